@@ -1,0 +1,25 @@
+// Two tiers (STYLE.md): unit tests beside the code, end-to-end tests through HTTP in test/.
+// One embedded database server per run (global setup); each e2e file gets its own database.
+const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(`${__dirname}/.swcrc`, 'utf8'))];
+const moduleNameMapper = {
+  '^@app/testing(|/.*)$': '<rootDir>/test/support$1',
+  '^@app/([a-z-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
+};
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+
+module.exports = {
+  ...common,
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  maxWorkers: 2,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,libs}/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      setupFiles: ['<rootDir>/test/support/e2e-env.ts'],
+      testTimeout: 30000,
+    },
+  ],
+};

@@ -1,0 +1,47 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
+import { AuthenticationGuard } from './guards/authentication.guard';
+import { BearerStrategy } from './guards/bearer.strategy';
+import { IdentityProvisioning } from './provisioning/identity-provisioning.service';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { ApiToken, ApiTokenSchema } from './schemas/api-token.schema';
+import { Client, ClientSchema } from './schemas/client.schema';
+import { Role, RoleSchema } from './schemas/role.schema';
+import { Session, SessionSchema } from './schemas/session.schema';
+import { User, UserSchema } from './schemas/user.schema';
+import { ApiTokenService } from './tokens/api-token.service';
+import { CredentialVerifier } from './tokens/credential-verifier.service';
+import { PrincipalLoader } from './tokens/principal-loader';
+import { SessionService } from './tokens/session.service';
+
+const identityModels = MongooseModule.forFeature([
+  { name: Client.name, schema: ClientSchema },
+  { name: Role.name, schema: RoleSchema },
+  { name: User.name, schema: UserSchema },
+  { name: Session.name, schema: SessionSchema },
+  { name: ApiToken.name, schema: ApiTokenSchema },
+]);
+
+/**
+ * Authentication and authorization for every route: guards registered globally (rate limit
+ * first, then authentication and permission), identity models and credential services.
+ */
+@Global()
+@Module({
+  imports: [identityModels, PassportModule, RateLimitModule],
+  providers: [
+    PrincipalLoader,
+    CredentialVerifier,
+    SessionService,
+    ApiTokenService,
+    IdentityProvisioning,
+    BearerStrategy,
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: AuthenticationGuard },
+  ],
+  exports: [identityModels, PrincipalLoader, CredentialVerifier, SessionService, ApiTokenService, IdentityProvisioning],
+})
+export class AuthModule {}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { Environment } from './environment';
+
+/** Typed, read-only view of the validated environment. */
+@Injectable()
+export class AppConfig {
+  constructor(private readonly config: ConfigService<Environment, true>) {}
+
+  get<K extends keyof Environment>(key: K): Environment[K] {
+    return this.config.get(key, { infer: true });
+  }
+
+  get isProduction(): boolean {
+    return this.get('NODE_ENV') === 'production';
+  }
+
+  /** The cookie name carries the `__Secure-` prefix in production (browsers then demand `Secure`). */
+  get sessionCookieName(): string {
+    const name = this.get('SESSION_COOKIE_NAME');
+    return this.isProduction ? `__Secure-${name}` : name;
+  }
+}

@@ -1,0 +1,103 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
+const toList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
+const emptyAsUnset = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+
+/** Every environment variable the app reads, with its default. `.env.example` documents each one. */
+export class Environment {
+  @IsIn(['production', 'development', 'test'])
+  NODE_ENV: 'production' | 'development' | 'test' = 'development';
+
+  @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  PORT = 3000;
+
+  /** Express `trust proxy`: which hops' X-Forwarded-For to believe (rate limits, logs): `loopback`, a hop count, `false`. */
+  @Transform(({ value }) => (value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(String(value)) ? Number(value) : value))
+  @IsDefined()
+  TRUST_PROXY: string | number | boolean = 'loopback';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  /** The command line logs to stderr so that its stdout carries only results. */
+  @IsIn(['stdout', 'stderr'])
+  LOG_DESTINATION: 'stdout' | 'stderr' = 'stdout';
+
+  @Transform(emptyAsUnset) @IsOptional() @IsString() @MinLength(10)
+  MONGODB_URI?: string;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsIn(['mongod', 'java'])
+  EMBEDDED_MONGO?: 'mongod' | 'java';
+
+  /** Where the embedded database keeps its files (`npm start`); tests use memory only. */
+  @IsString()
+  DATA_DIR = '.data';
+
+  @IsString() @MinLength(1)
+  SESSION_COOKIE_NAME = 'fleet_session';
+
+  @Type(() => Number) @IsInt() @Min(1) @Max(24 * 90)
+  SESSION_TTL_HOURS = 12;
+
+  /** How long a verified token stays in the in-process cache: the bound on cross-instance revocation. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(60)
+  TOKEN_CACHE_TTL_SECONDS = 10;
+
+  @Transform(toList) @IsUrl(url, { each: true })
+  APP_ORIGINS: string[] = ['http://localhost:3000', 'http://localhost:5173'];
+
+  @Transform(toBoolean) @IsBoolean()
+  RATE_LIMIT_ENABLED = true;
+
+  /** Requests per minute per IP address, and per token; login has its own, tighter limit. */
+  @Type(() => Number) @IsInt() @Min(1)
+  RATE_LIMIT_PER_MINUTE = 600;
+
+  @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_RATE_LIMIT_PER_MINUTE = 10;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
+  BILLING_PORTAL_URL?: string;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsString()
+  BILLING_PORTAL_TOKEN?: string;
+
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000)
+  BILLING_PORTAL_TIMEOUT_MS = 10000;
+
+  @IsIn(['store', 'flespi'])
+  TELEMETRY_SOURCE: 'store' | 'flespi' = 'store';
+
+  @ValidateIf((env: Environment) => env.TELEMETRY_SOURCE === 'flespi') @IsUrl(url)
+  FLESPI_URL = 'https://flespi.io';
+
+  @ValidateIf((env: Environment) => env.TELEMETRY_SOURCE === 'flespi') @IsString() @MinLength(1)
+  FLESPI_TOKEN?: string;
+
+  @Type(() => Number) @IsInt() @Min(100) @Max(120000)
+  FLESPI_TIMEOUT_MS = 15000;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
+  GEOCODER_URL?: string;
+
+  @Type(() => Number) @IsInt() @Min(100) @Max(60000)
+  GEOCODER_TIMEOUT_MS = 3000;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
+  PARTNER_PLATFORM_URL?: string;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsString() @MinLength(16)
+  PARTNER_SHARED_SECRET?: string;
+
+  @Transform(emptyAsUnset) @IsOptional() @IsString()
+  PUPPETEER_EXECUTABLE_PATH?: string;
+
+  /** Seed the demo data when the embedded database starts empty (`npm start`). */
+  @Transform(toBoolean) @IsBoolean()
+  SEED_DEMO_ON_EMPTY = true;
+}

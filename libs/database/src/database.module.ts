@@ -1,0 +1,31 @@
+import { Global, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AppConfig } from '@app/config';
+import { DatabaseLifecycle } from './database-lifecycle';
+import { DatabaseLocation } from './database-location';
+
+@Global()
+@Module({
+  providers: [{ provide: DatabaseLocation, inject: [AppConfig], useFactory: DatabaseLocation.resolve }],
+  exports: [DatabaseLocation],
+})
+class DatabaseLocationModule {}
+
+@Global()
+@Module({
+  imports: [
+    DatabaseLocationModule,
+    MongooseModule.forRootAsync({
+      inject: [DatabaseLocation],
+      useFactory: (location: DatabaseLocation) => ({
+        uri: location.uri,
+        // Fail fast while the database is down instead of queueing requests for 30 s.
+        serverSelectionTimeoutMS: 5_000,
+        bufferTimeoutMS: 5_000,
+        maxPoolSize: 50,
+      }),
+    }),
+  ],
+  providers: [DatabaseLifecycle],
+})
+export class DatabaseModule {}

@@ -1,0 +1,136 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveJavaClasspath } from './java-classpath';
+import { projectRoot } from './project-root';
+
+export type EmbeddedKind = 'mongod' | 'java';
+
+export interface EmbeddedMongoOptions {
+  /** Forces one server; unset: `mongod` when it is on PATH, else mongo-java-server. */
+  kind?: EmbeddedKind;
+  /** Keep data in this directory (H2 file or mongod dbpath); unset: in memory / a temp dir. */
+  dataDir?: string;
+  /** Java heap bound for mongo-java-server (e.g. `1g`). */
+  javaHeap?: string;
+}
+
+const START_TIMEOUT_MS = 120_000;
+
+/** A MongoDB-compatible server started (and stopped) by this process, on 127.0.0.1 and a free port. */
+export class EmbeddedMongo {
+  /** Use `EmbeddedMongo.start`. */
+  constructor(
+    readonly kind: EmbeddedKind,
+    readonly uri: string,
+    readonly description: string,
+    private readonly child: ChildProcess,
+    private readonly cleanup: () => void,
+  ) {}
+
+  static async start(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
+    const kind = options.kind ?? (isOnPath('mongod') ? 'mongod' : 'java');
+    return kind === 'mongod' ? startMongod(options) : startJavaServer(options);
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.cleanup();
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    this.child.stdin?.end(); // the java launcher stops when its input closes
+    if (this.kind === 'mongod') this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    this.cleanup();
+  }
+}
+
+function isOnPath(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+async function startJavaServer(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
+  const root = projectRoot();
+  const launcherDir = join(root, 'tools', 'mongo-java-server');
+  const classpath = await resolveJavaClasspath(launcherDir, join(root, 'node_modules', '.cache', 'mongo-java-server'));
+  const args = [`-Xmx${options.javaHeap ?? '1g'}`, '-XX:+UseSerialGC', '-cp', classpath, join(launcherDir, 'MongoJavaServerLauncher.java')];
+  let where = 'in memory';
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    const file = join(options.dataDir, 'fleet.mv.db');
+    args.push('--h2', file);
+    where = `H2 file ${file}`;
+  }
+  const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const port = await waitForLine(child, /^LISTENING (\d+)$/m).then((match) => Number(match[1]));
+  return new EmbeddedMongo('java', `mongodb://127.0.0.1:${port}`, `mongo-java-server 1.47 (${where}) on 127.0.0.1:${port}`, child, () => undefined);
+}
+
+async function startMongod(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
+  const temporary = !options.dataDir;
+  const dbPath = options.dataDir ? join(options.dataDir, 'mongod') : mkdtempSync(join(tmpdir(), 'fleet-mongod-'));
+  mkdirSync(dbPath, { recursive: true });
+  const port = await freePort();
+  const child = spawn('mongod', ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', dbPath, '--quiet'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  await waitForPort(child, port);
+  const cleanup = () => temporary && rmSync(dbPath, { recursive: true, force: true });
+  return new EmbeddedMongo('mongod', `mongodb://127.0.0.1:${port}`, `mongod (data in ${dbPath}) on 127.0.0.1:${port}`, child, cleanup);
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error('timed out')), START_TIMEOUT_MS);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`embedded database did not start: ${error.message}\n${output.slice(-2000)}`));
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve(match);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`exited with code ${code}`)));
+  });
+}
+
+async function waitForPort(child: ChildProcess, port: number): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`mongod exited with code ${child.exitCode}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('mongod did not start listening in time');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,5 @@
+export * from './database-location';
+export * from './database.module';
+export * from './embedded/embedded-mongo';
+export * from './embedded/project-root';
+export * from './tenant-repository';

@@ -1,0 +1,51 @@
+import type { FilterQuery, Model, Types } from 'mongoose';
+import { isObjectIdString, notFound } from '@app/http';
+
+export interface TenantOwned {
+  clientId: Types.ObjectId;
+}
+
+export type TenantFilter<T> = FilterQuery<T> & { clientId: Types.ObjectId };
+
+/** A record as read back from the database. */
+export type Stored<T> = T & { _id: Types.ObjectId };
+
+/**
+ * Data access for records that belong to a client. Every method takes the client id, so a query
+ * that forgets the tenant does not compile; a record of another client reads as missing.
+ *
+ * `findOwnedById` loads by `_id` alone and compares the client in code: on mongo-java-server a
+ * lookup by exactly `_id` uses the index, `{_id, clientId}` scans (DESIGN.md).
+ */
+export class TenantRepository<T extends TenantOwned> {
+  constructor(protected readonly model: Model<T>) {}
+
+  async findOwnedById(clientId: Types.ObjectId, id: unknown): Promise<Stored<T> | null> {
+    if (!isObjectIdString(id)) return null;
+    const record = await this.model.findById(id).lean<Stored<T>>().exec();
+    return record && clientId.equals(record.clientId) ? record : null;
+  }
+
+  async findOwnedByIdOrFail(clientId: Types.ObjectId, id: unknown, what: string): Promise<Stored<T>> {
+    const record = await this.findOwnedById(clientId, id);
+    if (!record) throw notFound(what);
+    return record;
+  }
+
+  /** Several records by id, keeping only the client's own (unknown and foreign ids drop out). */
+  async findOwnedByIds(clientId: Types.ObjectId, ids: readonly string[]): Promise<Stored<T>[]> {
+    const valid = ids.filter(isObjectIdString);
+    if (valid.length === 0) return [];
+    const records = await this.model.find({ _id: { $in: valid } } as FilterQuery<T>).lean<Stored<T>[]>().exec();
+    return records.filter((record) => clientId.equals(record.clientId));
+  }
+
+  find(filter: TenantFilter<T>): Promise<Stored<T>[]> {
+    return this.model.find(filter).lean<Stored<T>[]>().exec();
+  }
+
+  async create(clientId: Types.ObjectId, data: Omit<Partial<T>, 'clientId'>): Promise<Stored<T>> {
+    const created = await this.model.create({ ...data, clientId });
+    return created.toObject() as Stored<T>;
+  }
+}

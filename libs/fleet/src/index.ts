@@ -1,0 +1,5 @@
+export * from './asset-directory.service';
+export * from './asset-group.schema';
+export * from './asset.schema';
+export * from './fleet.module';
+export * from './tracker.schema';

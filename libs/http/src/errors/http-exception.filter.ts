@@ -1,0 +1,78 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { getRouteErrorShape } from '../response/route-error-shape';
+import { DomainException, FieldError } from './domain.exception';
+import { buildErrorBody, ErrorDetails } from './error-body';
+import { ERROR_CODE_RULES, ErrorShape } from './error-codes';
+import { STATUS_MESSAGES } from './http-status-messages';
+
+interface ResolvedError extends ErrorDetails {
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The one place where errors become HTTP responses (shapes A–E of the spec). An error that is
+ * not ours is logged with its stack and answered as a bare 500, never with internals.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const resolved = this.resolve(exception, getRouteErrorShape(request));
+
+    if (resolved.status >= 500) {
+      this.logger.error(
+        { err: exception, requestId: request.id, method: request.method, url: request.originalUrl },
+        `${request.method} ${request.originalUrl} failed: ${(exception as Error)?.message ?? exception}`,
+      );
+    }
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
+    response.status(resolved.status).json(buildErrorBody({ ...resolved, requestId: String(request.id ?? '') }));
+  }
+
+  private resolve(exception: unknown, routeShape: ErrorShape | undefined): ResolvedError {
+    if (exception instanceof DomainException) {
+      const rule = ERROR_CODE_RULES[exception.code];
+      const shape = this.shapeFor(rule.status, rule.shape, routeShape);
+      return {
+        status: rule.status,
+        shape,
+        code: rule.publicCode ?? exception.code,
+        message: exception.message,
+        fieldErrors: exception.fieldErrors,
+      };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const shape = this.shapeFor(status, status >= 500 ? 'B' : 'A', routeShape);
+      return { status, shape, message: this.messageOf(exception, status), fieldErrors: [] as FieldError[] };
+    }
+    return { status: 500, shape: this.shapeFor(500, 'B', routeShape), message: STATUS_MESSAGES[500] };
+  }
+
+  /** A route may ask for shape C (the driver import) for its validation errors and its 500s. */
+  private shapeFor(status: number, shape: ErrorShape, routeShape: ErrorShape | undefined): ErrorShape {
+    if (routeShape === 'C' && (status === 400 || status === 500) && (shape === 'A' || shape === 'B')) return 'C';
+    return shape;
+  }
+
+  private messageOf(exception: HttpException, status: number): string {
+    if (status >= 500) return STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500];
+    const body = exception.getResponse();
+    const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+    if (status === 404 && typeof message === 'string' && message.startsWith('Cannot ')) {
+      return `Route not found: ${message.slice('Cannot '.length)}`;
+    }
+    if (typeof message === 'string' && message.length > 0) return message;
+    return STATUS_MESSAGES[status] ?? exception.message;
+  }
+}

@@ -1,0 +1,16 @@
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { StrictBody } from '@app/http';
+
+@StrictBody()
+export class LoginDto {
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  password: string;
+}

@@ -1,0 +1,14 @@
+import { CliCommand } from '../cli-command';
+import { createApiTokenCommand } from './create-api-token.command';
+import { createClientCommand } from './create-client.command';
+import { createUserCommand } from './create-user.command';
+import { revokeTokenCommand } from './revoke-token.command';
+import { seedDemoCommand } from './seed-demo.command';
+
+export const COMMANDS: readonly CliCommand[] = [
+  createClientCommand,
+  createUserCommand,
+  createApiTokenCommand,
+  revokeTokenCommand,
+  seedDemoCommand,
+];

@@ -1,0 +1,44 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { join } from 'node:path';
+import { AppConfig } from '@app/config';
+import { BEARER_SCHEME, COOKIE_SCHEME } from '@app/auth';
+
+/**
+ * The OpenAPI document is generated from the code: DTO and response metadata come from the
+ * Swagger plugin's generated `src/metadata.ts` (`npm run openapi:metadata`, run before build
+ * and test), routes and security from the decorators.
+ */
+async function loadPluginMetadata(): Promise<void> {
+  try {
+    // A runtime path: the file is generated, not committed.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const generated = require(join(__dirname, '..', 'metadata'));
+    await SwaggerModule.loadPluginMetadata(generated.default);
+  } catch {
+    new Logger('OpenAPI').warn('src/metadata.ts is missing: run `npm run openapi:metadata` for full DTO schemas');
+  }
+}
+
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const cookieName = app.get(AppConfig).sessionCookieName;
+  const config = new DocumentBuilder()
+    .setTitle('Fleet Platform API')
+    .setDescription(
+      'REST/JSON API of the GPS tracking and fleet-management platform. Successful answers are ' +
+        '`{status: "success", data}`; errors follow shapes A–E of the specification.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Session token or `atk_` API token' }, BEARER_SCHEME)
+    .addCookieAuth(cookieName, { type: 'apiKey', in: 'cookie', name: cookieName }, COOKIE_SCHEME)
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+export async function setupOpenApi(app: INestApplication): Promise<void> {
+  await loadPluginMetadata();
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+    useGlobalPrefix: false,
+  });
+}

@@ -1,0 +1,49 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { AppConfig } from '@app/config';
+import { DatabaseLocation, projectRoot } from '@app/database';
+import { DemoManifest } from './demo-manifest';
+import { DemoSeedService } from './demo-seed.service';
+
+/** `npm start` on an empty embedded database seeds the demo data and says how to sign in. */
+@Injectable()
+export class DemoSeedOnStart {
+  private readonly logger = new Logger('DemoSeed');
+
+  constructor(
+    private readonly seeder: DemoSeedService,
+    private readonly location: DatabaseLocation,
+    private readonly config: AppConfig,
+  ) {}
+
+  get manifestPath(): string {
+    return join(projectRoot(), this.config.get('DATA_DIR'), 'demo-manifest.json');
+  }
+
+  async run(): Promise<void> {
+    if (!this.location.isEmbedded || !this.config.get('SEED_DEMO_ON_EMPTY')) return;
+    if (!(await this.seeder.isEmpty())) return;
+    const manifest = await this.seeder.seed();
+    mkdirSync(dirname(this.manifestPath), { recursive: true });
+    writeFileSync(this.manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+    this.logger.log(`Demo manifest written to ${this.manifestPath}`);
+  }
+
+  announce(baseUrl: string): void {
+    if (!this.location.isEmbedded || !existsSync(this.manifestPath)) return;
+    const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as DemoManifest;
+    const admin = manifest.clients.acme.users.admin;
+    const lines = [
+      '',
+      `Fleet API listening on ${baseUrl} (OpenAPI: ${baseUrl}/api/docs)`,
+      `Demo sign-in (all demo credentials: ${this.manifestPath}):`,
+      `  email ${admin.email}  password ${admin.password}`,
+      `  curl -s -X POST ${baseUrl}/api/auth/login -H 'Content-Type: application/json' \\`,
+      `       -d '{"email":"${admin.email}","password":"${admin.password}"}'`,
+      `  curl -s ${baseUrl}/api/auth/me -H 'Authorization: Bearer ${admin.apiToken}'`,
+      '',
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}

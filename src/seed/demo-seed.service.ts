@@ -1,0 +1,50 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { Client } from '@app/auth';
+import { DemoClientContext, DemoManifest } from './demo-manifest';
+import { DEMO_SEEDER, DemoSeeder } from './demo-seeder.decorator';
+import { IdentityFleetSeeder } from './identity-fleet.seeder';
+
+/** Fills an empty database with the two demo clients and returns the manifest. */
+@Injectable()
+export class DemoSeedService {
+  private readonly logger = new Logger(DemoSeedService.name);
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly identityFleet: IdentityFleetSeeder,
+    @InjectModel(Client.name) private readonly clients: Model<Client>,
+  ) {}
+
+  async isEmpty(): Promise<boolean> {
+    return (await this.clients.estimatedDocumentCount().exec()) === 0;
+  }
+
+  async seed(): Promise<DemoManifest> {
+    if (!(await this.isEmpty())) {
+      throw new Error('The database already holds clients: seed-demo fills an empty database only');
+    }
+    const contexts: DemoClientContext[] = [];
+    for (const key of ['acme', 'globex'] as const) contexts.push(await this.identityFleet.seedClient(key));
+    for (const seeder of this.domainSeeders()) {
+      for (const context of contexts) await seeder.seed(context);
+    }
+    this.logger.log(`Demo data seeded: ${contexts.map((c) => c.name).join(', ')}`);
+    return {
+      version: 1,
+      generatedAt: new Date().toISOString(),
+      clients: { acme: contexts[0].manifest, globex: contexts[1].manifest },
+    };
+  }
+
+  private domainSeeders(): DemoSeeder[] {
+    return this.discovery
+      .getProviders()
+      .filter((wrapper) => wrapper.metatype && wrapper.instance && Reflect.getMetadata(DEMO_SEEDER, wrapper.metatype))
+      .map((wrapper) => ({ order: Reflect.getMetadata(DEMO_SEEDER, wrapper.metatype!).order as number, seeder: wrapper.instance as DemoSeeder }))
+      .sort((a, b) => a.order - b.order)
+      .map(({ seeder }) => seeder);
+  }
+}

@@ -1,0 +1,118 @@
+import request from 'supertest';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { createTestApp, TestApp } from '@app/testing';
+
+describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('wraps success as {status: "success", data}', async () => {
+    const res = await request(t.server).get('/api/time').expect(200);
+    expect(res.body.status).toBe('success');
+    expect(new Date(res.body.data.now).getTime()).toBeGreaterThan(0);
+    expect(typeof res.body.data.epochMs).toBe('number');
+  });
+
+  it('reports health with the database reachable, without authentication', async () => {
+    const res = await request(t.server).get('/api/health').expect(200);
+    expect(res.body.data).toMatchObject({ status: 'ok', database: { status: 'up', kind: 'external' } });
+  });
+
+  it('generates a request id and echoes it', async () => {
+    const res = await request(t.server).get('/api/time').expect(200);
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a well-formed X-Request-Id from the caller, and replaces a malformed one', async () => {
+    const kept = await request(t.server).get('/api/time').set('X-Request-Id', 'abc-123.x').expect(200);
+    expect(kept.headers['x-request-id']).toBe('abc-123.x');
+    const replaced = await request(t.server).get('/api/time').set('X-Request-Id', 'bad id <script>').expect(200);
+    expect(replaced.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
+  it('answers unknown routes with 404 shape A', async () => {
+    const res = await request(t.server).get('/api/no-such-route').expect(404);
+    expect(res.body).toEqual({ error: 'Route not found: GET /api/no-such-route' });
+  });
+
+  it('answers malformed JSON with 400 shape A', async () => {
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": "a@b.cl", ')
+      .expect(400);
+    expect(res.body).toEqual({ error: 'Malformed JSON body' });
+  });
+
+  it('refuses a body over the size limit with 413 shape A', async () => {
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.cl', password: 'x'.repeat(1_100_000) }))
+      .expect(413);
+    expect(res.body).toEqual({ error: 'Request body too large' });
+  });
+
+  it('accepts a body the size of a 1000-row import (about 200 KB)', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({
+      row: i + 2, firstName: 'Juana Andrea', lastName: 'Pérez Soto', rut: '12345678-5',
+      phone: '+56912345678', email: 'juana.perez@example.cl', address: 'Av. Libertador 1234, depto 56', city: 'Santiago',
+    }));
+    const body = JSON.stringify({ name: 'x', rows });
+    expect(body.length).toBeGreaterThan(150_000);
+    // The body parses (no 413); the strict DTO then refuses the extra field with 400.
+    await request(t.server)
+      .post('/api/auth/api-tokens')
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+  });
+
+  it('answers validation errors with 400 shape A naming the field', async () => {
+    const res = await request(t.server).post('/api/auth/login').send({ email: 'not-an-email', password: 'x' }).expect(400);
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error).toMatch(/email/);
+  });
+
+  it('refuses unknown fields on strict bodies with 400 shape A', async () => {
+    const res = await request(t.server)
+      .post('/api/auth/login')
+      .send({ email: 'a@b.cl', password: 'x', admin: true })
+      .expect(400);
+    expect(res.body.error).toBe('admin: admin is not an accepted field');
+  });
+
+  it('does not convert types implicitly: a number where a string is due is refused', async () => {
+    const res = await request(t.server).post('/api/auth/login').send({ email: 'a@b.cl', password: 12345 }).expect(400);
+    expect(res.body.error).toMatch(/password/);
+  });
+
+  it('sets security headers', async () => {
+    const res = await request(t.server).get('/api/time').expect(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS for the configured web app origin only', async () => {
+    const allowed = await request(t.server).options('/api/auth/me').set('Origin', 'https://app.fleet.test').set('Access-Control-Request-Method', 'GET');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://app.fleet.test');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const refused = await request(t.server).options('/api/auth/me').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'GET');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('serves the generated OpenAPI document with both security schemes', async () => {
+    const res = await request(t.server).get('/api/docs-json').expect(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(['bearer', 'session-cookie']);
+    expect(res.body.paths['/api/auth/login'].post).toBeDefined();
+    expect(res.body.components.schemas.LoginDto.properties.email).toBeDefined();
+  });
+});
