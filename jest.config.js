@@ -5,7 +5,7 @@ const moduleNameMapper = {
   '^@app/testing(|/.*)$': '<rootDir>/test/support$1',
   '^@app/([a-z-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
 };
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node', setupFiles: ['reflect-metadata'] };
 
 module.exports = {
   ...common,
@@ -18,7 +18,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
-      setupFiles: ['<rootDir>/test/support/e2e-env.ts'],
+      setupFiles: ['reflect-metadata', '<rootDir>/test/support/e2e-env.ts'],
       testTimeout: 30000,
     },
   ],
