@@ -1,0 +1,96 @@
+import { RequestMethod } from '@nestjs/common';
+import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { AUTH_POLICY_KEY, AuthPolicy, Permission } from '@app/auth';
+import { createTestApp, TestApp } from '@app/testing';
+
+/**
+ * The access decision of every route of the spec (its permission table and DESIGN.md's
+ * decisions). `null` permission: any authenticated user. Add every new route here.
+ */
+export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bearerOnly?: boolean } | 'public'> = {
+  'GET /api/health': 'public',
+  'GET /api/time': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': { permission: null },
+  'GET /api/auth/me': { permission: null },
+  'GET /api/auth/api-tokens': { permission: null },
+  'POST /api/auth/api-tokens': { permission: null },
+  'DELETE /api/auth/api-tokens/:id': { permission: null },
+  'POST /api/drivers/import': { permission: Permission.Drivers, bearerOnly: true },
+  'GET /api/drivers/:id': { permission: null },
+  'PATCH /api/users/:id/change-password': { permission: Permission.User },
+  'GET /api/partner/:userId': { permission: null },
+  'GET /api/activity-log/:id': { permission: Permission.ActivityLog },
+  'POST /api/positions/stats': { permission: Permission.Reports },
+  'POST /api/reports/temperature/stats': { permission: Permission.Reports },
+  'GET /api/trips/:vendorId/trip/:tripId': { permission: null },
+  'GET /api/inspections/scan/:code': { permission: Permission.Inspections },
+  'GET /api/dynamic-forms': { permission: Permission.DynamicForms },
+  'POST /api/maintenance/work-orders': { permission: Permission.Maintenance },
+  'POST /api/maintenance/work-orders/:id/forms': { permission: Permission.Maintenance },
+  'GET /api/maintenance/work-orders/categories': { permission: Permission.Maintenance },
+  'PATCH /api/fuel-tariffs/:fuelTariffId': { permission: Permission.Fuel },
+  'GET /api/fuel-prices/history': { permission: Permission.Fuel },
+  'GET /api/cargo/ubicaciones/:id': { permission: Permission.Cargo },
+  'POST /api/support/tickets': { permission: Permission.Support },
+  'POST /api/invoices/report': { permission: Permission.Invoices },
+};
+
+interface DiscoveredRoute {
+  key: string;
+  policy: AuthPolicy | undefined;
+}
+
+function discoverRoutes(t: TestApp): DiscoveredRoute[] {
+  const discovery = t.app.get(DiscoveryService);
+  const scanner = t.app.get(MetadataScanner);
+  const reflector = t.app.get(Reflector);
+  const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+  return discovery.getControllers().flatMap((wrapper) => {
+    const controller = wrapper.metatype as new (...args: never[]) => object;
+    const prototype = controller.prototype;
+    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+    return scanner.getAllMethodNames(prototype).flatMap((name) => {
+      const handler = prototype[name as keyof typeof prototype] as unknown as () => unknown;
+      const path = Reflect.getMetadata(PATH_METADATA, handler);
+      if (path === undefined) return [];
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+      const policy = reflector.getAllAndOverride<AuthPolicy>(AUTH_POLICY_KEY, [handler, controller]);
+      return [{ key: `${method} ${join('api', base, String(path))}`, policy }];
+    });
+  });
+}
+
+describe('route access table', () => {
+  let t: TestApp;
+  let routes: DiscoveredRoute[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    routes = discoverRoutes(t);
+  });
+  afterAll(() => t.close());
+
+  it('finds the routes of the app', () => {
+    expect(routes.map((r) => r.key)).toEqual(expect.arrayContaining(['GET /api/health', 'GET /api/auth/me']));
+  });
+
+  it('every route declares public access or authentication', () => {
+    const undecided = routes.filter((route) => !route.policy).map((route) => route.key);
+    expect(undecided).toEqual([]);
+  });
+
+  it('every route is listed in the access table, with the permission the spec names', () => {
+    const actual = Object.fromEntries(
+      routes.map((route) => [
+        route.key,
+        route.policy?.public
+          ? 'public'
+          : { permission: route.policy?.permission ?? null, ...(route.policy?.bearerOnly ? { bearerOnly: true } : {}) },
+      ]),
+    );
+    const expected = Object.fromEntries(Object.keys(actual).map((key) => [key, ROUTE_POLICIES[key] ?? 'missing from ROUTE_POLICIES']));
+    expect(actual).toEqual(expected);
+  });
+});
