@@ -13,3 +13,4 @@ export * from './validation/field-errors';
 export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
+export * from './validation/rut';
