@@ -1,0 +1,78 @@
+const { fork, spawn } = require('node:child_process');
+const { readFileSync } = require('node:fs');
+const net = require('node:net');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHttp(url, child, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer in time`);
+}
+
+/** A baseline server script, forked with the body it must answer. */
+async function startBaseline(script, body) {
+  const port = await freePort();
+  const child = fork(script, [], { env: { ...process.env, PORT: String(port), BASELINE_BODY: body }, stdio: 'ignore' });
+  await waitForHttp(`http://127.0.0.1:${port}/`, child);
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => stop(child) };
+}
+
+/** The real app, built, in its own process; its logs go to /dev/null (still produced, as in production). */
+async function startApp(root, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${root}/dist/src/main.js`], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/api/health`, child);
+  return { url: `http://127.0.0.1:${port}`, child, stop: () => stop(child) };
+}
+
+function stop(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+/** Resident set size of a process, in MiB (Linux /proc). */
+function rssMiB(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+module.exports = { freePort, startBaseline, startApp, rssMiB, run };
