@@ -1,0 +1,40 @@
+import { Driver } from './schemas/driver.schema';
+import type { Stored } from '@app/database';
+
+/** A driver as the spec shows it: note the lower-case `firstname` and `lastname`. */
+export class DriverView {
+  id: string;
+  rut: string;
+  /** Absent when the import row had no phone. */
+  phone?: string;
+  firstname: string;
+  lastname: string;
+  /** Absent when the import row had no email. */
+  email?: string;
+  /** Absent when the import row had no address. */
+  address?: string;
+  /** Absent when the import row had no city. */
+  city?: string;
+  clientId: string;
+  /** The user whose import created the driver. */
+  userId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toDriverView(driver: Stored<Driver>): DriverView {
+  return {
+    id: driver._id.toHexString(),
+    rut: driver.rut,
+    phone: driver.phone,
+    firstname: driver.firstName,
+    lastname: driver.lastName,
+    email: driver.email,
+    address: driver.address,
+    city: driver.city,
+    clientId: driver.clientId.toHexString(),
+    userId: driver.userId.toHexString(),
+    createdAt: driver.createdAt,
+    updatedAt: driver.updatedAt,
+  };
+}

@@ -1,0 +1,46 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+
+/** A driver of a client, created by the spreadsheet import. One per RUT within a client. */
+@Schema({ collection: 'drivers', timestamps: true })
+export class Driver {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  /** The user whose import created the driver. */
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  userId: Types.ObjectId;
+
+  /** Canonical RUT: no dots, hyphen before the check digit, upper-case K (`12345678-5`). */
+  @Prop({ required: true, maxlength: 12 })
+  rut: string;
+
+  @Prop({ required: true, trim: true, maxlength: 100 })
+  firstName: string;
+
+  @Prop({ required: true, trim: true, maxlength: 100 })
+  lastName: string;
+
+  /** Digits with an optional leading `+`, no spaces. */
+  @Prop({ maxlength: 16 })
+  phone?: string;
+
+  /** Lower case. */
+  @Prop({ maxlength: 254 })
+  email?: string;
+
+  @Prop({ trim: true, maxlength: 200 })
+  address?: string;
+
+  @Prop({ trim: true, maxlength: 100 })
+  city?: string;
+
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type DriverDocument = HydratedDocument<Driver>;
+export const DriverSchema = SchemaFactory.createForClass(Driver);
+// The import's "already registered" lookup (`{clientId, rut: {$in}}`) and its race guard: two
+// imports of the same RUT at once cannot both insert it (the loser gets 11000 → a failed row).
+DriverSchema.index({ clientId: 1, rut: 1 }, { unique: true });
