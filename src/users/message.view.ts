@@ -1,0 +1,4 @@
+export class MessageView {
+  /** What was done, in a sentence. */
+  message: string;
+}
