@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Type } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Test } from '@nestjs/testing';
@@ -12,9 +12,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function boot(AppModule: unknown): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Extra controllers mounted beside the app's own (probes for cross-cutting behaviour). */
+  controllers?: Type[];
+}
+
+async function boot(AppModule: unknown, options: TestAppOptions = {}): Promise<TestApp> {
   const { configureApp } = await import('../../src/app.setup');
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule as never] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule as never], controllers: options.controllers ?? [] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
   await configureApp(app);
   await app.init();
@@ -34,9 +39,9 @@ async function boot(AppModule: unknown): Promise<TestApp> {
  * The real app (same HTTP stack as `main`) on this test file's own database. Providers can be
  * taken from `app.get(...)` for factories and assertions.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { AppModule } = await import('../../src/app.module');
-  return boot(AppModule);
+  return boot(AppModule, options);
 }
 
 /**
@@ -47,11 +52,13 @@ export async function createTestAppWithEnv(env: Record<string, string>): Promise
   const saved = { ...process.env };
   Object.assign(process.env, env);
   try {
-    let loaded: unknown;
+    let created: TestApp | undefined;
+    // Nest itself is loaded afresh too, so the isolated app and its testing module agree.
     await jest.isolateModulesAsync(async () => {
-      loaded = (await import('../../src/app.module')).AppModule;
+      const isolated: typeof import('./test-app') = await import('./test-app');
+      created = await isolated.createTestApp();
     });
-    return await boot(loaded);
+    return created!;
   } finally {
     process.env = saved;
   }

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { seedDemoCommand } from '../../src/cli/commands/seed-demo.command';
+import { DemoManifest } from '../../src/seed/demo-manifest';
+
+describe('seed-demo and its manifest', () => {
+  let t: TestApp;
+  let manifest: DemoManifest;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const out = join(mkdtempSync(join(tmpdir(), 'seed-')), 'manifest.json');
+    await seedDemoCommand.run(t.app, { out });
+    manifest = JSON.parse(readFileSync(out, 'utf8'));
+  }, 120_000);
+  afterAll(() => t.close());
+
+  it('writes the manifest shape of DESIGN.md for two clients', () => {
+    expect(manifest.version).toBe(1);
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      expect(client.id).toMatch(/^[0-9a-f]{24}$/);
+      for (const user of ['admin', 'operator', 'viewer'] as const) {
+        expect(client.users[user]).toEqual({
+          id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          email: expect.any(String),
+          password: expect.any(String),
+          sessionToken: expect.stringMatching(/^sess_/),
+          apiToken: expect.stringMatching(/^atk_/),
+        });
+      }
+      expect(client.assets).toEqual({ tracked: expect.any(String), untracked: expect.any(String), outOfScope: expect.any(String) });
+      expect(Number.isInteger((client.vendorIds as { tracked: number }).tracked)).toBe(true);
+    }
+  });
+
+  it('gives tokens and passwords that work, with the roles and scopes DESIGN.md describes', async () => {
+    const acme = manifest.clients.acme;
+    for (const [key, user] of Object.entries(acme.users)) {
+      for (const token of [user.sessionToken, user.apiToken]) {
+        const me = await request(t.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
+        expect(me.body.data.client.id).toBe(acme.id);
+        expect(me.body.data.id).toBe(user.id);
+        if (key === 'admin') expect(me.body.data).toMatchObject({ role: { protected: true }, trackerScope: { all: true } });
+        if (key === 'operator') {
+          expect(me.body.data.role.protected).toBe(false);
+          expect(me.body.data.trackerScope.all).toBe(false);
+          expect(me.body.data.permissions.length).toBeGreaterThan(10);
+        }
+        if (key === 'viewer') expect(me.body.data).toMatchObject({ permissions: [], trackerScope: { all: true } });
+      }
+      await request(t.server).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+    }
+  });
+
+  it('refuses to seed a database that already holds clients', async () => {
+    await expect(seedDemoCommand.run(t.app, { out: join(tmpdir(), 'never.json') })).rejects.toThrow(/empty database/);
+  });
+});
