@@ -14,3 +14,4 @@ export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
 export * from './validation/rut';
+export * from './validation/crockford';
