@@ -1,0 +1,20 @@
+import { Controller, Get, Header, Param } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated } from '@app/auth';
+import { PartnerHashesView } from './partner-hashes.view';
+import { PartnerService } from './partner.service';
+
+@ApiTags('partner')
+@Controller('partner')
+export class PartnerController {
+  constructor(private readonly partner: PartnerService) {}
+
+  /** The caller's own time-limited sign-in hashes and URL for the partner tracking platform. */
+  @Get(':userId')
+  @Authenticated()
+  // A sign-in credential: never kept by browsers or proxies.
+  @Header('Cache-Control', 'no-store')
+  hashes(@Auth() auth: AuthContext, @Param('userId') userId: string): Promise<PartnerHashesView> {
+    return this.partner.hashes(auth, userId);
+  }
+}

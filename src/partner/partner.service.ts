@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { AuthContext, User } from '@app/auth';
+import { AppConfig } from '@app/config';
+import { DomainException, ErrorCode, isObjectIdString, notFound } from '@app/http';
+import { PartnerHashesView } from './partner-hashes.view';
+import { signPartnerLogin } from './partner-signature';
+
+@Injectable()
+export class PartnerService {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The caller's own sign-in hashes for the partner platform. Any other user id, and a user with
+   * no partner account, read as not found; missing configuration is the integration being down.
+   */
+  async hashes(auth: AuthContext, userId: string): Promise<PartnerHashesView> {
+    if (!isObjectIdString(userId) || !auth.userId.equals(userId)) throw notFound('Partner account');
+    const user = await this.users.findById(auth.userId, { partnerAccount: 1 }).lean<Pick<User, 'partnerAccount'>>().exec();
+    const login = user?.partnerAccount?.login;
+    if (!login) throw notFound('Partner account');
+
+    const platformUrl = this.config.get('PARTNER_PLATFORM_URL');
+    const secret = this.config.get('PARTNER_SHARED_SECRET');
+    if (!platformUrl || !secret) {
+      throw new DomainException(ErrorCode.ServiceUnavailable, 'The partner platform integration is not configured');
+    }
+    return signPartnerLogin({ login, secret, platformUrl, now: new Date() });
+  }
+}
