@@ -15,3 +15,4 @@ export * from './validation/validation.pipe';
 export * from './validation/validators';
 export * from './validation/rut';
 export * from './validation/crockford';
+export * from './validation/fleet-dates';
