@@ -1,3 +1,4 @@
+import { RequestMethod } from '@nestjs/common';
 import type { Params } from 'nestjs-pino';
 import pino from 'pino';
 import { assignRequestId } from './request-id';
@@ -5,6 +6,8 @@ import { assignRequestId } from './request-id';
 /** Structured JSON logs, one line per request, carrying the request id; credentials redacted. */
 export function loggerOptions(level: string, destination: 'stdout' | 'stderr' = 'stdout'): Params {
   return {
+    // Express 5 route syntax for "every path" (nestjs-pino's default `*` is the old syntax).
+    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
     pinoHttp: [{
       level,
       genReqId: assignRequestId,
