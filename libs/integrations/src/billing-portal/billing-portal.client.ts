@@ -1,0 +1,108 @@
+import { HttpService } from '@nestjs/axios';
+import { Injectable, Logger } from '@nestjs/common';
+import { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
+import { AppConfig } from '@app/config';
+import { DomainException, ErrorCode } from '@app/http';
+import { InvoicePeriod, PortalInvoice, PortalTicket, PortalTicketRequest } from './billing-portal.types';
+import { CircuitBreaker } from './circuit-breaker';
+import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-answer.parser';
+
+const UNAVAILABLE = 'The billing and support portal is not available right now; try again in a few minutes';
+const TIMED_OUT = 'The billing and support portal did not answer in time; the ticket may have been created, check before sending it again';
+// Refused or reset before an answer: the request did not reach the portal, so a read may go again.
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+type Failure = 'timeout' | 'connection' | 'status' | 'malformed';
+
+class PortalCallFailed extends Error {
+  constructor(readonly failure: Failure, detail: string) {
+    super(detail);
+  }
+}
+
+/**
+ * The billing-and-support portal over HTTP. Every failure (not configured, unreachable, time-out,
+ * non-2xx, malformed answer, circuit open) becomes shape D `PORTAL_UNAVAILABLE` with the request
+ * id; only a ticket creation that timed out is 504, because that ticket may exist.
+ */
+@Injectable()
+export class BillingPortalClient {
+  private readonly logger = new Logger(BillingPortalClient.name);
+  private readonly breaker = new CircuitBreaker({ threshold: 5, cooldownMs: 15_000 });
+
+  constructor(
+    private readonly http: HttpService,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Invoices of a client issued in the period, fresh from the portal (never cached). */
+  async listInvoices(clientId: string, period: InvoicePeriod, requestId: string): Promise<PortalInvoice[]> {
+    const path = `/clients/${encodeURIComponent(clientId)}/invoices`;
+    const call = () => this.send({ method: 'GET', url: path, params: { from: period.from, to: period.to } }, requestId);
+    return this.guarded('list invoices', requestId, false, async () => {
+      const response = await call().catch((error: unknown) => {
+        if (error instanceof PortalCallFailed && error.failure === 'connection') return call();
+        throw error;
+      });
+      return parseInvoiceList(response.data);
+    });
+  }
+
+  /** Creates a ticket. Sent once: never retried, above all not after a time-out (duplicates). */
+  createTicket(ticket: PortalTicketRequest, requestId: string): Promise<PortalTicket> {
+    return this.guarded('create ticket', requestId, true, async () => {
+      const response = await this.send({ method: 'POST', url: '/tickets', data: ticket }, requestId);
+      return parseTicket(response.data, ticket.author.name);
+    });
+  }
+
+  private async guarded<T>(what: string, requestId: string, timeoutIs504: boolean, call: () => Promise<T>): Promise<T> {
+    if (!this.config.get('BILLING_PORTAL_URL')) {
+      this.logger.warn({ requestId }, `billing portal ${what}: BILLING_PORTAL_URL is not configured`);
+      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+    }
+    if (!this.breaker.tryAcquire()) {
+      this.logger.warn({ requestId }, `billing portal ${what}: circuit open, failing fast`);
+      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+    }
+    try {
+      const result = await call();
+      this.breaker.recordSuccess();
+      return result;
+    } catch (error) {
+      const failure = error instanceof PortalCallFailed ? error.failure : error instanceof MalformedPortalAnswer ? 'malformed' : undefined;
+      this.breaker.recordFailure();
+      if (!failure) throw error;
+      this.logger.warn({ requestId, failure }, `billing portal ${what} failed (${failure}): ${(error as Error).message}`);
+      if (failure === 'timeout' && timeoutIs504) throw new DomainException(ErrorCode.PortalTimeout, TIMED_OUT);
+      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+    }
+  }
+
+  private async send(request: AxiosRequestConfig, requestId: string): Promise<AxiosResponse> {
+    const timeoutMs = this.config.get('BILLING_PORTAL_TIMEOUT_MS');
+    try {
+      const response = await this.http.axiosRef.request({
+        ...request,
+        baseURL: this.config.get('BILLING_PORTAL_URL'),
+        headers: { authorization: `Bearer ${this.config.get('BILLING_PORTAL_TOKEN') ?? ''}`, 'x-request-id': requestId, accept: 'application/json' },
+        // The signal bounds the whole exchange; axios' own `timeout` is only a socket idle time.
+        signal: AbortSignal.timeout(timeoutMs),
+        maxContentLength: 20 * 1024 * 1024,
+        maxRedirects: 0,
+        validateStatus: () => true,
+      });
+      if (response.status < 200 || response.status > 299) throw new PortalCallFailed('status', `HTTP ${response.status}`);
+      return response;
+    } catch (error) {
+      if (error instanceof PortalCallFailed) throw error;
+      const axiosError = error as AxiosError;
+      if (axiosError.code === 'ERR_CANCELED' || axiosError.code === 'ECONNABORTED' || axiosError.code === 'ETIMEDOUT') {
+        throw new PortalCallFailed('timeout', `no answer within ${timeoutMs} ms`);
+      }
+      if (axiosError.code && CONNECTION_ERRORS.has(axiosError.code)) throw new PortalCallFailed('connection', axiosError.code);
+      if (axiosError.isAxiosError) throw new PortalCallFailed('connection', axiosError.message);
+      throw error;
+    }
+  }
+}

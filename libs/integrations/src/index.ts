@@ -1,0 +1,2 @@
+// Billing-and-support portal (tickets, invoices).
+export * from './billing-portal';

@@ -1,0 +1,35 @@
+import { COVER_PAGE_STYLES } from './cover-page.template';
+import { escapeHtml, SafeHtml } from './escape-html';
+
+export interface ReportDocument {
+  title: string;
+  cover: SafeHtml;
+  body: SafeHtml;
+  /** The report's own CSS (our code, never data). */
+  styles?: string;
+}
+
+// Nothing may load: no scripts, frames, fonts or images from anywhere; inline styles only.
+const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
+
+const BASE_STYLES = `
+@page { size: A4; margin: 15mm 12mm 18mm 12mm; }
+* { box-sizing: border-box; }
+body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt; color: #111; margin: 0; }
+table { border-collapse: collapse; width: 100%; }
+thead { display: table-header-group; }
+tr { page-break-inside: avoid; }
+`;
+
+/** A whole HTML page for the PDF renderer: the cover page, then the report's body. */
+export function renderReportDocument(doc: ReportDocument): string {
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
+<title>${escapeHtml(doc.title)}</title>
+<style>${BASE_STYLES}${COVER_PAGE_STYLES}${doc.styles ?? ''}</style>
+</head><body>
+${doc.cover.value}
+${doc.body.value}
+</body></html>`;
+}

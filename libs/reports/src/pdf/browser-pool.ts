@@ -1,0 +1,87 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import puppeteer, { Browser, Page } from 'puppeteer';
+import { AppConfig } from '@app/config';
+import { Semaphore } from './semaphore';
+
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
+
+// Headless, no sandbox (containers), and nothing in the background that reaches the network.
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Concurrent pages: each costs tens of MB in Chromium; more wait their turn. */
+export const MAX_CONCURRENT_PAGES = 4;
+
+/**
+ * One Chromium kept alive for every PDF of the process, launched on first use, relaunched when
+ * it dies, closed when the app shuts down. Pages are lent out a bounded number at a time.
+ */
+@Injectable()
+export class BrowserPool implements OnApplicationShutdown {
+  private readonly logger = new Logger(BrowserPool.name);
+  private readonly pages = new Semaphore(MAX_CONCURRENT_PAGES);
+  private browser: Promise<Browser> | undefined;
+  private closed = false;
+
+  constructor(private readonly config: AppConfig) {}
+
+  /** Runs `work` on a fresh page, closed afterwards whatever happens. */
+  withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
+    return this.pages.run(async () => {
+      const page = await (await this.currentBrowser()).newPage();
+      try {
+        return await work(page);
+      } finally {
+        await page.close().catch(() => undefined);
+      }
+    });
+  }
+
+  /** The live browser's process id (benchmarks measure its memory), if one is running. */
+  async browserPid(): Promise<number | undefined> {
+    if (!this.browser) return undefined;
+    return (await this.browser.catch(() => undefined))?.process()?.pid;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    const browser = await this.browser?.catch(() => undefined);
+    this.browser = undefined;
+    await browser?.close().catch(() => browser.process()?.kill('SIGKILL'));
+  }
+
+  private currentBrowser(): Promise<Browser> {
+    if (this.closed) return Promise.reject(new Error('the browser pool is shut down'));
+    if (!this.browser) {
+      const launching = this.launch();
+      this.browser = launching;
+      // A failed launch is not kept: the next report tries again.
+      launching.catch(() => {
+        if (this.browser === launching) this.browser = undefined;
+      });
+    }
+    return this.browser;
+  }
+
+  private async launch(): Promise<Browser> {
+    const executablePath = this.config.get('PUPPETEER_EXECUTABLE_PATH') ?? DEFAULT_CHROMIUM_PATH;
+    const started = Date.now();
+    const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    this.logger.log(`Chromium started (${executablePath}, pid ${browser.process()?.pid}) in ${Date.now() - started} ms`);
+    browser.once('disconnected', () => {
+      if (!this.closed) this.logger.warn('Chromium disconnected; it will be relaunched for the next report');
+      void this.browser?.then((current) => {
+        if (current === browser) this.browser = undefined;
+      });
+    });
+    return browser;
+  }
+}
