@@ -1,0 +1,6 @@
+import { DateTime } from 'luxon';
+
+/** Today's calendar day (`YYYY-MM-DD`) in the client's time zone: what date answers compare with. */
+export function clientToday(timeZone: string, now: Date = new Date()): string {
+  return DateTime.fromJSDate(now).setZone(timeZone).toISODate() ?? DateTime.fromJSDate(now).toUTC().toISODate()!;
+}

@@ -1,0 +1,85 @@
+import type { Stored } from '@app/database';
+import type { FieldType, FormStatus } from './form-field-types';
+import type { DynamicForm } from './schemas/dynamic-form.schema';
+import type { FormField } from './schemas/form-field.schema';
+
+export class FormFieldOptionView {
+  /** A uuid. */
+  optionId: string;
+  label: string;
+  /** Choosing it flags the answer set as critical. */
+  critical: boolean;
+}
+
+/** A form field; only the properties of its type that the form sets are present. */
+export class FormFieldView {
+  fieldId: string;
+  /** text, textarea, number, select, checkbox, boolean, stars, date, file. */
+  type: FieldType;
+  label: string;
+  required: boolean;
+  helperText?: string;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  options?: FormFieldOptionView[];
+  minChecked?: number;
+  maxChecked?: number;
+  criticalWhen?: boolean;
+  maxStars?: number;
+  disableFuture?: boolean;
+  disablePast?: boolean;
+  maxFiles?: number;
+  allowedExtensions?: string[];
+}
+
+/** A form as the code-based scan answers it (the spec's subset). */
+export class ScannedFormView {
+  _id: string;
+  clientId: string;
+  name: string;
+  description: string;
+  /** active, inactive or archived. */
+  status: FormStatus;
+  fields: FormFieldView[];
+  assetIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The full dynamic form (list and asset scan). */
+export class DynamicFormView extends ScannedFormView {
+  version: number;
+  assetGroupIds: string[];
+  allAssets: boolean;
+}
+
+export function toFieldView(field: FormField): FormFieldView {
+  const view = Object.fromEntries(Object.entries(field).filter(([key, value]) => value !== undefined && value !== null && key !== '_id'));
+  if (field.options) view.options = field.options.map(({ optionId, label, critical }) => ({ optionId, label, critical: critical === true }));
+  return { ...view, required: field.required === true } as FormFieldView;
+}
+
+export function toScannedFormView(form: Stored<DynamicForm>): ScannedFormView {
+  return {
+    _id: form._id.toHexString(),
+    clientId: form.clientId.toHexString(),
+    name: form.name,
+    description: form.description ?? '',
+    status: form.status,
+    fields: form.fields.map(toFieldView),
+    assetIds: form.assetIds.map(String),
+    createdAt: form.createdAt,
+    updatedAt: form.updatedAt,
+  };
+}
+
+export function toDynamicFormView(form: Stored<DynamicForm>): DynamicFormView {
+  return {
+    ...toScannedFormView(form),
+    version: form.version,
+    assetGroupIds: form.assetGroupIds.map(String),
+    allAssets: form.allAssets === true,
+  };
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { AuthContext } from '@app/auth';
+import { Stored, TenantRepository } from '@app/database';
+import type { Asset } from '@app/fleet';
+import { DynamicFormView, toDynamicFormView } from './dynamic-form.view';
+import type { FormStatus } from './form-field-types';
+import { DynamicForm } from './schemas/dynamic-form.schema';
+
+export type StoredForm = Stored<DynamicForm>;
+
+/** Reading a client's dynamic forms: the list, the forms of an asset, one active form. */
+@Injectable()
+export class FormsService {
+  private readonly repository: TenantRepository<DynamicForm>;
+
+  constructor(@InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>) {
+    this.repository = new TenantRepository(forms);
+  }
+
+  /** The client's forms of one status; without a status, all but the archived ones. */
+  async list(auth: AuthContext, status?: FormStatus): Promise<DynamicFormView[]> {
+    const forms = await this.forms
+      .find({ clientId: auth.clientId, status: status ?? { $in: ['active', 'inactive'] } })
+      .sort({ name: 1, _id: 1 })
+      .lean<StoredForm[]>()
+      .exec();
+    return forms.map(toDynamicFormView);
+  }
+
+  /** The active forms that apply to an asset: by its id, by one of its groups, or to all assets. */
+  findApplicable(clientId: Types.ObjectId, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
+    const applies: object[] = [{ allAssets: true }, { assetIds: asset._id }];
+    if (asset.groupIds?.length) applies.push({ assetGroupIds: { $in: asset.groupIds } });
+    return this.forms.find({ clientId, status: 'active', $or: applies }).sort({ name: 1, _id: 1 }).lean<StoredForm[]>().exec();
+  }
+
+  /** An active form of the client, or null (unknown, malformed, foreign, inactive and archived alike). */
+  async findActive(clientId: Types.ObjectId, formId: unknown): Promise<StoredForm | null> {
+    const form = await this.repository.findOwnedById(clientId, formId);
+    return form?.status === 'active' ? form : null;
+  }
+}
