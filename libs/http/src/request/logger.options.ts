@@ -3,7 +3,11 @@ import type { Params } from 'nestjs-pino';
 import pino from 'pino';
 import { assignRequestId } from './request-id';
 
-/** Structured JSON logs, one line per request, carrying the request id; credentials redacted. */
+/**
+ * Structured JSON logs, one line per request. The request id is `req.id` on every line (nestjs-pino
+ * binds the request to service logs too). Headers are never serialized, so credentials cannot
+ * reach the logs and no per-line redaction pass is needed (it cost a third of a cheap request).
+ */
 export function loggerOptions(level: string, destination: 'stdout' | 'stderr' = 'stdout'): Params {
   return {
     // Express 5 route syntax for "every path" (nestjs-pino's default `*` is the old syntax).
@@ -11,11 +15,6 @@ export function loggerOptions(level: string, destination: 'stdout' | 'stderr' = 
     pinoHttp: [{
       level,
       genReqId: assignRequestId,
-      customProps: (req) => ({ requestId: req.id }),
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
       serializers: {
         req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
           id: req.id,
