@@ -1,4 +1,15 @@
 import { Module } from '@nestjs/common';
+import { BillingPortalModule } from '@app/integrations';
+import { ReportsModule } from '@app/reports';
+import { InvoiceReportService } from './invoice-report/invoice-report.service';
+import { InvoicesController } from './invoices.controller';
+import { SupportTicketsController } from './tickets/support-tickets.controller';
+import { SupportTicketsService } from './tickets/support-tickets.service';
 
-@Module({})
+/** Support tickets and the invoice report, both over the billing-and-support portal. */
+@Module({
+  imports: [BillingPortalModule, ReportsModule],
+  controllers: [SupportTicketsController, InvoicesController],
+  providers: [SupportTicketsService, InvoiceReportService],
+})
 export class BillingSupportModule {}

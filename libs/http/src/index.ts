@@ -16,3 +16,4 @@ export * from './validation/validators';
 export * from './validation/rut';
 export * from './validation/crockford';
 export * from './validation/fleet-dates';
+export * from './validation/calendar-day.validators';

@@ -1,0 +1,50 @@
+import { formatClp, formatDayCl, html, renderCoverPage, renderReportDocument } from '@app/reports';
+import { DETAIL_COLUMNS, NOT_CHARGED_NOTE, periodLabel, REPORT_TITLE, summaryLines, TOTALS_LABEL } from './invoice-labels';
+import type { InvoiceReportData } from './invoice-report-data';
+import { NOT_CHARGED } from './invoice-summary';
+
+const STYLES = `
+h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
+.summary { width: 110mm; margin-bottom: 6mm; }
+.summary td { padding: 1.6mm 2mm; border-bottom: 1px solid #ddd; }
+.summary td.value { text-align: right; font-weight: bold; }
+.note { font-size: 8pt; color: #555; margin-bottom: 8mm; }
+.detail { page-break-before: always; break-before: page; }
+.detail th { background: #1f4e79; color: #fff; padding: 1.6mm 1.5mm; text-align: left; font-size: 8pt; }
+.detail td { padding: 1.1mm 1.5mm; border-bottom: 1px solid #e3e3e3; }
+.detail .num { text-align: right; white-space: nowrap; }
+.detail tr.not-charged td { color: #888; font-style: italic; }
+.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
+`;
+
+/** The PDF's HTML: the shared cover page, the summary, then the detail. Every value escaped by `html`. */
+export function renderInvoiceReportHtml(data: InvoiceReportData): string {
+  const money = (amount: number) => formatClp(amount);
+  const summary = html`<h2>Resumen</h2>
+<table class="summary">${summaryLines(data.summary).map(
+    (line) => html`<tr><td>${line.label}</td><td class="value">${line.money ? money(line.value) : line.value}</td></tr>`,
+  )}</table>
+<p class="note">${NOT_CHARGED_NOTE}</p>`;
+  const rows = data.invoices.map(
+    (invoice) => html`<tr class="${invoice.paymentStatus === NOT_CHARGED ? 'not-charged' : ''}">
+<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td>${formatDayCl(invoice.issueDate)}</td><td>${formatDayCl(invoice.dueDate)}</td>
+<td class="num">${money(invoice.net)}</td><td class="num">${money(invoice.vat)}</td><td class="num">${money(invoice.total)}</td></tr>`,
+  );
+  const detail = html`<section class="detail"><h2>Detalle</h2>
+<table><thead><tr>${DETAIL_COLUMNS.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
+<tbody>${rows}
+<tr class="totals"><td colspan="4">${TOTALS_LABEL}</td><td class="num">${money(data.summary.net)}</td><td class="num">${money(data.summary.vat)}</td><td class="num">${money(data.summary.totalInvoiced)}</td></tr>
+</tbody></table></section>`;
+  return renderReportDocument({
+    title: `${REPORT_TITLE} ${periodLabel(data.period)}`,
+    cover: renderCoverPage({
+      clientName: data.clientName,
+      title: REPORT_TITLE,
+      periodLabel: periodLabel(data.period),
+      generatedAt: data.generatedAt,
+      timeZone: data.timeZone,
+    }),
+    body: html`${summary}${detail}`,
+    styles: STYLES,
+  });
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { InvoiceReportDto } from './dto/invoice-report.dto';
+import { InvoiceReportService } from './invoice-report/invoice-report.service';
+import { chooseReportFormat, REPORT_CONTENT_TYPES } from './invoice-report/report-format';
+
+@ApiTags('invoices')
+@Controller('invoices')
+export class InvoicesController {
+  constructor(private readonly reports: InvoiceReportService) {}
+
+  /**
+   * The invoice report of the caller's client for a period (both days included), as an Excel
+   * workbook (default) or a PDF: `?format=xlsx|pdf`, or the `Accept` header. At most 1000
+   * invoices (more: 400). The portal down or slow: 503 `PORTAL_UNAVAILABLE` (shape D).
+   */
+  @Post('report')
+  @Authenticated({ permission: Permission.Invoices })
+  @HttpCode(200)
+  @ApiQuery({ name: 'format', required: false, enum: ['xlsx', 'pdf'] })
+  @ApiProduces(REPORT_CONTENT_TYPES.xlsx, REPORT_CONTENT_TYPES.pdf)
+  async report(
+    @Auth() auth: AuthContext,
+    @Body() body: InvoiceReportDto,
+    @Query('format') format: unknown,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StreamableFile> {
+    const file = await this.reports.generate(auth, { from: body.from, to: body.to }, chooseReportFormat(format, accept));
+    response.setHeader('Cache-Control', 'no-store');
+    const options = { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` };
+    return Buffer.isBuffer(file.body) ? new StreamableFile(file.body, { ...options, length: file.body.length }) : new StreamableFile(file.body, options);
+  }
+}

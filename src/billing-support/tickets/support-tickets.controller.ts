@@ -1,0 +1,26 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { RawResponse } from '@app/http';
+import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
+import { CreatedSupportTicketView } from './support-ticket.view';
+import { SupportTicketsService } from './support-tickets.service';
+
+@ApiTags('support')
+@Controller('support/tickets')
+export class SupportTicketsController {
+  constructor(private readonly tickets: SupportTicketsService) {}
+
+  /**
+   * Creates a support ticket in the billing-and-support portal in the name of the caller. The
+   * portal unreachable or failing: 503 `PORTAL_UNAVAILABLE` (shape D); no answer in time: 504
+   * with the same code (the ticket may exist; it is never sent twice).
+   */
+  @Post()
+  @Authenticated({ permission: Permission.Support })
+  @RawResponse()
+  @HttpCode(201)
+  create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto): Promise<CreatedSupportTicketView> {
+    return this.tickets.create(auth, body);
+  }
+}
