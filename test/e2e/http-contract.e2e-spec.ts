@@ -115,4 +115,14 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(res.body.paths['/api/auth/login'].post).toBeDefined();
     expect(res.body.components.schemas.LoginDto.properties.email).toBeDefined();
   });
+
+  it('describes success bodies inside the envelope, as they are on the wire', async () => {
+    const res = await request(t.server).get('/api/docs-json').expect(200);
+    const schema = res.body.paths['/api/time'].get.responses['200'].content['application/json'].schema;
+    expect(schema).toEqual({
+      type: 'object',
+      required: ['status', 'data'],
+      properties: { status: { type: 'string', enum: ['success'] }, data: { $ref: '#/components/schemas/ClockView' } },
+    });
+  });
 });
