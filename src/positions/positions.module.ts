@@ -1,4 +1,51 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AppConfig } from '@app/config';
+import { ConfiguredFlespiClient, ConfiguredGeocoderClient } from '@app/integrations';
+import { FlespiTelemetrySource } from './flespi/flespi-telemetry.source';
+import { PositionsDemoSeeder } from './seed/positions.seeder';
+import { PositionStatsService } from './stats/position-stats.service';
+import { StatsController } from './stats/stats.controller';
+import { TemperatureStatsService } from './stats/temperature-stats.service';
+import { TrackedAssets } from './stats/tracked-assets.service';
+import { StoreTelemetrySource } from './store/store-telemetry.source';
+import { StoredTrip, StoredTripSchema } from './store/stored-trip.schema';
+import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema } from './store/telemetry-bucket.schema';
+import { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
+import { TELEMETRY_SOURCE } from './telemetry/telemetry-source';
+import { AddressResolver } from './trips/address-resolver.service';
+import { GeocodeCacheEntry, GeocodeCacheEntrySchema } from './trips/geocode-cache.schema';
+import { TripsController } from './trips/trips.controller';
+import { TripsService } from './trips/trips.service';
 
-@Module({})
+/** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: TelemetryHour.name, schema: TelemetryHourSchema },
+      { name: TelemetryDay.name, schema: TelemetryDaySchema },
+      { name: StoredTrip.name, schema: StoredTripSchema },
+      { name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema },
+    ]),
+  ],
+  controllers: [StatsController, TripsController],
+  providers: [
+    StoreTelemetrySource,
+    TelemetryStoreWriter,
+    {
+      provide: TELEMETRY_SOURCE,
+      inject: [AppConfig, StoreTelemetrySource],
+      useFactory: (config: AppConfig, store: StoreTelemetrySource) =>
+        config.get('TELEMETRY_SOURCE') === 'flespi' ? new FlespiTelemetrySource(new ConfiguredFlespiClient(config)) : store,
+    },
+    ConfiguredGeocoderClient,
+    AddressResolver,
+    TrackedAssets,
+    PositionStatsService,
+    TemperatureStatsService,
+    TripsService,
+    PositionsDemoSeeder,
+  ],
+  exports: [TelemetryStoreWriter],
+})
 export class PositionsModule {}

@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import axios, { AxiosInstance, isAxiosError } from 'axios';
+import { AppConfig } from '@app/config';
+import { FlespiError, FlespiInterval, FlespiMessage, FlespiMessageQuery } from './flespi.types';
+
+export interface FlespiClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs: number;
+  /** Messages asked per page. */
+  pageSize?: number;
+  /** A range holding more messages than this is refused rather than held in memory. */
+  maxMessages?: number;
+}
+
+/**
+ * The flespi REST API calls the platform makes: device messages of a range (only the fields
+ * asked, paged by time) and calculator intervals (trips). Every call has a time-out; any
+ * failure is a `FlespiError`.
+ */
+export class FlespiClient {
+  private readonly http: AxiosInstance;
+  private readonly pageSize: number;
+  private readonly maxMessages: number;
+
+  constructor(options: FlespiClientOptions) {
+    this.http = axios.create({
+      baseURL: options.baseUrl.replace(/\/+$/, ''),
+      timeout: options.timeoutMs,
+      headers: { Authorization: `FlespiToken ${options.token}`, Accept: 'application/json' },
+    });
+    this.pageSize = options.pageSize ?? 50_000;
+    this.maxMessages = options.maxMessages ?? 2_000_000;
+  }
+
+  /** The device's messages with `from ≤ timestamp ≤ to`, oldest first, one per timestamp. */
+  async messages(deviceId: number, query: FlespiMessageQuery): Promise<FlespiMessage[]> {
+    const all: FlespiMessage[] = [];
+    let from = query.from;
+    let lastTs = -Infinity;
+    for (;;) {
+      const data = { from, to: query.to, fields: query.fields.join(','), limit: this.pageSize };
+      const page = await this.result<FlespiMessage>(`/gw/devices/${deviceId}/messages`, { data: JSON.stringify(data) });
+      // A page starts at the previous page's last timestamp: skip what was already taken.
+      for (const message of page) if (message.timestamp > lastTs) all.push(message);
+      if (all.length > this.maxMessages) throw new FlespiError(`More than ${this.maxMessages} messages in the range of device ${deviceId}`);
+      if (page.length < this.pageSize) return all;
+      const pageLast = page[page.length - 1].timestamp;
+      from = pageLast > lastTs ? pageLast : lastTs + 1;
+      lastTs = Math.max(lastTs, pageLast);
+    }
+  }
+
+  /** One calculator interval of a device, from any calculator assigned to it (`all`). */
+  async interval(deviceId: number, intervalId: number, calcSelector = 'all'): Promise<FlespiInterval | null> {
+    const found = await this.result<FlespiInterval>(`/gw/calcs/${calcSelector}/devices/${deviceId}/intervals/${intervalId}`, undefined, true);
+    return found[0] ?? null;
+  }
+
+  private async result<T>(path: string, params?: Record<string, string>, notFoundIsEmpty = false): Promise<T[]> {
+    try {
+      const response = await this.http.get<{ result?: T[] }>(path, { params });
+      if (!Array.isArray(response.data?.result)) throw new FlespiError(`flespi answered ${path} without a result array`, response.status);
+      return response.data.result;
+    } catch (error) {
+      if (error instanceof FlespiError) throw error;
+      if (isAxiosError(error)) {
+        const status = error.response?.status;
+        // An unknown interval is an empty answer; elsewhere a 404 means a wrong FLESPI_URL.
+        if (status === 404 && notFoundIsEmpty) return [];
+        const reason = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timed out' : status ? `answered ${status}` : `is unreachable (${error.code ?? error.message})`;
+        throw new FlespiError(`flespi ${reason} on GET ${path}`, status);
+      }
+      throw new FlespiError(`flespi call GET ${path} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** The client for the app's configuration (`FLESPI_URL`, `FLESPI_TOKEN`, `FLESPI_TIMEOUT_MS`). */
+@Injectable()
+export class ConfiguredFlespiClient extends FlespiClient {
+  constructor(config: AppConfig) {
+    super({ baseUrl: config.get('FLESPI_URL'), token: config.get('FLESPI_TOKEN') ?? '', timeoutMs: config.get('FLESPI_TIMEOUT_MS') });
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import axios, { AxiosInstance, isAxiosError } from 'axios';
+import { AppConfig } from '@app/config';
+import { RequestSpacer } from './request-spacer';
+
+export interface GeocoderOptions {
+  /** Base URL of a Nominatim-compatible API; undefined: no geocoding. */
+  baseUrl?: string;
+  timeoutMs: number;
+  /** Minimum time between two requests (1000 ms: Nominatim's usage policy). */
+  minIntervalMs?: number;
+  /** How long a call may wait for its turn before giving up. */
+  maxQueueMs?: number;
+  userAgent?: string;
+}
+
+/** The geocoder failed, timed out, or is busy (its rate limit would make the caller wait too long). */
+export class GeocoderError extends Error {
+  override name = 'GeocoderError';
+}
+
+/** Reverse geocoding through a Nominatim-compatible HTTP API (`GET /reverse?format=jsonv2`). */
+export class GeocoderClient {
+  private readonly http?: AxiosInstance;
+  private readonly spacer: RequestSpacer;
+  private readonly maxQueueMs: number;
+
+  constructor(options: GeocoderOptions) {
+    this.spacer = new RequestSpacer(options.minIntervalMs ?? 1000);
+    this.maxQueueMs = options.maxQueueMs ?? 2000;
+    if (options.baseUrl) {
+      this.http = axios.create({
+        baseURL: options.baseUrl.replace(/\/+$/, ''),
+        timeout: options.timeoutMs,
+        // Nominatim's policy asks for an identifying User-Agent.
+        headers: { 'User-Agent': options.userAgent ?? 'fleet-platform-api/1.0', Accept: 'application/json' },
+      });
+    }
+  }
+
+  get enabled(): boolean {
+    return this.http !== undefined;
+  }
+
+  /** The address at a point; null when the geocoder knows none there. Throws `GeocoderError`. */
+  async reverse(lat: number, lng: number, language = 'es'): Promise<string | null> {
+    if (!this.http) return null;
+    if (!(await this.spacer.acquire(this.maxQueueMs))) throw new GeocoderError('Geocoder busy: rate limit reached');
+    try {
+      const { data } = await this.http.get<{ display_name?: unknown; error?: unknown }>('/reverse', {
+        params: { format: 'jsonv2', lat, lon: lng, 'accept-language': language },
+      });
+      return typeof data?.display_name === 'string' && data.display_name.length > 0 ? data.display_name : null;
+    } catch (error) {
+      const detail = isAxiosError(error) ? (error.response ? `answered ${error.response.status}` : error.code ?? error.message) : (error as Error).message;
+      throw new GeocoderError(`Geocoder failed: ${detail}`);
+    }
+  }
+}
+
+/** The client for the app's configuration (`GEOCODER_URL`, `GEOCODER_TIMEOUT_MS`). */
+@Injectable()
+export class ConfiguredGeocoderClient extends GeocoderClient {
+  constructor(config: AppConfig) {
+    super({ baseUrl: config.get('GEOCODER_URL'), timeoutMs: config.get('GEOCODER_TIMEOUT_MS') });
+  }
+}

@@ -1,0 +1,37 @@
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { summarize } from '../telemetry/telemetry-summary';
+import { columnsToPoints, groupByHour, pointsToColumns, rebuildHour } from './hour-bucket';
+
+const point = (ts: number, lng: number, speed: number, temps: Record<string, number> = {}): TelemetryPoint => ({ ts, lat: -33, lng, speed, alt: 500, dir: 90, temps });
+
+describe('hour buckets', () => {
+  const points = [point(7200, -70.6, 10, { 'temperature.1': 4 }), point(7260, -70.61, 20), point(7320, -70.62, 30, { 'temperature.2': -18, 'temperature.1': 5 })];
+
+  it('round-trips points through columns, sensors aligned with timestamps', () => {
+    const columns = pointsToColumns(points);
+    expect(columns.temps).toEqual([
+      { sensor: 'temperature.1', values: [4, null, 5] },
+      { sensor: 'temperature.2', values: [null, null, -18] },
+    ]);
+    expect(columnsToPoints(columns)).toEqual(points);
+  });
+
+  it('groups by the hour a timestamp falls in', () => {
+    expect([...groupByHour([point(3599.5, 0, 0), point(3600, 0, 0), point(7199, 0, 0)]).entries()].map(([h, l]) => [h, l.length])).toEqual([[0, 1], [3600, 2]]);
+  });
+
+  it('is idempotent: duplicates and out-of-order arrivals give what one in-order write gives', () => {
+    const once = rebuildHour(null, points);
+    const shuffled = rebuildHour(rebuildHour(null, [points[2]]), [points[1], points[0], points[2]]);
+    const again = rebuildHour(once, points);
+    expect(shuffled).toEqual(once);
+    expect(again).toEqual(once);
+    expect(once.summary).toEqual(summarize(points));
+  });
+
+  it('lets a message sent again replace its earlier copy', () => {
+    const corrected = rebuildHour(rebuildHour(null, points), [point(7260, -70.61, 25)]);
+    expect(corrected.speed).toEqual([10, 25, 30]);
+    expect(corrected.summary.speedSum).toBe(65);
+  });
+});

@@ -1,0 +1,36 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+import type { TripPosition } from '../telemetry/telemetry-source';
+
+/** `${trackerId}:${tripId}`: a trip is read by this computed `_id` (a lookup on every server). */
+export const storedTripId = (trackerId: string, tripId: number) => `${trackerId}:${tripId}`;
+
+/** A trip of the store source, in the spec's Trip fields (flespi calculator interval names). */
+@Schema({ collection: 'telemetry_trips', versionKey: false })
+export class StoredTrip {
+  @Prop({ type: String })
+  _id: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  trackerId: Types.ObjectId;
+
+  @Prop({ required: true })
+  id: number;
+
+  @Prop({ required: true }) avg_speed: number;
+  @Prop({ required: true }) max_speed: number;
+  @Prop({ required: true }) begin: number;
+  @Prop({ required: true }) end: number;
+  @Prop({ required: true }) timestamp: number;
+  @Prop({ required: true }) distance: number;
+  @Prop({ required: true }) duration: number;
+  @Prop({ type: Number, default: null }) start_battery_level: number | null;
+  @Prop({ type: Number, default: null }) end_battery_level: number | null;
+  @Prop({ default: '' }) route: string;
+  @Prop({ default: 'trip' }) type: string;
+
+  @Prop({ type: [SchemaTypes.Mixed], default: [] })
+  positions: TripPosition[];
+}
+
+export const StoredTripSchema = SchemaFactory.createForClass(StoredTrip);

@@ -1,0 +1,74 @@
+/**
+ * A flespi-style message reduced to what the statistics and trips need. Messages are flat JSON
+ * objects with dotted keys (`position.latitude`); nested objects (`{position: {latitude}}`) are
+ * read too.
+ */
+export interface TelemetryPoint {
+  /** Unix seconds (flespi `timestamp`; may carry a fraction). */
+  ts: number;
+  lat: number | null;
+  lng: number | null;
+  /** km/h */
+  speed: number | null;
+  /** metres */
+  alt: number | null;
+  /** degrees */
+  dir: number | null;
+  /** Readings by sensor name (`temperature.1`, `ble.sensor.temperature.2`, …), °C. */
+  temps: Record<string, number>;
+}
+
+/** The message keys read as temperature sensors; the key is the sensor's name. */
+export const TEMPERATURE_KEY = /^(?:ble\.sensor\.|sensor\.)?temperature(?:\.\d{1,2})?$/;
+
+/** The flespi fields a position/temperature query asks for (flespi wants them listed). */
+export const POSITION_FIELDS = ['timestamp', 'position.latitude', 'position.longitude', 'position.speed', 'position.altitude', 'position.direction'];
+export const TEMPERATURE_FIELDS = [
+  'temperature',
+  ...[1, 2, 3, 4].flatMap((n) => [`temperature.${n}`, `sensor.temperature.${n}`, `ble.sensor.temperature.${n}`]),
+];
+
+type Message = Record<string, unknown>;
+
+function read(message: Message, key: string): unknown {
+  if (key in message) return message[key];
+  const [head, ...rest] = key.split('.');
+  const nested = message[head];
+  return nested && typeof nested === 'object' && rest.length > 0 ? read(nested as Message, rest.join('.')) : undefined;
+}
+
+function numberIn(value: unknown, min: number, max: number): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : null;
+}
+
+/** The point a message carries, or null when it has no usable timestamp. */
+export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
+  if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
+  const m = message as Message;
+  const ts = numberIn(m.timestamp, 0, 32503680000);
+  if (ts === null) return null;
+  let lat = numberIn(read(m, 'position.latitude'), -90, 90);
+  let lng = numberIn(read(m, 'position.longitude'), -180, 180);
+  if (lat === null || lng === null) lat = lng = null;
+  const temps: Record<string, number> = {};
+  for (const [key, value] of Object.entries(m)) {
+    if (TEMPERATURE_KEY.test(key) && typeof value === 'number' && Number.isFinite(value)) temps[key] = value;
+  }
+  for (const [group, inner] of Object.entries(m)) {
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+      for (const [key, value] of Object.entries(inner as Message)) {
+        const name = `${group}.${key}`;
+        if (TEMPERATURE_KEY.test(name) && typeof value === 'number' && Number.isFinite(value)) temps[name] = value;
+      }
+    }
+  }
+  return {
+    ts,
+    lat,
+    lng,
+    speed: numberIn(read(m, 'position.speed'), 0, 2000),
+    alt: numberIn(read(m, 'position.altitude'), -20000, 100000),
+    dir: numberIn(read(m, 'position.direction'), 0, 360),
+    temps,
+  };
+}
