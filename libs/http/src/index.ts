@@ -17,3 +17,4 @@ export * from './validation/rut';
 export * from './validation/crockford';
 export * from './validation/fleet-dates';
 export * from './validation/calendar-day.validators';
+export * from './validation/fuel-grade';
