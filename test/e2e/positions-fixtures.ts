@@ -57,3 +57,12 @@ export const ROUTE = [
   { timestamp: T0 + 3590, 'position.latitude': 0, 'position.longitude': 0.03, 'position.speed': 54 },
   { timestamp: T0 + 3610, 'position.latitude': 0, 'position.longitude': 0.04, 'position.speed': 18 },
 ];
+
+/** The hand-computed readings of ROUTE: sensor 1 reads 4, 6, 5; sensor 2 reads −18, −20. */
+export const ROUTE_TEMPERATURES = {
+  sensors: [
+    { sensor: 'temperature.1', min: 4, max: 6, avg: 5, count: 3 },
+    { sensor: 'temperature.2', min: -20, max: -18, avg: -19, count: 2 },
+  ],
+  stats: { min: -20, max: 6, avg: -4.6, count: 5 },
+};

@@ -1,0 +1,43 @@
+import { createServer, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local Nominatim-compatible reverse geocoder: `GET /reverse?format=jsonv2&lat=&lon=` →
+ * `{display_name}` from `addresses` (key `lat,lon` as sent), else Nominatim's
+ * `{error: "Unable to geocode"}`. Records when each request came; `mode` makes it fail or hang.
+ */
+export interface GeocoderStub {
+  url: string;
+  addresses: Map<string, string>;
+  requests: Array<{ lat: string; lon: string; at: number; userAgent?: string }>;
+  mode: 'ok' | 'error' | 'hang';
+  close(): Promise<void>;
+}
+
+export async function startGeocoderStub(): Promise<GeocoderStub> {
+  const hanging = new Set<ServerResponse>();
+  const stub: Omit<GeocoderStub, 'url' | 'close'> = { addresses: new Map(), requests: [], mode: 'ok' };
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stub');
+    const [lat, lon] = [url.searchParams.get('lat') ?? '', url.searchParams.get('lon') ?? ''];
+    stub.requests.push({ lat, lon, at: Date.now(), userAgent: req.headers['user-agent'] });
+    if (stub.mode === 'hang') return void hanging.add(res);
+    res.setHeader('content-type', 'application/json');
+    if (stub.mode === 'error' || url.pathname !== '/reverse') {
+      res.statusCode = stub.mode === 'error' ? 500 : 404;
+      return res.end(JSON.stringify({ error: 'failure' }));
+    }
+    const address = stub.addresses.get(`${Number(lat)},${Number(lon)}`);
+    res.end(JSON.stringify(address ? { display_name: address, lat, lon } : { error: 'Unable to geocode' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(stub, {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
