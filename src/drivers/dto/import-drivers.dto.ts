@@ -1,43 +1,28 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, Max, Min, ValidateNested } from 'class-validator';
-import { ValidateText } from '@app/http';
+import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 
 export const MAX_IMPORT_ROWS = 1000;
 
 /**
- * One spreadsheet row as confirmed in the preview. Only presence, types and lengths are checked
- * here (a problem is a 400 for the whole request); the RUT, email and phone rules are checked per
- * row by the import, which rejects that row alone.
+ * One spreadsheet row as confirmed in the preview. Presence, types and lengths are checked by
+ * `checkRowShapes` (import/driver-row-shape.ts: a problem is a 400 for the whole request); the
+ * RUT, email and phone rules are checked per row by the import, which rejects that row alone.
  */
 export class DriverImportRowDto {
-  /** Row number in the sheet; the header is row 1. */
-  @IsInt()
-  @Min(2)
-  @Max(1_048_576)
+  /** Row number in the sheet, an integer from 2 (the header is row 1). */
   row: number;
-
-  @ValidateText({ max: 100 })
+  /** Required, up to 100 characters. */
   firstName: string;
-
-  @ValidateText({ max: 100 })
+  /** Required, up to 100 characters. */
   lastName: string;
-
-  /** Normalized RUT (`12345678-5`); dots, spaces and a lower-case k are tolerated and normalized. */
-  @ValidateText({ max: 20 })
+  /** Required: normalized RUT (`12345678-5`), up to 20 characters; dots, spaces, a missing hyphen and a lower-case k are tolerated and normalized. */
   rut: string;
-
-  /** Digits with an optional leading `+`; absent (or empty) when the cell was empty. */
-  @ValidateText({ optional: true, min: 0, max: 30 })
+  /** Digits with an optional leading `+` (spaces removed), up to 30 characters; absent or empty when the cell was empty. */
   phone?: string;
-
-  /** Absent (or empty) when the cell was empty; stored in lower case. */
-  @ValidateText({ optional: true, min: 0, max: 254 })
+  /** Up to 254 characters, stored in lower case; absent or empty when the cell was empty. */
   email?: string;
-
-  @ValidateText({ optional: true, min: 0, max: 200 })
+  /** Up to 200 characters. */
   address?: string;
-
-  @ValidateText({ optional: true, min: 0, max: 100 })
+  /** Up to 100 characters. */
   city?: string;
 }
 
@@ -46,7 +31,5 @@ export class ImportDriversDto {
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(MAX_IMPORT_ROWS)
-  @ValidateNested({ each: true })
-  @Type(() => DriverImportRowDto)
   rows: DriverImportRowDto[];
 }

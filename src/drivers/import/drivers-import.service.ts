@@ -1,41 +1,45 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
+import { validationFailed } from '@app/http';
 import { Driver } from '../schemas/driver.schema';
 import { DriverImportResultView } from '../driver-import-result.view';
-import { alreadyRegisteredReason, CandidateRow, DriverImportRow, failedRow, FailedRow, planImport } from './driver-import-plan';
+import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';
+import { checkRowShapes } from './driver-row-shape';
 
 const DUPLICATE_KEY = 11000;
 
 /**
- * Creates the valid rows of an import in a constant number of round trips, whatever the row
- * count: one lookup of the RUTs already registered, one unordered bulk insert, one activity event.
- * The unique index `{clientId, rut}` settles races: a row another import inserted first comes back
- * as a duplicate-key error and becomes a failed row, never a second driver.
+ * Creates the valid rows of an import in two round trips, whatever the row count: one unordered
+ * bulk insert and one activity event. The unique index `{clientId, rut}` decides which RUTs are
+ * already registered — by an earlier import or by one running at the same moment: such a row comes
+ * back as a duplicate-key error and becomes a failed row, never a second driver. (A separate
+ * lookup of registered RUTs first was measured slower: mongo-java-server scans for `$in` over
+ * 1000 values, 1 s at 6000 drivers, and it would still need the index to settle races.)
  */
 @Injectable()
-export class DriversImportService {
+export class DriversImportService implements OnModuleInit {
   constructor(
     @InjectModel(Driver.name) private readonly drivers: Model<Driver>,
     private readonly activity: ActivityRecorder,
   ) {}
 
-  async import(auth: AuthContext, rows: readonly DriverImportRow[]): Promise<DriverImportResultView> {
+  /** The app starts only once the unique RUT index exists: without it, nothing stops duplicates. */
+  async onModuleInit(): Promise<void> {
+    await this.drivers.init();
+  }
+
+  async import(auth: AuthContext, input: readonly unknown[]): Promise<DriverImportResultView> {
+    const { rows, errors } = checkRowShapes(input);
+    if (errors.length > 0) throw validationFailed(errors);
     const plan = planImport(rows);
     const failed = [...plan.rejected];
-    const registered = await this.registeredRuts(auth.clientId, plan.candidates);
-    const toInsert = plan.candidates.filter((candidate) => {
-      if (!registered.has(candidate.driver.rut)) return true;
-      failed.push({ index: candidate.index, failed: failedRow(candidate.source, alreadyRegisteredReason(candidate.driver.rut)) });
-      return false;
-    });
-
-    const lost = await this.insert(auth, toInsert);
-    const created = toInsert.filter((_, position) => !lost.has(position));
-    for (const position of lost) {
-      const candidate = toInsert[position];
+    const registered = await this.insert(auth, plan.candidates);
+    const created = plan.candidates.filter((_, position) => !registered.has(position));
+    for (const position of registered) {
+      const candidate = plan.candidates[position];
       failed.push({ index: candidate.index, failed: failedRow(candidate.source, alreadyRegisteredReason(candidate.driver.rut)) });
     }
     const failedRows: FailedRow[] = failed.sort((a, b) => a.index - b.index).map((entry) => entry.failed);
@@ -50,15 +54,7 @@ export class DriversImportService {
     return { createdCount: created.length, failedRows };
   }
 
-  private async registeredRuts(clientId: Types.ObjectId, candidates: CandidateRow[]): Promise<Set<string>> {
-    if (candidates.length === 0) return new Set();
-    const ruts = candidates.map((candidate) => candidate.driver.rut);
-    // Equality on clientId and $in on rut: exactly the unique index's keys, so an index lookup.
-    const found = await this.drivers.find({ clientId, rut: { $in: ruts } }, { rut: 1, _id: 0 }).lean().exec();
-    return new Set(found.map((driver) => driver.rut));
-  }
-
-  /** Inserts the rows; returns the positions (in `rows`) that lost to an existing driver. */
+  /** Inserts the rows; returns the positions (in `rows`) whose RUT the client already has. */
   private async insert(auth: AuthContext, rows: CandidateRow[]): Promise<Set<number>> {
     if (rows.length === 0) return new Set();
     const now = new Date();
@@ -75,9 +71,9 @@ export class DriversImportService {
       await this.drivers.insertMany(documents, { ordered: false, lean: true });
       return new Set();
     } catch (error) {
-      const lost = duplicateKeyIndexes(error);
-      if (!lost) throw error;
-      return lost;
+      const registered = duplicateKeyIndexes(error);
+      if (!registered) throw error;
+      return registered;
     }
   }
 }
