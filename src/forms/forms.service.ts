@@ -36,9 +36,8 @@ export class FormsService {
     return this.forms.find({ clientId, status: 'active', $or: applies }).sort({ name: 1, _id: 1 }).lean<StoredForm[]>().exec();
   }
 
-  /** An active form of the client, or null (unknown, malformed, foreign, inactive and archived alike). */
-  async findActive(clientId: Types.ObjectId, formId: unknown): Promise<StoredForm | null> {
-    const form = await this.repository.findOwnedById(clientId, formId);
-    return form?.status === 'active' ? form : null;
+  /** A form of the client in any status, or null (unknown, malformed and foreign alike). */
+  findOwned(clientId: Types.ObjectId, formId: unknown): Promise<StoredForm | null> {
+    return this.repository.findOwnedById(clientId, formId);
   }
 }

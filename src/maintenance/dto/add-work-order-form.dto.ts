@@ -1,0 +1,30 @@
+import { Type } from 'class-transformer';
+import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+
+export const MAX_ANSWERS = 200;
+
+@StrictBody()
+export class FormAnswerDto {
+  /** The field answered. */
+  @ValidateText({ max: 100, trim: false })
+  fieldId: string;
+
+  /** Its value: text, number, boolean, an optionId, a list of optionIds or of file references, by field type. */
+  @Allow()
+  value?: unknown;
+}
+
+@StrictBody()
+export class AddWorkOrderFormDto {
+  /** An active dynamic form of the client. */
+  @IsObjectIdString()
+  formId: string;
+
+  /** At most one answer per field; checked against the form's fields. */
+  @IsArray()
+  @ArrayMaxSize(MAX_ANSWERS)
+  @ValidateNested({ each: true })
+  @Type(() => FormAnswerDto)
+  answers: FormAnswerDto[];
+}

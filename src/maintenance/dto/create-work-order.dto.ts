@@ -1,0 +1,31 @@
+import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
+
+@StrictBody()
+export class CreateWorkOrderDto {
+  /** The asset to work on: one of the client's, within the user's trackers. */
+  @IsObjectIdString()
+  assetId: string;
+
+  /** One of `GET /api/maintenance/work-orders/categories` (any case). */
+  @ValidateText({ max: 100 })
+  category: string;
+
+  @ValidateText({ max: 200 })
+  title: string;
+
+  @ValidateText({ optional: true, min: 0, max: 5000 })
+  description?: string;
+
+  /** low, medium (default), high or urgent. */
+  @IsOptional()
+  @IsIn(WORK_ORDER_PRIORITIES, { message: `priority must be one of ${WORK_ORDER_PRIORITIES.join(', ')}` })
+  priority?: WorkOrderPriority;
+
+  /** A calendar day, `YYYY-MM-DD`. */
+  @IsOptional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dueDate must be a date as YYYY-MM-DD' })
+  @IsISO8601({ strict: true }, { message: 'dueDate must be a real calendar day' })
+  dueDate?: string;
+}

@@ -1,0 +1,69 @@
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { DateTime } from 'luxon';
+import { ActivityRecorder } from '@app/activity';
+import { clientToday } from '../forms/client-today';
+import { FormsService } from '../forms/forms.service';
+import { DemoClientContext } from '../seed/demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
+import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
+import { WorkOrder } from './schemas/work-order.schema';
+import { buildFormEntry } from './work-orders/work-order-form-entry';
+
+const DEMO_TIME_ZONE = 'America/Santiago';
+
+/** Each demo client's own categories and a work order of `assets.tracked` with the active form filled in (`workOrder`). */
+@DemoSeederProvider({ order: 50 })
+export class MaintenanceDemoSeeder implements DemoSeeder {
+  constructor(
+    @InjectModel(WorkOrder.name) private readonly orders: Model<WorkOrder>,
+    private readonly categories: WorkOrderCategoriesService,
+    private readonly forms: FormsService,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async seed(client: DemoClientContext): Promise<void> {
+    const admin = client.users.admin;
+    await this.categories.extend(client.clientId, ['technical_review', 'gps_tracker']);
+    const formId = (client.manifest.forms as { active: string } | undefined)?.active;
+    const form = formId ? await this.forms.findOwned(client.clientId, formId) : null;
+    if (!form) throw new Error('The maintenance demo needs the active demo form: the forms seeder runs first');
+
+    const today = clientToday(DEMO_TIME_ZONE);
+    const optionOf = (fieldId: string, index: number) => form.fields.find((f) => f.fieldId === fieldId)!.options![index].optionId;
+    const built = buildFormEntry(
+      form,
+      [
+        { fieldId: 'driverName', value: 'Juana Pérez' },
+        { fieldId: 'odometer', value: 182_340 },
+        { fieldId: 'tires', value: optionOf('tires', 1) },
+        { fieldId: 'lights', value: [optionOf('lights', 0), optionOf('lights', 1)] },
+        { fieldId: 'reeferAlarm', value: false },
+        { fieldId: 'inspectedOn', value: today },
+        { fieldId: 'notes', value: 'Neumático trasero izquierdo con desgaste irregular' },
+      ],
+      { userId: admin._id, today },
+    );
+    if ('errors' in built) throw new Error(`Demo answers refused: ${JSON.stringify(built.errors)}`);
+
+    const order = await this.orders.create({
+      clientId: client.clientId,
+      assetId: client.assets.tracked._id,
+      category: 'preventive',
+      title: 'Mantención 180.000 km',
+      description: 'Cambio de aceite y filtros; revisar neumáticos traseros',
+      priority: 'high',
+      status: 'open',
+      dueDate: DateTime.fromISO(today).plus({ days: 7 }).toISODate()!,
+      forms: [built.entry],
+      hasCriticalAnswers: built.entry.critical,
+      createdBy: admin._id,
+    });
+    await this.activity.recordFor(
+      { clientId: client.clientId, userId: admin._id, name: admin.name, email: admin.email, credential: 'session' },
+      { requestId: 'demo-seed', userAgent: 'demo seed' },
+      { action: 'work_order.create', resourceType: 'work_order', resourceId: order._id, summary: `Work order "${order.title}" (preventive) created for ${client.assets.tracked.name}` },
+    );
+    client.manifest.workOrder = order._id.toHexString();
+  }
+}

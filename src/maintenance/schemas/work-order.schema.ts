@@ -1,0 +1,104 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { FIELD_TYPES, FieldType } from '../../forms/form-field-types';
+
+export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
+export const WORK_ORDER_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
+export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+
+/** One accepted answer, with the field's type and label as they were when answered. */
+@Schema({ _id: false })
+export class WorkOrderAnswer {
+  @Prop({ required: true })
+  fieldId: string;
+
+  @Prop({ required: true, enum: FIELD_TYPES, type: String })
+  type: FieldType;
+
+  @Prop({ required: true })
+  label: string;
+
+  @Prop({ type: SchemaTypes.Mixed, required: true })
+  value: string | number | boolean | string[];
+
+  @Prop({ required: true })
+  critical: boolean;
+}
+
+/** A dynamic form filled in for the work order. */
+@Schema({ timestamps: false })
+export class WorkOrderForm {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  formId: Types.ObjectId;
+
+  @Prop({ required: true })
+  formVersion: number;
+
+  @Prop({ required: true })
+  formName: string;
+
+  @Prop({ type: [SchemaFactory.createForClass(WorkOrderAnswer)], default: [] })
+  answers: WorkOrderAnswer[];
+
+  /** A critical option was chosen (or a yes/no answered as its `criticalWhen`). */
+  @Prop({ required: true })
+  critical: boolean;
+
+  @Prop({ type: [String], default: [] })
+  criticalFieldIds: string[];
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  submittedBy: Types.ObjectId;
+
+  @Prop({ required: true })
+  submittedAt: Date;
+}
+
+/** Maintenance work to do on an asset. */
+@Schema({ collection: 'work_orders', timestamps: true })
+export class WorkOrder {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  assetId: Types.ObjectId;
+
+  /** One of the client's work order categories. */
+  @Prop({ required: true })
+  category: string;
+
+  @Prop({ required: true, maxlength: 200 })
+  title: string;
+
+  @Prop({ default: '', maxlength: 5000 })
+  description: string;
+
+  @Prop({ required: true, enum: WORK_ORDER_PRIORITIES, type: String, default: 'medium' })
+  priority: WorkOrderPriority;
+
+  @Prop({ required: true, enum: WORK_ORDER_STATUSES, type: String, default: 'open' })
+  status: WorkOrderStatus;
+
+  /** A calendar day, `YYYY-MM-DD`. */
+  @Prop()
+  dueDate?: string;
+
+  @Prop({ type: [SchemaFactory.createForClass(WorkOrderForm)], default: [] })
+  forms: Array<WorkOrderForm & { _id: Types.ObjectId }>;
+
+  /** Any attached form had a critical answer: what a workshop list shows first. */
+  @Prop({ default: false })
+  hasCriticalAnswers: boolean;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  createdBy: Types.ObjectId;
+
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type WorkOrderDocument = HydratedDocument<WorkOrder>;
+export const WorkOrderSchema = SchemaFactory.createForClass(WorkOrder);
+// Work orders are read by _id (client compared in code). This serves an asset's maintenance list.
+WorkOrderSchema.index({ clientId: 1, assetId: 1, createdAt: -1 });
