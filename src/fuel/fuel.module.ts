@@ -1,4 +1,53 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { FuelCostsService } from './costs/fuel-costs.service';
+import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
+import { FuelPricesController } from './fuel-prices.controller';
+import { FuelTariffsController } from './fuel-tariffs.controller';
+import { FuelDemoSeeder } from './fuel.seeder';
+import { PriceChangeResumer } from './price-change/price-change-resumer';
+import { PriceChangeRunner } from './price-change/price-change-runner.service';
+import { PriceChangesService } from './price-change/price-changes.service';
+import { FuelPriceHistoryService } from './prices/fuel-price-history.service';
+import { FuelCostEntry, FuelCostEntrySchema } from './schemas/fuel-cost-entry.schema';
+import { FuelPriceChange, FuelPriceChangeSchema } from './schemas/fuel-price-change.schema';
+import { FuelPriceRecord, FuelPriceRecordSchema } from './schemas/fuel-price-record.schema';
+import { FuelTariff, FuelTariffSchema } from './schemas/fuel-tariff.schema';
+import {
+  TripReportExport,
+  TripReportExportGeneration,
+  TripReportExportGenerationSchema,
+  TripReportExportSchema,
+} from './schemas/trip-report-export.schema';
+import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 
-@Module({})
+/**
+ * Fuel: tariffs and their manual price changes (`/api/fuel-tariffs`), the price validity history
+ * (`/api/fuel-prices`), the cost history and the trip report export cache the changes invalidate.
+ */
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: FuelTariff.name, schema: FuelTariffSchema },
+      { name: FuelPriceRecord.name, schema: FuelPriceRecordSchema },
+      { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
+      { name: FuelPriceChange.name, schema: FuelPriceChangeSchema },
+      { name: TripReportExport.name, schema: TripReportExportSchema },
+      { name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema },
+    ]),
+  ],
+  controllers: [FuelTariffsController, FuelPricesController],
+  providers: [
+    FuelTariffsService,
+    FuelPriceHistoryService,
+    PriceChangesService,
+    PriceChangeRunner,
+    PriceChangeResumer,
+    FuelCostsService,
+    TripReportExportCache,
+    FuelDemoSeeder,
+  ],
+  // For report builders: read costs at their applied prices, and cache built trip exports.
+  exports: [FuelCostsService, TripReportExportCache],
+})
 export class FuelModule {}

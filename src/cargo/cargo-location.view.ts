@@ -1,0 +1,42 @@
+import type { Stored } from '@app/database';
+import { CargoLocation, CargoLocationType } from './schemas/cargo-location.schema';
+
+export class CargoLocationContactView {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** A cargo location ("ubicación") of the caller's client. */
+export class CargoLocationView {
+  id: string;
+  clientId: string;
+  name: string;
+  address: string;
+  city: string | null;
+  /** WGS 84 degrees. */
+  coordinates: { lat: number; lng: number };
+  /** `loading`, `delivery` or `both`. */
+  type: CargoLocationType;
+  contact: CargoLocationContactView;
+  notes: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toCargoLocationView(location: Stored<CargoLocation>): CargoLocationView {
+  const [lng, lat] = location.location.coordinates;
+  return {
+    id: location._id.toHexString(),
+    clientId: location.clientId.toHexString(),
+    name: location.name,
+    address: location.address,
+    city: location.city ?? null,
+    coordinates: { lat, lng },
+    type: location.type,
+    contact: { name: location.contact?.name ?? null, phone: location.contact?.phone ?? null, email: location.contact?.email ?? null },
+    notes: location.notes ?? null,
+    createdAt: location.createdAt,
+    updatedAt: location.updatedAt,
+  };
+}

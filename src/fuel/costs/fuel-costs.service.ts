@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { Stored } from '@app/database';
+import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { fuelCost } from './fuel-cost';
+
+export interface FuelCostLine {
+  id: string;
+  tariffId: string;
+  source: 'trip' | 'refuel';
+  occurredAt: Date;
+  liters: number;
+  pricePerLiter: number;
+  cost: number;
+}
+
+/**
+ * Reads a client's cost history for reports and exports. While a price change of a tariff is
+ * pending (interrupted half-way, not yet resumed), its period is read at the new price: the job
+ * is committed and will finish, so a reader never sees that period at two prices.
+ */
+@Injectable()
+export class FuelCostsService {
+  constructor(
+    @InjectModel(FuelCostEntry.name) private readonly costs: Model<FuelCostEntry>,
+    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+  ) {}
+
+  async list(clientId: Types.ObjectId, tariffId: Types.ObjectId): Promise<FuelCostLine[]> {
+    const [entries, pending] = await Promise.all([
+      this.costs.find({ tariffId, clientId }).sort({ occurredAt: 1, _id: 1 }).lean<Stored<FuelCostEntry>[]>().exec(),
+      this.changes.find({ state: 'pending', tariffId, clientId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec(),
+    ]);
+    return entries.map((entry) => {
+      const price = pending.reduce(
+        (applied, job) => (entry.occurredAt >= job.periodFrom ? job.after.pricePerLiter : applied),
+        entry.valuation.pricePerLiter,
+      );
+      return {
+        id: entry._id.toHexString(),
+        tariffId: entry.tariffId.toHexString(),
+        source: entry.source,
+        occurredAt: entry.occurredAt,
+        liters: entry.liters,
+        pricePerLiter: price,
+        cost: fuelCost(entry.liters, price),
+      };
+    });
+  }
+}

@@ -1,0 +1,7 @@
+import { IsFuelGrade, type FuelGrade } from '@app/http';
+
+export class FuelPriceHistoryQueryDto {
+  /** Only records of this grade; all grades when absent. */
+  @IsFuelGrade({ optional: true })
+  fuelType?: FuelGrade;
+}

@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { TripReportExport, TripReportExportGeneration } from '../schemas/trip-report-export.schema';
+
+const DUPLICATE_KEY = 11000;
+/** How many recent raisers a generation remembers (a resumed change is at most this far back). */
+const REMEMBERED_RAISERS = 50;
+
+export interface CachedExport {
+  contentType: string;
+  content: Buffer;
+}
+
+/**
+ * The per-client cache of built trip report exports. An entry is served only while its
+ * generation is the client's current one and no price change of the client is pending (a pending
+ * change's costs are being re-valued, so an export built now or before could mix prices).
+ */
+@Injectable()
+export class TripReportExportCache {
+  constructor(
+    @InjectModel(TripReportExport.name) private readonly exports: Model<TripReportExport>,
+    @InjectModel(TripReportExportGeneration.name) private readonly generations: Model<TripReportExportGeneration>,
+    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+  ) {}
+
+  /** The generation to pass to `put` for an export built from now on. */
+  async generation(clientId: Types.ObjectId): Promise<number> {
+    const current = await this.generations.findById(clientId).lean().exec();
+    return current?.generation ?? 0;
+  }
+
+  async get(clientId: Types.ObjectId, key: string): Promise<CachedExport | null> {
+    const [entry, generation, pending] = await Promise.all([
+      this.exports.findOne({ clientId, key }).lean().exec(),
+      this.generation(clientId),
+      this.hasPendingChange(clientId),
+    ]);
+    if (!entry || entry.generation !== generation || pending) return null;
+    return { contentType: entry.contentType, content: asBuffer(entry.content) };
+  }
+
+  /** Stores an export built at `generation`; dropped if the client's exports went stale meanwhile. */
+  async put(clientId: Types.ObjectId, key: string, generation: number, value: CachedExport): Promise<boolean> {
+    if (generation !== (await this.generation(clientId)) || (await this.hasPendingChange(clientId))) return false;
+    await this.exports
+      .updateOne(
+        { clientId, key },
+        { $set: { generation, contentType: value.contentType, content: value.content, createdAt: new Date() } },
+        { upsert: true },
+      )
+      .exec();
+    return true;
+  }
+
+  /**
+   * Makes every cached export of the client stale, once per `changeId` (idempotent: a resumed
+   * change calls it again), and deletes the stale entries.
+   */
+  async invalidate(clientId: Types.ObjectId, changeId: string): Promise<void> {
+    try {
+      await this.generations
+        .updateOne(
+          { _id: clientId, raisedBy: { $ne: changeId } },
+          { $inc: { generation: 1 }, $push: { raisedBy: { $each: [changeId], $slice: -REMEMBERED_RAISERS } } },
+          { upsert: true },
+        )
+        .exec();
+    } catch (error) {
+      // The filter missed because this change already raised it; the upsert then hit the _id.
+      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+    }
+    await this.exports.deleteMany({ clientId, generation: { $lt: await this.generation(clientId) } }).exec();
+  }
+
+  private async hasPendingChange(clientId: Types.ObjectId): Promise<boolean> {
+    return (await this.changes.exists({ state: 'pending', clientId }).exec()) !== null;
+  }
+}
+
+/** A lean read returns BSON `Binary` for a Buffer field; its `buffer` holds the bytes. */
+function asBuffer(content: unknown): Buffer {
+  if (Buffer.isBuffer(content)) return content;
+  const bytes = (content as { buffer: Uint8Array }).buffer;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}

@@ -1,0 +1,23 @@
+import { Body, Controller, Param, Patch } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { UpdateFuelTariffDto } from './dto/update-fuel-tariff.dto';
+import { FuelTariffView } from './fuel-tariff.view';
+import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
+
+@ApiTags('fuel')
+@Controller('fuel-tariffs')
+export class FuelTariffsController {
+  constructor(private readonly tariffs: FuelTariffsService) {}
+
+  /**
+   * Edits the name and/or the manual price of a tariff. A new price opens a new client price
+   * validity, re-values the costs of the replaced price's period and invalidates cached trip
+   * report exports before answering.
+   */
+  @Patch(':fuelTariffId')
+  @Authenticated({ permission: Permission.Fuel })
+  update(@Auth() auth: AuthContext, @Param('fuelTariffId') id: string, @Body() body: UpdateFuelTariffDto): Promise<FuelTariffView> {
+    return this.tariffs.update(auth, id, body);
+  }
+}

@@ -1,0 +1,43 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { Stored } from '@app/database';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { PriceChangeRunner } from './price-change-runner.service';
+
+/**
+ * Finishes price changes left pending by a failure: every pending job at boot, and a tariff's
+ * pending job before its next change (so changes of one tariff apply in order).
+ */
+@Injectable()
+export class PriceChangeResumer implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PriceChangeResumer.name);
+
+  constructor(
+    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    private readonly runner: PriceChangeRunner,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // In the background: a failing job is logged and retried at the next boot or change, and
+    // never keeps the app from starting.
+    void this.resumePending().catch((error: Error) => this.logger.error(`resuming price changes failed: ${error.message}`));
+  }
+
+  /** Runs every pending job, oldest first; returns how many were finished. */
+  async resumePending(): Promise<number> {
+    const pending = await this.changes.find({ state: 'pending' }).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
+    for (const job of pending) await this.resume(job);
+    if (pending.length > 0) this.logger.log(`${pending.length} pending price change(s) resumed`);
+    return pending.length;
+  }
+
+  async resumeTariff(tariffId: Types.ObjectId): Promise<void> {
+    const pending = await this.changes.find({ state: 'pending', tariffId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
+    for (const job of pending) await this.resume(job);
+  }
+
+  async resume(job: Stored<FuelPriceChange>): Promise<void> {
+    await this.runner.run(job, { resumed: true });
+  }
+}

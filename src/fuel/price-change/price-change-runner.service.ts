@@ -1,0 +1,125 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { Stored } from '@app/database';
+import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
+import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { FuelPriceRecord } from '../schemas/fuel-price-record.schema';
+import { FuelTariff } from '../schemas/fuel-tariff.schema';
+
+/**
+ * Applies a price change. Every step is idempotent and keyed by the change's `_id`, so running a
+ * job again — after a crash, at boot, or by a second request racing the first — finishes the same
+ * work and changes nothing already done. No transactions are needed (the test database has none).
+ */
+@Injectable()
+export class PriceChangeRunner {
+  private readonly logger = new Logger(PriceChangeRunner.name);
+
+  constructor(
+    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    @InjectModel(FuelPriceRecord.name) private readonly records: Model<FuelPriceRecord>,
+    @InjectModel(FuelCostEntry.name) private readonly costs: Model<FuelCostEntry>,
+    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    private readonly exportCache: TripReportExportCache,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  /** `resumed`: the job may have run before, so its re-valued entries are counted by their mark. */
+  async run(job: Stored<FuelPriceChange>, { resumed = false } = {}): Promise<void> {
+    if (job.state === 'completed') return;
+    await this.replaceValidity(job);
+    const revalued = await this.revalueCosts(job, resumed);
+    await this.exportCache.invalidate(job.clientId, job._id.toHexString());
+    await this.applyToTariff(job);
+    await this.complete(job, revalued);
+  }
+
+  /** Closes the replaced validity at `changedAt` and opens the new one (its `_id` is the job's). */
+  private async replaceValidity(job: Stored<FuelPriceChange>): Promise<void> {
+    if (job.previousRecordId) {
+      await this.records.updateOne({ _id: job.previousRecordId, validTo: null }, { $set: { validTo: job.changedAt } }).exec();
+    }
+    const tariff = await this.tariffs.findById(job.tariffId, { baseType: 1 }).lean().exec();
+    if (!tariff) throw new Error(`Price change ${job._id.toHexString()}: tariff ${job.tariffId.toHexString()} is gone`);
+    await this.records
+      .updateOne(
+        { _id: job._id },
+        {
+          $setOnInsert: {
+            clientId: job.clientId,
+            scope: 'client',
+            fuelType: tariff.baseType,
+            pricePerLiter: job.after.pricePerLiter,
+            validFrom: job.changedAt,
+            validTo: null,
+            tariffId: job.tariffId,
+          },
+        },
+        { upsert: true },
+      )
+      .exec();
+  }
+
+  /**
+   * One `updateMany` marks every entry of the period with the job: per document, price and mark
+   * change together, so an interrupted pass leaves entries either done or not, and the next pass
+   * takes only those not yet marked. (One pass: on mongo-java-server any such filter scans.)
+   */
+  private async revalueCosts(job: Stored<FuelPriceChange>, resumed: boolean): Promise<number> {
+    const result = await this.costs
+      .updateMany(
+        { tariffId: job.tariffId, occurredAt: { $gte: job.periodFrom }, 'valuation.changeId': { $ne: job._id } },
+        { $set: { 'valuation.pricePerLiter': job.after.pricePerLiter, 'valuation.changeId': job._id } },
+      )
+      .exec();
+    if (!resumed) return result.modifiedCount;
+    return this.costs.countDocuments({ tariffId: job.tariffId, 'valuation.changeId': job._id }).exec();
+  }
+
+  /** Moves the tariff from the job's version - 1 to its version; a no-op once done. */
+  private async applyToTariff(job: Stored<FuelPriceChange>): Promise<void> {
+    const set: Partial<FuelTariff> = {
+      pricePerLiter: job.after.pricePerLiter,
+      priceVersion: job.version,
+      priceRecordId: job._id,
+      priceValidFrom: job.changedAt,
+    };
+    // The name only if this change renamed the tariff: a rename since must not be undone.
+    if (job.after.name !== job.before.name) set.name = job.after.name;
+    await this.tariffs.updateOne({ _id: job.tariffId, priceVersion: job.version - 1 }, { $set: set }).exec();
+  }
+
+  /** Completes the job once; only the runner that flips it records the activity event. */
+  private async complete(job: Stored<FuelPriceChange>, revalued: number): Promise<void> {
+    const flipped = await this.changes
+      .findOneAndUpdate(
+        { _id: job._id, state: 'pending' },
+        { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued } },
+        { new: true },
+      )
+      .lean()
+      .exec();
+    if (!flipped) return;
+    const { requestId, ip, userAgent, ...actor } = job.actor;
+    const renamed = job.after.name !== job.before.name;
+    await this.activity.recordFor(
+      { clientId: job.clientId, ...actor },
+      { requestId, ip, userAgent },
+      {
+        action: 'fuel_tariff.update',
+        resourceType: 'fuel_tariff',
+        resourceId: job.tariffId,
+        summary:
+          `Fuel tariff "${job.after.name}": price ${job.before.pricePerLiter} → ${job.after.pricePerLiter} per litre` +
+          `${renamed ? ` (renamed from "${job.before.name}")` : ''}; ${revalued} cost entries re-valued`,
+        before: job.before,
+        after: job.after,
+        details: { priceChangeId: job._id.toHexString(), revaluedCount: revalued, periodFrom: job.periodFrom, changedAt: job.changedAt },
+      },
+    );
+    this.logger.log(`price change ${job._id.toHexString()} completed: ${revalued} cost entries re-valued`);
+  }
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { AuthContext } from '@app/auth';
+import type { Stored } from '@app/database';
+import { DomainException, ErrorCode } from '@app/http';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { FuelTariff } from '../schemas/fuel-tariff.schema';
+import { PriceChangeResumer } from './price-change-resumer';
+import { PriceChangeRunner } from './price-change-runner.service';
+
+const DUPLICATE_KEY = 11000;
+/** Concurrent changes of one tariff queue up; after this many lost races the caller retries. */
+const MAX_ATTEMPTS = 5;
+
+export interface PriceChangeRequest {
+  pricePerLiter: number;
+  name?: string;
+}
+
+/** Starts a manual price change: writes its job (the commit point), then runs it to the end. */
+@Injectable()
+export class PriceChangesService {
+  constructor(
+    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    private readonly runner: PriceChangeRunner,
+    private readonly resumer: PriceChangeResumer,
+  ) {}
+
+  async change(auth: AuthContext, tariff: Stored<FuelTariff>, request: PriceChangeRequest): Promise<void> {
+    let current = tariff;
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const job = await this.begin(auth, current, request);
+      if (job) return this.runner.run(job);
+      // Another change took this version first: finish it, then change from its result.
+      await this.resumer.resumeTariff(current._id);
+      current = (await this.tariffs.findById(current._id).lean<Stored<FuelTariff>>().exec()) ?? current;
+    }
+    throw new DomainException(ErrorCode.Conflict, 'The tariff is being changed by someone else; try again');
+  }
+
+  /** Writes the job for the tariff's next version; null if that version is already claimed. */
+  async begin(auth: AuthContext, tariff: Stored<FuelTariff>, request: PriceChangeRequest): Promise<Stored<FuelPriceChange> | null> {
+    const version = tariff.priceVersion + 1;
+    const job: Stored<FuelPriceChange> = {
+      _id: new Types.ObjectId(),
+      key: `${tariff._id.toHexString()}:${version}`,
+      clientId: tariff.clientId,
+      tariffId: tariff._id,
+      version,
+      before: { name: tariff.name, pricePerLiter: tariff.pricePerLiter },
+      after: { name: request.name ?? tariff.name, pricePerLiter: request.pricePerLiter },
+      // A tariff without a validity yet has priced all its history at its initial price.
+      periodFrom: tariff.priceValidFrom ?? new Date(0),
+      changedAt: new Date(),
+      previousRecordId: tariff.priceRecordId,
+      state: 'pending',
+      actor: {
+        userId: auth.userId,
+        name: auth.name,
+        email: auth.email,
+        credential: auth.credential.kind,
+        requestId: auth.request.requestId,
+        ip: auth.request.ip,
+        userAgent: auth.request.userAgent?.slice(0, 512),
+      },
+    };
+    try {
+      await this.changes.create(job);
+      return job;
+    } catch (error) {
+      if ((error as { code?: number }).code === DUPLICATE_KEY) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+
+/** The price applied to a cost entry, and the price change that applied it (absent: at recording). */
+@Schema({ _id: false })
+export class FuelCostValuation {
+  @Prop({ required: true, min: 0 })
+  pricePerLiter: number;
+
+  @Prop({ type: SchemaTypes.ObjectId })
+  changeId?: Types.ObjectId;
+}
+
+/**
+ * One fuel cost of the client's history (a trip's consumption or a refuelling), priced by a
+ * tariff. The cost itself is derived (litres × price applied, see `fuelCost`), so a re-valuation
+ * is one `$set` per entry and price and cost can never disagree.
+ */
+@Schema({ collection: 'fuel_cost_entries', timestamps: false })
+export class FuelCostEntry {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  tariffId: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: ['trip', 'refuel'] })
+  source: 'trip' | 'refuel';
+
+  @Prop({ required: true })
+  occurredAt: Date;
+
+  @Prop({ required: true, min: 0 })
+  liters: number;
+
+  @Prop({ type: FuelCostValuation, required: true })
+  valuation: FuelCostValuation;
+
+  @Prop({ type: SchemaTypes.ObjectId })
+  assetId?: Types.ObjectId;
+
+  /** What the cost came from (a trip id, a refuelling receipt number). */
+  @Prop({ maxlength: 100 })
+  reference?: string;
+}
+
+export const FuelCostEntrySchema = SchemaFactory.createForClass(FuelCostEntry);
+// The re-valuation (`{tariffId, occurredAt: {$gte}, 'valuation.changeId': {$ne}}`) and the cost
+// list of a tariff. MongoDB uses it; mongo-java-server scans, which one `updateMany` per change
+// keeps to a single pass (measured in docs/fuel-cargo.md).
+FuelCostEntrySchema.index({ tariffId: 1, occurredAt: 1 });

@@ -1,0 +1,95 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+
+@Schema({ _id: false })
+export class TariffState {
+  @Prop({ required: true })
+  name: string;
+
+  @Prop({ required: true })
+  pricePerLiter: number;
+}
+
+/** Who asked for the change: replayed into the activity event when a resumed job completes. */
+@Schema({ _id: false })
+export class PriceChangeActor {
+  @Prop({ type: SchemaTypes.ObjectId })
+  userId?: Types.ObjectId;
+
+  @Prop()
+  name?: string;
+
+  @Prop()
+  email?: string;
+
+  @Prop()
+  credential?: string;
+
+  @Prop()
+  requestId?: string;
+
+  @Prop()
+  ip?: string;
+
+  @Prop()
+  userAgent?: string;
+}
+
+/**
+ * A manual price change of a custom tariff, written before any of its effects: the commit point.
+ * Its steps (close and open validity records, re-value costs, invalidate exports, update the
+ * tariff) are idempotent, so a job left `pending` by a failure is finished by whoever resumes it.
+ * Its `_id` is also the id of the price record it opens and the mark on the costs it re-values.
+ */
+@Schema({ collection: 'fuel_price_changes', timestamps: false })
+export class FuelPriceChange {
+  /** `${tariffId}:${version}`: one change per tariff version, so concurrent changes queue up. */
+  @Prop({ required: true })
+  key: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  tariffId: Types.ObjectId;
+
+  /** The tariff's `priceVersion` once the change is applied. */
+  @Prop({ required: true })
+  version: number;
+
+  @Prop({ type: TariffState, required: true })
+  before: TariffState;
+
+  @Prop({ type: TariffState, required: true })
+  after: TariffState;
+
+  /** Costs dated from here on are re-valued: the start of the replaced price's validity. */
+  @Prop({ required: true })
+  periodFrom: Date;
+
+  /** When the new price begins (and the replaced one ends). */
+  @Prop({ required: true })
+  changedAt: Date;
+
+  @Prop({ type: SchemaTypes.ObjectId })
+  previousRecordId?: Types.ObjectId;
+
+  @Prop({ type: String, required: true, enum: ['pending', 'completed'] })
+  state: 'pending' | 'completed';
+
+  @Prop({ type: PriceChangeActor, required: true })
+  actor: PriceChangeActor;
+
+  @Prop()
+  revaluedCount?: number;
+
+  @Prop()
+  completedAt?: Date;
+}
+
+export const FuelPriceChangeSchema = SchemaFactory.createForClass(FuelPriceChange);
+// The claim of a tariff version (insert fails with 11000 for the second writer) and its lookup.
+FuelPriceChangeSchema.index({ key: 1 }, { unique: true });
+// Pending jobs at boot and before a tariff's next change: `{state: 'pending'}` (+ tariffId). Few
+// documents are pending; on mongo-java-server this scans the (small) change log.
+FuelPriceChangeSchema.index({ state: 1, tariffId: 1 });

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import { AuthContext } from '@app/auth';
+import { Stored, TenantRepository } from '@app/database';
+import { badRequest } from '@app/http';
+import { UpdateFuelTariffDto } from '../dto/update-fuel-tariff.dto';
+import { FuelTariffView, toFuelTariffView } from '../fuel-tariff.view';
+import { PriceChangeResumer } from '../price-change/price-change-resumer';
+import { PriceChangesService } from '../price-change/price-changes.service';
+import { FuelTariff } from '../schemas/fuel-tariff.schema';
+
+@Injectable()
+export class FuelTariffsService {
+  private readonly repository: TenantRepository<FuelTariff>;
+
+  constructor(
+    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    private readonly priceChanges: PriceChangesService,
+    private readonly resumer: PriceChangeResumer,
+    private readonly activity: ActivityRecorder,
+  ) {
+    this.repository = new TenantRepository(tariffs);
+  }
+
+  /**
+   * Edits the name and/or the manual price. A new price goes through a price change job (new
+   * validity, re-valued costs, stale exports, activity event) that is complete when this returns.
+   */
+  async update(auth: AuthContext, id: string, body: UpdateFuelTariffDto): Promise<FuelTariffView> {
+    if (body.name === undefined && body.pricePerLiter === undefined) {
+      throw badRequest('Send name and/or pricePerLiter');
+    }
+    const found = await this.repository.findOwnedByIdOrFail(auth.clientId, id, 'Fuel tariff');
+    if (body.pricePerLiter !== undefined && !found.custom) {
+      throw badRequest('pricePerLiter: this tariff follows the market price of its base type; only a custom tariff has a manual price');
+    }
+    // A change left pending by a failure is finished first, so this edit starts from its result.
+    await this.resumer.resumeTariff(found._id);
+    const tariff = await this.reload(found);
+    if (body.pricePerLiter !== undefined && body.pricePerLiter !== tariff.pricePerLiter) {
+      await this.priceChanges.change(auth, tariff, { pricePerLiter: body.pricePerLiter, name: body.name });
+    } else if (body.name !== undefined && body.name !== tariff.name) {
+      await this.rename(auth, tariff, body.name);
+    }
+    return toFuelTariffView(await this.reload(tariff));
+  }
+
+  private async rename(auth: AuthContext, tariff: Stored<FuelTariff>, name: string): Promise<void> {
+    await this.tariffs.updateOne({ _id: tariff._id }, { $set: { name } }).exec();
+    await this.activity.record(auth, {
+      action: 'fuel_tariff.update',
+      resourceType: 'fuel_tariff',
+      resourceId: tariff._id,
+      summary: `Fuel tariff "${tariff.name}" renamed to "${name}"`,
+      before: { name: tariff.name },
+      after: { name },
+    });
+  }
+
+  private async reload(tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {
+    return (await this.tariffs.findById(tariff._id).lean<Stored<FuelTariff>>().exec()) ?? tariff;
+  }
+}
