@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '@app/testing';
+import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { startPortalStub, PortalStub } from '../support/portal-stub';
 import { createTenant, NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';
 import { Permission } from '@app/auth';
@@ -8,21 +8,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const valid = { title: 'GPS sin señal', description: 'El camión AB-CD-12 no reporta desde ayer.', category: 'technical' };
 
+// Two apps boot per file; on a shared 2-core machine that can exceed the default 5 s.
+jest.setTimeout(60_000);
+
 describe('POST /api/support/tickets', () => {
   let stub: PortalStub;
   let t: TestApp;
+  let portal: TestApp;
   let tenant: TestTenant;
-  const post = (token: string, body: unknown) => request(t.server).post('/api/support/tickets').set('Authorization', `Bearer ${token}`).send(body as object);
+  const post = (token: string, body: unknown) => request(portal.server).post('/api/support/tickets').set('Authorization', `Bearer ${token}`).send(body as object);
   const ticketEvents = () => t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'support_ticket.create' });
 
   beforeAll(async () => {
     stub = await startPortalStub();
-    // Read when the app module is first loaded (createTestApp loads it lazily).
-    Object.assign(process.env, { BILLING_PORTAL_URL: stub.url, BILLING_PORTAL_TOKEN: stub.token, BILLING_PORTAL_TIMEOUT_MS: '2000' });
+    // `t` makes tenants and reads the database; `portal` is the same app and database with the
+    // portal configured (its configuration is validated when its modules load), used through HTTP.
     t = await createTestApp();
+    portal = await createTestAppWithEnv({ BILLING_PORTAL_URL: stub.url, BILLING_PORTAL_TOKEN: stub.token });
     tenant = await createTenant(t.app);
   });
   afterAll(async () => {
+    await portal.app.close(); // the database is dropped once, by t.close()
     await t.close();
     await stub.close();
   });
@@ -71,7 +77,7 @@ describe('POST /api/support/tickets', () => {
 
   it('accepts a title of 200 and a description of 5000 characters, by API token or cookie', async () => {
     await post(tenant.admin.apiToken, { ...valid, title: 't'.repeat(200), description: 'd'.repeat(5000) }).expect(201);
-    await request(t.server)
+    await request(portal.server)
       .post('/api/support/tickets')
       .set('Cookie', `fleet_session=${tenant.admin.token}`)
       .set('Origin', 'https://app.fleet.test')
@@ -113,7 +119,7 @@ describe('POST /api/support/tickets', () => {
 
   it('400 for a body that is not JSON', async () => {
     const calls = stub.requestsTo('/tickets').length;
-    const res = await request(t.server)
+    const res = await request(portal.server)
       .post('/api/support/tickets')
       .set('Authorization', `Bearer ${tenant.admin.token}`)
       .set('Content-Type', 'application/json')
@@ -125,7 +131,7 @@ describe('POST /api/support/tickets', () => {
 
   it('401 without a token and with an invalid one; the portal is not called', async () => {
     const calls = stub.requestsTo('/tickets').length;
-    expect((await request(t.server).post('/api/support/tickets').send(valid).expect(401)).body).toEqual({ error: 'Invalid or expired token' });
+    expect((await request(portal.server).post('/api/support/tickets').send(valid).expect(401)).body).toEqual({ error: 'Invalid or expired token' });
     expect((await post('atk_invalidinvalidinvalidinvalidinvalidinvalid1', valid).expect(401)).body).toEqual({ error: 'Invalid or expired token' });
     expect(stub.requestsTo('/tickets')).toHaveLength(calls);
   });

@@ -6,7 +6,8 @@ import type { PaymentStatus, PortalInvoice } from '@app/integrations';
 /**
  * A local HTTP server speaking the billing-and-support portal contract (DESIGN.md): the external
  * system our client calls, for e2e tests and the benchmark. It records every request it gets.
- * Modes: `ok`; `hang` (accepts and never answers); `error` (500); `malformed` (200, broken body).
+ * Modes: `ok`; `hang` (accepts and never answers); `error` (500); `malformed` (200, broken body);
+ * and `resetNext` drops the connection of the next requests.
  */
 export type PortalStubMode = 'ok' | 'hang' | 'error' | 'malformed';
 
@@ -22,6 +23,8 @@ export interface PortalStub {
   url: string;
   token: string;
   mode: PortalStubMode;
+  /** How many of the next requests get their connection destroyed without an answer (ECONNRESET). */
+  resetNext: number;
   requests: PortalStubRequest[];
   /** Invoices answered for a client, filtered by issue date. */
   setInvoices(clientId: string, invoices: PortalInvoice[]): void;
@@ -57,6 +60,7 @@ export async function startPortalStub(token = 'portal-test-token'): Promise<Port
     url: '',
     token,
     mode: 'ok',
+    resetNext: 0,
     requests: [],
     setInvoices: (clientId, list) => void invoices.set(clientId, list),
     requestsTo: (prefix) => stub.requests.filter((r) => r.path.startsWith(prefix)),
@@ -70,6 +74,10 @@ export async function startPortalStub(token = 'portal-test-token'): Promise<Port
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = await readJson(req);
     stub.requests.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+    if (stub.resetNext > 0) {
+      stub.resetNext -= 1;
+      return void req.socket.destroy();
+    }
     if (stub.mode === 'hang') return;
     if (stub.mode === 'error') return send(res, 500, { error: 'internal' });
     if (stub.mode === 'malformed') return send(res, 200, { unexpected: true });

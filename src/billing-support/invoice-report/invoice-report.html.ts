@@ -9,13 +9,18 @@ h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
 .summary td { padding: 1.6mm 2mm; border-bottom: 1px solid #ddd; }
 .summary td.value { text-align: right; font-weight: bold; }
 .note { font-size: 8pt; color: #555; margin-bottom: 8mm; }
-.detail { page-break-before: always; break-before: page; }
-.detail th { background: #1f4e79; color: #fff; padding: 1.6mm 1.5mm; text-align: left; font-size: 8pt; }
-.detail td { padding: 1.1mm 1.5mm; border-bottom: 1px solid #e3e3e3; }
+.detail table { table-layout: fixed; }
+.detail th { background: #1f4e79; color: #fff; padding: 1.4mm 1.5mm; text-align: left; font-size: 8pt; }
+.detail td { padding: 0.8mm 1.5mm; border-bottom: 1px solid #e3e3e3; }
+.detail td:first-child { word-break: break-all; }
+.detail .day { white-space: nowrap; }
 .detail .num { text-align: right; white-space: nowrap; }
 .detail tr.not-charged td { color: #888; font-style: italic; }
 .detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
 `;
+
+// Folio, status, two dates, three amounts: fixed, so a long folio wraps instead of squeezing the rest.
+const COLUMN_WIDTHS = ['22%', '12%', '12%', '12%', '14%', '14%', '14%'];
 
 /** The PDF's HTML: the shared cover page, the summary, then the detail. Every value escaped by `html`. */
 export function renderInvoiceReportHtml(data: InvoiceReportData): string {
@@ -27,11 +32,12 @@ export function renderInvoiceReportHtml(data: InvoiceReportData): string {
 <p class="note">${NOT_CHARGED_NOTE}</p>`;
   const rows = data.invoices.map(
     (invoice) => html`<tr class="${invoice.paymentStatus === NOT_CHARGED ? 'not-charged' : ''}">
-<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td>${formatDayCl(invoice.issueDate)}</td><td>${formatDayCl(invoice.dueDate)}</td>
+<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td class="day">${formatDayCl(invoice.issueDate)}</td><td class="day">${formatDayCl(invoice.dueDate)}</td>
 <td class="num">${money(invoice.net)}</td><td class="num">${money(invoice.vat)}</td><td class="num">${money(invoice.total)}</td></tr>`,
   );
   const detail = html`<section class="detail"><h2>Detalle</h2>
-<table><thead><tr>${DETAIL_COLUMNS.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
+<table><colgroup>${COLUMN_WIDTHS.map((width) => html`<col style="width: ${width}">`)}</colgroup>
+<thead><tr>${DETAIL_COLUMNS.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
 <tbody>${rows}
 <tr class="totals"><td colspan="4">${TOTALS_LABEL}</td><td class="num">${money(data.summary.net)}</td><td class="num">${money(data.summary.vat)}</td><td class="num">${money(data.summary.totalInvoiced)}</td></tr>
 </tbody></table></section>`;

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import type { Writable } from 'node:stream';
-import { CLP_FORMAT, DAY_FORMAT, freezeRowsAbove, isoDayToUtcDate, safeCellText, styleHeaderRow, styleTotalRow } from '@app/reports';
+import { CLP_FORMAT, DAY_FORMAT, frozenRowsViews, isoDayToUtcDate, safeCellText, styleHeaderRow, styleTotalRow } from '@app/reports';
 import { DETAIL_COLUMNS, NOT_CHARGED_NOTE, periodLabel, REPORT_TITLE, summaryLines, TOTALS_LABEL } from './invoice-labels';
 import type { InvoiceReportData } from './invoice-report-data';
 import { NOT_CHARGED } from './invoice-summary';
@@ -54,7 +54,7 @@ function writeSummarySheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: I
 }
 
 function writeDetailSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: InvoiceReportData): void {
-  const sheet = workbook.addWorksheet('Detalle');
+  const sheet = workbook.addWorksheet('Detalle', { views: frozenRowsViews(2) });
   sheet.columns = [
     { key: 'folio', width: 16 },
     { key: 'paymentStatus', width: 16 },
@@ -65,7 +65,6 @@ function writeDetailSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: In
     { key: 'total', width: 16, style: { numFmt: CLP_FORMAT } },
   ];
   const lastDataRow = data.invoices.length + 1;
-  freezeRowsAbove(sheet, 2);
   sheet.autoFilter = `A1:G${lastDataRow}`;
   const header = sheet.addRow([...DETAIL_COLUMNS]);
   styleHeaderRow(header);
@@ -84,7 +83,7 @@ function writeDetailSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: In
     row.commit();
   }
   const { net, vat, totalInvoiced } = data.summary;
-  const totals = sheet.addRow([TOTALS_LABEL, '', '', '', ...[['E', net], ['F', vat], ['G', totalInvoiced]].map(([column, sum]) => excludingNotCharged(column as string, sum as number, lastDataRow))]);
+  const totals = sheet.addRow([TOTALS_LABEL, null, null, null, ...[['E', net], ['F', vat], ['G', totalInvoiced]].map(([column, sum]) => excludingNotCharged(column as string, sum as number, lastDataRow))]);
   styleTotalRow(totals);
   totals.commit();
   sheet.commit();

@@ -1,4 +1,4 @@
-import type { Fill, Font, Row, Worksheet } from 'exceljs';
+import type { Fill, Font, Row, WorksheetView } from 'exceljs';
 
 /**
  * Number formats. Excel shows the thousands separator of the reader's locale: `$1.234.567` in a
@@ -22,16 +22,19 @@ export function styleHeaderRow(row: Row): void {
   row.height = 20;
 }
 
-/** Bold on light blue with a top border. */
+/** Bold on light blue with a top border, blank cells included. */
 export function styleTotalRow(row: Row): void {
-  row.eachCell((cell) => {
+  row.eachCell({ includeEmpty: true }, (cell) => {
     cell.font = { bold: true };
     cell.fill = TOTAL_FILL;
     cell.border = { top: { style: 'thin' } };
   });
 }
 
-/** Freezes the rows above `firstDataRow` so the header stays visible when scrolling. */
-export function freezeRowsAbove(sheet: Worksheet, firstDataRow: number): void {
-  sheet.views = [{ state: 'frozen', ySplit: firstDataRow - 1, xSplit: 0, topLeftCell: `A${firstDataRow}`, activeCell: `A${firstDataRow}` }];
+/**
+ * Sheet views that freeze the rows above `firstDataRow`, so the header stays visible when
+ * scrolling. Given to `addWorksheet(name, { views })`: the streaming writer cannot set them later.
+ */
+export function frozenRowsViews(firstDataRow: number): Array<Partial<WorksheetView>> {
+  return [{ state: 'frozen', ySplit: firstDataRow - 1, xSplit: 0, topLeftCell: `A${firstDataRow}`, activeCell: `A${firstDataRow}` }];
 }
