@@ -84,6 +84,11 @@ describe('POST /api/drivers/import refusals', () => {
     expect(res.body.status).toBe('failed');
   });
 
+  it('413 shape A for a body over 1 MB (refused before the route)', async () => {
+    const huge = rows(1000).map((r) => ({ ...r, address: 'x'.repeat(1100) }));
+    expect((await importAs(tenant.admin.token, { rows: huge }).expect(413)).body).toEqual({ error: 'Request body too large' });
+  });
+
   it('400 shape A for malformed JSON (refused before the route)', async () => {
     const res = await request(t.server)
       .post('/api/drivers/import')
