@@ -12,6 +12,8 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
+  // A global option (ignored inside projects): e2e files boot the app and Chromium.
+  testTimeout: 30000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,libs}/**/*.spec.ts'] },
     {
@@ -19,7 +21,13 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/e2e-env.ts'],
-      testTimeout: 30000,
+    },
+    {
+      // Opt-in (npm run test:resilience; CI runs it): load, database outage, external faults.
+      ...common,
+      displayName: 'resilience',
+      testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'],
+      setupFiles: ['reflect-metadata', '<rootDir>/test/support/e2e-env.ts'],
     },
   ],
 };

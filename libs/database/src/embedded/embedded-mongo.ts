@@ -15,6 +15,8 @@ export interface EmbeddedMongoOptions {
   dataDir?: string;
   /** Java heap bound for mongo-java-server (e.g. `1g`). */
   javaHeap?: string;
+  /** A fixed port (to restart a server where clients expect it); unset: a free one. */
+  port?: number;
 }
 
 const START_TIMEOUT_MS = 120_000;
@@ -56,6 +58,7 @@ async function startJavaServer(options: EmbeddedMongoOptions): Promise<EmbeddedM
   const launcherDir = join(root, 'tools', 'mongo-java-server');
   const classpath = await resolveJavaClasspath(launcherDir, join(root, 'node_modules', '.cache', 'mongo-java-server'));
   const args = [`-Xmx${options.javaHeap ?? '1g'}`, '-XX:+UseSerialGC', '-cp', classpath, join(launcherDir, 'MongoJavaServerLauncher.java')];
+  if (options.port) args.push('--port', String(options.port));
   let where = 'in memory';
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -72,7 +75,7 @@ async function startMongod(options: EmbeddedMongoOptions): Promise<EmbeddedMongo
   const temporary = !options.dataDir;
   const dbPath = options.dataDir ? join(options.dataDir, 'mongod') : mkdtempSync(join(tmpdir(), 'fleet-mongod-'));
   mkdirSync(dbPath, { recursive: true });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn('mongod', ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', dbPath, '--quiet'], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
