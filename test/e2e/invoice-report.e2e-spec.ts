@@ -20,10 +20,12 @@ const clp = (n: number) => `$${String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
 const charged = (list: PortalInvoice[]) => list.filter((i) => i.paymentStatus !== 'Sin cobro');
 const sum = (list: PortalInvoice[], key: 'net' | 'vat' | 'total') => list.reduce((acc, i) => acc + i[key], 0);
 
-function binary(res: NodeJS.ReadableStream, done: (error: Error | null, body: Buffer) => void): void {
+function binary(res: request.Response, done: (error: Error | null, body: Buffer) => void): void {
+  // supertest hands the raw response stream to a custom parser
+  const stream = res as unknown as NodeJS.ReadableStream;
   const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
 function pdfText(pdf: Buffer): string {
@@ -78,7 +80,7 @@ describe('POST /api/invoices/report', () => {
     beforeAll(async () => {
       res = await report().expect(200);
       book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.body as Buffer);
+      await book.xlsx.load(res.body as ArrayBuffer);
     });
 
     it('is a download with a sensible file name', () => {
@@ -171,7 +173,7 @@ describe('POST /api/invoices/report', () => {
       const other = await createTenant(t.app);
       const empty = await report('', other.admin.token).expect(200);
       const emptyBook = new ExcelJS.Workbook();
-      await emptyBook.xlsx.load(empty.body as Buffer);
+      await emptyBook.xlsx.load(empty.body as ArrayBuffer);
       expect(emptyBook.getWorksheet('Detalle')!.rowCount).toBe(2);
       expect(stub.requestsTo(`/clients/${other.clientId.toHexString()}/invoices`)).toHaveLength(1);
     });

@@ -15,7 +15,7 @@ async function written(invoices: PortalInvoice[]): Promise<ExcelJS.Workbook> {
   );
   await ended;
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(Buffer.concat(chunks));
+  await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
   return book;
 }
 
