@@ -4,6 +4,7 @@ import { createClientCommand } from './create-client.command';
 import { createUserCommand } from './create-user.command';
 import { revokeTokenCommand } from './revoke-token.command';
 import { seedDemoCommand } from './seed-demo.command';
+import { issueQrCodeCommand, replaceQrCodeCommand } from '../../inspections/qr-codes/qr-code.commands';
 
 export const COMMANDS: readonly CliCommand[] = [
   createClientCommand,
@@ -11,4 +12,6 @@ export const COMMANDS: readonly CliCommand[] = [
   createApiTokenCommand,
   revokeTokenCommand,
   seedDemoCommand,
+  issueQrCodeCommand,
+  replaceQrCodeCommand,
 ];
