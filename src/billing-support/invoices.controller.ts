@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { InvoiceReportDto } from './dto/invoice-report.dto';
@@ -20,7 +20,12 @@ export class InvoicesController {
   @Authenticated({ permission: Permission.Invoices })
   @HttpCode(200)
   @ApiQuery({ name: 'format', required: false, enum: ['xlsx', 'pdf'] })
-  @ApiProduces(REPORT_CONTENT_TYPES.xlsx, REPORT_CONTENT_TYPES.pdf)
+  @ApiOkResponse({
+    description: 'The report file, as an attachment (`informe-facturas_<from>_<to>.xlsx|pdf`)',
+    content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  })
+  @ApiBadRequestResponse({ description: 'Bad dates, `from` after `to`, an unknown format, or more than 1000 invoices in the period (shape A)' })
+  @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is down, slow or answered outside its contract' })
   async report(
     @Auth() auth: AuthContext,
     @Body() body: InvoiceReportDto,

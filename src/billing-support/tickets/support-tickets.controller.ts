@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiGatewayTimeoutResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { RawResponse } from '@app/http';
 import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
@@ -20,6 +20,10 @@ export class SupportTicketsController {
   @Authenticated({ permission: Permission.Support })
   @RawResponse()
   @HttpCode(201)
+  @ApiCreatedResponse({ type: CreatedSupportTicketView, description: 'The ticket as created (the spec\'s body, not the envelope)' })
+  @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
+  @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing or not configured' })
+  @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the ticket may exist and is not resent' })
   create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto): Promise<CreatedSupportTicketView> {
     return this.tickets.create(auth, body);
   }
