@@ -41,13 +41,15 @@ export class FlespiClient {
     for (;;) {
       const data = { from, to: query.to, fields: query.fields.join(','), limit: this.pageSize };
       const page = await this.result<FlespiMessage>(`/gw/devices/${deviceId}/messages`, { data: JSON.stringify(data) });
-      // A page starts at the previous page's last timestamp: skip what was already taken.
-      for (const message of page) if (message.timestamp > lastTs) all.push(message);
+      // A page starts at the previous page's last timestamp: keep one message per timestamp.
+      for (const message of page) {
+        if (message.timestamp > lastTs) all.push(message);
+        lastTs = Math.max(lastTs, message.timestamp);
+      }
       if (all.length > this.maxMessages) throw new FlespiError(`More than ${this.maxMessages} messages in the range of device ${deviceId}`);
       if (page.length < this.pageSize) return all;
-      const pageLast = page[page.length - 1].timestamp;
-      from = pageLast > lastTs ? pageLast : lastTs + 1;
-      lastTs = Math.max(lastTs, pageLast);
+      // A whole page of one timestamp would repeat forever: step past it.
+      from = page[0].timestamp === lastTs && from === lastTs ? lastTs + 1 : lastTs;
     }
   }
 
