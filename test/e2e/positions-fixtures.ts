@@ -2,7 +2,10 @@ import { Types } from 'mongoose';
 import { randomInt } from 'node:crypto';
 import type { TestApp } from '@app/testing';
 import { TelemetryStoreWriter } from '../../src/positions/store/telemetry-store-writer.service';
+import { storedTripId } from '../../src/positions/store/stored-trip.schema';
 import { toTelemetryPoint, TelemetryPoint } from '../../src/positions/telemetry/telemetry-point';
+import type { TripRecord } from '../../src/positions/telemetry/telemetry-source';
+import { buildTrip } from '../../src/positions/telemetry/trip-builder';
 
 /** Shared set-up of the telemetry e2e files: trackers and assets, and messages in the store. */
 export interface TrackedFixture {
@@ -66,3 +69,11 @@ export const ROUTE_TEMPERATURES = {
   ],
   stats: { min: -20, max: 6, avg: -4.6, count: 5 },
 };
+
+/** Stores a trip of the store source, built from flespi-style messages as the demo seed does. */
+export async function storeTrip(t: TestApp, trackerId: Types.ObjectId, id: number, messages: object[]): Promise<TripRecord> {
+  const points = messages.map(toTelemetryPoint).filter((p): p is TelemetryPoint => p !== null);
+  const trip = buildTrip({ id, begin: points[0].ts, end: points.at(-1)!.ts, startBatteryLevel: 96, endBatteryLevel: 91 }, points);
+  await t.connection.collection('telemetry_trips').insertOne({ _id: storedTripId(trackerId.toHexString(), id), trackerId, ...trip } as never);
+  return trip;
+}
