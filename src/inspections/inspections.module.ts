@@ -5,6 +5,7 @@ import { InspectionsController } from './inspections.controller';
 import { InspectionsDemoSeeder } from './inspections.seeder';
 import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
+import { ScanHistoryWriter } from './qr-codes/scan-history.writer';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
 import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-qr-scan.schema';
 
@@ -18,7 +19,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService, InspectionsDemoSeeder],
+  providers: [InspectionsService, QrCodesService, ScanHistoryWriter, InspectionsDemoSeeder],
   exports: [QrCodesService],
 })
 export class InspectionsModule {}

@@ -98,7 +98,7 @@ describe('GET /api/inspections/scan/{code}', () => {
       const before = await scanCount();
       const res = await scan(qr.valid.code, operator.token).expect(200);
       expect(await scanCount()).toBe(before + 1);
-      const [latest] = await qrCodes.history(qr.valid._id, 1);
+      const [latest] = await qrCodes.scanHistory(qr.valid._id, 1);
       expect(latest).toMatchObject({ userId: operator.user._id, assetId: assets.tracked._id, clientId: tenant.clientId, requestId: res.headers['x-request-id'] });
       expect(Date.now() - latest.scannedAt.getTime()).toBeLessThan(10_000);
       const event = await events.findOne({ clientId: tenant.clientId, action: 'inspection_qr.scan', requestId: res.headers['x-request-id'] }).lean();
@@ -108,6 +108,16 @@ describe('GET /api/inspections/scan/{code}', () => {
         resourceId: qr.valid._id.toHexString(),
         summary: `QR ${qr.valid.code} of Truck 01 scanned`,
       });
+    });
+
+    it('records every one of many concurrent scans (written in group commits)', async () => {
+      const before = await scanCount();
+      const results = await Promise.all(Array.from({ length: 25 }, () => scan(qr.valid.code, tenant.admin.token)));
+      expect(results.map((res) => res.status)).toEqual(Array(25).fill(200));
+      expect(await scanCount()).toBe(before + 25);
+      const requestIds = new Set(results.map((res) => res.headers['x-request-id']));
+      const recorded = await scans.find({ qrCodeId: qr.valid._id, requestId: { $in: [...requestIds] } }).lean();
+      expect(new Set(recorded.map((entry) => entry.requestId))).toEqual(requestIds);
     });
 
     it('410 INSPECTION_QR_REVOKED (shape E) for a replaced QR, which keeps the link to its successor', async () => {

@@ -6,6 +6,7 @@ import type { Stored } from '@app/database';
 import { randomQrCode } from '@app/http';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
+import { ScanHistoryWriter } from './scan-history.writer';
 
 export type StoredQrCode = Stored<InspectionQrCode>;
 
@@ -18,6 +19,7 @@ export class QrCodesService {
   constructor(
     @InjectModel(InspectionQrCode.name) private readonly codes: Model<InspectionQrCode>,
     @InjectModel(InspectionQrScan.name) private readonly scans: Model<InspectionQrScan>,
+    private readonly history: ScanHistoryWriter,
   ) {}
 
   /** A new valid code for an asset, from 40 random bits; a collision (1 in 10^12) draws again. */
@@ -52,8 +54,9 @@ export class QrCodesService {
     return this.codes.findOne({ code }).lean<StoredQrCode>().exec();
   }
 
-  async recordScan(auth: AuthContext, qr: StoredQrCode): Promise<void> {
-    await this.scans.create({
+  /** Appends who scanned the QR, and when, to its history. */
+  recordScan(auth: AuthContext, qr: StoredQrCode): Promise<void> {
+    return this.history.append({
       clientId: qr.clientId,
       qrCodeId: qr._id,
       assetId: qr.assetId,
@@ -64,7 +67,7 @@ export class QrCodesService {
   }
 
   /** A QR's scan history, newest first. */
-  history(qrCodeId: Types.ObjectId, limit = 50): Promise<Stored<InspectionQrScan>[]> {
+  scanHistory(qrCodeId: Types.ObjectId, limit = 50): Promise<Stored<InspectionQrScan>[]> {
     return this.scans.find({ qrCodeId }).sort({ scannedAt: -1 }).limit(limit).lean<Stored<InspectionQrScan>[]>().exec();
   }
 }
