@@ -25,7 +25,7 @@ import { UsersModule } from './users/users.module';
 /** The monolith: cross-cutting libraries first, then one module per domain. */
 @Module({
   imports: [
-    ConfigModule,
+    ConfigModule.forRoot(),
     LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => loggerOptions(config.get('LOG_LEVEL'), config.get('LOG_DESTINATION')) }),
     DatabaseModule,
     AuthModule,

@@ -250,6 +250,13 @@ describe('authentication and authorization', () => {
       await request(t.server).post('/api/probe/shape-c').set(bearer(tenant.admin.token)).send({ count: 2 }).expect(201);
     });
 
+    it('a validator that throws on odd input yields 400, not 500', async () => {
+      // class-validator's IsNumber({maxDecimalPlaces}) throws on exponent notation.
+      const res = await request(t.server).post('/api/probe/price').set(bearer(tenant.admin.token)).send({ price: -5e-324 }).expect(400);
+      expect(res.body).toEqual({ error: 'The request body could not be validated' });
+      await request(t.server).post('/api/probe/price').set(bearer(tenant.admin.token)).send({ price: 1019.9 }).expect(201);
+    });
+
     it('D: portal unavailability carries the request id', async () => {
       const res = await request(t.server).get('/api/probe/portal-down').set(bearer(tenant.admin.token)).set('X-Request-Id', 'req-42').expect(503);
       expect(res.body).toEqual({ status: 'failed', code: 'PORTAL_UNAVAILABLE', message: 'The billing portal is not available right now', requestId: 'req-42' });

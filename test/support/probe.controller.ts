@@ -1,8 +1,13 @@
 import { Body, Controller, Get, Param, Post } from '@nestjs/common';
-import { IsInt, Min } from 'class-validator';
+import { IsInt, IsNumber, Min } from 'class-validator';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
 import { DomainException, ErrorCode, ErrorShapeOf, notFound } from '@app/http';
+
+class PriceDto {
+  @IsNumber({ maxDecimalPlaces: 2 })
+  price: number;
+}
 
 class ProbeBodyDto {
   @IsInt()
@@ -52,6 +57,12 @@ export class ProbeController {
   @ErrorShapeOf('C')
   shapeC(@Body() body: ProbeBodyDto) {
     if (body.count === 13) throw new Error('unlucky');
+    return body;
+  }
+
+  @Post('price')
+  @Authenticated()
+  price(@Body() body: PriceDto) {
     return body;
   }
 

@@ -1,5 +1,5 @@
-import { ArgumentMetadata, Injectable, ValidationPipe } from '@nestjs/common';
-import { validationFailed } from '../errors/domain.exception';
+import { ArgumentMetadata, Injectable, Logger, ValidationPipe } from '@nestjs/common';
+import { badRequest, DomainException, validationFailed } from '../errors/domain.exception';
 import { toFieldErrors } from './field-errors';
 import { isStrictBody } from './strict-body.decorator';
 
@@ -9,12 +9,21 @@ import { isStrictBody } from './strict-body.decorator';
  */
 @Injectable()
 export class AppValidationPipe {
+  private readonly logger = new Logger(AppValidationPipe.name);
   private readonly lenient = AppValidationPipe.create(false);
   private readonly strict = AppValidationPipe.create(true);
 
-  transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const pipe = isStrictBody(metadata.metatype) ? this.strict : this.lenient;
-    return pipe.transform(value, metadata);
+    try {
+      return await pipe.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof DomainException) throw error;
+      // A validator that throws on some input (class-validator's IsNumber({maxDecimalPlaces})
+      // does on `1e-7`) means the input could not be validated: the caller's error, not ours.
+      this.logger.warn(`validation of ${metadata.type} ${metadata.metatype?.name ?? ''} threw: ${(error as Error).message}`);
+      throw badRequest(`The request ${metadata.type === 'body' ? 'body' : metadata.type} could not be validated`);
+    }
   }
 
   private static create(forbidNonWhitelisted: boolean): ValidationPipe {

@@ -1,0 +1,70 @@
+import { spawn, spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { PortalStub, startPortalStub } from '../support/portal-stub';
+
+const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 120);
+
+function schemathesis(): string {
+  for (const command of ['st', 'schemathesis']) {
+    if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0) return command;
+  }
+  throw new Error('schemathesis is not installed: `pip install schemathesis` (.ci/run installs it)');
+}
+
+/**
+ * Property-based fuzzing of every operation of the generated OpenAPI document (schemathesis):
+ * no 5xx, and every answer matches its declared status, content type and schema.
+ */
+describe('OpenAPI-driven fuzzing', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let baseUrl: string;
+  let portal: PortalStub;
+
+  beforeAll(async () => {
+    // With the portal reachable, its operations answer 2xx and are checked against their schemas.
+    portal = await startPortalStub();
+    process.env.BILLING_PORTAL_URL = portal.url;
+    process.env.BILLING_PORTAL_TOKEN = portal.token;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    await t.app.listen(0, '127.0.0.1');
+    baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await t.close();
+    await portal.close();
+  });
+
+  it(
+    'finds no server error and no answer that breaks its declared schema',
+    async () => {
+      const command = schemathesis();
+      const args = [
+        'run', `${baseUrl}/api/docs-json`,
+        '--header', `Authorization: Bearer ${tenant.admin.apiToken}`,
+        '--checks', 'not_a_server_error,response_schema_conformance,content_type_conformance',
+        // Signing out would end the fuzzer's own credential half-way.
+        '--exclude-path', '/api/auth/logout',
+        '--max-time', String(FUZZ_SECONDS),
+        '--max-examples', '30',
+        '--workers', '2',
+        '--seed', '20261121',
+        '--request-timeout', '20',
+        '--warnings', 'off',
+      ];
+      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(command, args, { env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
+      });
+      if (code !== 0) process.stdout.write(output.slice(-20_000));
+      expect({ code, failures: output.match(/^.*(Server error|Response violates schema|Undocumented Content-Type).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });
+    },
+    (FUZZ_SECONDS + 90) * 1000,
+  );
+});
