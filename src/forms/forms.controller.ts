@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ListDynamicFormsQueryDto } from './dto/list-dynamic-forms.dto';
 import { DynamicFormView } from './dynamic-form.view';
@@ -13,6 +13,8 @@ export class FormsController {
   /** The client's dynamic forms, by name; `status` filters, and without it archived forms are left out. */
   @Get()
   @Authenticated({ permission: Permission.DynamicForms })
+  @ApiOkResponse({ type: DynamicFormView, isArray: true })
+  @ApiBadRequestResponse({ description: '`status` is not active, inactive or archived (shape A)' })
   list(@Auth() auth: AuthContext, @Query() query: ListDynamicFormsQueryDto): Promise<DynamicFormView[]> {
     return this.forms.list(auth, query.status);
   }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { InspectionsService } from './inspections.service';
 import { parseScanTarget } from './scan/scan-target';
@@ -18,7 +18,8 @@ export class InspectionsController {
    */
   @Get('scan/:code')
   @Authenticated({ permission: Permission.Inspections })
-  @ApiOkResponse({ description: 'Code scan or asset scan', schema: { oneOf: [{ $ref: getSchemaPath(CodeScanView) }, { $ref: getSchemaPath(AssetScanView) }] } })
+  @ApiOkResponse({ description: 'Code scan or asset scan', schema: { anyOf: [{ $ref: getSchemaPath(CodeScanView) }, { $ref: getSchemaPath(AssetScanView) }] } })
+  @ApiBadRequestResponse({ description: '`INSPECTION_QR_INVALID` (shape E): neither a code nor an asset id' })
   @ApiNotFoundResponse({ description: 'Code: `INSPECTION_QR_NOT_FOUND` (shape E). Asset id: shape A' })
   @ApiGoneResponse({ description: '`INSPECTION_QR_REVOKED` (shape E): the QR was replaced' })
   scan(@Auth() auth: AuthContext, @Param('code') path: string): Promise<CodeScanView | AssetScanView> {

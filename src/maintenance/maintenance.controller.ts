@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
 import { AddWorkOrderFormDto } from './dto/add-work-order-form.dto';
@@ -19,6 +19,7 @@ export class MaintenanceController {
   @Post()
   @Authenticated({ permission: Permission.Maintenance })
   @HttpCode(201)
+  @ApiCreatedResponse({ type: WorkOrderView, description: 'The new work order' })
   @ApiBadRequestResponse({ description: 'Invalid body, unknown asset or category (shape A, field errors in the message)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateWorkOrderDto): Promise<WorkOrderView> {
     return this.workOrders.create(auth, body);
@@ -27,6 +28,7 @@ export class MaintenanceController {
   /** The work order categories: the defaults, then the client's own. */
   @Get('categories')
   @Authenticated({ permission: Permission.Maintenance })
+  @ApiOkResponse({ type: String, isArray: true })
   listCategories(@Auth() auth: AuthContext): Promise<string[]> {
     return this.categories.list(auth.clientId);
   }
@@ -35,6 +37,7 @@ export class MaintenanceController {
   @Post(':id/forms')
   @Authenticated({ permission: Permission.Maintenance })
   @HttpCode(201)
+  @ApiCreatedResponse({ type: WorkOrderView, description: 'The work order with the new form entry' })
   @ApiBadRequestResponse({ description: 'Invalid body, inactive or unknown form, or answers that break a field rule (shape A)' })
   @ApiNotFoundResponse({ description: 'Unknown work order (shape A)' })
   addForm(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AddWorkOrderFormDto): Promise<WorkOrderView> {

@@ -1,3 +1,4 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
@@ -11,6 +12,7 @@ export class FormAnswerDto {
   fieldId: string;
 
   /** Its value: text, number, boolean, an optionId, a list of optionIds or of file references, by field type. */
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }], nullable: true })
   @Allow()
   value?: unknown;
 }

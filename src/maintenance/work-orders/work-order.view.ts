@@ -1,13 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
 import type { FieldType } from '../../forms/form-field-types';
 import type { WorkOrder, WorkOrderForm, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
+
+export const ANSWER_VALUE_SCHEMAS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
 
 export class WorkOrderAnswerView {
   fieldId: string;
   type: FieldType;
   label: string;
   /** Text, number, boolean, an optionId, or a list of optionIds or file references. */
+  @ApiProperty({ oneOf: ANSWER_VALUE_SCHEMAS })
   value: string | number | boolean | string[];
   critical: boolean;
 }
