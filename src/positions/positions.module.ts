@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
 import { ConfiguredFlespiClient, ConfiguredGeocoderClient } from '@app/integrations';
 import { FlespiTelemetrySource } from './flespi/flespi-telemetry.source';
+import { MessageImporter } from './import/message-importer.service';
 import { PositionsDemoSeeder } from './seed/positions.seeder';
 import { PositionStatsService } from './stats/position-stats.service';
 import { StatsController } from './stats/stats.controller';
@@ -45,7 +46,8 @@ import { TripsService } from './trips/trips.service';
     TemperatureStatsService,
     TripsService,
     PositionsDemoSeeder,
+    MessageImporter,
   ],
-  exports: [TelemetryStoreWriter],
+  exports: [TelemetryStoreWriter, MessageImporter],
 })
 export class PositionsModule {}

@@ -2,6 +2,7 @@ import { CliCommand } from '../cli-command';
 import { createApiTokenCommand } from './create-api-token.command';
 import { createClientCommand } from './create-client.command';
 import { createUserCommand } from './create-user.command';
+import { importMessagesCommand } from './import-messages.command';
 import { revokeTokenCommand } from './revoke-token.command';
 import { seedDemoCommand } from './seed-demo.command';
 import { issueQrCodeCommand, replaceQrCodeCommand } from '../../inspections/qr-codes/qr-code.commands';
@@ -14,4 +15,5 @@ export const COMMANDS: readonly CliCommand[] = [
   seedDemoCommand,
   issueQrCodeCommand,
   replaceQrCodeCommand,
+  importMessagesCommand,
 ];

@@ -1,19 +1,20 @@
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { summarize } from '../telemetry/telemetry-summary';
-import { columnsToPoints, groupByHour, pointsToColumns, rebuildHour } from './hour-bucket';
+import { groupByHour, packPoints, rebuildHour, unpackPoints } from './hour-bucket';
 
-const point = (ts: number, lng: number, speed: number, temps: Record<string, number> = {}): TelemetryPoint => ({ ts, lat: -33, lng, speed, alt: 500, dir: 90, temps });
+const point = (ts: number, lng: number, speed: number | null, temps: Record<string, number> = {}): TelemetryPoint => ({ ts, lat: -33, lng, speed, alt: 500, dir: 90, temps });
 
 describe('hour buckets', () => {
-  const points = [point(7200, -70.6, 10, { 'temperature.1': 4 }), point(7260, -70.61, 20), point(7320, -70.62, 30, { 'temperature.2': -18, 'temperature.1': 5 })];
+  const points = [point(7200, -70.6, 10, { 'temperature.1': 4 }), point(7260.5, -70.61, null), point(7320, -70.62, 30, { 'temperature.2': -18, 'temperature.1': 5 })];
 
-  it('round-trips points through columns, sensors aligned with timestamps', () => {
-    const columns = pointsToColumns(points);
-    expect(columns.temps).toEqual([
-      { sensor: 'temperature.1', values: [4, null, 5] },
-      { sensor: 'temperature.2', values: [null, null, -18] },
-    ]);
-    expect(columnsToPoints(columns)).toEqual(points);
+  it('round-trips points through the packed columns, missing values included', () => {
+    const packed = packPoints(points);
+    expect(packed.sensors).toEqual(['temperature.1', 'temperature.2']);
+    expect(packed.packed.length).toBe(3 * 8 * 8);
+    expect(unpackPoints(packed)).toEqual(points);
+    // As the driver reads it back: a Binary whose buffer may sit at any offset.
+    const offset = Buffer.concat([Buffer.alloc(3), packed.packed]).subarray(3);
+    expect(unpackPoints({ ...packed, packed: { buffer: offset } })).toEqual(points);
   });
 
   it('groups by the hour a timestamp falls in', () => {
@@ -30,8 +31,8 @@ describe('hour buckets', () => {
   });
 
   it('lets a message sent again replace its earlier copy', () => {
-    const corrected = rebuildHour(rebuildHour(null, points), [point(7260, -70.61, 25)]);
-    expect(corrected.speed).toEqual([10, 25, 30]);
+    const corrected = rebuildHour(rebuildHour(null, points), [point(7260.5, -70.61, 25)]);
+    expect(unpackPoints(corrected).map((p) => p.speed)).toEqual([10, 25, 30]);
     expect(corrected.summary.speedSum).toBe(65);
   });
 });

@@ -1,8 +1,15 @@
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { summarize } from '../telemetry/telemetry-summary';
-import { HOUR_SECONDS, SensorColumn, TelemetryHour } from './telemetry-bucket.schema';
+import { HOUR_SECONDS, TelemetryHour } from './telemetry-bucket.schema';
 
-export type HourColumns = Pick<TelemetryHour, 'ts' | 'lat' | 'lng' | 'speed' | 'alt' | 'dir' | 'temps'>;
+/** The stored form of an hour's points (`packed` as written, or as the driver reads it back). */
+export interface PackedPoints {
+  n: number;
+  sensors: string[];
+  packed: Uint8Array | { buffer: Uint8Array };
+}
+
+const BASE_COLUMNS = 6; // ts, lat, lng, speed, alt, dir
 
 export const hourStartOf = (ts: number) => Math.floor(ts / HOUR_SECONDS) * HOUR_SECONDS;
 
@@ -17,35 +24,42 @@ export function groupByHour(points: readonly TelemetryPoint[]): Map<number, Tele
   return hours;
 }
 
-export function columnsToPoints(columns: HourColumns): TelemetryPoint[] {
-  return columns.ts.map((ts, i) => {
-    const temps: Record<string, number> = {};
-    for (const column of columns.temps) {
-      const value = column.values[i];
-      if (value !== null && value !== undefined) temps[column.sensor] = value;
-    }
-    return { ts, lat: columns.lat[i], lng: columns.lng[i], speed: columns.speed[i], alt: columns.alt[i], dir: columns.dir[i], temps };
+export function packPoints(points: readonly TelemetryPoint[]): { n: number; sensors: string[]; packed: Buffer } {
+  const n = points.length;
+  const sensors = [...new Set(points.flatMap((p) => Object.keys(p.temps)))];
+  const values = new Float64Array(n * (BASE_COLUMNS + sensors.length));
+  const put = (column: number, i: number, value: number | null | undefined) => {
+    values[column * n + i] = value ?? NaN;
+  };
+  points.forEach((p, i) => {
+    put(0, i, p.ts);
+    put(1, i, p.lat);
+    put(2, i, p.lng);
+    put(3, i, p.speed);
+    put(4, i, p.alt);
+    put(5, i, p.dir);
+    sensors.forEach((sensor, s) => put(BASE_COLUMNS + s, i, p.temps[sensor]));
   });
+  return { n, sensors, packed: Buffer.from(values.buffer) };
 }
 
-export function pointsToColumns(points: readonly TelemetryPoint[]): HourColumns {
-  const sensors = new Map<string, SensorColumn>();
-  points.forEach((point, i) => {
-    for (const [sensor, value] of Object.entries(point.temps)) {
-      let column = sensors.get(sensor);
-      if (!column) sensors.set(sensor, (column = { sensor, values: new Array<number | null>(points.length).fill(null) }));
-      column.values[i] = value;
-    }
-  });
-  return {
-    ts: points.map((p) => p.ts),
-    lat: points.map((p) => p.lat),
-    lng: points.map((p) => p.lng),
-    speed: points.map((p) => p.speed),
-    alt: points.map((p) => p.alt),
-    dir: points.map((p) => p.dir),
-    temps: [...sensors.values()],
+export function unpackPoints(stored: PackedPoints): TelemetryPoint[] {
+  const bytes = stored.packed instanceof Uint8Array ? stored.packed : stored.packed.buffer;
+  // Copied so that the float64 view is aligned whatever the driver's buffer offset.
+  const values = new Float64Array(Uint8Array.from(bytes).buffer);
+  const { n, sensors } = stored;
+  const at = (column: number, i: number) => {
+    const value = values[column * n + i];
+    return Number.isNaN(value) ? null : value;
   };
+  return Array.from({ length: n }, (_, i) => {
+    const temps: Record<string, number> = {};
+    sensors.forEach((sensor, s) => {
+      const value = at(BASE_COLUMNS + s, i);
+      if (value !== null) temps[sensor] = value;
+    });
+    return { ts: values[i], lat: at(1, i), lng: at(2, i), speed: at(3, i), alt: at(4, i), dir: at(5, i), temps };
+  });
 }
 
 /**
@@ -53,14 +67,16 @@ export function pointsToColumns(points: readonly TelemetryPoint[]): HourColumns 
  * sent again replaces its earlier copy, so duplicates and late arrivals change nothing else.
  */
 export function mergePoints(stored: readonly TelemetryPoint[], arriving: readonly TelemetryPoint[]): TelemetryPoint[] {
+  // The common case (a new hour, messages in order): nothing to merge.
+  if (stored.length === 0 && arriving.every((p, i) => i === 0 || p.ts > arriving[i - 1].ts)) return [...arriving];
   const byTs = new Map<number, TelemetryPoint>();
   for (const point of stored) byTs.set(point.ts, point);
   for (const point of arriving) byTs.set(point.ts, point);
   return [...byTs.values()].sort((a, b) => a.ts - b.ts);
 }
 
-/** The columns and summary of an hour once `arriving` is added to what it held. */
-export function rebuildHour(stored: HourColumns | null, arriving: readonly TelemetryPoint[]): Pick<TelemetryHour, 'summary'> & HourColumns {
-  const points = mergePoints(stored ? columnsToPoints(stored) : [], arriving);
-  return { ...pointsToColumns(points), summary: summarize(points) };
+/** The packed points and summary of an hour once `arriving` is added to what it held. */
+export function rebuildHour(stored: PackedPoints | null, arriving: readonly TelemetryPoint[]): Pick<TelemetryHour, 'n' | 'sensors' | 'packed' | 'summary'> {
+  const points = mergePoints(stored ? unpackPoints(stored) : [], arriving);
+  return { ...packPoints(points), summary: summarize(points) };
 }

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } from '../telemetry/telemetry-source';
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
-import { columnsToPoints, HourColumns, hourStartOf } from './hour-bucket';
+import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, TelemetryDay, TelemetryHour } from './telemetry-bucket.schema';
 
@@ -38,7 +38,7 @@ export class StoreTelemetrySource implements TelemetrySource {
         .toArray(),
       edgeHours.length === 0
         ? []
-        : this.hours.collection.find<HourColumns & { _id: string }>({ _id: { $in: devices.flatMap((d) => edgeHours.map((h) => bucketId(d.trackerId, h))) } } as never).toArray(),
+        : this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: devices.flatMap((d) => edgeHours.map((h) => bucketId(d.trackerId, h))) } } as never).toArray(),
     ]);
     const daysById = new Map(days.map((doc) => [doc._id, doc]));
     const edgesById = new Map(edges.map((doc) => [doc._id, doc]));
@@ -52,7 +52,7 @@ export class StoreTelemetrySource implements TelemetrySource {
           if (summary) parts.push(summary);
         } else {
           const doc = edgesById.get(bucketId(device.trackerId, hour));
-          if (doc) parts.push(summarize(columnsToPoints(doc).filter((p) => p.ts >= range.from && p.ts < end)));
+          if (doc) parts.push(summarize(unpackPoints(doc).filter((p) => p.ts >= range.from && p.ts < end)));
         }
       }
       return mergeSummaries(parts);

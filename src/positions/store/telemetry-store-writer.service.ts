@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { AnyBulkWriteOperation, Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import { groupByHour, HourColumns, rebuildHour } from './hour-bucket';
+import type { TelemetrySummary } from '../telemetry/telemetry-summary';
+import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, TelemetryDay, TelemetryHour } from './telemetry-bucket.schema';
 
 export interface StoreWriteResult {
@@ -12,9 +13,11 @@ export interface StoreWriteResult {
 
 /**
  * Writes points into a tracker's hour buckets and the day summaries, in bulk: one read of the
- * touched hours, one bulk write of hours, one of days. Each touched hour is rebuilt from all
- * its points, so the write is idempotent by timestamp. One writer per tracker at a time (the
- * import command, the demo seed): two concurrent writers to the same hour could lose points.
+ * touched hours and days, one bulk write of each. Each touched hour is rebuilt from all its
+ * points, so the write is idempotent by timestamp. New buckets are inserted, which
+ * mongo-java-server does several times faster than upserts. One writer per tracker at a time
+ * (the import command, the demo seed): a concurrent writer of the same hour would fail on the
+ * duplicate `_id` or could lose points.
  */
 @Injectable()
 export class TelemetryStoreWriter {
@@ -27,26 +30,35 @@ export class TelemetryStoreWriter {
     if (points.length === 0) return { points: 0, hours: 0 };
     const tracker = trackerId.toHexString();
     const grouped = groupByHour(points);
-    const ids = [...grouped.keys()].map((start) => bucketId(tracker, start));
-    // The native collection: these documents are built here, mongoose casting adds nothing but time.
-    const stored = await this.hours.collection.find<HourColumns & { _id: string }>({ _id: { $in: ids } } as never).toArray();
-    const storedById = new Map(stored.map((doc) => [doc._id, doc]));
+    const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
+    const hourIds = [...grouped.keys()].map((start) => bucketId(tracker, start));
+    const dayIds = [...new Set([...grouped.keys()].map((start) => bucketId(tracker, dayOf(start))))];
+    // The native collections: these documents are built here, mongoose casting adds only time.
+    const [storedHours, storedDays] = await Promise.all([
+      this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: hourIds } } as never).toArray(),
+      this.days.collection.find<{ _id: string }>({ _id: { $in: dayIds } } as never, { projection: { _id: 1 } }).toArray(),
+    ]);
+    const hoursById = new Map(storedHours.map((doc) => [doc._id, doc]));
+    const knownDays = new Set(storedDays.map((doc) => doc._id));
 
     const hourWrites: AnyBulkWriteOperation[] = [];
-    const dayWrites: AnyBulkWriteOperation[] = [];
+    const daySummaries = new Map<number, Record<string, TelemetrySummary>>();
     for (const [start, arriving] of grouped) {
       const _id = bucketId(tracker, start);
-      const hour = { _id, trackerId, start, ...rebuildHour(storedById.get(_id) ?? null, arriving) };
-      hourWrites.push({ replaceOne: { filter: { _id }, replacement: hour, upsert: true } });
-      const dayStart = Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
-      dayWrites.push({
-        updateOne: {
-          filter: { _id: bucketId(tracker, dayStart) },
-          update: { $set: { trackerId, start: dayStart, [`hours.${(start - dayStart) / HOUR_SECONDS}`]: hour.summary } },
-          upsert: true,
-        },
-      });
+      const stored = hoursById.get(_id);
+      const hour = { _id, trackerId, start, ...rebuildHour(stored ?? null, arriving) };
+      hourWrites.push(stored ? { replaceOne: { filter: { _id }, replacement: hour } } : { insertOne: { document: hour } });
+      const dayStart = dayOf(start);
+      const summaries = daySummaries.get(dayStart) ?? {};
+      summaries[String((start - dayStart) / HOUR_SECONDS)] = hour.summary;
+      daySummaries.set(dayStart, summaries);
     }
+    const dayWrites: AnyBulkWriteOperation[] = [...daySummaries].map(([dayStart, summaries]) => {
+      const _id = bucketId(tracker, dayStart);
+      if (!knownDays.has(_id)) return { insertOne: { document: { _id, trackerId, start: dayStart, hours: summaries } } };
+      const set = Object.fromEntries(Object.entries(summaries).map(([hour, summary]) => [`hours.${hour}`, summary]));
+      return { updateOne: { filter: { _id }, update: { $set: set } } };
+    });
     await this.hours.collection.bulkWrite(hourWrites as never[], { ordered: false });
     await this.days.collection.bulkWrite(dayWrites as never[], { ordered: false });
     return { points: points.length, hours: grouped.size };

@@ -1,0 +1,15 @@
+import { MessageImporter } from '../../positions/import/message-importer.service';
+import { CliCommand, requireOption } from '../cli-command';
+
+export const importMessagesCommand: CliCommand = {
+  name: 'import-messages',
+  usage: 'import-messages --vendor-id N --file FILE [--batch-size 50000]   (FILE: JSON array or NDJSON of flespi messages)',
+  options: { 'vendor-id': 'string', file: 'string', 'batch-size': 'string' },
+  async run(app, options) {
+    const vendorId = Number(requireOption(options, 'vendor-id'));
+    if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new Error('--vendor-id must be a positive integer');
+    const batchSize = options['batch-size'] === undefined ? undefined : Number(options['batch-size']);
+    if (batchSize !== undefined && (!Number.isSafeInteger(batchSize) || batchSize < 1)) throw new Error('--batch-size must be a positive integer');
+    return app.get(MessageImporter).importFile(vendorId, requireOption(options, 'file'), batchSize);
+  },
+};

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { StoredTracker, Tracker } from '@app/fleet';
+import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
+import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
+import { readMessages } from './message-file-reader';
+
+export interface MessageImportReport {
+  vendorId: number;
+  trackerId: string;
+  messages: number;
+  /** Messages without a usable timestamp, left out. */
+  skipped: number;
+  hoursWritten: number;
+  seconds: number;
+  messagesPerSecond: number;
+}
+
+/** Loads a file of flespi-style messages into the store for one tracker, streaming, in batches. */
+@Injectable()
+export class MessageImporter {
+  constructor(
+    private readonly writer: TelemetryStoreWriter,
+    @InjectModel(Tracker.name) private readonly trackers: Model<Tracker>,
+  ) {}
+
+  async importFile(vendorId: number, path: string, batchSize = 50_000): Promise<MessageImportReport> {
+    // By the unique vendorId index: a lookup on every server.
+    const tracker = await this.trackers.findOne({ vendorId }).lean<StoredTracker>().exec();
+    if (!tracker) throw new Error(`No tracker has vendor id ${vendorId}`);
+    const started = process.hrtime.bigint();
+    let [messages, skipped, hoursWritten] = [0, 0, 0];
+    let batch: TelemetryPoint[] = [];
+    const flush = async () => {
+      hoursWritten += (await this.writer.write(tracker._id, batch)).hours;
+      batch = [];
+    };
+    for await (const message of readMessages(path)) {
+      messages++;
+      const point = toTelemetryPoint(message);
+      if (!point) skipped++;
+      else if (batch.push(point) >= batchSize) await flush();
+    }
+    await flush();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return {
+      vendorId,
+      trackerId: tracker._id.toHexString(),
+      messages,
+      skipped,
+      hoursWritten,
+      seconds: Math.round(seconds * 1000) / 1000,
+      messagesPerSecond: Math.round(messages / Math.max(seconds, 1e-6)),
+    };
+  }
+}
