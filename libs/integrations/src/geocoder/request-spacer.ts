@@ -14,7 +14,8 @@ export class RequestSpacer {
     const slot = Math.max(now, this.nextSlot);
     if (slot - now > maxWaitMs) return false;
     this.nextSlot = slot + this.intervalMs;
-    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    // Timers may fire a millisecond early: wait until the slot has really come.
+    while (Date.now() < slot) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
     return true;
   }
 }
