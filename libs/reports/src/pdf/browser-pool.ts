@@ -17,8 +17,12 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Concurrent pages: each costs tens of MB in Chromium; more wait their turn. */
-export const MAX_CONCURRENT_PAGES = 4;
+/**
+ * Pages rendering at once. Layout and printing are CPU-bound, so more pages than cores buy no
+ * throughput, and each page of a 1000-row report costs Chromium ~150-250 MB at its peak: with 4,
+ * ten reports at once reached 1 GB (benchmark); with 2 they stay well under. Others wait in order.
+ */
+export const MAX_CONCURRENT_PAGES = 2;
 
 /**
  * One Chromium kept alive for every PDF of the process, launched on first use, relaunched when

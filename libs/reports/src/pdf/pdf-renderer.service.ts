@@ -40,6 +40,9 @@ export class PdfRenderer {
         landscape: options.landscape ?? false,
         printBackground: true,
         preferCSSPageSize: true,
+        // The accessibility structure tree: for a 1000-row table it made the file 16 times larger
+        // (2.4 MB against 150 KB) and the print twice as slow. Text stays selectable and extractable.
+        tagged: false,
         displayHeaderFooter: true,
         headerTemplate: '<span></span>',
         footerTemplate: footerTemplate(escapeHtml(options.footerText ?? '')),
