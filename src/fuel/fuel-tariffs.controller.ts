@@ -12,8 +12,8 @@ export class FuelTariffsController {
 
   /**
    * Edits the name and/or the manual price of a tariff. A new price opens a new client price
-   * validity, re-values the costs of the replaced price's period and invalidates cached trip
-   * report exports before answering.
+   * validity (closing the previous one), re-values every cost the tariff priced and invalidates
+   * the client's cached trip report exports before answering.
    */
   @Patch(':fuelTariffId')
   @Authenticated({ permission: Permission.Fuel })

@@ -9,10 +9,7 @@ export interface TariffFixture {
   validFrom: Date;
 }
 
-/**
- * A custom tariff with two client validities: `previousPrice` from 60 to 20 days ago, `price`
- * since 20 days ago (so the open period, the one a change re-values, began 20 days ago).
- */
+/** A custom tariff with two client validities: `previousPrice` from 60 to 20 days ago, `price` since. */
 export async function insertCustomTariff(
   connection: Connection,
   clientId: Types.ObjectId,

@@ -18,8 +18,8 @@ export interface FuelCostLine {
 
 /**
  * Reads a client's cost history for reports and exports. While a price change of a tariff is
- * pending (interrupted half-way, not yet resumed), its period is read at the new price: the job
- * is committed and will finish, so a reader never sees that period at two prices.
+ * pending (interrupted half-way, not yet resumed), its costs are read at the new price: the job
+ * is committed and will finish, so a reader never sees the tariff's costs at two prices.
  */
 @Injectable()
 export class FuelCostsService {
@@ -34,10 +34,7 @@ export class FuelCostsService {
       this.changes.find({ state: 'pending', tariffId, clientId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec(),
     ]);
     return entries.map((entry) => {
-      const price = pending.reduce(
-        (applied, job) => (entry.occurredAt >= job.periodFrom ? job.after.pricePerLiter : applied),
-        entry.valuation.pricePerLiter,
-      );
+      const price = pending.at(-1)?.after.pricePerLiter ?? entry.valuation.pricePerLiter;
       return {
         id: entry._id.toHexString(),
         tariffId: entry.tariffId.toHexString(),

@@ -64,14 +64,15 @@ export class PriceChangeRunner {
   }
 
   /**
-   * One `updateMany` marks every entry of the period with the job: per document, price and mark
-   * change together, so an interrupted pass leaves entries either done or not, and the next pass
-   * takes only those not yet marked. (One pass: on mongo-java-server any such filter scans.)
+   * Every cost the tariff priced takes the new price. One `updateMany` marks each entry with the
+   * job: per document, price and mark change together, so an interrupted pass leaves entries
+   * either done or not, and the next pass takes only those not yet marked. (One pass: on
+   * mongo-java-server any such filter scans the collection, so batches would each scan again.)
    */
   private async revalueCosts(job: Stored<FuelPriceChange>, resumed: boolean): Promise<number> {
     const result = await this.costs
       .updateMany(
-        { tariffId: job.tariffId, occurredAt: { $gte: job.periodFrom }, 'valuation.changeId': { $ne: job._id } },
+        { tariffId: job.tariffId, 'valuation.changeId': { $ne: job._id } },
         { $set: { 'valuation.pricePerLiter': job.after.pricePerLiter, 'valuation.changeId': job._id } },
       )
       .exec();
@@ -117,7 +118,7 @@ export class PriceChangeRunner {
           `${renamed ? ` (renamed from "${job.before.name}")` : ''}; ${revalued} cost entries re-valued`,
         before: job.before,
         after: job.after,
-        details: { priceChangeId: job._id.toHexString(), revaluedCount: revalued, periodFrom: job.periodFrom, changedAt: job.changedAt },
+        details: { priceChangeId: job._id.toHexString(), revaluedCount: revalued, changedAt: job.changedAt },
       },
     );
     this.logger.log(`price change ${job._id.toHexString()} completed: ${revalued} cost entries re-valued`);

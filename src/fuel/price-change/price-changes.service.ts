@@ -51,8 +51,6 @@ export class PriceChangesService {
       version,
       before: { name: tariff.name, pricePerLiter: tariff.pricePerLiter },
       after: { name: request.name ?? tariff.name, pricePerLiter: request.pricePerLiter },
-      // A tariff without a validity yet has priced all its history at its initial price.
-      periodFrom: tariff.priceValidFrom ?? new Date(0),
       changedAt: new Date(),
       previousRecordId: tariff.priceRecordId,
       state: 'pending',

@@ -45,7 +45,7 @@ export class FuelCostEntry {
 }
 
 export const FuelCostEntrySchema = SchemaFactory.createForClass(FuelCostEntry);
-// The re-valuation (`{tariffId, occurredAt: {$gte}, 'valuation.changeId': {$ne}}`) and the cost
-// list of a tariff. MongoDB uses it; mongo-java-server scans, which one `updateMany` per change
+// The re-valuation (`{tariffId, 'valuation.changeId': {$ne}}`) and the cost list of a tariff by
+// date. MongoDB uses it; mongo-java-server scans, which one `updateMany` per change
 // keeps to a single pass (measured in docs/fuel-cargo.md).
 FuelCostEntrySchema.index({ tariffId: 1, occurredAt: 1 });

@@ -63,10 +63,6 @@ export class FuelPriceChange {
   @Prop({ type: TariffState, required: true })
   after: TariffState;
 
-  /** Costs dated from here on are re-valued: the start of the replaced price's validity. */
-  @Prop({ required: true })
-  periodFrom: Date;
-
   /** When the new price begins (and the replaced one ends). */
   @Prop({ required: true })
   changedAt: Date;
