@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { AnyBulkWriteOperation, Model, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { TelemetrySummary } from '../telemetry/telemetry-summary';
 import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
@@ -41,7 +41,8 @@ export class TelemetryStoreWriter {
     const hoursById = new Map(storedHours.map((doc) => [doc._id, doc]));
     const knownDays = new Set(storedDays.map((doc) => doc._id));
 
-    const hourWrites: AnyBulkWriteOperation[] = [];
+    // String `_id`s: the driver's operation types assume ObjectIds, so the lists are plain objects.
+    const hourWrites: object[] = [];
     const daySummaries = new Map<number, Record<string, TelemetrySummary>>();
     for (const [start, arriving] of grouped) {
       const _id = bucketId(tracker, start);
@@ -53,7 +54,7 @@ export class TelemetryStoreWriter {
       summaries[String((start - dayStart) / HOUR_SECONDS)] = hour.summary;
       daySummaries.set(dayStart, summaries);
     }
-    const dayWrites: AnyBulkWriteOperation[] = [...daySummaries].map(([dayStart, summaries]) => {
+    const dayWrites: object[] = [...daySummaries].map(([dayStart, summaries]) => {
       const _id = bucketId(tracker, dayStart);
       if (!knownDays.has(_id)) return { insertOne: { document: { _id, trackerId, start: dayStart, hours: summaries } } };
       const set = Object.fromEntries(Object.entries(summaries).map(([hour, summary]) => [`hours.${hour}`, summary]));
