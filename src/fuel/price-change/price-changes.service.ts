@@ -51,7 +51,8 @@ export class PriceChangesService {
       version,
       before: { name: tariff.name, pricePerLiter: tariff.pricePerLiter },
       after: { name: request.name ?? tariff.name, pricePerLiter: request.pricePerLiter },
-      changedAt: new Date(),
+      // Strictly after the replaced validity began, so the two never share a start.
+      changedAt: new Date(Math.max(Date.now(), (tariff.priceValidFrom?.getTime() ?? 0) + 1)),
       previousRecordId: tariff.priceRecordId,
       state: 'pending',
       actor: {

@@ -38,6 +38,7 @@ export const FuelPriceRecordSchema = SchemaFactory.createForClass(FuelPriceRecor
 // The history list: `{$or: [{clientId}, {scope: 'global'}], fuelType}` newest first. On
 // mongo-java-server it scans (price records are few: one per price change); MongoDB uses it.
 FuelPriceRecordSchema.index({ clientId: 1, fuelType: 1, validFrom: -1 });
-// One global price per grade and start: makes the demo seed of market prices idempotent
-// (it runs once per client) and refuses a duplicate market row.
-FuelPriceRecordSchema.index({ fuelType: 1, validFrom: 1 }, { unique: true, partialFilterExpression: { scope: 'global' } });
+// One validity per series and start: a global price per grade and start (no clientId/tariffId,
+// so the demo seed of market prices, run once per client, stays idempotent), and a client price
+// per tariff and start. Not partial: mongo-java-server ignores a partial filter on uniqueness.
+FuelPriceRecordSchema.index({ scope: 1, fuelType: 1, validFrom: 1, clientId: 1, tariffId: 1 }, { unique: true });
