@@ -13,6 +13,14 @@ module.exports = {
     const codes = Array.from({ length: 20_000 }, () => ({ clientId, assetId: clientId, code: randomCode(), status: 'valid', createdAt: now, updatedAt: now }));
     await ctx.db.collection('inspection_qr_codes').insertMany(codes, { ordered: false }).catch(() => undefined);
     ctx.note('inspection QR codes in the database', await ctx.db.collection('inspection_qr_codes').countDocuments(), 'documents');
+    // 100 other clients with 20 forms each: the forms of an asset are a query over this collection.
+    const template = await ctx.db.collection('dynamic_forms').findOne({ _id: new (require('mongoose').Types.ObjectId)(acme.forms.active) });
+    const otherForms = Array.from({ length: 2000 }, (_, i) => {
+      const { _id, ...form } = template;
+      return { ...form, clientId: new (require('mongoose').Types.ObjectId)(), name: `Form ${i}`, allAssets: i % 2 === 0 };
+    });
+    await ctx.db.collection('dynamic_forms').insertMany(otherForms);
+    ctx.note('dynamic forms in the database', await ctx.db.collection('dynamic_forms').countDocuments(), 'documents');
 
     await ctx.load({ title: `GET /api/inspections/scan/{code} (valid code, ${acme.qrCodes.valid})`, path: `/api/inspections/scan/${acme.qrCodes.valid}`, headers });
     await ctx.load({ title: 'GET /api/inspections/scan/{code} (lower case with hyphen)', path: `/api/inspections/scan/${acme.qrCodes.valid.slice(0, 4).toLowerCase()}-${acme.qrCodes.valid.slice(4).toLowerCase()}`, headers, connections: [50] });

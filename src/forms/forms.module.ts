@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ActiveFormsCache } from './active-forms.cache';
 import { FormsController } from './forms.controller';
 import { FormsDemoSeeder } from './forms.seeder';
 import { FormsService } from './forms.service';
@@ -11,7 +12,7 @@ const formModels = MongooseModule.forFeature([{ name: DynamicForm.name, schema: 
 @Module({
   imports: [formModels],
   controllers: [FormsController],
-  providers: [FormsService, FormsDemoSeeder],
+  providers: [FormsService, ActiveFormsCache, FormsDemoSeeder],
   exports: [formModels, FormsService],
 })
 export class FormsModule {}

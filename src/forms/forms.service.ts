@@ -4,6 +4,7 @@ import { Model, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { Stored, TenantRepository } from '@app/database';
 import type { Asset } from '@app/fleet';
+import { ActiveFormsCache } from './active-forms.cache';
 import { DynamicFormView, toDynamicFormView } from './dynamic-form.view';
 import type { FormStatus } from './form-field-types';
 import { DynamicForm } from './schemas/dynamic-form.schema';
@@ -15,7 +16,10 @@ export type StoredForm = Stored<DynamicForm>;
 export class FormsService {
   private readonly repository: TenantRepository<DynamicForm>;
 
-  constructor(@InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>) {
+  constructor(
+    @InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>,
+    private readonly activeForms: ActiveFormsCache,
+  ) {
     this.repository = new TenantRepository(forms);
   }
 
@@ -29,11 +33,16 @@ export class FormsService {
     return forms.map(toDynamicFormView);
   }
 
-  /** The active forms that apply to an asset: by its id, by one of its groups, or to all assets. */
-  findApplicable(clientId: Types.ObjectId, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
-    const applies: object[] = [{ allAssets: true }, { assetIds: asset._id }];
-    if (asset.groupIds?.length) applies.push({ assetGroupIds: { $in: asset.groupIds } });
-    return this.forms.find({ clientId, status: 'active', $or: applies }).sort({ name: 1, _id: 1 }).lean<StoredForm[]>().exec();
+  /**
+   * The active forms that apply to an asset: by its id, by one of its groups, or to all assets;
+   * by name. Read through the short-lived cache of the client's active forms.
+   */
+  async findApplicable(clientId: Types.ObjectId, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
+    const groups = new Set((asset.groupIds ?? []).map(String));
+    const forms = await this.activeForms.get(clientId);
+    return forms.filter(
+      (form) => form.allAssets || form.assetIds.some((id) => asset._id.equals(id)) || form.assetGroupIds.some((id) => groups.has(String(id))),
+    );
   }
 
   /** A form of the client in any status, or null (unknown, malformed and foreign alike). */

@@ -5,6 +5,7 @@ import { ActivityEvent } from '@app/activity';
 import type { Stored } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { createTestApp, TestApp } from '@app/testing';
+import { ACTIVE_FORMS_TTL_MS } from '../../src/forms/active-forms.cache';
 import { QrCodesService, StoredQrCode } from '../../src/inspections/qr-codes/qr-codes.service';
 import { InspectionQrCode } from '../../src/inspections/schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../../src/inspections/schemas/inspection-qr-scan.schema';
@@ -212,6 +213,18 @@ describe('GET /api/inspections/scan/{code}', () => {
     for (const path of [qr.valid.code, assets.tracked._id.toHexString(), 'not-a-code']) {
       expect((await scan(path, viewer.token).expect(403)).body).toEqual({ error: 'You do not have permission to perform this action' });
     }
+  });
+
+  it('shows a newly active form within the active-forms cache time', async () => {
+    const other = await createTenant(t.app);
+    const fixtures = fleetFixtures(t.app, other.clientId);
+    const asset = await fixtures.asset();
+    const code = (await qrCodes.issue(other.clientId, asset._id)).code;
+    const formIds = async () => (await scan(code, other.admin.token).expect(200)).body.data.forms.map((f: { _id: string }) => f._id);
+    expect(await formIds()).toEqual([]);
+    const form = await fixtures.form({ allAssets: true });
+    await new Promise((resolve) => setTimeout(resolve, ACTIVE_FORMS_TTL_MS + 100));
+    expect(await formIds()).toEqual([form._id.toHexString()]);
   });
 
   it('accepts the session cookie', async () => {
