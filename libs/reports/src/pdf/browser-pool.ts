@@ -37,14 +37,23 @@ export class BrowserPool implements OnApplicationShutdown {
 
   constructor(private readonly config: AppConfig) {}
 
-  /** Runs `work` on a fresh page, closed afterwards whatever happens. */
+  /**
+   * Runs `work` on a fresh page, closed afterwards whatever happens. If Chromium dies meanwhile
+   * the work fails at once: puppeteer alone would wait up to 30 s for a target that never comes.
+   */
   withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
     return this.pages.run(async () => {
-      const page = await (await this.currentBrowser()).newPage();
+      const browser = await this.currentBrowser();
+      const death = untilDisconnected(browser);
       try {
-        return await work(page);
+        const page = await Promise.race([browser.newPage(), death.promise]);
+        try {
+          return await Promise.race([work(page), death.promise]);
+        } finally {
+          await page.close().catch(() => undefined);
+        }
       } finally {
-        await page.close().catch(() => undefined);
+        death.release();
       }
     });
   }
@@ -88,4 +97,16 @@ export class BrowserPool implements OnApplicationShutdown {
     });
     return browser;
   }
+}
+
+/** A promise rejected when the browser disconnects, and a way to stop listening. */
+function untilDisconnected(browser: Browser): { promise: Promise<never>; release: () => void } {
+  let onDisconnect: () => void = () => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    onDisconnect = () => reject(new Error('Chromium exited while rendering'));
+    if (!browser.connected) onDisconnect();
+    else browser.once('disconnected', onDisconnect);
+  });
+  promise.catch(() => undefined); // observed by the races above; never an unhandled rejection
+  return { promise, release: () => browser.off('disconnected', onDisconnect) };
 }
