@@ -36,6 +36,9 @@ export class InvoicesController {
     const file = await this.reports.generate(auth, { from: body.from, to: body.to }, chooseReportFormat(format, accept));
     response.setHeader('Cache-Control', 'no-store');
     const options = { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` };
-    return Buffer.isBuffer(file.body) ? new StreamableFile(file.body, { ...options, length: file.body.length }) : new StreamableFile(file.body, options);
+    if (Buffer.isBuffer(file.body)) return new StreamableFile(file.body, { ...options, length: file.body.length });
+    // Nest's default answers a failed stream with 400 and the error's text; the service has logged
+    // it, and a cut connection is the honest signal for a download that broke midway.
+    return new StreamableFile(file.body, options).setErrorHandler((_error, res) => void res.destroy?.());
   }
 }
