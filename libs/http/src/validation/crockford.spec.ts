@@ -1,4 +1,5 @@
-import { CROCKFORD_ALPHABET, decodeCrockford, encodeCrockford, formatQrCode, isCrockfordCode, normalizeCrockfordCode, randomQrCode } from './crockford';
+import { validateSync } from 'class-validator';
+import { CROCKFORD_ALPHABET, IsQrCode, decodeCrockford, encodeCrockford, formatQrCode, isCrockfordCode, normalizeCrockfordCode, randomQrCode } from './crockford';
 
 describe('Crockford base32', () => {
   it.each([
@@ -83,5 +84,19 @@ describe('QR code normalization', () => {
 
   it('prints a code as two groups of four', () => {
     expect(formatQrCode('7K3M9QXD')).toBe('7K3M-9QXD');
+  });
+});
+
+describe('IsQrCode', () => {
+  class Body {
+    @IsQrCode()
+    code: unknown;
+  }
+  const errorsFor = (code: unknown) => validateSync(Object.assign(new Body(), { code })).flatMap((e) => Object.values(e.constraints ?? {}));
+
+  it('accepts codes as people type them and refuses anything else', () => {
+    expect(errorsFor('7k3m-9qxd')).toEqual([]);
+    expect(errorsFor('7K3M9QXU')).toEqual(['code must be an 8-character QR code such as 7K3M-9QXD']);
+    expect(errorsFor(12345678)).toEqual(['code must be an 8-character QR code such as 7K3M-9QXD']);
   });
 });

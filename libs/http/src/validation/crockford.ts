@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ValidateBy, ValidationOptions } from 'class-validator';
 
 /**
  * Crockford base32 (https://www.crockford.com/base32.html): digits and upper-case letters
@@ -71,4 +72,18 @@ export function randomQrCode(): string {
 /** `ABCD-EFGH`: how a code is printed under the QR for people to type. */
 export function formatQrCode(code: string): string {
   return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** DTO field: an inspection QR code as people type it (any case, optional hyphen, I/L/O forgiven). */
+export function IsQrCode(options: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isQrCode',
+      validator: {
+        validate: (value) => isCrockfordCode(value),
+        defaultMessage: () => '$property must be an 8-character QR code such as 7K3M-9QXD',
+      },
+    },
+    options,
+  );
 }
