@@ -11,7 +11,7 @@ import { TemperatureStatsService } from './stats/temperature-stats.service';
 import { TrackedAssets } from './stats/tracked-assets.service';
 import { StoreTelemetrySource } from './store/store-telemetry.source';
 import { StoredTrip, StoredTripSchema } from './store/stored-trip.schema';
-import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema } from './store/telemetry-bucket.schema';
+import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema, TelemetryPeriod, TelemetryPeriodSchema } from './store/telemetry-bucket.schema';
 import { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 import { TELEMETRY_SOURCE } from './telemetry/telemetry-source';
 import { AddressResolver } from './trips/address-resolver.service';
@@ -25,6 +25,7 @@ import { TripsService } from './trips/trips.service';
     MongooseModule.forFeature([
       { name: TelemetryHour.name, schema: TelemetryHourSchema },
       { name: TelemetryDay.name, schema: TelemetryDaySchema },
+      { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
       { name: StoredTrip.name, schema: StoredTripSchema },
       { name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema },
     ]),

@@ -49,6 +49,14 @@ describe('POST /api/positions/stats (store)', () => {
     expect(inside.body.data.globalStats).toEqual({ maxSpeed: 36, avgSpeed: 36, totalPositions: 1, totalDistanceKm: 0 });
   });
 
+  it('reads whole days from the period summaries, joined to partial days and hours around them', async () => {
+    // 13/01 to 17/01 local holds the UTC days 14 to 17 whole: the route's day comes from its period.
+    const days = await stats({ assetIds: [main.assetId], from: '13/01/2026 00:30', to: '17/01/2026' }).expect(200);
+    expect(days.body.data.globalStats).toEqual({ maxSpeed: 72, avgSpeed: 36, totalPositions: 5, totalDistanceKm: 4.448 });
+    const month = await stats({ assetIds: [main.assetId], from: '20/12/2025 10:10', to: '18/01/2026 11:11:11' }).expect(200);
+    expect(month.body.data.globalStats).toEqual(days.body.data.globalStats);
+  });
+
   it('aggregates globalStats from the per-asset figures: counts and distances summed, avgSpeed weighted', async () => {
     const res = await stats({ assetIds: [main.assetId, second.assetId], ...DAY }).expect(200);
     const [a, b] = res.body.data.assetsPositionsStats;
@@ -64,6 +72,8 @@ describe('POST /api/positions/stats (store)', () => {
     await storeMessages(t, main.trackerId, [ROUTE[2]]);
     const res = await stats({ assetIds: [main.assetId], ...DAY }).expect(200);
     expect(res.body.data.globalStats).toEqual({ maxSpeed: 72, avgSpeed: 36, totalPositions: 5, totalDistanceKm: 4.448 });
+    const days = await stats({ assetIds: [main.assetId], from: '13/01/2026', to: '17/01/2026' }).expect(200);
+    expect(days.body.data.globalStats).toEqual(res.body.data.globalStats);
   });
 
   it("applies the whole-day rule in the client's time zone", async () => {

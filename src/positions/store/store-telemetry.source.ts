@@ -5,20 +5,24 @@ import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } fro
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
-import { bucketId, DAY_SECONDS, HOUR_SECONDS, TelemetryDay, TelemetryHour } from './telemetry-bucket.schema';
+import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
-type DayDoc = Pick<TelemetryDay, '_id' | 'start' | 'hours'>;
+const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
+const periodOf = (start: number) => Math.floor(start / PERIOD_SECONDS) * PERIOD_SECONDS;
 
 /**
- * Telemetry from the platform's own store. A range is read as whole hours, taken from the day
- * summaries, plus at most two partial hours at its edges, read point by point. The range is
- * `[from, to + 1)`: `to` names its whole last second.
+ * Telemetry from the platform's own store. A range is read as whole days (from the period
+ * documents' day summaries), whole hours of the partial days at its ends (from the day
+ * documents' hour summaries) and at most two partial hours at its edges (point by point): a
+ * handful of documents per tracker whatever the range. The range is `[from, to + 1)`: `to` names
+ * its whole last second.
  */
 @Injectable()
 export class StoreTelemetrySource implements TelemetrySource {
   constructor(
     @InjectModel(TelemetryHour.name) private readonly hours: Model<TelemetryHour>,
     @InjectModel(TelemetryDay.name) private readonly days: Model<TelemetryDay>,
+    @InjectModel(TelemetryPeriod.name) private readonly periods: Model<TelemetryPeriod>,
     @InjectModel(StoredTrip.name) private readonly trips: Model<StoredTrip>,
   ) {}
 
@@ -27,36 +31,50 @@ export class StoreTelemetrySource implements TelemetrySource {
     const end = range.to + 1;
     const firstHour = hourStartOf(range.from);
     const lastHour = hourStartOf(end - 1);
-    const isWhole = (hour: number) => hour >= range.from && hour + HOUR_SECONDS <= end;
-    const edgeHours = [...new Set([firstHour, lastHour])].filter((hour) => !isWhole(hour));
-    const dayStarts: number[] = [];
-    for (let day = Math.floor(firstHour / DAY_SECONDS) * DAY_SECONDS; day <= lastHour; day += DAY_SECONDS) dayStarts.push(day);
-
-    const [days, edges] = await Promise.all([
-      this.days.collection
-        .find<DayDoc>({ _id: { $in: devices.flatMap((d) => dayStarts.map((day) => bucketId(d.trackerId, day))) } } as never, { projection: { trackerId: 0 } })
-        .toArray(),
-      edgeHours.length === 0
-        ? []
-        : this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: devices.flatMap((d) => edgeHours.map((h) => bucketId(d.trackerId, h))) } } as never).toArray(),
+    const isWholeHour = (hour: number) => hour >= range.from && hour + HOUR_SECONDS <= end;
+    const isWholeDay = (day: number) => day >= range.from && day + DAY_SECONDS <= end;
+    const edgeHours = [...new Set([firstHour, lastHour])].filter((hour) => !isWholeHour(hour));
+    const partialDays: number[] = [];
+    const periods = new Set<number>();
+    for (let day = dayOf(firstHour); day <= lastHour; day += DAY_SECONDS) {
+      if (isWholeDay(day)) periods.add(periodOf(day));
+      else partialDays.push(day);
+    }
+    const ids = (starts: Iterable<number>) => devices.flatMap((d) => [...starts].map((start) => bucketId(d.trackerId, start)));
+    const [periodDocs, dayDocs, hourDocs] = await Promise.all([
+      this.find<Pick<TelemetryPeriod, '_id' | 'days'>>(this.periods, ids(periods)),
+      this.find<Pick<TelemetryDay, '_id' | 'hours'>>(this.days, ids(partialDays)),
+      this.find<PackedPoints & { _id: string }>(this.hours, ids(edgeHours)),
     ]);
-    const daysById = new Map(days.map((doc) => [doc._id, doc]));
-    const edgesById = new Map(edges.map((doc) => [doc._id, doc]));
 
     return devices.map((device) => {
       const parts: TelemetrySummary[] = [];
-      for (let hour = firstHour; hour <= lastHour; hour += HOUR_SECONDS) {
-        if (isWhole(hour)) {
-          const dayStart = Math.floor(hour / DAY_SECONDS) * DAY_SECONDS;
-          const summary = daysById.get(bucketId(device.trackerId, dayStart))?.hours?.[String((hour - dayStart) / HOUR_SECONDS)];
-          if (summary) parts.push(summary);
-        } else {
-          const doc = edgesById.get(bucketId(device.trackerId, hour));
-          if (doc) parts.push(summarize(unpackPoints(doc).filter((p) => p.ts >= range.from && p.ts < end)));
+      const push = (summary: TelemetrySummary | undefined) => summary && parts.push(summary);
+      for (let hour = firstHour; hour <= lastHour; ) {
+        const day = dayOf(hour);
+        if (hour === day && isWholeDay(day)) {
+          const period = periodOf(day);
+          push(periodDocs.get(bucketId(device.trackerId, period))?.days?.[String((day - period) / DAY_SECONDS)]);
+          hour += DAY_SECONDS;
+          continue;
         }
+        if (isWholeHour(hour)) {
+          push(dayDocs.get(bucketId(device.trackerId, day))?.hours?.[String((hour - day) / HOUR_SECONDS)]);
+        } else {
+          const doc = hourDocs.get(bucketId(device.trackerId, hour));
+          if (doc) push(summarize(unpackPoints(doc).filter((p) => p.ts >= range.from && p.ts < end)));
+        }
+        hour += HOUR_SECONDS;
       }
       return mergeSummaries(parts);
     });
+  }
+
+  /** Documents by `_id` through the native collection (a lookup), as a map. */
+  private async find<T extends { _id: string }>(model: Pick<Model<unknown>, 'collection'>, ids: string[]): Promise<Map<string, T>> {
+    if (ids.length === 0) return new Map();
+    const docs = await model.collection.find<T>({ _id: { $in: ids } } as never, { projection: { trackerId: 0, start: 0 } }).toArray();
+    return new Map(docs.map((doc) => [doc._id, doc]));
   }
 
   async trip(device: TelemetryDevice, tripId: number): Promise<TripRecord | null> {

@@ -4,6 +4,9 @@ import type { TelemetrySummary } from '../telemetry/telemetry-summary';
 
 export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86400;
+/** A period of fixed length (not calendar months): any range of up to 30 days touches at most two. */
+export const PERIOD_DAYS = 32;
+export const PERIOD_SECONDS = PERIOD_DAYS * DAY_SECONDS;
 
 /** `${trackerId}:${bucketStart}`: buckets are read by computed `_id`s, a lookup on every server. */
 export const bucketId = (trackerId: string, start: number) => `${trackerId}:${start}`;
@@ -63,6 +66,27 @@ export class TelemetryDay {
   hours: Record<string, TelemetrySummary>;
 }
 
-// No secondary indexes: both collections are read by `_id` (computed from tracker and time).
+/**
+ * One tracker-period (32 days) of day summaries, keyed by the day of the period (`"0"`…`"31"`):
+ * the whole days of a 30-day range come from at most two of these, so a query reads a handful of
+ * documents per tracker whatever the range.
+ */
+@Schema({ collection: 'telemetry_periods', versionKey: false })
+export class TelemetryPeriod {
+  @Prop({ type: String })
+  _id: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  trackerId: Types.ObjectId;
+
+  @Prop({ required: true })
+  start: number;
+
+  @Prop({ type: SchemaTypes.Mixed, default: {} })
+  days: Record<string, TelemetrySummary>;
+}
+
+// No secondary indexes: these collections are read by `_id` (computed from tracker and time).
 export const TelemetryHourSchema = SchemaFactory.createForClass(TelemetryHour);
 export const TelemetryDaySchema = SchemaFactory.createForClass(TelemetryDay);
+export const TelemetryPeriodSchema = SchemaFactory.createForClass(TelemetryPeriod);

@@ -2,66 +2,93 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import type { TelemetrySummary } from '../telemetry/telemetry-summary';
+import { mergeSummaries, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
-import { bucketId, DAY_SECONDS, HOUR_SECONDS, TelemetryDay, TelemetryHour } from './telemetry-bucket.schema';
+import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
 export interface StoreWriteResult {
   points: number;
   hours: number;
 }
 
+type Summaries = Record<string, TelemetrySummary>;
+
+const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
+const periodOf = (start: number) => Math.floor(start / PERIOD_SECONDS) * PERIOD_SECONDS;
+
+/** The summaries of a bucket's parts (keyed by index) in time order, as one. */
+const mergeIndexed = (parts: Summaries) => mergeSummaries(Object.keys(parts).sort((a, b) => Number(a) - Number(b)).map((key) => parts[key]));
+
 /**
- * Writes points into a tracker's hour buckets and the day summaries, in bulk: one read of the
- * touched hours and days, one bulk write of each. Each touched hour is rebuilt from all its
- * points, so the write is idempotent by timestamp. New buckets are inserted, which
- * mongo-java-server does several times faster than upserts. One writer per tracker at a time
- * (the import command, the demo seed): a concurrent writer of the same hour would fail on the
- * duplicate `_id` or could lose points.
+ * Writes points into a tracker's hour buckets, and rolls the summaries up into its day and
+ * period documents, in bulk: one read of each level, one bulk write of each. Each touched hour
+ * is rebuilt from all its points and each touched day from all its hours, so the write is
+ * idempotent by timestamp. New buckets are inserted, which mongo-java-server does several times
+ * faster than upserts. One writer per tracker at a time (the import command, the demo seed): a
+ * concurrent writer of the same bucket would fail on the duplicate `_id` or could lose points.
  */
 @Injectable()
 export class TelemetryStoreWriter {
   constructor(
     @InjectModel(TelemetryHour.name) private readonly hours: Model<TelemetryHour>,
     @InjectModel(TelemetryDay.name) private readonly days: Model<TelemetryDay>,
+    @InjectModel(TelemetryPeriod.name) private readonly periods: Model<TelemetryPeriod>,
   ) {}
 
   async write(trackerId: Types.ObjectId, points: readonly TelemetryPoint[]): Promise<StoreWriteResult> {
     if (points.length === 0) return { points: 0, hours: 0 };
     const tracker = trackerId.toHexString();
     const grouped = groupByHour(points);
-    const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
-    const hourIds = [...grouped.keys()].map((start) => bucketId(tracker, start));
-    const dayIds = [...new Set([...grouped.keys()].map((start) => bucketId(tracker, dayOf(start))))];
+    const starts = [...grouped.keys()];
     // The native collections: these documents are built here, mongoose casting adds only time.
-    const [storedHours, storedDays] = await Promise.all([
-      this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: hourIds } } as never).toArray(),
-      this.days.collection.find<{ _id: string }>({ _id: { $in: dayIds } } as never, { projection: { _id: 1 } }).toArray(),
+    const [storedHours, storedDays, storedPeriods] = await Promise.all([
+      this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: starts.map((s) => bucketId(tracker, s)) } } as never).toArray(),
+      this.days.collection.find<{ _id: string; hours: Summaries }>({ _id: { $in: [...new Set(starts.map((s) => bucketId(tracker, dayOf(s))))] } } as never).toArray(),
+      this.periods.collection.find<{ _id: string }>({ _id: { $in: [...new Set(starts.map((s) => bucketId(tracker, periodOf(s))))] } } as never, { projection: { _id: 1 } }).toArray(),
     ]);
     const hoursById = new Map(storedHours.map((doc) => [doc._id, doc]));
-    const knownDays = new Set(storedDays.map((doc) => doc._id));
+    const daysById = new Map(storedDays.map((doc) => [doc._id, doc]));
+    const knownPeriods = new Set(storedPeriods.map((doc) => doc._id));
 
     // String `_id`s: the driver's operation types assume ObjectIds, so the lists are plain objects.
     const hourWrites: object[] = [];
-    const daySummaries = new Map<number, Record<string, TelemetrySummary>>();
+    const touchedDays = new Map<number, Summaries>();
     for (const [start, arriving] of grouped) {
       const _id = bucketId(tracker, start);
       const stored = hoursById.get(_id);
       const hour = { _id, trackerId, start, ...rebuildHour(stored ?? null, arriving) };
       hourWrites.push(stored ? { replaceOne: { filter: { _id }, replacement: hour } } : { insertOne: { document: hour } });
-      const dayStart = dayOf(start);
-      const summaries = daySummaries.get(dayStart) ?? {};
-      summaries[String((start - dayStart) / HOUR_SECONDS)] = hour.summary;
-      daySummaries.set(dayStart, summaries);
+      const day = dayOf(start);
+      const changed = touchedDays.get(day) ?? {};
+      changed[String((start - day) / HOUR_SECONDS)] = hour.summary;
+      touchedDays.set(day, changed);
     }
-    const dayWrites: object[] = [...daySummaries].map(([dayStart, summaries]) => {
-      const _id = bucketId(tracker, dayStart);
-      if (!knownDays.has(_id)) return { insertOne: { document: { _id, trackerId, start: dayStart, hours: summaries } } };
-      const set = Object.fromEntries(Object.entries(summaries).map(([hour, summary]) => [`hours.${hour}`, summary]));
-      return { updateOne: { filter: { _id }, update: { $set: set } } };
+
+    const dayWrites: object[] = [];
+    const touchedPeriods = new Map<number, Summaries>();
+    for (const [day, changed] of touchedDays) {
+      const _id = bucketId(tracker, day);
+      const stored = daysById.get(_id);
+      const hours = { ...stored?.hours, ...changed };
+      dayWrites.push(stored ? { updateOne: { filter: { _id }, update: { $set: prefixed('hours', changed) } } } : { insertOne: { document: { _id, trackerId, start: day, hours } } });
+      const period = periodOf(day);
+      const days = touchedPeriods.get(period) ?? {};
+      days[String((day - period) / DAY_SECONDS)] = mergeIndexed(hours);
+      touchedPeriods.set(period, days);
+    }
+    const periodWrites: object[] = [...touchedPeriods].map(([period, days]) => {
+      const _id = bucketId(tracker, period);
+      if (!knownPeriods.has(_id)) return { insertOne: { document: { _id, trackerId, start: period, days } } };
+      return { updateOne: { filter: { _id }, update: { $set: prefixed('days', days) } } };
     });
+
     await this.hours.collection.bulkWrite(hourWrites as never[], { ordered: false });
     await this.days.collection.bulkWrite(dayWrites as never[], { ordered: false });
+    await this.periods.collection.bulkWrite(periodWrites as never[], { ordered: false });
     return { points: points.length, hours: grouped.size };
   }
+}
+
+function prefixed(field: string, values: Summaries): Record<string, TelemetrySummary> {
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [`${field}.${key}`, value]));
 }
