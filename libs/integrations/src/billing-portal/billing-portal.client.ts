@@ -101,7 +101,8 @@ export class BillingPortalClient {
         throw new PortalCallFailed('timeout', `no answer within ${timeoutMs} ms`);
       }
       if (axiosError.code && CONNECTION_ERRORS.has(axiosError.code)) throw new PortalCallFailed('connection', axiosError.code);
-      if (axiosError.isAxiosError) throw new PortalCallFailed('connection', axiosError.message);
+      // Anything else on the wire (an oversized or undecodable answer): unavailable, not retried.
+      if (axiosError.isAxiosError) throw new PortalCallFailed('malformed', axiosError.message);
       throw error;
     }
   }
