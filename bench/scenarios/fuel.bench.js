@@ -1,0 +1,59 @@
+// Fuel: a manual price change of a tariff with 100 000 cost entries (end to end, and the job's
+// own duration from its commit to its completion), the price history and the cargo location.
+const { Types } = require('mongoose');
+
+const ENTRIES = 100_000;
+
+async function insertCostEntries(ctx, clientId, tariffId) {
+  const costs = ctx.db.collection('fuel_cost_entries');
+  const start = Date.now();
+  for (let offset = 0; offset < ENTRIES; offset += 10_000) {
+    const batch = Array.from({ length: 10_000 }, (_, i) => ({
+      clientId,
+      tariffId,
+      source: i % 4 === 0 ? 'refuel' : 'trip',
+      occurredAt: new Date(start - (offset + i) * 60_000),
+      liters: 5 + ((offset + i) % 60),
+      valuation: { pricePerLiter: 1020 },
+    }));
+    await costs.insertMany(batch, { ordered: false });
+  }
+}
+
+async function changePrice(ctx, tariffId, pricePerLiter) {
+  const res = await fetch(`${ctx.baseUrl}/api/fuel-tariffs/${tariffId}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...ctx.auth() },
+    body: JSON.stringify({ pricePerLiter }),
+  });
+  const json = await res.json();
+  if (res.status !== 200 || json.data.pricePerLiter !== pricePerLiter) throw new Error(`PATCH answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+}
+
+module.exports = {
+  name: 'fuel',
+  async run(ctx) {
+    const acme = ctx.manifest.clients.acme;
+    const tariffId = acme.fuelTariff;
+    await insertCostEntries(ctx, new Types.ObjectId(acme.id), new Types.ObjectId(tariffId));
+    const count = await ctx.db.collection('fuel_cost_entries').countDocuments({ tariffId: new Types.ObjectId(tariffId) });
+    ctx.note('cost entries of the tariff re-valued per change', count, 'entries');
+
+    await ctx.time({
+      title: `PATCH /api/fuel-tariffs/:id new price, ${count} cost entries re-valued (request round trip)`,
+      runs: 5,
+      fn: (i) => changePrice(ctx, tariffId, 1100 + i + 2),
+    });
+    const jobs = await ctx.db
+      .collection('fuel_price_changes')
+      .find({ tariffId: new Types.ObjectId(tariffId), state: 'completed' })
+      .toArray();
+    const durations = jobs.map((job) => job.completedAt - job.changedAt).sort((a, b) => a - b);
+    ctx.note('price change job, commit to completion (median of the runs)', durations[Math.floor(durations.length / 2)], 'ms');
+    ctx.note('price change job, fastest run', durations[0], 'ms');
+
+    await ctx.load({ title: 'GET /api/fuel-prices/history?fuelType=diesel', path: '/api/fuel-prices/history?fuelType=diesel', headers: ctx.auth() });
+    await ctx.load({ title: 'GET /api/fuel-prices/history (all grades)', path: '/api/fuel-prices/history', headers: ctx.auth(), connections: [10] });
+    await ctx.load({ title: 'GET /api/cargo/ubicaciones/:id', path: `/api/cargo/ubicaciones/${acme.cargoLocation}`, headers: ctx.auth(), connections: [10] });
+  },
+};
