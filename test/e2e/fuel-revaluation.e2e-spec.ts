@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { createTestApp, TestApp } from '@app/testing';
+import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { FuelCostsService } from '../../src/fuel/costs/fuel-costs.service';
 import { TripReportExportCache } from '../../src/fuel/export-cache/trip-report-export-cache.service';
 import { PriceChangeResumer } from '../../src/fuel/price-change/price-change-resumer';
@@ -166,5 +166,24 @@ describe('fuel price change: re-valuation, export cache, interruption', () => {
     const records = await col('fuel_price_records').find({ tariffId: tariff.tariffId }).sort({ validFrom: 1 }).toArray();
     expect(records.map((r) => r.pricePerLiter)).toEqual([950, 1000, jobs[0].after.pricePerLiter, last]);
     expect(records.filter((r) => r.validTo === null)).toHaveLength(1);
+  });
+
+  it('an app that boots finds the pending change and finishes it', async () => {
+    const { tariff, repair } = await interruptedChange(1700);
+    await repair();
+    // A second app on the same database (its own module registry, so its own mongoose): its
+    // boot resumes pending changes in the background.
+    const rebooted = await createTestAppWithEnv({});
+    try {
+      const deadline = Date.now() + 15_000;
+      while ((await col('fuel_price_changes').countDocuments({ tariffId: tariff.tariffId, state: 'pending' })) > 0) {
+        if (Date.now() > deadline) throw new Error('the pending change was not resumed at boot');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await rebooted.app.close(); // not rebooted.close(): that drops the database this file shares
+    }
+    expect(await prices(tariff.tariffId)).toEqual(Array(40).fill(1700));
+    expect(await col('fuel_tariffs').findOne({ _id: tariff.tariffId })).toMatchObject({ pricePerLiter: 1700, priceVersion: 1 });
   });
 });
