@@ -41,6 +41,19 @@ function numberIn(value: unknown, min: number, max: number): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : null;
 }
 
+function addTemperatures(temps: Record<string, number>, message: Message, prefix: string): void {
+  // A plain loop with a cheap test first: this runs for every imported message.
+  for (const key in message) {
+    const value = message[key];
+    if (typeof value === 'number') {
+      const name = prefix + key;
+      if (name.includes('temperature') && Number.isFinite(value) && TEMPERATURE_KEY.test(name)) temps[name] = value;
+    } else if (prefix === '' && value && typeof value === 'object' && !Array.isArray(value)) {
+      addTemperatures(temps, value as Message, `${key}.`);
+    }
+  }
+}
+
 /** The point a message carries, or null when it has no usable timestamp. */
 export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
@@ -51,17 +64,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   let lng = numberIn(read(m, 'position.longitude'), -180, 180);
   if (lat === null || lng === null) lat = lng = null;
   const temps: Record<string, number> = {};
-  for (const [key, value] of Object.entries(m)) {
-    if (TEMPERATURE_KEY.test(key) && typeof value === 'number' && Number.isFinite(value)) temps[key] = value;
-  }
-  for (const [group, inner] of Object.entries(m)) {
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
-      for (const [key, value] of Object.entries(inner as Message)) {
-        const name = `${group}.${key}`;
-        if (TEMPERATURE_KEY.test(name) && typeof value === 'number' && Number.isFinite(value)) temps[name] = value;
-      }
-    }
-  }
+  addTemperatures(temps, m, '');
   return {
     ts,
     lat,

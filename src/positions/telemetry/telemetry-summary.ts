@@ -53,23 +53,42 @@ export const emptySummary = (): TelemetrySummary => ({
 export function summarize(points: readonly TelemetryPoint[]): TelemetrySummary {
   const summary = emptySummary();
   const sensors = new Map<string, SensorSummary>();
-  for (const point of points) {
+  let first = -1;
+  let last = -1;
+  // No allocation per point: this runs over every imported message.
+  for (let i = 0; i < points.length; i++) {
+    const point = points[i];
     if (point.speed !== null) {
       summary.speedCount++;
       summary.speedSum += point.speed;
-      summary.maxSpeed = summary.maxSpeed === null ? point.speed : Math.max(summary.maxSpeed, point.speed);
+      if (summary.maxSpeed === null || point.speed > summary.maxSpeed) summary.maxSpeed = point.speed;
     }
     if (point.lat !== null && point.lng !== null) {
-      const mark: PositionMark = [point.ts, point.lat, point.lng];
-      if (summary.last) summary.distanceKm += haversineKm(summary.last[1], summary.last[2], mark[1], mark[2]);
-      summary.first ??= mark;
-      summary.last = mark;
+      if (last >= 0) summary.distanceKm += haversineKm(points[last].lat!, points[last].lng!, point.lat, point.lng);
+      if (first < 0) first = i;
+      last = i;
       summary.positions++;
     }
-    for (const [sensor, value] of Object.entries(point.temps)) addReading(sensors, { sensor, min: value, max: value, sum: value, count: 1 });
+    for (const sensor in point.temps) addValue(sensors, sensor, point.temps[sensor]);
+  }
+  if (first >= 0) {
+    summary.first = [points[first].ts, points[first].lat!, points[first].lng!];
+    summary.last = [points[last].ts, points[last].lat!, points[last].lng!];
   }
   summary.sensors = [...sensors.values()];
   return summary;
+}
+
+function addValue(sensors: Map<string, SensorSummary>, sensor: string, value: number): void {
+  const known = sensors.get(sensor);
+  if (!known) {
+    sensors.set(sensor, { sensor, min: value, max: value, sum: value, count: 1 });
+    return;
+  }
+  if (value < known.min) known.min = value;
+  if (value > known.max) known.max = value;
+  known.sum += value;
+  known.count++;
 }
 
 function addReading(sensors: Map<string, SensorSummary>, reading: SensorSummary): void {

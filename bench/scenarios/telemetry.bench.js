@@ -1,0 +1,155 @@
+// Position statistics from the store: 100 assets × 30 days at one message per 10 s (~26 million
+// points), how the time grows with assets and days, the store's size per million points, and
+// the import rate of `import-messages`.
+//
+// Set-up in bulk through ctx.db, in the store's own format (the built app's code packs and
+// summarizes): every tracker-day document (hour summaries) and tracker-period document (day
+// summaries) for 32 days, and the hour documents of the hours the queries cut (their edges),
+// with real points. The hour documents of the hours in between are not written: a query reads
+// their summaries and never opens them (they would take ~1.7 GB of packed points in the
+// in-memory benchmark database).
+const { join } = require('node:path');
+const { mkdtempSync, createWriteStream } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { once } = require('node:events');
+const { Types } = require('mongoose');
+const { BSON } = require('mongodb');
+const { DateTime } = require('luxon');
+const { run } = require('../lib/processes');
+
+const dist = (path) => require(join(__dirname, '../../dist/src/positions', path));
+const { summarize, mergeSummaries } = dist('telemetry/telemetry-summary.js');
+const { packPoints, groupByHour } = dist('store/hour-bucket.js');
+const { bucketId, PERIOD_SECONDS } = dist('store/telemetry-bucket.schema.js');
+
+const ZONE = 'America/Santiago';
+const STEP = 10; // seconds between messages
+const DAY = 86400;
+const ASSETS = 100;
+
+/** A day of a truck's messages every 10 s from `start`: driving loops around Santiago, two sensors. */
+function dayOfPoints(seed, start, seconds = DAY) {
+  const points = [];
+  let lat = -33.45 + (seed % 10) * 0.01;
+  let lng = -70.65 - Math.floor(seed / 10) * 0.01;
+  let heading = seed;
+  for (let t = 0; t < seconds; t += STEP) {
+    const hour = ((t / 3600) | 0) % 24;
+    const speed = hour >= 7 && hour < 19 ? 20 + ((t / STEP + seed) % 70) : 0;
+    heading += 0.02;
+    const km = (speed * STEP) / 3600;
+    lat += (km / 111.2) * Math.cos(heading);
+    lng += (km / 93.0) * Math.sin(heading);
+    points.push({ ts: start + t, lat, lng, speed, alt: 520, dir: Math.round(((heading * 180) / Math.PI) % 360), temps: { 'temperature.1': 3.5 + ((t / STEP) % 13) / 10, 'temperature.2': -18.5 + ((t / STEP) % 7) / 10 } });
+  }
+  return points;
+}
+
+const shift = (summary, by) => ({ ...summary, first: summary.first && [summary.first[0] + by, summary.first[1], summary.first[2]], last: summary.last && [summary.last[0] + by, summary.last[1], summary.last[2]] });
+
+async function setUp(ctx, toSeconds) {
+  const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
+  const trackers = Array.from({ length: ASSETS }, (_, i) => ({ _id: new Types.ObjectId(), clientId, vendorId: 9_000_000 + i, name: `Bench tracker ${i}`, createdAt: new Date(), updatedAt: new Date() }));
+  const assets = trackers.map((tracker, i) => ({ _id: new Types.ObjectId(), clientId, name: `Bench truck ${i}`, plate: `BN-${1000 + i}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], createdAt: new Date(), updatedAt: new Date() }));
+  await ctx.db.collection('trackers').insertMany(trackers);
+  await ctx.db.collection('assets').insertMany(assets);
+
+  const lastDay = Math.floor(toSeconds / DAY) * DAY;
+  const firstDay = lastDay - 31 * DAY;
+  // The hours the measured ranges start and end in (1, 7 and 30 days before `to`, and `to`).
+  const edgeHours = new Set([0, 1, 7, 30].map((days) => Math.floor((toSeconds - days * DAY) / 3600) * 3600));
+  const started = Date.now();
+  let dayBytes = 0;
+  let dayDocs = 0;
+  for (const [i, tracker] of trackers.entries()) {
+    const trackerId = tracker._id.toHexString();
+    const template = groupByHour(dayOfPoints(i, firstDay));
+    const hours = {};
+    for (const [start, points] of template) hours[String((start - firstDay) / 3600)] = summarize(points);
+    const daySummary = mergeSummaries(Object.keys(hours).sort((a, b) => a - b).map((h) => hours[h]));
+    const days = [];
+    const periods = new Map();
+    for (let day = firstDay; day <= lastDay; day += DAY) {
+      const shifted = Object.fromEntries(Object.entries(hours).map(([h, s]) => [h, shift(s, day - firstDay)]));
+      days.push({ _id: bucketId(trackerId, day), trackerId: tracker._id, start: day, hours: shifted });
+      const period = Math.floor(day / PERIOD_SECONDS) * PERIOD_SECONDS;
+      if (!periods.has(period)) periods.set(period, { _id: bucketId(trackerId, period), trackerId: tracker._id, start: period, days: {} });
+      periods.get(period).days[String((day - period) / DAY)] = shift(daySummary, day - firstDay);
+    }
+    dayBytes += days.reduce((n, doc) => n + BSON.calculateObjectSize(doc), 0) + [...periods.values()].reduce((n, doc) => n + BSON.calculateObjectSize(doc), 0);
+    dayDocs += days.length;
+    await ctx.db.collection('telemetry_days').insertMany(days, { ordered: false });
+    await ctx.db.collection('telemetry_periods').insertMany([...periods.values()], { ordered: false });
+    const edges = [...edgeHours].map((hour) => {
+      const points = dayOfPoints(i, hour, 3600);
+      return { _id: bucketId(trackerId, hour), trackerId: tracker._id, start: hour, ...packPoints(points), summary: summarize(points) };
+    });
+    await ctx.db.collection('telemetry_hours').insertMany(edges, { ordered: false });
+  }
+  ctx.note('Set-up: day documents written (100 trackers × 32 days; plus their period documents)', dayDocs, 'documents');
+  ctx.note('Set-up time (summaries of 100 template days + bulk insert)', Date.now() - started, 'ms');
+  return { assetIds: assets.map((a) => a._id.toHexString()), trackers, dayBytesPerDoc: dayBytes / dayDocs };
+}
+
+function storeSize(ctx, dayBytesPerDoc) {
+  // One tracker-hour at one message per 10 s: 360 points, packed, with its summary.
+  const points = dayOfPoints(0, 1_767_225_600, 3600);
+  const hourDoc = { _id: bucketId(new Types.ObjectId().toHexString(), 1_767_225_600), trackerId: new Types.ObjectId(), start: 1_767_225_600, ...packPoints(points), summary: summarize(points) };
+  const hourBytes = BSON.calculateObjectSize(hourDoc);
+  const perMillion = (1e6 / 360) * (hourBytes + dayBytesPerDoc / 24);
+  ctx.note('Store size per million points (10 s messages, 2 sensors; BSON of hour, day and period documents, before compression)', Math.round(perMillion / 2 ** 20), 'MiB');
+}
+
+async function importRate(ctx, tracker) {
+  const file = join(mkdtempSync(join(tmpdir(), 'fleet-bench-import-')), 'messages.ndjson');
+  const out = createWriteStream(file);
+  const count = 500_000;
+  const start = 1_735_689_600; // 2025-01-01: apart from the measured ranges
+  for (let i = 0; i < count; i++) {
+    const line = `{"timestamp":${start + i},"position.latitude":${(-33.45 + i * 1e-6).toFixed(6)},"position.longitude":${(-70.65 - i * 1e-6).toFixed(6)},"position.speed":${i % 90},"position.altitude":520,"position.direction":${i % 360},"temperature.1":${(3 + (i % 20) / 10).toFixed(1)},"temperature.2":${(-18 - (i % 10) / 10).toFixed(1)}}\n`;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
+  const cli = join(__dirname, '../../dist/src/cli/main.js');
+  const report = JSON.parse(await run(process.execPath, [cli, 'import-messages', '--vendor-id', String(tracker.vendorId), '--file', file], { MONGODB_URI: uri, LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+  ctx.note(`import-messages: ${count} NDJSON messages (1 s apart, 2 sensors), batches of 50 000`, report.messagesPerSecond, 'messages/s');
+}
+
+module.exports = {
+  name: 'telemetry',
+  async run(ctx) {
+    const now = DateTime.now().setZone(ZONE).startOf('minute');
+    const to = now.minus({ minutes: 7 });
+    const { assetIds, trackers, dayBytesPerDoc } = await setUp(ctx, to.toUnixInteger());
+    const fmt = (date) => date.toFormat('dd/MM/yyyy HH:mm');
+    const statsOnce = async (ids, days) => {
+      const body = JSON.stringify({ assetIds: ids, from: fmt(to.minus({ days })), to: fmt(to) });
+      const res = await fetch(`${ctx.baseUrl}/api/positions/stats`, { method: 'POST', headers: { 'content-type': 'application/json', ...ctx.auth() }, body });
+      const json = await res.json();
+      if (res.status !== 200 || json.data.assetsPositionsStats.length !== ids.length) throw new Error(`stats answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      return json.data;
+    };
+    const global = await statsOnce(assetIds, 30);
+    ctx.note('Points covered by one 100-asset 30-day request', global.globalStats.totalPositions, 'positions');
+
+    for (const assets of [1, 10, 100]) {
+      await ctx.time({ title: `POST /api/positions/stats, ${assets} asset(s) × 30 days`, runs: 5, fn: () => statsOnce(assetIds.slice(0, assets), 30) });
+    }
+    for (const days of [1, 7]) {
+      await ctx.time({ title: `POST /api/positions/stats, 100 assets × ${days} day(s)`, runs: 5, fn: () => statsOnce(assetIds, days) });
+    }
+    await ctx.load({
+      title: 'POST /api/positions/stats, 100 assets × 30 days (load)',
+      method: 'POST',
+      path: '/api/positions/stats',
+      headers: ctx.auth(),
+      body: { assetIds, from: fmt(to.minus({ days: 30 })), to: fmt(to) },
+      connections: [1, 10],
+      seconds: Math.min(ctx.seconds, 10),
+    });
+    storeSize(ctx, dayBytesPerDoc);
+    await importRate(ctx, trackers[0]);
+  },
+};
