@@ -1,0 +1,171 @@
+import { Types } from 'mongoose';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { seedDemoCommand } from '../../src/cli/commands/seed-demo.command';
+import type { DemoManifest } from '../../src/seed/demo-manifest';
+import { PortalStub, startPortalStub } from '../support/portal-stub';
+import { isDocumentedErrorBody, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
+
+const UNKNOWN_ID = new Types.ObjectId().toHexString();
+
+/** Another client's record must read exactly like a record that does not exist. */
+const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['acme']) => SweepRequest; unknown: SweepRequest }[] = [
+  { route: 'GET /api/drivers/:id', foreign: (c) => get(`/api/drivers/${(c.drivers as { existing: { id: string } }).existing.id}`), unknown: get(`/api/drivers/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/users/:id/change-password', foreign: (c) => patch(`/api/users/${c.users.operator.id}/change-password`, { password: 'another long password 1' }), unknown: patch(`/api/users/${UNKNOWN_ID}/change-password`, { password: 'another long password 1' }) },
+  { route: 'GET /api/partner/:userId', foreign: (c) => get(`/api/partner/${c.users.admin.id}`), unknown: get(`/api/partner/${UNKNOWN_ID}`) },
+  { route: 'GET /api/activity-log/:id', foreign: (c) => get(`/api/activity-log/${c.activityEvent}`), unknown: get(`/api/activity-log/${UNKNOWN_ID}`) },
+  { route: 'GET /api/trips/:vendorId/trip/:tripId', foreign: (c) => { const trip = c.trip as { vendorId: number; tripId: number }; return get(`/api/trips/${trip.vendorId}/trip/${trip.tripId}`); }, unknown: get('/api/trips/999999999/trip/999999999') },
+  { route: 'GET /api/inspections/scan/:code (QR)', foreign: (c) => get(`/api/inspections/scan/${(c.qrCodes as { valid: string }).valid}`), unknown: get('/api/inspections/scan/ZZZZZZZZ') },
+  { route: 'GET /api/inspections/scan/:code (asset)', foreign: (c) => get(`/api/inspections/scan/${c.assets.tracked}`), unknown: get(`/api/inspections/scan/${UNKNOWN_ID}`) },
+  { route: 'POST /api/maintenance/work-orders/:id/forms', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/forms`, { formId: (c.forms as { active: string }).active, answers: [] }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/forms`, { formId: UNKNOWN_ID, answers: [] }) },
+  { route: 'PATCH /api/fuel-tariffs/:fuelTariffId', foreign: (c) => patch(`/api/fuel-tariffs/${c.fuelTariff}`, { name: 'hijacked' }), unknown: patch(`/api/fuel-tariffs/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
+];
+
+function get(path: string): SweepRequest {
+  return { route: path, method: 'get', path, writes: false };
+}
+function post(path: string, body: Record<string, unknown>): SweepRequest {
+  return { route: path, method: 'post', path, body, writes: true };
+}
+function patch(path: string, body: Record<string, unknown>): SweepRequest {
+  return { route: path, method: 'patch', path, body, writes: true };
+}
+
+function deepObject(depth: number): unknown {
+  let value: unknown = { leaf: true };
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** Structurally invalid variants of a body: every one must be refused with a documented 4xx. */
+function badBodies(body: Record<string, unknown>): { name: string; body: unknown }[] {
+  const variants: { name: string; body: unknown }[] = [
+    { name: 'array instead of object', body: [body] },
+    { name: 'deep object', body: { ...body, [Object.keys(body)[0]]: deepObject(3000) } },
+    { name: 'empty object', body: {} },
+  ];
+  for (const [key, value] of Object.entries(body)) {
+    variants.push(
+      { name: `${key}: wrong type`, body: { ...body, [key]: typeof value === 'number' ? '12345' : 12345 } },
+      { name: `${key}: object`, body: { ...body, [key]: { nested: true } } },
+      { name: `${key}: mongo operator`, body: { ...body, [key]: { $gt: '' } } },
+      { name: `${key}: boolean`, body: { ...body, [key]: true } },
+      { name: `${key}: huge string`, body: { ...body, [key]: 'x'.repeat(200_000) } },
+      { name: `${key}: 10^5 items`, body: { ...body, [key]: Array.from({ length: 100_000 }, () => 7) } },
+    );
+  }
+  return variants;
+}
+
+const BAD_IDS = ['{"$gt":""}', '%24ne', 'x'.repeat(3000), '%00', '..%2F..%2Fetc', '%F0%9F%9A%9A', 'null', '-1', '1e309'];
+
+describe('security sweep', () => {
+  let t: TestApp;
+  let portal: PortalStub;
+  let manifest: DemoManifest;
+  const as = (token: string, r: SweepRequest, body?: unknown) => {
+    const call = request(t.server)[r.method](r.path).set('Authorization', `Bearer ${token}`);
+    return body === undefined && r.body === undefined ? call : call.send((body ?? r.body) as object);
+  };
+
+  beforeAll(async () => {
+    portal = await startPortalStub();
+    process.env.BILLING_PORTAL_URL = portal.url;
+    process.env.BILLING_PORTAL_TOKEN = portal.token;
+    process.env.PARTNER_PLATFORM_URL = 'https://partner.example.test/sso';
+    process.env.PARTNER_SHARED_SECRET = 'a-test-secret-of-32-characters!!';
+    t = await createTestApp();
+    const out = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'manifest.json');
+    await seedDemoCommand.run(t.app, { out });
+    manifest = JSON.parse(readFileSync(out, 'utf8'));
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await portal.close();
+  });
+
+  describe('cross-tenant matrix: another client learns nothing', () => {
+    it.each(CROSS_TENANT.map((entry) => [entry.route, entry]))('%s', async (_route, entry) => {
+      const intruder = manifest.clients.globex.users.admin.apiToken;
+      const owner = manifest.clients.acme.users.admin.apiToken;
+      const foreignRequest = entry.foreign(manifest.clients.acme);
+      const foreign = await as(intruder, foreignRequest);
+      const unknown = await as(intruder, entry.unknown);
+      expect(foreign.status).toBe(404);
+      expect(unknown.status).toBe(404);
+      expect(foreign.body).toEqual(unknown.body);
+      if (!foreignRequest.writes || entry.route.startsWith('PATCH /api/users')) return;
+      // The owner reaches the same record (success, or a 400 about the body), so the 404 above is not vacuous.
+      expect((await as(owner, foreignRequest)).status).not.toBe(404);
+    });
+
+    it('skips, not reveals, another client\'s assets in the statistics', async () => {
+      const intruder = manifest.clients.globex.users.admin.apiToken;
+      const acme = manifest.clients.acme;
+      const res = await request(t.server).post('/api/positions/stats').set('Authorization', `Bearer ${intruder}`)
+        .send({ assetIds: [acme.assets.tracked], from: '01/11/2026', to: '02/11/2026' }).expect(200);
+      expect(res.body.data.assetsPositionsStats).toEqual([]);
+    });
+  });
+
+  describe('bad input on every endpoint: a documented 4xx, never a 5xx, nothing written', () => {
+    it('refuses structurally invalid bodies and path values', async () => {
+      const token = manifest.clients.acme.users.admin.apiToken;
+      const before = await snapshotDatabase(t.connection);
+      const problems: string[] = [];
+      for (const valid of validRequests(manifest.clients.acme)) {
+        const attempts: { name: string; send: () => request.Test }[] = [];
+        if (valid.body) {
+          for (const variant of badBodies(valid.body)) attempts.push({ name: variant.name, send: () => as(token, valid, variant.body) });
+          const invalidUtf8 = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]);
+          attempts.push({
+            name: 'invalid UTF-8',
+            send: () => request(t.server)[valid.method](valid.path).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(invalidUtf8),
+          });
+        }
+        if (/\/[0-9a-fA-F]{24}(\/|$)|\/[0-9A-Z]{8}$|\/\d+\/trip\/\d+/.test(valid.path)) {
+          for (const bad of BAD_IDS) {
+            const path = valid.path.replace(/[0-9a-fA-F]{24}|(?<=scan\/)[0-9A-Z]{8}$|(?<=trips\/)\d+/, bad);
+            attempts.push({ name: `path ${bad.slice(0, 20)}`, send: () => as(token, { ...valid, path }) });
+          }
+        }
+        for (const attempt of attempts) {
+          const res = await attempt.send();
+          const label = `${valid.route} [${attempt.name}] → ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`;
+          if (res.status >= 500) problems.push(`5xx: ${label}`);
+          else if (res.status >= 400 && !isDocumentedErrorBody(res.body)) problems.push(`undocumented body: ${label}`);
+          else if (res.status < 400 && valid.writes) problems.push(`accepted: ${label}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(await snapshotDatabase(t.connection)).toEqual(before);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    }, 240_000);
+
+    it('answers prototype-pollution keys and unicode edge cases without a 5xx or pollution', async () => {
+      const token = manifest.clients.acme.users.admin.apiToken;
+      const problems: string[] = [];
+      const strings = ['\u0000', '\ud800', '\u202eevil', '🚚🇨🇱', 'Ñandú Ölçü', 'a\u0301\u0301\u0301', '\uFEFF', '${jndi:ldap://x}', '<script>alert(1)</script>'];
+      for (const valid of validRequests(manifest.clients.acme)) {
+        if (!valid.body) continue;
+        const variants: unknown[] = [
+          JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(valid.body).slice(1)}`),
+          { ...valid.body, constructor: { prototype: { polluted: true } } },
+          ...strings.flatMap((s) => Object.keys(valid.body!).map((key) => ({ ...valid.body, [key]: s }))),
+        ];
+        for (const body of variants) {
+          const res = await as(token, valid, body);
+          if (res.status >= 500) problems.push(`${valid.route} ${JSON.stringify(body).slice(0, 80)} → ${res.status}`);
+          if (res.status >= 400 && !isDocumentedErrorBody(res.body)) problems.push(`undocumented body: ${valid.route} → ${JSON.stringify(res.body)}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    }, 240_000);
+  });
+});
