@@ -87,6 +87,7 @@ describe('POST /api/invoices/report', () => {
       expect(res.headers['content-type']).toBe(XLSX);
       expect(res.headers['content-disposition']).toBe('attachment; filename="informe-facturas_2026-01-01_2026-01-31.xlsx"');
       expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.vary).toMatch(/Accept/);
     });
 
     it('asked the portal for the caller\'s client and period, with the portal token', () => {
