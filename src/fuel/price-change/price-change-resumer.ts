@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { Stored } from '@app/database';
@@ -10,18 +10,24 @@ import { PriceChangeRunner } from './price-change-runner.service';
  * pending job before its next change (so changes of one tariff apply in order).
  */
 @Injectable()
-export class PriceChangeResumer implements OnApplicationBootstrap {
+export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PriceChangeResumer.name);
+  private booting?: Promise<unknown>;
 
   constructor(
     @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
     private readonly runner: PriceChangeRunner,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onApplicationBootstrap(): void {
     // In the background: a failing job is logged and retried at the next boot or change, and
     // never keeps the app from starting.
-    void this.resumePending().catch((error: Error) => this.logger.error(`resuming price changes failed: ${error.message}`));
+    this.booting = this.resumePending().catch((error: Error) => this.logger.error(`resuming price changes failed: ${error.message}`));
+  }
+
+  /** A short-lived process (a CLI command) lets the boot resume finish before the connection closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.booting;
   }
 
   /** Runs every pending job, oldest first; returns how many were finished. */
