@@ -101,6 +101,13 @@ describe('PATCH /api/fuel-tariffs/:fuelTariffId', () => {
       await patch(market.tariffId.toHexString(), tenant.admin.token, { name: 'Mercado diésel' }).expect(200);
     });
 
+    it('a body over the size limit is refused (413, shape A) before it is read', async () => {
+      const before = await snapshot();
+      const res = await patch(tariff.tariffId.toHexString(), tenant.admin.token, { name: 'x'.repeat(2 * 1024 * 1024) }).expect(413);
+      expect(res.body).toEqual({ error: expect.any(String) });
+      expect(await snapshot()).toEqual(before);
+    });
+
     it('a body that is not JSON', async () => {
       const res = await request(t.server)
         .patch(`/api/fuel-tariffs/${tariff.tariffId.toHexString()}`)
