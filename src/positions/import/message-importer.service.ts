@@ -32,9 +32,19 @@ export class MessageImporter {
     const started = process.hrtime.bigint();
     let [messages, skipped, hoursWritten] = [0, 0, 0];
     let batch: TelemetryPoint[] = [];
+    // A batch is written while the next one is read and parsed (the database works on another
+    // core); writes stay one at a time and in order, so consecutive batches may share an hour.
+    let writing: Promise<void> = Promise.resolve();
+    let failure: unknown;
     const flush = async () => {
-      hoursWritten += (await this.writer.write(tracker._id, batch)).hours;
+      const points = batch;
       batch = [];
+      await writing;
+      if (failure) throw failure;
+      writing = this.writer.write(tracker._id, points).then(
+        (result) => void (hoursWritten += result.hours),
+        (error: unknown) => void (failure = error),
+      );
     };
     for await (const message of readMessages(path)) {
       messages++;
@@ -43,6 +53,8 @@ export class MessageImporter {
       else if (batch.push(point) >= batchSize) await flush();
     }
     await flush();
+    await writing;
+    if (failure) throw failure;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       vendorId,
