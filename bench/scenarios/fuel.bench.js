@@ -14,7 +14,7 @@ async function insertCostEntries(ctx, clientId, tariffId) {
       source: i % 4 === 0 ? 'refuel' : 'trip',
       occurredAt: new Date(start - (offset + i) * 60_000),
       liters: 5 + ((offset + i) % 60),
-      valuation: { pricePerLiter: 1020 },
+      pricePerLiter: 1020,
     }));
     await costs.insertMany(batch, { ordered: false });
   }

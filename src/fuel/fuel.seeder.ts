@@ -107,7 +107,7 @@ export class FuelDemoSeeder implements DemoSeeder {
           source: 'refuel' as const,
           occurredAt,
           liters: 35 + (day % 7) * 5,
-          valuation: { pricePerLiter: occurredAt.getTime() >= changed ? current : previous },
+          pricePerLiter: occurredAt.getTime() >= changed ? current : previous,
           assetId: client.assets.tracked._id,
           reference: `demo-${day + 1}`,
         };

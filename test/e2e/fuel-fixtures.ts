@@ -48,7 +48,7 @@ export function costEntries(clientId: Types.ObjectId, tariffId: Types.ObjectId, 
     source: 'refuel',
     occurredAt: new Date(newest.getTime() - i * 3_600_000),
     liters: 20 + (i % 10),
-    valuation: { pricePerLiter: price },
+    pricePerLiter: price,
   }));
 }
 

@@ -34,7 +34,7 @@ export class FuelCostsService {
       this.changes.find({ state: 'pending', tariffId, clientId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec(),
     ]);
     return entries.map((entry) => {
-      const price = pending.at(-1)?.after.pricePerLiter ?? entry.valuation.pricePerLiter;
+      const price = pending.at(-1)?.after.pricePerLiter ?? entry.pricePerLiter;
       return {
         id: entry._id.toHexString(),
         tariffId: entry.tariffId.toHexString(),

@@ -72,12 +72,12 @@ export class PriceChangeRunner {
   private async revalueCosts(job: Stored<FuelPriceChange>, resumed: boolean): Promise<number> {
     const result = await this.costs
       .updateMany(
-        { tariffId: job.tariffId, 'valuation.changeId': { $ne: job._id } },
-        { $set: { 'valuation.pricePerLiter': job.after.pricePerLiter, 'valuation.changeId': job._id } },
+        { tariffId: job.tariffId, priceChangeId: { $ne: job._id } },
+        { $set: { pricePerLiter: job.after.pricePerLiter, priceChangeId: job._id } },
       )
       .exec();
     if (!resumed) return result.modifiedCount;
-    return this.costs.countDocuments({ tariffId: job.tariffId, 'valuation.changeId': job._id }).exec();
+    return this.costs.countDocuments({ tariffId: job.tariffId, priceChangeId: job._id }).exec();
   }
 
   /** Moves the tariff from the job's version - 1 to its version; a no-op once done. */

@@ -1,16 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
-/** The price applied to a cost entry, and the price change that applied it (absent: at recording). */
-@Schema({ _id: false })
-export class FuelCostValuation {
-  @Prop({ required: true, min: 0 })
-  pricePerLiter: number;
-
-  @Prop({ type: SchemaTypes.ObjectId })
-  changeId?: Types.ObjectId;
-}
-
 /**
  * One fuel cost of the client's history (a trip's consumption or a refuelling), priced by a
  * tariff. The cost itself is derived (litres × price applied, see `fuelCost`), so a re-valuation
@@ -33,8 +23,14 @@ export class FuelCostEntry {
   @Prop({ required: true, min: 0 })
   liters: number;
 
-  @Prop({ type: FuelCostValuation, required: true })
-  valuation: FuelCostValuation;
+  /** The price applied (pesos per litre). Flat, not a sub-document: a re-valuation's `$set` of
+   * 100 000 entries measured twice as fast on mongo-java-server. */
+  @Prop({ required: true, min: 0 })
+  pricePerLiter: number;
+
+  /** The price change that applied `pricePerLiter` (absent: priced when recorded). */
+  @Prop({ type: SchemaTypes.ObjectId })
+  priceChangeId?: Types.ObjectId;
 
   @Prop({ type: SchemaTypes.ObjectId })
   assetId?: Types.ObjectId;
@@ -45,7 +41,7 @@ export class FuelCostEntry {
 }
 
 export const FuelCostEntrySchema = SchemaFactory.createForClass(FuelCostEntry);
-// The re-valuation (`{tariffId, 'valuation.changeId': {$ne}}`) and the cost list of a tariff by
+// The re-valuation (`{tariffId, priceChangeId: {$ne}}`) and the cost list of a tariff by
 // date. MongoDB uses it; mongo-java-server scans, which one `updateMany` per change
 // keeps to a single pass (measured in docs/fuel-cargo.md).
 FuelCostEntrySchema.index({ tariffId: 1, occurredAt: 1 });
