@@ -189,6 +189,15 @@ describe('fuel price change: re-valuation, export cache, interruption', () => {
     expect(records.filter((r) => r.validTo === null)).toHaveLength(1);
   });
 
+  it('two concurrent requests for the same price make one change', async () => {
+    const tariff = await insertCustomTariff(t.connection, tenant.clientId, { price: 1000 });
+    const [a, b] = await Promise.all([patch(tariff.tariffId, { pricePerLiter: 1250 }), patch(tariff.tariffId, { pricePerLiter: 1250 })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.data.pricePerLiter, b.body.data.pricePerLiter]).toEqual([1250, 1250]);
+    expect(await col('fuel_price_changes').countDocuments({ tariffId: tariff.tariffId })).toBe(1);
+    expect(await col('activity_events').countDocuments({ resourceId: tariff.tariffId.toHexString() })).toBe(1);
+  });
+
   it('an app that boots finds the pending change and finishes it', async () => {
     const { tariff, repair } = await failedChange(1700);
     await repair();

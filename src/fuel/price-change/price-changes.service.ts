@@ -36,6 +36,8 @@ export class PriceChangesService {
       // Another change took this version first: finish it, then change from its result.
       await this.resumer.resumeTariff(current._id);
       current = (await this.tariffs.findById(current._id).lean<Stored<FuelTariff>>().exec()) ?? current;
+      const renamed = request.name !== undefined && request.name !== current.name;
+      if (current.pricePerLiter === request.pricePerLiter && !renamed) return; // it already set this
     }
     throw new DomainException(ErrorCode.Conflict, 'The tariff is being changed by someone else; try again');
   }
