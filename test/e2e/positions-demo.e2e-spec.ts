@@ -21,7 +21,7 @@ describe('demo data: telemetry and trips', () => {
   afterAll(() => t.close());
 
   it('seeds both clients in a few seconds', () => {
-    // About 1 s on an idle 2-core machine (docs/telemetry.md); the bound leaves room for a loaded one.
+    // About 1.3 s a client measured here (docs/telemetry.md); the bound leaves room for a loaded machine.
     expect(seedMs).toBeLessThan(20_000);
   });
 
