@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { AppConfig } from '@app/config';
 import { BEARER_SCHEME, COOKIE_SCHEME } from '@app/auth';
 import { wrapSuccessSchemas } from './envelope-schemas';
+import { addErrorResponses } from './error-responses';
 
 /**
  * The OpenAPI document is generated from the code: DTO and response metadata come from the
@@ -33,7 +34,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Session token or `atk_` API token' }, BEARER_SCHEME)
     .addCookieAuth(cookieName, { type: 'apiKey', in: 'cookie', name: cookieName }, COOKIE_SCHEME)
     .build();
-  return wrapSuccessSchemas(SwaggerModule.createDocument(app, config));
+  return addErrorResponses(wrapSuccessSchemas(SwaggerModule.createDocument(app, config)));
 }
 
 export async function setupOpenApi(app: INestApplication): Promise<void> {

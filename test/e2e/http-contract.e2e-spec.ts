@@ -125,4 +125,14 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
       properties: { status: { type: 'string', enum: ['success'] }, data: { $ref: '#/components/schemas/ClockView' } },
     });
   });
+
+  it('documents the success answer and the 401/403 answers of authenticated operations', async () => {
+    const res = await request(t.server).get('/api/docs-json').expect(200);
+    const me = res.body.paths['/api/auth/me'].get;
+    expect(me.responses['200'].content['application/json'].schema.properties.data).toEqual({ $ref: '#/components/schemas/MeView' });
+    expect(me.responses['401'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorShapeA' });
+    expect(me.responses['403']).toBeUndefined();
+    const forms = res.body.paths['/api/dynamic-forms'].get;
+    expect(forms.responses['403'].description).toMatch(/access_dynamic_forms/);
+  });
 });

@@ -1,5 +1,5 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiExtension } from '@nestjs/swagger';
 import { Permission } from '../permissions';
 
 export const AUTH_POLICY_KEY = 'auth:policy';
@@ -16,6 +16,8 @@ export interface AuthenticatedOptions {
 }
 
 export const BEARER_SCHEME = 'bearer';
+/** OpenAPI extension naming the permission; the document's 401/403 answers are added from it. */
+export const PERMISSION_EXTENSION = 'x-permission';
 export const COOKIE_SCHEME = 'session-cookie';
 
 /**
@@ -24,15 +26,11 @@ export const COOKIE_SCHEME = 'session-cookie';
  */
 export function Authenticated(options: AuthenticatedOptions = {}): MethodDecorator & ClassDecorator {
   const policy: AuthPolicy = { public: false, permission: options.permission, bearerOnly: options.bearerOnly ?? false };
-  const decorators = [
-    SetMetadata(AUTH_POLICY_KEY, policy),
-    ApiBearerAuth(BEARER_SCHEME),
-    ApiUnauthorizedResponse({ description: 'Missing, invalid, expired or revoked credentials (shape A)' }),
-  ];
+  // Error answers are added to the document afterwards (src/openapi): declaring them here would
+  // stop the Swagger plugin from describing the success answer.
+  const decorators = [SetMetadata(AUTH_POLICY_KEY, policy), ApiBearerAuth(BEARER_SCHEME)];
   if (!policy.bearerOnly) decorators.push(ApiCookieAuth(COOKIE_SCHEME));
-  if (policy.permission) {
-    decorators.push(ApiForbiddenResponse({ description: `The role lacks \`${policy.permission}\` (shape A)` }));
-  }
+  if (policy.permission) decorators.push(ApiExtension(PERMISSION_EXTENSION, policy.permission));
   return applyDecorators(...decorators);
 }
 
