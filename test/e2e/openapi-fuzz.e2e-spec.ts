@@ -42,7 +42,7 @@ describe('OpenAPI-driven fuzzing', () => {
     'finds no server error and no answer that breaks its declared schema',
     async () => {
       const command = schemathesis();
-      const args = [
+      const args = (seed: number) => [
         'run', `${baseUrl}/api/docs-json`,
         '--header', `Authorization: Bearer ${tenant.admin.apiToken}`,
         '--checks', 'not_a_server_error,response_schema_conformance,content_type_conformance',
@@ -50,21 +50,29 @@ describe('OpenAPI-driven fuzzing', () => {
         '--exclude-path', '/api/auth/logout',
         '--max-time', String(FUZZ_SECONDS),
         '--max-examples', '30',
-        '--workers', '2',
-        '--seed', '20261121',
+        // One worker: CPython 3.11's ast.parse can fail inside Hypothesis under threads.
+        '--workers', '1',
+        '--seed', String(seed),
         '--request-timeout', '20',
         '--warnings', 'off',
       ];
-      const { code, output } = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(command, args, { env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: '' } });
-        let output = '';
-        child.stdout.on('data', (chunk) => (output += chunk));
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
-      });
+      const run = (seed: number) =>
+        new Promise<{ code: number | null; output: string }>((resolve) => {
+          const child = spawn(command, args(seed), { env: { ...process.env, NO_COLOR: '1' } });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('exit', (exitCode) => resolve({ code: exitCode, output }));
+        });
+      const failuresIn = (output: string) => output.match(/^.*(Server error|Response violates schema|Undocumented Content-Type).*$/gm) ?? [];
+      let { code, output } = await run(20261121);
+      // A crash inside the tool itself (not a finding about the API) earns one more run.
+      if (code !== 0 && failuresIn(output).length === 0 && /SystemError|Traceback/.test(output)) {
+        ({ code, output } = await run(20261122));
+      }
       if (code !== 0) process.stdout.write(output.slice(-20_000));
-      expect({ code, failures: output.match(/^.*(Server error|Response violates schema|Undocumented Content-Type).*$/gm) ?? [] }).toEqual({ code: 0, failures: [] });
+      expect({ code, failures: failuresIn(output) }).toEqual({ code: 0, failures: [] });
     },
-    (FUZZ_SECONDS + 90) * 1000,
+    (2 * FUZZ_SECONDS + 90) * 1000,
   );
 });
