@@ -22,13 +22,23 @@ export interface ActivityActorInput {
   credential?: string;
 }
 
+interface Pending {
+  event: ActivityEvent & { _id: Types.ObjectId };
+  done: (written: boolean) => void;
+}
+
 /**
  * Records activity events. Called after the change it describes has been written: a failure to
  * record is logged and swallowed, so it never loses or fails the user's change.
+ *
+ * Events recorded in the same event-loop turn are written together (one insertMany), so a busy
+ * endpoint costs one round trip per batch rather than one per request; each caller still waits
+ * until its own event is stored.
  */
 @Injectable()
 export class ActivityRecorder {
   private readonly logger = new Logger(ActivityRecorder.name);
+  private pending: Pending[] = [];
 
   constructor(@InjectModel(ActivityEvent.name) private readonly events: Model<ActivityEvent>) {}
 
@@ -38,31 +48,57 @@ export class ActivityRecorder {
     return this.recordFor(actor, auth.request, input);
   }
 
-  async recordFor(actor: ActivityActorInput, request: Partial<RequestMeta>, input: ActivityInput): Promise<Types.ObjectId | undefined> {
-    try {
-      const { clientId, ...who } = actor;
-      const event = await this.events.create({
-        clientId,
-        actor: who,
-        action: input.action,
-        resourceType: input.resourceType,
-        resourceId: input.resourceId === undefined ? undefined : String(input.resourceId),
-        summary: input.summary.slice(0, 1000),
-        before: input.before,
-        after: input.after,
-        details: input.details,
-        requestId: request.requestId,
-        ip: request.ip,
-        userAgent: request.userAgent?.slice(0, 512),
-        occurredAt: new Date(),
-      });
-      return event._id;
-    } catch (error) {
-      this.logger.error(
-        { err: error, requestId: request.requestId, action: input.action },
-        `activity event ${input.action} could not be recorded: ${(error as Error).message}`,
-      );
-      return undefined;
+  recordFor(actor: ActivityActorInput, request: Partial<RequestMeta>, input: ActivityInput): Promise<Types.ObjectId | undefined> {
+    const { clientId, ...who } = actor;
+    const event = {
+      _id: new Types.ObjectId(),
+      clientId,
+      actor: who,
+      action: input.action,
+      resourceType: input.resourceType,
+      resourceId: input.resourceId === undefined ? undefined : String(input.resourceId),
+      summary: input.summary.slice(0, 1000),
+      before: input.before,
+      after: input.after,
+      details: input.details,
+      requestId: request.requestId,
+      ip: request.ip,
+      userAgent: request.userAgent?.slice(0, 512),
+      occurredAt: new Date(),
+    };
+    return new Promise((resolve) => {
+      if (this.pending.length === 0) setImmediate(() => void this.flush());
+      this.pending.push({ event, done: (written) => resolve(written ? event._id : undefined) });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    // Validated one by one first: insertMany({ordered: false}) would skip an invalid event silently.
+    const valid: Pending[] = [];
+    for (const item of batch) {
+      const invalid = new this.events(item.event).validateSync();
+      if (invalid) this.fail(item, invalid);
+      else valid.push(item);
     }
+    if (valid.length === 0) return;
+    try {
+      await this.events.insertMany(valid.map((item) => item.event), { ordered: false });
+      for (const item of valid) item.done(true);
+    } catch (error) {
+      // With ordered: false the others are written; each caller learns whether its own was.
+      const writeErrors = (error as { writeErrors?: { index: number }[] }).writeErrors;
+      const failed = new Set(writeErrors ? writeErrors.map((e) => e.index) : valid.map((_, index) => index));
+      valid.forEach((item, index) => (failed.has(index) ? this.fail(item, error) : item.done(true)));
+    }
+  }
+
+  private fail(item: Pending, error: unknown): void {
+    this.logger.error(
+      { err: error, requestId: item.event.requestId, action: item.event.action },
+      `activity event ${item.event.action} could not be recorded: ${(error as Error).message}`,
+    );
+    item.done(false);
   }
 }
