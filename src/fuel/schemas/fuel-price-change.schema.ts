@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { ActivityActor } from '@app/activity';
 
 @Schema({ _id: false })
 export class TariffState {
@@ -10,21 +11,9 @@ export class TariffState {
   pricePerLiter: number;
 }
 
-/** Who asked for the change: replayed into the activity event when a resumed job completes. */
+/** Who asked for the change (an activity actor plus the request's facts): replayed into the activity event when a resumed job completes. */
 @Schema({ _id: false })
-export class PriceChangeActor {
-  @Prop({ type: SchemaTypes.ObjectId })
-  userId?: Types.ObjectId;
-
-  @Prop()
-  name?: string;
-
-  @Prop()
-  email?: string;
-
-  @Prop()
-  credential?: string;
-
+export class PriceChangeActor extends ActivityActor {
   @Prop()
   requestId?: string;
 
