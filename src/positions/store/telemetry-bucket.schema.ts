@@ -11,6 +11,19 @@ export const PERIOD_SECONDS = PERIOD_DAYS * DAY_SECONDS;
 /** `${trackerId}:${bucketStart}`: buckets are read by computed `_id`s, a lookup on every server. */
 export const bucketId = (trackerId: string, start: number) => `${trackerId}:${start}`;
 
+/** What every bucket level is keyed by: its tracker and the unix second its window starts (UTC). */
+export abstract class TelemetryBucketKey {
+  /** `bucketId(trackerId, start)`. */
+  @Prop({ type: String })
+  _id: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  trackerId: Types.ObjectId;
+
+  @Prop({ required: true })
+  start: number;
+}
+
 /**
  * One tracker-hour of messages, one per timestamp, sorted, with the hour's summary. The points
  * are packed as float64 columns in one binary field (`ts, lat, lng, speed, alt, dir`, then one
@@ -20,17 +33,7 @@ export const bucketId = (trackerId: string, start: number) => `${trackerId}:${st
  * exactly as if they had come once and in order.
  */
 @Schema({ collection: 'telemetry_hours', versionKey: false })
-export class TelemetryHour {
-  @Prop({ type: String })
-  _id: string;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  trackerId: Types.ObjectId;
-
-  /** Unix seconds of the hour's start (UTC). */
-  @Prop({ required: true })
-  start: number;
-
+export class TelemetryHour extends TelemetryBucketKey {
   /** Number of points. */
   @Prop({ required: true })
   n: number;
@@ -52,16 +55,7 @@ export class TelemetryHour {
  * query reads 31 of these per tracker instead of 720 hours of points.
  */
 @Schema({ collection: 'telemetry_days', versionKey: false })
-export class TelemetryDay {
-  @Prop({ type: String })
-  _id: string;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  trackerId: Types.ObjectId;
-
-  @Prop({ required: true })
-  start: number;
-
+export class TelemetryDay extends TelemetryBucketKey {
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   hours: Record<string, TelemetrySummary>;
 }
@@ -72,16 +66,7 @@ export class TelemetryDay {
  * documents per tracker whatever the range.
  */
 @Schema({ collection: 'telemetry_periods', versionKey: false })
-export class TelemetryPeriod {
-  @Prop({ type: String })
-  _id: string;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  trackerId: Types.ObjectId;
-
-  @Prop({ required: true })
-  start: number;
-
+export class TelemetryPeriod extends TelemetryBucketKey {
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   days: Record<string, TelemetrySummary>;
 }
