@@ -46,7 +46,11 @@ async function main() {
   const { EmbeddedMongo } = require(join(root, 'dist/libs/database/src/embedded/embedded-mongo.js'));
   const mongo = await EmbeddedMongo.start({ javaHeap: process.env.BENCH_JAVA_HEAP ?? '4g' });
   const uri = `${mongo.uri}/bench`;
-  const env = { MONGODB_URI: uri, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false' };
+  const env = {
+    MONGODB_URI: uri, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false',
+    // The partner endpoint answers 503 without them (documented); the bench measures its success path.
+    PARTNER_PLATFORM_URL: 'https://partner.example.test/sso', PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
+  };
   const stopAll = [];
   try {
     const manifestFile = join(mkdtempSync(join(tmpdir(), 'fleet-bench-')), 'manifest.json');

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import {
   AuthContext,
-  DECOY_PASSWORD_HASH,
+  decoyPasswordHash,
   IdentityProvisioning,
   PrincipalLoader,
   RequestMeta,
@@ -24,7 +24,7 @@ export class AuthService {
   async login(email: string, password: string, request: RequestMeta): Promise<SessionView> {
     const user = await this.identities.findUser({ email });
     // Verify against a decoy when the email is unknown: the answer takes as long either way.
-    const valid = await verifyPassword(password, user?.passwordHash ?? (await DECOY_PASSWORD_HASH));
+    const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
     if (!user || !valid || !user.active) {
       if (user) {
         await this.activity.recordFor({ clientId: user.clientId, userId: user._id, email: user.email, name: user.name, credential: 'none' }, request, {

@@ -26,5 +26,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A real hash to verify against when the email is unknown, so timing does not reveal accounts. */
-export const DECOY_PASSWORD_HASH = hashPassword(randomBytes(16).toString('hex'));
+let decoy: Promise<string> | undefined;
+
+/**
+ * A real hash to verify against when the email is unknown, so timing does not reveal accounts.
+ * Made on the first failed sign-in, not at start-up (scrypt costs 32 MiB and ~80 ms).
+ */
+export function decoyPasswordHash(): Promise<string> {
+  return (decoy ??= hashPassword(randomBytes(16).toString('hex')));
+}
