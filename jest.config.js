@@ -21,6 +21,7 @@ module.exports = {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/e2e-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/file-database.ts'],
     },
     {
       // Opt-in (npm run test:resilience; CI runs it): load, database outage, external faults.
@@ -28,6 +29,7 @@ module.exports = {
       displayName: 'resilience',
       testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'],
       setupFiles: ['reflect-metadata', '<rootDir>/test/support/e2e-env.ts'],
+      setupFilesAfterEnv: ['<rootDir>/test/support/file-database.ts'],
     },
   ],
 };

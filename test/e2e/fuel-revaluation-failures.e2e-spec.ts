@@ -113,7 +113,7 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     } finally {
-      await rebooted.app.close(); // not rebooted.close(): that drops the database this file shares
+      await rebooted.close();
     }
     expect(await prices(tariff.tariffId)).toEqual(Array(40).fill(1700));
     expect(await col('fuel_tariffs').findOne({ _id: tariff.tariffId })).toMatchObject({ pricePerLiter: 1700, priceVersion: 1 });

@@ -134,7 +134,7 @@ describe('POST /api/invoices/report: refusals and an unavailable portal', () => 
       try {
         await check(app);
       } finally {
-        await app.app.close(); // not TestApp.close: that drops the shared database
+        await app.close();
       }
     };
 

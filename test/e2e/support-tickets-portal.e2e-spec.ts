@@ -32,7 +32,7 @@ describe('POST /api/support/tickets when the portal fails', () => {
   });
   afterEach(() => (stub.mode = 'ok'));
   afterAll(async () => {
-    await portal.app.close(); // the database is dropped once, by t.close()
+    await portal.close();
     await t.close();
     await stub.close();
   });
@@ -86,7 +86,7 @@ describe('POST /api/support/tickets when the portal fails', () => {
     try {
       expect((await post(app, 'req-refused').expect(503)).body).toEqual({ ...UNAVAILABLE, requestId: 'req-refused' });
     } finally {
-      await app.app.close(); // not TestApp.close: that drops the shared database
+      await app.close();
     }
   });
 
@@ -95,7 +95,7 @@ describe('POST /api/support/tickets when the portal fails', () => {
     try {
       expect((await post(app, 'req-unconfigured').expect(503)).body).toEqual({ ...UNAVAILABLE, requestId: 'req-unconfigured' });
     } finally {
-      await app.app.close(); // not TestApp.close: that drops the shared database
+      await app.close();
     }
   });
 
@@ -110,7 +110,7 @@ describe('POST /api/support/tickets when the portal fails', () => {
       expect((await post(app, 'req-open').expect(503)).body).toEqual({ ...UNAVAILABLE, requestId: 'req-open' });
       expect(failing.requests).toHaveLength(5);
     } finally {
-      await app.app.close(); // not TestApp.close: that drops the shared database
+      await app.close();
       await failing.close();
     }
   });

@@ -28,7 +28,7 @@ describe('POST /api/support/tickets', () => {
     tenant = await createTenant(t.app);
   });
   afterAll(async () => {
-    await portal.app.close(); // the database is dropped once, by t.close()
+    await portal.close();
     await t.close();
     await stub.close();
   });

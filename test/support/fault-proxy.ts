@@ -1,5 +1,5 @@
 import { createServer, IncomingMessage, request as httpRequest, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, stopServer } from './local-server';
 
 export type FaultMode = 'pass' | 'slow' | 'hang' | 'garbage' | 'close';
 
@@ -20,7 +20,6 @@ export interface FaultProxy {
  * the contract (`garbage`), or drops the connection (`close`).
  */
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
-  const held = new Set<ServerResponse>();
   const proxy: Omit<FaultProxy, 'url' | 'close'> = {
     mode: 'pass',
     slowMs: 300,
@@ -51,7 +50,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         case 'slow':
           return void setTimeout(() => forward(req, res, body), proxy.slowMs);
         case 'hang':
-          return void held.add(res);
+          return; // never answered; stopServer drops the connection
         case 'garbage':
           res.writeHead(200, { 'Content-Type': 'application/json' });
           return res.end('<html>502 Bad Gateway</html>\u0000{"half":');
@@ -60,7 +59,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = await listenOnLoopback(server);
   return {
     ...proxy,
     get mode() {
@@ -75,11 +74,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     set slowMs(ms: number) {
       proxy.slowMs = ms;
     },
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      for (const res of held) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    url,
+    close: () => stopServer(server),
   };
 }

@@ -1,5 +1,5 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback, stopServer } from './local-server';
 
 /**
  * A local HTTP server that answers like flespi's REST API for the calls the platform makes:
@@ -18,7 +18,6 @@ export interface FlespiStub {
 }
 
 export async function startFlespiStub(token = 'flespi-test-token'): Promise<FlespiStub> {
-  const hanging = new Set<ServerResponse>();
   const stub: Omit<FlespiStub, 'url' | 'close'> = { token, messages: new Map(), intervals: new Map(), requests: [], mode: 'ok' };
 
   const answer = (res: ServerResponse, status: number, body: unknown) => {
@@ -30,7 +29,7 @@ export async function startFlespiStub(token = 'flespi-test-token'): Promise<Fles
     const url = new URL(req.url ?? '/', 'http://stub');
     const data = url.searchParams.has('data') ? (JSON.parse(url.searchParams.get('data')!) as Record<string, unknown>) : undefined;
     stub.requests.push({ path: url.pathname, data, authorization: req.headers.authorization });
-    if (stub.mode === 'hang') return void hanging.add(res);
+    if (stub.mode === 'hang') return; // never answered; stopServer drops the connection
     if (stub.mode === 'error') return answer(res, 503, { errors: [{ reason: 'service unavailable' }] });
     if (req.headers.authorization !== `FlespiToken ${token}`) return answer(res, 401, { errors: [{ code: 1, reason: 'Invalid token' }] });
 
@@ -56,14 +55,6 @@ export async function startFlespiStub(token = 'flespi-test-token'): Promise<Fles
   };
 
   const server: Server = createServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(stub, {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
+  const url = await listenOnLoopback(server);
+  return Object.assign(stub, { url, close: () => stopServer(server) });
 }

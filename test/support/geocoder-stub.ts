@@ -1,5 +1,5 @@
-import { createServer, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, Server } from 'node:http';
+import { listenOnLoopback, stopServer } from './local-server';
 
 /**
  * A local Nominatim-compatible reverse geocoder: `GET /reverse?format=jsonv2&lat=&lon=` →
@@ -15,13 +15,12 @@ export interface GeocoderStub {
 }
 
 export async function startGeocoderStub(): Promise<GeocoderStub> {
-  const hanging = new Set<ServerResponse>();
   const stub: Omit<GeocoderStub, 'url' | 'close'> = { addresses: new Map(), requests: [], mode: 'ok' };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const [lat, lon] = [url.searchParams.get('lat') ?? '', url.searchParams.get('lon') ?? ''];
     stub.requests.push({ lat, lon, at: Date.now(), userAgent: req.headers['user-agent'] });
-    if (stub.mode === 'hang') return void hanging.add(res);
+    if (stub.mode === 'hang') return; // never answered; stopServer drops the connection
     res.setHeader('content-type', 'application/json');
     if (stub.mode === 'error' || url.pathname !== '/reverse') {
       res.statusCode = stub.mode === 'error' ? 500 : 404;
@@ -30,14 +29,6 @@ export async function startGeocoderStub(): Promise<GeocoderStub> {
     const address = stub.addresses.get(`${Number(lat)},${Number(lon)}`);
     res.end(JSON.stringify(address ? { display_name: address, lat, lon } : { error: 'Unable to geocode' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return Object.assign(stub, {
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      for (const res of hanging) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  });
+  const url = await listenOnLoopback(server);
+  return Object.assign(stub, { url, close: () => stopServer(server) });
 }

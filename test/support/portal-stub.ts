@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PaymentStatus, PortalInvoice } from '@app/integrations';
+import { listenOnLoopback, stopServer } from './local-server';
 
 /**
  * A local HTTP server speaking the billing-and-support portal contract (DESIGN.md): the external
@@ -64,10 +64,7 @@ export async function startPortalStub(token = 'portal-test-token'): Promise<Port
     requests: [],
     setInvoices: (clientId, list) => void invoices.set(clientId, list),
     requestsTo: (prefix) => stub.requests.filter((r) => r.path.startsWith(prefix)),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () => stopServer(server),
   };
 
   const server: Server = createServer(async (req, res) => {
@@ -94,8 +91,7 @@ export async function startPortalStub(token = 'portal-test-token'): Promise<Port
     return send(res, 404, { error: 'not found' });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stub.url = await listenOnLoopback(server);
   return stub;
 }
 

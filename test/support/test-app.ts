@@ -9,6 +9,7 @@ export interface TestApp {
   app: INestApplication;
   server: App;
   connection: Connection;
+  /** Closes the app; the file's database is dropped after its last test (file-database.ts). */
   close(): Promise<void>;
 }
 
@@ -28,10 +29,7 @@ async function boot(AppModule: unknown, options: TestAppOptions = {}): Promise<T
     app,
     server: app.getHttpServer(),
     connection,
-    async close() {
-      await connection.dropDatabase().catch(() => undefined);
-      await app.close();
-    },
+    close: () => app.close(),
   };
 }
 
