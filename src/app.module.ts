@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ActivityRecorderModule } from '@app/activity';
 import { AuthModule } from '@app/auth';
 import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
-import { AppValidationPipe, HttpExceptionFilter, loggerOptions, ResponseEnvelopeInterceptor } from '@app/http';
+import { AppLogger, AppValidationPipe, HttpExceptionFilter } from '@app/http';
 import { ActivityModule } from './activity/activity.module';
 import { AuthApiModule } from './auth/auth-api.module';
 import { BillingSupportModule } from './billing-support/billing-support.module';
@@ -26,7 +25,6 @@ import { UsersModule } from './users/users.module';
 @Module({
   imports: [
     ConfigModule.forRoot(),
-    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => loggerOptions(config.get('LOG_LEVEL'), config.get('LOG_DESTINATION')) }),
     DatabaseModule,
     AuthModule,
     FleetModule,
@@ -47,9 +45,9 @@ import { UsersModule } from './users/users.module';
     UsersModule,
   ],
   providers: [
+    { provide: AppLogger, inject: [AppConfig], useFactory: (config: AppConfig) => new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION') }) },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
-    { provide: APP_INTERCEPTOR, useClass: ResponseEnvelopeInterceptor },
   ],
 })
 export class AppModule {}

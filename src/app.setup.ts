@@ -1,11 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import { json } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { AppConfig } from '@app/config';
-import { bodyParserErrorHandler } from '@app/http';
+import { AppLogger, bodyParserErrorHandler, requestLogging } from '@app/http';
 import { setupOpenApi } from './openapi/openapi.setup';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
@@ -18,11 +16,12 @@ export const BODY_LIMIT = '1mb';
 export async function configureApp(app: INestApplication): Promise<void> {
   const express = app as NestExpressApplication;
   const config = app.get(AppConfig);
-  express.useLogger(app.get(Logger));
+  const logger = app.get(AppLogger);
+  express.useLogger(logger);
+  express.use(requestLogging(logger.pino));
   express.set('trust proxy', config.get('TRUST_PROXY'));
   express.use(helmet());
   express.enableCors({ origin: config.get('APP_ORIGINS'), credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] });
-  express.use(cookieParser());
   express.use(json({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);
   express.setGlobalPrefix('api');

@@ -1,5 +1,5 @@
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
+import { AppLogger } from '@app/http';
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands';
 
@@ -23,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
   // Loaded after LOG_DESTINATION is set: configuration is read when the module is imported.
   const { AppModule } = await import('../app.module');
   const app = await NestFactory.createApplicationContext(AppModule, { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   try {
     const result = await command.run(app, values);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

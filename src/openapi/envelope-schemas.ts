@@ -4,7 +4,7 @@ import { RAW_RESPONSE_EXTENSION } from '@app/http';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
 /**
- * The Swagger plugin describes what a handler returns; the envelope interceptor wraps JSON
+ * The Swagger plugin describes what a handler returns; the enveloping Express adapter wraps JSON
  * answers as `{status: 'success', data}`. This rewrites the document's JSON success schemas
  * the same way (except on `@RawResponse()` operations), so the document matches the wire.
  */

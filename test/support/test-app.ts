@@ -20,8 +20,9 @@ export interface TestAppOptions {
 
 async function boot(AppModule: unknown, options: TestAppOptions = {}): Promise<TestApp> {
   const { configureApp } = await import('../../src/app.setup');
+  const { EnvelopingExpressAdapter } = await import('@app/http');
   const moduleRef = await Test.createTestingModule({ imports: [AppModule as never], controllers: options.controllers ?? [] }).compile();
-  const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
+  const app = moduleRef.createNestApplication<NestExpressApplication>(new EnvelopingExpressAdapter(), { bodyParser: false, bufferLogs: true });
   await configureApp(app);
   await app.init();
   const connection = app.get<Connection>(getConnectionToken());

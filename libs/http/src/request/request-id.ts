@@ -14,3 +14,10 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
   res.setHeader('X-Request-Id', id);
   return id;
 }
+
+declare module 'http' {
+  interface IncomingMessage {
+    /** Set by the request-logging middleware, first in the stack. */
+    id?: string;
+  }
+}

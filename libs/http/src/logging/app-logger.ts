@@ -1,0 +1,79 @@
+import type { LoggerService, LogLevel } from '@nestjs/common';
+import pino, { Logger as PinoLogger } from 'pino';
+
+export interface AppLoggerOptions {
+  level: string;
+  destination?: 'stdout' | 'stderr';
+  /** Replaces the destination (tests read the lines back). */
+  stream?: pino.DestinationStream;
+}
+
+const PINO_LEVEL: Record<LogLevel, pino.Level> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
+
+/**
+ * The process's one pino logger (JSON lines, buffered asynchronous writes), also serving as Nest's
+ * logger so that framework and service messages come out in the same format as request lines.
+ * Nest passes `(message, ...params, context)`; an object message is merged into the line.
+ */
+export class AppLogger implements LoggerService {
+  readonly pino: PinoLogger;
+
+  constructor({ level, destination = 'stdout', stream }: AppLoggerOptions) {
+    this.pino = pino({ level }, stream ?? pino.destination({ fd: destination === 'stderr' ? 2 : 1, sync: false }));
+  }
+
+  log(message: unknown, ...params: unknown[]): void {
+    this.write('log', message, params);
+  }
+
+  error(message: unknown, ...params: unknown[]): void {
+    this.write('error', message, params);
+  }
+
+  warn(message: unknown, ...params: unknown[]): void {
+    this.write('warn', message, params);
+  }
+
+  debug(message: unknown, ...params: unknown[]): void {
+    this.write('debug', message, params);
+  }
+
+  verbose(message: unknown, ...params: unknown[]): void {
+    this.write('verbose', message, params);
+  }
+
+  fatal(message: unknown, ...params: unknown[]): void {
+    this.write('fatal', message, params);
+  }
+
+  /** Writes what is still buffered (at shutdown; pino also flushes on a normal exit). */
+  flush(): void {
+    this.pino.flush();
+  }
+
+  private write(level: LogLevel, message: unknown, params: unknown[]): void {
+    const pinoLevel = PINO_LEVEL[level];
+    if (!this.pino.isLevelEnabled(pinoLevel)) return;
+    const rest = [...params];
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const fields: Record<string, unknown> = context ? { context } : {};
+    let text: string | undefined;
+    if (message instanceof Error) fields.err = message;
+    else if (typeof message === 'object' && message !== null) Object.assign(fields, message);
+    else text = String(message);
+    // `logger.error(message, stack)` and `logger.error({...}, message)`: the remaining parameter.
+    for (const extra of rest) {
+      if (extra instanceof Error) fields.err = extra;
+      else if (typeof extra === 'string' && level === 'error' && extra.includes('\n    at ')) fields.stack = extra;
+      else if (typeof extra === 'string' && text === undefined) text = extra;
+    }
+    this.pino[pinoLevel](fields, text);
+  }
+}
