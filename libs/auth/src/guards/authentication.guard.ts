@@ -1,6 +1,5 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { AppConfig } from '@app/config';
 import { DomainException, forbidden, unauthorized } from '@app/http';
@@ -8,25 +7,27 @@ import { AuthPrincipal } from '../context/auth-context';
 import { attachAuthContext } from '../context/auth.decorator';
 import { CredentialVerifier } from '../tokens/credential-verifier.service';
 import { AUTH_POLICY_KEY, AuthPolicy } from './auth-policy.decorator';
+import { BearerStrategy } from './bearer.strategy';
 import { isAllowedCookieRequest } from './origin-check';
 import { presentedCredential } from './presented-credential';
+import { runPassportStrategy } from './run-passport-strategy';
 
 /**
  * The global guard: deny by default. A route without an access decision is refused; public
- * routes pass; every other route needs a live bearer token (through passport) or, unless it is
- * bearer-only, the session cookie — and then the permission its decorator names.
+ * routes pass; every other route needs a live bearer token (read by passport-http-bearer's
+ * strategy) or, unless it is bearer-only, the session cookie — and then the permission its
+ * decorator names.
  */
 @Injectable()
-export class AuthenticationGuard extends AuthGuard('bearer') {
+export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly verifier: CredentialVerifier,
     private readonly config: AppConfig,
-  ) {
-    super();
-  }
+    private readonly bearer: BearerStrategy,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY_KEY, [
       context.getHandler(),
       context.getClass(),
@@ -38,8 +39,7 @@ export class AuthenticationGuard extends AuthGuard('bearer') {
     const credential = presentedCredential(request, this.config.sessionCookieName);
     let principal: AuthPrincipal;
     if (credential?.via === 'bearer') {
-      await super.canActivate(context);
-      principal = request.user as AuthPrincipal;
+      principal = await this.authenticateBearer(request);
     } else if (credential?.via === 'cookie' && !policy.bearerOnly) {
       principal = (await this.verifier.verify(credential.token)) ?? this.reject();
       if (!isAllowedCookieRequest(request, this.config.get('APP_ORIGINS'))) {
@@ -58,10 +58,14 @@ export class AuthenticationGuard extends AuthGuard('bearer') {
     return true;
   }
 
-  override handleRequest<TUser = AuthPrincipal>(error: unknown, user: TUser | false): TUser {
-    if (error && !(error instanceof DomainException)) throw error; // e.g. the database is down
-    if (!user) this.reject();
-    return user;
+  private async authenticateBearer(request: Request): Promise<AuthPrincipal> {
+    try {
+      const { user } = await runPassportStrategy<AuthPrincipal>(this.bearer, request);
+      return user || this.reject();
+    } catch (error) {
+      if (error instanceof DomainException) this.reject();
+      throw error; // e.g. the database is down
+    }
   }
 
   private reject(): never {

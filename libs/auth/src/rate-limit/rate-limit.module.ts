@@ -24,16 +24,15 @@ export const RateLimitModule = ThrottlerModule.forRootAsync({
   useFactory: (config: AppConfig) => {
     const limit = config.get('RATE_LIMIT_PER_MINUTE');
     const credentialOf = (request: Request) => presentedCredential(request, config.sessionCookieName);
-    // A named throttler's own skipIf replaces the common one, so each one checks the switch.
-    const disabled = () => !config.get('RATE_LIMIT_ENABLED');
+    // RATE_LIMIT_ENABLED=false is handled by RateLimitGuard itself.
     return {
       throttlers: [
-        { name: 'ip', ttl: MINUTE_MS, limit, skipIf: disabled, getTracker: (request) => `ip:${(request as Request).ip}` },
+        { name: 'ip', ttl: MINUTE_MS, limit, getTracker: (request) => `ip:${(request as Request).ip}` },
         {
           name: 'token',
           ttl: MINUTE_MS,
           limit,
-          skipIf: (context) => disabled() || !credentialOf(context.switchToHttp().getRequest<Request>()),
+          skipIf: (context) => !credentialOf(context.switchToHttp().getRequest<Request>()),
           getTracker: (request) =>
             `token:${createHash('sha256').update(credentialOf(request as Request)?.token ?? '').digest('hex')}`,
         },
@@ -41,7 +40,7 @@ export const RateLimitModule = ThrottlerModule.forRootAsync({
           name: 'login',
           ttl: MINUTE_MS,
           limit: config.get('LOGIN_RATE_LIMIT_PER_MINUTE'),
-          skipIf: (context) => disabled() || reflector.get(LOGIN_LIMITED, context.getHandler()) !== true,
+          skipIf: (context) => reflector.get(LOGIN_LIMITED, context.getHandler()) !== true,
           getTracker: (request) => `login:${(request as Request).ip}`,
         },
       ],
