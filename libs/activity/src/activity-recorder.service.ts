@@ -75,16 +75,25 @@ export class ActivityRecorder {
   private async flush(): Promise<void> {
     const batch = this.pending;
     this.pending = [];
-    // Validated one by one first: insertMany({ordered: false}) would skip an invalid event silently.
+    // Cast and validated one by one first (Model.validate: no document is built), since
+    // insertMany({ordered: false}) would skip an invalid event silently; the batch is then
+    // inserted lean, so mongoose does not hydrate and validate it a second time.
+    const checked = await Promise.all(
+      batch.map((item) => this.events.validate(item.event).then((document: unknown) => ({ item, document }), (error: unknown) => ({ item, error }))),
+    );
     const valid: Pending[] = [];
-    for (const item of batch) {
-      const invalid = new this.events(item.event).validateSync();
-      if (invalid) this.fail(item, invalid);
-      else valid.push(item);
+    const documents: unknown[] = [];
+    for (const result of checked) {
+      if ('error' in result) {
+        this.fail(result.item, result.error);
+      } else {
+        valid.push(result.item);
+        documents.push(result.document);
+      }
     }
     if (valid.length === 0) return;
     try {
-      await this.events.insertMany(valid.map((item) => item.event), { ordered: false });
+      await this.events.insertMany(documents, { ordered: false, lean: true });
       for (const item of valid) item.done(true);
     } catch (error) {
       // With ordered: false the others are written; each caller learns whether its own was.

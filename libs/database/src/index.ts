@@ -2,4 +2,5 @@ export * from './database-location';
 export * from './database.module';
 export * from './embedded/embedded-mongo';
 export * from './embedded/project-root';
+export * from './batched-lookup';
 export * from './tenant-repository';

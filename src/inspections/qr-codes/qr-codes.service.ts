@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import type { Stored } from '@app/database';
+import { BatchedLookup, type Stored } from '@app/database';
 import { randomQrCode } from '@app/http';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
@@ -16,11 +16,19 @@ const ISSUE_ATTEMPTS = 5;
 /** Issuing, replacing and looking up inspection QR codes, and their scan history. */
 @Injectable()
 export class QrCodesService {
+  // Scans are the busy path: the codes scanned in one event-loop turn are read by one query.
+  private readonly byCode: BatchedLookup<StoredQrCode>;
+
   constructor(
     @InjectModel(InspectionQrCode.name) private readonly codes: Model<InspectionQrCode>,
     @InjectModel(InspectionQrScan.name) private readonly scans: Model<InspectionQrScan>,
     private readonly history: ScanHistoryWriter,
-  ) {}
+  ) {
+    this.byCode = new BatchedLookup(
+      (codesAsked) => this.codes.find({ code: { $in: codesAsked } }).lean<StoredQrCode[]>().exec(),
+      (qr) => qr.code,
+    );
+  }
 
   /** A new valid code for an asset, from 40 random bits; a collision (1 in 10^12) draws again. */
   async issue(clientId: Types.ObjectId, assetId: Types.ObjectId): Promise<StoredQrCode> {
@@ -49,9 +57,9 @@ export class QrCodesService {
     return null;
   }
 
-  /** A code (canonical form) of any client: the caller decides what a foreign one means. */
+  /** A code (canonical form) of any client: the caller decides what a foreign one means. Read-only. */
   findByCode(code: string): Promise<StoredQrCode | null> {
-    return this.codes.findOne({ code }).lean<StoredQrCode>().exec();
+    return this.byCode.find(code);
   }
 
   /** Appends who scanned the QR, and when, to its history. */
