@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR ...`
+ *
+ * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
+ * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
+ * they resolve its node_modules). All builds and a bare Express baseline run at once on one
+ * embedded database with the demo data; rounds alternate between them, so the machine's drift
+ * hits every build alike. The figure compared is the app process's CPU time per request (from
+ * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s and the
+ * ratio to bare Express are printed too. `{code}` and `{asset}` in the path become the demo
+ * manifest's valid QR code and tracked asset.
+ */
+const { readFileSync, mkdtempSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join, resolve } = require('node:path');
+const { parseArgs } = require('node:util');
+const autocannon = require('autocannon');
+const { run, startApp, startBaseline } = require('./lib/processes');
+
+const root = join(__dirname, '..');
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    path: { type: 'string', default: '/api/auth/me' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '2' },
+  },
+});
+const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
+  const [name, dir = name] = spec.split('=');
+  return { name, dir: resolve(root, dir) };
+});
+
+/** CPU time (user + system) of a process so far, in ms. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const { EmbeddedMongo } = require(join(root, 'dist/libs/database/src/embedded/embedded-mongo.js'));
+  const mongo = await EmbeddedMongo.start({ javaHeap: process.env.BENCH_JAVA_HEAP ?? '4g' });
+  const env = { MONGODB_URI: `${mongo.uri}/compare`, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false' };
+  const servers = [];
+  try {
+    const manifestFile = join(mkdtempSync(join(tmpdir(), 'fleet-compare-')), 'manifest.json');
+    await run(process.execPath, [join(root, 'dist/src/cli/main.js'), 'seed-demo', '--out', manifestFile], { ...env, LOG_LEVEL: 'warn' });
+    const acme = JSON.parse(readFileSync(manifestFile, 'utf8')).clients.acme;
+    const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{asset}', acme.assets.tracked);
+    const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
+
+    for (const build of builds) servers.push({ ...build, server: await startApp(build.dir, env) });
+    const body = await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
+    servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });
+
+    const connections = Number(args.connections);
+    const load = (url, duration) => autocannon({ url, connections, duration, headers });
+    for (const { server } of servers) await load(`${server.url}${path}`, 1); // warm-up
+    const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], reqPerSec: [], statuses: new Set() }]));
+    for (let round = 0; round < Number(args.rounds); round++) {
+      for (const { name, server } of servers) {
+        const before = cpuMs(server.child.pid);
+        const result = await load(`${server.url}${path}`, Number(args.seconds));
+        const figure = figures.get(name);
+        figure.usPerRequest.push((1000 * (cpuMs(server.child.pid) - before)) / result.requests.total);
+        figure.reqPerSec.push(result.requests.average);
+        Object.keys(result.statusCodeStats).forEach((status) => figure.statuses.add(status));
+      }
+    }
+
+    const express = figures.get('bare Express');
+    console.log(`GET ${args.path} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
+    for (const [name, figure] of figures) {
+      const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);
+      console.log(
+        `  ${name.padEnd(16)} ${String(Math.round(median(figure.usPerRequest))).padStart(6)} µs CPU/request` +
+          `  ${String(Math.round(median(figure.reqPerSec))).padStart(6)} req/s  ×${median(ratios).toFixed(2)} of bare Express` +
+          `  statuses ${[...figure.statuses].join(',')}`,
+      );
+    }
+  } finally {
+    for (const { server } of servers) await server.stop();
+    await mongo.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
