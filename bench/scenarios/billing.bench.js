@@ -3,23 +3,16 @@
 // and ticket creation. The portal is the tests' contract stub (test/support/portal-stub.ts,
 // compiled here with swc), and the app is a second instance of the built app on the same
 // database with BILLING_PORTAL_URL pointing at it (the run's main app has no portal configured).
-const Module = require('node:module');
 const { readdirSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { transformFileSync } = require('@swc/core');
 const { startApp } = require('../lib/processes');
+const { requireTypeScript } = require('../lib/require-typescript');
 
 const root = join(__dirname, '..', '..');
 const PERIOD = JSON.stringify({ from: '2026-01-01', to: '2026-01-31' });
 
 function loadPortalStub() {
-  const file = join(root, 'test/support/portal-stub.ts');
-  const { code } = transformFileSync(file, { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } });
-  const stubModule = new Module(file, module);
-  stubModule.filename = file;
-  stubModule.paths = Module._nodeModulePaths(join(root, 'test/support'));
-  stubModule._compile(code, file);
-  return stubModule.exports;
+  return requireTypeScript(join(root, 'test/support/portal-stub.ts'));
 }
 
 /** Every descendant process of `pid` (Linux /proc), with its command name. */
