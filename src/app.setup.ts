@@ -3,7 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import helmet from 'helmet';
 import { AppConfig } from '@app/config';
-import { AppLogger, bodyParserErrorHandler, requestLogging } from '@app/http';
+import { AppLogger, bodyParserErrorHandler, noStore, requestLogging } from '@app/http';
 import { setupOpenApi } from './openapi/openapi.setup';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
@@ -20,6 +20,8 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.useLogger(logger);
   express.use(requestLogging(logger.pino));
   express.set('trust proxy', config.get('TRUST_PROXY'));
+  express.set('etag', false);
+  express.use(noStore);
   express.use(helmet());
   express.enableCors({ origin: config.get('APP_ORIGINS'), credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] });
   express.use(json({ limit: BODY_LIMIT }));

@@ -34,8 +34,7 @@ export class InvoicesController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<StreamableFile> {
     const file = await this.reports.generate(auth, { from: body.from, to: body.to }, chooseReportFormat(format, accept));
-    response.setHeader('Cache-Control', 'no-store');
-    response.setHeader('Vary', 'Accept'); // the format may come from it
+    response.vary('Accept'); // the format may come from it (added to CORS's Vary: Origin)
     const options = { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` };
     if (Buffer.isBuffer(file.body)) return new StreamableFile(file.body, { ...options, length: file.body.length });
     // Nest's default answers a failed stream with 400 and the error's text; the service has logged

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Param } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated } from '@app/auth';
 import { PartnerHashesView } from './partner-hashes.view';
@@ -12,8 +12,6 @@ export class PartnerController {
   /** The caller's own time-limited sign-in hashes and URL for the partner tracking platform. */
   @Get(':userId')
   @Authenticated()
-  // A sign-in credential: never kept by browsers or proxies.
-  @Header('Cache-Control', 'no-store')
   hashes(@Auth() auth: AuthContext, @Param('userId') userId: string): Promise<PartnerHashesView> {
     return this.partner.hashes(auth, userId);
   }

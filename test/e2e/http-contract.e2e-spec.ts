@@ -36,6 +36,18 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(replaced.headers['x-request-id']).not.toBe('bad id <script>');
   });
 
+  it('marks every answer, success or error, as not to be stored, and sends no ETag', async () => {
+    const answers = [
+      await request(t.server).get('/api/auth/me').set('Authorization', `Bearer ${tenant.admin.apiToken}`).expect(200),
+      await request(t.server).get('/api/auth/me').expect(401),
+      await request(t.server).post('/api/auth/login').set('Content-Type', 'application/json').send('{bad').expect(400),
+    ];
+    for (const res of answers) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
+
   it('answers unknown routes with 404 shape A', async () => {
     const res = await request(t.server).get('/api/no-such-route').expect(404);
     expect(res.body).toEqual({ error: 'Route not found: GET /api/no-such-route' });

@@ -87,6 +87,8 @@ describe('POST /api/invoices/report', () => {
       expect(res.headers['content-type']).toBe(XLSX);
       expect(res.headers['content-disposition']).toBe('attachment; filename="informe-facturas_2026-01-01_2026-01-31.xlsx"');
       expect(res.headers['cache-control']).toBe('no-store');
+      // The format may come from Accept; CORS's Vary: Origin stays.
+      expect(res.headers.vary).toMatch(/Origin/);
       expect(res.headers.vary).toMatch(/Accept/);
     });
 

@@ -1,4 +1,6 @@
 import express from 'express';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { AppLogger } from './app-logger';
@@ -22,6 +24,7 @@ function appWith(logger: AppLogger) {
   app.get('/ok', (req, res) => res.json({ id: req.id }));
   app.get('/missing', (_req, res) => res.status(404).end());
   app.get('/broken', (_req, res) => res.status(503).end());
+  app.get('/slow', () => undefined); // never answers: the client gives up
   return app;
 }
 
@@ -57,6 +60,21 @@ describe('requestLogging', () => {
       [40, true, 404],
       [50, false, 503],
     ]);
+  });
+
+  it('writes one error line when the client goes away before the answer', async () => {
+    const { logger, lines } = collectingLogger();
+    const server = appWith(logger).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    const aborted = httpRequest({ port, host: '127.0.0.1', path: '/slow' });
+    aborted.on('error', () => undefined);
+    aborted.end();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    aborted.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => server.close(resolve));
+    expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'request aborted', res: {}, req: expect.objectContaining({ url: '/slow' }) })]);
   });
 
   it('writes nothing below its level', async () => {

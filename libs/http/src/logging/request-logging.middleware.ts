@@ -13,9 +13,8 @@ export function requestLogging(logger: PinoLogger): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const startedAt = performance.now();
     req.id = assignRequestId(req, res);
-    const done = (): void => {
-      res.removeListener('close', done);
-      res.removeListener('finish', done);
+    // 'close' comes once per response, after 'finish' when it was sent, alone when the client left.
+    res.once('close', () => {
       const statusCode = res.writableFinished ? res.statusCode : undefined;
       const level = statusCode === undefined || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
@@ -28,9 +27,7 @@ export function requestLogging(logger: PinoLogger): RequestHandler {
         },
         statusCode === undefined ? 'request aborted' : 'request completed',
       );
-    };
-    res.once('finish', done);
-    res.once('close', done);
+    });
     next();
   };
 }
