@@ -32,6 +32,9 @@ export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplica
 
   /** Runs every pending job, oldest first; returns how many were finished. */
   async resumePending(): Promise<number> {
+    // After the collection's indexes exist: on a fresh database mongo-java-server can fail a query
+    // that races mongoose's index build at boot ("Unknown error: null").
+    await this.changes.init();
     const pending = await this.changes.find({ state: 'pending' }).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
     for (const job of pending) await this.resume(job);
     if (pending.length > 0) this.logger.log(`${pending.length} pending price change(s) resumed`);
