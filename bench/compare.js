@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR ...`
+ * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS] ...`
  *
  * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
  * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
@@ -9,7 +9,8 @@
  * hits every build alike. The figure compared is the app process's CPU time per request (from
  * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s and the
  * ratio to bare Express are printed too. `{code}` and `{asset}` in the path become the demo
- * manifest's valid QR code and tracked asset.
+ * manifest's valid QR code and tracked asset. `current=.@--max-semi-space-size=16` runs a build
+ * with Node options (to compare runtime flags).
  */
 const { readFileSync, mkdtempSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -29,8 +30,9 @@ const { values: args, positionals } = parseArgs({
   },
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
-  const [name, dir = name] = spec.split('=');
-  return { name, dir: resolve(root, dir) };
+  const [name, location = name] = spec.split(/=(.*)/s);
+  const [dir, nodeOptions] = location.split('@');
+  return { name, dir: resolve(root, dir), nodeOptions };
 });
 
 /** CPU time (user + system) of a process so far, in ms. */
@@ -53,7 +55,9 @@ async function main() {
     const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{asset}', acme.assets.tracked);
     const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
 
-    for (const build of builds) servers.push({ ...build, server: await startApp(build.dir, env) });
+    for (const build of builds) {
+      servers.push({ ...build, server: await startApp(build.dir, build.nodeOptions ? { ...env, NODE_OPTIONS: build.nodeOptions } : env) });
+    }
     const body = await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
     servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });
 
