@@ -1,10 +1,9 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
-import helmet from 'helmet';
 import { AppConfig } from '@app/config';
-import { AppLogger, bodyParserErrorHandler, noStore, requestLogging } from '@app/http';
-import { setupOpenApi } from './openapi/openapi.setup';
+import { AppLogger, bodyParserErrorHandler, noStore, requestLogging, securityHeaders } from '@app/http';
+import { DOCS_PATH, setupOpenApi } from './openapi/openapi.setup';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
 export const BODY_LIMIT = '1mb';
@@ -22,7 +21,7 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.set('trust proxy', config.get('TRUST_PROXY'));
   express.set('etag', false);
   express.use(noStore);
-  express.use(helmet());
+  express.use(securityHeaders(DOCS_PATH));
   express.enableCors({ origin: config.get('APP_ORIGINS'), credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] });
   express.use(json({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);

@@ -37,9 +37,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return addErrorResponses(wrapSuccessSchemas(SwaggerModule.createDocument(app, config)));
 }
 
+/** Swagger UI (HTML) and the document: `/api/docs`, `/api/docs-json`. */
+export const DOCS_PATH = '/api/docs';
+
 export async function setupOpenApi(app: INestApplication): Promise<void> {
   await loadPluginMetadata();
-  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
+  SwaggerModule.setup(DOCS_PATH.slice(1), app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     useGlobalPrefix: false,
   });

@@ -48,6 +48,29 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     }
   });
 
+  it('sends the API security headers of OWASP\'s REST guidance on JSON answers', async () => {
+    for (const res of [await request(t.server).get('/api/time').expect(200), await request(t.server).get('/api/auth/me').expect(401)]) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': expect.stringContaining('max-age='),
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      // Headers that only mean something for HTML documents.
+      expect(res.headers['x-xss-protection']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
+  it('serves Swagger UI with helmet\'s policy for HTML pages', async () => {
+    const res = await request(t.server).get('/api/docs/').expect(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('answers unknown routes with 404 shape A', async () => {
     const res = await request(t.server).get('/api/no-such-route').expect(404);
     expect(res.body).toEqual({ error: 'Route not found: GET /api/no-such-route' });

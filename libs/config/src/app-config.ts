@@ -5,6 +5,8 @@ import { Environment } from './environment';
 /** Typed, read-only view of the validated environment. */
 @Injectable()
 export class AppConfig {
+  private cookieName?: string;
+
   constructor(private readonly config: ConfigService<Environment, true>) {}
 
   get<K extends keyof Environment>(key: K): Environment[K] {
@@ -17,7 +19,8 @@ export class AppConfig {
 
   /** The cookie name carries the `__Secure-` prefix in production (browsers then demand `Secure`). */
   get sessionCookieName(): string {
-    const name = this.get('SESSION_COOKIE_NAME');
-    return this.isProduction ? `__Secure-${name}` : name;
+    // Read on every authenticated request; the environment does not change while the app runs.
+    this.cookieName ??= this.isProduction ? `__Secure-${this.get('SESSION_COOKIE_NAME')}` : this.get('SESSION_COOKIE_NAME');
+    return this.cookieName;
   }
 }
