@@ -12,12 +12,11 @@
  * manifest's valid QR code and tracked asset. `current=.@--max-semi-space-size=16` runs a build
  * with Node options (to compare runtime flags).
  */
-const { readFileSync, mkdtempSync } = require('node:fs');
-const { tmpdir } = require('node:os');
+const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
-const { run, startApp, startBaseline } = require('./lib/processes');
+const { seedDemo, startApp, startBaseline } = require('./lib/processes');
 
 const root = join(__dirname, '..');
 const { values: args, positionals } = parseArgs({
@@ -49,9 +48,7 @@ async function main() {
   const env = { MONGODB_URI: `${mongo.uri}/compare`, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false' };
   const servers = [];
   try {
-    const manifestFile = join(mkdtempSync(join(tmpdir(), 'fleet-compare-')), 'manifest.json');
-    await run(process.execPath, [join(root, 'dist/src/cli/main.js'), 'seed-demo', '--out', manifestFile], { ...env, LOG_LEVEL: 'warn' });
-    const acme = JSON.parse(readFileSync(manifestFile, 'utf8')).clients.acme;
+    const acme = (await seedDemo(root, env)).clients.acme;
     const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{asset}', acme.assets.tracked);
     const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
 

@@ -8,14 +8,14 @@
  * the same number of connections, so results compare across machines. Scenarios live in
  * bench/scenarios/*.bench.js. Results: bench/results/latest.json (and a timestamped copy).
  */
-const { mkdirSync, readdirSync, writeFileSync, mkdtempSync, readFileSync } = require('node:fs');
-const { tmpdir, cpus, totalmem } = require('node:os');
+const { mkdirSync, readdirSync, writeFileSync } = require('node:fs');
+const { cpus, totalmem } = require('node:os');
 const { join } = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const mongoose = require('mongoose');
 const { BenchContext, round } = require('./lib/context');
-const { startApp, startBaseline, rssMiB, run } = require('./lib/processes');
+const { startApp, startBaseline, rssMiB, seedDemo } = require('./lib/processes');
 
 const root = join(__dirname, '..');
 const { values: args } = parseArgs({
@@ -53,11 +53,9 @@ async function main() {
   };
   const stopAll = [];
   try {
-    const manifestFile = join(mkdtempSync(join(tmpdir(), 'fleet-bench-')), 'manifest.json');
     const seedStart = Date.now();
-    await run(process.execPath, [join(root, 'dist/src/cli/main.js'), 'seed-demo', '--out', manifestFile], { ...env, LOG_LEVEL: 'warn' });
+    const manifest = await seedDemo(root, env);
     const seedMs = Date.now() - seedStart;
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
     const app = await startApp(root, env);
     stopAll.push(app.stop);

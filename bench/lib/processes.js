@@ -1,5 +1,7 @@
 const { fork, spawn } = require('node:child_process');
-const { readFileSync } = require('node:fs');
+const { mkdtempSync, readFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
 const net = require('node:net');
 
 function freePort() {
@@ -75,4 +77,11 @@ function run(command, args, env) {
   });
 }
 
-module.exports = { freePort, startBaseline, startApp, rssMiB, run };
+/** Seeds the demo data with the built command line (the database must be empty); returns the manifest. */
+async function seedDemo(root, env) {
+  const manifestFile = join(mkdtempSync(join(tmpdir(), 'fleet-bench-')), 'manifest.json');
+  await run(process.execPath, [join(root, 'dist/src/cli/main.js'), 'seed-demo', '--out', manifestFile], { ...env, LOG_LEVEL: 'warn' });
+  return JSON.parse(readFileSync(manifestFile, 'utf8'));
+}
+
+module.exports = { freePort, startBaseline, startApp, rssMiB, run, seedDemo };

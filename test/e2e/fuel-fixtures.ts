@@ -1,4 +1,7 @@
 import { Connection, Types } from 'mongoose';
+import request from 'supertest';
+import type { TestApp } from '@app/testing';
+import type { TestTenant } from '../factories/tenant.factory';
 
 const DAY = 86_400_000;
 
@@ -53,3 +56,18 @@ export function costEntries(clientId: Types.ObjectId, tariffId: Types.ObjectId, 
 }
 
 export const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+/** The calls and reads both price-change suites make, against the suite's app and tenant. */
+export function priceChangeProbes(suite: () => { t: TestApp; tenant: TestTenant }) {
+  const col = (name: string) => suite().t.connection.collection(name);
+  return {
+    col,
+    patch: (id: Types.ObjectId, body: object) =>
+      request(suite().t.server).patch(`/api/fuel-tariffs/${id.toHexString()}`).set('Authorization', `Bearer ${suite().tenant.admin.token}`).send(body),
+    /** The price of each of the tariff's cost entries, in insertion order. */
+    prices: async (tariffId: Types.ObjectId) =>
+      (await col('fuel_cost_entries').find({ tariffId }).sort({ _id: 1 }).toArray()).map((e) => e.pricePerLiter),
+    /** The client's trip-report export generation (0 before the first bump). */
+    generation: async (clientId: Types.ObjectId) => (await col('trip_report_export_generations').findOne({ _id: clientId }))?.generation ?? 0,
+  };
+}

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
@@ -7,17 +6,12 @@ import { TripReportExportCache } from '../../src/fuel/export-cache/trip-report-e
 import { PriceChangeResumer } from '../../src/fuel/price-change/price-change-resumer';
 import { PriceChangesService } from '../../src/fuel/price-change/price-changes.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { costEntries, daysAgo, insertCustomTariff } from './fuel-fixtures';
+import { costEntries, daysAgo, insertCustomTariff, priceChangeProbes } from './fuel-fixtures';
 
 describe('fuel price change interrupted: all or nothing for readers, resumed once', () => {
   let t: TestApp;
   let tenant: TestTenant;
-  const patch = (id: Types.ObjectId, body: object) =>
-    request(t.server).patch(`/api/fuel-tariffs/${id.toHexString()}`).set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
-  const col = (name: string) => t.connection.collection(name);
-  const prices = async (tariffId: Types.ObjectId) =>
-    (await col('fuel_cost_entries').find({ tariffId }).sort({ _id: 1 }).toArray()).map((e) => e.pricePerLiter);
-  const generation = async (clientId: Types.ObjectId) => (await col('trip_report_export_generations').findOne({ _id: clientId }))?.generation ?? 0;
+  const { patch, col, prices, generation } = priceChangeProbes(() => ({ t, tenant }));
 
   beforeAll(async () => {
     t = await createTestApp();

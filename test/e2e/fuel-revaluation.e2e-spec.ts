@@ -1,21 +1,15 @@
-import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { FuelCostsService } from '../../src/fuel/costs/fuel-costs.service';
 import { TripReportExportCache } from '../../src/fuel/export-cache/trip-report-export-cache.service';
 import { PriceChangeResumer } from '../../src/fuel/price-change/price-change-resumer';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { costEntries, daysAgo, insertCustomTariff } from './fuel-fixtures';
+import { costEntries, daysAgo, insertCustomTariff, priceChangeProbes } from './fuel-fixtures';
 
 describe('fuel price change: re-valuation, validities, export cache, concurrency', () => {
   let t: TestApp;
   let tenant: TestTenant;
-  const patch = (id: Types.ObjectId, body: object) =>
-    request(t.server).patch(`/api/fuel-tariffs/${id.toHexString()}`).set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
-  const col = (name: string) => t.connection.collection(name);
-  const prices = async (tariffId: Types.ObjectId) =>
-    (await col('fuel_cost_entries').find({ tariffId }).sort({ _id: 1 }).toArray()).map((e) => e.pricePerLiter);
-  const generation = async (clientId: Types.ObjectId) => (await col('trip_report_export_generations').findOne({ _id: clientId }))?.generation ?? 0;
+  const { patch, col, prices, generation } = priceChangeProbes(() => ({ t, tenant }));
 
   beforeAll(async () => {
     t = await createTestApp();

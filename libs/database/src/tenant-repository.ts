@@ -1,5 +1,6 @@
 import type { FilterQuery, Model, Types } from 'mongoose';
 import { isObjectIdString, notFound } from '@app/http';
+import { BatchedLookup } from './batched-lookup';
 
 export interface TenantOwned {
   clientId: Types.ObjectId;
@@ -17,12 +18,35 @@ export type Stored<T> = T & { _id: Types.ObjectId };
  * `findOwnedById` loads by `_id` alone and compares the client in code: on mongo-java-server a
  * lookup by exactly `_id` uses the index, `{_id, clientId}` scans (DESIGN.md).
  */
+export interface TenantRepositoryOptions {
+  /**
+   * Read `findOwnedById` through a BatchedLookup: the ids asked for in one event-loop turn are
+   * read by one `$in` query. For records on busy paths that callers only read (the same object
+   * goes to every caller of that id in that turn).
+   */
+  batchReadsById?: boolean;
+}
+
 export class TenantRepository<T extends TenantOwned> {
-  constructor(protected readonly model: Model<T>) {}
+  private readonly byId?: BatchedLookup<Stored<T>>;
+
+  constructor(
+    protected readonly model: Model<T>,
+    { batchReadsById = false }: TenantRepositoryOptions = {},
+  ) {
+    if (batchReadsById) {
+      this.byId = new BatchedLookup(
+        (ids) => this.model.find({ _id: { $in: ids } } as FilterQuery<T>).lean<Stored<T>[]>().exec(),
+        (record) => record._id.toHexString(),
+      );
+    }
+  }
 
   async findOwnedById(clientId: Types.ObjectId, id: unknown): Promise<Stored<T> | null> {
     if (!isObjectIdString(id)) return null;
-    const record = await this.model.findById(id).lean<Stored<T>>().exec();
+    const record = this.byId
+      ? await this.byId.find(id.toLowerCase())
+      : await this.model.findById(id).lean<Stored<T>>().exec();
     return record && clientId.equals(record.clientId) ? record : null;
   }
 

@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AuthPrincipal } from '@app/auth';
-import { BatchedLookup, Stored, TenantRepository } from '@app/database';
-import { isObjectIdString } from '@app/http';
+import { Stored, TenantRepository } from '@app/database';
 import { Asset } from './asset.schema';
 import { Tracker } from './tracker.schema';
 
@@ -21,19 +20,14 @@ type Caller = Pick<AuthPrincipal, 'clientId' | 'trackerScope'>;
 export class AssetDirectory {
   private readonly assets: TenantRepository<Asset>;
   private readonly trackers: TenantRepository<Tracker>;
-  // One asset per request on busy paths (scans, work orders): read per event-loop turn by one query.
-  private readonly assetById: BatchedLookup<StoredAsset>;
 
   constructor(
     @InjectModel(Asset.name) assetModel: Model<Asset>,
     @InjectModel(Tracker.name) private readonly trackerModel: Model<Tracker>,
   ) {
-    this.assets = new TenantRepository(assetModel);
+    // One asset per request on busy paths (scans, work orders): read per event-loop turn by one query.
+    this.assets = new TenantRepository(assetModel, { batchReadsById: true });
     this.trackers = new TenantRepository(trackerModel);
-    this.assetById = new BatchedLookup(
-      (ids) => assetModel.find({ _id: { $in: ids } }).lean<StoredAsset[]>().exec(),
-      (asset) => asset._id.toHexString(),
-    );
   }
 
   inScope(caller: Caller, asset: Pick<Asset, 'mainTrackerId'>): boolean {
@@ -42,9 +36,8 @@ export class AssetDirectory {
 
   /** The asset if it is the caller's and in their scope (a read-only record). */
   async findVisibleAsset(caller: Caller, assetId: unknown): Promise<StoredAsset | null> {
-    if (!isObjectIdString(assetId)) return null;
-    const asset = await this.assetById.find(assetId.toLowerCase());
-    return asset && caller.clientId.equals(asset.clientId) && this.inScope(caller, asset) ? asset : null;
+    const asset = await this.assets.findOwnedById(caller.clientId, assetId);
+    return asset && this.inScope(caller, asset) ? asset : null;
   }
 
   /** The visible assets among `assetIds`, in the order asked; others are skipped. */

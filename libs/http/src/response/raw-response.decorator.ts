@@ -1,8 +1,7 @@
-import { applyDecorators, CallHandler, Injectable, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, CallHandler, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import { ApiExtension } from '@nestjs/swagger';
 import { map, Observable } from 'rxjs';
 
-export const RAW_RESPONSE_KEY = 'http:raw-response';
 /** Marks the operation in OpenAPI so that its response schema is not wrapped in the envelope. */
 export const RAW_RESPONSE_EXTENSION = 'x-raw-response';
 
@@ -20,4 +19,4 @@ class RawResponseInterceptor implements NestInterceptor {
 
 /** The handler's return value is the whole body (the spec states a body other than the envelope). */
 export const RawResponse = () =>
-  applyDecorators(SetMetadata(RAW_RESPONSE_KEY, true), ApiExtension(RAW_RESPONSE_EXTENSION, true), UseInterceptors(RawResponseInterceptor));
+  applyDecorators(ApiExtension(RAW_RESPONSE_EXTENSION, true), UseInterceptors(RawResponseInterceptor));

@@ -1,9 +1,7 @@
-import { applyDecorators, CallHandler, ExecutionContext, NestInterceptor, SetMetadata, UseInterceptors } from '@nestjs/common';
+import { CallHandler, ExecutionContext, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
 import { ErrorShape } from '../errors/error-codes';
-
-export const ERROR_SHAPE_KEY = 'http:error-shape';
 
 const ROUTE_SHAPE = Symbol('route-error-shape');
 type RequestWithShape = Request & { [ROUTE_SHAPE]?: ErrorShape };
@@ -23,8 +21,7 @@ class RouteErrorShapeInterceptor implements NestInterceptor {
 }
 
 /** Declares the shape a route's validation errors and 500s take (the driver import uses C). */
-export const ErrorShapeOf = (shape: Extract<ErrorShape, 'C'>) =>
-  applyDecorators(SetMetadata(ERROR_SHAPE_KEY, shape), UseInterceptors(new RouteErrorShapeInterceptor(shape)));
+export const ErrorShapeOf = (shape: Extract<ErrorShape, 'C'>) => UseInterceptors(new RouteErrorShapeInterceptor(shape));
 
 export function getRouteErrorShape(request: Request): ErrorShape | undefined {
   return (request as RequestWithShape)[ROUTE_SHAPE];
