@@ -7,8 +7,9 @@
  * they resolve its node_modules). All builds and a bare Express baseline run at once on one
  * embedded database with the demo data; rounds alternate between them, so the machine's drift
  * hits every build alike. The figure compared is the app process's CPU time per request (from
- * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s and the
- * ratio to bare Express are printed too. `{code}` and `{asset}` in the path become the demo
+ * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s, the
+ * ratio to bare Express, and the CPU per request of the database and of the load generator
+ * (they share the machine's cores with the app) are printed too. `{code}` and `{asset}` in the path become the demo
  * manifest's valid QR code and tracked asset. `current=.@--max-semi-space-size=16` runs a build
  * with Node options (to compare runtime flags).
  */
@@ -61,13 +62,17 @@ async function main() {
     const connections = Number(args.connections);
     const load = (url, duration) => autocannon({ url, connections, duration, headers });
     for (const { server } of servers) await load(`${server.url}${path}`, 1); // warm-up
-    const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], reqPerSec: [], statuses: new Set() }]));
+    const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]));
     for (let round = 0; round < Number(args.rounds); round++) {
       for (const { name, server } of servers) {
-        const before = cpuMs(server.child.pid);
+        const before = { app: cpuMs(server.child.pid), db: cpuMs(mongo.pid), load: process.cpuUsage() };
         const result = await load(`${server.url}${path}`, Number(args.seconds));
         const figure = figures.get(name);
-        figure.usPerRequest.push((1000 * (cpuMs(server.child.pid) - before)) / result.requests.total);
+        const perRequest = (ms) => (1000 * ms) / result.requests.total;
+        const loadCpu = process.cpuUsage(before.load);
+        figure.usPerRequest.push(perRequest(cpuMs(server.child.pid) - before.app));
+        figure.dbUsPerRequest.push(perRequest(cpuMs(mongo.pid) - before.db));
+        figure.loadUsPerRequest.push(perRequest((loadCpu.user + loadCpu.system) / 1000));
         figure.reqPerSec.push(result.requests.average);
         Object.keys(result.statusCodeStats).forEach((status) => figure.statuses.add(status));
       }
@@ -79,6 +84,7 @@ async function main() {
       const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);
       console.log(
         `  ${name.padEnd(16)} ${String(Math.round(median(figure.usPerRequest))).padStart(6)} µs CPU/request` +
+          ` (database ${String(Math.round(median(figure.dbUsPerRequest))).padStart(4)} µs, load generator ${String(Math.round(median(figure.loadUsPerRequest))).padStart(4)} µs)` +
           `  ${String(Math.round(median(figure.reqPerSec))).padStart(6)} req/s  ×${median(ratios).toFixed(2)} of bare Express` +
           `  statuses ${[...figure.statuses].join(',')}`,
       );

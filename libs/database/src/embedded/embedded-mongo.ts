@@ -37,6 +37,11 @@ export class EmbeddedMongo {
     return kind === 'mongod' ? startMongod(options) : startJavaServer(options);
   }
 
+  /** The server's process id (the bench reads its CPU time). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.cleanup();
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
