@@ -24,6 +24,11 @@ describe('ActivityRecorder', () => {
       const stored = await t.connection.collection('activity_events').find({ clientId }).toArray();
       expect(stored).toHaveLength(50);
       expect(new Set(ids.map(String))).toEqual(new Set(stored.map((e) => String(e._id))));
+      // What was not given is left out, as mongoose would, rather than stored as null.
+      expect(Object.keys(stored[0]).sort()).toEqual(
+        ['_id', 'action', 'actor', 'clientId', 'ip', 'occurredAt', 'requestId', 'resourceId', 'resourceType', 'summary'].sort(),
+      );
+      expect(stored[0].actor).toEqual({});
     } finally {
       t.connection.set('debug', false);
     }
