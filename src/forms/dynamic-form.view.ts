@@ -61,8 +61,21 @@ export function toFieldView(field: FormField): FormFieldView {
   return { ...view, required: field.required === true } as FormFieldView;
 }
 
-export function toScannedFormView(form: Stored<DynamicForm>): ScannedFormView {
-  return {
+/**
+ * Scans answer the same cached form records (ActiveFormsCache) many times a second, so each
+ * record's views are built once and shared: views, like the records, are read-only.
+ */
+function builtOncePerRecord<V>(build: (form: Stored<DynamicForm>) => V): (form: Stored<DynamicForm>) => V {
+  const views = new WeakMap<Stored<DynamicForm>, V>();
+  return (form) => {
+    let view = views.get(form);
+    if (view === undefined) views.set(form, (view = build(form)));
+    return view;
+  };
+}
+
+export const toScannedFormView = builtOncePerRecord(
+  (form): ScannedFormView => ({
     _id: form._id.toHexString(),
     clientId: form.clientId.toHexString(),
     name: form.name,
@@ -72,14 +85,14 @@ export function toScannedFormView(form: Stored<DynamicForm>): ScannedFormView {
     assetIds: form.assetIds.map(String),
     createdAt: form.createdAt,
     updatedAt: form.updatedAt,
-  };
-}
+  }),
+);
 
-export function toDynamicFormView(form: Stored<DynamicForm>): DynamicFormView {
-  return {
+export const toDynamicFormView = builtOncePerRecord(
+  (form): DynamicFormView => ({
     ...toScannedFormView(form),
     version: form.version,
     assetGroupIds: form.assetGroupIds.map(String),
     allAssets: form.allAssets === true,
-  };
-}
+  }),
+);
