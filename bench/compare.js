@@ -5,8 +5,8 @@
  * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
  * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
  * they resolve its node_modules). All builds and a bare Express baseline run at once on one
- * embedded database with the demo data; rounds alternate between them, so the machine's drift
- * hits every build alike. The figure compared is the app process's CPU time per request (from
+ * embedded database with the demo data; rounds alternate between them, each round starting with
+ * the next one, so the machine's drift hits every build alike. The figure compared is the app process's CPU time per request (from
  * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s, the
  * ratio to bare Express, and the CPU per request of the database and of the load generator
  * (they share the machine's cores with the app) are printed too. `{code}` and `{asset}` in the path become the demo
@@ -64,7 +64,10 @@ async function main() {
     for (const { server } of servers) await load(`${server.url}${path}`, 1); // warm-up
     const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]));
     for (let round = 0; round < Number(args.rounds); round++) {
-      for (const { name, server } of servers) {
+      // Each round starts with the next server: whichever runs first in a round was measured
+      // slower (by up to a fifth), so a fixed order would favour the later builds.
+      const order = servers.map((_, index) => servers[(index + round) % servers.length]);
+      for (const { name, server } of order) {
         const before = { app: cpuMs(server.child.pid), db: cpuMs(mongo.pid), load: process.cpuUsage() };
         const result = await load(`${server.url}${path}`, Number(args.seconds));
         const figure = figures.get(name);
