@@ -2,10 +2,10 @@ import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ActivityEvent } from '@app/activity';
+import { AppConfig } from '@app/config';
 import type { Stored } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { createTestApp, TestApp } from '@app/testing';
-import { ACTIVE_FORMS_TTL_MS } from '../../src/forms/active-forms.cache';
 import { QrCodesService, StoredQrCode } from '../../src/inspections/qr-codes/qr-codes.service';
 import { InspectionQrCode } from '../../src/inspections/schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../../src/inspections/schemas/inspection-qr-scan.schema';
@@ -215,7 +215,19 @@ describe('GET /api/inspections/scan/{code}', () => {
     }
   });
 
-  it('shows a newly active form within the active-forms cache time', async () => {
+  const afterReadCache = () => new Promise((resolve) => setTimeout(resolve, t.app.get(AppConfig).get('READ_CACHE_TTL_SECONDS') * 1000 + 100));
+
+  it('shows a QR revoked by another process (the command line elsewhere) within the read cache time', async () => {
+    const other = await createTenant(t.app);
+    const issued = await qrCodes.issue(other.clientId, (await fleetFixtures(t.app, other.clientId).asset())._id);
+    await scan(issued.code, other.admin.token).expect(200);
+    // Written as another process would: this process's QrCodesService does not see it.
+    await t.connection.collection('inspection_qr_codes').updateOne({ _id: issued._id }, { $set: { status: 'revoked', revokedAt: new Date() } });
+    await afterReadCache();
+    expect((await scan(issued.code, other.admin.token).expect(410)).body).toEqual(REVOKED);
+  });
+
+  it('shows a newly active form within the read cache time', async () => {
     const other = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, other.clientId);
     const asset = await fixtures.asset();
@@ -223,7 +235,7 @@ describe('GET /api/inspections/scan/{code}', () => {
     const formIds = async () => (await scan(code, other.admin.token).expect(200)).body.data.forms.map((f: { _id: string }) => f._id);
     expect(await formIds()).toEqual([]);
     const form = await fixtures.form({ allAssets: true });
-    await new Promise((resolve) => setTimeout(resolve, ACTIVE_FORMS_TTL_MS + 100));
+    await afterReadCache();
     expect(await formIds()).toEqual([form._id.toHexString()]);
   });
 

@@ -48,6 +48,14 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(0) @Max(60)
   TOKEN_CACHE_TTL_SECONDS = 10;
 
+  /**
+   * How long a client's active forms, a QR code and an asset, once read, are reused from memory
+   * (scans and work orders). A change made by another process (the command line) shows within it;
+   * this process's own QR replacements at once. 0 reads every time.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(60)
+  READ_CACHE_TTL_SECONDS = 3;
+
   @Transform(toList) @IsUrl(url, { each: true })
   APP_ORIGINS: string[] = ['http://localhost:3000', 'http://localhost:5173'];
 

@@ -3,4 +3,5 @@ export * from './database.module';
 export * from './embedded/embedded-mongo';
 export * from './embedded/project-root';
 export * from './batched-lookup';
+export * from './expiring-cache';
 export * from './tenant-repository';

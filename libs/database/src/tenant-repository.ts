@@ -1,6 +1,7 @@
 import type { FilterQuery, Model, Types } from 'mongoose';
 import { isObjectIdString, notFound } from '@app/http';
 import { BatchedLookup } from './batched-lookup';
+import { ExpiringCache } from './expiring-cache';
 
 export interface TenantOwned {
   clientId: Types.ObjectId;
@@ -25,15 +26,22 @@ export interface TenantRepositoryOptions {
    * goes to every caller of that id in that turn).
    */
   batchReadsById?: boolean;
+  /**
+   * Keep what `findOwnedById` found for this long (ExpiringCache; ids not found are not kept).
+   * For records this API never writes, whose changes by other processes may show a few seconds late.
+   */
+  cacheReadsByIdMs?: number;
 }
 
 export class TenantRepository<T extends TenantOwned> {
   private readonly byId?: BatchedLookup<Stored<T>>;
+  private readonly recentById?: ExpiringCache<Stored<T> | null>;
 
   constructor(
     protected readonly model: Model<T>,
-    { batchReadsById = false }: TenantRepositoryOptions = {},
+    { batchReadsById = false, cacheReadsByIdMs = 0 }: TenantRepositoryOptions = {},
   ) {
+    if (cacheReadsByIdMs > 0) this.recentById = new ExpiringCache(cacheReadsByIdMs);
     if (batchReadsById) {
       this.byId = new BatchedLookup(
         (ids) => this.model.find({ _id: { $in: ids } } as FilterQuery<T>).lean<Stored<T>[]>().exec(),
@@ -44,10 +52,13 @@ export class TenantRepository<T extends TenantOwned> {
 
   async findOwnedById(clientId: Types.ObjectId, id: unknown): Promise<Stored<T> | null> {
     if (!isObjectIdString(id)) return null;
-    const record = this.byId
-      ? await this.byId.find(id.toLowerCase())
-      : await this.model.findById(id).lean<Stored<T>>().exec();
+    const key = id.toLowerCase();
+    const record = this.recentById ? await this.recentById.get(key, () => this.readById(key), Boolean) : await this.readById(key);
     return record && clientId.equals(record.clientId) ? record : null;
+  }
+
+  private readById(id: string): Promise<Stored<T> | null> {
+    return this.byId ? this.byId.find(id) : this.model.findById(id).lean<Stored<T>>().exec();
   }
 
   async findOwnedByIdOrFail(clientId: Types.ObjectId, id: unknown, what: string): Promise<Stored<T>> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AuthPrincipal } from '@app/auth';
+import { AppConfig } from '@app/config';
 import { Stored, TenantRepository } from '@app/database';
 import { Asset } from './asset.schema';
 import { Tracker } from './tracker.schema';
@@ -24,9 +25,11 @@ export class AssetDirectory {
   constructor(
     @InjectModel(Asset.name) assetModel: Model<Asset>,
     @InjectModel(Tracker.name) private readonly trackerModel: Model<Tracker>,
+    config: AppConfig,
   ) {
-    // One asset per request on busy paths (scans, work orders): read per event-loop turn by one query.
-    this.assets = new TenantRepository(assetModel, { batchReadsById: true });
+    // One asset per request on busy paths (scans, work orders): read per event-loop turn by one
+    // query, and reused for a few seconds (this API never writes assets; seeds and tools do).
+    this.assets = new TenantRepository(assetModel, { batchReadsById: true, cacheReadsByIdMs: config.get('READ_CACHE_TTL_SECONDS') * 1000 });
     this.trackers = new TenantRepository(trackerModel);
   }
 

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { BatchedLookup, type Stored } from '@app/database';
+import { AppConfig } from '@app/config';
+import { BatchedLookup, ExpiringCache, type Stored } from '@app/database';
 import { randomQrCode } from '@app/http';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
@@ -16,14 +17,18 @@ const ISSUE_ATTEMPTS = 5;
 /** Issuing, replacing and looking up inspection QR codes, and their scan history. */
 @Injectable()
 export class QrCodesService {
-  // Scans are the busy path: the codes scanned in one event-loop turn are read by one query.
+  // Scans are the busy path: the codes scanned in one event-loop turn are read by one query,
+  // and a code once found is reused for READ_CACHE_TTL_SECONDS (unknown codes are not kept).
   private readonly byCode: BatchedLookup<StoredQrCode>;
+  private readonly recent: ExpiringCache<StoredQrCode | null>;
 
   constructor(
     @InjectModel(InspectionQrCode.name) private readonly codes: Model<InspectionQrCode>,
     @InjectModel(InspectionQrScan.name) private readonly scans: Model<InspectionQrScan>,
     private readonly history: ScanHistoryWriter,
+    config: AppConfig,
   ) {
+    this.recent = new ExpiringCache(config.get('READ_CACHE_TTL_SECONDS') * 1000);
     this.byCode = new BatchedLookup(
       (codesAsked) => this.codes.find({ code: { $in: codesAsked } }).lean<StoredQrCode[]>().exec(),
       (qr) => qr.code,
@@ -52,14 +57,18 @@ export class QrCodesService {
     const revoked = await this.codes
       .updateOne({ _id: previous._id, status: 'valid' }, { $set: { status: 'revoked', revokedAt: new Date(), replacedBy: next._id } })
       .exec();
+    this.recent.evict(previous.code);
     if (revoked.modifiedCount === 1) return next;
     await this.codes.deleteOne({ _id: next._id }).exec();
     return null;
   }
 
-  /** A code (canonical form) of any client: the caller decides what a foreign one means. Read-only. */
+  /**
+   * A code (canonical form) of any client: the caller decides what a foreign one means. Read-only.
+   * A replacement made by this process shows at once, one made by another within the cache's life.
+   */
   findByCode(code: string): Promise<StoredQrCode | null> {
-    return this.byCode.find(code);
+    return this.recent.get(code, () => this.byCode.find(code), (qr) => qr !== null);
   }
 
   /** Appends who scanned the QR, and when, to its history. */
