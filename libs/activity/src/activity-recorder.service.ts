@@ -52,22 +52,26 @@ export class ActivityRecorder {
 
   recordFor(actor: ActivityActorInput, request: Partial<RequestMeta>, input: ActivityInput): Promise<Types.ObjectId | undefined> {
     const { clientId, ...who } = actor;
-    const event = withoutUndefined({
-      _id: new Types.ObjectId(),
-      clientId,
-      actor: withoutUndefined(who),
-      action: input.action,
-      resourceType: input.resourceType,
-      resourceId: input.resourceId === undefined ? undefined : String(input.resourceId),
-      summary: input.summary.slice(0, 1000),
-      before: input.before,
-      after: input.after,
-      details: input.details,
-      requestId: request.requestId,
-      ip: request.ip,
-      userAgent: request.userAgent?.slice(0, 512),
-      occurredAt: new Date(),
-    }) as StoredEvent;
+    const event: StoredEvent = withDefined(
+      {
+        _id: new Types.ObjectId(),
+        clientId,
+        actor: withDefined({}, who),
+        action: input.action,
+        resourceType: input.resourceType,
+        summary: input.summary.slice(0, 1000),
+        occurredAt: new Date(),
+      },
+      {
+        resourceId: input.resourceId === undefined ? undefined : String(input.resourceId),
+        before: input.before,
+        after: input.after,
+        details: input.details,
+        requestId: request.requestId,
+        ip: request.ip,
+        userAgent: request.userAgent?.slice(0, 512),
+      },
+    );
     return new Promise((resolve) => {
       const item = { event, done: (written: boolean) => resolve(written ? event._id : undefined) };
       const problem = missingRequired(event);
@@ -103,10 +107,13 @@ export class ActivityRecorder {
   }
 }
 
-/** Keys left undefined are not stored (as mongoose does), rather than stored as null. */
-function withoutUndefined<T extends object>(record: T): T {
-  for (const key of Object.keys(record) as (keyof T)[]) if (record[key] === undefined) delete record[key];
-  return record;
+/**
+ * Adds the given values that are defined: what was not given is left out (as mongoose does)
+ * rather than stored as null. Adding, not deleting, keeps the objects cheap to serialize.
+ */
+function withDefined<T extends object>(target: T, values: object): T {
+  for (const [key, value] of Object.entries(values)) if (value !== undefined) (target as Record<string, unknown>)[key] = value;
+  return target;
 }
 
 /** The schema's required fields, checked here because the events are inserted lean. */
