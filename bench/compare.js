@@ -6,12 +6,13 @@
  * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
  * they resolve its node_modules). All builds and a bare Express baseline run at once on one
  * embedded database with the demo data; rounds alternate between them, each round starting with
- * the next one, so the machine's drift hits every build alike. The figure compared is the app process's CPU time per request (from
- * /proc, Linux), which moves far less with a noisy neighbour than req/s does; req/s, the
- * ratio to bare Express, and the CPU per request of the database and of the load generator
- * (they share the machine's cores with the app) are printed too. `{code}` and `{asset}` in the path become the demo
- * manifest's valid QR code and tracked asset. `current=.@--max-semi-space-size=16` runs a build
- * with Node options (to compare runtime flags).
+ * the next one, so the machine's drift hits every build alike. The figure compared is the app
+ * process's CPU time per request (from /proc, Linux), which moves far less with a noisy
+ * neighbour than req/s does; req/s, the ratio to bare Express, and the CPU per request of the
+ * database and of the load generator (they share the machine's cores with the app) are printed
+ * too. `{code}`, `{revoked}` and `{asset}` in the path become the demo manifest's valid and
+ * revoked QR codes and its tracked asset. `current=.@--max-semi-space-size=16` runs a build with
+ * Node options (to compare runtime flags).
  */
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -50,7 +51,7 @@ async function main() {
   const servers = [];
   try {
     const acme = (await seedDemo(root, env)).clients.acme;
-    const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{asset}', acme.assets.tracked);
+    const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{revoked}', acme.qrCodes.revoked).replace('{asset}', acme.assets.tracked);
     const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
 
     for (const build of builds) {
