@@ -227,6 +227,15 @@ describe('GET /api/inspections/scan/{code}', () => {
     expect((await scan(issued.code, other.admin.token).expect(410)).body).toEqual(REVOKED);
   });
 
+  it('shows an asset moved out of the caller\'s tracker scope by another process within the read cache time', async () => {
+    const asset = await fleetFixtures(t.app, tenant.clientId).asset({ name: 'Truck 09', mainTrackerId: assets.tracked.mainTrackerId });
+    const path = asset._id.toHexString();
+    await scan(path, operator.token).expect(200);
+    await t.connection.collection('assets').updateOne({ _id: asset._id }, { $set: { mainTrackerId: assets.outOfScope.mainTrackerId } });
+    await afterReadCache();
+    await scan(path, operator.token).expect(404);
+  });
+
   it('shows a newly active form within the read cache time', async () => {
     const other = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, other.clientId);
