@@ -19,7 +19,7 @@ export class ActiveFormsCache {
     @InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>,
     config: AppConfig,
   ) {
-    this.byClient = new ExpiringCache(config.get('READ_CACHE_TTL_SECONDS') * 1000);
+    this.byClient = new ExpiringCache(config.readCacheTtlMs);
   }
 
   get(clientId: Types.ObjectId): Promise<Stored<DynamicForm>[]> {

@@ -5,7 +5,6 @@ import { InspectionsController } from './inspections.controller';
 import { InspectionsDemoSeeder } from './inspections.seeder';
 import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
-import { ScanHistoryWriter } from './qr-codes/scan-history.writer';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
 import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-qr-scan.schema';
 
@@ -19,7 +18,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService, ScanHistoryWriter, InspectionsDemoSeeder],
+  providers: [InspectionsService, QrCodesService, InspectionsDemoSeeder],
   exports: [QrCodesService],
 })
 export class InspectionsModule {}

@@ -215,7 +215,7 @@ describe('GET /api/inspections/scan/{code}', () => {
     }
   });
 
-  const afterReadCache = () => new Promise((resolve) => setTimeout(resolve, t.app.get(AppConfig).get('READ_CACHE_TTL_SECONDS') * 1000 + 100));
+  const afterReadCache = () => new Promise((resolve) => setTimeout(resolve, t.app.get(AppConfig).readCacheTtlMs + 100));
 
   it('shows a QR revoked by another process (the command line elsewhere) within the read cache time', async () => {
     const other = await createTenant(t.app);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AuthContext, RequestMeta } from '@app/auth';
+import { BatchedInsert } from '@app/database';
 import { ActivityEvent } from './activity-event.schema';
 
 export interface ActivityInput {
@@ -24,25 +25,22 @@ export interface ActivityActorInput {
 
 type StoredEvent = ActivityEvent & { _id: Types.ObjectId };
 
-interface Pending {
-  event: StoredEvent;
-  done: (written: boolean) => void;
-}
-
 /**
  * Records activity events. Called after the change it describes has been written: a failure to
  * record is logged and swallowed, so it never loses or fails the user's change.
  *
- * Events recorded in the same event-loop turn are written together (one insertMany), so a busy
- * endpoint costs one round trip per batch rather than one per request; each caller still waits
- * until its own event is stored.
+ * Events recorded in the same event-loop turn are written together (BatchedInsert: one
+ * insertMany), so a busy endpoint costs one round trip per batch rather than one per request;
+ * each caller still waits until its own event is stored.
  */
 @Injectable()
 export class ActivityRecorder {
   private readonly logger = new Logger(ActivityRecorder.name);
-  private pending: Pending[] = [];
+  private readonly inserts: BatchedInsert<StoredEvent>;
 
-  constructor(@InjectModel(ActivityEvent.name) private readonly events: Model<ActivityEvent>) {}
+  constructor(@InjectModel(ActivityEvent.name) events: Model<ActivityEvent>) {
+    this.inserts = new BatchedInsert<StoredEvent>(events.collection);
+  }
 
   /** An event by the authenticated caller. Returns the event id, or undefined if it could not be written. */
   record(auth: AuthContext, input: ActivityInput): Promise<Types.ObjectId | undefined> {
@@ -72,38 +70,21 @@ export class ActivityRecorder {
         userAgent: request.userAgent?.slice(0, 512),
       },
     );
-    return new Promise((resolve) => {
-      const item = { event, done: (written: boolean) => resolve(written ? event._id : undefined) };
-      const problem = missingRequired(event);
-      if (problem) return this.fail(item, new Error(problem));
-      if (this.pending.length === 0) setImmediate(() => void this.flush());
-      this.pending.push(item);
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    // Events are built above from typed input and checked by missingRequired, so they go to the
-    // driver as they are: mongoose's insertMany costs a cast and validation, or with `lean` still
-    // a setImmediate, per document (measured on the QR scan, bench/README.md).
-    try {
-      await this.events.collection.insertMany(batch.map((item) => item.event), { ordered: false });
-      for (const item of batch) item.done(true);
-    } catch (error) {
-      // With ordered: false the others are written; each caller learns whether its own was.
-      const writeErrors = (error as { writeErrors?: { index: number }[] }).writeErrors;
-      const failed = new Set(writeErrors ? writeErrors.map((e) => e.index) : batch.map((_, index) => index));
-      batch.forEach((item, index) => (failed.has(index) ? this.fail(item, error) : item.done(true)));
-    }
-  }
-
-  private fail(item: Pending, error: unknown): void {
-    this.logger.error(
-      { err: error, requestId: item.event.requestId, action: item.event.action },
-      `activity event ${item.event.action} could not be recorded: ${(error as Error).message}`,
+    // Events are inserted as built (BatchedInsert), so the schema's required fields are checked here.
+    const problem = missingRequired(event);
+    if (problem) return Promise.resolve(this.fail(event, new Error(problem)));
+    return this.inserts.insert(event).then(
+      () => event._id,
+      (error: unknown) => this.fail(event, error),
     );
-    item.done(false);
+  }
+
+  private fail(event: StoredEvent, error: unknown): undefined {
+    this.logger.error(
+      { err: error, requestId: event.requestId, action: event.action },
+      `activity event ${event.action} could not be recorded: ${(error as Error).message}`,
+    );
+    return undefined;
   }
 }
 
@@ -116,7 +97,7 @@ function withDefined<T extends object>(target: T, values: object): T {
   return target;
 }
 
-/** The schema's required fields, checked here because the events are inserted lean. */
+/** The schema's required fields (the events reach the driver without mongoose's validation). */
 function missingRequired(event: StoredEvent): string | undefined {
   if (!(event.clientId instanceof Types.ObjectId)) return 'clientId must be an ObjectId';
   for (const key of ['action', 'resourceType', 'summary'] as const) {

@@ -17,6 +17,11 @@ export class AppConfig {
     return this.get('NODE_ENV') === 'production';
   }
 
+  /** READ_CACHE_TTL_SECONDS in ms: the lifetime of the forms, QR code and asset caches. */
+  get readCacheTtlMs(): number {
+    return this.get('READ_CACHE_TTL_SECONDS') * 1000;
+  }
+
   /** The cookie name carries the `__Secure-` prefix in production (browsers then demand `Secure`). */
   get sessionCookieName(): string {
     // Read on every authenticated request; the environment does not change while the app runs.

@@ -29,7 +29,7 @@ export class AssetDirectory {
   ) {
     // One asset per request on busy paths (scans, work orders): read per event-loop turn by one
     // query, and reused for a few seconds (this API never writes assets; seeds and tools do).
-    this.assets = new TenantRepository(assetModel, { batchReadsById: true, cacheReadsByIdMs: config.get('READ_CACHE_TTL_SECONDS') * 1000 });
+    this.assets = new TenantRepository(assetModel, { batchReadsById: true, cacheReadsByIdMs: config.readCacheTtlMs });
     this.trackers = new TenantRepository(trackerModel);
   }
 

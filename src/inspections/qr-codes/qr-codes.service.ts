@@ -3,11 +3,10 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { BatchedLookup, ExpiringCache, type Stored } from '@app/database';
+import { BatchedInsert, BatchedLookup, ExpiringCache, type Stored } from '@app/database';
 import { randomQrCode } from '@app/http';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
-import { ScanHistoryWriter } from './scan-history.writer';
 
 export type StoredQrCode = Stored<InspectionQrCode>;
 
@@ -21,14 +20,17 @@ export class QrCodesService {
   // and a code once found is reused for READ_CACHE_TTL_SECONDS (unknown codes are not kept).
   private readonly byCode: BatchedLookup<StoredQrCode>;
   private readonly recent: ExpiringCache<StoredQrCode | null>;
+  // Scan history in group commits: the scans of one turn share one insertMany, each request
+  // still waits for its own entry.
+  private readonly history: BatchedInsert<InspectionQrScan>;
 
   constructor(
     @InjectModel(InspectionQrCode.name) private readonly codes: Model<InspectionQrCode>,
     @InjectModel(InspectionQrScan.name) private readonly scans: Model<InspectionQrScan>,
-    private readonly history: ScanHistoryWriter,
     config: AppConfig,
   ) {
-    this.recent = new ExpiringCache(config.get('READ_CACHE_TTL_SECONDS') * 1000);
+    this.history = new BatchedInsert<InspectionQrScan>(scans.collection);
+    this.recent = new ExpiringCache(config.readCacheTtlMs);
     this.byCode = new BatchedLookup(
       (codesAsked) => this.codes.find({ code: { $in: codesAsked } }).lean<StoredQrCode[]>().exec(),
       (qr) => qr.code,
@@ -73,7 +75,7 @@ export class QrCodesService {
 
   /** Appends who scanned the QR, and when, to its history. */
   recordScan(auth: AuthContext, qr: StoredQrCode): Promise<void> {
-    return this.history.append({
+    return this.history.insert({
       clientId: qr.clientId,
       qrCodeId: qr._id,
       assetId: qr.assetId,
