@@ -1,7 +1,7 @@
 // Driver import at 100/500/1000 rows (constant round trips: the time should grow with the rows'
 // validation and insert, not with per-row queries), the rejection path, and the driver lookup.
 const { join } = require('node:path');
-const { rutCheckDigit } = require(join(__dirname, '../../dist/libs/http/src/validation/rut.js'));
+const { rutCheckDigit } = require(join(__dirname, '../../dist/libs/formats/src/rut.js'));
 
 const rut = (body) => `${body}-${rutCheckDigit(String(body))}`;
 let nextRutBody = 30_000_000;

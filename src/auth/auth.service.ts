@@ -9,7 +9,7 @@ import {
   SessionService,
   verifyPassword,
 } from '@app/auth';
-import { badRequest, DomainException, ErrorCode } from '@app/http';
+import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { SessionView, toCallerView } from './auth.view';
 
 @Injectable()

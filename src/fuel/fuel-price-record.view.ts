@@ -1,5 +1,5 @@
 import type { Stored } from '@app/database';
-import type { FuelGrade } from '@app/http';
+import type { FuelGrade } from '@app/formats';
 import { FuelPriceRecord, FuelPriceScope } from './schemas/fuel-price-record.schema';
 
 /** A price validity as DESIGN.md shows it. */

@@ -1,5 +1,5 @@
 import type { Stored } from '@app/database';
-import type { FuelGrade } from '@app/http';
+import type { FuelGrade } from '@app/formats';
 import { FuelTariff } from './schemas/fuel-tariff.schema';
 
 /** A fuel tariff of the caller's client. */

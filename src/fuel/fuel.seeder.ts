@@ -1,6 +1,6 @@
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { FUEL_GRADES, type FuelGrade } from '@app/http';
+import { FUEL_GRADES, type FuelGrade } from '@app/formats';
 import { DemoClientContext } from '../seed/demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
 import { FuelCostEntry } from './schemas/fuel-cost-entry.schema';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { DatabaseLocation } from '@app/database';
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException, ErrorCode } from '@app/errors';
 import { HealthView } from './health.view';
 
 const PING_TIMEOUT_MS = 1500;

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
-import { DomainException, ErrorCode, notFound } from '@app/http';
+import { DomainException, notFound } from '@app/errors';
+import { InspectionError } from './inspection-errors';
 import { toDynamicFormView, toScannedFormView } from '../forms/dynamic-form.view';
 import { FormsService } from '../forms/forms.service';
 import { QrCodesService, StoredQrCode } from './qr-codes/qr-codes.service';
 import { AssetScanView, CodeScanView, toScannedAssetView } from './scan/scan.view';
 
-const qrNotFound = () => new DomainException(ErrorCode.InspectionQrNotFound, 'QR code not found');
+const qrNotFound = () => new DomainException(InspectionError.INSPECTION_QR_NOT_FOUND, 'QR code not found');
 
 /** Resolving scans: a QR code or an asset id to the asset and the active forms that apply to it. */
 @Injectable()
@@ -30,7 +31,7 @@ export class InspectionsService {
     const asset = await this.assets.findVisibleAsset(auth, qr.assetId.toHexString());
     if (!asset) throw qrNotFound();
     if (qr.status !== 'valid') {
-      throw new DomainException(ErrorCode.InspectionQrRevoked, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
+      throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
     }
     const [forms] = await Promise.all([this.forms.findApplicable(auth.clientId, asset), this.recordScan(auth, qr, asset.name)]);
     return {

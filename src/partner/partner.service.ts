@@ -3,7 +3,8 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { AuthContext, User } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { DomainException, ErrorCode, isObjectIdString, notFound } from '@app/http';
+import { DomainException, ErrorCode, notFound } from '@app/errors';
+import { isObjectIdString } from '@app/formats';
 import { PartnerHashesView } from './partner-hashes.view';
 import { signPartnerLogin } from './partner-signature';
 

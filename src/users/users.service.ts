@@ -4,7 +4,7 @@ import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, hashPassword, SessionService, User } from '@app/auth';
 import { TenantRepository } from '@app/database';
-import { badRequest, forbidden } from '@app/http';
+import { badRequest, forbidden } from '@app/errors';
 import { MessageView } from './message.view';
 
 @Injectable()

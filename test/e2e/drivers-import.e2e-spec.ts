@@ -2,7 +2,7 @@ import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { ActivityEvent } from '@app/activity';
-import { rutCheckDigit } from '@app/http';
+import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { Driver } from '../../src/drivers/schemas/driver.schema';
 import { createTenant, NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';

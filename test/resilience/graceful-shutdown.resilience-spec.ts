@@ -1,4 +1,4 @@
-import { rutCheckDigit } from '@app/http';
+import { rutCheckDigit } from '@app/formats';
 import { createTestApp } from '@app/testing';
 import type { Server } from 'node:http';
 import request from 'supertest';

@@ -2,7 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { AddressInfo } from 'node:net';
 import { Asset, Tracker } from '@app/fleet';
-import { rutCheckDigit } from '@app/http';
+import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { QrCodesService } from '../../src/inspections/qr-codes/qr-codes.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';

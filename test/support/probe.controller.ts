@@ -2,7 +2,10 @@ import { Body, Controller, Get, Param, Post } from '@nestjs/common';
 import { IsInt, IsNumber, Min } from 'class-validator';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
-import { DomainException, ErrorCode, ErrorShapeOf, notFound } from '@app/http';
+import { DomainException, notFound } from '@app/errors';
+import { PortalError } from '@app/integrations';
+import { InspectionError } from '../../src/inspections/inspection-errors';
+import { ErrorShapeOf } from '@app/http';
 
 class PriceDto {
   @IsNumber({ maxDecimalPlaces: 2 })
@@ -69,13 +72,13 @@ export class ProbeController {
   @Get('portal-down')
   @Authenticated()
   portalDown(): never {
-    throw new DomainException(ErrorCode.PortalUnavailable, 'The billing portal is not available right now');
+    throw new DomainException(PortalError.PORTAL_UNAVAILABLE, 'The billing portal is not available right now');
   }
 
   @Get('qr-revoked')
   @Authenticated()
   qrRevoked(): never {
-    throw new DomainException(ErrorCode.InspectionQrRevoked, 'This QR code was replaced and is no longer valid');
+    throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid');
   }
 
   @Get('assets/:id')

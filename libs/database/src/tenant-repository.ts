@@ -1,5 +1,6 @@
 import type { FilterQuery, Model, Types } from 'mongoose';
-import { isObjectIdString, notFound } from '@app/http';
+import { notFound } from '@app/errors';
+import { isObjectIdString } from '@app/formats';
 import { BatchedLookup } from './batched-lookup';
 import { ExpiringCache } from './expiring-cache';
 

@@ -1,6 +1,4 @@
-export * from './errors/domain.exception';
 export * from './errors/error-body';
-export * from './errors/error-codes';
 export * from './errors/http-exception.filter';
 export * from './errors/http-status-messages';
 export * from './request/body-parser-errors';
@@ -16,8 +14,3 @@ export * from './validation/field-errors';
 export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
-export * from './validation/rut';
-export * from './validation/crockford';
-export * from './validation/fleet-dates';
-export * from './validation/calendar-day.validators';
-export * from './validation/fuel-grade';

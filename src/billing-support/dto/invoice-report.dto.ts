@@ -1,4 +1,4 @@
-import { IsIsoDay } from '@app/http';
+import { IsIsoDay } from '@app/formats';
 
 /** The report's period, both days included; `from` must not be after `to`. */
 export class InvoiceReportDto {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PassThrough, Readable } from 'node:stream';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { badRequest } from '@app/http';
+import { badRequest } from '@app/errors';
 import { BillingPortalClient, InvoicePeriod } from '@app/integrations';
 import { PdfRenderer } from '@app/reports';
 import { periodLabel, REPORT_TITLE, reportFileName } from './invoice-labels';

@@ -1,4 +1,4 @@
-import { DomainException } from '@app/http';
+import { DomainException } from '@app/errors';
 import { chooseReportFormat, REPORT_CONTENT_TYPES } from './report-format';
 
 describe('chooseReportFormat', () => {

@@ -1,4 +1,4 @@
-import { badRequest } from '@app/http';
+import { badRequest } from '@app/errors';
 
 export type ReportFormat = 'xlsx' | 'pdf';
 

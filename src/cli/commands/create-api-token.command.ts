@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { ApiTokenService, IdentityProvisioning } from '@app/auth';
-import { isObjectIdString } from '@app/http';
+import { isObjectIdString } from '@app/formats';
 import { CliCommand, requireOption } from '../cli-command';
 
 export const createApiTokenCommand: CliCommand = {

@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import { ALL_PERMISSIONS, IdentityProvisioning, isPermission, Permission } from '@app/auth';
-import { isObjectIdString } from '@app/http';
+import { isObjectIdString } from '@app/formats';
 import { CliCommand, requireOption } from '../cli-command';
 
 function objectId(value: string, what: string): Types.ObjectId {

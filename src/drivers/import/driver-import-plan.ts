@@ -1,5 +1,5 @@
 import { isEmail } from 'class-validator';
-import { checkRut } from '@app/http';
+import { checkRut } from '@app/formats';
 
 /** A row as it arrives (types and lengths already checked by the DTO). */
 export interface DriverImportRow {

@@ -1,4 +1,4 @@
-import { FieldError } from '@app/http';
+import { FieldError } from '@app/errors';
 import { DriverImportRow } from './driver-import-plan';
 
 type FieldRule =

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo, Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
-import { validationFailed } from '@app/http';
+import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@app/http';
+import type { FieldError } from '@app/errors';
 import type { FieldType } from '../form-field-types';
 import type { FormField } from '../schemas/form-field.schema';
 import { AnswerContext, AnswerValue, checkAnswer, isBlank } from './answer-rules';

@@ -1,4 +1,4 @@
-import type { FieldError } from '@app/http';
+import type { FieldError } from '@app/errors';
 import { COMMON_FIELD_PROPERTIES, FIELD_TYPES, FieldType, FORM_LIMITS, FORM_STATUSES, TYPE_PROPERTIES } from '../form-field-types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

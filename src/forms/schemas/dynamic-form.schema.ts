@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { validationFailed } from '@app/http';
+import { validationFailed } from '@app/errors';
 import { validateFormDefinition } from '../definition/form-definition.validator';
 import { FORM_STATUSES, FormStatus } from '../form-field-types';
 import { FormField, FormFieldSchema } from './form-field.schema';

@@ -1,4 +1,4 @@
-import { IsFuelGrade, type FuelGrade } from '@app/http';
+import { IsFuelGrade, type FuelGrade } from '@app/formats';
 
 export class FuelPriceHistoryQueryDto {
   /** Only records of this grade; all grades when absent. */

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import type { Stored } from '@app/database';
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException, ErrorCode } from '@app/errors';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 import { PriceChangeResumer } from './price-change-resumer';

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { FilterQuery, Model } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import type { Stored } from '@app/database';
-import type { FuelGrade } from '@app/http';
+import type { FuelGrade } from '@app/formats';
 import { FuelPriceRecordView, toFuelPriceRecordView } from '../fuel-price-record.view';
 import { FuelPriceRecord } from '../schemas/fuel-price-record.schema';
 

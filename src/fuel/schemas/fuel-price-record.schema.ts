@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import { FUEL_GRADES, type FuelGrade } from '@app/http';
+import { FUEL_GRADES, type FuelGrade } from '@app/formats';
 
 export type FuelPriceScope = 'client' | 'global';
 

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import { FUEL_GRADES, type FuelGrade } from '@app/http';
+import { FUEL_GRADES, type FuelGrade } from '@app/formats';
 
 /**
  * A fuel tariff of a client: a base grade (immutable), a name and a price per litre. A `custom`

@@ -4,7 +4,7 @@ import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
 import { Stored, TenantRepository } from '@app/database';
-import { badRequest } from '@app/http';
+import { badRequest } from '@app/errors';
 import { UpdateFuelTariffDto } from '../dto/update-fuel-tariff.dto';
 import { FuelTariffView, toFuelTariffView } from '../fuel-tariff.view';
 import { PriceChangeResumer } from '../price-change/price-change-resumer';

@@ -2,7 +2,8 @@ import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { Stored } from '@app/database';
 import { Asset } from '@app/fleet';
-import { formatQrCode, isObjectIdString, normalizeCrockfordCode } from '@app/http';
+import { isObjectIdString, normalizeCrockfordCode } from '@app/formats';
+import { formatQrCode } from './qr-code-issuing';
 import { CliCommand, requireOption } from '../../cli/cli-command';
 import { QrCodesService, StoredQrCode } from './qr-codes.service';
 

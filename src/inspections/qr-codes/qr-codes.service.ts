@@ -4,7 +4,7 @@ import { Model, mongo, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { BatchedInsert, BatchedLookup, ExpiringCache, type Stored } from '@app/database';
-import { randomQrCode } from '@app/http';
+import { randomQrCode } from './qr-code-issuing';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
 

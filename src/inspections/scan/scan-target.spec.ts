@@ -1,4 +1,5 @@
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException } from '@app/errors';
+import { InspectionError } from '../inspection-errors';
 import { parseScanTarget } from './scan-target';
 
 describe('parseScanTarget', () => {
@@ -19,7 +20,7 @@ describe('parseScanTarget', () => {
       try {
         parseScanTarget(path);
       } catch (error) {
-        expect((error as DomainException).code).toBe(ErrorCode.InspectionQrInvalid);
+        expect((error as DomainException).code).toBe(InspectionError.INSPECTION_QR_INVALID);
       }
     },
   );

@@ -1,4 +1,6 @@
-import { DomainException, ErrorCode, isObjectIdString, normalizeCrockfordCode } from '@app/http';
+import { DomainException } from '@app/errors';
+import { InspectionError } from '../inspection-errors';
+import { isObjectIdString, normalizeCrockfordCode } from '@app/formats';
 
 export type ScanTarget = { kind: 'asset'; assetId: string } | { kind: 'code'; code: string };
 
@@ -11,7 +13,7 @@ export function parseScanTarget(path: string): ScanTarget {
   const code = normalizeCrockfordCode(path);
   if (code) return { kind: 'code', code };
   throw new DomainException(
-    ErrorCode.InspectionQrInvalid,
+    InspectionError.INSPECTION_QR_INVALID,
     'The scanned value is neither an 8-character QR code (e.g. 7K3M-9QXD) nor a 24-character asset id',
   );
 }

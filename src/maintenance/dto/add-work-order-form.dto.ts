@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
-import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody, ValidateText } from '@app/http';
 
 export const MAX_ANSWERS = 200;
 

@@ -1,5 +1,6 @@
 import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
-import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody, ValidateText } from '@app/http';
 import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
 
 @StrictBody()

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { FieldError } from '@app/http';
+import type { FieldError } from '@app/errors';
 import { AnswerInput, validateAnswers } from '../../forms/answers/form-answers.validator';
 import type { StoredForm } from '../../forms/forms.service';
 import type { WorkOrderForm } from '../schemas/work-order.schema';

@@ -5,7 +5,7 @@ import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { Stored, TenantRepository } from '@app/database';
 import { AssetDirectory } from '@app/fleet';
-import { badRequest, FieldError, notFound, validationFailed } from '@app/http';
+import { badRequest, FieldError, notFound, validationFailed } from '@app/errors';
 import { clientToday } from '../../forms/client-today';
 import { FormsService } from '../../forms/forms.service';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';

@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
-import { IsObjectIdString } from '@app/http';
+import { IsObjectIdString } from '@app/formats';
 
 export const MAX_STATS_ASSETS = 500;
 

@@ -1,4 +1,4 @@
-import { IsFleetDate } from '@app/http';
+import { IsFleetDate } from '@app/formats';
 import { AssetIdsDto } from './asset-ids.dto';
 
 export class PositionStatsDto extends AssetIdsDto {

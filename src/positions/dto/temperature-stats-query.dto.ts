@@ -1,4 +1,4 @@
-import { IsFleetDate } from '@app/http';
+import { IsFleetDate } from '@app/formats';
 
 export class TemperatureStatsQueryDto {
   /** `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone. */

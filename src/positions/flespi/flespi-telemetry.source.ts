@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfiguredFlespiClient, FlespiError, FlespiMessage } from '@app/integrations';
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException, ErrorCode } from '@app/errors';
 import { mapLimited } from '../telemetry/map-limited';
 import { POSITION_FIELDS, TelemetryPoint, TEMPERATURE_FIELDS, toTelemetryPoint } from '../telemetry/telemetry-point';
 import type { TelemetryCall, TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } from '../telemetry/telemetry-source';

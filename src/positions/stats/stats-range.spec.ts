@@ -1,4 +1,4 @@
-import { DomainException } from '@app/http';
+import { DomainException } from '@app/errors';
 import { resolveStatsRange } from './stats-range';
 
 const refusal = (from: string, to: string) => {

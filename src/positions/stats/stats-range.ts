@@ -1,4 +1,5 @@
-import { badRequest, parseFleetDate } from '@app/http';
+import { badRequest } from '@app/errors';
+import { parseFleetDate } from '@app/formats';
 import type { TelemetryRange } from '../telemetry/telemetry-source';
 
 export const MAX_RANGE_DAYS = 30;

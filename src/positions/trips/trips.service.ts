@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import { Asset, AssetDirectory } from '@app/fleet';
-import { badRequest, notFound } from '@app/http';
+import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
 import { TripView } from './trip.view';

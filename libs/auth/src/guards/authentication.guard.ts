@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { AppConfig } from '@app/config';
-import { DomainException, forbidden, unauthorized } from '@app/http';
+import { DomainException, forbidden, unauthorized } from '@app/errors';
 import { AuthPrincipal } from '../context/auth-context';
 import { attachAuthContext } from '../context/auth.decorator';
 import { CredentialVerifier } from '../tokens/credential-verifier.service';

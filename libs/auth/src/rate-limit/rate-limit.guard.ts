@@ -10,7 +10,7 @@ import {
 } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { AppConfig } from '@app/config';
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException, ErrorCode } from '@app/errors';
 
 /**
  * The throttler guard answering 429 in shape A with a plain `Retry-After` (seconds). With

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { notFound } from '@app/http';
+import { notFound } from '@app/errors';
 import { ApiToken } from '../schemas/api-token.schema';
 import { CredentialVerifier } from './credential-verifier.service';
 import { generateToken, hashToken } from './token-codec';

@@ -1,5 +1,5 @@
-import { ErrorShape } from './error-codes';
-import { FieldError } from './domain.exception';
+import type { ErrorShape } from '@app/errors';
+import type { FieldError } from '@app/errors';
 
 export interface ErrorDetails {
   shape: ErrorShape;

@@ -1,9 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { getRouteErrorShape } from '../response/route-error-shape';
-import { DomainException, FieldError } from './domain.exception';
+import { DomainException, errorCodeRule, type ErrorShape, type FieldError } from '@app/errors';
 import { buildErrorBody, ErrorDetails } from './error-body';
-import { ERROR_CODE_RULES, ErrorShape } from './error-codes';
 import { STATUS_MESSAGES } from './http-status-messages';
 
 interface ResolvedError extends ErrorDetails {
@@ -41,7 +40,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   private resolve(exception: unknown, routeShape: ErrorShape | undefined): ResolvedError {
     if (exception instanceof DomainException) {
-      const rule = ERROR_CODE_RULES[exception.code];
+      const rule = errorCodeRule(exception.code);
       const shape = this.shapeFor(rule.status, rule.shape, routeShape);
       return {
         status: rule.status,

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, NestInterceptor, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { Observable } from 'rxjs';
-import { ErrorShape } from '../errors/error-codes';
+import type { ErrorShape } from '@app/errors';
 
 const ROUTE_SHAPE = Symbol('route-error-shape');
 type RequestWithShape = Request & { [ROUTE_SHAPE]?: ErrorShape };

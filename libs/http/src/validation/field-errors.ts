@@ -1,5 +1,5 @@
 import { ValidationError } from 'class-validator';
-import { FieldError } from '../errors/domain.exception';
+import { FieldError } from '@app/errors';
 
 /** Flattens class-validator's tree into `{path, message}` pairs such as `rows.3.rut`. */
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {

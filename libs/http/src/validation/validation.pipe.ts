@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, Logger, ValidationPipe } from '@nestjs/common';
-import { badRequest, DomainException, validationFailed } from '../errors/domain.exception';
+import { badRequest, DomainException, validationFailed } from '@app/errors';
 import { toFieldErrors } from './field-errors';
 import { isStrictBody } from './strict-body.decorator';
 

@@ -2,7 +2,8 @@ import { HttpService } from '@nestjs/axios';
 import { Injectable, Logger } from '@nestjs/common';
 import { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { AppConfig } from '@app/config';
-import { DomainException, ErrorCode } from '@app/http';
+import { DomainException } from '@app/errors';
+import { PortalError } from './portal-errors';
 import { InvoicePeriod, PortalInvoice, PortalTicket, PortalTicketRequest } from './billing-portal.types';
 import { CircuitBreaker } from './circuit-breaker';
 import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-answer.parser';
@@ -59,11 +60,11 @@ export class BillingPortalClient {
   private async guarded<T>(what: string, requestId: string, timeoutIs504: boolean, call: () => Promise<T>): Promise<T> {
     if (!this.config.get('BILLING_PORTAL_URL')) {
       this.logger.warn({ requestId }, `billing portal ${what}: BILLING_PORTAL_URL is not configured`);
-      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
     }
     if (!this.breaker.tryAcquire()) {
       this.logger.warn({ requestId }, `billing portal ${what}: circuit open, failing fast`);
-      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
     }
     try {
       const result = await call();
@@ -74,8 +75,8 @@ export class BillingPortalClient {
       this.breaker.recordFailure();
       if (!failure) throw error;
       this.logger.warn({ requestId, failure }, `billing portal ${what} failed (${failure}): ${(error as Error).message}`);
-      if (failure === 'timeout' && timeoutIs504) throw new DomainException(ErrorCode.PortalTimeout, TIMED_OUT);
-      throw new DomainException(ErrorCode.PortalUnavailable, UNAVAILABLE);
+      if (failure === 'timeout' && timeoutIs504) throw new DomainException(PortalError.PORTAL_TIMEOUT, TIMED_OUT);
+      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
     }
   }
 

@@ -8,7 +8,7 @@ export interface FieldError {
 /** The only exception services throw: a code from the table, a readable message. */
 export class DomainException extends Error {
   constructor(
-    readonly code: ErrorCode,
+    readonly code: string,
     message: string,
     readonly fieldErrors: FieldError[] = [],
   ) {

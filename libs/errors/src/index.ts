@@ -1,0 +1,2 @@
+export * from './domain.exception';
+export * from './error-codes';
