@@ -36,6 +36,21 @@ describe('authentication and authorization', () => {
       await request(t.server).get('/api/auth/me').set('Authorization', header).expect(401, INVALID);
     });
 
+    it('a token anywhere but the Authorization header or the session cookie', async () => {
+      const token = tenant.admin.apiToken;
+      await request(t.server).get(`/api/auth/me?access_token=${token}`).expect(401, INVALID);
+      await request(t.server).get(`/api/auth/me?access_token=${token}`).set('Authorization', 'Basic Zm9v').expect(401, INVALID);
+      await request(t.server)
+        .post('/api/drivers/import')
+        .set('Authorization', 'Basic Zm9v')
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ access_token: token, rows: [{ row: 2, firstName: 'Ana', lastName: 'Soto', rut: '11111111-1' }] }))
+        .expect(401);
+      await request(t.server).post('/api/probe/bearer-only').set('Authorization', 'Basic Zm9v').send({ access_token: tenant.admin.token }).expect(401, INVALID);
+      // The same token in the header works: only the place was wrong.
+      await request(t.server).get('/api/auth/me').set(bearer(token)).expect(200);
+    });
+
     it('an expired session', async () => {
       const user = await tenant.addUser();
       const sessions = t.app.get<Model<Session>>(getModelToken(Session.name));

@@ -5,7 +5,6 @@ import { AppConfig } from '@app/config';
 import { DomainException, forbidden, unauthorized } from '@app/errors';
 import { AuthPrincipal } from '../context/auth-context';
 import { attachAuthContext } from '../context/auth.decorator';
-import { CredentialVerifier } from '../tokens/credential-verifier.service';
 import { AUTH_POLICY_KEY, AuthPolicy } from './auth-policy.decorator';
 import { BearerStrategy } from './bearer.strategy';
 import { isAllowedCookieRequest } from './origin-check';
@@ -14,15 +13,18 @@ import { runPassportStrategy } from './run-passport-strategy';
 
 /**
  * The global guard: deny by default. A route without an access decision is refused; public
- * routes pass; every other route needs a live bearer token (read by passport-http-bearer's
- * strategy) or, unless it is bearer-only, the session cookie — and then the permission its
- * decorator names.
+ * routes pass; every other route needs a live credential — a bearer token, or unless the route is
+ * bearer-only the session cookie — and then the permission its decorator names.
+ *
+ * One path for both kinds: the credential, as an Authorization header value, goes to
+ * passport-http-bearer's strategy (the one parser of the token), whose verify callback is the
+ * CredentialVerifier. The strategy sees nothing else of the request, so its query and body
+ * fallbacks (`access_token`) can never apply (docs/architecture.md, "Authentication").
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly verifier: CredentialVerifier,
     private readonly config: AppConfig,
     private readonly bearer: BearerStrategy,
   ) {}
@@ -37,16 +39,10 @@ export class AuthenticationGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<Request>();
     const credential = presentedCredential(request, this.config.sessionCookieName);
-    let principal: AuthPrincipal;
-    if (credential?.via === 'bearer') {
-      principal = await this.authenticateBearer(request);
-    } else if (credential?.via === 'cookie' && !policy.bearerOnly) {
-      principal = (await this.verifier.verify(credential.token)) ?? this.reject();
-      if (!isAllowedCookieRequest(request, this.config.get('APP_ORIGINS'))) {
-        throw forbidden('Cross-site request refused: the Origin is not an allowed web app origin');
-      }
-    } else {
-      this.reject();
+    if (!credential || (credential.via === 'cookie' && policy.bearerOnly)) this.reject();
+    const principal = await this.authenticate(credential.authorization);
+    if (credential.via === 'cookie' && !isAllowedCookieRequest(request, this.config.get('APP_ORIGINS'))) {
+      throw forbidden('Cross-site request refused: the Origin is not an allowed web app origin');
     }
 
     if (policy.permission && !principal.permissions.has(policy.permission)) throw forbidden();
@@ -58,9 +54,9 @@ export class AuthenticationGuard implements CanActivate {
     return true;
   }
 
-  private async authenticateBearer(request: Request): Promise<AuthPrincipal> {
+  private async authenticate(authorization: string): Promise<AuthPrincipal> {
     try {
-      const { user } = await runPassportStrategy<AuthPrincipal>(this.bearer, request);
+      const { user } = await runPassportStrategy<AuthPrincipal>(this.bearer, { headers: { authorization } });
       return user || this.reject();
     } catch (error) {
       if (error instanceof DomainException) this.reject();

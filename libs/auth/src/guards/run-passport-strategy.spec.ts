@@ -1,8 +1,7 @@
-import type { Request } from 'express';
 import { Strategy } from 'passport-http-bearer';
-import { runPassportStrategy } from './run-passport-strategy';
+import { runPassportStrategy, StrategyRequest } from './run-passport-strategy';
 
-const requestWith = (authorization?: string) => ({ headers: authorization ? { authorization } : {}, query: {}, body: undefined }) as unknown as Request;
+const requestWith = (authorization = ''): StrategyRequest => ({ headers: { authorization } });
 
 describe('runPassportStrategy with passport-http-bearer', () => {
   const strategy = new Strategy((token, done) => {
@@ -14,8 +13,8 @@ describe('runPassportStrategy with passport-http-bearer', () => {
     await expect(runPassportStrategy(strategy, requestWith('Bearer good'))).resolves.toEqual({ user: { id: 'user-1' } });
   });
 
-  it('resolves false for a rejected token, a missing header or a malformed one', async () => {
-    for (const header of ['Bearer bad', undefined, 'Bearer two parts']) {
+  it('resolves false for a rejected token, a missing header, another scheme or a malformed one', async () => {
+    for (const header of ['Bearer bad', undefined, 'Basic Zm9v', 'Bearer two parts']) {
       await expect(runPassportStrategy(strategy, requestWith(header))).resolves.toEqual({ user: false });
     }
   });

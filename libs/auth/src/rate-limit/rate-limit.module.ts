@@ -34,7 +34,7 @@ export const RateLimitModule = ThrottlerModule.forRootAsync({
           limit,
           skipIf: (context) => !credentialOf(context.switchToHttp().getRequest<Request>()),
           getTracker: (request) =>
-            `token:${createHash('sha256').update(credentialOf(request as Request)?.token ?? '').digest('hex')}`,
+            `token:${createHash('sha256').update(credentialOf(request as Request)?.authorization ?? '').digest('hex')}`,
         },
         {
           name: 'login',

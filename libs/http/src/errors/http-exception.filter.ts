@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { getRouteErrorShape } from '../response/route-error-shape';
 import { DomainException, errorCodeRule, type ErrorShape, type FieldError } from '@app/errors';
 import { buildErrorBody, ErrorDetails } from './error-body';
+import { loggableUrl } from '../logging/loggable-url';
 import { STATUS_MESSAGES } from './http-status-messages';
 
 interface ResolvedError extends ErrorDetails {
@@ -25,9 +26,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const resolved = this.resolve(exception, getRouteErrorShape(request));
 
     if (resolved.status >= 500) {
+      const url = loggableUrl(request.originalUrl);
       this.logger.error(
-        { err: exception, requestId: request.id, method: request.method, url: request.originalUrl },
-        `${request.method} ${request.originalUrl} failed: ${(exception as Error)?.message ?? exception}`,
+        { err: exception, requestId: request.id, method: request.method, url },
+        `${request.method} ${url} failed: ${(exception as Error)?.message ?? exception}`,
       );
     }
     if (response.headersSent) {

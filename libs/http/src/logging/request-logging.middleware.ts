@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import { assignRequestId } from '../request/request-id';
+import { loggableUrl } from './loggable-url';
 
 /**
  * First middleware of the stack: gives the request its id and writes one line when the response
@@ -21,7 +22,7 @@ export function requestLogging(logger: PinoLogger): RequestHandler {
       logger[level](
         {
           reqId: req.id,
-          req: { method: req.method, url: req.originalUrl, remoteAddress: req.socket.remoteAddress },
+          req: { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
           res: { statusCode },
           responseTime: Math.round(performance.now() - startedAt),
         },
