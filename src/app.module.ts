@@ -6,20 +6,19 @@ import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppLogger, AppValidationPipe, HttpExceptionFilter } from '@app/http';
-import { ActivityModule } from './activity/activity.module';
-import { AuthApiModule } from './auth/auth-api.module';
-import { BillingSupportModule } from './billing-support/billing-support.module';
-import { CargoModule } from './cargo/cargo.module';
-import { DriversModule } from './drivers/drivers.module';
-import { FormsModule } from './forms/forms.module';
-import { FuelModule } from './fuel/fuel.module';
-import { HealthModule } from './health/health.module';
-import { InspectionsModule } from './inspections/inspections.module';
-import { MaintenanceModule } from './maintenance/maintenance.module';
-import { PartnerModule } from './partner/partner.module';
-import { PositionsModule } from './positions/positions.module';
-import { DemoSeedModule } from './seed/demo-seed.module';
-import { UsersModule } from './users/users.module';
+import { ActivityModule } from './activity';
+import { AuthApiModule } from './auth';
+import { BillingSupportModule } from './billing-support';
+import { CargoModule } from './cargo';
+import { DriversModule } from './drivers';
+import { FormsModule } from './forms';
+import { FuelModule } from './fuel';
+import { HealthModule } from './health';
+import { InspectionsModule } from './inspections';
+import { MaintenanceModule } from './maintenance';
+import { PartnerModule } from './partner';
+import { PositionsModule } from './positions';
+import { UsersModule } from './users';
 
 /** The monolith: cross-cutting libraries first, then one module per domain. */
 @Module({
@@ -31,7 +30,6 @@ import { UsersModule } from './users/users.module';
     ActivityRecorderModule,
     HealthModule,
     AuthApiModule,
-    DemoSeedModule,
     ActivityModule,
     BillingSupportModule,
     CargoModule,

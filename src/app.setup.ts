@@ -3,7 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { AppConfig } from '@app/config';
 import { AppLogger, bodyParserErrorHandler, noStore, requestLogging, securityHeaders } from '@app/http';
-import { DOCS_PATH, setupOpenApi } from './openapi/openapi.setup';
+import { DOCS_PATH, setupOpenApi } from './openapi';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
 export const BODY_LIMIT = '1mb';

@@ -4,18 +4,21 @@ import { AppConfig } from '@app/config';
 import { EnvelopingExpressAdapter } from '@app/http';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { DemoSeedOnStart } from './seed/demo-seed-on-start';
+import { DemoAppModule, DemoSeedOnStart } from './seed';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, new EnvelopingExpressAdapter(), {
+  // Without MONGODB_URI the app runs on the embedded database for development and demos, with the
+  // demo seed beside it; a deployment names its database and gets the production module alone.
+  const demo = !process.env.MONGODB_URI;
+  const app = await NestFactory.create<NestExpressApplication>(demo ? DemoAppModule : AppModule, new EnvelopingExpressAdapter(), {
     bufferLogs: true,
     bodyParser: false,
   });
   await configureApp(app);
-  await app.get(DemoSeedOnStart).run();
+  if (demo) await app.get(DemoSeedOnStart).run();
   const port = app.get(AppConfig).get('PORT');
   await app.listen(port, '0.0.0.0');
-  app.get(DemoSeedOnStart).announce(`http://localhost:${port}`);
+  if (demo) app.get(DemoSeedOnStart).announce(`http://localhost:${port}`);
 }
 
 bootstrap().catch((error: Error) => {

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
 import { CargoController } from './cargo.controller';
-import { CargoDemoSeeder } from './cargo.seeder';
 import { CargoService } from './cargo.service';
 import { CargoLocation, CargoLocationSchema } from './schemas/cargo-location.schema';
 
+const cargoData = TenantDataModule.forFeature([{ name: CargoLocation.name, schema: CargoLocationSchema }]);
+
 /** Cargo: the places where a client's cargo is loaded or delivered (`/api/cargo/ubicaciones`). */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: CargoLocation.name, schema: CargoLocationSchema }])],
+  imports: [cargoData],
   controllers: [CargoController],
-  providers: [CargoService, CargoDemoSeeder],
+  providers: [CargoService],
+  exports: [cargoData],
 })
 export class CargoModule {}

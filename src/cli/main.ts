@@ -21,8 +21,9 @@ async function main(argv: string[]): Promise<number> {
   });
   process.env.LOG_DESTINATION ??= 'stderr';
   // Loaded after LOG_DESTINATION is set: configuration is read when the module is imported.
-  const { AppModule } = await import('../app.module');
-  const app = await NestFactory.createApplicationContext(AppModule, { bufferLogs: true });
+  // The command line is an operator's tool: it carries the demo seed (`seed-demo`).
+  const { DemoAppModule } = await import('../seed');
+  const app = await NestFactory.createApplicationContext(DemoAppModule, { bufferLogs: true });
   app.useLogger(app.get(AppLogger));
   try {
     const result = await command.run(app, values);

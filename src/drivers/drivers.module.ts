@@ -1,15 +1,17 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
 import { DriversController } from './drivers.controller';
-import { DriversDemoSeeder } from './drivers.seeder';
 import { DriversService } from './drivers.service';
 import { DriversImportService } from './import/drivers-import.service';
 import { Driver, DriverSchema } from './schemas/driver.schema';
 
+const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema }]);
+
 /** Drivers: the spreadsheet import and the driver lookup (`/api/drivers`). */
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Driver.name, schema: DriverSchema }])],
+  imports: [driversData],
   controllers: [DriversController],
-  providers: [DriversService, DriversImportService, DriversDemoSeeder],
+  providers: [DriversService, DriversImportService],
+  exports: [driversData],
 })
 export class DriversModule {}

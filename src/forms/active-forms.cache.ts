@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ExpiringCache, type Stored } from '@app/database';
+import { ExpiringCache, InjectRepository, TenantRepository, type Stored, type TenantScope } from '@app/database';
 import { DynamicForm } from './schemas/dynamic-form.schema';
 
 /**
@@ -16,15 +14,13 @@ export class ActiveFormsCache {
   private readonly byClient: ExpiringCache<Stored<DynamicForm>[]>;
 
   constructor(
-    @InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>,
+    @InjectRepository(DynamicForm) private readonly forms: TenantRepository<DynamicForm>,
     config: AppConfig,
   ) {
     this.byClient = new ExpiringCache(config.readCacheTtlMs);
   }
 
-  get(clientId: Types.ObjectId): Promise<Stored<DynamicForm>[]> {
-    return this.byClient.get(clientId.toHexString(), () =>
-      this.forms.find({ clientId, status: 'active' }).sort({ name: 1, _id: 1 }).lean<Stored<DynamicForm>[]>().exec(),
-    );
+  get(scope: TenantScope): Promise<Stored<DynamicForm>[]> {
+    return this.byClient.get(scope.clientId.toHexString(), () => this.forms.find(scope, { status: 'active' }, { sort: { name: 1, _id: 1 } }));
   }
 }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { Stored, TenantRepository } from '@app/database';
+import { InjectRepository, Stored, TenantRepository, type TenantScope } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { ActiveFormsCache } from './active-forms.cache';
 import { DynamicFormView, toDynamicFormView } from './dynamic-form.view';
@@ -14,22 +12,14 @@ export type StoredForm = Stored<DynamicForm>;
 /** Reading a client's dynamic forms: the list, the forms of an asset, one active form. */
 @Injectable()
 export class FormsService {
-  private readonly repository: TenantRepository<DynamicForm>;
-
   constructor(
-    @InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>,
+    @InjectRepository(DynamicForm) private readonly forms: TenantRepository<DynamicForm>,
     private readonly activeForms: ActiveFormsCache,
-  ) {
-    this.repository = new TenantRepository(forms);
-  }
+  ) {}
 
   /** The client's forms of one status; without a status, all but the archived ones. */
   async list(auth: AuthContext, status?: FormStatus): Promise<DynamicFormView[]> {
-    const forms = await this.forms
-      .find({ clientId: auth.clientId, status: status ?? { $in: ['active', 'inactive'] } })
-      .sort({ name: 1, _id: 1 })
-      .lean<StoredForm[]>()
-      .exec();
+    const forms = await this.forms.find(auth, { status: status ?? { $in: ['active', 'inactive'] } }, { sort: { name: 1, _id: 1 } });
     return forms.map(toDynamicFormView);
   }
 
@@ -37,16 +27,16 @@ export class FormsService {
    * The active forms that apply to an asset: by its id, by one of its groups, or to all assets;
    * by name. Read through the short-lived cache of the client's active forms.
    */
-  async findApplicable(clientId: Types.ObjectId, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
+  async findApplicable(scope: TenantScope, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
     const groups = new Set((asset.groupIds ?? []).map(String));
-    const forms = await this.activeForms.get(clientId);
+    const forms = await this.activeForms.get(scope);
     return forms.filter(
       (form) => form.allAssets || form.assetIds.some((id) => asset._id.equals(id)) || form.assetGroupIds.some((id) => groups.has(String(id))),
     );
   }
 
   /** A form of the client in any status, or null (unknown, malformed and foreign alike). */
-  findOwned(clientId: Types.ObjectId, formId: unknown): Promise<StoredForm | null> {
-    return this.repository.findOwnedById(clientId, formId);
+  findOwned(scope: TenantScope, formId: unknown): Promise<StoredForm | null> {
+    return this.forms.findById(scope, formId);
   }
 }

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
 import { FuelCostsService } from './costs/fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
 import { FuelPricesController } from './fuel-prices.controller';
 import { FuelTariffsController } from './fuel-tariffs.controller';
-import { FuelDemoSeeder } from './fuel.seeder';
 import { PriceChangeResumer } from './price-change/price-change-resumer';
 import { PriceChangeRunner } from './price-change/price-change-runner.service';
 import { PriceChangesService } from './price-change/price-changes.service';
@@ -21,20 +21,23 @@ import {
 } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 
+const fuelData = TenantDataModule.forFeature([
+  { name: FuelTariff.name, schema: FuelTariffSchema },
+  // Global records (`scope: 'global'`) are read by every client beside its own.
+  { name: FuelPriceRecord.name, schema: FuelPriceRecordSchema, repository: { shared: { scope: 'global' } } },
+  { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
+  { name: FuelPriceChange.name, schema: FuelPriceChangeSchema },
+  { name: TripReportExport.name, schema: TripReportExportSchema },
+]);
+
 /**
  * Fuel: tariffs and their manual price changes (`/api/fuel-tariffs`), the price validity history
  * (`/api/fuel-prices`), the cost history and the trip report export cache the changes invalidate.
  */
 @Module({
   imports: [
-    MongooseModule.forFeature([
-      { name: FuelTariff.name, schema: FuelTariffSchema },
-      { name: FuelPriceRecord.name, schema: FuelPriceRecordSchema },
-      { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
-      { name: FuelPriceChange.name, schema: FuelPriceChangeSchema },
-      { name: TripReportExport.name, schema: TripReportExportSchema },
-      { name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema },
-    ]),
+    fuelData,
+    MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
   controllers: [FuelTariffsController, FuelPricesController],
   providers: [
@@ -45,9 +48,8 @@ import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
     PriceChangeResumer,
     FuelCostsService,
     TripReportExportCache,
-    FuelDemoSeeder,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [FuelCostsService, TripReportExportCache],
+  exports: [fuelData, FuelCostsService, TripReportExportCache],
 })
 export class FuelModule {}

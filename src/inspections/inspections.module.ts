@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
-import { FormsModule } from '../forms/forms.module';
+import { TenantDataModule } from '@app/database';
+import { FormsModule } from '../forms';
 import { InspectionsController } from './inspections.controller';
-import { InspectionsDemoSeeder } from './inspections.seeder';
 import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
@@ -12,13 +11,13 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
 @Module({
   imports: [
     FormsModule,
-    MongooseModule.forFeature([
+    TenantDataModule.forFeature([
       { name: InspectionQrCode.name, schema: InspectionQrCodeSchema },
       { name: InspectionQrScan.name, schema: InspectionQrScanSchema },
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService, InspectionsDemoSeeder],
+  providers: [InspectionsService, QrCodesService],
   exports: [QrCodesService],
 })
 export class InspectionsModule {}

@@ -4,8 +4,7 @@ import type { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
 import { DomainException, notFound } from '@app/errors';
 import { InspectionError } from './inspection-errors';
-import { toDynamicFormView, toScannedFormView } from '../forms/dynamic-form.view';
-import { FormsService } from '../forms/forms.service';
+import { FormsService, toDynamicFormView, toScannedFormView } from '../forms';
 import { QrCodesService, StoredQrCode } from './qr-codes/qr-codes.service';
 import { AssetScanView, CodeScanView, toScannedAssetView } from './scan/scan.view';
 
@@ -26,14 +25,14 @@ export class InspectionsService {
    * unknown code (404), before anything says whether it was revoked (410).
    */
   async scanCode(auth: AuthContext, code: string): Promise<CodeScanView> {
-    const qr = await this.qrCodes.findByCode(code);
-    if (!qr || !auth.clientId.equals(qr.clientId)) throw qrNotFound();
+    const qr = await this.qrCodes.findByCode(auth, code);
+    if (!qr) throw qrNotFound();
     const asset = await this.assets.findVisibleAsset(auth, qr.assetId.toHexString());
     if (!asset) throw qrNotFound();
     if (qr.status !== 'valid') {
       throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
     }
-    const [forms] = await Promise.all([this.forms.findApplicable(auth.clientId, asset), this.recordScan(auth, qr, asset.name)]);
+    const [forms] = await Promise.all([this.forms.findApplicable(auth, asset), this.recordScan(auth, qr, asset.name)]);
     return {
       qrCode: { id: qr._id.toHexString(), code: qr.code },
       asset: toScannedAssetView(asset),
@@ -44,7 +43,7 @@ export class InspectionsService {
   async scanAsset(auth: AuthContext, assetId: string): Promise<AssetScanView> {
     const asset = await this.assets.findVisibleAsset(auth, assetId);
     if (!asset) throw notFound('Asset');
-    const forms = await this.forms.findApplicable(auth.clientId, asset);
+    const forms = await this.forms.findApplicable(auth, asset);
     return { asset: toScannedAssetView(asset), forms: forms.map(toDynamicFormView) };
   }
 

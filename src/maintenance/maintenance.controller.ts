@@ -30,7 +30,7 @@ export class MaintenanceController {
   @Authenticated({ permission: Permission.Maintenance })
   @ApiOkResponse({ type: String, isArray: true })
   listCategories(@Auth() auth: AuthContext): Promise<string[]> {
-    return this.categories.list(auth.clientId);
+    return this.categories.list(auth);
   }
 
   /** Adds a filled-in active form to a work order; answers are checked against the form's fields. */

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { AuthContext, User } from '@app/auth';
 import { AppConfig } from '@app/config';
+import { InjectRepository, TenantRepository } from '@app/database';
 import { DomainException, ErrorCode, notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { PartnerHashesView } from './partner-hashes.view';
@@ -11,7 +10,7 @@ import { signPartnerLogin } from './partner-signature';
 @Injectable()
 export class PartnerService {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly config: AppConfig,
   ) {}
 
@@ -21,7 +20,7 @@ export class PartnerService {
    */
   async hashes(auth: AuthContext, userId: string): Promise<PartnerHashesView> {
     if (!isObjectIdString(userId) || !auth.userId.equals(userId)) throw notFound('Partner account');
-    const user = await this.users.findById(auth.userId, { partnerAccount: 1 }).lean<Pick<User, 'partnerAccount'>>().exec();
+    const user = await this.users.findById(auth, userId);
     const login = user?.partnerAccount?.login;
     if (!login) throw notFound('Partner account');
 

@@ -4,7 +4,6 @@ import { AppConfig } from '@app/config';
 import { ConfiguredFlespiClient, ConfiguredGeocoderClient } from '@app/integrations';
 import { FlespiTelemetrySource } from './flespi/flespi-telemetry.source';
 import { MessageImporter } from './import/message-importer.service';
-import { PositionsDemoSeeder } from './seed/positions.seeder';
 import { PositionStatsService } from './stats/position-stats.service';
 import { StatsController } from './stats/stats.controller';
 import { TemperatureStatsService } from './stats/temperature-stats.service';
@@ -19,17 +18,19 @@ import { GeocodeCacheEntry, GeocodeCacheEntrySchema } from './trips/geocode-cach
 import { TripsController } from './trips/trips.controller';
 import { TripsService } from './trips/trips.service';
 
+// Keyed by tracker (telemetry) or by place (geocodes), not by client: reached after the
+// caller's scope has named the trackers.
+const telemetryModels = MongooseModule.forFeature([
+  { name: TelemetryHour.name, schema: TelemetryHourSchema },
+  { name: TelemetryDay.name, schema: TelemetryDaySchema },
+  { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
+  { name: StoredTrip.name, schema: StoredTripSchema },
+  { name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema },
+]);
+
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
-  imports: [
-    MongooseModule.forFeature([
-      { name: TelemetryHour.name, schema: TelemetryHourSchema },
-      { name: TelemetryDay.name, schema: TelemetryDaySchema },
-      { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
-      { name: StoredTrip.name, schema: StoredTripSchema },
-      { name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema },
-    ]),
-  ],
+  imports: [telemetryModels],
   controllers: [StatsController, TripsController],
   providers: [
     StoreTelemetrySource,
@@ -46,9 +47,8 @@ import { TripsService } from './trips/trips.service';
     PositionStatsService,
     TemperatureStatsService,
     TripsService,
-    PositionsDemoSeeder,
     MessageImporter,
   ],
-  exports: [TelemetryStoreWriter, MessageImporter],
+  exports: [telemetryModels, TelemetryStoreWriter, MessageImporter],
 })
 export class PositionsModule {}

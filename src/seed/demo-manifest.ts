@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import type { StoredUser } from '@app/auth';
+import type { TrackedScope } from '@app/database';
 import type { StoredAsset, StoredTracker } from '@app/fleet';
 
 /** The manifest of DESIGN.md ("Demo data and the manifest"): a contract tests rely on. */
@@ -33,6 +34,8 @@ export interface DemoManifest {
 export interface DemoClientContext {
   key: DemoClientKey;
   clientId: Types.ObjectId;
+  /** The client's whole scope, for seeders that write through the domain services. */
+  scope: TrackedScope;
   name: string;
   users: Record<DemoUserKey, StoredUser>;
   trackers: { tracked: StoredTracker; outOfScope: StoredTracker };

@@ -1,12 +1,42 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { CargoModule } from '../cargo';
+import { DriversModule } from '../drivers';
+import { FormsModule } from '../forms';
+import { FuelModule } from '../fuel';
+import { InspectionsModule } from '../inspections';
+import { MaintenanceModule } from '../maintenance';
+import { PositionsModule } from '../positions';
 import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
-import { IdentityFleetSeeder } from './identity-fleet.seeder';
+import { CargoDemoSeeder } from './seeders/cargo.seeder';
+import { DriversDemoSeeder } from './seeders/drivers.seeder';
+import { FormsDemoSeeder } from './seeders/forms.seeder';
+import { FuelDemoSeeder } from './seeders/fuel.seeder';
+import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
+import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
+import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
+import { PositionsDemoSeeder } from './seeders/positions.seeder';
 
+/**
+ * The demo data: never part of the production app module. `npm start` on the embedded database,
+ * the command line and the tests load it beside the app (`DemoAppModule`); the domain modules it
+ * imports are the app's own instances.
+ */
 @Module({
-  imports: [DiscoveryModule],
-  providers: [DemoSeedService, DemoSeedOnStart, IdentityFleetSeeder],
+  imports: [DiscoveryModule, CargoModule, DriversModule, FormsModule, FuelModule, InspectionsModule, MaintenanceModule, PositionsModule],
+  providers: [
+    DemoSeedService,
+    DemoSeedOnStart,
+    IdentityFleetSeeder,
+    CargoDemoSeeder,
+    DriversDemoSeeder,
+    FormsDemoSeeder,
+    FuelDemoSeeder,
+    InspectionsDemoSeeder,
+    MaintenanceDemoSeeder,
+    PositionsDemoSeeder,
+  ],
   exports: [DemoSeedService, DemoSeedOnStart],
 })
 export class DemoSeedModule {}

@@ -5,7 +5,7 @@ import { Model } from 'mongoose';
 import { Client } from '@app/auth';
 import { DemoClientContext, DemoManifest } from './demo-manifest';
 import { DEMO_SEEDER, DemoSeeder } from './demo-seeder.decorator';
-import { IdentityFleetSeeder } from './identity-fleet.seeder';
+import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 
 /** Fills an empty database with the two demo clients and returns the manifest. */
 @Injectable()

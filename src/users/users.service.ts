@@ -1,23 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, hashPassword, SessionService, User } from '@app/auth';
-import { TenantRepository } from '@app/database';
+import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest, forbidden } from '@app/errors';
 import { MessageView } from './message.view';
 
 @Injectable()
 export class UsersService {
-  private readonly repository: TenantRepository<User>;
-
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly sessions: SessionService,
     private readonly activity: ActivityRecorder,
-  ) {
-    this.repository = new TenantRepository(users);
-  }
+  ) {}
 
   /**
    * Sets a user's password. Own password: `access_user` (checked by the route). Another user of
@@ -25,7 +19,7 @@ export class UsersService {
    * changing their own password by session keeps that session.
    */
   async changePassword(auth: AuthContext, userId: string, password: string): Promise<MessageView> {
-    const target = await this.repository.findOwnedByIdOrFail(auth.clientId, userId, 'User');
+    const target = await this.users.findByIdOrFail(auth, userId, 'User');
     const own = target._id.equals(auth.userId);
     if (!own && !auth.role.protected) throw forbidden("Only users with a protected role may change another user's password");
     if (password.trim().toLowerCase() === target.email.toLowerCase()) {
@@ -35,7 +29,7 @@ export class UsersService {
 
     // One update replaces the hash: a concurrent sign-in sees either the old or the new password.
     const passwordHash = await hashPassword(password);
-    await this.users.updateOne({ _id: target._id }, { $set: { passwordHash, passwordChangedAt: new Date() } }).exec();
+    await this.users.updateRecord(auth, target, { $set: { passwordHash, passwordChangedAt: new Date() } });
     const keptSession = own && auth.credential.kind === 'session' ? auth.credential.id : undefined;
     const revokedSessions = await this.sessions.revokeAllOfUser(target._id, keptSession);
 

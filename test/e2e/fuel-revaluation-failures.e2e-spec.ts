@@ -1,3 +1,4 @@
+import { scopeOfClient } from '@app/database';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
@@ -37,7 +38,7 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
 
   it('a change that fails half-way is all or nothing for readers, and the resume finishes it once', async () => {
     const cache = t.app.get(TripReportExportCache);
-    await cache.put(tenant.clientId, 'trips:q4', await cache.generation(tenant.clientId), { contentType: 'text/csv', content: Buffer.from('a,b') });
+    await cache.put(scopeOfClient(tenant.clientId), 'trips:q4', await cache.generation(scopeOfClient(tenant.clientId)), { contentType: 'text/csv', content: Buffer.from('a,b') });
     const { tariff, repair, saved } = await failedChange(1500);
 
     // Committed but not finished: the job is pending, the tariff has not moved.
@@ -46,9 +47,9 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
     expect(await col('fuel_tariffs').findOne({ _id: tariff.tariffId })).toMatchObject({ pricePerLiter: 1000, priceVersion: 0 });
     // Readers see the change whole: every cost at the new price, no export served.
     await repair();
-    const lines = await t.app.get(FuelCostsService).list(tenant.clientId, tariff.tariffId);
+    const lines = await t.app.get(FuelCostsService).list(scopeOfClient(tenant.clientId), tariff.tariffId);
     expect(new Set(lines.map((line) => line.pricePerLiter))).toEqual(new Set([1500]));
-    expect(await cache.get(tenant.clientId, 'trips:q4')).toBeNull();
+    expect(await cache.get(scopeOfClient(tenant.clientId), 'trips:q4')).toBeNull();
 
     // The boot-time resume finishes it; a second resume finds nothing to do.
     const resumer = t.app.get(PriceChangeResumer);
@@ -70,13 +71,13 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
     // The state a crash in the middle of the re-valuation leaves: the job committed (by the
     // service's own first step) and the first 15 entries written by the runner's `$set`.
     const stored = await col('fuel_tariffs').findOne({ _id: tariff.tariffId });
-    const caller = { userId: tenant.admin.user._id, email: tenant.admin.email, credential: { kind: 'session' }, request: { requestId: 'crash', ip: '127.0.0.1' } };
+    const caller = { clientId: tenant.clientId, userId: tenant.admin.user._id, email: tenant.admin.email, credential: { kind: 'session' }, request: { requestId: 'crash', ip: '127.0.0.1' } };
     const job = await t.app.get(PriceChangesService).begin(caller as unknown as AuthContext, stored as never, { pricePerLiter: 1800 });
     const firstIds = Object.values(insertedIds).slice(0, 15);
     await col('fuel_cost_entries').updateMany({ _id: { $in: firstIds } }, { $set: { pricePerLiter: 1800, priceChangeId: job!._id } });
     expect(new Set(await prices(tariff.tariffId))).toEqual(new Set([1800, 1000]));
 
-    const lines = await t.app.get(FuelCostsService).list(tenant.clientId, tariff.tariffId);
+    const lines = await t.app.get(FuelCostsService).list(scopeOfClient(tenant.clientId), tariff.tariffId);
     expect(new Set(lines.map((line) => line.pricePerLiter))).toEqual(new Set([1800]));
 
     expect(await t.app.get(PriceChangeResumer).resumePending()).toBe(1);

@@ -1,3 +1,4 @@
+import { scopeOfClient } from '@app/database';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { FuelCostsService } from '../../src/fuel/costs/fuel-costs.service';
@@ -38,7 +39,7 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     expect(await col('fuel_price_records').findOne({ _id: tariff.openRecordId })).toMatchObject({ pricePerLiter: 1000, validTo: validFrom });
     expect(await col('fuel_price_records').findOne({ _id: job!._id })).toMatchObject({ scope: 'client', fuelType: 'diesel', pricePerLiter: 1100, validFrom, validTo: null });
 
-    const lines = await t.app.get(FuelCostsService).list(tenant.clientId, tariff.tariffId);
+    const lines = await t.app.get(FuelCostsService).list(scopeOfClient(tenant.clientId), tariff.tariffId);
     expect(lines).toHaveLength(13);
     expect(lines.every((line) => line.pricePerLiter === 1100 && line.cost === line.liters * 1100)).toBe(true);
   });
@@ -58,21 +59,21 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     const other = await createTenant(t.app);
     const tariff = await insertCustomTariff(t.connection, tenant.clientId, { price: 1000 });
     const file = { contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 trips') };
-    const mine = await cache.generation(tenant.clientId);
-    expect(await cache.put(tenant.clientId, 'trips:2026-11', mine, file)).toBe(true);
-    expect(await cache.put(other.clientId, 'trips:2026-11', await cache.generation(other.clientId), file)).toBe(true);
-    expect((await cache.get(tenant.clientId, 'trips:2026-11'))?.content.toString()).toBe('%PDF-1.7 trips');
+    const mine = await cache.generation(scopeOfClient(tenant.clientId));
+    expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:2026-11', mine, file)).toBe(true);
+    expect(await cache.put(scopeOfClient(other.clientId), 'trips:2026-11', await cache.generation(scopeOfClient(other.clientId)), file)).toBe(true);
+    expect((await cache.get(scopeOfClient(tenant.clientId), 'trips:2026-11'))?.content.toString()).toBe('%PDF-1.7 trips');
 
     await patch(tariff.tariffId, { pricePerLiter: 1234 }).expect(200);
 
-    expect(await cache.get(tenant.clientId, 'trips:2026-11')).toBeNull();
+    expect(await cache.get(scopeOfClient(tenant.clientId), 'trips:2026-11')).toBeNull();
     expect(await col('trip_report_exports').countDocuments({ clientId: tenant.clientId })).toBe(0);
-    expect(await cache.generation(tenant.clientId)).toBe(mine + 1);
-    expect((await cache.get(other.clientId, 'trips:2026-11'))?.content.toString()).toBe('%PDF-1.7 trips');
+    expect(await cache.generation(scopeOfClient(tenant.clientId))).toBe(mine + 1);
+    expect((await cache.get(scopeOfClient(other.clientId), 'trips:2026-11'))?.content.toString()).toBe('%PDF-1.7 trips');
     // An export built before the change is not stored after it.
-    expect(await cache.put(tenant.clientId, 'trips:2026-11', mine, file)).toBe(false);
-    expect(await cache.put(tenant.clientId, 'trips:2026-11', mine + 1, file)).toBe(true);
-    expect(await cache.get(tenant.clientId, 'trips:2026-11')).not.toBeNull();
+    expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:2026-11', mine, file)).toBe(false);
+    expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:2026-11', mine + 1, file)).toBe(true);
+    expect(await cache.get(scopeOfClient(tenant.clientId), 'trips:2026-11')).not.toBeNull();
   });
 
   it('running a completed change again changes nothing', async () => {

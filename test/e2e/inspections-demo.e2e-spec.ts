@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
-import { FormsDemoSeeder } from '../../src/forms/forms.seeder';
-import { InspectionsDemoSeeder } from '../../src/inspections/inspections.seeder';
-import { MaintenanceDemoSeeder } from '../../src/maintenance/maintenance.seeder';
+import { FormsDemoSeeder } from '../../src/seed/seeders/forms.seeder';
+import { InspectionsDemoSeeder } from '../../src/seed/seeders/inspections.seeder';
+import { MaintenanceDemoSeeder } from '../../src/seed/seeders/maintenance.seeder';
 import { DemoClientManifest } from '../../src/seed/demo-manifest';
-import { IdentityFleetSeeder } from '../../src/seed/identity-fleet.seeder';
+import { IdentityFleetSeeder } from '../../src/seed/seeders/identity-fleet.seeder';
 
 interface InspectionKeys {
   qrCodes: { valid: string; revoked: string; outOfScope: string };

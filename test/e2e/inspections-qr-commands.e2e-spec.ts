@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
-import { issueQrCodeCommand, replaceQrCodeCommand } from '../../src/inspections/qr-codes/qr-code.commands';
+import { issueQrCodeCommand, replaceQrCodeCommand } from '../../src/cli/commands/qr-code.commands';
 import { fleetFixtures } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 

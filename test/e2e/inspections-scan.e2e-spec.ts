@@ -1,3 +1,4 @@
+import { scopeOfClient } from '@app/database';
 import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
@@ -52,12 +53,12 @@ describe('GET /api/inspections/scan/{code}', () => {
     };
     for (const [key, data] of Object.entries(forms)) formIds[key] = (await fixtures.form(data))._id.toHexString();
 
-    qr.revoked = await qrCodes.issue(tenant.clientId, assets.tracked._id);
-    qr.valid = (await qrCodes.replace(qr.revoked))!;
-    qr.outOfScope = await qrCodes.issue(tenant.clientId, assets.outOfScope._id);
+    qr.revoked = await qrCodes.issue(scopeOfClient(tenant.clientId), assets.tracked._id);
+    qr.valid = (await qrCodes.replace(scopeOfClient(tenant.clientId), qr.revoked))!;
+    qr.outOfScope = await qrCodes.issue(scopeOfClient(tenant.clientId), assets.outOfScope._id);
     const other = await createTenant(t.app);
     const foreignAsset = await fleetFixtures(t.app, other.clientId).asset();
-    qr.foreign = await qrCodes.issue(other.clientId, foreignAsset._id);
+    qr.foreign = await qrCodes.issue(scopeOfClient(other.clientId), foreignAsset._id);
   });
   afterAll(() => t.close());
 
@@ -99,7 +100,7 @@ describe('GET /api/inspections/scan/{code}', () => {
       const before = await scanCount();
       const res = await scan(qr.valid.code, operator.token).expect(200);
       expect(await scanCount()).toBe(before + 1);
-      const [latest] = await qrCodes.scanHistory(qr.valid._id, 1);
+      const [latest] = await t.connection.collection('inspection_qr_scans').find({ qrCodeId: qr.valid._id }).sort({ scannedAt: -1 }).limit(1).toArray();
       expect(latest).toMatchObject({ userId: operator.user._id, assetId: assets.tracked._id, clientId: tenant.clientId, requestId: res.headers['x-request-id'] });
       expect(Date.now() - latest.scannedAt.getTime()).toBeLessThan(10_000);
       const event = await events.findOne({ clientId: tenant.clientId, action: 'inspection_qr.scan', requestId: res.headers['x-request-id'] }).lean();
@@ -140,8 +141,8 @@ describe('GET /api/inspections/scan/{code}', () => {
       expect((await scan(qr.outOfScope.code, operator.token).expect(404)).body).toEqual(NOT_FOUND);
       await scan(qr.outOfScope.code, tenant.admin.token).expect(200);
       const other = await createTenant(t.app);
-      const foreignRevoked = await qrCodes.issue(other.clientId, assets.tracked._id);
-      await qrCodes.replace(foreignRevoked);
+      const foreignRevoked = await qrCodes.issue(scopeOfClient(other.clientId), assets.tracked._id);
+      await qrCodes.replace(scopeOfClient(other.clientId), foreignRevoked);
       expect((await scan(foreignRevoked.code, tenant.admin.token).expect(404)).body).toEqual(NOT_FOUND);
     });
 
@@ -219,7 +220,7 @@ describe('GET /api/inspections/scan/{code}', () => {
 
   it('shows a QR revoked by another process (the command line elsewhere) within the read cache time', async () => {
     const other = await createTenant(t.app);
-    const issued = await qrCodes.issue(other.clientId, (await fleetFixtures(t.app, other.clientId).asset())._id);
+    const issued = await qrCodes.issue(scopeOfClient(other.clientId), (await fleetFixtures(t.app, other.clientId).asset())._id);
     await scan(issued.code, other.admin.token).expect(200);
     // Written as another process would: this process's QrCodesService does not see it.
     await t.connection.collection('inspection_qr_codes').updateOne({ _id: issued._id }, { $set: { status: 'revoked', revokedAt: new Date() } });
@@ -240,7 +241,7 @@ describe('GET /api/inspections/scan/{code}', () => {
     const other = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, other.clientId);
     const asset = await fixtures.asset();
-    const code = (await qrCodes.issue(other.clientId, asset._id)).code;
+    const code = (await qrCodes.issue(scopeOfClient(other.clientId), asset._id)).code;
     const formIds = async () => (await scan(code, other.admin.token).expect(200)).body.data.forms.map((f: { _id: string }) => f._id);
     expect(await formIds()).toEqual([]);
     const form = await fixtures.form({ allAssets: true });

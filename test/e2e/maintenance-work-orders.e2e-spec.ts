@@ -1,3 +1,4 @@
+import { scopeOfClient } from '@app/database';
 import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
@@ -31,7 +32,7 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
     asset = await fixtures.asset({ name: 'Truck 01', mainTrackerId: mine._id });
     outOfScope = await fixtures.asset({ name: 'Van 03', mainTrackerId: other._id });
     operator = await tenant.addUser({ trackerIds: [mine._id] });
-    await t.app.get(WorkOrderCategoriesService).extend(tenant.clientId, ['Revisión técnica', 'PREVENTIVE', ' gps_tracker ']);
+    await t.app.get(WorkOrderCategoriesService).extend(scopeOfClient(tenant.clientId), ['Revisión técnica', 'PREVENTIVE', ' gps_tracker ']);
   });
   afterAll(() => t.close());
 

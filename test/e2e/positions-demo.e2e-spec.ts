@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '@app/testing';
-import { PositionsDemoSeeder } from '../../src/positions/seed/positions.seeder';
+import { PositionsDemoSeeder } from '../../src/seed/seeders/positions.seeder';
 import { DemoClientContext } from '../../src/seed/demo-manifest';
-import { IdentityFleetSeeder } from '../../src/seed/identity-fleet.seeder';
+import { IdentityFleetSeeder } from '../../src/seed/seeders/identity-fleet.seeder';
 
 /** The demo manifest's telemetry keys (`assets.tracked` telemetry, `vendorIds.tracked`, `trip`) hold what they promise. */
 describe('demo data: telemetry and trips', () => {

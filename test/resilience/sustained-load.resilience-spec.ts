@@ -1,3 +1,4 @@
+import { scopeOfClient } from '@app/database';
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import type { AddressInfo } from 'node:net';
@@ -33,7 +34,7 @@ describe('sustained mixed load', () => {
     tenant = await createTenant(t.app);
     const tracker = await t.app.get<Model<Tracker>>(getModelToken(Tracker.name)).create({ clientId: tenant.clientId, vendorId: 880_001, name: 'Load tracker' });
     const asset = await t.app.get<Model<Asset>>(getModelToken(Asset.name)).create({ clientId: tenant.clientId, name: 'Load truck', kind: 'truck', mainTrackerId: tracker._id });
-    qrCode = (await t.app.get(QrCodesService).issue(tenant.clientId, asset._id)).code;
+    qrCode = (await t.app.get(QrCodesService).issue(scopeOfClient(tenant.clientId), asset._id)).code;
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     const seed = await fetch(`${baseUrl}/api/drivers/import`, {

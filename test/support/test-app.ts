@@ -35,12 +35,13 @@ async function boot(AppModule: unknown, options: TestAppOptions = {}): Promise<T
 }
 
 /**
- * The real app (same HTTP stack as `main`) on this test file's own database. Providers can be
- * taken from `app.get(...)` for factories and assertions.
+ * The real app (same HTTP stack as `main`) on this test file's own database, with the demo seed
+ * beside it as `npm start` runs it. Providers can be taken from `app.get(...)` for factories and
+ * assertions.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { AppModule } = await import('../../src/app.module');
-  return boot(AppModule, options);
+  const { DemoAppModule } = await import('../../src/seed');
+  return boot(DemoAppModule, options);
 }
 
 /**

@@ -1,15 +1,15 @@
 import { Global, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
 import { ActivityEvent, ActivityEventSchema } from './activity-event.schema';
 import { ActivityRecorder } from './activity-recorder.service';
 
-const activityModels = MongooseModule.forFeature([{ name: ActivityEvent.name, schema: ActivityEventSchema }]);
+const activityData = TenantDataModule.forFeature([{ name: ActivityEvent.name, schema: ActivityEventSchema }]);
 
 /** The recorder every module calls after a change; global so no module forgets to import it. */
 @Global()
 @Module({
-  imports: [activityModels],
+  imports: [activityData],
   providers: [ActivityRecorder],
-  exports: [activityModels, ActivityRecorder],
+  exports: [activityData, ActivityRecorder],
 })
 export class ActivityRecorderModule {}

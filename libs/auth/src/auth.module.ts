@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
+import { TenantDataModule } from '@app/database';
 import { AuthenticationGuard } from './guards/authentication.guard';
 import { BearerStrategy } from './guards/bearer.strategy';
 import { IdentityProvisioning } from './provisioning/identity-provisioning.service';
@@ -17,12 +18,16 @@ import { CredentialVerifier } from './tokens/credential-verifier.service';
 import { PrincipalLoader } from './tokens/principal-loader';
 import { SessionService } from './tokens/session.service';
 
+// Sign-in reads across clients (an email, a token hash): the credential services use the models.
+// Domains read a client's users and roles through their tenant repositories.
 const identityModels = MongooseModule.forFeature([
   { name: Client.name, schema: ClientSchema },
-  { name: Role.name, schema: RoleSchema },
-  { name: User.name, schema: UserSchema },
   { name: Session.name, schema: SessionSchema },
   { name: ApiToken.name, schema: ApiTokenSchema },
+]);
+const identityData = TenantDataModule.forFeature([
+  { name: Role.name, schema: RoleSchema },
+  { name: User.name, schema: UserSchema },
 ]);
 
 /**
@@ -31,7 +36,7 @@ const identityModels = MongooseModule.forFeature([
  */
 @Global()
 @Module({
-  imports: [identityModels, PassportModule, RateLimitModule],
+  imports: [identityModels, identityData, PassportModule, RateLimitModule],
   providers: [
     PrincipalLoader,
     CredentialVerifier,
@@ -42,6 +47,6 @@ const identityModels = MongooseModule.forFeature([
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: AuthenticationGuard },
   ],
-  exports: [identityModels, PrincipalLoader, CredentialVerifier, SessionService, ApiTokenService, IdentityProvisioning],
+  exports: [identityModels, identityData, PrincipalLoader, CredentialVerifier, SessionService, ApiTokenService, IdentityProvisioning],
 })
 export class AuthModule {}

@@ -5,4 +5,4 @@ export * from './embedded/project-root';
 export * from './batched-insert';
 export * from './batched-lookup';
 export * from './expiring-cache';
-export * from './tenant-repository';
+export * from './tenancy';

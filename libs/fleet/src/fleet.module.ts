@@ -1,21 +1,25 @@
 import { Global, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
 import { AssetDirectory } from './asset-directory.service';
 import { AssetGroup, AssetGroupSchema } from './asset-group.schema';
 import { Asset, AssetSchema } from './asset.schema';
 import { Tracker, TrackerSchema } from './tracker.schema';
+import { TrackerRouting } from './tracker-routing.service';
 
-const fleetModels = MongooseModule.forFeature([
-  { name: Tracker.name, schema: TrackerSchema },
-  { name: Asset.name, schema: AssetSchema },
+const fleetData = TenantDataModule.forFeature([
+  // An asset is in a caller's scope when its main tracker is; a tracker when it is itself.
+  // One asset per request on busy paths (scans, work orders): read per event-loop turn by one
+  // query, and reused for a few seconds (this API never writes assets; seeds and tools do).
+  { name: Asset.name, schema: AssetSchema, repository: { trackerField: 'mainTrackerId', batchReadsById: true, cacheReadsById: true } },
+  { name: Tracker.name, schema: TrackerSchema, repository: { trackerField: '_id' } },
   { name: AssetGroup.name, schema: AssetGroupSchema },
 ]);
 
 /** Trackers, assets and asset groups: shared by inspections, telemetry and maintenance. */
 @Global()
 @Module({
-  imports: [fleetModels],
-  providers: [AssetDirectory],
-  exports: [fleetModels, AssetDirectory],
+  imports: [fleetData],
+  providers: [AssetDirectory, TrackerRouting],
+  exports: [fleetData, AssetDirectory, TrackerRouting],
 })
 export class FleetModule {}

@@ -3,3 +3,4 @@ export * from './asset-group.schema';
 export * from './asset.schema';
 export * from './fleet.module';
 export * from './tracker.schema';
+export * from './tracker-routing.service';

@@ -1,4 +1,4 @@
-import { MessageImporter } from '../../positions/import/message-importer.service';
+import { MessageImporter } from '../../positions';
 import { CliCommand, requireOption } from '../cli-command';
 
 export const importMessagesCommand: CliCommand = {

@@ -5,7 +5,7 @@ import { createUserCommand } from './create-user.command';
 import { importMessagesCommand } from './import-messages.command';
 import { revokeTokenCommand } from './revoke-token.command';
 import { seedDemoCommand } from './seed-demo.command';
-import { issueQrCodeCommand, replaceQrCodeCommand } from '../../inspections/qr-codes/qr-code.commands';
+import { issueQrCodeCommand, replaceQrCodeCommand } from './qr-code.commands';
 
 export const COMMANDS: readonly CliCommand[] = [
   createClientCommand,

@@ -1,13 +1,10 @@
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import type { Stored } from '@app/database';
-import { Asset } from '@app/fleet';
+import { AssetDirectory, Asset } from '@app/fleet';
 import { isObjectIdString, normalizeCrockfordCode } from '@app/formats';
-import { formatQrCode } from './qr-code-issuing';
-import { CliCommand, requireOption } from '../../cli/cli-command';
-import { QrCodesService, StoredQrCode } from './qr-codes.service';
+import { formatQrCode, InspectionQrCode, QrCodesService, type StoredQrCode } from '../../inspections';
+import { CliCommand, requireOption } from '../cli-command';
+import { scopeOfOwner } from '../owner-scope';
 
-// The spec shows no endpoint that issues or replaces QR codes: operators do it from the command line.
+// Operators issue and replace QR codes from here; the web app does it through /api/assets (issue 16).
 
 const qrSummary = (qr: StoredQrCode) => ({
   id: qr._id.toHexString(),
@@ -25,9 +22,10 @@ export const issueQrCodeCommand: CliCommand = {
   async run(app, options) {
     const assetId = requireOption(options, 'asset-id');
     if (!isObjectIdString(assetId)) throw new Error('--asset-id must be a 24-character hexadecimal id');
-    const asset = await app.get<Model<Asset>>(getModelToken(Asset.name)).findById(assetId).lean<Stored<Asset>>().exec();
-    if (!asset) throw new Error(`No asset ${assetId}`);
-    return qrSummary(await app.get(QrCodesService).issue(asset.clientId, asset._id));
+    const scope = await scopeOfOwner(app, Asset, { _id: assetId });
+    const asset = scope && (await app.get(AssetDirectory).findVisibleAsset(scope, assetId));
+    if (!scope || !asset) throw new Error(`No asset ${assetId}`);
+    return qrSummary(await app.get(QrCodesService).issue(scope, asset._id));
   },
 };
 
@@ -39,10 +37,11 @@ export const replaceQrCodeCommand: CliCommand = {
     const code = normalizeCrockfordCode(requireOption(options, 'code'));
     if (!code) throw new Error('--code must be an 8-character QR code such as 7K3M-9QXD');
     const qrCodes = app.get(QrCodesService);
-    const previous = await qrCodes.findByCode(code);
-    if (!previous) throw new Error(`No QR code ${code}`);
+    const scope = await scopeOfOwner(app, InspectionQrCode, { code });
+    const previous = scope && (await qrCodes.findByCode(scope, code));
+    if (!scope || !previous) throw new Error(`No QR code ${code}`);
     if (previous.status !== 'valid') throw new Error(`QR code ${code} was already replaced`);
-    const next = await qrCodes.replace(previous);
+    const next = await qrCodes.replace(scope, previous);
     if (!next) throw new Error(`QR code ${code} was replaced meanwhile by another command`);
     return { revoked: { ...qrSummary(previous), status: 'revoked' }, issued: qrSummary(next) };
   },

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DemoSeedService } from '../../seed/demo-seed.service';
+import { DemoSeedService } from '../../seed';
 import { CliCommand, requireOption } from '../cli-command';
 
 export const seedDemoCommand: CliCommand = {

@@ -1,8 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, mongo, Types } from 'mongoose';
+import { mongo, Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
+import { InjectRepository, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
 import { DriverImportResultView } from '../driver-import-result.view';
@@ -22,13 +22,13 @@ const DUPLICATE_KEY = 11000;
 @Injectable()
 export class DriversImportService implements OnModuleInit {
   constructor(
-    @InjectModel(Driver.name) private readonly drivers: Model<Driver>,
+    @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
     private readonly activity: ActivityRecorder,
   ) {}
 
   /** The app starts only once the unique RUT index exists: without it, nothing stops duplicates. */
   async onModuleInit(): Promise<void> {
-    await this.drivers.init();
+    await this.drivers.whenIndexed();
   }
 
   async import(auth: AuthContext, input: readonly unknown[]): Promise<DriverImportResultView> {
@@ -60,15 +60,14 @@ export class DriversImportService implements OnModuleInit {
     const now = new Date();
     const documents = rows.map(({ driver }) => ({
       _id: new Types.ObjectId(),
-      clientId: auth.clientId,
       userId: auth.userId,
       ...withoutUndefined(driver),
       createdAt: now,
       updatedAt: now,
     }));
     try {
-      // lean: the rows are validated already; skipping hydration keeps 1000 rows cheap.
-      await this.drivers.insertMany(documents, { ordered: false, lean: true });
+      // Through the driver: the rows are validated already; skipping mongoose keeps 1000 rows cheap.
+      await this.drivers.insertMany(auth, documents, { ordered: false });
       return new Set();
     } catch (error) {
       const registered = duplicateKeyIndexes(error);

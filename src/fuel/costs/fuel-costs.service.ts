@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
-import type { Stored } from '@app/database';
+import { Types } from 'mongoose';
+import { InjectRepository, TenantRepository, type TenantScope } from '@app/database';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { fuelCost } from './fuel-cost';
@@ -24,14 +23,14 @@ export interface FuelCostLine {
 @Injectable()
 export class FuelCostsService {
   constructor(
-    @InjectModel(FuelCostEntry.name) private readonly costs: Model<FuelCostEntry>,
-    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
   ) {}
 
-  async list(clientId: Types.ObjectId, tariffId: Types.ObjectId): Promise<FuelCostLine[]> {
+  async list(scope: TenantScope, tariffId: Types.ObjectId): Promise<FuelCostLine[]> {
     const [entries, pending] = await Promise.all([
-      this.costs.find({ tariffId, clientId }).sort({ occurredAt: 1, _id: 1 }).lean<Stored<FuelCostEntry>[]>().exec(),
-      this.changes.find({ state: 'pending', tariffId, clientId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec(),
+      this.costs.find(scope, { tariffId }, { sort: { occurredAt: 1, _id: 1 } }),
+      this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } }),
     ]);
     return entries.map((entry) => {
       const price = pending.at(-1)?.after.pricePerLiter ?? entry.pricePerLiter;

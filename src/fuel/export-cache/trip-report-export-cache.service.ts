@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model } from 'mongoose';
+import { InjectRepository, TenantRepository, type TenantScope } from '@app/database';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { TripReportExport, TripReportExportGeneration } from '../schemas/trip-report-export.schema';
 
@@ -21,37 +22,28 @@ export interface CachedExport {
 @Injectable()
 export class TripReportExportCache {
   constructor(
-    @InjectModel(TripReportExport.name) private readonly exports: Model<TripReportExport>,
+    @InjectRepository(TripReportExport) private readonly exports: TenantRepository<TripReportExport>,
+    // One document per client whose `_id` is the client id: every read names the caller's client.
     @InjectModel(TripReportExportGeneration.name) private readonly generations: Model<TripReportExportGeneration>,
-    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
   ) {}
 
   /** The generation to pass to `put` for an export built from now on. */
-  async generation(clientId: Types.ObjectId): Promise<number> {
-    const current = await this.generations.findById(clientId).lean().exec();
+  async generation(scope: TenantScope): Promise<number> {
+    const current = await this.generations.findById(scope.clientId).lean().exec();
     return current?.generation ?? 0;
   }
 
-  async get(clientId: Types.ObjectId, key: string): Promise<CachedExport | null> {
-    const [entry, generation, pending] = await Promise.all([
-      this.exports.findOne({ clientId, key }).lean().exec(),
-      this.generation(clientId),
-      this.hasPendingChange(clientId),
-    ]);
+  async get(scope: TenantScope, key: string): Promise<CachedExport | null> {
+    const [entry, generation, pending] = await Promise.all([this.exports.findOne(scope, { key }), this.generation(scope), this.hasPendingChange(scope)]);
     if (!entry || entry.generation !== generation || pending) return null;
     return { contentType: entry.contentType, content: asBuffer(entry.content) };
   }
 
   /** Stores an export built at `generation`; dropped if the client's exports went stale meanwhile. */
-  async put(clientId: Types.ObjectId, key: string, generation: number, value: CachedExport): Promise<boolean> {
-    if (generation !== (await this.generation(clientId)) || (await this.hasPendingChange(clientId))) return false;
-    await this.exports
-      .updateOne(
-        { clientId, key },
-        { $set: { generation, contentType: value.contentType, content: value.content, createdAt: new Date() } },
-        { upsert: true },
-      )
-      .exec();
+  async put(scope: TenantScope, key: string, generation: number, value: CachedExport): Promise<boolean> {
+    if (generation !== (await this.generation(scope)) || (await this.hasPendingChange(scope))) return false;
+    await this.exports.updateOne(scope, { key }, { $set: { generation, contentType: value.contentType, content: value.content, createdAt: new Date() } }, { upsert: true });
     return true;
   }
 
@@ -59,11 +51,11 @@ export class TripReportExportCache {
    * Makes every cached export of the client stale, once per `changeId` (idempotent: a resumed
    * change calls it again), and deletes the stale entries.
    */
-  async invalidate(clientId: Types.ObjectId, changeId: string): Promise<void> {
+  async invalidate(scope: TenantScope, changeId: string): Promise<void> {
     try {
       await this.generations
         .updateOne(
-          { _id: clientId, raisedBy: { $ne: changeId } },
+          { _id: scope.clientId, raisedBy: { $ne: changeId } },
           { $inc: { generation: 1 }, $push: { raisedBy: { $each: [changeId], $slice: -REMEMBERED_RAISERS } } },
           { upsert: true },
         )
@@ -72,11 +64,11 @@ export class TripReportExportCache {
       // The filter missed because this change already raised it; the upsert then hit the _id.
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
     }
-    await this.exports.deleteMany({ clientId, generation: { $lt: await this.generation(clientId) } }).exec();
+    await this.exports.deleteMany(scope, { generation: { $lt: await this.generation(scope) } });
   }
 
-  private async hasPendingChange(clientId: Types.ObjectId): Promise<boolean> {
-    return (await this.changes.exists({ state: 'pending', clientId }).exec()) !== null;
+  private hasPendingChange(scope: TenantScope): Promise<boolean> {
+    return this.changes.exists(scope, { state: 'pending' });
   }
 }
 

@@ -1,7 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import type { Stored } from '@app/database';
+import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored, type TenantScope } from '@app/database';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { PriceChangeRunner } from './price-change-runner.service';
 
@@ -15,7 +14,9 @@ export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplica
   private booting?: Promise<unknown>;
 
   constructor(
-    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
+    // The boot resume takes every client's pending jobs: the one unscoped read of this domain.
+    @InjectUnscopedModel(FuelPriceChange) private readonly allClientsChanges: Model<FuelPriceChange>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly runner: PriceChangeRunner,
   ) {}
 
@@ -34,15 +35,15 @@ export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplica
   async resumePending(): Promise<number> {
     // After the collection's indexes exist: on a fresh database mongo-java-server can fail a query
     // that races mongoose's index build at boot ("Unknown error: null").
-    await this.changes.init();
-    const pending = await this.changes.find({ state: 'pending' }).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
+    await this.changes.whenIndexed();
+    const pending = await this.allClientsChanges.find({ state: 'pending' }).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
     for (const job of pending) await this.resume(job);
     if (pending.length > 0) this.logger.log(`${pending.length} pending price change(s) resumed`);
     return pending.length;
   }
 
-  async resumeTariff(tariffId: Types.ObjectId): Promise<void> {
-    const pending = await this.changes.find({ state: 'pending', tariffId }).sort({ version: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
+  async resumeTariff(scope: TenantScope, tariffId: Types.ObjectId): Promise<void> {
+    const pending = await this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } });
     for (const job of pending) await this.resume(job);
   }
 

@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import type { Stored } from '@app/database';
+import { InjectRepository, scopeOfClient, TenantRepository, type Stored, type TenantScope } from '@app/database';
 import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
@@ -19,10 +17,10 @@ export class PriceChangeRunner {
   private readonly logger = new Logger(PriceChangeRunner.name);
 
   constructor(
-    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
-    @InjectModel(FuelPriceRecord.name) private readonly records: Model<FuelPriceRecord>,
-    @InjectModel(FuelCostEntry.name) private readonly costs: Model<FuelCostEntry>,
-    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    @InjectRepository(FuelPriceRecord) private readonly records: TenantRepository<FuelPriceRecord>,
+    @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
     private readonly exportCache: TripReportExportCache,
     private readonly activity: ActivityRecorder,
   ) {}
@@ -30,37 +28,37 @@ export class PriceChangeRunner {
   /** `resumed`: the job may have run before, so its re-valued entries are counted by their mark. */
   async run(job: Stored<FuelPriceChange>, { resumed = false } = {}): Promise<void> {
     if (job.state === 'completed') return;
-    await this.replaceValidity(job);
-    const revalued = await this.revalueCosts(job, resumed);
-    await this.exportCache.invalidate(job.clientId, job._id.toHexString());
-    await this.applyToTariff(job);
-    await this.complete(job, revalued);
+    // A job acts for the client that asked for the change, whoever runs it (a request or the boot resume).
+    const scope = scopeOfClient(job.clientId);
+    await this.replaceValidity(scope, job);
+    const revalued = await this.revalueCosts(scope, job, resumed);
+    await this.exportCache.invalidate(scope, job._id.toHexString());
+    await this.applyToTariff(scope, job);
+    await this.complete(scope, job, revalued);
   }
 
   /** Closes the replaced validity at `changedAt` and opens the new one (its `_id` is the job's). */
-  private async replaceValidity(job: Stored<FuelPriceChange>): Promise<void> {
+  private async replaceValidity(scope: TenantScope, job: Stored<FuelPriceChange>): Promise<void> {
     if (job.previousRecordId) {
-      await this.records.updateOne({ _id: job.previousRecordId, validTo: null }, { $set: { validTo: job.changedAt } }).exec();
+      await this.records.updateOne(scope, { _id: job.previousRecordId, validTo: null }, { $set: { validTo: job.changedAt } });
     }
-    const tariff = await this.tariffs.findById(job.tariffId, { baseType: 1 }).lean().exec();
+    const tariff = await this.tariffs.findById(scope, job.tariffId.toHexString());
     if (!tariff) throw new Error(`Price change ${job._id.toHexString()}: tariff ${job.tariffId.toHexString()} is gone`);
-    await this.records
-      .updateOne(
-        { _id: job._id },
-        {
-          $setOnInsert: {
-            clientId: job.clientId,
-            scope: 'client',
-            fuelType: tariff.baseType,
-            pricePerLiter: job.after.pricePerLiter,
-            validFrom: job.changedAt,
-            validTo: null,
-            tariffId: job.tariffId,
-          },
+    await this.records.updateOne(
+      scope,
+      { _id: job._id },
+      {
+        $setOnInsert: {
+          scope: 'client',
+          fuelType: tariff.baseType,
+          pricePerLiter: job.after.pricePerLiter,
+          validFrom: job.changedAt,
+          validTo: null,
+          tariffId: job.tariffId,
         },
-        { upsert: true },
-      )
-      .exec();
+      },
+      { upsert: true },
+    );
   }
 
   /**
@@ -69,19 +67,18 @@ export class PriceChangeRunner {
    * either done or not, and the next pass takes only those not yet marked. (One pass: on
    * mongo-java-server any such filter scans the collection, so batches would each scan again.)
    */
-  private async revalueCosts(job: Stored<FuelPriceChange>, resumed: boolean): Promise<number> {
-    const result = await this.costs
-      .updateMany(
-        { tariffId: job.tariffId, priceChangeId: { $ne: job._id } },
-        { $set: { pricePerLiter: job.after.pricePerLiter, priceChangeId: job._id } },
-      )
-      .exec();
-    if (!resumed) return result.modifiedCount;
-    return this.costs.countDocuments({ tariffId: job.tariffId, priceChangeId: job._id }).exec();
+  private async revalueCosts(scope: TenantScope, job: Stored<FuelPriceChange>, resumed: boolean): Promise<number> {
+    const modified = await this.costs.updateMany(
+      scope,
+      { tariffId: job.tariffId, priceChangeId: { $ne: job._id } },
+      { $set: { pricePerLiter: job.after.pricePerLiter, priceChangeId: job._id } },
+    );
+    if (!resumed) return modified;
+    return this.costs.count(scope, { tariffId: job.tariffId, priceChangeId: job._id });
   }
 
   /** Moves the tariff from the job's version - 1 to its version; a no-op once done. */
-  private async applyToTariff(job: Stored<FuelPriceChange>): Promise<void> {
+  private async applyToTariff(scope: TenantScope, job: Stored<FuelPriceChange>): Promise<void> {
     const set: Partial<FuelTariff> = {
       pricePerLiter: job.after.pricePerLiter,
       priceVersion: job.version,
@@ -90,19 +87,12 @@ export class PriceChangeRunner {
     };
     // The name only if this change renamed the tariff: a rename since must not be undone.
     if (job.after.name !== job.before.name) set.name = job.after.name;
-    await this.tariffs.updateOne({ _id: job.tariffId, priceVersion: job.version - 1 }, { $set: set }).exec();
+    await this.tariffs.updateOne(scope, { _id: job.tariffId, priceVersion: job.version - 1 }, { $set: set });
   }
 
   /** Completes the job once; only the runner that flips it records the activity event. */
-  private async complete(job: Stored<FuelPriceChange>, revalued: number): Promise<void> {
-    const flipped = await this.changes
-      .findOneAndUpdate(
-        { _id: job._id, state: 'pending' },
-        { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued } },
-        { new: true },
-      )
-      .lean()
-      .exec();
+  private async complete(scope: TenantScope, job: Stored<FuelPriceChange>, revalued: number): Promise<void> {
+    const flipped = await this.changes.updateRecord(scope, job, { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued } }, { state: 'pending' });
     if (!flipped) return;
     const { requestId, ip, userAgent, ...actor } = job.actor;
     const renamed = job.after.name !== job.before.name;

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import type { Stored } from '@app/database';
+import { InjectRepository, TenantRepository, type Stored } from '@app/database';
 import { DomainException, ErrorCode } from '@app/errors';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
@@ -22,8 +21,8 @@ export interface PriceChangeRequest {
 @Injectable()
 export class PriceChangesService {
   constructor(
-    @InjectModel(FuelPriceChange.name) private readonly changes: Model<FuelPriceChange>,
-    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
     private readonly runner: PriceChangeRunner,
     private readonly resumer: PriceChangeResumer,
   ) {}
@@ -34,8 +33,8 @@ export class PriceChangesService {
       const job = await this.begin(auth, current, request);
       if (job) return this.runner.run(job);
       // Another change took this version first: finish it, then change from its result.
-      await this.resumer.resumeTariff(current._id);
-      current = (await this.tariffs.findById(current._id).lean<Stored<FuelTariff>>().exec()) ?? current;
+      await this.resumer.resumeTariff(auth, current._id);
+      current = (await this.tariffs.findById(auth, current._id.toHexString())) ?? current;
       const renamed = request.name !== undefined && request.name !== current.name;
       if (current.pricePerLiter === request.pricePerLiter && !renamed) return; // it already set this
     }
@@ -68,7 +67,8 @@ export class PriceChangesService {
       },
     };
     try {
-      await this.changes.create(job);
+      const { clientId: _client, ...record } = job;
+      await this.changes.create(auth, record);
       return job;
     } catch (error) {
       if ((error as { code?: number }).code === DUPLICATE_KEY) return null;

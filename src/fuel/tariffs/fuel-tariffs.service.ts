@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
-import { Stored, TenantRepository } from '@app/database';
+import { InjectRepository, Stored, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
 import { UpdateFuelTariffDto } from '../dto/update-fuel-tariff.dto';
 import { FuelTariffView, toFuelTariffView } from '../fuel-tariff.view';
@@ -13,16 +11,12 @@ import { FuelTariff } from '../schemas/fuel-tariff.schema';
 
 @Injectable()
 export class FuelTariffsService {
-  private readonly repository: TenantRepository<FuelTariff>;
-
   constructor(
-    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
     private readonly priceChanges: PriceChangesService,
     private readonly resumer: PriceChangeResumer,
     private readonly activity: ActivityRecorder,
-  ) {
-    this.repository = new TenantRepository(tariffs);
-  }
+  ) {}
 
   /**
    * Edits the name and/or the manual price. A new price goes through a price change job (new
@@ -32,23 +26,23 @@ export class FuelTariffsService {
     if (body.name === undefined && body.pricePerLiter === undefined) {
       throw badRequest('Send name and/or pricePerLiter');
     }
-    const found = await this.repository.findOwnedByIdOrFail(auth.clientId, id, 'Fuel tariff');
+    const found = await this.tariffs.findByIdOrFail(auth, id, 'Fuel tariff');
     if (body.pricePerLiter !== undefined && !found.custom) {
       throw badRequest('pricePerLiter: this tariff follows the market price of its base type; only a custom tariff has a manual price');
     }
     // A change left pending by a failure is finished first, so this edit starts from its result.
-    await this.resumer.resumeTariff(found._id);
-    const tariff = await this.reload(found);
+    await this.resumer.resumeTariff(auth, found._id);
+    const tariff = await this.reload(auth, found);
     if (body.pricePerLiter !== undefined && body.pricePerLiter !== tariff.pricePerLiter) {
       await this.priceChanges.change(auth, tariff, { pricePerLiter: body.pricePerLiter, name: body.name });
     } else if (body.name !== undefined && body.name !== tariff.name) {
       await this.rename(auth, tariff, body.name);
     }
-    return toFuelTariffView(await this.reload(tariff));
+    return toFuelTariffView(await this.reload(auth, tariff));
   }
 
   private async rename(auth: AuthContext, tariff: Stored<FuelTariff>, name: string): Promise<void> {
-    await this.tariffs.updateOne({ _id: tariff._id }, { $set: { name } }).exec();
+    await this.tariffs.updateRecord(auth, tariff, { $set: { name } });
     await this.activity.record(auth, {
       action: 'fuel_tariff.update',
       resourceType: 'fuel_tariff',
@@ -59,7 +53,7 @@ export class FuelTariffsService {
     });
   }
 
-  private async reload(tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {
-    return (await this.tariffs.findById(tariff._id).lean<Stored<FuelTariff>>().exec()) ?? tariff;
+  private async reload(auth: AuthContext, tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {
+    return (await this.tariffs.findById(auth, tariff._id.toHexString())) ?? tariff;
   }
 }

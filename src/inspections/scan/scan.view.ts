@@ -1,6 +1,6 @@
 import type { Stored } from '@app/database';
 import type { Asset } from '@app/fleet';
-import { DynamicFormView, ScannedFormView } from '../../forms/dynamic-form.view';
+import { DynamicFormView, ScannedFormView } from '../../forms';
 
 export class ScannedAssetIconView {
   id: string;

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { FIELD_TYPES, FieldType } from '../../forms/form-field-types';
+import { FIELD_TYPES, FieldType } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];

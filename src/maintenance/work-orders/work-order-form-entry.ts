@@ -1,7 +1,6 @@
 import { Types } from 'mongoose';
 import type { FieldError } from '@app/errors';
-import { AnswerInput, validateAnswers } from '../../forms/answers/form-answers.validator';
-import type { StoredForm } from '../../forms/forms.service';
+import { AnswerInput, validateAnswers, type StoredForm } from '../../forms';
 import type { WorkOrderForm } from '../schemas/work-order.schema';
 
 export type FormEntry = WorkOrderForm & { _id: Types.ObjectId };

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
-import type { FieldType } from '../../forms/form-field-types';
+import type { FieldType } from '../../forms';
 import type { WorkOrder, WorkOrderForm, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
 
 export const ANSWER_VALUE_SCHEMAS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];

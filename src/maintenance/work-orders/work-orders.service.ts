@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { Stored, TenantRepository } from '@app/database';
+import { InjectRepository, Stored, TenantRepository } from '@app/database';
 import { AssetDirectory } from '@app/fleet';
 import { badRequest, FieldError, notFound, validationFailed } from '@app/errors';
-import { clientToday } from '../../forms/client-today';
-import { FormsService } from '../../forms/forms.service';
+import { clientToday, FormsService } from '../../forms';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
 import { AddWorkOrderFormDto } from '../dto/add-work-order-form.dto';
 import { CreateWorkOrderDto } from '../dto/create-work-order.dto';
@@ -20,27 +17,23 @@ export const MAX_FORMS_PER_WORK_ORDER = 50;
 
 @Injectable()
 export class WorkOrdersService {
-  private readonly repository: TenantRepository<WorkOrder>;
-
   constructor(
-    @InjectModel(WorkOrder.name) private readonly orders: Model<WorkOrder>,
+    @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
     private readonly assets: AssetDirectory,
     private readonly categories: WorkOrderCategoriesService,
     private readonly forms: FormsService,
     private readonly activity: ActivityRecorder,
-  ) {
-    this.repository = new TenantRepository(orders);
-  }
+  ) {}
 
   /** Unknown, foreign or out-of-scope assets and unknown categories are 400: they are fields of the body. */
   async create(auth: AuthContext, body: CreateWorkOrderDto): Promise<WorkOrderView> {
-    const [asset, category] = await Promise.all([this.assets.findVisibleAsset(auth, body.assetId), this.categories.resolve(auth.clientId, body.category)]);
+    const [asset, category] = await Promise.all([this.assets.findVisibleAsset(auth, body.assetId), this.categories.resolve(auth, body.category)]);
     const errors: FieldError[] = [];
     if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
     if (!category) errors.push({ path: 'category', message: `"${body.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
     if (errors.length > 0) throw validationFailed(errors);
 
-    const order = await this.repository.create(auth.clientId, {
+    const order = await this.orders.create(auth, {
       assetId: asset!._id,
       category: category!,
       title: body.title,
@@ -64,7 +57,7 @@ export class WorkOrdersService {
   /** Adds a filled-in active form of the client; its answers must satisfy the form's fields. */
   async addForm(auth: AuthContext, id: string, body: AddWorkOrderFormDto): Promise<WorkOrderView> {
     const order = await this.findVisible(auth, id);
-    const form = await this.forms.findOwned(auth.clientId, body.formId);
+    const form = await this.forms.findOwned(auth, body.formId);
     if (!form) throw validationFailed([{ path: 'formId', message: `No dynamic form ${body.formId} among your forms` }]);
     if (form.status !== 'active') throw validationFailed([{ path: 'formId', message: `The form "${form.name}" is ${form.status}: only active forms can be filled in` }]);
     if (order.forms.length >= MAX_FORMS_PER_WORK_ORDER) throw badRequest(`A work order holds at most ${MAX_FORMS_PER_WORK_ORDER} forms`);
@@ -73,7 +66,7 @@ export class WorkOrdersService {
     if ('errors' in built) throw validationFailed(built.errors);
     const { entry } = built;
     const update = { $push: { forms: entry }, ...(entry.critical ? { $set: { hasCriticalAnswers: true } } : {}) };
-    const updated = await this.orders.findOneAndUpdate({ _id: order._id }, update, { new: true }).lean<Stored<WorkOrder>>().exec();
+    const updated = await this.orders.updateRecord(auth, order, update);
     if (!updated) throw notFound('Work order');
 
     await this.activity.record(auth, {
@@ -90,7 +83,7 @@ export class WorkOrdersService {
 
   /** A work order of the client whose asset the caller may see; anything else is 404. */
   private async findVisible(auth: AuthContext, id: string): Promise<Stored<WorkOrder>> {
-    const order = await this.repository.findOwnedById(auth.clientId, id);
+    const order = await this.orders.findById(auth, id);
     if (!order || !(await this.assets.findVisibleAsset(auth, order.assetId.toHexString()))) throw notFound('Work order');
     return order;
   }

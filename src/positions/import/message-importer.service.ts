@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { StoredTracker, Tracker } from '@app/fleet';
+import { TrackerRouting } from '@app/fleet';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
 import { readMessages } from './message-file-reader';
@@ -22,12 +20,11 @@ export interface MessageImportReport {
 export class MessageImporter {
   constructor(
     private readonly writer: TelemetryStoreWriter,
-    @InjectModel(Tracker.name) private readonly trackers: Model<Tracker>,
+    private readonly trackers: TrackerRouting,
   ) {}
 
   async importFile(vendorId: number, path: string, batchSize = 50_000): Promise<MessageImportReport> {
-    // By the unique vendorId index: a lookup on every server.
-    const tracker = await this.trackers.findOne({ vendorId }).lean<StoredTracker>().exec();
+    const tracker = await this.trackers.findByVendorId(vendorId);
     if (!tracker) throw new Error(`No tracker has vendor id ${vendorId}`);
     const started = process.hrtime.bigint();
     let [messages, skipped, hoursWritten] = [0, 0, 0];

@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { AuthContext } from '@app/auth';
-import { Asset, AssetDirectory } from '@app/fleet';
+import { AssetDirectory } from '@app/fleet';
 import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
@@ -20,7 +18,6 @@ export class TripsService {
     private readonly directory: AssetDirectory,
     private readonly addresses: AddressResolver,
     @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
-    @InjectModel(Asset.name) private readonly assets: Model<Asset>,
   ) {}
 
   /** A trip of a device of the caller's client and tracker scope; anything else is 404. */
@@ -32,8 +29,7 @@ export class TripsService {
     const call = { requestId: auth.request.requestId };
     const trip = await this.source.trip({ trackerId: tracker._id.toHexString(), vendorId }, tripId, call);
     if (!trip) throw notFound('Trip');
-    // Few assets per client: this filter scans on mongo-java-server, but only the assets collection.
-    const asset = await this.assets.findOne({ clientId: auth.clientId, mainTrackerId: tracker._id }, { _id: 1 }).lean().exec();
+    const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
     const [startAddress, endAddress] = await this.addresses.addressesOf([trip.positions[0], trip.positions.at(-1)], call.requestId);
     return { ...trip, clientId: auth.clientId.toHexString(), assetId: asset?._id.toHexString() ?? null, startAddress, endAddress };
   }

@@ -1,8 +1,8 @@
-import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { DemoClientContext } from '../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
-import { CargoLocation } from './schemas/cargo-location.schema';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { CargoLocation } from '../../cargo';
 
 type DemoLocation = Omit<CargoLocation, 'clientId' | 'createdAt' | 'updatedAt'>;
 
@@ -29,7 +29,7 @@ const DEMO_LOCATIONS: Record<DemoClientContext['key'], DemoLocation[]> = {
 /** Cargo locations of each demo client (manifest key `cargoLocation`: the first one). */
 @DemoSeederProvider({ order: 41 })
 export class CargoDemoSeeder implements DemoSeeder {
-  constructor(@InjectModel(CargoLocation.name) private readonly locations: Model<CargoLocation>) {}
+  constructor(@InjectUnscopedModel(CargoLocation) private readonly locations: Model<CargoLocation>) {}
 
   async seed(client: DemoClientContext): Promise<void> {
     const created = await this.locations.create(DEMO_LOCATIONS[client.key].map((location) => ({ ...location, clientId: client.clientId })));

@@ -1,9 +1,9 @@
-import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { DemoClientContext } from '../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
-import { Driver } from './schemas/driver.schema';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { Driver } from '../../drivers';
 
 const DEMO_DRIVERS: Record<DemoClientContext['key'], Array<Pick<Driver, 'rut' | 'firstName' | 'lastName' | 'phone' | 'email' | 'city'>>> = {
   acme: [
@@ -19,7 +19,7 @@ const DEMO_DRIVERS: Record<DemoClientContext['key'], Array<Pick<Driver, 'rut' | 
 @DemoSeederProvider({ order: 20 })
 export class DriversDemoSeeder implements DemoSeeder {
   constructor(
-    @InjectModel(Driver.name) private readonly drivers: Model<Driver>,
+    @InjectUnscopedModel(Driver) private readonly drivers: Model<Driver>,
     private readonly activity: ActivityRecorder,
   ) {}
 

@@ -1,11 +1,9 @@
-import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { DemoClientContext } from '../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
-import { FieldType } from './form-field-types';
-import { DynamicForm } from './schemas/dynamic-form.schema';
-import { FormField } from './schemas/form-field.schema';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { FieldType, DynamicForm, FormField } from '../../forms';
 
 const option = (label: string, critical = false) => ({ optionId: randomUUID(), label, critical });
 
@@ -30,7 +28,7 @@ export function preTripFields(): FormField[] {
 /** Forms of each demo client: active (for `assets.tracked`), inactive and archived (`forms`). */
 @DemoSeederProvider({ order: 30 })
 export class FormsDemoSeeder implements DemoSeeder {
-  constructor(@InjectModel(DynamicForm.name) private readonly forms: Model<DynamicForm>) {}
+  constructor(@InjectUnscopedModel(DynamicForm) private readonly forms: Model<DynamicForm>) {}
 
   async seed(client: DemoClientContext): Promise<void> {
     const { clientId } = client;

@@ -1,11 +1,9 @@
-import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { FUEL_GRADES, type FuelGrade } from '@app/formats';
-import { DemoClientContext } from '../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
-import { FuelCostEntry } from './schemas/fuel-cost-entry.schema';
-import { FuelPriceRecord } from './schemas/fuel-price-record.schema';
-import { FuelTariff } from './schemas/fuel-tariff.schema';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { FuelCostEntry, FuelPriceRecord, FuelTariff } from '../../fuel';
 
 const DAY = 86_400_000;
 /** Weekly market prices (pesos per litre), oldest first; the last one is in force. */
@@ -32,9 +30,9 @@ export class FuelDemoSeeder implements DemoSeeder {
   private readonly today = new Date(Math.floor(Date.now() / DAY) * DAY);
 
   constructor(
-    @InjectModel(FuelTariff.name) private readonly tariffs: Model<FuelTariff>,
-    @InjectModel(FuelPriceRecord.name) private readonly records: Model<FuelPriceRecord>,
-    @InjectModel(FuelCostEntry.name) private readonly costs: Model<FuelCostEntry>,
+    @InjectUnscopedModel(FuelTariff) private readonly tariffs: Model<FuelTariff>,
+    @InjectUnscopedModel(FuelPriceRecord) private readonly records: Model<FuelPriceRecord>,
+    @InjectUnscopedModel(FuelCostEntry) private readonly costs: Model<FuelCostEntry>,
   ) {}
 
   async seed(client: DemoClientContext): Promise<void> {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ALL_PERMISSIONS, ApiTokenService, IdentityProvisioning, SessionService, StoredUser } from '@app/auth';
 import { Asset, AssetGroup, StoredAsset, StoredTracker, Tracker } from '@app/fleet';
-import { DemoClientContext, DemoClientKey, DemoUserKey, DemoUserManifest } from './demo-manifest';
+import { DemoClientContext, DemoClientKey, DemoUserKey, DemoUserManifest } from '../demo-manifest';
+import { InjectUnscopedModel, scopeOfClient } from '@app/database';
 
 const CLIENTS: Record<DemoClientKey, { name: string; vendorBase: number }> = {
   acme: { name: 'Acme Logística SpA', vendorBase: 7_100_000 },
@@ -20,9 +20,9 @@ export class IdentityFleetSeeder {
     private readonly identities: IdentityProvisioning,
     private readonly sessions: SessionService,
     private readonly apiTokens: ApiTokenService,
-    @InjectModel(Tracker.name) private readonly trackers: Model<Tracker>,
-    @InjectModel(Asset.name) private readonly assets: Model<Asset>,
-    @InjectModel(AssetGroup.name) private readonly groups: Model<AssetGroup>,
+    @InjectUnscopedModel(Tracker) private readonly trackers: Model<Tracker>,
+    @InjectUnscopedModel(Asset) private readonly assets: Model<Asset>,
+    @InjectUnscopedModel(AssetGroup) private readonly groups: Model<AssetGroup>,
   ) {}
 
   async seedClient(key: DemoClientKey): Promise<DemoClientContext> {
@@ -63,6 +63,7 @@ export class IdentityFleetSeeder {
     return {
       key,
       clientId,
+      scope: scopeOfClient(clientId),
       name,
       users,
       trackers: { tracked: asStored<StoredTracker>(tracked), outOfScope: asStored<StoredTracker>(outOfScope) },

@@ -1,14 +1,11 @@
-import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { DateTime } from 'luxon';
 import { ActivityRecorder } from '@app/activity';
-import { clientToday } from '../forms/client-today';
-import { FormsService } from '../forms/forms.service';
-import { DemoClientContext } from '../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../seed/demo-seeder.decorator';
-import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
-import { WorkOrder } from './schemas/work-order.schema';
-import { buildFormEntry } from './work-orders/work-order-form-entry';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { clientToday, FormsService } from '../../forms';
+import { WorkOrderCategoriesService, WorkOrder, buildFormEntry } from '../../maintenance';
 
 const DEMO_TIME_ZONE = 'America/Santiago';
 
@@ -16,7 +13,7 @@ const DEMO_TIME_ZONE = 'America/Santiago';
 @DemoSeederProvider({ order: 50 })
 export class MaintenanceDemoSeeder implements DemoSeeder {
   constructor(
-    @InjectModel(WorkOrder.name) private readonly orders: Model<WorkOrder>,
+    @InjectUnscopedModel(WorkOrder) private readonly orders: Model<WorkOrder>,
     private readonly categories: WorkOrderCategoriesService,
     private readonly forms: FormsService,
     private readonly activity: ActivityRecorder,
@@ -24,9 +21,9 @@ export class MaintenanceDemoSeeder implements DemoSeeder {
 
   async seed(client: DemoClientContext): Promise<void> {
     const admin = client.users.admin;
-    await this.categories.extend(client.clientId, ['technical_review', 'gps_tracker']);
+    await this.categories.extend(client.scope, ['technical_review', 'gps_tracker']);
     const formId = (client.manifest.forms as { active: string } | undefined)?.active;
-    const form = formId ? await this.forms.findOwned(client.clientId, formId) : null;
+    const form = formId ? await this.forms.findOwned(client.scope, formId) : null;
     if (!form) throw new Error('The maintenance demo needs the active demo form: the forms seeder runs first');
 
     const today = clientToday(DEMO_TIME_ZONE);

@@ -1,12 +1,10 @@
 import { Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import type { StoredTracker } from '@app/fleet';
-import { DemoClientContext } from '../../seed/demo-manifest';
-import { DemoSeeder, DemoSeederProvider } from '../../seed/demo-seeder.decorator';
-import { StoredTrip, storedTripId } from '../store/stored-trip.schema';
-import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
-import { DEMO_ROUTES, demoTelemetry } from './demo-routes';
+import { DemoClientContext } from '../demo-manifest';
+import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { InjectUnscopedModel } from '@app/database';
+import { DEMO_ROUTES, demoTelemetry, StoredTrip, storedTripId, TelemetryStoreWriter } from '../../positions';
 
 const DEMO_DAYS = 10;
 const DEMO_ZONE = 'America/Santiago';
@@ -21,7 +19,7 @@ export class PositionsDemoSeeder implements DemoSeeder {
 
   constructor(
     private readonly writer: TelemetryStoreWriter,
-    @InjectModel(StoredTrip.name) private readonly trips: Model<StoredTrip>,
+    @InjectUnscopedModel(StoredTrip) private readonly trips: Model<StoredTrip>,
   ) {}
 
   async seed(client: DemoClientContext): Promise<void> {

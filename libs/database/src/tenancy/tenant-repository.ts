@@ -1,87 +1,274 @@
-import type { FilterQuery, Model, Types } from 'mongoose';
+import { Types, type FilterQuery, type Model, type PipelineStage, type ProjectionType, type UpdateQuery } from 'mongoose';
 import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
-import { BatchedLookup } from './batched-lookup';
-import { ExpiringCache } from './expiring-cache';
+import { BatchedInsert } from '../batched-insert';
+import { BatchedLookup } from '../batched-lookup';
+import { ExpiringCache } from '../expiring-cache';
+import { afterCursor, encodeCursor, ListOrder, Page, PageRequest, pageSize } from './cursor-page';
+import type { TenantScope, TrackerScopeLike } from './tenant-scope';
 
+/** A client's record; records every client may read (see `shared`) have no client. */
 export interface TenantOwned {
-  clientId: Types.ObjectId;
+  clientId?: Types.ObjectId | null;
 }
-
-export type TenantFilter<T> = FilterQuery<T> & { clientId: Types.ObjectId };
 
 /** A record as read back from the database. */
 export type Stored<T> = T & { _id: Types.ObjectId };
 
-/**
- * Data access for records that belong to a client. Every method takes the client id, so a query
- * that forgets the tenant does not compile; a record of another client reads as missing.
- *
- * `findOwnedById` loads by `_id` alone and compares the client in code: on mongo-java-server a
- * lookup by exactly `_id` uses the index, `{_id, clientId}` scans (DESIGN.md).
- */
-export interface TenantRepositoryOptions {
+/** A query of the repository: the client is added by the repository, never written by the caller. */
+export type TenantQuery<T> = Omit<FilterQuery<T>, 'clientId'> & { clientId?: never };
+
+export interface TenantRepositoryOptions<T> {
   /**
-   * Read `findOwnedById` through a BatchedLookup: the ids asked for in one event-loop turn are
-   * read by one `$in` query. For records on busy paths that callers only read (the same object
-   * goes to every caller of that id in that turn).
+   * For tracker-scoped records (assets, trackers): the field holding the record's tracker id.
+   * Reads then also require the caller's tracker scope to include it; lists filter by it.
+   */
+  trackerField?: string;
+  /** Records every client may read (e.g. `{scope: 'global'}` price records); only with `includeShared`. */
+  shared?: FilterQuery<T>;
+  /** What reads return unless a call asks for other fields (lean documents, smaller answers). */
+  projection?: ProjectionType<T>;
+  /**
+   * Read `findById` through a BatchedLookup: the ids asked for in one event-loop turn are read by
+   * one `$in` query. For records on busy paths that callers only read (the same object goes to
+   * every caller of that id in that turn).
    */
   batchReadsById?: boolean;
   /**
-   * Keep what `findOwnedById` found for this long (ExpiringCache; ids not found are not kept).
-   * For records this API never writes, whose changes by other processes may show a few seconds late.
+   * Keep what `findById` found for this long (ExpiringCache; ids not found are not kept). For
+   * records whose changes by other processes may show a few seconds late.
    */
   cacheReadsByIdMs?: number;
 }
 
+export interface ReadOptions<T> {
+  projection?: ProjectionType<T>;
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  /** Also the records every client may read (the repository's `shared` filter). */
+  includeShared?: boolean;
+}
+
+/** A point lookup on a unique key other than `_id` (e.g. a QR code), batched and cached like reads by id. */
+export interface UniqueKeyLookup<T> {
+  find(scope: TenantScope, value: string): Promise<Stored<T> | null>;
+  /** Forgets a cached value after this process changed its record. */
+  evict(value: string): void;
+}
+
+const CLIENT_KEYS = ['clientId'];
+
+/**
+ * The only way services reach a client's records. Every method takes the caller's scope, and the
+ * query types leave no room for `clientId`: the repository adds it, so a query that forgets the
+ * tenant cannot be written. A record of another client, or (for tracker-scoped records) outside
+ * the caller's trackers, reads as missing.
+ *
+ * Point reads (`findById`, `lookupBy`) load by the unique key alone and compare the client in
+ * code: on mongo-java-server a lookup by exactly `_id` or a unique index uses the index, while
+ * `{_id, clientId}` scans (DESIGN.md). Updates of a record already read (`updateRecord`) likewise
+ * go by `_id` alone once its client was checked.
+ */
 export class TenantRepository<T extends TenantOwned> {
   private readonly byId?: BatchedLookup<Stored<T>>;
   private readonly recentById?: ExpiringCache<Stored<T> | null>;
 
   constructor(
-    protected readonly model: Model<T>,
-    { batchReadsById = false, cacheReadsByIdMs = 0 }: TenantRepositoryOptions = {},
+    private readonly model: Model<T>,
+    private readonly options: TenantRepositoryOptions<T> = {},
   ) {
-    if (cacheReadsByIdMs > 0) this.recentById = new ExpiringCache(cacheReadsByIdMs);
-    if (batchReadsById) {
+    if (options.cacheReadsByIdMs && options.cacheReadsByIdMs > 0) this.recentById = new ExpiringCache(options.cacheReadsByIdMs);
+    if (options.batchReadsById) {
       this.byId = new BatchedLookup(
-        (ids) => this.model.find({ _id: { $in: ids } } as FilterQuery<T>).lean<Stored<T>[]>().exec(),
+        (ids) => this.model.find({ _id: { $in: ids } } as FilterQuery<T>, options.projection).lean<Stored<T>[]>().exec(),
         (record) => record._id.toHexString(),
       );
     }
   }
 
-  async findOwnedById(clientId: Types.ObjectId, id: unknown): Promise<Stored<T> | null> {
+  /** Resolves once the model's indexes exist (a unique index that settles races must exist before writes). */
+  async whenIndexed(): Promise<void> {
+    await this.model.init();
+  }
+
+  /** The caller's record with this id, or null (unknown, malformed, foreign and out-of-scope ids alike). */
+  async findById(scope: TenantScope, id: unknown): Promise<Stored<T> | null> {
     if (!isObjectIdString(id)) return null;
     const key = id.toLowerCase();
     const record = this.recentById ? await this.recentById.get(key, () => this.readById(key), Boolean) : await this.readById(key);
-    return record && clientId.equals(record.clientId) ? record : null;
+    return record && this.isVisible(scope, record) ? record : null;
   }
 
-  private readById(id: string): Promise<Stored<T> | null> {
-    return this.byId ? this.byId.find(id) : this.model.findById(id).lean<Stored<T>>().exec();
-  }
-
-  async findOwnedByIdOrFail(clientId: Types.ObjectId, id: unknown, what: string): Promise<Stored<T>> {
-    const record = await this.findOwnedById(clientId, id);
+  /** As `findById`, answering 404 `"{what} not found"` for a missing record. */
+  async findByIdOrFail(scope: TenantScope, id: unknown, what: string): Promise<Stored<T>> {
+    const record = await this.findById(scope, id);
     if (!record) throw notFound(what);
     return record;
   }
 
-  /** Several records by id, keeping only the client's own (unknown and foreign ids drop out). */
-  async findOwnedByIds(clientId: Types.ObjectId, ids: readonly string[]): Promise<Stored<T>[]> {
+  /** Several records by id, keeping only the caller's (unknown, foreign and out-of-scope ids drop out). */
+  async findByIds(scope: TenantScope, ids: readonly unknown[], projection = this.options.projection): Promise<Stored<T>[]> {
     const valid = ids.filter(isObjectIdString);
     if (valid.length === 0) return [];
-    const records = await this.model.find({ _id: { $in: valid } } as FilterQuery<T>).lean<Stored<T>[]>().exec();
-    return records.filter((record) => clientId.equals(record.clientId));
+    const records = await this.model.find({ _id: { $in: valid } } as FilterQuery<T>, projection).lean<Stored<T>[]>().exec();
+    return records.filter((record) => this.isVisible(scope, record));
   }
 
-  find(filter: TenantFilter<T>): Promise<Stored<T>[]> {
-    return this.model.find(filter).lean<Stored<T>[]>().exec();
+  /**
+   * A lookup by a unique key (exactly the keys of a unique index: a lookup on both servers),
+   * optionally batched per event-loop turn and cached like reads by id.
+   */
+  lookupBy(field: keyof T & string, { batch = false, cacheMs = 0 }: { batch?: boolean; cacheMs?: number } = {}): UniqueKeyLookup<T> {
+    const read = (values: string[]) => this.model.find({ [field]: { $in: values } } as FilterQuery<T>, this.options.projection).lean<Stored<T>[]>().exec();
+    const batched = batch ? new BatchedLookup<Stored<T>>(read, (record) => String(record[field])) : undefined;
+    const loadOne = async (value: string) => (batched ? batched.find(value) : ((await read([value]))[0] ?? null));
+    const recent = cacheMs > 0 ? new ExpiringCache<Stored<T> | null>(cacheMs) : undefined;
+    return {
+      find: async (scope, value) => {
+        const record = recent ? await recent.get(value, () => loadOne(value), Boolean) : await loadOne(value);
+        return record && this.isVisible(scope, record) ? record : null;
+      },
+      evict: (value) => recent?.evict(value),
+    };
   }
 
-  async create(clientId: Types.ObjectId, data: Omit<Partial<T>, 'clientId'>): Promise<Stored<T>> {
-    const created = await this.model.create({ ...data, clientId });
+  findOne(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
+    const query = this.model.findOne(this.scoped(scope, filter), projection);
+    if (sort) query.sort(sort);
+    return query.lean<Stored<T>>().exec();
+  }
+
+  find(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
+    const query = this.model.find(this.scoped(scope, filter, includeShared), projection);
+    if (sort) query.sort(sort);
+    if (limit !== undefined) query.limit(limit);
+    return query.lean<Stored<T>[]>().exec();
+  }
+
+  /**
+   * One page of a list (DESIGN.md, lists): newest first by default, ties broken by `_id`, and a
+   * keyset cursor, so a page deep inside costs what the first one does and inserts never shift it.
+   */
+  async list(scope: TenantScope, filter: TenantQuery<T>, page: PageRequest, order: ListOrder = {}, projection = this.options.projection): Promise<Page<Stored<T>>> {
+    const sortBy = order.sortBy ?? '_id';
+    const direction = order.direction === 'asc' ? 1 : -1;
+    const limit = pageSize(page.limit);
+    const conditions: FilterQuery<T>[] = [this.scoped(scope, filter)];
+    if (page.cursor) conditions.push(afterCursor(page.cursor, { sortBy, direction: order.direction ?? 'desc' }) as FilterQuery<T>);
+    const sort: Record<string, 1 | -1> = sortBy === '_id' ? { _id: direction } : { [sortBy]: direction, _id: direction };
+    const records = await this.model
+      .find(conditions.length === 1 ? conditions[0] : ({ $and: conditions } as FilterQuery<T>), projection)
+      .sort(sort)
+      .limit(limit + 1)
+      .lean<Stored<T>[]>()
+      .exec();
+    const items = records.slice(0, limit);
+    const last = items.at(-1);
+    return { items, nextCursor: records.length > limit && last ? encodeCursor(last as unknown as Record<string, unknown>, sortBy) : null };
+  }
+
+  async count(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
+    return this.model.countDocuments(this.scoped(scope, filter)).exec();
+  }
+
+  async exists(scope: TenantScope, filter: TenantQuery<T>): Promise<boolean> {
+    return (await this.model.exists(this.scoped(scope, filter)).exec()) !== null;
+  }
+
+  async create(scope: TenantScope, data: Omit<Partial<T>, 'clientId'> & { _id?: Types.ObjectId }): Promise<Stored<T>> {
+    const created = await this.model.create({ ...data, clientId: scope.clientId });
     return created.toObject() as Stored<T>;
+  }
+
+  /** Inserts through the driver (no mongoose casting): the caller builds complete documents. */
+  async insertMany(scope: TenantScope, documents: ReadonlyArray<Partial<Omit<T, 'clientId'>> & { _id?: Types.ObjectId }>, { ordered = true } = {}): Promise<void> {
+    if (documents.length === 0) return;
+    await this.model.collection.insertMany(
+      documents.map((document) => ({ ...document, clientId: scope.clientId })),
+      { ordered },
+    );
+  }
+
+  /**
+   * Appends in group commits (BatchedInsert): the documents of one event-loop turn share one
+   * unordered insert through the driver, each caller waits for its own. For busy append-only
+   * records (scan history, activity events); the caller checks what the schema would.
+   */
+  batchedAppender(): { insert(scope: TenantScope, document: Omit<T, 'clientId'> & { _id?: Types.ObjectId }): Promise<void> } {
+    const inserts = new BatchedInsert<Record<string, unknown>>(this.model.collection);
+    return { insert: (scope, document) => inserts.insert({ ...document, clientId: scope.clientId }) };
+  }
+
+  /** Updates a record read through this repository, by `_id` alone once its client is checked. */
+  async updateRecord(scope: TenantScope, record: Stored<TenantOwned>, update: UpdateQuery<T>, conditions: TenantQuery<T> = {} as TenantQuery<T>): Promise<Stored<T> | null> {
+    if (!scope.clientId.equals(record.clientId)) return null;
+    return this.model
+      .findOneAndUpdate({ ...conditions, _id: record._id } as FilterQuery<T>, this.checked(update), { new: true, projection: this.options.projection })
+      .lean<Stored<T>>()
+      .exec();
+  }
+
+  async updateOne(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
+    const result = await this.model.updateOne(this.scoped(scope, filter), this.checked(update), { upsert }).exec();
+    return { matched: result.matchedCount, modified: result.modifiedCount, upserted: result.upsertedCount > 0 };
+  }
+
+  async updateMany(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>): Promise<number> {
+    return (await this.model.updateMany(this.scoped(scope, filter), this.checked(update)).exec()).modifiedCount;
+  }
+
+  async deleteMany(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
+    return (await this.model.deleteMany(this.scoped(scope, filter)).exec()).deletedCount;
+  }
+
+  /** Bulk updates, each filter scoped to the client. */
+  async bulkUpdate(scope: TenantScope, operations: { filter: TenantQuery<T>; update: UpdateQuery<T> }[]): Promise<void> {
+    if (operations.length === 0) return;
+    const writes = operations.map(({ filter, update }) => ({ updateOne: { filter: this.scoped(scope, filter), update: this.checked(update) } }));
+    await this.model.bulkWrite(writes as never, { ordered: false });
+  }
+
+  /** An aggregation over the caller's records: the pipeline starts with the scope's `$match`. */
+  aggregate<R>(scope: TenantScope, pipeline: PipelineStage[]): Promise<R[]> {
+    return this.model.aggregate<R>([{ $match: this.scoped(scope, {} as TenantQuery<T>) }, ...pipeline]).exec();
+  }
+
+  private readById(id: string): Promise<Stored<T> | null> {
+    return this.byId ? this.byId.find(id) : this.model.findById(id, this.options.projection).lean<Stored<T>>().exec();
+  }
+
+  private isVisible(scope: TenantScope, record: Stored<T>): boolean {
+    if (!scope.clientId.equals(record.clientId)) return false;
+    const field = this.options.trackerField;
+    if (field === undefined) return true;
+    // With all trackers, a record without one (an untracked asset) is visible too; with a list, it is not.
+    const trackers = this.trackersOf(scope);
+    return trackers.isAll || trackers.includes((record as unknown as Record<string, unknown>)[field] as Types.ObjectId | undefined);
+  }
+
+  private scoped(scope: TenantScope, filter: TenantQuery<T>, includeShared = false): FilterQuery<T> {
+    for (const key of CLIENT_KEYS) if (key in filter) throw new Error('A tenant query must not name clientId: the repository adds it');
+    const own: Record<string, unknown> = { ...filter, clientId: scope.clientId };
+    const field = this.options.trackerField;
+    const trackers = field === undefined ? undefined : this.trackersOf(scope);
+    if (field !== undefined && trackers && !trackers.isAll) {
+      const allowed = { [field]: { $in: (trackers.trackerIds ?? []).map((id) => new Types.ObjectId(id)) } };
+      own.$and = [...((own.$and as unknown[]) ?? []), allowed];
+    }
+    if (!includeShared || !this.options.shared) return own as FilterQuery<T>;
+    const { clientId: _ignored, ...rest } = own;
+    return { $and: [rest, { $or: [{ clientId: scope.clientId }, this.options.shared] }] } as FilterQuery<T>;
+  }
+
+  private trackersOf(scope: TenantScope): TrackerScopeLike {
+    if (!scope.trackerScope) throw new Error(`${this.model.modelName} records are tracker-scoped: the scope must carry the caller's trackers`);
+    return scope.trackerScope;
+  }
+
+  /** Updates never move a record to another client. */
+  private checked(update: UpdateQuery<T>): UpdateQuery<T> {
+    const touchesClient = (part: unknown) => typeof part === 'object' && part !== null && 'clientId' in part;
+    if (touchesClient(update) || Object.values(update).some(touchesClient)) throw new Error('An update must not change clientId');
+    return update;
   }
 }

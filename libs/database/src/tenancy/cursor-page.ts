@@ -1,0 +1,73 @@
+import { Types } from 'mongoose';
+import { badRequest } from '@app/errors';
+
+/** A list request (DESIGN.md, lists): `limit` 1..200, default 50, and the opaque cursor of the previous page. */
+export interface PageRequest {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  /** Pass as `cursor` for the next page; `null` on the last one. */
+  nextCursor: string | null;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+/** The order of a list: one field, then `_id` to break ties (both in the same direction). */
+export interface ListOrder {
+  sortBy?: string;
+  direction?: 'asc' | 'desc';
+}
+
+interface CursorPosition {
+  /** The sort field the cursor was made for: a cursor of another list is refused. */
+  k: string;
+  v: unknown;
+  id: string;
+}
+
+/** The cursor after `record`: where the next page starts (keyset pagination, stable under inserts). */
+export function encodeCursor(record: Record<string, unknown>, sortBy: string): string {
+  const value = sortBy === '_id' ? undefined : record[sortBy];
+  const position: CursorPosition = { k: sortBy, v: value instanceof Date ? { $date: value.toISOString() } : value, id: String(record._id) };
+  return Buffer.from(JSON.stringify(position)).toString('base64url');
+}
+
+const invalidCursor = () => badRequest('cursor: not a cursor of this list (use page.nextCursor of the previous page, or start again without one)');
+
+/** The filter of the records after a cursor, in the list's order. */
+export function afterCursor(cursor: string, { sortBy = '_id', direction = 'desc' }: ListOrder): Record<string, unknown> {
+  let position: CursorPosition;
+  try {
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!position || typeof position !== 'object' || position.k !== sortBy || !Types.ObjectId.isValid(position.id) || !/^[0-9a-f]{24}$/.test(position.id)) {
+    throw invalidCursor();
+  }
+  const beyond = direction === 'desc' ? '$lt' : '$gt';
+  const id = new Types.ObjectId(position.id);
+  if (sortBy === '_id') return { _id: { [beyond]: id } };
+  const value = decodeValue(position.v);
+  return { $or: [{ [sortBy]: { [beyond]: value } }, { [sortBy]: value, _id: { [beyond]: id } }] };
+}
+
+function decodeValue(value: unknown): unknown {
+  if (value && typeof value === 'object' && '$date' in value) {
+    const date = new Date(String((value as { $date: unknown }).$date));
+    if (Number.isNaN(date.getTime())) throw invalidCursor();
+    return date;
+  }
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return value;
+  throw invalidCursor();
+}
+
+/** The page size asked for, within 1..MAX_PAGE_SIZE (DTOs validate it; this is the last guard). */
+export function pageSize(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_PAGE_SIZE;
+  return Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE_SIZE);
+}

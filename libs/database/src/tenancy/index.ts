@@ -1,0 +1,4 @@
+export * from './cursor-page';
+export * from './tenant-data.module';
+export * from './tenant-repository';
+export * from './tenant-scope';

@@ -1,0 +1,47 @@
+import { DynamicModule, Inject, Module, Provider } from '@nestjs/common';
+import { getModelToken, InjectModel, MongooseModule } from '@nestjs/mongoose';
+import type { Model, Schema } from 'mongoose';
+import { AppConfig } from '@app/config';
+import { TenantOwned, TenantRepository, TenantRepositoryOptions } from './tenant-repository';
+
+type Named = { name: string };
+
+export interface TenantModelDefinition<T = unknown> {
+  name: string;
+  schema: Schema;
+  /** Repository options; `cacheReadsById` keeps reads by id for READ_CACHE_TTL_SECONDS. */
+  repository?: Omit<TenantRepositoryOptions<T>, 'cacheReadsByIdMs'> & { cacheReadsById?: boolean };
+}
+
+/** The injection token of a model's tenant repository. */
+export const tenantRepositoryToken = (name: string) => `TenantRepository:${name}`;
+
+/** Injects the tenant repository of a model registered with `TenantDataModule.forFeature`. */
+export const InjectRepository = (model: Named): ParameterDecorator => Inject(tenantRepositoryToken(model.name));
+
+/**
+ * Injects the raw mongoose model of tenant data, with no client scope: only for the few places
+ * that must work across clients (the demo seed, the boot resume of price changes, the command
+ * line), which `test/architecture/tenant-access.spec.ts` lists. Grep for it to find them all.
+ */
+export const InjectUnscopedModel = (model: Named): ParameterDecorator => InjectModel(model.name);
+
+/**
+ * Registers a domain's tenant models (their schemas with mongoose, as `MongooseModule.forFeature`
+ * does) and provides a `TenantRepository` for each, to inject with `@InjectRepository(Model)`.
+ */
+@Module({})
+export class TenantDataModule {
+  static forFeature(definitions: TenantModelDefinition[]): DynamicModule {
+    const models = MongooseModule.forFeature(definitions.map(({ name, schema }) => ({ name, schema })));
+    const repositories: Provider[] = definitions.map(({ name, repository = {} }) => ({
+      provide: tenantRepositoryToken(name),
+      inject: [getModelToken(name), AppConfig],
+      useFactory: (model: Model<TenantOwned>, config: AppConfig) => {
+        const { cacheReadsById, ...options } = repository;
+        return new TenantRepository(model, { ...(options as TenantRepositoryOptions<TenantOwned>), cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0 });
+      },
+    }));
+    return { module: TenantDataModule, imports: [models], providers: repositories, exports: [models, ...repositories] };
+  }
+}

@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { Model } from 'mongoose';
+import { InjectUnscopedModel } from '@app/database';
+import type { StoredTracker } from './asset-directory.service';
+import { Tracker } from './tracker.schema';
+
+/**
+ * Telemetry arrives from devices, not from a user: messages are routed to their tracker by the
+ * vendor's device id, unique across the platform, whichever client owns it. The one reader of
+ * trackers without a caller's scope.
+ */
+@Injectable()
+export class TrackerRouting {
+  constructor(@InjectUnscopedModel(Tracker) private readonly trackers: Model<Tracker>) {}
+
+  /** By the unique vendorId index: a lookup on every server. */
+  findByVendorId(vendorId: number): Promise<StoredTracker | null> {
+    return this.trackers.findOne({ vendorId }).lean<StoredTracker>().exec();
+  }
+}

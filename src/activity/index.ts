@@ -1,0 +1,2 @@
+// The public surface of this domain: its module, imported by the app module.
+export { ActivityModule } from './activity.module';

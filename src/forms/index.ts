@@ -1,0 +1,9 @@
+// The public surface of the forms domain: what inspections, maintenance and the demo seed use.
+export { FormsModule } from './forms.module';
+export { FormsService, type StoredForm } from './forms.service';
+export { DynamicFormView, ScannedFormView, toDynamicFormView, toScannedFormView } from './dynamic-form.view';
+export { validateAnswers, type AnswerInput, type AcceptedAnswer, type AnswersCheck } from './answers/form-answers.validator';
+export { clientToday } from './client-today';
+export * from './form-field-types';
+export { DynamicForm } from './schemas/dynamic-form.schema';
+export { FormField } from './schemas/form-field.schema';

@@ -1,0 +1,8 @@
+// The public surface of the fuel domain: report builders read costs at their applied prices and
+// cache built trip exports; the demo seed writes tariffs, validities and costs.
+export { FuelModule } from './fuel.module';
+export { FuelCostsService, type FuelCostLine } from './costs/fuel-costs.service';
+export { TripReportExportCache, type CachedExport } from './export-cache/trip-report-export-cache.service';
+export { FuelCostEntry } from './schemas/fuel-cost-entry.schema';
+export { FuelPriceRecord } from './schemas/fuel-price-record.schema';
+export { FuelTariff } from './schemas/fuel-tariff.schema';

@@ -1,0 +1,5 @@
+// The public surface of the maintenance domain.
+export { MaintenanceModule } from './maintenance.module';
+export { WorkOrderCategoriesService, DEFAULT_WORK_ORDER_CATEGORIES } from './categories/work-order-categories.service';
+export { buildFormEntry } from './work-orders/work-order-form-entry';
+export { WorkOrder } from './schemas/work-order.schema';

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+/**
+ * The layout's rules as a test (docs/architecture.md, "Layout"): tenant data only through the
+ * tenant repositories, domains through each other's public surface, libraries never into `src/`.
+ */
+const root = resolve(__dirname, '../..');
+
+function sourceFiles(folder: string): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(join(root, folder))) {
+    const path = join(folder, name);
+    if (statSync(join(root, path)).isDirectory()) found.push(...sourceFiles(path));
+    else if (name.endsWith('.ts') && !name.endsWith('.spec.ts')) found.push(path);
+  }
+  return found;
+}
+
+const read = (path: string) => readFileSync(join(root, path), 'utf8');
+const srcFiles = sourceFiles('src').filter((path) => path !== 'src/metadata.ts');
+const libFiles = sourceFiles('libs');
+
+/** Relative imports of a file, resolved to paths from the repository root (without extension). */
+function relativeImports(path: string): string[] {
+  return [...read(path).matchAll(/from '(\.[^']*)'/g)].map((match) => relative(root, resolve(join(root, dirname(path)), match[1])));
+}
+
+/** Classes of schemas that carry a `clientId`: the tenant models. */
+function tenantModels(): Set<string> {
+  const names = new Set<string>();
+  for (const path of [...srcFiles, ...libFiles].filter((file) => file.endsWith('.schema.ts'))) {
+    for (const block of read(path).split(/@Schema\(/).slice(1)) {
+      const name = /export class (\w+)/.exec(block)?.[1];
+      const body = block.slice(0, block.indexOf('\n}\n'));
+      if (name && /^\s+clientId\??:/m.test(body)) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** Where data of several clients may be read in one query: explicit, and few. */
+const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/];
+
+describe('architecture', () => {
+  const tenant = tenantModels();
+
+  it('finds the tenant models', () => {
+    for (const name of ['Driver', 'WorkOrder', 'DynamicForm', 'Asset', 'Tracker', 'User', 'ActivityEvent', 'FuelTariff', 'InspectionQrCode']) {
+      expect(tenant).toContain(name);
+    }
+  });
+
+  it('reaches tenant data in src/ only through tenant repositories', () => {
+    const offenders: string[] = [];
+    for (const path of srcFiles) {
+      const text = read(path);
+      const unscopedAllowed = UNSCOPED_ALLOWED.some((rule) => rule.test(path));
+      for (const match of text.matchAll(/(?:InjectModel|getModelToken)\((\w+)\.name\)/g)) {
+        if (tenant.has(match[1]) && !(unscopedAllowed && match[0].startsWith('getModelToken'))) offenders.push(`${path}: ${match[0]}`);
+      }
+      for (const match of text.matchAll(/InjectUnscopedModel\((\w+)\)/g)) {
+        if (!unscopedAllowed) offenders.push(`${path}: ${match[0]} (only ${UNSCOPED_ALLOWED.join(', ')})`);
+      }
+      if (/new TenantRepository\(/.test(text)) offenders.push(`${path}: new TenantRepository (register it with TenantDataModule.forFeature)`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets one domain use another only through its public surface (src/<domain>/index.ts)', () => {
+    const offenders: string[] = [];
+    for (const path of srcFiles) {
+      const [, from] = path.split('/');
+      for (const target of relativeImports(path)) {
+        const [top, domain, ...rest] = target.split('/');
+        // `src/<domain>` is its index (the surface); `src/app.module` a root file.
+        if (top !== 'src' || rest.length === 0) continue;
+        if (domain === from) continue;
+        // src/<domain>/index is the surface; `rest` is ['index'] only when spelled out.
+        if (!(rest.length === 1 && rest[0] === 'index')) offenders.push(`${path} imports ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the demo seed out of the production app module', () => {
+    const appModule = read('src/app.module.ts');
+    expect(appModule).not.toMatch(/seed/i);
+    const fromDomains = srcFiles.filter((path) => !/^src\/(seed|cli)\//.test(path) && path !== 'src/main.ts');
+    expect(fromDomains.filter((path) => relativeImports(path).some((target) => target.startsWith('src/seed')))).toEqual([]);
+  });
+
+  it('never imports src/ from libs/, and libraries reach each other by their @app alias', () => {
+    const offenders: string[] = [];
+    for (const path of libFiles) {
+      const [, lib] = path.split('/');
+      if (/from '(?:\.\.\/)*src\//.test(read(path))) offenders.push(`${path} imports src/`);
+      for (const target of relativeImports(path)) {
+        const [top, targetLib] = target.split('/');
+        if (top !== 'libs' || targetLib !== lib) offenders.push(`${path} imports ${target}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
