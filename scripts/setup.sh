@@ -35,7 +35,7 @@ java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | he
 has_java17() { command -v java >/dev/null && command -v javac >/dev/null && [ "$(java_major)" -ge 17 ] 2>/dev/null; }
 has_python_venv() { command -v python3 >/dev/null && python3 -c 'import venv, ensurepip' 2>/dev/null; }
 # A project venv that already holds schemathesis needs no system Python check.
-has_schemathesis() { [ -x "$VENV/bin/st" ] && "$VENV/bin/st" --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; }
+has_schemathesis() { [ -x "$VENV/bin/st" ] && [[ "$("$VENV/bin/st" --version 2>/dev/null)" == *"version $SCHEMATHESIS_VERSION" ]]; }
 
 # The database: Java + Maven, unless an external MongoDB or a local mongod is used instead.
 java_essential=true
@@ -58,7 +58,8 @@ is_debian() { [ -f /etc/debian_version ] && command -v apt-get >/dev/null; }
 
 # Debian 12 has openjdk-17; later releases only newer JDKs: take the default one there.
 java_package() {
-  if apt-cache policy openjdk-17-jdk-headless 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  # (Not `| grep -q`: with pipefail, grep's early exit would fail apt-cache on SIGPIPE.)
+  if [[ "$(apt-cache policy openjdk-17-jdk-headless 2>/dev/null)" == *"Candidate: "[0-9]* ]]; then
     echo openjdk-17-jdk-headless
   else
     echo default-jdk-headless
@@ -96,12 +97,16 @@ if has_schemathesis; then
   say "schemathesis $SCHEMATHESIS_VERSION: present in $VENV"
 elif has_python_venv; then
   say "installing schemathesis $SCHEMATHESIS_VERSION into $VENV"
-  # --clear: a venv left behind by another Python (or half-made) is rebuilt.
-  if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c 'import sys' 2>/dev/null; then
-    python3 -m venv --clear "$VENV"
+  # --clear: a venv left behind by another Python (or half-made) is rebuilt. A failure here (PyPI
+  # unreachable) only costs the fuzz test: reported at the end, the rest of the set-up goes on.
+  if { "$VENV/bin/python" -c 'import sys' 2>/dev/null || python3 -m venv --clear "$VENV"; } &&
+    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" &&
+    has_schemathesis; then
+    :
+  else
+    warn "schemathesis did not install into $VENV"
+    test_missing+=("schemathesis $SCHEMATHESIS_VERSION in $VENV (python3 -m venv $VENV && $VENV/bin/pip install schemathesis==$SCHEMATHESIS_VERSION)")
   fi
-  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
-  has_schemathesis || { warn "schemathesis did not install into $VENV"; test_missing+=("schemathesis $SCHEMATHESIS_VERSION in $VENV"); }
 fi
 
 # --- mongo-java-server's jars in the Maven cache ---------------------------------------------
@@ -133,7 +138,9 @@ if [ ${#essential_missing[@]} -gt 0 ] || [ ${#test_missing[@]} -gt 0 ]; then
   [ ${#essential_missing[@]} -gt 0 ] && { say "MISSING, needed by npm start:"; printf '  - %s\n' "${essential_missing[@]}"; }
   [ ${#test_missing[@]} -gt 0 ] && { say "missing, needed by npm test:"; printf '  - %s\n' "${test_missing[@]}"; }
   echo
-  if is_debian; then
+  if [ ${#debs[@]} -eq 0 ]; then
+    :
+  elif is_debian; then
     mapfile -t pkgs < <(debian_packages)
     say "install them with:"
     echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${pkgs[*]}"
