@@ -1,16 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { PortalStub, startPortalStub } from '../support/portal-stub';
 
 const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 120);
 
+/** The project's own schemathesis (`npm run setup` puts it in .venv), else one on PATH. */
 function schemathesis(): string {
-  for (const command of ['st', 'schemathesis']) {
+  const local = join(__dirname, '..', '..', '.venv', 'bin', 'st');
+  for (const command of [local, 'st', 'schemathesis']) {
     if (spawnSync(command, ['--version'], { stdio: 'ignore' }).status === 0) return command;
   }
-  throw new Error('schemathesis is not installed: `pip install schemathesis` (.ci/run installs it)');
+  throw new Error('schemathesis is not installed: run `npm run setup` (it installs schemathesis into .venv/)');
 }
 
 /**

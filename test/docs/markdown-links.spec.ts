@@ -1,0 +1,125 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, posix } from 'node:path';
+
+/**
+ * Every relative link of the repository's Markdown files leads to a file (or folder) of the
+ * repository: a fresh clone is all a reader has. External links (any URL scheme) and anchors
+ * within a page are not checked.
+ */
+
+const ROOT = posix.join(__dirname, '..', '..').replace(/\\/g, '/');
+
+export interface MarkdownLink {
+  target: string;
+  line: number;
+}
+
+/** Blanks out fenced code blocks and inline code spans, keeping line breaks (and so line numbers). */
+function withoutCode(markdown: string): string {
+  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  const prose = lines.map((line) => {
+    const opening = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (fence === undefined && opening) {
+      fence = opening[1];
+      return '';
+    }
+    if (fence !== undefined) {
+      if (new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(line)) fence = undefined;
+      return '';
+    }
+    return line;
+  });
+  return prose.join('\n').replace(/(`+)(?!`)[\s\S]*?[^`]\1(?!`)/g, blank);
+}
+
+/** The link targets of a Markdown text: inline links and images, and reference definitions. */
+export function markdownLinks(markdown: string): MarkdownLink[] {
+  const text = withoutCode(markdown);
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
+  const links: MarkdownLink[] = [];
+  const inline = /!?\[(?:[^[\]]|\[[^[\]]*\])*\]\(\s*(<[^>\n]*>|[^\s()]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g;
+  for (const match of text.matchAll(inline)) links.push({ target: match[1], line: lineOf(match.index) });
+  const definition = /^ {0,3}\[[^\]\n]+\]:\s*(<[^>\n]*>|\S+)/gm;
+  for (const match of text.matchAll(definition)) links.push({ target: match[1], line: lineOf(match.index) });
+  return links.map((link) => ({ ...link, target: link.target.replace(/^<(.*)>$/, '$1') }));
+}
+
+/** The repository path a relative link points to; undefined for external links and bare anchors. */
+export function linkedPath(fromFile: string, target: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return undefined; // URL
+  const path = decodeURI(target.replace(/[?#].*$/, ''));
+  if (path === '') return undefined; // #anchor in the same page
+  return path.startsWith('/') ? posix.normalize(path.slice(1)) : posix.join(posix.dirname(fromFile), path);
+}
+
+function repositoryFiles(): string[] {
+  // Tracked files, and new ones not yet added (but not ignored ones: a fresh clone lacks them).
+  const output = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return output.split('\0').filter(Boolean);
+}
+
+describe('Markdown links', () => {
+  describe('the link reader', () => {
+    it('finds inline links, images and reference definitions, with their lines', () => {
+      const markdown = [
+        'See [the spec](docs/spec/fleet-api.md) and [a `code` text](../outside.md#anchor "title").',
+        '![diagram](img/a%20b.png)',
+        '[a wrapped',
+        'text](docs/x.md)',
+        '',
+        '[ref]: <docs/ref.md>',
+      ].join('\n');
+      expect(markdownLinks(markdown)).toEqual([
+        { target: 'docs/spec/fleet-api.md', line: 1 },
+        { target: '../outside.md#anchor', line: 1 },
+        { target: 'img/a%20b.png', line: 2 },
+        { target: 'docs/x.md', line: 3 },
+        { target: 'docs/ref.md', line: 6 },
+      ]);
+    });
+
+    it('skips code spans and fenced code blocks', () => {
+      const markdown = ['`[not](a.md)` and ``[nor](b.md)``', '```md', '[inside](c.md)', '```', '[after](d.md)'].join('\n');
+      expect(markdownLinks(markdown)).toEqual([{ target: 'd.md', line: 5 }]);
+    });
+
+    it('resolves relative paths from the file, and ignores URLs and bare anchors', () => {
+      expect(linkedPath('docs/design.md', 'spec/fleet-api.md#errors')).toBe('docs/spec/fleet-api.md');
+      expect(linkedPath('README.md', '../shared/DESIGN.md')).toBe('../shared/DESIGN.md');
+      expect(linkedPath('docs/a.md', '/bench/README.md')).toBe('bench/README.md');
+      expect(linkedPath('docs/a.md', 'a%20b.md')).toBe('docs/a b.md');
+      expect(linkedPath('README.md', 'https://github.com/x/y')).toBeUndefined();
+      expect(linkedPath('README.md', 'mailto:someone@example.com')).toBeUndefined();
+      expect(linkedPath('README.md', '#tests')).toBeUndefined();
+    });
+  });
+
+  it('lead to files of the repository from every Markdown file', () => {
+    const files = repositoryFiles();
+    const present = new Set(['.', ...files]);
+    for (const file of files) for (let dir = dirname(file); dir !== '.'; dir = dirname(dir)) present.add(dir);
+    const markdownFiles = files.filter((file) => file.toLowerCase().endsWith('.md'));
+    expect(markdownFiles).toContain('README.md');
+
+    let checked = 0;
+    const broken: string[] = [];
+    for (const file of markdownFiles) {
+      for (const { target, line } of markdownLinks(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+        const path = linkedPath(file, target);
+        if (path === undefined) continue;
+        checked++;
+        const resolved = posix.normalize(path).replace(/\/$/, '');
+        if (!present.has(resolved)) broken.push(`${file}:${line}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(10); // the reader did find the links
+  });
+});
