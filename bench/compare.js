@@ -10,8 +10,8 @@
  * process's CPU time per request (from /proc, Linux), which moves far less with a noisy
  * neighbour than req/s does; req/s, the ratio to bare Express, and the CPU per request of the
  * database and of the load generator (they share the machine's cores with the app) are printed
- * too. `{code}`, `{revoked}` and `{asset}` in the path become the demo manifest's valid and
- * revoked QR codes and its tracked asset. `current=.@--max-semi-space-size=16` runs a build with
+ * too. `{code}`, `{revoked}`, `{asset}` and `{driver}` in the path become the demo manifest's valid and
+ * revoked QR codes, its tracked asset and its existing driver. `current=.@--max-semi-space-size=16` runs a build with
  * Node options (to compare runtime flags).
  */
 const { readFileSync } = require('node:fs');
@@ -51,7 +51,11 @@ async function main() {
   const servers = [];
   try {
     const acme = (await seedDemo(root, env)).clients.acme;
-    const path = args.path.replace('{code}', acme.qrCodes.valid).replace('{revoked}', acme.qrCodes.revoked).replace('{asset}', acme.assets.tracked);
+    const path = args.path
+      .replace('{code}', acme.qrCodes.valid)
+      .replace('{revoked}', acme.qrCodes.revoked)
+      .replace('{asset}', acme.assets.tracked)
+      .replace('{driver}', acme.drivers.existing.id);
     const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
 
     for (const build of builds) {

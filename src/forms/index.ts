@@ -7,3 +7,4 @@ export { clientToday } from './client-today';
 export * from './form-field-types';
 export { DynamicForm } from './schemas/dynamic-form.schema';
 export { FormField } from './schemas/form-field.schema';
+export { FieldIdentity } from './schemas/field-identity.schema';

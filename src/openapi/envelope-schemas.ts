@@ -1,5 +1,12 @@
 import type { OpenAPIObject, OperationObject, ResponseObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { RAW_RESPONSE_EXTENSION } from '@app/http';
+import { PAGED_RESPONSE_EXTENSION, RAW_RESPONSE_EXTENSION } from '@app/http';
+
+/** `page` beside `data` in a list's answer. */
+const PAGE_SCHEMA = {
+  type: 'object',
+  required: ['nextCursor'],
+  properties: { nextCursor: { type: 'string', nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' } },
+};
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head'] as const;
 
@@ -13,13 +20,19 @@ export function wrapSuccessSchemas(document: OpenAPIObject): OpenAPIObject {
     for (const method of METHODS) {
       const operation = item[method] as (OperationObject & Record<string, unknown>) | undefined;
       if (!operation || operation[RAW_RESPONSE_EXTENSION]) continue;
+      const paged = operation[PAGED_RESPONSE_EXTENSION] === true;
+      delete operation[PAGED_RESPONSE_EXTENSION];
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const json = (response as ResponseObject).content?.['application/json'];
         if (!status.startsWith('2') || !json?.schema) continue;
         json.schema = {
           type: 'object',
-          required: ['status', 'data'],
-          properties: { status: { type: 'string', enum: ['success'] }, data: json.schema },
+          required: paged ? ['status', 'data', 'page'] : ['status', 'data'],
+          properties: {
+            status: { type: 'string', enum: ['success'] },
+            data: json.schema,
+            ...(paged ? { page: PAGE_SCHEMA } : {}),
+          },
         };
       }
     }

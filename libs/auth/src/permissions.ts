@@ -1,4 +1,7 @@
-/** Permission names of roles. The spec names the first six; DESIGN.md fixes the rest. */
+/**
+ * Permission names of roles. The spec names the first six; docs/design.md fixes the rest
+ * (`access_assets` and `access_positions` for the platform around the nineteen operations).
+ */
 export enum Permission {
   Drivers = 'access_drivers',
   Invoices = 'access_invoices',
@@ -11,9 +14,28 @@ export enum Permission {
   Fuel = 'access_fuel',
   Maintenance = 'access_maintenance',
   Cargo = 'access_cargo',
+  Assets = 'access_assets',
+  Positions = 'access_positions',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
+
+/** What each permission allows, as `GET /api/permissions` lists it. */
+export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
+  [Permission.Drivers]: 'Import, list, edit and remove drivers',
+  [Permission.Invoices]: 'Download invoice reports',
+  [Permission.User]: 'Manage users and roles; change passwords',
+  [Permission.Inspections]: 'Scan inspection QR codes and submit inspections',
+  [Permission.DynamicForms]: 'Read and edit dynamic forms',
+  [Permission.ActivityLog]: 'Read and export the activity log',
+  [Permission.Reports]: 'Position, temperature and stop reports',
+  [Permission.Support]: 'Create, read and comment support tickets',
+  [Permission.Fuel]: 'Edit fuel tariffs and read the price history',
+  [Permission.Maintenance]: 'Work orders and their categories',
+  [Permission.Cargo]: 'Cargo locations',
+  [Permission.Assets]: 'Assets, asset groups, trackers, QR codes and labels',
+  [Permission.Positions]: 'Latest positions, the live stream, tracks and trip lists',
+};
 
 export function isPermission(value: string): value is Permission {
   return (ALL_PERMISSIONS as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { FIELD_TYPES, FieldType } from '../form-field-types';
+import { FieldIdentity } from './field-identity.schema';
 
 /** A choice of a select or checkbox field; choosing a `critical` one flags the answer set. */
 @Schema({ _id: false })
@@ -17,17 +17,7 @@ export class FormFieldOption {
 
 /** One question of a dynamic form. Which properties apply depends on `type` (form-field-types.ts). */
 @Schema({ _id: false })
-export class FormField {
-  /** Unique within the form; answers name the field by it. */
-  @Prop({ required: true })
-  fieldId: string;
-
-  @Prop({ required: true, enum: FIELD_TYPES, type: String })
-  type: FieldType;
-
-  @Prop({ required: true })
-  label: string;
-
+export class FormField extends FieldIdentity {
   @Prop({ default: false })
   required: boolean;
 

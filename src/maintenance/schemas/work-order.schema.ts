@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { FIELD_TYPES, FieldType } from '../../forms';
+import { FieldIdentity } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
@@ -9,16 +9,7 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
 /** One accepted answer, with the field's type and label as they were when answered. */
 @Schema({ _id: false })
-export class WorkOrderAnswer {
-  @Prop({ required: true })
-  fieldId: string;
-
-  @Prop({ required: true, enum: FIELD_TYPES, type: String })
-  type: FieldType;
-
-  @Prop({ required: true })
-  label: string;
-
+export class WorkOrderAnswer extends FieldIdentity {
   @Prop({ type: SchemaTypes.Mixed, required: true })
   value: string | number | boolean | string[];
 

@@ -1,3 +1,4 @@
+import type { TripRecordView as TripRecord } from '../trips/trip.view';
 import type { TelemetrySummary } from './telemetry-summary';
 
 /** A tracker as the sources see it: our id (store) and the flespi device id (flespi). */
@@ -12,31 +13,8 @@ export interface TelemetryRange {
   to: number;
 }
 
-export interface TripPosition {
-  alt: number;
-  dir: number;
-  lat: number;
-  lng: number;
-  speed: number;
-  timestamp: number;
-}
-
-/** A trip as the spec shows it (flespi calculator interval field names); see docs/telemetry.md for units. */
-export interface TripRecord {
-  id: number;
-  avg_speed: number;
-  max_speed: number;
-  begin: number;
-  end: number;
-  timestamp: number;
-  distance: number;
-  duration: number;
-  start_battery_level: number | null;
-  end_battery_level: number | null;
-  route: string;
-  type: string;
-  positions: TripPosition[];
-}
+/** A trip as the spec shows it, without the service's additions (the view class documents the units). */
+export type { TripPositionView as TripPosition, TripRecordView as TripRecord } from '../trips/trip.view';
 
 /** Context the sources log with (the request id of a failure). */
 export interface TelemetryCall {

@@ -11,8 +11,8 @@ export class TripPositionView {
   timestamp: number;
 }
 
-/** The spec's Trip, with the service's additions. Units: see docs/telemetry.md. */
-export class TripView {
+/** A trip as the spec shows it (flespi calculator interval field names). Units: see docs/telemetry.md. */
+export class TripRecordView {
   id: number;
   /** km/h */
   avg_speed: number;
@@ -32,6 +32,10 @@ export class TripView {
   route: string;
   type: string;
   positions: TripPositionView[];
+}
+
+/** The spec's Trip, with the service's additions. */
+export class TripView extends TripRecordView {
   clientId: string;
   /** The asset whose main tracker is the device; null when none is. */
   assetId: string | null;

@@ -32,7 +32,3 @@ export interface AuthContext extends AuthPrincipal {
   via: 'bearer' | 'cookie';
   request: RequestMeta;
 }
-
-export function hasPermission(auth: Pick<AuthPrincipal, 'permissions'>, permission: Permission): boolean {
-  return auth.permissions.has(permission);
-}

@@ -1,18 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { HydratedDocument } from 'mongoose';
+import { indexCredentials, StoredCredential } from './stored-credential.schema';
 
 /** A long-lived `atk_` token for integrations, acting as its user. Only its SHA-256 is stored. */
 @Schema({ collection: 'api_tokens', timestamps: true })
-export class ApiToken {
-  @Prop({ required: true })
-  tokenHash: string;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  userId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
+export class ApiToken extends StoredCredential {
   @Prop({ required: true, trim: true, maxlength: 100 })
   name: string;
 
@@ -22,19 +14,8 @@ export class ApiToken {
 
   @Prop()
   expiresAt?: Date;
-
-  @Prop()
-  revokedAt?: Date;
-
-  @Prop()
-  lastUsedAt?: Date;
-
-  createdAt: Date;
 }
 
 export type ApiTokenDocument = HydratedDocument<ApiToken>;
 export const ApiTokenSchema = SchemaFactory.createForClass(ApiToken);
-// Every authenticated request (on a cache miss) finds its token by hash.
-ApiTokenSchema.index({ tokenHash: 1 }, { unique: true });
-// The owner's token list.
-ApiTokenSchema.index({ userId: 1 });
+indexCredentials(ApiTokenSchema);

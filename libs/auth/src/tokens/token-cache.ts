@@ -50,8 +50,4 @@ export class TokenCache {
       if (entry.principal.userId.equals(userId)) this.entries.delete(hash);
     }
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

@@ -1,4 +1,4 @@
-import { Types, type FilterQuery, type Model, type PipelineStage, type ProjectionType, type UpdateQuery } from 'mongoose';
+import { Types, type FilterQuery, type Model, type ProjectionType, type UpdateQuery } from 'mongoose';
 import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { BatchedInsert } from '../batched-insert';
@@ -219,18 +219,6 @@ export class TenantRepository<T extends TenantOwned> {
 
   async deleteMany(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
     return (await this.model.deleteMany(this.scoped(scope, filter)).exec()).deletedCount;
-  }
-
-  /** Bulk updates, each filter scoped to the client. */
-  async bulkUpdate(scope: TenantScope, operations: { filter: TenantQuery<T>; update: UpdateQuery<T> }[]): Promise<void> {
-    if (operations.length === 0) return;
-    const writes = operations.map(({ filter, update }) => ({ updateOne: { filter: this.scoped(scope, filter), update: this.checked(update) } }));
-    await this.model.bulkWrite(writes as never, { ordered: false });
-  }
-
-  /** An aggregation over the caller's records: the pipeline starts with the scope's `$match`. */
-  aggregate<R>(scope: TenantScope, pipeline: PipelineStage[]): Promise<R[]> {
-    return this.model.aggregate<R>([{ $match: this.scoped(scope, {} as TenantQuery<T>) }, ...pipeline]).exec();
   }
 
   private readById(id: string): Promise<Stored<T> | null> {

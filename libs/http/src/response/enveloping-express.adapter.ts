@@ -1,5 +1,6 @@
 import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
+import { PagedBody } from './paged-body';
 import { RawBody } from './raw-response.decorator';
 
 export interface SuccessEnvelope<T> {
@@ -11,6 +12,7 @@ export interface SuccessEnvelope<T> {
 export function toResponseBody(body: unknown): unknown {
   if (body instanceof StreamableFile) return body;
   if (body instanceof RawBody) return body.value;
+  if (body instanceof PagedBody) return { status: 'success', data: body.items, page: { nextCursor: body.nextCursor } };
   return { status: 'success', data: body ?? null } satisfies SuccessEnvelope<unknown>;
 }
 
