@@ -1,11 +1,14 @@
 import { ArgumentMetadata, Injectable, Logger, ValidationPipe } from '@nestjs/common';
 import { badRequest, DomainException, validationFailed } from '../errors/domain.exception';
 import { toFieldErrors } from './field-errors';
+import { findPrototypeKeys, stripPrototypeKeys } from './prototype-keys';
 import { isStrictBody } from './strict-body.decorator';
 
 /**
  * The global pipe: DTOs validated with class-validator, unknown fields stripped — or refused
  * with 400 on DTOs marked `@StrictBody()`. No implicit type conversion: `"5"` is not a number.
+ * `__proto__`, `constructor` and `prototype` keys (at any depth) are refused like any unknown
+ * field by a strict DTO, and deleted from every other value before anything reads it.
  */
 @Injectable()
 export class AppValidationPipe {
@@ -14,7 +17,16 @@ export class AppValidationPipe {
   private readonly strict = AppValidationPipe.create(true);
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const pipe = isStrictBody(metadata.metatype) ? this.strict : this.lenient;
+    const strict = isStrictBody(metadata.metatype);
+    if (strict) {
+      const keys = findPrototypeKeys(value);
+      if (keys.length > 0) {
+        throw validationFailed(keys.map((path) => ({ path, message: `${path.slice(path.lastIndexOf('.') + 1)} is not an accepted field` })));
+      }
+    } else {
+      stripPrototypeKeys(value);
+    }
+    const pipe = strict ? this.strict : this.lenient;
     try {
       return await pipe.transform(value, metadata);
     } catch (error) {
