@@ -16,6 +16,7 @@ export * from './validation/field-errors';
 export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
+export * from './validation/control-characters';
 export * from './validation/rut';
 export * from './validation/crockford';
 export * from './validation/fleet-dates';

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
-import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+import { IsObjectIdString, MultilineText, StrictBody, ValidateText } from '@app/http';
 
 export const MAX_ANSWERS = 200;
 
@@ -14,6 +14,7 @@ export class FormAnswerDto {
   /** Its value: text, number, boolean, an optionId, a list of optionIds or of file references, by field type. */
   @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }], nullable: true })
   @Allow()
+  @MultilineText()
   value?: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
-import { IsObjectIdString, StrictBody, ValidateText } from '@app/http';
+import { IsObjectIdString, MultilineText, StrictBody, ValidateText } from '@app/http';
 import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
 
 @StrictBody()
@@ -16,6 +16,7 @@ export class CreateWorkOrderDto {
   title: string;
 
   @ValidateText({ optional: true, min: 0, max: 5000 })
+  @MultilineText()
   description?: string;
 
   /** low, medium (default), high or urgent. */
