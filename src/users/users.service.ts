@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { AuthContext, hashPassword, SessionService, User } from '@app/auth';
+import { AuthContext, hashPassword, passwordProblem, SessionService, User } from '@app/auth';
 import { TenantRepository } from '@app/database';
 import { badRequest, forbidden } from '@app/http';
 import { MessageView } from './message.view';
@@ -22,16 +22,15 @@ export class UsersService {
   /**
    * Sets a user's password. Own password: `access_user` (checked by the route). Another user of
    * the same client: a protected role as well. The target's other sessions are revoked; a caller
-   * changing their own password by session keeps that session.
+   * changing their own password by session keeps that session. The password rule (length, not
+   * the email, not blank, not guessable) is `passwordProblem`, shared with the command line.
    */
   async changePassword(auth: AuthContext, userId: string, password: string): Promise<MessageView> {
     const target = await this.repository.findOwnedByIdOrFail(auth.clientId, userId, 'User');
     const own = target._id.equals(auth.userId);
     if (!own && !auth.role.protected) throw forbidden("Only users with a protected role may change another user's password");
-    if (password.trim().toLowerCase() === target.email.toLowerCase()) {
-      const message = 'The password must not be the email address of the user';
-      throw badRequest(message, [{ path: 'password', message }]);
-    }
+    const problem = passwordProblem(password, { email: target.email, name: target.name });
+    if (problem) throw badRequest(problem, [{ path: 'password', message: problem }]);
 
     // One update replaces the hash: a concurrent sign-in sees either the old or the new password.
     const passwordHash = await hashPassword(password);

@@ -5,6 +5,7 @@ export * from './context/tracker-scope';
 export * from './guards/auth-policy.decorator';
 export * from './guards/presented-credential';
 export * from './passwords/password-hasher';
+export * from './passwords/password-policy';
 export * from './permissions';
 export * from './provisioning/identity-provisioning.service';
 export * from './rate-limit/rate-limit.module';
