@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { AuthContext, hashPassword, passwordProblem, SessionService, User } from '@app/auth';
+import { ApiTokenService, AuthContext, hashPassword, passwordProblem, SessionService, User } from '@app/auth';
 import { TenantRepository } from '@app/database';
 import { badRequest, forbidden } from '@app/http';
 import { MessageView } from './message.view';
@@ -14,6 +14,7 @@ export class UsersService {
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     private readonly sessions: SessionService,
+    private readonly apiTokens: ApiTokenService,
     private readonly activity: ActivityRecorder,
   ) {
     this.repository = new TenantRepository(users);
@@ -22,7 +23,8 @@ export class UsersService {
   /**
    * Sets a user's password. Own password: `access_user` (checked by the route). Another user of
    * the same client: a protected role as well. The target's other sessions are revoked; a caller
-   * changing their own password by session keeps that session. The password rule (length, not
+   * changing their own password by session keeps that session. When another user resets it,
+   * the target's API tokens are revoked too (their own change keeps them). The password rule (length, not
    * the email, not blank, not guessable) is `passwordProblem`, shared with the command line.
    */
   async changePassword(auth: AuthContext, userId: string, password: string): Promise<MessageView> {
@@ -37,14 +39,16 @@ export class UsersService {
     await this.users.updateOne({ _id: target._id }, { $set: { passwordHash, passwordChangedAt: new Date() } }).exec();
     const keptSession = own && auth.credential.kind === 'session' ? auth.credential.id : undefined;
     const revokedSessions = await this.sessions.revokeAllOfUser(target._id, keptSession);
+    // A reset by someone else is the compromised-account case: the user's API tokens go too.
+    const revokedApiTokens = own ? 0 : await this.apiTokens.revokeAllOfUser(target._id);
 
     await this.activity.record(auth, {
       action: 'user.password_change',
       resourceType: 'user',
       resourceId: target._id,
       summary: own ? `${auth.email} changed their password` : `${auth.email} changed the password of ${target.email}`,
-      details: { revokedSessions, callerSessionKept: keptSession !== undefined },
+      details: { revokedSessions, revokedApiTokens, callerSessionKept: keptSession !== undefined },
     });
-    return { message: own ? 'Password changed; your other sessions were signed out' : `Password of ${target.email} changed; their sessions were signed out` };
+    return { message: own ? 'Password changed; your other sessions were signed out' : `Password of ${target.email} changed; their sessions and API tokens were revoked` };
   }
 }
