@@ -11,22 +11,32 @@ export interface FlespiClientOptions {
   pageSize?: number;
   /** A range holding more messages than this is refused rather than held in memory. */
   maxMessages?: number;
+  /** An answer larger than this is refused while it arrives (a page of 50 000 messages is ~10 MB). */
+  maxResponseBytes?: number;
 }
+
+const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
  * The flespi REST API calls the platform makes: device messages of a range (only the fields
- * asked, paged by time) and calculator intervals (trips). Every call has a time-out; any
- * failure is a `FlespiError`.
+ * asked, paged by time) and calculator intervals (trips). Every call is bounded like the billing
+ * portal's: `timeoutMs` for the whole exchange (not only an idle socket, which a slow drip never
+ * is) and a maximum answer size; any failure is a `FlespiError`.
  */
 export class FlespiClient {
   private readonly http: AxiosInstance;
   private readonly pageSize: number;
   private readonly maxMessages: number;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
 
   constructor(options: FlespiClientOptions) {
+    this.timeoutMs = options.timeoutMs;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ''),
       timeout: options.timeoutMs,
+      maxContentLength: this.maxResponseBytes,
       headers: { Authorization: `FlespiToken ${options.token}`, Accept: 'application/json' },
     });
     this.pageSize = options.pageSize ?? 50_000;
@@ -61,7 +71,8 @@ export class FlespiClient {
 
   private async result<T>(path: string, params?: Record<string, string>, notFoundIsEmpty = false): Promise<T[]> {
     try {
-      const response = await this.http.get<{ result?: T[] }>(path, { params });
+      // The signal bounds the whole exchange; axios' own `timeout` is only a socket idle time.
+      const response = await this.http.get<{ result?: T[] }>(path, { params, signal: AbortSignal.timeout(this.timeoutMs) });
       if (!Array.isArray(response.data?.result)) throw new FlespiError(`flespi answered ${path} without a result array`, response.status);
       return response.data.result;
     } catch (error) {
@@ -70,7 +81,14 @@ export class FlespiClient {
         const status = error.response?.status;
         // An unknown interval is an empty answer; elsewhere a 404 means a wrong FLESPI_URL.
         if (status === 404 && notFoundIsEmpty) return [];
-        const reason = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' ? 'timed out' : status ? `answered ${status}` : `is unreachable (${error.code ?? error.message})`;
+        const reason =
+          error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED'
+            ? `timed out (no complete answer within ${this.timeoutMs} ms)`
+            : /maxContentLength/.test(error.message)
+              ? `answered more than ${this.maxResponseBytes} bytes`
+              : status
+                ? `answered ${status}`
+                : `is unreachable (${error.code ?? error.message})`;
         throw new FlespiError(`flespi ${reason} on GET ${path}`, status);
       }
       throw new FlespiError(`flespi call GET ${path} failed: ${(error as Error).message}`);

@@ -12,6 +12,8 @@ export interface GeocoderOptions {
   /** How long a call may wait for its turn before giving up. */
   maxQueueMs?: number;
   userAgent?: string;
+  /** A larger answer is refused while it arrives (a Nominatim answer is about 1-2 KB). */
+  maxResponseBytes?: number;
 }
 
 /** The geocoder failed, timed out, or is busy (its rate limit would make the caller wait too long). */
@@ -19,19 +21,26 @@ export class GeocoderError extends Error {
   override name = 'GeocoderError';
 }
 
-/** Reverse geocoding through a Nominatim-compatible HTTP API (`GET /reverse?format=jsonv2`). */
+/**
+ * Reverse geocoding through a Nominatim-compatible HTTP API (`GET /reverse?format=jsonv2`).
+ * Each call is bounded like the billing portal's: `timeoutMs` for the whole exchange (a slow
+ * drip resets an idle timer forever) and a maximum answer size.
+ */
 export class GeocoderClient {
   private readonly http?: AxiosInstance;
+  private readonly timeoutMs: number;
   private readonly spacer: RequestSpacer;
   private readonly maxQueueMs: number;
 
   constructor(options: GeocoderOptions) {
     this.spacer = new RequestSpacer(options.minIntervalMs ?? 1000);
     this.maxQueueMs = options.maxQueueMs ?? 2000;
+    this.timeoutMs = options.timeoutMs;
     if (options.baseUrl) {
       this.http = axios.create({
         baseURL: options.baseUrl.replace(/\/+$/, ''),
         timeout: options.timeoutMs,
+        maxContentLength: options.maxResponseBytes ?? 1024 * 1024,
         // Nominatim's policy asks for an identifying User-Agent.
         headers: { 'User-Agent': options.userAgent ?? 'fleet-platform-api/1.0', Accept: 'application/json' },
       });
@@ -49,6 +58,7 @@ export class GeocoderClient {
     try {
       const { data } = await this.http.get<{ display_name?: unknown; error?: unknown }>('/reverse', {
         params: { format: 'jsonv2', lat, lon: lng, 'accept-language': language },
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
       return typeof data?.display_name === 'string' && data.display_name.length > 0 ? data.display_name : null;
     } catch (error) {
