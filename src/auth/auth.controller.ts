@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Auth, AuthContext, Authenticated, LoginRateLimited, Public } from '@app/auth';
+import { Auth, AuthContext, Authenticated, LoginLockedOut, LoginRateLimited, Public } from '@app/auth';
 import { AuthService } from './auth.service';
 import { MeView, SessionView, toMeView } from './auth.view';
 import { LoginDto } from './dto/login.dto';
@@ -22,7 +22,10 @@ export class AuthController {
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionView> {
     const meta = { requestId: String(request.id ?? ''), ip: request.ip ?? '', userAgent: request.headers['user-agent'] };
-    const session = await this.auth.login(body.email, body.password, meta);
+    const session = await this.auth.login(body.email, body.password, meta).catch((error: unknown) => {
+      if (error instanceof LoginLockedOut) response.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    });
     this.cookie.set(response, session.token, session.expiresAt);
     return session;
   }

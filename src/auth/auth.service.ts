@@ -4,6 +4,7 @@ import {
   AuthContext,
   decoyPasswordHash,
   IdentityProvisioning,
+  LoginFailureLimiter,
   PrincipalLoader,
   RequestMeta,
   SessionService,
@@ -19,9 +20,15 @@ export class AuthService {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalLoader,
     private readonly activity: ActivityRecorder,
+    private readonly failures: LoginFailureLimiter,
   ) {}
 
+  /**
+   * Signs in. An account locked by failed sign-ins (`LoginFailureLimiter`) is refused with 429
+   * before the password is checked; a failure counts against the email, a success resets it.
+   */
   async login(email: string, password: string, request: RequestMeta): Promise<SessionView> {
+    this.failures.assertNotLocked(email);
     const user = await this.identities.findUser({ email });
     // Verify against a decoy when the email is unknown: the answer takes as long either way.
     const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
@@ -34,8 +41,10 @@ export class AuthService {
           summary: `Failed sign-in for ${user.email}`,
         });
       }
+      this.failures.recordFailure(email);
       throw new DomainException(ErrorCode.Unauthorized, 'Invalid email or password');
     }
+    this.failures.recordSuccess(email);
     const session = await this.sessions.issue(user, request);
     const principal = await this.principals.fromUser(user, { kind: 'session', id: session.sessionId, expiresAt: session.expiresAt });
     if (!principal) throw new DomainException(ErrorCode.Unauthorized, 'Invalid email or password');

@@ -14,7 +14,8 @@ export class InvoicesController {
   /**
    * The invoice report of the caller's client for a period (both days included), as an Excel
    * workbook (default) or a PDF: `?format=xlsx|pdf`, or the `Accept` header. At most 1000
-   * invoices (more: 400). The portal down or slow: 503 `PORTAL_UNAVAILABLE` (shape D).
+   * invoices (more: 400). The portal down or slow: 503 `PORTAL_UNAVAILABLE` (shape D). A PDF
+   * without a working Chromium: 503 shape B.
    */
   @Post('report')
   @Authenticated({ permission: Permission.Invoices })
@@ -25,7 +26,19 @@ export class InvoicesController {
     content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
   })
   @ApiBadRequestResponse({ description: 'Bad dates, `from` after `to`, an unknown format, or more than 1000 invoices in the period (shape A)' })
-  @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is down, slow or answered outside its contract' })
+  @ApiServiceUnavailableResponse({
+    description: '`PORTAL_UNAVAILABLE` (shape D): the portal is down, slow or answered outside its contract; or, for a PDF, the PDF renderer (Chromium) is missing or stopped (shape B `{message}`)',
+    content: {
+      'application/json': {
+        schema: {
+          oneOf: [
+            { type: 'object', required: ['status', 'code', 'message', 'requestId'], properties: { status: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' }, requestId: { type: 'string' } } },
+            { $ref: '#/components/schemas/ErrorShapeB' },
+          ],
+        },
+      },
+    },
+  })
   async report(
     @Auth() auth: AuthContext,
     @Body() body: InvoiceReportDto,

@@ -16,7 +16,10 @@ const answer = (description: string, schema: keyof typeof ERROR_SCHEMAS) => ({
 
 /**
  * Adds the answers every authenticated operation can give — 401, 403 where a permission
- * applies, 429 and 500 — unless the operation declares its own.
+ * applies, 429 and 500 — unless the operation declares its own; and on operations with a JSON
+ * body, those of the body parser, which runs before any route: 413 (over 1 MB, also once
+ * inflated) and 415 (unknown Content-Encoding or charset). Its 400s (malformed JSON, a corrupt
+ * compressed body) are shape A like the operations' own.
  */
 export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS } };
@@ -31,6 +34,10 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
       const permission = operation[PERMISSION_EXTENSION];
       if (typeof permission === 'string') {
         responses['403'] ??= answer(`The role lacks \`${permission}\` (shape A)`, 'ErrorShapeA');
+      }
+      if (operation.requestBody) {
+        responses['413'] ??= answer('Body over 1 MB, also when a compressed body inflates past it (shape A)', 'ErrorShapeA');
+        responses['415'] ??= answer('Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A)', 'ErrorShapeA');
       }
       responses['429'] ??= answer('Rate limit reached; see Retry-After (shape A)', 'ErrorShapeA');
       responses['500'] ??= answer('Internal error, without internals (shape B)', 'ErrorShapeB');

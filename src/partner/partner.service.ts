@@ -16,7 +16,8 @@ export class PartnerService {
 
   /**
    * The caller's own sign-in hashes for the partner platform. Any other user id, and a user with
-   * no partner account, read as not found; missing configuration is the integration being down.
+   * no partner account, read as not found; so does the integration when it is not configured
+   * (the spec lists 401, 404 and 500 only): 404 with a message that says so.
    */
   async hashes(auth: AuthContext, userId: string): Promise<PartnerHashesView> {
     if (!isObjectIdString(userId) || !auth.userId.equals(userId)) throw notFound('Partner account');
@@ -27,7 +28,7 @@ export class PartnerService {
     const platformUrl = this.config.get('PARTNER_PLATFORM_URL');
     const secret = this.config.get('PARTNER_SHARED_SECRET');
     if (!platformUrl || !secret) {
-      throw new DomainException(ErrorCode.ServiceUnavailable, 'The partner platform integration is not configured');
+      throw new DomainException(ErrorCode.NotFound, 'The partner platform integration is not configured');
     }
     return signPartnerLogin({ login, secret, platformUrl, now: new Date() });
   }

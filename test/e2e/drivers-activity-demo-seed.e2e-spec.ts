@@ -41,8 +41,10 @@ describe('demo manifest keys drivers.existing and activityEvent', () => {
 
   it('gives the admin a partner account and the operator none', async () => {
     const acme = manifest.clients.acme;
-    // No PARTNER_* configuration in the tests: an account is 503, no account 404.
-    await get(`/api/partner/${acme.users.admin.id}`, acme.users.admin.apiToken).expect(503);
-    await get(`/api/partner/${acme.users.operator.id}`, acme.users.operator.apiToken).expect(404);
+    // No PARTNER_* configuration in the tests: an account reads "not configured", no account "not found".
+    const withAccount = await get(`/api/partner/${acme.users.admin.id}`, acme.users.admin.apiToken).expect(404);
+    expect(withAccount.body).toEqual({ error: 'The partner platform integration is not configured' });
+    const without = await get(`/api/partner/${acme.users.operator.id}`, acme.users.operator.apiToken).expect(404);
+    expect(without.body).toEqual({ error: 'Partner account not found' });
   });
 });

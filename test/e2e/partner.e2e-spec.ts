@@ -70,8 +70,8 @@ describe('GET /api/partner/:userId', () => {
     await get(configured, partnerUser.user._id, 'atk_nope').expect(401);
   });
 
-  it('503 shape B when the partner integration is not configured', async () => {
-    const res = await get(t, partnerUser.user._id, partnerUser.token).expect(503);
-    expect(res.body).toEqual({ message: 'The partner platform integration is not configured' });
+  it('404 shape A (the spec lists no 503) when the partner integration is not configured', async () => {
+    const res = await get(t, partnerUser.user._id, partnerUser.token).expect(404);
+    expect(res.body).toEqual({ error: 'The partner platform integration is not configured' });
   });
 });

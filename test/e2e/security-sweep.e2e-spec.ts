@@ -61,6 +61,17 @@ function badBodies(body: Record<string, unknown>): { name: string; body: unknown
   return variants;
 }
 
+/** Routes whose DTO is `@StrictBody()`: any field beyond theirs, `__proto__` included, is a 400. */
+const STRICT_BODY_ROUTES = new Set([
+  'PATCH /api/users/:id/change-password',
+  'POST /api/maintenance/work-orders',
+  'POST /api/maintenance/work-orders/:id/forms',
+  'PATCH /api/fuel-tariffs/:fuelTariffId',
+  'POST /api/support/tickets',
+  'POST /api/auth/login',
+  'POST /api/auth/api-tokens',
+]);
+
 const BAD_IDS = ['{"$gt":""}', '%24ne', 'x'.repeat(3000), '%00', '..%2F..%2Fetc', '%F0%9F%9A%9A', 'null', '-1', '1e309'];
 
 describe('security sweep', () => {
@@ -124,7 +135,9 @@ describe('security sweep', () => {
           const invalidUtf8 = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]);
           attempts.push({
             name: 'invalid UTF-8',
-            send: () => request(t.server)[valid.method](valid.path).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send(invalidUtf8),
+            send: () => request(t.server)[valid.method](valid.path).set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json')
+              // superagent would JSON-serialize a Buffer sent as application/json: send the bytes.
+              .serialize((bytes) => bytes).send(invalidUtf8),
           });
         }
         if (/\/[0-9a-fA-F]{24}(\/|$)|\/[0-9A-Z]{8}$|\/\d+\/trip\/\d+/.test(valid.path)) {
@@ -157,9 +170,15 @@ describe('security sweep', () => {
           { ...valid.body, constructor: { prototype: { polluted: true } } },
           ...strings.flatMap((s) => Object.keys(valid.body!).map((key) => ({ ...valid.body, [key]: s }))),
         ];
-        for (const body of variants) {
+        for (const [index, body] of variants.entries()) {
           const res = await as(token, valid, body);
           if (res.status >= 500) problems.push(`${valid.route} ${JSON.stringify(body).slice(0, 80)} → ${res.status}`);
+          // Issue 19: a strict body refuses the prototype keys like any other unknown field.
+          if (index < 2 && STRICT_BODY_ROUTES.has(valid.route) && res.status !== 400) problems.push(`prototype key accepted: ${valid.route} → ${res.status}`);
+          // Issue 19: a NUL is refused in every text field (the \u0000 variants come right after the two above).
+          if (index >= 2 && index < 2 + Object.keys(valid.body).length && typeof Object.values(valid.body)[index - 2] === 'string' && res.status !== 400) {
+            problems.push(`NUL accepted: ${valid.route} ${Object.keys(valid.body)[index - 2]} → ${res.status}`);
+          }
           if (res.status >= 400 && !isDocumentedErrorBody(res.body)) problems.push(`undocumented body: ${valid.route} → ${JSON.stringify(res.body)}`);
         }
       }

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { ActivityEvent } from '@app/activity';
-import { Permission, SessionService } from '@app/auth';
+import { ApiTokenService, Permission, SessionService } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, NO_PERMISSIONS, TestTenant, TestUser } from '../factories/tenant.factory';
 
@@ -53,14 +53,31 @@ describe('PATCH /api/users/:id/change-password', () => {
     await me(user.apiToken).expect(200);
   });
 
-  it("lets a protected role change another user's password, signing that user out", async () => {
+  it("lets a protected role change another user's password, revoking every session and API token of that user at once", async () => {
     const target = await tenant.addUser({ permissions: [] });
-    await me(target.token).expect(200);
-    const res = await change(target.user._id, tenant.admin.token).expect(200);
-    expect(res.body.data.message).toBe(`Password of ${target.email} changed; their sessions were signed out`);
-    await me(target.token).expect(401);
+    const secondToken = (await t.app.get(ApiTokenService).create({ userId: target.user._id, clientId: tenant.clientId }, 'erp')).token;
+    // All three are verified, so cached by the credential verifier: revocation must evict them.
+    for (const token of [target.token, target.apiToken, secondToken]) await me(token).expect(200);
+    const res = await change(target.user._id, tenant.admin.token).set('X-Request-Id', 'admin-reset').expect(200);
+    expect(res.body.data.message).toBe(`Password of ${target.email} changed; their sessions and API tokens were revoked`);
+    for (const token of [target.token, target.apiToken, secondToken]) await me(token).expect(401);
     await me(tenant.admin.token).expect(200);
+    await me(tenant.admin.apiToken).expect(200);
     await login(target.email, NEW_PASSWORD).expect(200);
+    const stored = await t.connection.collection('api_tokens').find({ userId: target.user._id }).toArray();
+    expect(stored.map((token) => token.revokedAt)).toEqual([expect.any(Date), expect.any(Date)]);
+    const event = await t.app.get<Model<ActivityEvent>>(getModelToken(ActivityEvent.name)).findOne({ requestId: 'admin-reset' }).lean();
+    expect(event?.details).toEqual({ revokedSessions: 1, revokedApiTokens: 2, callerSessionKept: false });
+  });
+
+  it('keeps every API token of a user who changes their own password', async () => {
+    const user = await tenant.addUser({ permissions: [Permission.User] });
+    const secondToken = (await t.app.get(ApiTokenService).create({ userId: user.user._id, clientId: tenant.clientId }, 'erp')).token;
+    await me(secondToken).expect(200);
+    await change(user.user._id, user.token).expect(200);
+    await me(user.apiToken).expect(200);
+    await me(secondToken).expect(200);
+    expect(await t.connection.collection('api_tokens').countDocuments({ userId: user.user._id, revokedAt: { $exists: true } })).toBe(0);
   });
 
   it("403 for another user's password without a protected role, and nothing changes", async () => {

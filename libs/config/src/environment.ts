@@ -16,10 +16,16 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   PORT = 3000;
 
-  /** Express `trust proxy`: which hops' X-Forwarded-For to believe (rate limits, logs): `loopback`, a hop count, `false`. */
-  @Transform(({ value }) => (value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(String(value)) ? Number(value) : value))
+  /**
+   * Express `trust proxy`: which hops' X-Forwarded-For to believe (rate limits, activity log):
+   * unset or `false` (the default) believes none — the client is the socket's peer; a hop count
+   * (`1` behind one load balancer), `loopback`, a list of addresses or subnets, or `true`.
+   */
+  @Transform(({ value }) =>
+    value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(String(value)) ? Number(value) : value,
+  )
   @IsDefined()
-  TRUST_PROXY: string | number | boolean = 'loopback';
+  TRUST_PROXY: string | number | boolean = false;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
@@ -68,6 +74,20 @@ export class Environment {
 
   @Type(() => Number) @IsInt() @Min(1)
   LOGIN_RATE_LIMIT_PER_MINUTE = 10;
+
+  /**
+   * Failed sign-ins for one email (from any address) before that account's sign-in is locked; each
+   * further failure doubles the lock, from LOGIN_LOCKOUT_BASE_SECONDS up to LOGIN_LOCKOUT_MAX_SECONDS.
+   * 0 turns the per-account limit off.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(1000)
+  LOGIN_LOCKOUT_THRESHOLD = 5;
+
+  @Type(() => Number) @IsInt() @Min(1) @Max(86400)
+  LOGIN_LOCKOUT_BASE_SECONDS = 30;
+
+  @Type(() => Number) @IsInt() @Min(1) @Max(86400)
+  LOGIN_LOCKOUT_MAX_SECONDS = 900;
 
   @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
   BILLING_PORTAL_URL?: string;

@@ -16,3 +16,4 @@ export * from './validation/page-query.dto';
 export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
+export * from './validation/control-characters';

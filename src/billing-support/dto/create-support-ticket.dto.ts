@@ -1,4 +1,4 @@
-import { StrictBody, ValidateText } from '@app/http';
+import { MultilineText, StrictBody, ValidateText } from '@app/http';
 
 /** The spec's ticket body: exactly these three fields; any other field is refused with 400. */
 @StrictBody()
@@ -7,8 +7,9 @@ export class CreateSupportTicketDto {
   @ValidateText({ max: 200 })
   title: string;
 
-  /** What happened (1 to 5000 characters, trimmed). */
+  /** What happened (1 to 5000 characters, trimmed; may span several lines). */
   @ValidateText({ max: 5000 })
+  @MultilineText()
   description: string;
 
   /** Kind of request, e.g. `technical` or `billing` (1 to 100 characters). */

@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PassThrough, Readable } from 'node:stream';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { badRequest } from '@app/errors';
+import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { BillingPortalClient, InvoicePeriod } from '@app/integrations';
-import { PdfRenderer } from '@app/reports';
+import { PdfRenderer, PdfRendererUnavailable } from '@app/reports';
 import { periodLabel, REPORT_TITLE, reportFileName } from './invoice-labels';
 import type { InvoiceReportData } from './invoice-report-data';
 import { renderInvoiceReportHtml } from './invoice-report.html';
@@ -56,8 +56,14 @@ export class InvoiceReportService {
     return { fileName: reportFileName(period, format), contentType: REPORT_CONTENT_TYPES[format], body };
   }
 
-  private renderPdf(data: InvoiceReportData): Promise<Buffer> {
-    return this.pdf.render(renderInvoiceReportHtml(data), { footerText: `${REPORT_TITLE} · ${data.clientName} · ${periodLabel(data.period)}` });
+  // Chromium missing, failing to start or dying mid-report: 503 shape B, nothing recorded.
+  private async renderPdf(data: InvoiceReportData): Promise<Buffer> {
+    try {
+      return await this.pdf.render(renderInvoiceReportHtml(data), { footerText: `${REPORT_TITLE} · ${data.clientName} · ${periodLabel(data.period)}` });
+    } catch (error) {
+      if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
+      throw error;
+    }
   }
 
   // The workbook is written while it is sent; the data is already complete and checked, so a

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { ALL_PERMISSIONS, IdentityProvisioning, isPermission, Permission } from '@app/auth';
+import { ALL_PERMISSIONS, IdentityProvisioning, isPermission, passwordProblem, Permission } from '@app/auth';
 import { isObjectIdString } from '@app/formats';
 import { CliCommand, requireOption } from '../cli-command';
 
@@ -28,6 +28,11 @@ export const createUserCommand: CliCommand = {
   async run(app, options) {
     const identities = app.get(IdentityProvisioning);
     const clientId = objectId(requireOption(options, 'client'), '--client');
+    // A given password follows the API's rule; a generated one is random and long enough.
+    if (typeof options.password === 'string') {
+      const problem = passwordProblem(options.password, { email: requireOption(options, 'email'), name: requireOption(options, 'name') });
+      if (problem) throw new Error(`--password: ${problem}`);
+    }
     const roleName = typeof options.role === 'string' ? options.role : 'Administrador';
     const roleId = await identities.ensureRole(clientId, roleName, parsePermissions(options.permissions), options.protected === true);
     const trackers = typeof options.trackers === 'string' ? options.trackers.split(',').map((id) => objectId(id.trim(), '--trackers')) : undefined;

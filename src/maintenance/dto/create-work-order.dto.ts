@@ -1,6 +1,6 @@
 import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText } from '@app/http';
+import { MultilineText, StrictBody, ValidateText } from '@app/http';
 import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
 
 @StrictBody()
@@ -17,6 +17,7 @@ export class CreateWorkOrderDto {
   title: string;
 
   @ValidateText({ optional: true, min: 0, max: 5000 })
+  @MultilineText()
   description?: string;
 
   /** low, medium (default), high or urgent. */

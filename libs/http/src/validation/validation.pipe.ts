@@ -1,11 +1,17 @@
 import { ArgumentMetadata, Injectable, Logger, ValidationPipe } from '@nestjs/common';
 import { badRequest, DomainException, validationFailed } from '@app/errors';
+import { findControlCharacters } from './control-characters';
 import { toFieldErrors } from './field-errors';
+import { findPrototypeKeys, stripPrototypeKeys } from './prototype-keys';
 import { isStrictBody } from './strict-body.decorator';
 
 /**
  * The global pipe: DTOs validated with class-validator, unknown fields stripped — or refused
  * with 400 on DTOs marked `@StrictBody()`. No implicit type conversion: `"5"` is not a number.
+ * `__proto__`, `constructor` and `prototype` keys (at any depth) are refused like any unknown
+ * field by a strict DTO, and deleted from every other value before anything reads it.
+ * No string of a DTO may hold a control character, except tab and line breaks in
+ * `@MultilineText()` fields (control-characters.ts).
  */
 @Injectable()
 export class AppValidationPipe {
@@ -14,9 +20,21 @@ export class AppValidationPipe {
   private readonly strict = AppValidationPipe.create(true);
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const pipe = isStrictBody(metadata.metatype) ? this.strict : this.lenient;
+    // Custom parameters (`@Auth()`) are the app's own values, not the caller's input.
+    if (metadata.type === 'custom') return this.lenient.transform(value, metadata);
+    const strict = isStrictBody(metadata.metatype);
+    if (strict) {
+      const keys = findPrototypeKeys(value);
+      if (keys.length > 0) {
+        throw validationFailed(keys.map((path) => ({ path, message: `${path.slice(path.lastIndexOf('.') + 1)} is not an accepted field` })));
+      }
+    } else {
+      stripPrototypeKeys(value);
+    }
+    const pipe = strict ? this.strict : this.lenient;
+    let result: unknown;
     try {
-      return await pipe.transform(value, metadata);
+      result = await pipe.transform(value, metadata);
     } catch (error) {
       if (error instanceof DomainException) throw error;
       // A validator that throws on some input (class-validator's IsNumber({maxDecimalPlaces})
@@ -24,6 +42,12 @@ export class AppValidationPipe {
       this.logger.warn(`validation of ${metadata.type} ${metadata.metatype?.name ?? ''} threw: ${(error as Error).message}`);
       throw badRequest(`The request ${metadata.type === 'body' ? 'body' : metadata.type} could not be validated`);
     }
+    // The text rule on every DTO, after validation so that its own errors come first.
+    if (typeof metadata.metatype === 'function' && result !== null && typeof result === 'object') {
+      const controls = findControlCharacters(result);
+      if (controls.length > 0) throw validationFailed(controls);
+    }
+    return result;
   }
 
   private static create(forbidNonWhitelisted: boolean): ValidationPipe {

@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { accessSync, constants } from 'node:fs';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import { AppConfig } from '@app/config';
 import { Semaphore } from './semaphore';
@@ -24,12 +25,22 @@ export const CHROMIUM_ARGS = [
  */
 export const MAX_CONCURRENT_PAGES = 2;
 
+export const PDF_UNAVAILABLE = 'PDF reports are unavailable right now: the PDF renderer (Chromium) could not be started; try again later, or ask for the Excel format';
+export const PDF_RENDERER_STOPPED = 'The PDF renderer (Chromium) stopped while building the report; try again';
+
+/** Chromium could not be started, or died while rendering: the caller answers 503 with this message. */
+export class PdfRendererUnavailable extends Error {
+  override name = 'PdfRendererUnavailable';
+}
+
 /**
  * One Chromium kept alive for every PDF of the process, launched on first use, relaunched when
- * it dies, closed when the app shuts down. Pages are lent out a bounded number at a time.
+ * it dies, closed when the app shuts down. Pages are lent out a bounded number at a time. A
+ * browser that cannot be started, or that dies while rendering, is 503 shape B (issue 19), and
+ * a missing executable is a warning at start-up naming `PUPPETEER_EXECUTABLE_PATH`.
  */
 @Injectable()
-export class BrowserPool implements OnApplicationShutdown {
+export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
   private readonly pages = new Semaphore(MAX_CONCURRENT_PAGES);
   private browser: Promise<Browser> | undefined;
@@ -43,7 +54,10 @@ export class BrowserPool implements OnApplicationShutdown {
    */
   withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
     return this.pages.run(async () => {
-      const browser = await this.currentBrowser();
+      const browser = await this.currentBrowser().catch((error: unknown) => {
+        this.logger.error(`Chromium could not be started (${this.executablePath}; set PUPPETEER_EXECUTABLE_PATH): ${(error as Error).message}`);
+        throw new PdfRendererUnavailable(PDF_UNAVAILABLE);
+      });
       const death = untilDisconnected(browser);
       try {
         const page = await Promise.race([browser.newPage(), death.promise]);
@@ -52,10 +66,33 @@ export class BrowserPool implements OnApplicationShutdown {
         } finally {
           await page.close().catch(() => undefined);
         }
+      } catch (error) {
+        // Whatever puppeteer says when its browser is gone (target closed, protocol error): 503.
+        if (!browser.connected) {
+          this.logger.error(`Chromium stopped while rendering: ${(error as Error).message}`);
+          throw new PdfRendererUnavailable(PDF_RENDERER_STOPPED);
+        }
+        throw error;
       } finally {
         death.release();
       }
     });
+  }
+
+  /** Warns at start-up when the Chromium executable is missing (the health check does not launch it). */
+  onApplicationBootstrap(): void {
+    try {
+      accessSync(this.executablePath, constants.X_OK);
+    } catch {
+      this.logger.warn(
+        `Chromium not found or not executable at ${this.executablePath}: PDF reports will answer 503 until it is installed ` +
+          `(apt-get install chromium) or PUPPETEER_EXECUTABLE_PATH names it`,
+      );
+    }
+  }
+
+  private get executablePath(): string {
+    return this.config.get('PUPPETEER_EXECUTABLE_PATH') ?? DEFAULT_CHROMIUM_PATH;
   }
 
   /** The live browser's process id (benchmarks measure its memory), if one is running. */
@@ -85,7 +122,7 @@ export class BrowserPool implements OnApplicationShutdown {
   }
 
   private async launch(): Promise<Browser> {
-    const executablePath = this.config.get('PUPPETEER_EXECUTABLE_PATH') ?? DEFAULT_CHROMIUM_PATH;
+    const executablePath = this.executablePath;
     const started = Date.now();
     const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
     this.logger.log(`Chromium started (${executablePath}, pid ${browser.process()?.pid}) in ${Date.now() - started} ms`);

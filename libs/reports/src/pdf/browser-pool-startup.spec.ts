@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { BrowserPool, PDF_UNAVAILABLE, PdfRendererUnavailable } from './browser-pool';
+
+// Issue 19: without a Chromium executable the app still starts, says so once at start-up
+// naming PUPPETEER_EXECUTABLE_PATH, and each PDF fails as "unavailable" (503), not as a crash.
+describe('BrowserPool without Chromium', () => {
+  const configWith = (path: string | undefined) => ({ get: (key: string) => (key === 'PUPPETEER_EXECUTABLE_PATH' ? path : undefined) });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('warns at start-up, naming PUPPETEER_EXECUTABLE_PATH and the path', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    new BrowserPool(configWith('/nonexistent/chromium') as never).onApplicationBootstrap();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/\/nonexistent\/chromium.*PUPPETEER_EXECUTABLE_PATH/);
+  });
+
+  it('says nothing at start-up when the executable is there', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    new BrowserPool(configWith(process.execPath) as never).onApplicationBootstrap();
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('fails each page request with PdfRendererUnavailable, and tries again next time', async () => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const pool = new BrowserPool(configWith('/nonexistent/chromium') as never);
+    for (let i = 0; i < 2; i++) {
+      const attempt = pool.withPage(async () => 'never');
+      await expect(attempt).rejects.toBeInstanceOf(PdfRendererUnavailable);
+      await expect(attempt).rejects.toThrow(PDF_UNAVAILABLE);
+    }
+    await pool.onApplicationShutdown();
+  });
+});

@@ -1,0 +1,101 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../../factories/tenant.factory';
+import { fleetFixtures } from '../../factories/inspections.factory';
+import { insertCustomTariff } from '../fuel-fixtures';
+import { PortalStub, startPortalStub } from '../../support/portal-stub';
+
+/**
+ * Issue 19: control characters are refused in every text field of every body — C0, DEL, C1 —
+ * with tab and line breaks allowed only in multi-line fields (descriptions, answers), each
+ * route answering in its documented shape and writing nothing.
+ */
+const FORBIDDEN_EVERYWHERE = ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\u009f'];
+const LINE_BREAKS = ['\t', '\n', '\r\n'];
+
+describe('control characters in text fields', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let portal: PortalStub;
+  let assetId: string;
+  let tariffId: string;
+  const send = (method: 'post' | 'patch', path: string, body: object) =>
+    request(t.server)[method](path).set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
+  const workOrders = () => t.connection.collection('work_orders').countDocuments({ clientId: tenant.clientId });
+
+  beforeAll(async () => {
+    portal = await startPortalStub();
+    process.env.BILLING_PORTAL_URL = portal.url;
+    process.env.BILLING_PORTAL_TOKEN = portal.token;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    const fixtures = fleetFixtures(t.app, tenant.clientId);
+    assetId = (await fixtures.asset({ mainTrackerId: (await fixtures.tracker())._id }))._id.toHexString();
+    tariffId = (await insertCustomTariff(t.connection, tenant.clientId, { name: 'Diésel flota', price: 1000 })).tariffId.toHexString();
+  });
+  afterAll(async () => {
+    await t.close();
+    await portal.close();
+    delete process.env.BILLING_PORTAL_URL;
+    delete process.env.BILLING_PORTAL_TOKEN;
+  });
+
+  it('refuses them in a tariff name (400 shape A), leaving the tariff as it was', async () => {
+    for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
+      const res = await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: `Diésel${bad}flota` });
+      expect([JSON.stringify(bad), res.status, res.body]).toEqual([
+        JSON.stringify(bad), 400, { error: 'name: name must not contain control characters (tab and line breaks included)' },
+      ]);
+    }
+    const stored = await t.connection.collection('fuel_tariffs').findOne({ clientId: tenant.clientId });
+    expect(stored?.name).toBe('Diésel flota');
+  });
+
+  it('refuses them in a work-order title, and all but tab and line breaks in its description', async () => {
+    const before = await workOrders();
+    for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
+      const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: `Oil${bad}change` });
+      expect([JSON.stringify(bad), res.status, res.body.error]).toEqual([JSON.stringify(bad), 400, expect.stringMatching(/^title: title must not contain control characters/)]);
+    }
+    for (const bad of FORBIDDEN_EVERYWHERE) {
+      const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: `a${bad}b` });
+      expect([JSON.stringify(bad), res.status, res.body]).toEqual([
+        JSON.stringify(bad), 400, { error: 'description: description must not contain control characters (tab and line breaks are allowed)' },
+      ]);
+    }
+    expect(await workOrders()).toBe(before);
+    const multiLine = 'Check:\n\t- brakes\r\n\t- lights';
+    const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: multiLine }).expect(201);
+    expect(res.body.data.description).toBe(multiLine);
+  });
+
+  it("refuses them in a driver import row's first name with 400 shape C, creating no driver", async () => {
+    const rows = (firstName: string) => ({ rows: [{ row: 2, firstName, lastName: 'Rojas', rut: '11111111-1' }] });
+    const drivers = () => t.connection.collection('drivers').countDocuments({ clientId: tenant.clientId });
+    const before = await drivers();
+    for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
+      const res = await send('post', '/api/drivers/import', rows(`An${bad}a`));
+      expect([JSON.stringify(bad), res.status, res.body]).toEqual([JSON.stringify(bad), 400, {
+        status: 'failed',
+        message: 'rows.0.firstName: firstName must not contain control characters (tab and line breaks included)',
+        errors: [{ path: 'rows.0.firstName', message: 'firstName must not contain control characters (tab and line breaks included)' }],
+      }]);
+    }
+    expect(await drivers()).toBe(before);
+    await send('post', '/api/drivers/import', rows('Ana')).expect(201);
+  });
+
+  it('keeps line breaks in a ticket description, not in its title', async () => {
+    const sent = portal.requestsTo('/tickets').length;
+    const title = await send('post', '/api/support/tickets', { title: 'GPS\nsin señal', description: 'd', category: 'technical' });
+    expect([title.status, title.body]).toEqual([400, { error: 'title: title must not contain control characters (tab and line breaks included)' }]);
+    const nul = await send('post', '/api/support/tickets', { title: 'GPS', description: 'd\u0000', category: 'technical' });
+    expect(nul.status).toBe(400);
+    expect(portal.requestsTo('/tickets').length).toBe(sent);
+    await send('post', '/api/support/tickets', { title: 'GPS sin señal', description: 'Desde ayer:\n\tno reporta', category: 'technical' }).expect(201);
+  });
+
+  it('accepts ordinary Unicode text (accents, emoji, right-to-left marks are not control characters)', async () => {
+    await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: 'Diésel ñandú 🚚 \u200f' }).expect(200);
+  });
+});
