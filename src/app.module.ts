@@ -7,6 +7,7 @@ import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppLogger, AppValidationPipe, HttpExceptionFilter } from '@app/http';
 import { ActivityModule } from './activity';
+import { AssetsModule } from './assets';
 import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
 import { CargoModule } from './cargo';
@@ -31,6 +32,7 @@ import { UsersModule } from './users';
     HealthModule,
     AuthApiModule,
     ActivityModule,
+    AssetsModule,
     BillingSupportModule,
     CargoModule,
     DriversModule,

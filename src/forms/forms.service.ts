@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, Stored, TenantRepository, type TenantScope } from '@app/database';
 import type { Asset } from '@app/fleet';
@@ -33,6 +34,19 @@ export class FormsService {
     return forms.filter(
       (form) => form.allAssets || form.assetIds.some((id) => asset._id.equals(id)) || form.assetGroupIds.some((id) => groups.has(String(id))),
     );
+  }
+
+  /**
+   * The forms, active or inactive, that apply to this asset group: how many, and the names of the
+   * first few by name (an asset group in use cannot be deleted). Archived forms do not count.
+   */
+  async findUsingGroup(scope: TenantScope, groupId: Types.ObjectId, names = 5): Promise<{ count: number; names: string[] }> {
+    const filter = { assetGroupIds: groupId, status: { $in: ['active', 'inactive'] } };
+    const [count, first] = await Promise.all([
+      this.forms.count(scope, filter),
+      this.forms.find(scope, filter, { projection: { name: 1 }, sort: { name: 1, _id: 1 }, limit: names }),
+    ]);
+    return { count, names: first.map((form) => form.name) };
   }
 
   /** A form of the client in any status, or null (unknown, malformed and foreign alike). */

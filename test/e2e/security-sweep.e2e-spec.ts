@@ -22,6 +22,11 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'GET /api/inspections/scan/:code (asset)', foreign: (c) => get(`/api/inspections/scan/${c.assets.tracked}`), unknown: get(`/api/inspections/scan/${UNKNOWN_ID}`) },
   { route: 'POST /api/maintenance/work-orders/:id/forms', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/forms`, { formId: (c.forms as { active: string }).active, answers: [] }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/forms`, { formId: UNKNOWN_ID, answers: [] }) },
   { route: 'PATCH /api/fuel-tariffs/:fuelTariffId', foreign: (c) => patch(`/api/fuel-tariffs/${c.fuelTariff}`, { name: 'hijacked' }), unknown: patch(`/api/fuel-tariffs/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'GET /api/assets/:id', foreign: (c) => get(`/api/assets/${c.assets.tracked}`), unknown: get(`/api/assets/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/assets/:id', foreign: (c) => patch(`/api/assets/${c.assets.tracked}`, { kind: 'van' }), unknown: patch(`/api/assets/${UNKNOWN_ID}`, { kind: 'van' }) },
+  { route: 'GET /api/asset-groups/:id', foreign: (c) => get(`/api/asset-groups/${(c.assetGroups as { refrigerated: string }).refrigerated}`), unknown: get(`/api/asset-groups/${UNKNOWN_ID}`) },
+  { route: 'GET /api/trackers/:id', foreign: (c) => get(`/api/trackers/${(c.trackers as { tracked: string }).tracked}`), unknown: get(`/api/trackers/${UNKNOWN_ID}`) },
+  { route: 'GET /api/assets/:id/qr-codes', foreign: (c) => get(`/api/assets/${c.assets.tracked}/qr-codes`), unknown: get(`/api/assets/${UNKNOWN_ID}/qr-codes`) },
   { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
 ];
 

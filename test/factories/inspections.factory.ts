@@ -19,7 +19,8 @@ export function fleetFixtures(app: INestApplication, clientId: Types.ObjectId) {
       return plain(await model<AssetGroup>(AssetGroup.name).create({ clientId, name }));
     },
     async asset(data: Partial<Asset> = {}): Promise<Stored<Asset>> {
-      const asset = { name: 'Camión 01', plate: 'KJHT-42', kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, ...data, clientId };
+      // Plates are unique per client: each fixture asset gets its own unless the test names one.
+      const asset = { name: 'Camión 01', plate: `TEST-${randomInt(1, 2 ** 40)}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, ...data, clientId };
       return plain(await model<Asset>(Asset.name).create(asset));
     },
     async form(data: Partial<DynamicForm> = {}): Promise<Stored<DynamicForm>> {

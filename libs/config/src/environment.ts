@@ -6,6 +6,7 @@ const toBoolean = ({ value }: { value: unknown }) =>
 const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 const emptyAsUnset = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+const DEFAULT_APP_URL = 'http://localhost:4200';
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Every environment variable the app reads, with its default. `.env.example` documents each one. */
@@ -124,6 +125,11 @@ export class Environment {
 
   @Transform(emptyAsUnset) @IsOptional() @IsString()
   PUPPETEER_EXECUTABLE_PATH?: string;
+
+  /** The web app's base URL: QR labels encode `{APP_URL}/qr/i/{code}`, its entry point for a scan. */
+  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @IsUrl(url)
+  APP_URL = DEFAULT_APP_URL;
 
   /** Seed the demo data when the embedded database starts empty (`npm start`). */
   @Transform(toBoolean) @IsBoolean()

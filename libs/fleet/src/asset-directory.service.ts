@@ -13,7 +13,9 @@ type Caller = TrackedScope;
 /**
  * Assets and trackers as a caller may see them: their client's, and within their tracker scope
  * (an asset is in scope when its main tracker is; with a limited scope, an asset without a main
- * tracker is not). Anything else reads as missing. The repositories apply both rules.
+ * tracker is not). Anything else reads as missing. The repositories apply both rules. Archived
+ * assets are left out here (scans, statistics, work orders, trips): only the asset management of
+ * `src/assets` reads them, through the repository itself.
  */
 @Injectable()
 export class AssetDirectory {
@@ -27,22 +29,24 @@ export class AssetDirectory {
     this.trackerByVendorId = trackers.lookupBy('vendorId');
   }
 
-  /** The asset if it is the caller's and in their scope (a read-only record). */
-  findVisibleAsset(caller: Caller, assetId: unknown): Promise<StoredAsset | null> {
-    return this.assets.findById(caller, assetId);
+  /** The asset if it is the caller's, in their scope and not archived (a read-only record). */
+  async findVisibleAsset(caller: Caller, assetId: unknown): Promise<StoredAsset | null> {
+    const asset = await this.assets.findById(caller, assetId);
+    return asset && !asset.archivedAt ? asset : null;
   }
 
   /** The visible assets among `assetIds`, in the order asked; others are skipped. */
   async findVisibleAssets(caller: Caller, assetIds: readonly string[]): Promise<StoredAsset[]> {
-    const found = await this.assets.findByIds(caller, assetIds);
+    const found = (await this.assets.findByIds(caller, assetIds)).filter((asset) => !asset.archivedAt);
     const byId = new Map(found.map((asset) => [asset._id.toHexString(), asset]));
     return [...new Set(assetIds.map((id) => id.toLowerCase()))].flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** The visible asset whose main tracker this is, if any (its id only). */
+  /** The visible, not archived asset whose main tracker this is, if any (its id only). */
   findAssetOfTracker(caller: Caller, trackerId: Types.ObjectId): Promise<Pick<StoredAsset, '_id'> | null> {
     // Few assets per client: this filter scans on mongo-java-server, but only the assets collection.
-    return this.assets.findOne(caller, { mainTrackerId: trackerId }, { projection: { _id: 1 } });
+    // `archivedAt: null` also matches assets stored before the field existed.
+    return this.assets.findOne(caller, { mainTrackerId: trackerId, archivedAt: null }, { projection: { _id: 1 } });
   }
 
   async findTrackersByIds(caller: Caller, trackerIds: readonly Types.ObjectId[]): Promise<Map<string, StoredTracker>> {

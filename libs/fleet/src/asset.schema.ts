@@ -23,6 +23,14 @@ export class Asset {
   @Prop({ trim: true, maxlength: 20, default: '' })
   plate: string;
 
+  /**
+   * `{clientId}:{plate in capitals, without spaces, hyphens or dots}` while the asset is not
+   * archived and has a plate; absent otherwise. Kept by `assetPlateKey` (set on create by the hook
+   * below, and by every update of the plate or the archive state): it makes plates unique per client.
+   */
+  @Prop()
+  plateKey?: string;
+
   /** What the asset is: truck, van, car, trailer, reefer, machinery… */
   @Prop({ required: true, trim: true, maxlength: 50 })
   kind: string;
@@ -36,10 +44,38 @@ export class Asset {
   @Prop({ type: [SchemaTypes.ObjectId], default: [] })
   groupIds: Types.ObjectId[];
 
+  /** When the asset was archived (`DELETE /api/assets/{id}`): not scannable, not in statistics, history kept. */
+  @Prop({ type: Date, default: null })
+  archivedAt?: Date | null;
+
   createdAt: Date;
   updatedAt: Date;
 }
 
+/** The plate as compared for uniqueness: `KJHT-42`, `kjht 42` and `KJHT42` are one plate. */
+export function normalizePlate(plate: string): string {
+  return plate.toUpperCase().replace(/[\s.\-·]/g, '');
+}
+
+/** The value of `plateKey` for an asset in this state (undefined: no key, the field is unset). */
+export function assetPlateKey(asset: { clientId: Types.ObjectId; plate?: string | null; archivedAt?: Date | null }): string | undefined {
+  const plate = normalizePlate(asset.plate ?? '');
+  return plate && !asset.archivedAt ? `${asset.clientId.toHexString()}:${plate}` : undefined;
+}
+
 export type AssetDocument = HydratedDocument<Asset>;
 export const AssetSchema = SchemaFactory.createForClass(Asset);
-// Assets are loaded by _id (then checked for client) — no other index is needed for lookups.
+// Assets are loaded by _id (then checked for client). Plates are unique per client among the
+// assets that are not archived: one field, unique and sparse (assets without a key are not in the
+// index), because mongo-java-server ignores partial filters; a lookup `{plateKey}` uses it too.
+AssetSchema.index({ plateKey: 1 }, { unique: true, sparse: true });
+// Lists of a client's assets (`GET /api/assets`), newest first: used by MongoDB; a client has
+// hundreds of assets, so the scan mongo-java-server makes stays small.
+AssetSchema.index({ clientId: 1, _id: -1 });
+
+// Whatever creates the asset (the API, the seed, a tool), its plate key follows its state.
+AssetSchema.pre('validate', function () {
+  const key = assetPlateKey(this);
+  if (key) this.plateKey = key;
+  else this.plateKey = undefined;
+});

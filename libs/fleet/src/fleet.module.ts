@@ -9,7 +9,8 @@ import { TrackerRouting } from './tracker-routing.service';
 const fleetData = TenantDataModule.forFeature([
   // An asset is in a caller's scope when its main tracker is; a tracker when it is itself.
   // One asset per request on busy paths (scans, work orders): read per event-loop turn by one
-  // query, and reused for a few seconds (this API never writes assets; seeds and tools do).
+  // query, and reused for a few seconds: the asset management (`src/assets`) forgets an asset it
+  // changed at once on its instance (`forget`); other instances see the change within that time.
   { name: Asset.name, schema: AssetSchema, repository: { trackerField: 'mainTrackerId', batchReadsById: true, cacheReadsById: true } },
   { name: Tracker.name, schema: TrackerSchema, repository: { trackerField: '_id' } },
   { name: AssetGroup.name, schema: AssetGroupSchema },

@@ -13,11 +13,24 @@ export class Tracker {
   @Prop({ required: true, trim: true, maxlength: 200 })
   name: string;
 
+  /** The device model, e.g. `FMB920`. */
   @Prop({ trim: true, maxlength: 100 })
   model?: string;
+
+  /** The phone number of the device's SIM card, when known. */
+  @Prop({ trim: true, maxlength: 20 })
+  phone?: string;
+
+  /** The device's IMEI (15 digits), when known. */
+  @Prop({ trim: true, maxlength: 15 })
+  imei?: string;
+
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 export type TrackerDocument = HydratedDocument<Tracker>;
 export const TrackerSchema = SchemaFactory.createForClass(Tracker);
-// Trip and telemetry lookups come by vendor device id; a device belongs to one client.
+// Trip and telemetry lookups come by vendor device id; a device belongs to one client, and the
+// API's tracker creation relies on this index to refuse a vendorId already registered (409).
 TrackerSchema.index({ vendorId: 1 }, { unique: true });

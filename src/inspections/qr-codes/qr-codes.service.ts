@@ -1,15 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { mongo, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { InjectRepository, TenantRepository, UniqueKeyLookup, type Stored, type TenantScope } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, TenantRepository, UniqueKeyLookup, type Page, type PageRequest, type Stored, type TenantScope } from '@app/database';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
 import { randomQrCode } from './qr-code-issuing';
 
 export type StoredQrCode = Stored<InspectionQrCode>;
 
-const DUPLICATE_KEY = 11000;
+/** How often a QR was scanned, and when last (its history in `inspection_qr_scans`). */
+export interface QrScanSummary {
+  scanCount: number;
+  lastScannedAt: Date | null;
+}
+
 const ISSUE_ATTEMPTS = 5;
 
 /** Issuing, replacing and looking up inspection QR codes, and their scan history. */
@@ -25,7 +30,7 @@ export class QrCodesService {
 
   constructor(
     @InjectRepository(InspectionQrCode) private readonly codes: TenantRepository<InspectionQrCode>,
-    @InjectRepository(InspectionQrScan) scans: TenantRepository<InspectionQrScan>,
+    @InjectRepository(InspectionQrScan) private readonly scans: TenantRepository<InspectionQrScan>,
     config: AppConfig,
   ) {
     this.byCode = codes.lookupBy('code', { batch: true, cacheMs: config.readCacheTtlMs });
@@ -38,7 +43,7 @@ export class QrCodesService {
       try {
         return await this.codes.create(scope, { assetId, code: randomQrCode(), status: 'valid' });
       } catch (error) {
-        if (!(error instanceof mongo.MongoServerError && error.code === DUPLICATE_KEY) || attempt >= ISSUE_ATTEMPTS) throw error;
+        if (!isDuplicateKeyError(error) || attempt >= ISSUE_ATTEMPTS) throw error;
       }
     }
   }
@@ -55,6 +60,58 @@ export class QrCodesService {
     if (revoked) return next;
     await this.codes.deleteMany(scope, { _id: next._id });
     return null;
+  }
+
+  /**
+   * A new code for the asset that replaces its valid ones (the asset's sticker is reprinted): the
+   * new code is written first, then every valid code of the asset older than it is revoked and
+   * points at it, and this process forgets them at once (their scans answer 410). Two issues at
+   * the same moment leave one valid code: the newer revokes the older, never the reverse.
+   */
+  async issueReplacing(scope: TenantScope, assetId: Types.ObjectId): Promise<{ issued: StoredQrCode; revoked: StoredQrCode[] }> {
+    const issued = await this.issue(scope, assetId);
+    // A client's asset has a handful of codes: this filter scans on mongo-java-server, over one collection.
+    const previous = await this.codes.find(scope, { assetId, status: 'valid', _id: { $lt: issued._id } });
+    if (previous.length > 0) {
+      await this.codes.updateMany(
+        scope,
+        { _id: { $in: previous.map((code) => code._id) }, status: 'valid' },
+        { $set: { status: 'revoked', revokedAt: new Date(), replacedBy: issued._id } },
+      );
+      for (const code of previous) this.byCode.evict(code.code);
+    }
+    return { issued, revoked: previous };
+  }
+
+  /** The asset's valid code (the newest, should there be several), or null. */
+  findValidOfAsset(scope: TenantScope, assetId: Types.ObjectId): Promise<StoredQrCode | null> {
+    return this.codes.findOne(scope, { assetId, status: 'valid' }, { sort: { _id: -1 } });
+  }
+
+  /** One page of the asset's codes, newest first. */
+  listOfAsset(scope: TenantScope, assetId: Types.ObjectId, page: PageRequest): Promise<Page<StoredQrCode>> {
+    return this.codes.list(scope, { assetId }, page);
+  }
+
+  /** Codes of the caller's client by id (unknown and foreign ids drop out). */
+  findByIds(scope: TenantScope, ids: readonly Types.ObjectId[]): Promise<StoredQrCode[]> {
+    return this.codes.findByIds(scope, ids.map(String));
+  }
+
+  /** Scan count and last scan of each code, by code id. */
+  async scanSummaries(scope: TenantScope, qrCodeIds: readonly Types.ObjectId[]): Promise<Map<string, QrScanSummary>> {
+    // One count and one newest entry per code (the `{qrCodeId, scannedAt}` index on MongoDB); a
+    // page holds at most 200 codes and an asset has a handful.
+    const summaries = await Promise.all(
+      qrCodeIds.map(async (qrCodeId): Promise<[string, QrScanSummary]> => {
+        const [scanCount, last] = await Promise.all([
+          this.scans.count(scope, { qrCodeId }),
+          this.scans.findOne(scope, { qrCodeId }, { sort: { scannedAt: -1 }, projection: { scannedAt: 1 } }),
+        ]);
+        return [qrCodeId.toHexString(), { scanCount, lastScannedAt: last?.scannedAt ?? null }];
+      }),
+    );
+    return new Map(summaries);
   }
 
   /**

@@ -83,6 +83,8 @@ export class IdentityFleetSeeder {
           outOfScope: outOfScopeAsset._id.toHexString(),
         },
         vendorIds: { tracked: tracked.vendorId },
+        trackers: { tracked: tracked._id.toHexString(), outOfScope: outOfScope._id.toHexString() },
+        assetGroups: { refrigerated: group._id.toHexString() },
       },
     };
   }

@@ -50,6 +50,36 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/invoices/report', method: 'post', path: '/api/invoices/report', writes: false, body: { from: '2026-01-01', to: '2026-01-31' } },
     { route: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', writes: true, body: { email: client.users.viewer.email, password: client.users.viewer.password } },
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },
+    ...assetRequests(client),
+  ];
+}
+
+/** The asset management (issue 16): assets, groups, trackers, QR codes and labels. */
+function assetRequests(client: Client): SweepRequest[] {
+  const asset = client.assets.tracked;
+  const group = manifestValue<{ refrigerated: string }>(client, 'assetGroups').refrigerated;
+  const tracker = manifestValue<{ tracked: string }>(client, 'trackers').tracked;
+  const qr = manifestValue<{ valid: string }>(client, 'qrCodes').valid;
+  return [
+    { route: 'POST /api/assets', method: 'post', path: '/api/assets', writes: true, body: { name: 'Camión 09', plate: 'ZZTT-99', kind: 'truck' } },
+    { route: 'GET /api/assets', method: 'get', path: '/api/assets?q=cami&archived=false&limit=10', writes: false },
+    { route: 'GET /api/assets/:id', method: 'get', path: `/api/assets/${asset}`, writes: false },
+    { route: 'PATCH /api/assets/:id', method: 'patch', path: `/api/assets/${asset}`, writes: true, body: { name: 'Camión refrigerado 01 bis' } },
+    { route: 'DELETE /api/assets/:id', method: 'delete', path: `/api/assets/${client.assets.untracked}`, writes: true },
+    { route: 'POST /api/asset-groups', method: 'post', path: '/api/asset-groups', writes: true, body: { name: 'Furgones' } },
+    { route: 'GET /api/asset-groups', method: 'get', path: '/api/asset-groups', writes: false },
+    { route: 'GET /api/asset-groups/:id', method: 'get', path: `/api/asset-groups/${group}`, writes: false },
+    { route: 'PATCH /api/asset-groups/:id', method: 'patch', path: `/api/asset-groups/${group}`, writes: true, body: { name: 'Refrigerados' } },
+    { route: 'DELETE /api/asset-groups/:id', method: 'delete', path: `/api/asset-groups/${group}`, writes: true },
+    { route: 'POST /api/trackers', method: 'post', path: '/api/trackers', writes: true, body: { vendorId: 9_900_001, model: 'FMB920' } },
+    { route: 'GET /api/trackers', method: 'get', path: '/api/trackers', writes: false },
+    { route: 'GET /api/trackers/:id', method: 'get', path: `/api/trackers/${tracker}`, writes: false },
+    { route: 'PATCH /api/trackers/:id', method: 'patch', path: `/api/trackers/${tracker}`, writes: true, body: { phone: '+56 9 1234 5678' } },
+    { route: 'DELETE /api/trackers/:id', method: 'delete', path: `/api/trackers/${tracker}`, writes: true },
+    { route: 'POST /api/assets/:id/qr-codes', method: 'post', path: `/api/assets/${asset}/qr-codes`, writes: true },
+    { route: 'GET /api/assets/:id/qr-codes', method: 'get', path: `/api/assets/${asset}/qr-codes`, writes: false },
+    { route: 'GET /api/assets/:id/qr-codes/:code/label', method: 'get', path: `/api/assets/${asset}/qr-codes/${qr}/label?format=svg`, writes: false },
+    { route: 'POST /api/assets/qr-labels', method: 'post', path: '/api/assets/qr-labels', writes: false, body: { assetIds: [asset] } },
   ];
 }
 

@@ -99,6 +99,14 @@ export class TenantRepository<T extends TenantOwned> {
     return record && this.isVisible(scope, record) ? record : null;
   }
 
+  /**
+   * Forgets what `findById` keeps of this record (`cacheReadsById`), after this process changed it:
+   * the next read on this instance sees the change; other instances see it within the cache's life.
+   */
+  forget(id: Types.ObjectId | string): void {
+    this.recentById?.evict(String(id).toLowerCase());
+  }
+
   /** As `findById`, answering 404 `"{what} not found"` for a missing record. */
   async findByIdOrFail(scope: TenantScope, id: unknown, what: string): Promise<Stored<T>> {
     const record = await this.findById(scope, id);

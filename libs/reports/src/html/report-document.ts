@@ -23,13 +23,20 @@ tr { page-break-inside: avoid; }
 
 /** A whole HTML page for the PDF renderer: the cover page, then the report's body. */
 export function renderReportDocument(doc: ReportDocument): string {
+  return renderHtmlPage({ title: doc.title, styles: `${BASE_STYLES}${COVER_PAGE_STYLES}${doc.styles ?? ''}`, body: new SafeHtml(`${doc.cover.value}\n${doc.body.value}`) });
+}
+
+/**
+ * A whole HTML page for the renderers, under a policy that lets nothing load (no scripts, frames,
+ * fonts or images from anywhere; inline styles only): reports, labels, pictures.
+ */
+export function renderHtmlPage({ title, styles, body }: { title: string; styles: string; body: SafeHtml }): string {
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}">
-<title>${escapeHtml(doc.title)}</title>
-<style>${BASE_STYLES}${COVER_PAGE_STYLES}${doc.styles ?? ''}</style>
+<title>${escapeHtml(title)}</title>
+<style>${styles}</style>
 </head><body>
-${doc.cover.value}
-${doc.body.value}
+${body.value}
 </body></html>`;
 }

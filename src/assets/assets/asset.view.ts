@@ -1,0 +1,42 @@
+import type { StoredAsset } from '@app/fleet';
+
+export class AssetIconView {
+  /** Icon name of the web app, e.g. `truck`. */
+  id: string;
+  /** CSS colour, e.g. `#1e88e5`. */
+  color: string;
+}
+
+/** An asset as the asset management answers it (the scanned asset's fields, plus its links). */
+export class AssetView {
+  id: string;
+  name: string;
+  /** Licence plate; empty when the asset has none. */
+  plate: string;
+  /** truck, van, car, trailer, reefer, machinery… */
+  kind: string;
+  icon: AssetIconView;
+  /** The asset groups it belongs to. */
+  groupIds: string[];
+  /** Its main tracker; null when it has none. */
+  mainTrackerId: string | null;
+  /** When it was archived (`DELETE`); null while in service. */
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toAssetView(asset: StoredAsset): AssetView {
+  return {
+    id: asset._id.toHexString(),
+    name: asset.name,
+    plate: asset.plate ?? '',
+    kind: asset.kind,
+    icon: { id: asset.icon?.id, color: asset.icon?.color },
+    groupIds: (asset.groupIds ?? []).map(String),
+    mainTrackerId: asset.mainTrackerId ? asset.mainTrackerId.toHexString() : null,
+    archivedAt: asset.archivedAt ?? null,
+    createdAt: asset.createdAt,
+    updatedAt: asset.updatedAt,
+  };
+}

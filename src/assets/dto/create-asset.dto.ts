@@ -1,0 +1,41 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody, ValidateText } from '@app/http';
+import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
+
+@StrictBody()
+export class CreateAssetDto {
+  /** 1 to 200 characters. */
+  @ValidateText({ max: 200 })
+  name: string;
+
+  /** Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty. */
+  @ValidateText({ optional: true, min: 0, max: 20 })
+  plate?: string;
+
+  /** What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters). */
+  @ValidateText({ max: 50 })
+  kind: string;
+
+  /** Default `{id: 'truck', color: '#1e88e5'}`. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AssetIconDto)
+  icon?: AssetIconDto;
+
+  /** Asset groups of the client (at most 50). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ASSET_GROUPS)
+  @IsObjectIdString({ each: true })
+  groupIds?: string[];
+
+  /**
+   * A tracker of the client, within the caller's trackers, not the main tracker of another asset
+   * in service. A user limited to some trackers must give one (the asset would be out of their sight).
+   */
+  @IsOptional()
+  @IsObjectIdString()
+  mainTrackerId?: string;
+}

@@ -1,0 +1,28 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
+
+const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+
+@StrictBody()
+export class ListAssetsDto extends PageQueryDto {
+  /** Part of the name or plate, any case (1 to 100 characters). */
+  @ValidateText({ optional: true, max: 100 })
+  q?: string;
+
+  /** Only the assets of this group. */
+  @IsOptional()
+  @IsObjectIdString()
+  groupId?: string;
+
+  /** Only assets of this kind (exact). */
+  @ValidateText({ optional: true, max: 50 })
+  kind?: string;
+
+  /** `true`: only archived assets; `false` (default): only assets in service. */
+  @IsOptional()
+  @Transform(booleanText)
+  @IsBoolean({ message: 'archived must be true or false' })
+  archived?: boolean;
+}

@@ -1,0 +1,60 @@
+import { IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
+
+const PHONE = /^\+?[0-9 ]{6,20}$/;
+const IMEI = /^[0-9]{15}$/;
+const present = (_: object, value: unknown) => value !== undefined;
+const given = (_: object, value: unknown) => value !== undefined && value !== null;
+
+@StrictBody()
+export class CreateTrackerDto {
+  /** The flespi device id: a whole number from 1, unique across the platform. */
+  @IsInt()
+  @Min(1)
+  @Max(Number.MAX_SAFE_INTEGER)
+  vendorId: number;
+
+  /** The device model, e.g. `FMB920` (1 to 100 characters). */
+  @ValidateText({ max: 100 })
+  model: string;
+
+  /** Default `{model} #{vendorId}` (1 to 200 characters). */
+  @ValidateText({ optional: true, max: 200 })
+  name?: string;
+
+  /** The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters). */
+  @IsOptional()
+  @Matches(PHONE, { message: 'phone must be 6 to 20 digits or spaces, with an optional leading +' })
+  phone?: string;
+
+  /** The device's IMEI: 15 digits. */
+  @IsOptional()
+  @Matches(IMEI, { message: 'imei must be 15 digits' })
+  imei?: string;
+}
+
+/** The fields to change, at least one; `vendorId` is the device's identity and cannot change. */
+@StrictBody()
+export class UpdateTrackerDto {
+  @ValidateIf(present)
+  @ValidateText({ max: 100 })
+  model?: string;
+
+  @ValidateIf(present)
+  @ValidateText({ max: 200 })
+  name?: string;
+
+  /** `null` removes it. */
+  @ValidateIf(given)
+  @Matches(PHONE, { message: 'phone must be 6 to 20 digits or spaces, with an optional leading +' })
+  phone?: string | null;
+
+  /** `null` removes it. */
+  @ValidateIf(given)
+  @Matches(IMEI, { message: 'imei must be 15 digits' })
+  imei?: string | null;
+}
+
+/** Trackers are listed newest first, without filters. */
+@StrictBody()
+export class ListTrackersDto extends PageQueryDto {}
