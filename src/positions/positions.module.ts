@@ -15,6 +15,10 @@ import { TelemetryIngestController } from './ingest/telemetry-ingest.controller'
 import { TelemetryIngestor } from './ingest/telemetry-ingestor.service';
 import { TripRecorder } from './ingest/trip-recorder.service';
 import { PositionUpdates } from './live/position-updates';
+import { LatestPositionsService } from './latest/latest-positions.service';
+import { PositionsController } from './latest/positions.controller';
+import { ScopedTrackers } from './latest/scoped-trackers.service';
+import { TrackService } from './track/track.service';
 import { LatestPosition, LatestPositionSchema } from './store/latest-position.schema';
 import { StoredTrip, StoredTripSchema } from './store/stored-trip.schema';
 import { TelemetryPointsReader } from './store/telemetry-points.reader';
@@ -40,7 +44,7 @@ const telemetryModels = MongooseModule.forFeature([
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [telemetryModels],
-  controllers: [StatsController, TripsController, TelemetryIngestController],
+  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController],
   providers: [
     TelemetryPointsReader,
     LatestPositionStore,
@@ -48,6 +52,10 @@ const telemetryModels = MongooseModule.forFeature([
     PositionUpdates,
     TelemetryIngestor,
     IngestTokenGuard,
+    ConfiguredFlespiClient,
+    ScopedTrackers,
+    LatestPositionsService,
+    TrackService,
     StoreTelemetrySource,
     TelemetryStoreWriter,
     {

@@ -34,6 +34,8 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/reports/temperature/stats', method: 'post', path: '/api/reports/temperature/stats?from=01/11/2026&to=02/11/2026', writes: false,
       body: { assetIds: [client.assets.tracked] } },
     { route: 'GET /api/trips/:vendorId/trip/:tripId', method: 'get', path: `/api/trips/${trip.vendorId}/trip/${trip.tripId}`, writes: false },
+    { route: 'GET /api/positions/latest', method: 'get', path: `/api/positions/latest?assetIds=${client.assets.tracked}`, writes: false },
+    { route: 'GET /api/assets/:id/track', method: 'get', path: `/api/assets/${client.assets.tracked}/track?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/inspections/scan/:code', method: 'get', path: `/api/inspections/scan/${qr.valid}`, writes: true },
     { route: 'GET /api/dynamic-forms', method: 'get', path: '/api/dynamic-forms?status=active', writes: false },
     { route: 'POST /api/maintenance/work-orders', method: 'post', path: '/api/maintenance/work-orders', writes: true,
