@@ -29,6 +29,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/telemetry/flespi': 'public',
   'GET /api/positions/latest': { permission: Permission.Positions },
   'GET /api/assets/:id/track': { permission: Permission.Positions },
+  'GET /api/trips/:vendorId': { permission: Permission.Positions },
   'GET /api/inspections/scan/:code': { permission: Permission.Inspections },
   'GET /api/dynamic-forms': { permission: Permission.DynamicForms },
   'POST /api/maintenance/work-orders': { permission: Permission.Maintenance },

@@ -34,6 +34,7 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/reports/temperature/stats', method: 'post', path: '/api/reports/temperature/stats?from=01/11/2026&to=02/11/2026', writes: false,
       body: { assetIds: [client.assets.tracked] } },
     { route: 'GET /api/trips/:vendorId/trip/:tripId', method: 'get', path: `/api/trips/${trip.vendorId}/trip/${trip.tripId}`, writes: false },
+    { route: 'GET /api/trips/:vendorId', method: 'get', path: `/api/trips/${trip.vendorId}?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/positions/latest', method: 'get', path: `/api/positions/latest?assetIds=${client.assets.tracked}`, writes: false },
     { route: 'GET /api/assets/:id/track', method: 'get', path: `/api/assets/${client.assets.tracked}/track?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/inspections/scan/:code', method: 'get', path: `/api/inspections/scan/${qr.valid}`, writes: true },
