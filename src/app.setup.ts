@@ -4,6 +4,7 @@ import { json } from 'express';
 import { AppConfig } from '@app/config';
 import { AppLogger, bodyParserErrorHandler, noStore, requestLogging, securityHeaders } from '@app/http';
 import { DOCS_PATH, setupOpenApi } from './openapi';
+import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
 export const BODY_LIMIT = '1mb';
@@ -23,6 +24,9 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.use(noStore);
   express.use(securityHeaders(DOCS_PATH));
   express.enableCors({ origin: config.get('APP_ORIGINS'), credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] });
+  // The flespi stream's batches (up to 20 MB) get their own parser, mounted first on that path
+  // only: the global parser then sees a parsed body and steps aside.
+  express.use(INGEST_PATH, json({ limit: INGEST_BODY_LIMIT }));
   express.use(json({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);
   express.setGlobalPrefix('api');

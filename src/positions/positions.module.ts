@@ -9,7 +9,19 @@ import { StatsController } from './stats/stats.controller';
 import { TemperatureStatsService } from './stats/temperature-stats.service';
 import { TrackedAssets } from './stats/tracked-assets.service';
 import { StoreTelemetrySource } from './store/store-telemetry.source';
+import { IngestTokenGuard } from './ingest/ingest-token.guard';
+import { LatestPositionStore } from './ingest/latest-position.store';
+import { TelemetryIngestController } from './ingest/telemetry-ingest.controller';
+import { TelemetryIngestor } from './ingest/telemetry-ingestor.service';
+import { TripRecorder } from './ingest/trip-recorder.service';
+import { PositionUpdates } from './live/position-updates';
+import { LatestPositionsService } from './latest/latest-positions.service';
+import { PositionsController } from './latest/positions.controller';
+import { ScopedTrackers } from './latest/scoped-trackers.service';
+import { TrackService } from './track/track.service';
+import { LatestPosition, LatestPositionSchema } from './store/latest-position.schema';
 import { StoredTrip, StoredTripSchema } from './store/stored-trip.schema';
+import { TelemetryPointsReader } from './store/telemetry-points.reader';
 import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema, TelemetryPeriod, TelemetryPeriodSchema } from './store/telemetry-bucket.schema';
 import { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 import { TELEMETRY_SOURCE } from './telemetry/telemetry-source';
@@ -25,14 +37,25 @@ const telemetryModels = MongooseModule.forFeature([
   { name: TelemetryDay.name, schema: TelemetryDaySchema },
   { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
   { name: StoredTrip.name, schema: StoredTripSchema },
+  { name: LatestPosition.name, schema: LatestPositionSchema },
   { name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema },
 ]);
 
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [telemetryModels],
-  controllers: [StatsController, TripsController],
+  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController],
   providers: [
+    TelemetryPointsReader,
+    LatestPositionStore,
+    TripRecorder,
+    PositionUpdates,
+    TelemetryIngestor,
+    IngestTokenGuard,
+    ConfiguredFlespiClient,
+    ScopedTrackers,
+    LatestPositionsService,
+    TrackService,
     StoreTelemetrySource,
     TelemetryStoreWriter,
     {
@@ -49,6 +72,6 @@ const telemetryModels = MongooseModule.forFeature([
     TripsService,
     MessageImporter,
   ],
-  exports: [telemetryModels, TelemetryStoreWriter, MessageImporter],
+  exports: [telemetryModels, TelemetryStoreWriter, MessageImporter, TelemetryIngestor],
 })
 export class PositionsModule {}

@@ -25,6 +25,11 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/positions/stats': { permission: Permission.Reports },
   'POST /api/reports/temperature/stats': { permission: Permission.Reports },
   'GET /api/trips/:vendorId/trip/:tripId': { permission: null },
+  // The flespi stream's target: public for the user guards, its own ingest-token guard.
+  'POST /api/telemetry/flespi': 'public',
+  'GET /api/positions/latest': { permission: Permission.Positions },
+  'GET /api/assets/:id/track': { permission: Permission.Positions },
+  'GET /api/trips/:vendorId': { permission: Permission.Positions },
   'GET /api/inspections/scan/:code': { permission: Permission.Inspections },
   'GET /api/dynamic-forms': { permission: Permission.DynamicForms },
   'POST /api/maintenance/work-orders': { permission: Permission.Maintenance },

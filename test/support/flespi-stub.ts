@@ -4,7 +4,8 @@ import { listenOnLoopback, stopServer } from './local-server';
 /**
  * A local HTTP server that answers like flespi's REST API for the calls the platform makes:
  * `GET /gw/devices/{id}/messages?data={from,to,fields,limit}` (messages in time order, only the
- * fields asked, at most `limit`) and `GET /gw/calcs/{sel}/devices/{id}/intervals/{id}`.
+ * fields asked, at most `limit`), `GET /gw/devices/{ids}/telemetry` (the latest value of each
+ * parameter) and `GET /gw/calcs/{sel}/devices/{id}/intervals/{id}`.
  * Requires `Authorization: FlespiToken {token}`. `mode` makes it fail or hang.
  */
 export interface FlespiStub {
@@ -44,6 +45,18 @@ export async function startFlespiStub(token = 'flespi-test-token'): Promise<Fles
         .sort((a, b) => a.timestamp - b.timestamp)
         .slice(0, limit)
         .map((m) => (fields ? Object.fromEntries(Object.entries(m).filter(([key]) => fields.includes(key))) : m));
+      return answer(res, 200, { result });
+    }
+    const telemetry = /^\/gw\/devices\/([\d,]+)\/telemetry$/.exec(url.pathname);
+    if (telemetry) {
+      // The latest value of each parameter, from the device's messages (flespi keeps them per parameter).
+      const result = telemetry[1].split(',').map(Number).filter((id) => stub.messages.has(id)).map((id) => {
+        const latest: Record<string, { value: unknown; ts: number }> = {};
+        for (const m of [...stub.messages.get(id)!].sort((a, b) => a.timestamp - b.timestamp)) {
+          for (const [key, value] of Object.entries(m)) latest[key] = { value, ts: m.timestamp };
+        }
+        return { id, telemetry: latest };
+      });
       return answer(res, 200, { result });
     }
     const interval = /^\/gw\/calcs\/[^/]+\/devices\/(\d+)\/intervals\/(\d+)$/.exec(url.pathname);

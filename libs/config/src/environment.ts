@@ -111,6 +111,29 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(100) @Max(120000)
   FLESPI_TIMEOUT_MS = 15000;
 
+  /**
+   * The platform credentials a flespi HTTP stream presents on `POST /api/telemetry/flespi`
+   * (`Authorization: Bearer <token>`), comma-separated so that a new one can be added before the
+   * old one is removed. Empty: the route refuses every request.
+   */
+  @Transform(toList) @IsString({ each: true }) @MinLength(16, { each: true })
+  TELEMETRY_INGEST_TOKENS: string[] = [];
+
+  /** An asset is `online` in the latest positions when its last message is at most this old. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(86400)
+  ONLINE_THRESHOLD_SECONDS = 300;
+
+  /** How often the live position stream reads the latest positions when the database has no change streams. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(60000)
+  POSITION_STREAM_POLL_MS = 1000;
+
+  /**
+   * The demo vehicles drive and send messages (`npm start`). Unset: on with the embedded
+   * database, off with `MONGODB_URI`.
+   */
+  @Transform(toBoolean) @IsOptional() @IsBoolean()
+  DEMO_SIMULATOR?: boolean;
+
   @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
   GEOCODER_URL?: string;
 

@@ -68,6 +68,13 @@ export class FlespiTelemetrySource implements TelemetrySource {
     });
   }
 
+  points(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<TelemetryPoint[]> {
+    return this.guard(call, async () => {
+      const messages = await this.flespi.messages(device.vendorId, { from: range.from, to: range.to + 1, fields: [...POSITION_FIELDS, 'engine.ignition.status'] });
+      return toPoints(messages, range);
+    });
+  }
+
   private async guard<T>(call: TelemetryCall, work: () => Promise<T>): Promise<T> {
     try {
       return await work();

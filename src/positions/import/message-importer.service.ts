@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TrackerRouting } from '@app/fleet';
-import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
+import { TelemetryIngestor } from '../ingest/telemetry-ingestor.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
 import { readMessages } from './message-file-reader';
 
@@ -10,7 +10,9 @@ export interface MessageImportReport {
   messages: number;
   /** Messages without a usable timestamp, left out. */
   skipped: number;
-  hoursWritten: number;
+  /** Messages stored for the first time; the others were already stored (same timestamp). */
+  accepted: number;
+  duplicates: number;
   seconds: number;
   messagesPerSecond: number;
 }
@@ -19,7 +21,7 @@ export interface MessageImportReport {
 @Injectable()
 export class MessageImporter {
   constructor(
-    private readonly writer: TelemetryStoreWriter,
+    private readonly ingestor: TelemetryIngestor,
     private readonly trackers: TrackerRouting,
   ) {}
 
@@ -27,7 +29,7 @@ export class MessageImporter {
     const tracker = await this.trackers.findByVendorId(vendorId);
     if (!tracker) throw new Error(`No tracker has vendor id ${vendorId}`);
     const started = process.hrtime.bigint();
-    let [messages, skipped, hoursWritten] = [0, 0, 0];
+    let [messages, skipped, accepted] = [0, 0, 0];
     let batch: TelemetryPoint[] = [];
     // A batch is written while the next one is read and parsed (the database works on another
     // core); writes stay one at a time and in order, so consecutive batches may share an hour.
@@ -38,8 +40,9 @@ export class MessageImporter {
       batch = [];
       await writing;
       if (failure) throw failure;
-      writing = this.writer.write(tracker._id, points).then(
-        (result) => void (hoursWritten += result.hours),
+      // The same path as the flespi stream's batches (dedup, latest position, trips).
+      writing = this.ingestor.ingestPoints(tracker, points).then(
+        (result) => void (accepted += result.accepted),
         (error: unknown) => void (failure = error),
       );
     };
@@ -58,7 +61,8 @@ export class MessageImporter {
       trackerId: tracker._id.toHexString(),
       messages,
       skipped,
-      hoursWritten,
+      accepted,
+      duplicates: messages - skipped - accepted,
       seconds: Math.round(seconds * 1000) / 1000,
       messagesPerSecond: Math.round(messages / Math.max(seconds, 1e-6)),
     };

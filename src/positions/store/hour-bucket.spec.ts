@@ -21,12 +21,19 @@ describe('hour buckets', () => {
     expect([...groupByHour([point(3599.5, 0, 0), point(3600, 0, 0), point(7199, 0, 0)]).entries()].map(([h, l]) => [h, l.length])).toEqual([[0, 1], [3600, 2]]);
   });
 
+  it('keeps the ignition column when a device reports it', () => {
+    const points = [{ ...point(7200, -70.6, 10), ignition: true }, point(7210, -70.61, 20), { ...point(7220, -70.62, 0), ignition: false }];
+    expect(unpackPoints(packPoints(points)).map((p) => p.ignition)).toEqual([true, null, false]);
+  });
+
   it('is idempotent: duplicates and out-of-order arrivals give what one in-order write gives', () => {
     const once = rebuildHour(null, points);
     const shuffled = rebuildHour(rebuildHour(null, [points[2]]), [points[1], points[0], points[2]]);
     const again = rebuildHour(once, points);
-    expect(shuffled).toEqual(once);
-    expect(again).toEqual(once);
+    expect({ ...shuffled, added: 3 }).toEqual(once);
+    expect({ ...again, added: 3 }).toEqual(once);
+    // What each write added: only timestamps the hour did not hold.
+    expect([once.added, shuffled.added, again.added]).toEqual([3, 2, 0]);
     expect(once.summary).toEqual(summarize(points));
   });
 

@@ -6,6 +6,8 @@ import { HOUR_SECONDS, TelemetryHour } from './telemetry-bucket.schema';
 export interface PackedPoints {
   n: number;
   sensors: string[];
+  /** One more column after the sensors: `engine.ignition.status` as 1/0 (NaN: not reported). */
+  ignition?: boolean;
   packed: Uint8Array | { buffer: Uint8Array };
 }
 
@@ -24,10 +26,12 @@ export function groupByHour(points: readonly TelemetryPoint[]): Map<number, Tele
   return hours;
 }
 
-export function packPoints(points: readonly TelemetryPoint[]): { n: number; sensors: string[]; packed: Buffer } {
+export function packPoints(points: readonly TelemetryPoint[]): { n: number; sensors: string[]; ignition: boolean; packed: Buffer } {
   const n = points.length;
   const sensors = [...new Set(points.flatMap((p) => Object.keys(p.temps)))];
-  const values = new Float64Array(n * (BASE_COLUMNS + sensors.length));
+  const ignition = points.some((p) => p.ignition != null);
+  const ignitionColumn = BASE_COLUMNS + sensors.length;
+  const values = new Float64Array(n * (ignitionColumn + (ignition ? 1 : 0)));
   const put = (column: number, i: number, value: number | null | undefined) => {
     values[column * n + i] = value ?? NaN;
   };
@@ -39,8 +43,9 @@ export function packPoints(points: readonly TelemetryPoint[]): { n: number; sens
     put(4, i, p.alt);
     put(5, i, p.dir);
     sensors.forEach((sensor, s) => put(BASE_COLUMNS + s, i, p.temps[sensor]));
+    if (ignition) put(ignitionColumn, i, p.ignition == null ? null : Number(p.ignition));
   });
-  return { n, sensors, packed: Buffer.from(values.buffer) };
+  return { n, sensors, ignition, packed: Buffer.from(values.buffer) };
 }
 
 export function unpackPoints(stored: PackedPoints): TelemetryPoint[] {
@@ -58,7 +63,12 @@ export function unpackPoints(stored: PackedPoints): TelemetryPoint[] {
       const value = at(BASE_COLUMNS + s, i);
       if (value !== null) temps[sensor] = value;
     });
-    return { ts: values[i], lat: at(1, i), lng: at(2, i), speed: at(3, i), alt: at(4, i), dir: at(5, i), temps };
+    const point: TelemetryPoint = { ts: values[i], lat: at(1, i), lng: at(2, i), speed: at(3, i), alt: at(4, i), dir: at(5, i), temps };
+    if (stored.ignition) {
+      const ignition = at(BASE_COLUMNS + sensors.length, i);
+      point.ignition = ignition === null ? null : ignition === 1;
+    }
+    return point;
   });
 }
 
@@ -75,8 +85,11 @@ export function mergePoints(stored: readonly TelemetryPoint[], arriving: readonl
   return [...byTs.values()].sort((a, b) => a.ts - b.ts);
 }
 
-/** The packed points and summary of an hour once `arriving` is added to what it held. */
-export function rebuildHour(stored: PackedPoints | null, arriving: readonly TelemetryPoint[]): Pick<TelemetryHour, 'n' | 'sensors' | 'packed' | 'summary'> {
+/**
+ * The packed points and summary of an hour once `arriving` is added to what it held, and how
+ * many timestamps are new (the others were already stored, or repeated within `arriving`).
+ */
+export function rebuildHour(stored: PackedPoints | null, arriving: readonly TelemetryPoint[]): Pick<TelemetryHour, 'n' | 'sensors' | 'ignition' | 'packed' | 'summary'> & { added: number } {
   const points = mergePoints(stored ? unpackPoints(stored) : [], arriving);
-  return { ...packPoints(points), summary: summarize(points) };
+  return { ...packPoints(points), summary: summarize(points), added: points.length - (stored?.n ?? 0) };
 }

@@ -4,7 +4,9 @@ import { Model } from 'mongoose';
 import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } from '../telemetry/telemetry-source';
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
+import { TelemetryPointsReader } from './telemetry-points.reader';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
 const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
@@ -24,7 +26,12 @@ export class StoreTelemetrySource implements TelemetrySource {
     @InjectModel(TelemetryDay.name) private readonly days: Model<TelemetryDay>,
     @InjectModel(TelemetryPeriod.name) private readonly periods: Model<TelemetryPeriod>,
     @InjectModel(StoredTrip.name) private readonly trips: Model<StoredTrip>,
+    private readonly reader: TelemetryPointsReader,
   ) {}
+
+  points(device: TelemetryDevice, range: TelemetryRange): Promise<TelemetryPoint[]> {
+    return this.reader.points(device.trackerId, range.from, range.to + 0.999999);
+  }
 
   async summaries(devices: readonly TelemetryDevice[], range: TelemetryRange): Promise<TelemetrySummary[]> {
     if (devices.length === 0) return [];

@@ -34,3 +34,7 @@ export class StoredTrip {
 }
 
 export const StoredTripSchema = SchemaFactory.createForClass(StoredTrip);
+// A device's trips in a period (`GET /api/trips/{vendorId}`, newest first) and the trips trip
+// detection revisits: `{trackerId, begin: {range}}` / `{trackerId, end: {$gte}}`. Not unique, so
+// mongo-java-server scans; MongoDB uses it.
+StoredTripSchema.index({ trackerId: 1, begin: 1 });

@@ -42,6 +42,10 @@ export class TelemetryHour extends TelemetryBucketKey {
   @Prop({ type: [String], default: [] })
   sensors: string[];
 
+  /** An ignition column follows the sensor columns (1/0, NaN when not reported). */
+  @Prop({ default: false })
+  ignition: boolean;
+
   /** Little-endian float64 columns, `n` values each. */
   @Prop({ type: Buffer, required: true })
   packed: Buffer;

@@ -4,11 +4,14 @@ import { Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { mergeSummaries, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
+import { KeyedQueue } from './keyed-queue';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
 export interface StoreWriteResult {
   points: number;
   hours: number;
+  /** Timestamps the store did not hold before: the others were duplicates (re-sent, or repeated in the batch). */
+  added: number;
 }
 
 type Summaries = Record<string, TelemetrySummary>;
@@ -24,8 +27,10 @@ const mergeIndexed = (parts: Summaries) => mergeSummaries(Object.keys(parts).sor
  * period documents, in bulk: one read of each level, one bulk write of each. Each touched hour
  * is rebuilt from all its points and each touched day from all its hours, so the write is
  * idempotent by timestamp. New buckets are inserted, which mongo-java-server does several times
- * faster than upserts. One writer per tracker at a time (the import command, the demo seed): a
- * concurrent writer of the same bucket would fail on the duplicate `_id` or could lose points.
+ * faster than upserts. One writer per tracker at a time: a concurrent writer of the same bucket
+ * would fail on the duplicate `_id` or could lose points, so writes of a tracker are queued in
+ * this process (HTTP ingestion answers several requests at once); across processes a flespi
+ * stream posts its batches one after the other (docs/telemetry.md, "Ingestion").
  */
 @Injectable()
 export class TelemetryStoreWriter {
@@ -35,8 +40,15 @@ export class TelemetryStoreWriter {
     @InjectModel(TelemetryPeriod.name) private readonly periods: Model<TelemetryPeriod>,
   ) {}
 
-  async write(trackerId: Types.ObjectId, points: readonly TelemetryPoint[]): Promise<StoreWriteResult> {
-    if (points.length === 0) return { points: 0, hours: 0 };
+  /** Writes of one tracker wait for each other in this process (see the class comment). */
+  private readonly queues = new KeyedQueue();
+
+  write(trackerId: Types.ObjectId, points: readonly TelemetryPoint[]): Promise<StoreWriteResult> {
+    return this.queues.run(trackerId.toHexString(), () => this.writeNow(trackerId, points));
+  }
+
+  private async writeNow(trackerId: Types.ObjectId, points: readonly TelemetryPoint[]): Promise<StoreWriteResult> {
+    if (points.length === 0) return { points: 0, hours: 0, added: 0 };
     const tracker = trackerId.toHexString();
     const grouped = groupByHour(points);
     const starts = [...grouped.keys()];
@@ -53,10 +65,13 @@ export class TelemetryStoreWriter {
     // String `_id`s: the driver's operation types assume ObjectIds, so the lists are plain objects.
     const hourWrites: object[] = [];
     const touchedDays = new Map<number, Summaries>();
+    let added = 0;
     for (const [start, arriving] of grouped) {
       const _id = bucketId(tracker, start);
       const stored = hoursById.get(_id);
-      const hour = { _id, trackerId, start, ...rebuildHour(stored ?? null, arriving) };
+      const { added: new_, ...rebuilt } = rebuildHour(stored ?? null, arriving);
+      added += new_;
+      const hour = { _id, trackerId, start, ...rebuilt };
       hourWrites.push(stored ? { replaceOne: { filter: { _id }, replacement: hour } } : { insertOne: { document: hour } });
       const day = dayOf(start);
       const changed = touchedDays.get(day) ?? {};
@@ -85,7 +100,7 @@ export class TelemetryStoreWriter {
     await this.hours.collection.bulkWrite(hourWrites as never[], { ordered: false });
     await this.days.collection.bulkWrite(dayWrites as never[], { ordered: false });
     await this.periods.collection.bulkWrite(periodWrites as never[], { ordered: false });
-    return { points: points.length, hours: grouped.size };
+    return { points: points.length, hours: grouped.size, added };
   }
 }
 

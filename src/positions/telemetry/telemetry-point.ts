@@ -16,6 +16,8 @@ export interface TelemetryPoint {
   dir: number | null;
   /** Readings by sensor name (`temperature.1`, `ble.sensor.temperature.2`, …), °C. */
   temps: Record<string, number>;
+  /** `engine.ignition.status`; null or absent when the device does not report it. */
+  ignition?: boolean | null;
 }
 
 /** The message keys read as temperature sensors; the key is the sensor's name. */
@@ -39,6 +41,12 @@ function read(message: Message, key: string): unknown {
 
 function numberIn(value: unknown, min: number, max: number): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : null;
+}
+
+/** flespi sends booleans; some devices 0/1. */
+function booleanOf(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  return value === 0 || value === 1 ? value === 1 : null;
 }
 
 function addTemperatures(temps: Record<string, number>, message: Message, prefix: string): void {
@@ -65,7 +73,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (lat === null || lng === null) lat = lng = null;
   const temps: Record<string, number> = {};
   addTemperatures(temps, m, '');
-  return {
+  const point: TelemetryPoint = {
     ts,
     lat,
     lng,
@@ -74,4 +82,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
     dir: numberIn(read(m, 'position.direction'), 0, 360),
     temps,
   };
+  const ignition = booleanOf(read(m, 'engine.ignition.status'));
+  if (ignition !== null) point.ignition = ignition;
+  return point;
 }

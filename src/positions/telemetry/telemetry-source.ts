@@ -1,4 +1,5 @@
 import type { TripRecordView as TripRecord } from '../trips/trip.view';
+import type { TelemetryPoint } from './telemetry-point';
 import type { TelemetrySummary } from './telemetry-summary';
 
 /** A tracker as the sources see it: our id (store) and the flespi device id (flespi). */
@@ -29,6 +30,8 @@ export interface TelemetrySource {
   /** One summary per device, in the order given, over the range. */
   summaries(devices: readonly TelemetryDevice[], range: TelemetryRange, call: TelemetryCall): Promise<TelemetrySummary[]>;
   trip(device: TelemetryDevice, tripId: number, call: TelemetryCall): Promise<TripRecord | null>;
+  /** The device's messages in the range (`from ≤ ts ≤ to`), in time order, one per timestamp. */
+  points(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<TelemetryPoint[]>;
 }
 
 export const TELEMETRY_SOURCE = Symbol('TelemetrySource');

@@ -1,6 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated } from '@app/auth';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { PagedBody, PagedResponse } from '@app/http';
+import { TripListQueryDto, TripSummaryView } from './trip-list';
 import { TripView } from './trip.view';
 import { TripsService } from './trips.service';
 
@@ -8,6 +10,16 @@ import { TripsService } from './trips.service';
 @Controller('trips')
 export class TripsController {
   constructor(private readonly trips: TripsService) {}
+
+  /** The device's trips that begin in the period (at most 30 days), newest first, by cursor pages. */
+  @Get(':vendorId')
+  @Authenticated({ permission: Permission.Positions })
+  @PagedResponse(TripSummaryView)
+  @ApiBadRequestResponse({ description: 'A bad vendorId, dates, range, limit or cursor, or an unknown parameter (shape A)' })
+  @ApiNotFoundResponse({ description: 'No such device for the caller: unknown, another client\'s or outside their trackers (shape A)' })
+  list(@Auth() auth: AuthContext, @Param('vendorId') vendorId: string, @Query() query: TripListQueryDto): Promise<PagedBody<TripSummaryView>> {
+    return this.trips.list(auth, vendorId, query);
+  }
 
   /** One trip of a device (flespi device id) with its positions, asset and start/end addresses. */
   @Get(':vendorId/trip/:tripId')

@@ -1,4 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { PagedBody } from '@app/http';
+import { pageSize } from '@app/database';
+import { StoredTrip } from '../store/stored-trip.schema';
+import { resolveStatsRange } from '../stats/stats-range';
+import { decodeTripCursor, encodeTripCursor, TripListQueryDto, TripSummaryView } from './trip-list';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
 import { badRequest, notFound } from '@app/errors';
@@ -18,7 +25,26 @@ export class TripsService {
     private readonly directory: AssetDirectory,
     private readonly addresses: AddressResolver,
     @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
+    @InjectModel(StoredTrip.name) private readonly stored: Model<StoredTrip>,
   ) {}
+
+  /** The device's stored trips that begin in the period, newest first (store source). */
+  async list(auth: AuthContext, vendorIdText: string, query: TripListQueryDto): Promise<PagedBody<TripSummaryView>> {
+    const vendorId = integerParam('vendorId', vendorIdText);
+    const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
+    const tracker = await this.directory.findVisibleTrackerByVendorId(auth, vendorId);
+    if (!tracker) throw notFound('Tracker');
+    const limit = pageSize(query.limit);
+    const begin: Record<string, number> = { $gte: range.from, $lte: range.to };
+    if (query.cursor) begin.$lt = decodeTripCursor(query.cursor);
+    const found = await this.stored.collection
+      .find<StoredTrip>({ trackerId: tracker._id, begin }, { projection: { positions: 0, _id: 0, trackerId: 0 } })
+      .sort({ begin: -1 })
+      .limit(limit + 1)
+      .toArray();
+    const items = found.slice(0, limit);
+    return new PagedBody(items, found.length > limit ? encodeTripCursor(items.at(-1)!.begin) : null);
+  }
 
   /** A trip of a device of the caller's client and tracker scope; anything else is 404. */
   async get(auth: AuthContext, vendorIdText: string, tripIdText: string): Promise<TripView> {

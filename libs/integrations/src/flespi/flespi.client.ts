@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import axios, { AxiosInstance, isAxiosError } from 'axios';
 import { AppConfig } from '@app/config';
-import { FlespiError, FlespiInterval, FlespiMessage, FlespiMessageQuery } from './flespi.types';
+import { FlespiDeviceTelemetry, FlespiError, FlespiInterval, FlespiMessage, FlespiMessageQuery } from './flespi.types';
 
 export interface FlespiClientOptions {
   baseUrl: string;
@@ -61,6 +61,18 @@ export class FlespiClient {
       // A whole page of one timestamp would repeat forever: step past it.
       from = page[0].timestamp === lastTs && from === lastTs ? lastTs + 1 : lastTs;
     }
+  }
+
+  /**
+   * The latest value of each parameter of these devices (`GET /gw/devices/{ids}/telemetry`), at
+   * most 100 devices per call; devices flespi does not know are absent from the answer.
+   */
+  async telemetry(deviceIds: readonly number[]): Promise<FlespiDeviceTelemetry[]> {
+    const all: FlespiDeviceTelemetry[] = [];
+    for (let i = 0; i < deviceIds.length; i += 100) {
+      all.push(...(await this.result<FlespiDeviceTelemetry>(`/gw/devices/${deviceIds.slice(i, i + 100).join(',')}/telemetry`)));
+    }
+    return all;
   }
 
   /** One calculator interval of a device, from any calculator assigned to it (`all`). */

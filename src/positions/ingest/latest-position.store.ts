@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { LatestPosition } from '../store/latest-position.schema';
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
+
+export type LatestRecord = LatestPosition;
+
+/** The latest-position records: moved forward by ingestion, read by the latest positions and the stream. */
+@Injectable()
+export class LatestPositionStore {
+  constructor(@InjectModel(LatestPosition.name) private readonly model: Model<LatestPosition>) {}
+
+  /**
+   * Sets the tracker's latest position to `point` if it is newer than the one held (a late or
+   * repeated message never moves it back). The record, or null when it did not move.
+   */
+  async advance(trackerId: Types.ObjectId, vendorId: number, point: TelemetryPoint & { lat: number; lng: number }): Promise<LatestRecord | null> {
+    const _id = trackerId.toHexString();
+    const fields = {
+      trackerId,
+      vendorId,
+      ts: point.ts,
+      lat: point.lat,
+      lng: point.lng,
+      speed: point.speed,
+      dir: point.dir,
+      alt: point.alt,
+      ignition: point.ignition ?? null,
+      ingestedAt: Date.now(),
+    };
+    // By `_id` (a lookup) with the time condition; no upsert, which would collide with an older-looking record.
+    const updated = await this.model.collection.updateOne({ _id, ts: { $lt: point.ts } } as never, { $set: fields });
+    if (updated.matchedCount === 1) return { _id, ...fields, openTripBegin: null } as LatestRecord;
+    try {
+      await this.model.collection.insertOne({ _id, ...fields, openTripBegin: null } as never);
+      return { _id, ...fields, openTripBegin: null } as LatestRecord;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return null; // a newer position is held
+      throw error;
+    }
+  }
+
+  get(trackerId: string): Promise<LatestRecord | null> {
+    return this.model.collection.findOne<LatestRecord>({ _id: trackerId } as never);
+  }
+
+  async findMany(trackerIds: readonly string[]): Promise<Map<string, LatestRecord>> {
+    if (trackerIds.length === 0) return new Map();
+    const docs = await this.model.collection.find<LatestRecord>({ _id: { $in: [...trackerIds] } } as never).toArray();
+    return new Map(docs.map((doc) => [doc._id, doc]));
+  }
+
+  /** Records stored after `ingestedAt` (ms), oldest first: the stream's polling. */
+  changedSince(ingestedAt: number): Promise<LatestRecord[]> {
+    return this.model.collection.find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } }).sort({ ingestedAt: 1 }).limit(10_000).toArray();
+  }
+
+  async setOpenTrip(trackerId: string, openTripBegin: number | null): Promise<void> {
+    await this.model.collection.updateOne({ _id: trackerId } as never, { $set: { openTripBegin } });
+  }
+
+  /** The native collection, for the change stream. */
+  get collection() {
+    return this.model.collection;
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthContext } from '@app/auth';
+import { notFound } from '@app/errors';
+import { AssetDirectory } from '@app/fleet';
+import { resolveStatsRange } from '../stats/stats-range';
+import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
+import { simplifyRoute } from './simplify-route';
+import { TrackQueryDto } from './track-query.dto';
+import { TrackPointView, TrackView } from './track.view';
+
+export const DEFAULT_TRACK_POINTS = 2000;
+
+@Injectable()
+export class TrackService {
+  constructor(
+    private readonly directory: AssetDirectory,
+    @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
+  ) {}
+
+  /** The asset's positions in the period; an asset not the caller's, out of scope or untracked is 404. */
+  async track(auth: AuthContext, assetId: string, query: TrackQueryDto): Promise<TrackView> {
+    const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
+    const asset = await this.directory.findVisibleAsset(auth, assetId);
+    const tracker = asset?.mainTrackerId ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString()) : undefined;
+    if (!asset || !tracker) throw notFound('Asset');
+    const device = { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId };
+    const points = await this.source.points(device, range, { requestId: auth.request.requestId });
+    const positions: TrackPointView[] = [];
+    for (const p of points) {
+      if (p.lat !== null && p.lng !== null) positions.push({ lat: p.lat, lng: p.lng, speed: p.speed, direction: p.dir, altitude: p.alt, timestamp: p.ts });
+    }
+    const simplified = simplifyRoute(positions, query.maxPoints ?? DEFAULT_TRACK_POINTS);
+    return { assetId: asset._id.toHexString(), vendorId: tracker.vendorId, from: range.from, to: range.to, totalPoints: positions.length, simplified: simplified.length < positions.length, points: simplified };
+  }
+}

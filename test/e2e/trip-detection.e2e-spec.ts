@@ -1,0 +1,95 @@
+import request from 'supertest';
+import { Permission } from '@app/auth';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { addAsset, T0, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-trips-0123456789';
+
+/**
+ * A scripted day, one message every 30 s on the equator: parked 10 min; drive A 20 min at
+ * 0.002°/30 s (≈ 26.7 km/h, 8.9 km); stopped 10 min; a yard move of 2 min (0.27 km: no trip);
+ * stopped 10 min; drive B 10 min; parked 10 min. Trips: A and B, begin = their first moving message.
+ */
+function scriptedDrive(vendorId: number) {
+  const messages: object[] = [];
+  let lng = 0;
+  let ts = T0;
+  const add = (minutes: number, step: number) => {
+    for (let i = 0; i < minutes * 2; i++, ts += 30) {
+      lng += step;
+      messages.push({ 'device.id': vendorId, timestamp: ts, 'position.latitude': 0, 'position.longitude': Number(lng.toFixed(6)), 'position.speed': step > 0 ? 26.7 : 0 });
+    }
+  };
+  add(10, 0);
+  const beginA = ts;
+  add(20, 0.002);
+  const endA = ts - 30;
+  add(10, 0);
+  add(2, 0.0012);
+  add(10, 0);
+  const beginB = ts;
+  add(10, 0.002);
+  const endB = ts - 30;
+  add(10, 0);
+  return { messages, beginA, endA, beginB, endB };
+}
+
+describe('trip detection and GET /api/trips/:vendorId', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let asset: TrackedFixture;
+  const get = (path: string, token = tenant.admin.token) => request(t.server).get(path).set('Authorization', `Bearer ${token}`);
+  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    asset = await addAsset(t, tenant.clientId);
+  });
+  afterAll(() => t.close());
+
+  it('detects the trips of a scripted drive sent in batches, out of order and twice; the spec\'s trip lookup returns them', async () => {
+    const drive = scriptedDrive(asset.vendorId);
+    const m = drive.messages;
+    // Batches in order of arrival: the middle first, then the start, then the end, then all again.
+    for (const batch of [m.slice(40, 90), m.slice(0, 40), m.slice(90), m]) await ingest(batch);
+    const res = await get(`/api/trips/${asset.vendorId}?from=15/01/2026&to=15/01/2026`).expect(200);
+    expect(res.body.page).toEqual({ nextCursor: null });
+    expect(res.body.data.map((trip: { id: number; begin: number; end: number }) => [trip.id, trip.begin, trip.end])).toEqual([
+      [drive.beginB, drive.beginB, drive.endB],
+      [drive.beginA, drive.beginA, drive.endA],
+    ]);
+    expect(res.body.data[1]).toMatchObject({ duration: drive.endA - drive.beginA, max_speed: 26.7, type: 'trip' });
+    expect(res.body.data[1].distance).toBeCloseTo(39 * 0.22239, 2);
+    expect(res.body.data[0]).not.toHaveProperty('positions');
+    const trip = await get(`/api/trips/${asset.vendorId}/trip/${drive.beginA}`).expect(200);
+    expect(trip.body.data).toMatchObject({ id: drive.beginA, assetId: asset.assetId, begin: drive.beginA, end: drive.endA });
+    expect(trip.body.data.positions).toHaveLength(40);
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const first = await get(`/api/trips/${asset.vendorId}?from=15/01/2026&to=15/01/2026&limit=1`).expect(200);
+    expect(first.body.data).toHaveLength(1);
+    const second = await get(`/api/trips/${asset.vendorId}?from=15/01/2026&to=15/01/2026&limit=1&cursor=${first.body.page.nextCursor}`).expect(200);
+    expect(second.body.data[0].begin).toBeLessThan(first.body.data[0].begin);
+    expect(second.body.page.nextCursor).toBeNull();
+  });
+
+  it('refuses bad input (400), other clients\' and out-of-scope devices (404), callers without access_positions (403)', async () => {
+    const q = '?from=15/01/2026&to=15/01/2026';
+    for (const query of ['', '?from=15/01/2026', '?from=01/01/2026&to=15/03/2026', `${q}&limit=0`, `${q}&cursor=abc`, `${q}&x=1`]) {
+      expect((await get(`/api/trips/${asset.vendorId}${query}`).expect(400)).body).toEqual({ error: expect.any(String) });
+    }
+    await get(`/api/trips/abc${q}`).expect(400);
+    await get(`/api/trips/999999999${q}`).expect(404);
+    const other = await createTenant(t.app);
+    await get(`/api/trips/${asset.vendorId}${q}`, other.admin.token).expect(404);
+    const limited = await tenant.addUser({ permissions: [Permission.Positions], trackerIds: [] });
+    await get(`/api/trips/${asset.vendorId}${q}`, limited.token).expect(404);
+    const reports = await tenant.addUser({ permissions: [Permission.Reports] });
+    await get(`/api/trips/${asset.vendorId}${q}`, reports.token).expect(403);
+    await request(t.server).get(`/api/trips/${asset.vendorId}${q}`).expect(401);
+  });
+});
