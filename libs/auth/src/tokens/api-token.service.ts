@@ -74,6 +74,16 @@ export class ApiTokenService {
     return toView(revoked ?? existing);
   }
 
+  /**
+   * Revokes every live token of a user (an administrator reset the password: the account may be
+   * compromised) and drops the user's cached credentials, so they stop working at once here.
+   */
+  async revokeAllOfUser(userId: Types.ObjectId): Promise<number> {
+    const result = await this.tokens.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } }).exec();
+    this.verifier.evictUser(userId);
+    return result.modifiedCount;
+  }
+
   /** Revokes a token by its plain value (command line `revoke-token`). */
   async revokeByToken(token: string): Promise<boolean> {
     const result = await this.tokens
