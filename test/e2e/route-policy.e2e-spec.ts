@@ -44,6 +44,9 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/fuel-prices/history': { permission: Permission.Fuel },
   'GET /api/cargo/ubicaciones/:id': { permission: Permission.Cargo },
   'POST /api/support/tickets': { permission: Permission.Support },
+  'GET /api/support/tickets': { permission: Permission.Support },
+  'GET /api/support/tickets/:id': { permission: Permission.Support },
+  'POST /api/support/tickets/:id/comments': { permission: Permission.Support },
   'POST /api/invoices/report': { permission: Permission.Invoices },
 };
 

@@ -62,6 +62,11 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/cargo/ubicaciones/:id', method: 'get', path: `/api/cargo/ubicaciones/${manifestValue<string>(client, 'cargoLocation')}`, writes: false },
     { route: 'POST /api/support/tickets', method: 'post', path: '/api/support/tickets', writes: true,
       body: { title: 'GPS sin señal', description: 'El camión 01 no reporta desde ayer', category: 'technical' } },
+    { route: 'GET /api/support/tickets', method: 'get', path: '/api/support/tickets?status=1&category=technical&limit=5', writes: false },
+    // The portal stub holds no ticket of this id: reads and comments answer 404 after validation.
+    { route: 'GET /api/support/tickets/:id', method: 'get', path: '/api/support/tickets/00000000-0000-4000-8000-000000000000', writes: false },
+    { route: 'POST /api/support/tickets/:id/comments', method: 'post', path: '/api/support/tickets/00000000-0000-4000-8000-000000000000/comments', writes: true,
+      body: { content: 'Sigue sin reportar' } },
     { route: 'POST /api/invoices/report', method: 'post', path: '/api/invoices/report', writes: false, body: { from: '2026-01-01', to: '2026-01-31' } },
     { route: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', writes: true, body: { email: client.users.viewer.email, password: client.users.viewer.password } },
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },
