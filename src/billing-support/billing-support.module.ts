@@ -3,6 +3,7 @@ import { BillingPortalModule } from '@app/integrations';
 import { ReportsModule } from '@app/reports';
 import { InvoiceReportService } from './invoice-report/invoice-report.service';
 import { InvoicesController } from './invoices.controller';
+import { SupportTicketReadsService } from './tickets/support-ticket-reads.service';
 import { SupportTicketsController } from './tickets/support-tickets.controller';
 import { SupportTicketsService } from './tickets/support-tickets.service';
 
@@ -10,6 +11,6 @@ import { SupportTicketsService } from './tickets/support-tickets.service';
 @Module({
   imports: [BillingPortalModule, ReportsModule],
   controllers: [SupportTicketsController, InvoicesController],
-  providers: [SupportTicketsService, InvoiceReportService],
+  providers: [SupportTicketsService, SupportTicketReadsService, InvoiceReportService],
 })
 export class BillingSupportModule {}

@@ -17,6 +17,7 @@ import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
 import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
+import { RolesDemoSeeder } from './seeders/roles.seeder';
 
 /**
  * The demo data: never part of the production app module. `npm start` on the embedded database,
@@ -36,6 +37,7 @@ import { PositionsDemoSeeder } from './seeders/positions.seeder';
     InspectionsDemoSeeder,
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
+    RolesDemoSeeder,
   ],
   exports: [DemoSeedService, DemoSeedOnStart],
 })

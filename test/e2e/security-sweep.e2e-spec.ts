@@ -15,6 +15,11 @@ const UNKNOWN_ID = new Types.ObjectId().toHexString();
 const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['acme']) => SweepRequest; unknown: SweepRequest }[] = [
   { route: 'GET /api/drivers/:id', foreign: (c) => get(`/api/drivers/${(c.drivers as { existing: { id: string } }).existing.id}`), unknown: get(`/api/drivers/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/users/:id/change-password', foreign: (c) => patch(`/api/users/${c.users.operator.id}/change-password`, { password: 'another long password 1' }), unknown: patch(`/api/users/${UNKNOWN_ID}/change-password`, { password: 'another long password 1' }) },
+  { route: 'GET /api/users/:id', foreign: (c) => get(`/api/users/${c.users.operator.id}`), unknown: get(`/api/users/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/users/:id', foreign: (c) => patch(`/api/users/${c.users.viewer.id}`, { name: 'hijacked' }), unknown: patch(`/api/users/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'GET /api/roles/:id', foreign: (c) => get(`/api/roles/${(c.roles as { viewer: { id: string } }).viewer.id}`), unknown: get(`/api/roles/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/roles/:id', foreign: (c) => patch(`/api/roles/${(c.roles as { viewer: { id: string } }).viewer.id}`, { name: 'hijacked' }), unknown: patch(`/api/roles/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'DELETE /api/roles/:id', foreign: (c) => ({ ...get(`/api/roles/${(c.roles as { viewer: { id: string } }).viewer.id}`), method: 'delete', writes: true }), unknown: { ...get(`/api/roles/${UNKNOWN_ID}`), method: 'delete', writes: true } },
   { route: 'GET /api/partner/:userId', foreign: (c) => get(`/api/partner/${c.users.admin.id}`), unknown: get(`/api/partner/${UNKNOWN_ID}`) },
   { route: 'GET /api/activity-log/:id', foreign: (c) => get(`/api/activity-log/${c.activityEvent}`), unknown: get(`/api/activity-log/${UNKNOWN_ID}`) },
   { route: 'GET /api/trips/:vendorId/trip/:tripId', foreign: (c) => { const trip = c.trip as { vendorId: number; tripId: number }; return get(`/api/trips/${trip.vendorId}/trip/${trip.tripId}`); }, unknown: get('/api/trips/999999999/trip/999999999') },

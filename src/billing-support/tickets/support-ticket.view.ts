@@ -1,4 +1,4 @@
-import type { PortalTicket } from '@app/integrations';
+import type { PortalTicket, PortalTicketComment } from '@app/integrations';
 
 export class SupportTicketStatusView {
   id: number;
@@ -17,8 +17,8 @@ export class SupportTicketCommentView {
   createdAt: string;
 }
 
-/** The spec's support ticket, as created in the billing-and-support portal. */
-export class SupportTicketView {
+/** A ticket in the client's list: the spec's ticket without its comments (`commentsCount` tells how many). */
+export class SupportTicketSummaryView {
   /** uuid */
   id: string;
   title: string;
@@ -32,6 +32,10 @@ export class SupportTicketView {
   updatedAt: string;
   /** `null` while the ticket is open. */
   closedAt: string | null;
+}
+
+/** The spec's support ticket, as created in (or read from) the billing-and-support portal. */
+export class SupportTicketView extends SupportTicketSummaryView {
   comments: SupportTicketCommentView[];
 }
 
@@ -41,7 +45,7 @@ export class CreatedSupportTicketView {
 }
 
 /** Field by field, so nothing the portal adds beyond the spec reaches our clients. */
-export function toSupportTicketView(ticket: PortalTicket): SupportTicketView {
+export function toSupportTicketSummaryView(ticket: PortalTicket): SupportTicketSummaryView {
   return {
     id: ticket.id,
     title: ticket.title,
@@ -53,13 +57,13 @@ export function toSupportTicketView(ticket: PortalTicket): SupportTicketView {
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,
     closedAt: ticket.closedAt,
-    comments: ticket.comments.map((c) => ({
-      id: c.id,
-      ticketId: c.ticketId,
-      authorName: c.authorName,
-      authorRole: c.authorRole,
-      content: c.content,
-      createdAt: c.createdAt,
-    })),
   };
+}
+
+export function toSupportTicketView(ticket: PortalTicket): SupportTicketView {
+  return { ...toSupportTicketSummaryView(ticket), comments: ticket.comments.map(toTicketCommentView) };
+}
+
+export function toTicketCommentView(c: PortalTicketComment): SupportTicketCommentView {
+  return { id: c.id, ticketId: c.ticketId, authorName: c.authorName, authorRole: c.authorRole, content: c.content, createdAt: c.createdAt };
 }

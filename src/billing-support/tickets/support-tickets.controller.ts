@@ -1,15 +1,68 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiGatewayTimeoutResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiGatewayTimeoutResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { RawResponse } from '@app/http';
+import { PagedBody, PagedResponse, RawResponse } from '@app/http';
 import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
-import { CreatedSupportTicketView } from './support-ticket.view';
+import { CreateTicketCommentDto } from '../dto/create-ticket-comment.dto';
+import { ListSupportTicketsQueryDto } from '../dto/list-support-tickets-query.dto';
+import { SupportTicketReadsService } from './support-ticket-reads.service';
+import { CreatedSupportTicketView, SupportTicketCommentView, SupportTicketSummaryView, SupportTicketView } from './support-ticket.view';
 import { SupportTicketsService } from './support-tickets.service';
+
+const PORTAL_DOWN = '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing, slow or not configured';
+const NOT_FOUND = "No such ticket of the caller's client (shape A)";
 
 @ApiTags('support')
 @Controller('support/tickets')
 export class SupportTicketsController {
-  constructor(private readonly tickets: SupportTicketsService) {}
+  constructor(
+    private readonly tickets: SupportTicketsService,
+    private readonly reads: SupportTicketReadsService,
+  ) {}
+
+  /** The client's tickets, newest first, without comments; `status` (id) and `category` filter. */
+  @Get()
+  @Authenticated({ permission: Permission.Support })
+  @PagedResponse(SupportTicketSummaryView)
+  @ApiBadRequestResponse({ description: 'A bad filter, `limit` or `cursor`, or an unknown parameter (shape A)' })
+  @ApiServiceUnavailableResponse({ description: PORTAL_DOWN })
+  list(@Auth() auth: AuthContext, @Query() query: ListSupportTicketsQueryDto): Promise<PagedBody<SupportTicketSummaryView>> {
+    return this.reads.list(auth, query);
+  }
+
+  /** One ticket of the client, with its comments. */
+  @Get(':id')
+  @Authenticated({ permission: Permission.Support })
+  @ApiOkResponse({ type: SupportTicketView })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiServiceUnavailableResponse({ description: PORTAL_DOWN })
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<SupportTicketView> {
+    return this.reads.get(auth, id);
+  }
+
+  /**
+   * Comments on a ticket of the client in the name of the caller. No answer in time: 504 with
+   * `PORTAL_UNAVAILABLE` (the comment may exist; it is never sent twice).
+   */
+  @Post(':id/comments')
+  @Authenticated({ permission: Permission.Support })
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: SupportTicketCommentView })
+  @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
+  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiServiceUnavailableResponse({ description: PORTAL_DOWN })
+  @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the comment may exist and is not resent' })
+  comment(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CreateTicketCommentDto): Promise<SupportTicketCommentView> {
+    return this.reads.comment(auth, id, body);
+  }
 
   /**
    * Creates a support ticket in the billing-and-support portal in the name of the caller. The

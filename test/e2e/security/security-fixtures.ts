@@ -21,12 +21,27 @@ export function validRequests(client: Client): SweepRequest[] {
   const qr = manifestValue<{ valid: string }>(client, 'qrCodes');
   const forms = manifestValue<{ active: string }>(client, 'forms');
   const driver = manifestValue<{ id: string }>(client, 'drivers');
+  // Boolean fields (`disabled`, `protected`) stay out of the bodies: the sweep's boolean variant would be valid.
+  const roles = manifestValue<Record<'admin' | 'operator' | 'viewer' | 'inspector', { id: string }>>(client, 'roles');
   return [
     { route: 'POST /api/drivers/import', method: 'post', path: '/api/drivers/import', writes: true,
       body: { rows: [{ row: 2, firstName: 'Ana', lastName: 'Rojas', rut: '11111111-1' }] } },
     { route: 'GET /api/drivers/:id', method: 'get', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: false },
     { route: 'PATCH /api/users/:id/change-password', method: 'patch', path: `/api/users/${client.users.operator.id}/change-password`, writes: true,
       body: { password: 'a new long password 42' } },
+    { route: 'GET /api/users', method: 'get', path: `/api/users?q=acme&roleId=${roles.admin.id}&disabled=false&limit=5`, writes: false },
+    { route: 'GET /api/users/:id', method: 'get', path: `/api/users/${client.users.operator.id}`, writes: false },
+    { route: 'POST /api/users', method: 'post', path: '/api/users', writes: true,
+      body: { email: 'sweep.user@acme.demo', name: 'Sweep User', roleId: roles.viewer.id, trackers: 'all' } },
+    { route: 'PATCH /api/users/:id', method: 'patch', path: `/api/users/${client.users.viewer.id}`, writes: true,
+      body: { name: 'Viewer renamed', roleId: roles.viewer.id, trackers: 'all' } },
+    { route: 'GET /api/roles', method: 'get', path: '/api/roles?limit=5', writes: false },
+    { route: 'GET /api/roles/:id', method: 'get', path: `/api/roles/${roles.operator.id}`, writes: false },
+    { route: 'POST /api/roles', method: 'post', path: '/api/roles', writes: true, body: { name: 'Sweep role', permissions: ['access_drivers'] } },
+    { route: 'PATCH /api/roles/:id', method: 'patch', path: `/api/roles/${roles.viewer.id}`, writes: true, body: { name: 'Visualizador', permissions: [] } },
+    // In use by the demo viewer: even the valid request is refused (409), so it never deletes.
+    { route: 'DELETE /api/roles/:id', method: 'delete', path: `/api/roles/${roles.viewer.id}`, writes: true },
+    { route: 'GET /api/permissions', method: 'get', path: '/api/permissions', writes: false },
     { route: 'GET /api/partner/:userId', method: 'get', path: `/api/partner/${client.users.admin.id}`, writes: false },
     { route: 'GET /api/activity-log/:id', method: 'get', path: `/api/activity-log/${manifestValue<string>(client, 'activityEvent')}`, writes: false },
     { route: 'POST /api/positions/stats', method: 'post', path: '/api/positions/stats', writes: false,
@@ -50,6 +65,11 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/cargo/ubicaciones/:id', method: 'get', path: `/api/cargo/ubicaciones/${manifestValue<string>(client, 'cargoLocation')}`, writes: false },
     { route: 'POST /api/support/tickets', method: 'post', path: '/api/support/tickets', writes: true,
       body: { title: 'GPS sin señal', description: 'El camión 01 no reporta desde ayer', category: 'technical' } },
+    { route: 'GET /api/support/tickets', method: 'get', path: '/api/support/tickets?status=1&category=technical&limit=5', writes: false },
+    // The portal stub holds no ticket of this id: reads and comments answer 404 after validation.
+    { route: 'GET /api/support/tickets/:id', method: 'get', path: '/api/support/tickets/00000000-0000-4000-8000-000000000000', writes: false },
+    { route: 'POST /api/support/tickets/:id/comments', method: 'post', path: '/api/support/tickets/00000000-0000-4000-8000-000000000000/comments', writes: true,
+      body: { content: 'Sigue sin reportar' } },
     { route: 'POST /api/invoices/report', method: 'post', path: '/api/invoices/report', writes: false, body: { from: '2026-01-01', to: '2026-01-31' } },
     { route: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', writes: true, body: { email: client.users.viewer.email, password: client.users.viewer.password } },
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },

@@ -20,7 +20,10 @@ export interface NewUser {
 
 export type StoredUser = User & { _id: Types.ObjectId };
 
-/** Creates clients, roles and users (command line and demo seed); the API does not create them. */
+/**
+ * Creates clients, roles and users: the command line, the demo seed, and `POST /api/users`
+ * (which checks the caller's rights first and passes the caller's client).
+ */
 @Injectable()
 export class IdentityProvisioning {
   constructor(

@@ -62,6 +62,11 @@ export class CredentialVerifier implements OnApplicationShutdown {
     this.cache.evictUser(userId);
   }
 
+  /** Forget the credentials of every holder of a role now (the role was just changed). */
+  evictRole(roleId: Types.ObjectId): void {
+    this.cache.evictRole(roleId);
+  }
+
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.flushTimer);
     await this.flushTouches();

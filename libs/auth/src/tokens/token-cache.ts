@@ -50,4 +50,11 @@ export class TokenCache {
       if (entry.principal.userId.equals(userId)) this.entries.delete(hash);
     }
   }
+
+  /** Drops every cached credential of the users holding a role (its permissions or protection changed). */
+  evictRole(roleId: Types.ObjectId): void {
+    for (const [hash, entry] of this.entries) {
+      if (entry.principal.role.id.equals(roleId)) this.entries.delete(hash);
+    }
+  }
 }

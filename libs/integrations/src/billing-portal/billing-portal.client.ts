@@ -4,12 +4,23 @@ import { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { AppConfig } from '@app/config';
 import { DomainException } from '@app/errors';
 import { PortalError } from './portal-errors';
-import { InvoicePeriod, PortalInvoice, PortalTicket, PortalTicketRequest } from './billing-portal.types';
+import {
+  InvoicePeriod,
+  PortalClientTicket,
+  PortalCommentRequest,
+  PortalInvoice,
+  PortalTicket,
+  PortalTicketComment,
+  PortalTicketFilters,
+  PortalTicketRequest,
+} from './billing-portal.types';
 import { CircuitBreaker } from './circuit-breaker';
 import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-answer.parser';
+import { parseComment, parseOwnedTicket, parseTicketList } from './portal-ticket-reads.parser';
 
 const UNAVAILABLE = 'The billing and support portal is not available right now; try again in a few minutes';
 const TIMED_OUT = 'The billing and support portal did not answer in time; the ticket may have been created, check before sending it again';
+const COMMENT_TIMED_OUT = 'The billing and support portal did not answer in time; the comment may have been added, check the ticket before sending it again';
 // Refused or reset before an answer: the request did not reach the portal, so a read may go again.
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
@@ -37,27 +48,56 @@ export class BillingPortalClient {
   ) {}
 
   /** Invoices of a client issued in the period, fresh from the portal (never cached). */
-  async listInvoices(clientId: string, period: InvoicePeriod, requestId: string): Promise<PortalInvoice[]> {
+  listInvoices(clientId: string, period: InvoicePeriod, requestId: string): Promise<PortalInvoice[]> {
     const path = `/clients/${encodeURIComponent(clientId)}/invoices`;
-    const call = () => this.send({ method: 'GET', url: path, params: { from: period.from, to: period.to } }, requestId);
-    return this.guarded('list invoices', requestId, false, async () => {
-      const response = await call().catch((error: unknown) => {
-        if (error instanceof PortalCallFailed && error.failure === 'connection') return call();
-        throw error;
-      });
+    return this.guarded('list invoices', requestId, undefined, async () => {
+      const response = await this.read({ method: 'GET', url: path, params: { from: period.from, to: period.to } }, requestId);
       return parseInvoiceList(response.data);
+    });
+  }
+
+  /** The client's tickets, newest first, without comments. */
+  listTickets(clientId: string, filters: PortalTicketFilters, requestId: string): Promise<PortalClientTicket[]> {
+    return this.guarded('list tickets', requestId, undefined, async () => {
+      const response = await this.read({ method: 'GET', url: '/tickets', params: { clientId, ...filters } }, requestId);
+      return parseTicketList(response.data);
+    });
+  }
+
+  /** A ticket with its comments, or null when the portal knows no such ticket (whose client the caller checks). */
+  getTicket(ticketId: string, requestId: string): Promise<PortalClientTicket | null> {
+    return this.guarded('get ticket', requestId, undefined, async () => {
+      const response = await this.read({ method: 'GET', url: `/tickets/${encodeURIComponent(ticketId)}` }, requestId, true);
+      return response.status === 404 ? null : parseOwnedTicket(response.data);
+    });
+  }
+
+  /** Adds a comment; null when the ticket is gone. Sent once, like a ticket: a time-out is 504, never retried. */
+  addComment(ticketId: string, comment: PortalCommentRequest, requestId: string): Promise<PortalTicketComment | null> {
+    return this.guarded('add comment', requestId, COMMENT_TIMED_OUT, async () => {
+      const response = await this.send({ method: 'POST', url: `/tickets/${encodeURIComponent(ticketId)}/comments`, data: comment }, requestId, true);
+      return response.status === 404 ? null : parseComment(response.data);
     });
   }
 
   /** Creates a ticket. Sent once: never retried, above all not after a time-out (duplicates). */
   createTicket(ticket: PortalTicketRequest, requestId: string): Promise<PortalTicket> {
-    return this.guarded('create ticket', requestId, true, async () => {
+    return this.guarded('create ticket', requestId, TIMED_OUT, async () => {
       const response = await this.send({ method: 'POST', url: '/tickets', data: ticket }, requestId);
       return parseTicket(response.data, ticket.author.name);
     });
   }
 
-  private async guarded<T>(what: string, requestId: string, timeoutIs504: boolean, call: () => Promise<T>): Promise<T> {
+  /** A read: refused or reset before an answer, it did not reach the portal, so it goes once more. */
+  private read(request: AxiosRequestConfig, requestId: string, notFoundIsAnswer = false): Promise<AxiosResponse> {
+    return this.send(request, requestId, notFoundIsAnswer).catch((error: unknown) => {
+      if (error instanceof PortalCallFailed && error.failure === 'connection') return this.send(request, requestId, notFoundIsAnswer);
+      throw error;
+    });
+  }
+
+  /** `timeoutMessage`: a write that may have happened, answered 504 on a time-out; reads are 503. */
+  private async guarded<T>(what: string, requestId: string, timeoutMessage: string | undefined, call: () => Promise<T>): Promise<T> {
     if (!this.config.get('BILLING_PORTAL_URL')) {
       this.logger.warn({ requestId }, `billing portal ${what}: BILLING_PORTAL_URL is not configured`);
       throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
@@ -75,12 +115,13 @@ export class BillingPortalClient {
       this.breaker.recordFailure();
       if (!failure) throw error;
       this.logger.warn({ requestId, failure }, `billing portal ${what} failed (${failure}): ${(error as Error).message}`);
-      if (failure === 'timeout' && timeoutIs504) throw new DomainException(PortalError.PORTAL_TIMEOUT, TIMED_OUT);
+      if (failure === 'timeout' && timeoutMessage) throw new DomainException(PortalError.PORTAL_TIMEOUT, timeoutMessage);
       throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
     }
   }
 
-  private async send(request: AxiosRequestConfig, requestId: string): Promise<AxiosResponse> {
+  /** One exchange; a 404 is an answer (not a failure) where `notFoundIsAnswer`. */
+  private async send(request: AxiosRequestConfig, requestId: string, notFoundIsAnswer = false): Promise<AxiosResponse> {
     const timeoutMs = this.config.get('BILLING_PORTAL_TIMEOUT_MS');
     try {
       const response = await this.http.axiosRef.request({
@@ -93,6 +134,7 @@ export class BillingPortalClient {
         maxRedirects: 0,
         validateStatus: () => true,
       });
+      if (notFoundIsAnswer && response.status === 404) return response;
       if (response.status < 200 || response.status > 299) throw new PortalCallFailed('status', `HTTP ${response.status}`);
       return response;
     } catch (error) {

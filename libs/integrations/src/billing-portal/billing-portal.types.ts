@@ -38,6 +38,22 @@ export interface PortalTicket {
   comments: PortalTicketComment[];
 }
 
+/** A ticket read back from the portal, with the client it belongs to (our API compares it with the caller's). */
+export type PortalClientTicket = PortalTicket & { clientId: string };
+
+/** Filters of `GET /tickets`. */
+export interface PortalTicketFilters {
+  status?: number;
+  category?: string;
+}
+
+/** What `POST /tickets/{id}/comments` receives. */
+export interface PortalCommentRequest {
+  content: string;
+  author: { name: string; email: string };
+  authorRole: 'client';
+}
+
 /** What `POST /tickets` receives. */
 export interface PortalTicketRequest {
   title: string;

@@ -1,4 +1,5 @@
 import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-answer.parser';
+import { parseComment, parseOwnedTicket, parseTicketList } from './portal-ticket-reads.parser';
 
 const invoice = { folio: 'F-1', paymentStatus: 'Pagada', issueDate: '2026-01-05', dueDate: '2026-02-04', net: 1000, vat: 190, total: 1190 };
 
@@ -66,5 +67,34 @@ describe('parseTicket', () => {
     ['a fractional commentsCount', { ticket: { ...ticket, commentsCount: 1.5 } }],
   ])('refuses %s', (_, body) => {
     expect(() => parseTicket(body, 'x')).toThrow(MalformedPortalAnswer);
+  });
+});
+
+describe('ticket reads', () => {
+  const ticket = {
+    id: 't-1', clientId: 'c-1', title: 'A', description: 'B', status: { id: 1, name: 'Abierto' }, category: 'technical',
+    authorName: 'Ana', commentsCount: 0, createdAt: '2026-01-05T10:00:00Z', internal: 'x',
+  };
+
+  it('keeps clientId beside the spec fields of each listed ticket', () => {
+    expect(parseTicketList({ tickets: [ticket] })).toEqual([
+      { id: 't-1', clientId: 'c-1', title: 'A', description: 'B', status: { id: 1, name: 'Abierto' }, category: 'technical', authorName: 'Ana',
+        commentsCount: 0, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z', closedAt: null, comments: [] },
+    ]);
+  });
+
+  it.each([
+    ['no tickets array', { tickets: {} }],
+    ['a ticket without clientId', { tickets: [{ ...ticket, clientId: undefined }] }],
+    ['a ticket without author', { tickets: [{ ...ticket, authorName: undefined }] }],
+  ])('refuses %s', (_, body) => {
+    expect(() => parseTicketList(body)).toThrow(MalformedPortalAnswer);
+  });
+
+  it('parses a comment answer and refuses a broken one', () => {
+    const comment = { id: 'c', ticketId: 't-1', authorName: 'Ana', authorRole: 'client', content: 'Hola', createdAt: '2026-01-05T11:00:00Z', authorEmail: 'x' };
+    expect(parseComment({ comment })).toEqual({ id: 'c', ticketId: 't-1', authorName: 'Ana', authorRole: 'client', content: 'Hola', createdAt: '2026-01-05T11:00:00.000Z' });
+    expect(() => parseComment({ comment: { ...comment, content: 1 } })).toThrow(MalformedPortalAnswer);
+    expect(() => parseOwnedTicket({ ticket: { ...ticket, clientId: 5 } })).toThrow(MalformedPortalAnswer);
   });
 });

@@ -11,9 +11,9 @@ export class MalformedPortalAnswer extends Error {
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function text(source: Json, key: string, where: string): string {
+export function text(source: Json, key: string, where: string): string {
   const value = source[key];
   if (typeof value !== 'string') throw new MalformedPortalAnswer(`${where}.${key} is not a string`);
   return value;
@@ -65,8 +65,8 @@ function requiredDate(source: Json, key: string, where: string): string {
   return value;
 }
 
-function comment(item: unknown, index: number): PortalTicketComment {
-  const where = `ticket.comments[${index}]`;
+/** One comment in the spec's shape; `where` names it in the error (`ticket.comments[0]`, `comment`). */
+export function parseCommentRecord(item: unknown, where: string): PortalTicketComment {
   if (!isObject(item)) throw new MalformedPortalAnswer(`${where} is not an object`);
   return {
     id: text(item, 'id', where),
@@ -83,28 +83,34 @@ function comment(item: unknown, index: number): PortalTicketComment {
  * adds is dropped). Absent optional members get their natural value: no comments, not closed.
  */
 export function parseTicket(body: unknown, fallbackAuthorName: string): PortalTicket {
-  if (!isObject(body) || !isObject(body.ticket)) throw new MalformedPortalAnswer('no ticket object');
-  const ticket = body.ticket;
+  if (!isObject(body)) throw new MalformedPortalAnswer('no ticket object');
+  return parseTicketRecord(body.ticket, 'ticket', fallbackAuthorName);
+}
+
+/** One ticket object, checked field by field; without `fallbackAuthorName` the author is required. */
+export function parseTicketRecord(item: unknown, where: string, fallbackAuthorName?: string): PortalTicket {
+  if (!isObject(item)) throw new MalformedPortalAnswer(`no ${where} object`);
+  const ticket = item;
   const status = ticket.status;
   if (!isObject(status) || !Number.isInteger(status.id) || typeof status.name !== 'string') {
-    throw new MalformedPortalAnswer('ticket.status is not {id: integer, name: string}');
+    throw new MalformedPortalAnswer(`${where}.status is not {id: integer, name: string}`);
   }
-  if (ticket.comments !== undefined && !Array.isArray(ticket.comments)) throw new MalformedPortalAnswer('ticket.comments is not an array');
-  const comments = ((ticket.comments as unknown[] | undefined) ?? []).map(comment);
-  const createdAt = requiredDate(ticket, 'createdAt', 'ticket');
+  if (ticket.comments !== undefined && !Array.isArray(ticket.comments)) throw new MalformedPortalAnswer(`${where}.comments is not an array`);
+  const comments = ((ticket.comments as unknown[] | undefined) ?? []).map((c, index) => parseCommentRecord(c, `${where}.comments[${index}]`));
+  const createdAt = requiredDate(ticket, 'createdAt', where);
   const commentsCount = ticket.commentsCount;
-  if (commentsCount !== undefined && !Number.isInteger(commentsCount)) throw new MalformedPortalAnswer('ticket.commentsCount is not an integer');
+  if (commentsCount !== undefined && !Number.isInteger(commentsCount)) throw new MalformedPortalAnswer(`${where}.commentsCount is not an integer`);
   return {
-    id: text(ticket, 'id', 'ticket'),
-    title: text(ticket, 'title', 'ticket'),
-    description: text(ticket, 'description', 'ticket'),
+    id: text(ticket, 'id', where),
+    title: text(ticket, 'title', where),
+    description: text(ticket, 'description', where),
     status: { id: status.id as number, name: status.name },
-    category: text(ticket, 'category', 'ticket'),
-    authorName: typeof ticket.authorName === 'string' ? ticket.authorName : fallbackAuthorName,
+    category: text(ticket, 'category', where),
+    authorName: fallbackAuthorName !== undefined && typeof ticket.authorName !== 'string' ? fallbackAuthorName : text(ticket, 'authorName', where),
     commentsCount: (commentsCount as number | undefined) ?? comments.length,
     createdAt,
-    updatedAt: optionalDate(ticket, 'updatedAt', 'ticket') ?? createdAt,
-    closedAt: optionalDate(ticket, 'closedAt', 'ticket'),
+    updatedAt: optionalDate(ticket, 'updatedAt', where) ?? createdAt,
+    closedAt: optionalDate(ticket, 'closedAt', where),
     comments,
   };
 }

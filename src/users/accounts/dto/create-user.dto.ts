@@ -1,0 +1,25 @@
+import { Transform } from 'class-transformer';
+import { IsEmail, MaxLength } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody, ValidateText } from '@app/http';
+import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
+
+@StrictBody()
+export class CreateUserDto {
+  /** Sign-in email, unique on the platform (trimmed, lower-cased). */
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  /** Full name (1 to 200 characters, trimmed). */
+  @ValidateText({ max: 200 })
+  name: string;
+
+  /** A role of the client; a protected role only by a protected caller. */
+  @IsObjectIdString()
+  roleId: string;
+
+  @IsTrackerSelection()
+  trackers: TrackerSelection;
+}

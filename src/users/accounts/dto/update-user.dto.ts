@@ -1,0 +1,28 @@
+import { IsBoolean } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody, ValidateText } from '@app/http';
+import { WhenSent } from '../../when-sent';
+import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
+
+/** A partial change of a user; the email, the password and any other field are refused. */
+@StrictBody()
+export class UpdateUserDto {
+  /** Full name (1 to 200 characters, trimmed). */
+  @WhenSent()
+  @ValidateText({ max: 200 })
+  name?: string;
+
+  /** A role of the client; a protected role only by a protected caller. */
+  @WhenSent()
+  @IsObjectIdString()
+  roleId?: string;
+
+  @WhenSent()
+  @IsTrackerSelection()
+  trackers?: TrackerSelection;
+
+  /** `true` signs the user out everywhere at once: every session and API token is revoked. */
+  @WhenSent()
+  @IsBoolean()
+  disabled?: boolean;
+}
