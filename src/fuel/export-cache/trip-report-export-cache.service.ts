@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { InjectRepository, TenantRepository, type TenantScope } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, TenantRepository, type TenantScope } from '@app/database';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { TripReportExport, TripReportExportGeneration } from '../schemas/trip-report-export.schema';
 
-const DUPLICATE_KEY = 11000;
 /** How many recent raisers a generation remembers (a resumed change is at most this far back). */
 const REMEMBERED_RAISERS = 50;
 
@@ -62,7 +61,7 @@ export class TripReportExportCache {
         .exec();
     } catch (error) {
       // The filter missed because this change already raised it; the upsert then hit the _id.
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
     await this.exports.deleteMany(scope, { generation: { $lt: await this.generation(scope) } });
   }

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, TenantRepository, type Stored } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored } from '@app/database';
 import { DomainException, ErrorCode } from '@app/errors';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 import { PriceChangeResumer } from './price-change-resumer';
 import { PriceChangeRunner } from './price-change-runner.service';
 
-const DUPLICATE_KEY = 11000;
 /** Concurrent changes of one tariff queue up; after this many lost races the caller retries. */
 const MAX_ATTEMPTS = 5;
 
@@ -71,7 +70,7 @@ export class PriceChangesService {
       await this.changes.create(auth, record);
       return job;
     } catch (error) {
-      if ((error as { code?: number }).code === DUPLICATE_KEY) return null;
+      if (isDuplicateKeyError(error)) return null;
       throw error;
     }
   }

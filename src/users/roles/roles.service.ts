@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, CredentialVerifier, Role, User } from '@app/auth';
-import { InjectRepository, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { PagedBody } from '@app/http';
-import { isDuplicateKeyError } from '../duplicate-key';
 import { ProtectedUsers, requireProtectedCaller } from '../protected-users';
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQueryDto } from './dto/list-roles-query.dto';
