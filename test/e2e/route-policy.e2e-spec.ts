@@ -19,6 +19,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'DELETE /api/auth/api-tokens/:id': { permission: null },
   'POST /api/drivers/import': { permission: Permission.Drivers, bearerOnly: true },
   'GET /api/drivers/:id': { permission: null },
+  'POST /api/drivers/import/preview': { permission: Permission.Drivers },
+  'GET /api/drivers/import/template': { permission: Permission.Drivers },
   'PATCH /api/users/:id/change-password': { permission: Permission.User },
   'GET /api/partner/:userId': { permission: null },
   'GET /api/activity-log/:id': { permission: Permission.ActivityLog },

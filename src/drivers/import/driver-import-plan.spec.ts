@@ -39,6 +39,7 @@ describe('planImport', () => {
         reason: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.',
         data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-0' },
       },
+      problems: [{ field: 'rut', message: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.' }],
     });
   });
 
@@ -68,6 +69,11 @@ describe('planImport', () => {
       [2, 'RUT 12345678-5 is repeated: it already appears in row 2 of this import.'],
       [3, 'RUT 12345678-5 is repeated: it already appears in row 2 of this import.'],
     ]);
+  });
+
+  it('names the field of each problem, the repeated RUT first', () => {
+    const plan = planImport([row(2), row(3, { email: 'x', phone: '1' })]);
+    expect(plan.rejected[0].problems.map((problem) => problem.field)).toEqual(['rut', 'email', 'phone']);
   });
 
   it('counts a repeated RUT even when its first row was rejected for another field', () => {

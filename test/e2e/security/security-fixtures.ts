@@ -24,6 +24,9 @@ export function validRequests(client: Client): SweepRequest[] {
   return [
     { route: 'POST /api/drivers/import', method: 'post', path: '/api/drivers/import', writes: true,
       body: { rows: [{ row: 2, firstName: 'Ana', lastName: 'Rojas', rut: '11111111-1' }] } },
+    // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in drivers-import-preview.e2e-spec.ts.
+    { route: 'POST /api/drivers/import/preview', method: 'post', path: '/api/drivers/import/preview', writes: false },
+    { route: 'GET /api/drivers/import/template', method: 'get', path: '/api/drivers/import/template?format=csv', writes: false },
     { route: 'GET /api/drivers/:id', method: 'get', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: false },
     { route: 'PATCH /api/users/:id/change-password', method: 'patch', path: `/api/users/${client.users.operator.id}/change-password`, writes: true,
       body: { password: 'a new long password 42' } },
