@@ -1,9 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { ErrorShapeOf } from '@app/http';
+import { ErrorShapeOf, PagedBody, PagedResponse } from '@app/http';
 import { DriverImportResultView } from './driver-import-result.view';
-import { DriverView } from './driver.view';
+import { ArchivedDriverView, DriverView, toDriverView } from './driver.view';
+import { CreateDriverDto, UpdateDriverDto } from './dto/driver-fields.dto';
+import { ListDriversQueryDto } from './dto/list-drivers-query.dto';
 import { DriversService } from './drivers.service';
 import { ImportDriversDto } from './dto/import-drivers.dto';
 import { DriversImportService } from './import/drivers-import.service';
@@ -65,6 +67,44 @@ export class DriversController {
   @HttpCode(201)
   import(@Auth() auth: AuthContext, @Body() body: ImportDriversDto): Promise<DriverImportResultView> {
     return this.importer.import(auth, body.rows);
+  }
+
+  /** The client's drivers, newest first: active ones unless `status` asks for archived or all; `q` and `city` narrow them. */
+  @Get()
+  @Authenticated({ permission: Permission.Drivers })
+  @PagedResponse(DriverView)
+  @ApiBadRequestResponse({ description: 'An unknown parameter, a bad value or a cursor of another list (shape A)' })
+  async list(@Auth() auth: AuthContext, @Query() query: ListDriversQueryDto): Promise<PagedBody<DriverView>> {
+    return PagedBody.of(await this.drivers.list(auth, query), toDriverView);
+  }
+
+  /** Registers one driver with the import row's rules (RUT, email and phone normalized and checked). */
+  @Post()
+  @Authenticated({ permission: Permission.Drivers })
+  @HttpCode(201)
+  @ApiBadRequestResponse({ description: 'A missing or unknown field, a bad RUT, email or phone (shape A)' })
+  @ApiConflictResponse({ description: 'The client already has a driver with this RUT, archived ones included (shape A)' })
+  create(@Auth() auth: AuthContext, @Body() body: CreateDriverDto): Promise<DriverView> {
+    return this.drivers.create(auth, body);
+  }
+
+  /** Edits a driver; `null` clears an optional field, `archived: false` restores an archived driver. */
+  @Patch(':id')
+  @Authenticated({ permission: Permission.Drivers })
+  @ApiBadRequestResponse({ description: 'An unknown or immutable field, a bad RUT, email or phone (shape A)' })
+  @ApiNotFoundResponse({ description: 'No such driver in the caller\'s client (shape A)' })
+  @ApiConflictResponse({ description: 'Another driver of the client has this RUT (shape A)' })
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateDriverDto): Promise<DriverView> {
+    return this.drivers.update(auth, id, body);
+  }
+
+  /** Archives a driver (history refers to it): it leaves the list, keeps its RUT and can be restored. */
+  @Delete(':id')
+  @Authenticated({ permission: Permission.Drivers })
+  @ApiOkResponse({ type: ArchivedDriverView })
+  @ApiNotFoundResponse({ description: 'No such driver in the caller\'s client (shape A)' })
+  archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ArchivedDriverView> {
+    return this.drivers.archive(auth, id);
   }
 
   /** One driver of the caller's client. */

@@ -6,6 +6,7 @@ import { InjectRepository, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
 import { withoutUndefined } from '../defined-fields';
+import { driverSearchKeys } from '../driver-search';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';
 import { checkRowShapes } from './driver-row-shape';
@@ -63,6 +64,7 @@ export class DriversImportService implements OnModuleInit {
       _id: new Types.ObjectId(),
       userId: auth.userId,
       ...withoutUndefined(driver),
+      ...driverSearchKeys(driver),
       createdAt: now,
       updatedAt: now,
     }));

@@ -27,6 +27,10 @@ export function validRequests(client: Client): SweepRequest[] {
     // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in drivers-import-preview.e2e-spec.ts.
     { route: 'POST /api/drivers/import/preview', method: 'post', path: '/api/drivers/import/preview', writes: false },
     { route: 'GET /api/drivers/import/template', method: 'get', path: '/api/drivers/import/template?format=csv', writes: false },
+    { route: 'GET /api/drivers', method: 'get', path: '/api/drivers?q=ana&city=santiago&limit=10', writes: false },
+    { route: 'POST /api/drivers', method: 'post', path: '/api/drivers', writes: true, body: { firstName: 'Ana', lastName: 'Rojas', rut: '11111111-1', email: 'ana@example.cl' } },
+    { route: 'PATCH /api/drivers/:id', method: 'patch', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: true, body: { lastName: 'Rojas Vera' } },
+    { route: 'DELETE /api/drivers/:id', method: 'delete', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: true },
     { route: 'GET /api/drivers/:id', method: 'get', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: false },
     { route: 'PATCH /api/users/:id/change-password', method: 'patch', path: `/api/users/${client.users.operator.id}/change-password`, writes: true,
       body: { password: 'a new long password 42' } },
