@@ -28,6 +28,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'PATCH /api/users/:id/change-password': { permission: Permission.User },
   'GET /api/partner/:userId': { permission: null },
   'GET /api/activity-log/:id': { permission: Permission.ActivityLog },
+  'GET /api/activity-log': { permission: Permission.ActivityLog },
+  'GET /api/activity-log/export': { permission: Permission.ActivityLog },
   'POST /api/positions/stats': { permission: Permission.Reports },
   'POST /api/reports/temperature/stats': { permission: Permission.Reports },
   'GET /api/trips/:vendorId/trip/:tripId': { permission: null },

@@ -55,6 +55,10 @@ describe('planImport', () => {
     ]);
   });
 
+  it('rejects, not throws on, an email that is not well-formed text (a lone surrogate)', () => {
+    expect(planImport([row(2, { email: '\ud800' })]).rejected[0].failed.reason).toBe('Email "\ud800" is not a valid email address.');
+  });
+
   it('gives every problem of a row in one reason', () => {
     const [rejected] = planImport([row(2, { rut: '12345678-0', email: 'x' })]).rejected;
     expect(rejected.failed.reason).toBe(

@@ -98,7 +98,7 @@ export function normalizeDriverRow(source: DriverImportRow): { driver: Normalize
     problems.push({ field: 'rut', message: `RUT ${rut.rut} has a wrong check digit: a RUT with these digits ends in -${rut.expectedCheckDigit}.` });
   }
   const email = present(source.email)?.toLowerCase();
-  if (email !== undefined && !isEmail(email)) problems.push({ field: 'email', message: `Email "${source.email}" is not a valid email address.` });
+  if (email !== undefined && !isValidEmail(email)) problems.push({ field: 'email', message: `Email "${source.email}" is not a valid email address.` });
   const phone = present(source.phone)?.replace(/\s+/g, '');
   if (phone !== undefined && !PHONE.test(phone)) {
     problems.push({ field: 'phone', message: `Phone "${source.phone}" is not valid: use 8 to 15 digits, optionally starting with +.` });
@@ -113,6 +113,15 @@ export function normalizeDriverRow(source: DriverImportRow): { driver: Normalize
     city: present(source.city),
   };
   return { driver, problems, rutValid: rut.problem === undefined };
+}
+
+/** validator's isEmail throws (URIError) on text that is not well-formed UTF-16, such as a lone surrogate. */
+function isValidEmail(email: string): boolean {
+  try {
+    return isEmail(email);
+  } catch {
+    return false;
+  }
 }
 
 /** A trimmed value, or undefined for an absent or empty cell. */

@@ -35,6 +35,8 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'PATCH /api/users/:id/change-password', method: 'patch', path: `/api/users/${client.users.operator.id}/change-password`, writes: true,
       body: { password: 'a new long password 42' } },
     { route: 'GET /api/partner/:userId', method: 'get', path: `/api/partner/${client.users.admin.id}`, writes: false },
+    { route: 'GET /api/activity-log', method: 'get', path: `/api/activity-log?action=driver.import&actorId=${client.users.admin.id}&from=2026-01-01T00:00:00Z&limit=5`, writes: false },
+    { route: 'GET /api/activity-log/export', method: 'get', path: '/api/activity-log/export?format=csv&action=driver.import', writes: false },
     { route: 'GET /api/activity-log/:id', method: 'get', path: `/api/activity-log/${manifestValue<string>(client, 'activityEvent')}`, writes: false },
     { route: 'POST /api/positions/stats', method: 'post', path: '/api/positions/stats', writes: false,
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },
