@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Workbook } from 'exceljs';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';
@@ -142,6 +144,20 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
     expect((await preview(file, 'a.csv', viewer.token).expect(403)).body).toEqual({ error: 'You do not have permission to perform this action' });
     await request(t.server).get('/api/drivers/import/template').set('Authorization', `Bearer ${viewer.token}`).expect(403);
     await request(t.server).get('/api/drivers/import/template').expect(401);
+  });
+
+  it('previews the example sheets of docs/examples alike (.xlsx, and Windows-1252 CSV with ";")', async () => {
+    const other = await createTenant(t.app);
+    const answers = [];
+    for (const name of ['drivers-example.xlsx', 'drivers-example.csv']) {
+      const res = await preview(readFileSync(join(__dirname, '../../docs/examples', name)), name, other.admin.token).expect(200);
+      answers.push(res.body.data);
+    }
+    expect(answers[0].rows.map((row: { rut: string }) => row.rut)).toEqual(['12345678-5', '10000013-K', '7654321-6']);
+    expect(answers[1].rows).toEqual(answers[0].rows);
+    expect(answers[0].problems.filter((p: { level: string }) => p.level === 'error').map((p: { row: number; field: string }) => `${p.row}:${p.field}`)).toEqual(['5:rut', '5:email', '6:rut', '7:lastName', '8:phone']);
+    expect(answers[1].problems.filter((p: { level: string }) => p.level === 'error')).toEqual(answers[0].problems.filter((p: { level: string }) => p.level === 'error'));
+    expect(answers[1].summary).toMatchObject({ encoding: 'windows-1252', delimiter: ';', totalRows: 7, validRows: 3, invalidRows: 4 });
   });
 
   it('serves the template as an attachment; previewed, its example row is ready to import', async () => {
