@@ -20,6 +20,14 @@ export class DriverView {
   userId: string;
   createdAt: Date;
   updatedAt: Date;
+  /** When the driver was archived (`DELETE`); absent for an active driver. */
+  archivedAt?: Date;
+}
+
+/** The answer of `DELETE /api/drivers/{id}`. */
+export class ArchivedDriverView {
+  /** The archived driver's id. */
+  id: string;
 }
 
 export function toDriverView(driver: Stored<Driver>): DriverView {
@@ -36,5 +44,6 @@ export function toDriverView(driver: Stored<Driver>): DriverView {
     userId: driver.userId.toHexString(),
     createdAt: driver.createdAt,
     updatedAt: driver.updatedAt,
+    archivedAt: driver.archivedAt ?? undefined,
   };
 }

@@ -3,6 +3,7 @@ import { TenantDataModule } from '@app/database';
 import { DriversController } from './drivers.controller';
 import { DriversService } from './drivers.service';
 import { DriversImportService } from './import/drivers-import.service';
+import { DriverImportPreviewService } from './preview/driver-import-preview.service';
 import { Driver, DriverSchema } from './schemas/driver.schema';
 
 const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema }]);
@@ -11,7 +12,7 @@ const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: Dr
 @Module({
   imports: [driversData],
   controllers: [DriversController],
-  providers: [DriversService, DriversImportService],
+  providers: [DriversService, DriversImportService, DriverImportPreviewService],
   exports: [driversData],
 })
 export class DriversModule {}

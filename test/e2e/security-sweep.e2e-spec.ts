@@ -14,6 +14,8 @@ const UNKNOWN_ID = new Types.ObjectId().toHexString();
 /** Another client's record must read exactly like a record that does not exist. */
 const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['acme']) => SweepRequest; unknown: SweepRequest }[] = [
   { route: 'GET /api/drivers/:id', foreign: (c) => get(`/api/drivers/${(c.drivers as { existing: { id: string } }).existing.id}`), unknown: get(`/api/drivers/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/drivers/:id', foreign: (c) => patch(`/api/drivers/${(c.drivers as { existing: { id: string } }).existing.id}`, { lastName: 'hijacked' }), unknown: patch(`/api/drivers/${UNKNOWN_ID}`, { lastName: 'hijacked' }) },
+  { route: 'DELETE /api/drivers/:id', foreign: (c) => del(`/api/drivers/${(c.drivers as { existing: { id: string } }).existing.id}`), unknown: del(`/api/drivers/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/users/:id/change-password', foreign: (c) => patch(`/api/users/${c.users.operator.id}/change-password`, { password: 'another long password 1' }), unknown: patch(`/api/users/${UNKNOWN_ID}/change-password`, { password: 'another long password 1' }) },
   { route: 'GET /api/users/:id', foreign: (c) => get(`/api/users/${c.users.operator.id}`), unknown: get(`/api/users/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/users/:id', foreign: (c) => patch(`/api/users/${c.users.viewer.id}`, { name: 'hijacked' }), unknown: patch(`/api/users/${UNKNOWN_ID}`, { name: 'hijacked' }) },
@@ -43,6 +45,9 @@ function post(path: string, body: Record<string, unknown>): SweepRequest {
 }
 function patch(path: string, body: Record<string, unknown>): SweepRequest {
   return { route: path, method: 'patch', path, body, writes: true };
+}
+function del(path: string): SweepRequest {
+  return { route: path, method: 'delete', path, writes: true };
 }
 
 function deepObject(depth: number): unknown {

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { ActivityEvent, ActivityEventSchema } from './activity-event.schema';
 import { ActivityRecorder } from './activity-recorder.service';
+import { ActivityEventCursor } from './activity-event-cursor';
 
 const activityData = TenantDataModule.forFeature([{ name: ActivityEvent.name, schema: ActivityEventSchema }]);
 
@@ -9,7 +10,7 @@ const activityData = TenantDataModule.forFeature([{ name: ActivityEvent.name, sc
 @Global()
 @Module({
   imports: [activityData],
-  providers: [ActivityRecorder],
-  exports: [activityData, ActivityRecorder],
+  providers: [ActivityRecorder, ActivityEventCursor],
+  exports: [activityData, ActivityRecorder, ActivityEventCursor],
 })
 export class ActivityRecorderModule {}

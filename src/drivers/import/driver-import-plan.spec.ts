@@ -39,6 +39,7 @@ describe('planImport', () => {
         reason: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.',
         data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-0' },
       },
+      problems: [{ field: 'rut', message: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.' }],
     });
   });
 
@@ -52,6 +53,10 @@ describe('planImport', () => {
       'Email "juana@" is not a valid email address.',
       'Phone "12-34" is not valid: use 8 to 15 digits, optionally starting with +.',
     ]);
+  });
+
+  it('rejects, not throws on, an email that is not well-formed text (a lone surrogate)', () => {
+    expect(planImport([row(2, { email: '\ud800' })]).rejected[0].failed.reason).toBe('Email "\ud800" is not a valid email address.');
   });
 
   it('gives every problem of a row in one reason', () => {
@@ -68,6 +73,11 @@ describe('planImport', () => {
       [2, 'RUT 12345678-5 is repeated: it already appears in row 2 of this import.'],
       [3, 'RUT 12345678-5 is repeated: it already appears in row 2 of this import.'],
     ]);
+  });
+
+  it('names the field of each problem, the repeated RUT first', () => {
+    const plan = planImport([row(2), row(3, { email: 'x', phone: '1' })]);
+    expect(plan.rejected[0].problems.map((problem) => problem.field)).toEqual(['rut', 'email', 'phone']);
   });
 
   it('counts a repeated RUT even when its first row was rejected for another field', () => {

@@ -37,9 +37,16 @@ export interface CandidateRow {
   driver: NormalizedDriver;
 }
 
+/** One problem of a row, tied to the field it is about (the preview shows them per cell). */
+export interface RowProblem {
+  field: keyof NormalizedDriver;
+  message: string;
+}
+
 export interface ImportPlan {
   candidates: CandidateRow[];
-  rejected: Array<{ index: number; failed: FailedRow }>;
+  /** `failed` is what the import answers; `problems` are its reasons one by one. */
+  rejected: Array<{ index: number; failed: FailedRow; problems: RowProblem[] }>;
 }
 
 const PHONE = /^\+?\d{8,15}$/;
@@ -53,14 +60,15 @@ export function planImport(rows: readonly DriverImportRow[]): ImportPlan {
   const firstRowOfRut = new Map<string, number>();
   const plan: ImportPlan = { candidates: [], rejected: [] };
   rows.forEach((source, index) => {
-    const { driver, reasons, rutValid } = normalizeRow(source);
+    const { driver, problems, rutValid } = normalizeDriverRow(source);
     const firstRow = firstRowOfRut.get(driver.rut);
     if (rutValid) {
-      if (firstRow !== undefined) reasons.unshift(`RUT ${driver.rut} is repeated: it already appears in row ${firstRow} of this import.`);
+      if (firstRow !== undefined) problems.unshift({ field: 'rut', message: repeatedRutReason(driver.rut, firstRow) });
       else firstRowOfRut.set(driver.rut, source.row);
     }
-    if (reasons.length > 0) plan.rejected.push({ index, failed: failedRow(source, reasons.join(' ')) });
-    else plan.candidates.push({ index, source, driver });
+    if (problems.length > 0) {
+      plan.rejected.push({ index, failed: failedRow(source, problems.map((problem) => problem.message).join(' ')), problems });
+    } else plan.candidates.push({ index, source, driver });
   });
   return plan;
 }
@@ -73,19 +81,27 @@ export function alreadyRegisteredReason(rut: string): string {
   return `A driver with RUT ${rut} is already registered.`;
 }
 
-function normalizeRow(source: DriverImportRow): { driver: NormalizedDriver; reasons: string[]; rutValid: boolean } {
-  const reasons: string[] = [];
+function repeatedRutReason(rut: string, firstRow: number): string {
+  return `RUT ${rut} is repeated: it already appears in row ${firstRow} of this import.`;
+}
+
+/**
+ * One row normalized and checked alone (RUT, email, phone): the rules of the import, shared with
+ * the preview and the single-driver create and edit, so that they all agree.
+ */
+export function normalizeDriverRow(source: DriverImportRow): { driver: NormalizedDriver; problems: RowProblem[]; rutValid: boolean } {
+  const problems: RowProblem[] = [];
   const rut = checkRut(source.rut);
   if (rut.problem === 'format') {
-    reasons.push(`RUT "${source.rut}" is not valid: write its digits, a hyphen and the check digit, as in 12345678-5.`);
+    problems.push({ field: 'rut', message: `RUT "${source.rut}" is not valid: write its digits, a hyphen and the check digit, as in 12345678-5.` });
   } else if (rut.problem === 'check_digit') {
-    reasons.push(`RUT ${rut.rut} has a wrong check digit: a RUT with these digits ends in -${rut.expectedCheckDigit}.`);
+    problems.push({ field: 'rut', message: `RUT ${rut.rut} has a wrong check digit: a RUT with these digits ends in -${rut.expectedCheckDigit}.` });
   }
   const email = present(source.email)?.toLowerCase();
-  if (email !== undefined && !isEmail(email)) reasons.push(`Email "${source.email}" is not a valid email address.`);
+  if (email !== undefined && !isValidEmail(email)) problems.push({ field: 'email', message: `Email "${source.email}" is not a valid email address.` });
   const phone = present(source.phone)?.replace(/\s+/g, '');
   if (phone !== undefined && !PHONE.test(phone)) {
-    reasons.push(`Phone "${source.phone}" is not valid: use 8 to 15 digits, optionally starting with +.`);
+    problems.push({ field: 'phone', message: `Phone "${source.phone}" is not valid: use 8 to 15 digits, optionally starting with +.` });
   }
   const driver: NormalizedDriver = {
     rut: rut.rut,
@@ -96,7 +112,16 @@ function normalizeRow(source: DriverImportRow): { driver: NormalizedDriver; reas
     address: present(source.address),
     city: present(source.city),
   };
-  return { driver, reasons, rutValid: rut.problem === undefined };
+  return { driver, problems, rutValid: rut.problem === undefined };
+}
+
+/** validator's isEmail throws (URIError) on text that is not well-formed UTF-16, such as a lone surrogate. */
+function isValidEmail(email: string): boolean {
+  try {
+    return isEmail(email);
+  } catch {
+    return false;
+  }
 }
 
 /** A trimmed value, or undefined for an absent or empty cell. */

@@ -5,6 +5,8 @@ import { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
+import { withoutUndefined } from '../defined-fields';
+import { driverSearchKeys } from '../driver-search';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';
 import { checkRowShapes } from './driver-row-shape';
@@ -35,7 +37,7 @@ export class DriversImportService implements OnModuleInit {
     const { rows, errors } = checkRowShapes(input);
     if (errors.length > 0) throw validationFailed(errors);
     const plan = planImport(rows);
-    const failed = [...plan.rejected];
+    const failed: Array<{ index: number; failed: FailedRow }> = [...plan.rejected];
     const registered = await this.insert(auth, plan.candidates);
     const created = plan.candidates.filter((_, position) => !registered.has(position));
     for (const position of registered) {
@@ -62,6 +64,7 @@ export class DriversImportService implements OnModuleInit {
       _id: new Types.ObjectId(),
       userId: auth.userId,
       ...withoutUndefined(driver),
+      ...driverSearchKeys(driver),
       createdAt: now,
       updatedAt: now,
     }));
@@ -94,8 +97,4 @@ function duplicateKeyIndexes(error: unknown): Set<number> | undefined {
   const codeOf = (writeError: InsertManyWriteError) => writeError.err?.code ?? writeError.code;
   if (writeErrors.length === 0 || writeErrors.some((writeError) => codeOf(writeError) !== DUPLICATE_KEY)) return undefined;
   return new Set(writeErrors.map((writeError) => writeError.index));
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }

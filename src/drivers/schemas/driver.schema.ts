@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { driverSearchKeys } from '../driver-search';
 
 /** A driver of a client, created by the spreadsheet import. One per RUT within a client. */
 @Schema({ collection: 'drivers', timestamps: true })
@@ -35,12 +36,34 @@ export class Driver {
   @Prop({ trim: true, maxlength: 100 })
   city?: string;
 
+  /** Set when the driver was removed: history still refers to the record, lists leave it out. */
+  @Prop()
+  archivedAt?: Date;
+
+  /** `firstName lastName` lower case without accents: the list's name search (anchored regex). */
+  @Prop()
+  nameKey?: string;
+
+  /** `lastName` likewise, so a search may start with the last name. */
+  @Prop()
+  lastNameKey?: string;
+
+  /** `city` likewise: the list's city filter, regardless of case and accents. */
+  @Prop()
+  cityKey?: string;
+
   createdAt: Date;
   updatedAt: Date;
 }
 
 export type DriverDocument = HydratedDocument<Driver>;
 export const DriverSchema = SchemaFactory.createForClass(Driver);
-// The import's "already registered" lookup (`{clientId, rut: {$in}}`) and its race guard: two
+// Drivers created through mongoose (the demo seed) get their search keys here; the import, the
+// create and the edit write through the driver and add `driverSearchKeys` themselves.
+DriverSchema.pre('validate', function setSearchKeys() {
+  Object.assign(this, driverSearchKeys(this));
+});
+// The import's and the preview's "already registered" lookup (`{clientId, rut: {$in}}`), the create
+// and edit's 409, and the import's race guard: two
 // imports of the same RUT at once cannot both insert it (the loser gets 11000 → a failed row).
 DriverSchema.index({ clientId: 1, rut: 1 }, { unique: true });

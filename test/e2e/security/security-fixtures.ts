@@ -26,6 +26,13 @@ export function validRequests(client: Client): SweepRequest[] {
   return [
     { route: 'POST /api/drivers/import', method: 'post', path: '/api/drivers/import', writes: true,
       body: { rows: [{ row: 2, firstName: 'Ana', lastName: 'Rojas', rut: '11111111-1' }] } },
+    // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in drivers-import-preview.e2e-spec.ts.
+    { route: 'POST /api/drivers/import/preview', method: 'post', path: '/api/drivers/import/preview', writes: false },
+    { route: 'GET /api/drivers/import/template', method: 'get', path: '/api/drivers/import/template?format=csv', writes: false },
+    { route: 'GET /api/drivers', method: 'get', path: '/api/drivers?q=ana&city=santiago&limit=10', writes: false },
+    { route: 'POST /api/drivers', method: 'post', path: '/api/drivers', writes: true, body: { firstName: 'Ana', lastName: 'Rojas', rut: '11111111-1', email: 'ana@example.cl' } },
+    { route: 'PATCH /api/drivers/:id', method: 'patch', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: true, body: { lastName: 'Rojas Vera' } },
+    { route: 'DELETE /api/drivers/:id', method: 'delete', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: true },
     { route: 'GET /api/drivers/:id', method: 'get', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: false },
     { route: 'PATCH /api/users/:id/change-password', method: 'patch', path: `/api/users/${client.users.operator.id}/change-password`, writes: true,
       body: { password: 'a new long password 42' } },
@@ -43,6 +50,8 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'DELETE /api/roles/:id', method: 'delete', path: `/api/roles/${roles.viewer.id}`, writes: true },
     { route: 'GET /api/permissions', method: 'get', path: '/api/permissions', writes: false },
     { route: 'GET /api/partner/:userId', method: 'get', path: `/api/partner/${client.users.admin.id}`, writes: false },
+    { route: 'GET /api/activity-log', method: 'get', path: `/api/activity-log?action=driver.import&actorId=${client.users.admin.id}&from=2026-01-01T00:00:00Z&limit=5`, writes: false },
+    { route: 'GET /api/activity-log/export', method: 'get', path: '/api/activity-log/export?format=csv&action=driver.import', writes: false },
     { route: 'GET /api/activity-log/:id', method: 'get', path: `/api/activity-log/${manifestValue<string>(client, 'activityEvent')}`, writes: false },
     { route: 'POST /api/positions/stats', method: 'post', path: '/api/positions/stats', writes: false,
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },

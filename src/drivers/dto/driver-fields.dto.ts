@@ -1,0 +1,75 @@
+import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
+import { StrictBody, ValidateText } from '@app/http';
+
+/** A driver's fields as `POST /api/drivers` takes them: the import row's fields and limits, without `row`. */
+@StrictBody()
+export class CreateDriverDto {
+  /** Required, up to 100 characters. */
+  @ValidateText({ max: 100 })
+  firstName: string;
+
+  /** Required, up to 100 characters. */
+  @ValidateText({ max: 100 })
+  lastName: string;
+
+  /** Required: a valid RUT; dots, spaces, a missing hyphen and a lower-case k are normalized (`12.345.678-k` → `12345678-K`). Unique within the client (else 409). */
+  @ValidateText({ max: 20 })
+  rut: string;
+
+  /** 8 to 15 digits with an optional leading `+`; spaces are removed. */
+  @ValidateText({ optional: true, min: 0, max: 30 })
+  phone?: string;
+
+  /** Stored in lower case. */
+  @ValidateText({ optional: true, min: 0, max: 254 })
+  email?: string;
+
+  /** Up to 200 characters. */
+  @ValidateText({ optional: true, min: 0, max: 200 })
+  address?: string;
+
+  /** Up to 100 characters. */
+  @ValidateText({ optional: true, min: 0, max: 100 })
+  city?: string;
+}
+
+/** `null` clears an optional field; `archived: false` restores an archived driver. */
+@StrictBody()
+export class UpdateDriverDto {
+  /** Up to 100 characters. */
+  @ValidateText({ optional: true, max: 100 })
+  firstName?: string;
+
+  /** Up to 100 characters. */
+  @ValidateText({ optional: true, max: 100 })
+  lastName?: string;
+
+  /** A valid RUT, normalized; unique within the client (else 409). */
+  @ValidateText({ optional: true, max: 20 })
+  rut?: string;
+
+  /** 8 to 15 digits with an optional leading `+`; `null` or empty clears it. */
+  @ValidateIf((_, value) => value !== null)
+  @ValidateText({ optional: true, min: 0, max: 30 })
+  phone?: string | null;
+
+  /** Stored in lower case; `null` or empty clears it. */
+  @ValidateIf((_, value) => value !== null)
+  @ValidateText({ optional: true, min: 0, max: 254 })
+  email?: string | null;
+
+  /** `null` or empty clears it. */
+  @ValidateIf((_, value) => value !== null)
+  @ValidateText({ optional: true, min: 0, max: 200 })
+  address?: string | null;
+
+  /** `null` or empty clears it. */
+  @ValidateIf((_, value) => value !== null)
+  @ValidateText({ optional: true, min: 0, max: 100 })
+  city?: string | null;
+
+  /** `false` restores an archived driver (archived drivers keep their RUT, so it is still theirs); `true` archives, as DELETE does. */
+  @IsOptional()
+  @IsBoolean()
+  archived?: boolean;
+}
