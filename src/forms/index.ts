@@ -6,5 +6,8 @@ export { validateAnswers, type AnswerInput, type AcceptedAnswer, type AnswersChe
 export { clientToday } from './client-today';
 export * from './form-field-types';
 export { DynamicForm } from './schemas/dynamic-form.schema';
+export { DynamicFormVersion } from './schemas/dynamic-form-version.schema';
+export { FormEditorService } from './editing/form-editor.service';
+export { FormFieldView, toFieldView } from './dynamic-form.view';
 export { FormField } from './schemas/form-field.schema';
 export { FieldIdentity } from './schemas/field-identity.schema';

@@ -21,6 +21,8 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'GET /api/inspections/scan/:code (QR)', foreign: (c) => get(`/api/inspections/scan/${(c.qrCodes as { valid: string }).valid}`), unknown: get('/api/inspections/scan/ZZZZZZZZ') },
   { route: 'GET /api/inspections/scan/:code (asset)', foreign: (c) => get(`/api/inspections/scan/${c.assets.tracked}`), unknown: get(`/api/inspections/scan/${UNKNOWN_ID}`) },
   { route: 'POST /api/maintenance/work-orders/:id/forms', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/forms`, { formId: (c.forms as { active: string }).active, answers: [] }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/forms`, { formId: UNKNOWN_ID, answers: [] }) },
+  { route: 'GET /api/dynamic-forms/:id', foreign: (c) => get(`/api/dynamic-forms/${(c.forms as { active: string }).active}`), unknown: get(`/api/dynamic-forms/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/dynamic-forms/:id', foreign: (c) => patch(`/api/dynamic-forms/${(c.forms as { active: string }).active}`, { description: 'hijacked' }), unknown: patch(`/api/dynamic-forms/${UNKNOWN_ID}`, { description: 'hijacked' }) },
   { route: 'PATCH /api/fuel-tariffs/:fuelTariffId', foreign: (c) => patch(`/api/fuel-tariffs/${c.fuelTariff}`, { name: 'hijacked' }), unknown: patch(`/api/fuel-tariffs/${UNKNOWN_ID}`, { name: 'hijacked' }) },
   { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
 ];
