@@ -23,6 +23,9 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/maintenance/work-orders/:id/forms', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/forms`, { formId: (c.forms as { active: string }).active, answers: [] }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/forms`, { formId: UNKNOWN_ID, answers: [] }) },
   { route: 'GET /api/dynamic-forms/:id', foreign: (c) => get(`/api/dynamic-forms/${(c.forms as { active: string }).active}`), unknown: get(`/api/dynamic-forms/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/dynamic-forms/:id', foreign: (c) => patch(`/api/dynamic-forms/${(c.forms as { active: string }).active}`, { description: 'hijacked' }), unknown: patch(`/api/dynamic-forms/${UNKNOWN_ID}`, { description: 'hijacked' }) },
+  { route: 'GET /api/maintenance/work-orders/:id', foreign: (c) => get(`/api/maintenance/work-orders/${c.workOrder}`), unknown: get(`/api/maintenance/work-orders/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/maintenance/work-orders/:id', foreign: (c) => patch(`/api/maintenance/work-orders/${c.workOrder}`, { title: 'hijacked' }), unknown: patch(`/api/maintenance/work-orders/${UNKNOWN_ID}`, { title: 'hijacked' }) },
+  { route: 'POST /api/maintenance/work-orders/:id/transitions', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/transitions`, { to: 'cancelled', note: 'hijacked' }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/transitions`, { to: 'cancelled', note: 'hijacked' }) },
   { route: 'PATCH /api/fuel-tariffs/:fuelTariffId', foreign: (c) => patch(`/api/fuel-tariffs/${c.fuelTariff}`, { name: 'hijacked' }), unknown: patch(`/api/fuel-tariffs/${UNKNOWN_ID}`, { name: 'hijacked' }) },
   { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
 ];

@@ -46,6 +46,51 @@ export class WorkOrderForm {
   submittedAt: Date;
 }
 
+/** One status change of a work order: kept on the order, oldest first (and an activity event). */
+@Schema({ _id: false })
+export class WorkOrderTransition {
+  @Prop({ required: true, enum: WORK_ORDER_STATUSES, type: String })
+  from: WorkOrderStatus;
+
+  @Prop({ required: true, enum: WORK_ORDER_STATUSES, type: String })
+  to: WorkOrderStatus;
+
+  /** Why (required to reopen a done order). */
+  @Prop()
+  note?: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  by: Types.ObjectId;
+
+  @Prop({ required: true })
+  at: Date;
+}
+
+/** The inspection a work order was opened for: its id, and what it found, as it was submitted. */
+@Schema({ _id: false })
+export class WorkOrderOrigin {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  inspectionId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  formId: Types.ObjectId;
+
+  @Prop({ required: true })
+  formVersion: number;
+
+  @Prop({ required: true })
+  formName: string;
+
+  @Prop({ type: [String], default: [] })
+  criticalFieldIds: string[];
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  submittedBy: Types.ObjectId;
+
+  @Prop({ required: true })
+  submittedAt: Date;
+}
+
 /** Maintenance work to do on an asset. */
 @Schema({ collection: 'work_orders', timestamps: true })
 export class WorkOrder {
@@ -78,6 +123,17 @@ export class WorkOrder {
   @Prop({ type: [SchemaFactory.createForClass(WorkOrderForm)], default: [] })
   forms: Array<WorkOrderForm & { _id: Types.ObjectId }>;
 
+  /** The user of the client who does the work. */
+  @Prop({ type: SchemaTypes.ObjectId })
+  assigneeId?: Types.ObjectId;
+
+  @Prop({ type: [SchemaFactory.createForClass(WorkOrderTransition)], default: [] })
+  history: WorkOrderTransition[];
+
+  /** Set when a critical inspection opened the order. */
+  @Prop({ type: SchemaFactory.createForClass(WorkOrderOrigin) })
+  inspection?: WorkOrderOrigin;
+
   /** Any attached form had a critical answer: what a workshop list shows first. */
   @Prop({ default: false })
   hasCriticalAnswers: boolean;
@@ -93,3 +149,6 @@ export type WorkOrderDocument = HydratedDocument<WorkOrder>;
 export const WorkOrderSchema = SchemaFactory.createForClass(WorkOrder);
 // Work orders are read by _id (client compared in code). This serves an asset's maintenance list.
 WorkOrderSchema.index({ clientId: 1, assetId: 1, createdAt: -1 });
+// The list's status filter and the category removal check ("does an open order use it?"); on
+// mongo-java-server both scan the client's orders, on MongoDB this index serves them.
+WorkOrderSchema.index({ clientId: 1, status: 1, category: 1 });
