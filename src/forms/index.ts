@@ -12,3 +12,5 @@ export { FormEditorService } from './editing/form-editor.service';
 export { FormFieldView, toFieldView } from './dynamic-form.view';
 export { FormField } from './schemas/form-field.schema';
 export { FieldIdentity } from './schemas/field-identity.schema';
+export { StoredAnswer, StoredAnswerSchema } from './schemas/stored-answer.schema';
+export { FormAnswerDto, MAX_ANSWERS } from './dto/form-answer.dto';

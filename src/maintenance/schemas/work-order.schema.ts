@@ -1,21 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { FieldIdentity } from '../../forms';
+import { StoredAnswer, StoredAnswerSchema } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 export const WORK_ORDER_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
-/** One accepted answer, with the field's type and label as they were when answered. */
-@Schema({ _id: false })
-export class WorkOrderAnswer extends FieldIdentity {
-  @Prop({ type: SchemaTypes.Mixed, required: true })
-  value: string | number | boolean | string[];
-
-  @Prop({ required: true })
-  critical: boolean;
-}
 
 /** A dynamic form filled in for the work order. */
 @Schema({ timestamps: false })
@@ -29,8 +20,8 @@ export class WorkOrderForm {
   @Prop({ required: true })
   formName: string;
 
-  @Prop({ type: [SchemaFactory.createForClass(WorkOrderAnswer)], default: [] })
-  answers: WorkOrderAnswer[];
+  @Prop({ type: [StoredAnswerSchema], default: [] })
+  answers: StoredAnswer[];
 
   /** A critical option was chosen (or a yes/no answered as its `criticalWhen`). */
   @Prop({ required: true })

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { Asset } from '@app/fleet';
+import { AssetDirectory } from '@app/fleet';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
 import { ListWorkOrdersQueryDto } from '../dto/list-work-orders.dto';
 import { WorkOrder } from '../schemas/work-order.schema';
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The work order list: the client's orders, newest first, filtered; only orders of assets within
@@ -20,7 +20,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 export class WorkOrderListService {
   constructor(
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
-    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    private readonly assets: AssetDirectory,
     private readonly categories: WorkOrderCategoriesService,
   ) {}
 
@@ -31,20 +31,9 @@ export class WorkOrderListService {
     if (query.dueBefore) filter.dueDate = { $lte: query.dueBefore };
     if (query.q) filter.title = { $regex: escapeRegex(query.q), $options: 'i' };
     if (query.category) filter.category = (await this.categories.resolve(auth, query.category)) ?? query.category;
-    const visible = await this.visibleAssetIds(auth);
-    if (query.assetId) {
-      const assetId = new Types.ObjectId(query.assetId);
-      if (visible && !visible.some((id) => id.equals(assetId))) return { items: [], nextCursor: null };
-      filter.assetId = assetId;
-    } else if (visible) {
-      filter.assetId = { $in: visible };
-    }
+    const assetId = await this.assets.assetCondition(auth, query.assetId);
+    if (assetId === null) return { items: [], nextCursor: null };
+    if (assetId) filter.assetId = assetId;
     return this.orders.list(auth, filter as TenantQuery<WorkOrder>, { limit: query.limit, cursor: query.cursor });
-  }
-
-  /** The ids of the caller's visible assets, or undefined when the caller sees every tracker. */
-  private async visibleAssetIds(auth: AuthContext): Promise<Types.ObjectId[] | undefined> {
-    if (auth.trackerScope.isAll) return undefined;
-    return (await this.assets.find(auth, {}, { projection: { _id: 1 } })).map((asset) => asset._id);
   }
 }
