@@ -40,7 +40,7 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/inspections', method: 'get', path: '/api/inspections?critical=true&limit=5', writes: false },
     { route: 'GET /api/dynamic-forms', method: 'get', path: '/api/dynamic-forms?status=active', writes: false },
     { route: 'POST /api/dynamic-forms', method: 'post', path: '/api/dynamic-forms', writes: true,
-      body: { name: 'Revisión de luces', fields: [{ fieldId: 'lights', type: 'boolean', label: '¿Luces OK?' }], allAssets: true } },
+      body: { name: 'Revisión de luces', fields: [{ fieldId: 'lights', type: 'boolean', label: '¿Luces OK?' }] } },
     { route: 'GET /api/dynamic-forms/:id', method: 'get', path: `/api/dynamic-forms/${forms.active}`, writes: false },
     { route: 'PATCH /api/dynamic-forms/:id', method: 'patch', path: `/api/dynamic-forms/${forms.active}`, writes: true, body: { description: 'Antes de cada viaje' } },
     { route: 'POST /api/maintenance/work-orders', method: 'post', path: '/api/maintenance/work-orders', writes: true,
