@@ -7,6 +7,8 @@ import { ActiveFormsCache } from './active-forms.cache';
 import { DynamicFormView, toDynamicFormView } from './dynamic-form.view';
 import type { FormStatus } from './form-field-types';
 import { DynamicForm } from './schemas/dynamic-form.schema';
+import { DynamicFormVersion } from './schemas/dynamic-form-version.schema';
+import type { FormField } from './schemas/form-field.schema';
 
 export type StoredForm = Stored<DynamicForm>;
 
@@ -15,8 +17,25 @@ export type StoredForm = Stored<DynamicForm>;
 export class FormsService {
   constructor(
     @InjectRepository(DynamicForm) private readonly forms: TenantRepository<DynamicForm>,
+    @InjectRepository(DynamicFormVersion) private readonly versions: TenantRepository<DynamicFormVersion>,
     private readonly activeForms: ActiveFormsCache,
   ) {}
+
+  /** One form of the client (404 `Dynamic form not found` otherwise). */
+  async get(auth: AuthContext, id: string): Promise<DynamicFormView> {
+    return toDynamicFormView(await this.forms.findByIdOrFail(auth, id, 'Dynamic form'));
+  }
+
+  /**
+   * The fields of one version of a form: the current ones, or those kept when an edit replaced
+   * them (`dynamic_form_versions`, a lookup on its unique key). `null` when neither holds it.
+   */
+  async fieldsOfVersion(scope: TenantScope, formId: Types.ObjectId, version: number): Promise<FormField[] | null> {
+    const form = await this.forms.findById(scope, formId.toHexString());
+    if (form && form.version === version) return form.fields;
+    const kept = await this.versions.findOne(scope, { formId, version });
+    return kept?.fields ?? null;
+  }
 
   /** The client's forms of one status; without a status, all but the archived ones. */
   async list(auth: AuthContext, status?: FormStatus): Promise<DynamicFormView[]> {

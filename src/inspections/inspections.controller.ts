@@ -1,7 +1,13 @@
-import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { PagedBody, PagedResponse } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { ListInspectionsQueryDto } from './dto/list-inspections.dto';
+import { SubmitInspectionDto } from './dto/submit-inspection.dto';
 import { InspectionsService } from './inspections.service';
+import { InspectionQueriesService } from './submissions/inspection-queries.service';
+import { InspectionSubmissionService } from './submissions/inspection-submission.service';
+import { InspectionView, toInspectionView } from './submissions/inspection.view';
 import { parseScanTarget } from './scan/scan-target';
 import { AssetScanView, CodeScanView } from './scan/scan.view';
 
@@ -9,7 +15,36 @@ import { AssetScanView, CodeScanView } from './scan/scan.view';
 @ApiExtraModels(CodeScanView, AssetScanView)
 @Controller('inspections')
 export class InspectionsController {
-  constructor(private readonly inspections: InspectionsService) {}
+  constructor(
+    private readonly inspections: InspectionsService,
+    private readonly submissions: InspectionSubmissionService,
+    private readonly queries: InspectionQueriesService,
+  ) {}
+
+  /**
+   * Submits an inspection of an asset (by QR `code` or `assetId`) with a form that applies to it.
+   * A critical answer opens a high-priority work order (category `inspection`) in the same
+   * request: `data.workOrderId`.
+   */
+  @Post()
+  @Authenticated({ permission: Permission.Inspections })
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: InspectionView, description: 'The stored inspection (with `workOrderId` when critical)' })
+  @ApiBadRequestResponse({ description: 'Invalid body, a form that does not apply or is not active, answers that break field rules (shape A with the field errors)' })
+  @ApiNotFoundResponse({ description: 'Code: `INSPECTION_QR_NOT_FOUND` (shape E). Asset id: `Asset not found` (shape A)' })
+  @ApiGoneResponse({ description: '`INSPECTION_QR_REVOKED` (shape E): the QR was replaced' })
+  submit(@Auth() auth: AuthContext, @Body() body: SubmitInspectionDto): Promise<InspectionView> {
+    return this.submissions.submit(auth, body);
+  }
+
+  /** The client's inspections of assets within the caller's trackers, newest first, filtered; cursor pages. */
+  @Get()
+  @Authenticated({ permission: Permission.Inspections })
+  @PagedResponse(InspectionView)
+  @ApiBadRequestResponse({ description: 'Unknown filter, bad value or cursor (shape A)' })
+  async list(@Auth() auth: AuthContext, @Query() query: ListInspectionsQueryDto): Promise<PagedBody<InspectionView>> {
+    return PagedBody.of(await this.queries.list(auth, query), (inspection) => toInspectionView(inspection));
+  }
 
   /**
    * Resolves a scanned QR code (8 Crockford characters, any case, optional hyphen) to its QR,
@@ -25,5 +60,14 @@ export class InspectionsController {
   scan(@Auth() auth: AuthContext, @Param('code') path: string): Promise<CodeScanView | AssetScanView> {
     const target = parseScanTarget(path);
     return target.kind === 'code' ? this.inspections.scanCode(auth, target.code) : this.inspections.scanAsset(auth, target.assetId);
+  }
+
+  /** One inspection, with the form's fields as they were in the version it answered. */
+  @Get(':id')
+  @Authenticated({ permission: Permission.Inspections })
+  @ApiOkResponse({ type: InspectionView })
+  @ApiNotFoundResponse({ description: 'Unknown inspection, another client\'s, or of an asset outside your trackers (shape A)' })
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<InspectionView> {
+    return this.queries.get(auth, id);
   }
 }

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { FormsModule } from '../forms';
+import { MaintenanceModule } from '../maintenance';
 import { InspectionsController } from './inspections.controller';
 import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
+import { InspectionQueriesService } from './submissions/inspection-queries.service';
+import { InspectionSubmissionService } from './submissions/inspection-submission.service';
+import { Inspection, InspectionSchema } from './schemas/inspection.schema';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
 import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-qr-scan.schema';
 
@@ -11,13 +15,15 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
 @Module({
   imports: [
     FormsModule,
+    MaintenanceModule,
     TenantDataModule.forFeature([
+      { name: Inspection.name, schema: InspectionSchema },
       { name: InspectionQrCode.name, schema: InspectionQrCodeSchema },
       { name: InspectionQrScan.name, schema: InspectionQrScanSchema },
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService],
+  providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService],
   exports: [QrCodesService],
 })
 export class InspectionsModule {}

@@ -5,6 +5,9 @@ import { WorkOrderCategoriesService } from './categories/work-order-categories.s
 import { MaintenanceController } from './maintenance.controller';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
+import { InspectionWorkOrdersService } from './work-orders/inspection-work-orders.service';
+import { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.service';
+import { WorkOrderListService } from './work-orders/work-order-list.service';
 import { WorkOrdersService } from './work-orders/work-orders.service';
 
 const maintenanceData = TenantDataModule.forFeature([
@@ -19,7 +22,7 @@ const maintenanceData = TenantDataModule.forFeature([
     maintenanceData,
   ],
   controllers: [MaintenanceController],
-  providers: [WorkOrdersService, WorkOrderCategoriesService],
-  exports: [maintenanceData, WorkOrderCategoriesService],
+  providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService],
+  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService],
 })
 export class MaintenanceModule {}

@@ -58,4 +58,26 @@ export class AssetDirectory {
   findVisibleTrackerByVendorId(caller: Caller, vendorId: number): Promise<StoredTracker | null> {
     return this.trackerByVendorId.find(caller, String(vendorId));
   }
+
+  /**
+   * The ids of the caller's visible assets, or undefined when the caller sees every tracker: what
+   * lists of records that belong to assets (work orders, inspections) filter by, since those
+   * records carry no tracker. A client has hundreds of assets, not millions.
+   */
+  async visibleAssetIds(caller: Caller): Promise<Types.ObjectId[] | undefined> {
+    if (caller.trackerScope.isAll) return undefined;
+    return (await this.assets.find(caller, {}, { projection: { _id: 1 } })).map((asset) => asset._id);
+  }
+
+  /**
+   * The `assetId` condition of a list of records that belong to assets: the asset asked for, or
+   * the visible ones. `null` when the asset asked for is not visible (the list is empty);
+   * `undefined` when nothing needs filtering.
+   */
+  async assetCondition(caller: Caller, assetId?: string): Promise<Types.ObjectId | { $in: Types.ObjectId[] } | null | undefined> {
+    const visible = await this.visibleAssetIds(caller);
+    if (assetId === undefined) return visible && { $in: visible };
+    const asked = new Types.ObjectId(assetId);
+    return !visible || visible.some((id) => id.equals(asked)) ? asked : null;
+  }
 }

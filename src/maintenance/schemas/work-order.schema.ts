@@ -1,21 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { FieldIdentity } from '../../forms';
+import { StoredAnswer, StoredAnswerSchema } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 export const WORK_ORDER_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
-/** One accepted answer, with the field's type and label as they were when answered. */
-@Schema({ _id: false })
-export class WorkOrderAnswer extends FieldIdentity {
-  @Prop({ type: SchemaTypes.Mixed, required: true })
-  value: string | number | boolean | string[];
-
-  @Prop({ required: true })
-  critical: boolean;
-}
 
 /** A dynamic form filled in for the work order. */
 @Schema({ timestamps: false })
@@ -29,12 +20,57 @@ export class WorkOrderForm {
   @Prop({ required: true })
   formName: string;
 
-  @Prop({ type: [SchemaFactory.createForClass(WorkOrderAnswer)], default: [] })
-  answers: WorkOrderAnswer[];
+  @Prop({ type: [StoredAnswerSchema], default: [] })
+  answers: StoredAnswer[];
 
   /** A critical option was chosen (or a yes/no answered as its `criticalWhen`). */
   @Prop({ required: true })
   critical: boolean;
+
+  @Prop({ type: [String], default: [] })
+  criticalFieldIds: string[];
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  submittedBy: Types.ObjectId;
+
+  @Prop({ required: true })
+  submittedAt: Date;
+}
+
+/** One status change of a work order: kept on the order, oldest first (and an activity event). */
+@Schema({ _id: false })
+export class WorkOrderTransition {
+  @Prop({ required: true, enum: WORK_ORDER_STATUSES, type: String })
+  from: WorkOrderStatus;
+
+  @Prop({ required: true, enum: WORK_ORDER_STATUSES, type: String })
+  to: WorkOrderStatus;
+
+  /** Why (required to reopen a done order). */
+  @Prop()
+  note?: string;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  by: Types.ObjectId;
+
+  @Prop({ required: true })
+  at: Date;
+}
+
+/** The inspection a work order was opened for: its id, and what it found, as it was submitted. */
+@Schema({ _id: false })
+export class WorkOrderOrigin {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  inspectionId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  formId: Types.ObjectId;
+
+  @Prop({ required: true })
+  formVersion: number;
+
+  @Prop({ required: true })
+  formName: string;
 
   @Prop({ type: [String], default: [] })
   criticalFieldIds: string[];
@@ -78,6 +114,17 @@ export class WorkOrder {
   @Prop({ type: [SchemaFactory.createForClass(WorkOrderForm)], default: [] })
   forms: Array<WorkOrderForm & { _id: Types.ObjectId }>;
 
+  /** The user of the client who does the work. */
+  @Prop({ type: SchemaTypes.ObjectId })
+  assigneeId?: Types.ObjectId;
+
+  @Prop({ type: [SchemaFactory.createForClass(WorkOrderTransition)], default: [] })
+  history: WorkOrderTransition[];
+
+  /** Set when a critical inspection opened the order. */
+  @Prop({ type: SchemaFactory.createForClass(WorkOrderOrigin) })
+  inspection?: WorkOrderOrigin;
+
   /** Any attached form had a critical answer: what a workshop list shows first. */
   @Prop({ default: false })
   hasCriticalAnswers: boolean;
@@ -93,3 +140,6 @@ export type WorkOrderDocument = HydratedDocument<WorkOrder>;
 export const WorkOrderSchema = SchemaFactory.createForClass(WorkOrder);
 // Work orders are read by _id (client compared in code). This serves an asset's maintenance list.
 WorkOrderSchema.index({ clientId: 1, assetId: 1, createdAt: -1 });
+// The list's status filter and the category removal check ("does an open order use it?"); on
+// mongo-java-server both scan the client's orders, on MongoDB this index serves them.
+WorkOrderSchema.index({ clientId: 1, status: 1, category: 1 });

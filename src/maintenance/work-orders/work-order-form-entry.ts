@@ -1,6 +1,6 @@
 import { Types } from 'mongoose';
 import type { FieldError } from '@app/errors';
-import { AnswerInput, validateAnswers, type StoredForm } from '../../forms';
+import { AnswerInput, buildAnswerSet, type StoredForm } from '../../forms';
 import type { WorkOrderForm } from '../schemas/work-order.schema';
 
 export type FormEntry = WorkOrderForm & { _id: Types.ObjectId };
@@ -11,19 +11,7 @@ export function buildFormEntry(
   answers: readonly AnswerInput[],
   by: { userId: Types.ObjectId; today: string },
 ): { entry: FormEntry } | { errors: FieldError[] } {
-  const checked = validateAnswers(form.fields, answers, { today: by.today });
-  if (!checked.ok) return { errors: checked.errors };
-  return {
-    entry: {
-      _id: new Types.ObjectId(),
-      formId: form._id,
-      formVersion: form.version,
-      formName: form.name,
-      answers: checked.answers,
-      critical: checked.critical,
-      criticalFieldIds: checked.criticalFieldIds,
-      submittedBy: by.userId,
-      submittedAt: new Date(),
-    },
-  };
+  const built = buildAnswerSet(form, answers, by);
+  if ('errors' in built) return built;
+  return { entry: { _id: new Types.ObjectId(), ...built.answerSet } };
 }

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
-import type { FieldType } from '../../forms';
-import type { WorkOrder, WorkOrderForm, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
+import { FormFieldView, type FieldType, type FormField, toFieldView } from '../../forms';
+import type { WorkOrder, WorkOrderForm, WorkOrderOrigin, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
 
 export const ANSWER_VALUE_SCHEMAS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
 
@@ -28,6 +28,32 @@ export class WorkOrderFormView {
   criticalFieldIds: string[];
   submittedBy: string;
   submittedAt: Date;
+  /** The form's fields as they were in `formVersion` (`GET …/{id}` only). */
+  fields?: FormFieldView[];
+}
+
+export class WorkOrderTransitionView {
+  /** open, in_progress, done, cancelled. */
+  from: WorkOrderStatus;
+  to: WorkOrderStatus;
+  /** Why; null when none was given. */
+  note: string | null;
+  /** The user who made the change. */
+  by: string;
+  at: Date;
+}
+
+/** The inspection a work order was opened for. */
+export class WorkOrderInspectionView {
+  /** `GET /api/inspections/{id}`. */
+  id: string;
+  formId: string;
+  formVersion: number;
+  formName: string;
+  /** The fields whose answers were critical. */
+  criticalFieldIds: string[];
+  submittedBy: string;
+  submittedAt: Date;
 }
 
 export class WorkOrderView {
@@ -46,13 +72,25 @@ export class WorkOrderView {
   forms: WorkOrderFormView[];
   /** Any attached form had a critical answer. */
   hasCriticalAnswers: boolean;
+  /** The user doing the work, or null. */
+  assigneeId: string | null;
+  /** Status changes, oldest first. */
+  history: WorkOrderTransitionView[];
+  /** The critical inspection that opened the order, or null. */
+  inspection: WorkOrderInspectionView | null;
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
-function toFormView(form: WorkOrderForm & { _id: Types.ObjectId }): WorkOrderFormView {
+/** The fields of each form version an order's entries answered, by `formVersionKey`. */
+export type VersionFields = ReadonlyMap<string, FormField[] | null>;
+export const formVersionKey = (formId: Types.ObjectId, version: number) => `${formId.toHexString()}:${version}`;
+
+function toFormView(form: WorkOrderForm & { _id: Types.ObjectId }, versions?: VersionFields): WorkOrderFormView {
+  const fields = versions?.get(formVersionKey(form.formId, form.formVersion));
   return {
+    ...(versions && { fields: (fields ?? []).map(toFieldView) }),
     id: form._id.toHexString(),
     formId: form.formId.toHexString(),
     formVersion: form.formVersion,
@@ -65,7 +103,19 @@ function toFormView(form: WorkOrderForm & { _id: Types.ObjectId }): WorkOrderFor
   };
 }
 
-export function toWorkOrderView(order: Stored<WorkOrder>): WorkOrderView {
+function toInspectionView(origin: WorkOrderOrigin): WorkOrderInspectionView {
+  return {
+    id: origin.inspectionId.toHexString(),
+    formId: origin.formId.toHexString(),
+    formVersion: origin.formVersion,
+    formName: origin.formName,
+    criticalFieldIds: origin.criticalFieldIds ?? [],
+    submittedBy: origin.submittedBy.toHexString(),
+    submittedAt: origin.submittedAt,
+  };
+}
+
+export function toWorkOrderView(order: Stored<WorkOrder>, versions?: VersionFields): WorkOrderView {
   return {
     id: order._id.toHexString(),
     clientId: order.clientId.toHexString(),
@@ -76,8 +126,11 @@ export function toWorkOrderView(order: Stored<WorkOrder>): WorkOrderView {
     priority: order.priority,
     status: order.status,
     dueDate: order.dueDate ?? null,
-    forms: order.forms.map(toFormView),
+    forms: order.forms.map((form) => toFormView(form, versions)),
     hasCriticalAnswers: order.hasCriticalAnswers === true,
+    assigneeId: order.assigneeId?.toHexString() ?? null,
+    history: (order.history ?? []).map(({ from, to, note, by, at }) => ({ from, to, note: note ?? null, by: by.toHexString(), at })),
+    inspection: order.inspection ? toInspectionView(order.inspection) : null,
     createdBy: order.createdBy.toHexString(),
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,

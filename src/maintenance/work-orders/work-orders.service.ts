@@ -10,7 +10,7 @@ import { AddWorkOrderFormDto } from '../dto/add-work-order-form.dto';
 import { CreateWorkOrderDto } from '../dto/create-work-order.dto';
 import { WorkOrder } from '../schemas/work-order.schema';
 import { buildFormEntry } from './work-order-form-entry';
-import { toWorkOrderView, WorkOrderView } from './work-order.view';
+import { formVersionKey, toWorkOrderView, WorkOrderView } from './work-order.view';
 
 /** Keeps a work order document bounded (answers are embedded). */
 export const MAX_FORMS_PER_WORK_ORDER = 50;
@@ -81,8 +81,18 @@ export class WorkOrdersService {
     return toWorkOrderView(updated);
   }
 
+  /** One order with, for each filled-in form, the fields of the version it was answered against. */
+  async getDetail(auth: AuthContext, id: string): Promise<WorkOrderView> {
+    const order = await this.findVisible(auth, id);
+    const keys = new Map(order.forms.map((form) => [formVersionKey(form.formId, form.formVersion), form]));
+    const versions = new Map(
+      await Promise.all([...keys].map(async ([key, form]) => [key, await this.forms.fieldsOfVersion(auth, form.formId, form.formVersion)] as const)),
+    );
+    return toWorkOrderView(order, versions);
+  }
+
   /** A work order of the client whose asset the caller may see; anything else is 404. */
-  private async findVisible(auth: AuthContext, id: string): Promise<Stored<WorkOrder>> {
+  async findVisible(auth: AuthContext, id: string): Promise<Stored<WorkOrder>> {
     const order = await this.orders.findById(auth, id);
     if (!order || !(await this.assets.findVisibleAsset(auth, order.assetId.toHexString()))) throw notFound('Work order');
     return order;

@@ -1,0 +1,20 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { MultilineText, StrictBody, ValidateText } from '@app/http';
+
+export const MAX_ANSWERS = 200;
+
+@StrictBody()
+export class FormAnswerDto {
+  /** The field answered. */
+  @ValidateText({ max: 100, trim: false })
+  fieldId: string;
+
+  /** Its value: text, number, boolean, an optionId, a list of optionIds or of file references, by field type. */
+  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }], nullable: true })
+  @Allow()
+  @MultilineText()
+  value?: unknown;
+}

@@ -1,0 +1,31 @@
+import { IsIn, IsISO8601, IsOptional } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { PageQueryDto, StrictBody } from '@app/http';
+
+/** Filters of the inspection list (all optional, combined with "and"); unknown ones are a 400. */
+@StrictBody()
+export class ListInspectionsQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsObjectIdString()
+  assetId?: string;
+
+  /** `true` or `false`. */
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'critical must be true or false' })
+  critical?: 'true' | 'false';
+
+  /** Submitted at or after this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from?: string;
+
+  /** Submitted at or before this instant (ISO 8601). */
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to?: string;
+
+  /** Inspections submitted by this user. */
+  @IsOptional()
+  @IsObjectIdString()
+  inspectorId?: string;
+}

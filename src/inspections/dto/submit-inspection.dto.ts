@@ -1,0 +1,59 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { StrictBody } from '@app/http';
+import { FormAnswerDto, MAX_ANSWERS } from '../../forms';
+
+@StrictBody()
+export class InspectionLocationDto {
+  /** WGS 84 latitude, -90..90. */
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-90)
+  @Max(90)
+  lat: number;
+
+  /** WGS 84 longitude, -180..180. */
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-180)
+  @Max(180)
+  lng: number;
+}
+
+/** One inspection: the asset by its QR `code` or its `assetId` (exactly one), a form that applies to it, and the answers. */
+@StrictBody()
+export class SubmitInspectionDto {
+  /** The scanned QR code (8 Crockford characters, any case, optional hyphen). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  code?: string;
+
+  /** The asset, when no QR was scanned. */
+  @IsOptional()
+  @IsObjectIdString()
+  assetId?: string;
+
+  /** An active form that applies to the asset (as the scan lists them). */
+  @IsObjectIdString()
+  formId: string;
+
+  /** At most one answer per field; checked against the form's fields. */
+  @IsArray()
+  @ArrayMaxSize(MAX_ANSWERS)
+  @ValidateNested({ each: true })
+  @Type(() => FormAnswerDto)
+  answers: FormAnswerDto[];
+
+  /** Odometer reading, 0..10 000 000 km. */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(10_000_000)
+  odometerKm?: number;
+
+  /** Where the inspection was made. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InspectionLocationDto)
+  location?: InspectionLocationDto;
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, TenantRepository } from '@app/database';
+import { DomainException, notFound, validationFailed } from '@app/errors';
+import { AssetDirectory, StoredAsset } from '@app/fleet';
+import { normalizeCrockfordCode } from '@app/formats';
+import { buildAnswerSet, clientToday, FormsService } from '../../forms';
+import { InspectionWorkOrdersService, OpenedWorkOrder } from '../../maintenance';
+import { SubmitInspectionDto } from '../dto/submit-inspection.dto';
+import { InspectionError } from '../inspection-errors';
+import { QrCodesService } from '../qr-codes/qr-codes.service';
+import { Inspection } from '../schemas/inspection.schema';
+import { InspectionView, toInspectionView } from './inspection.view';
+
+const qrNotFound = () => new DomainException(InspectionError.INSPECTION_QR_NOT_FOUND, 'QR code not found');
+
+/**
+ * Submitting an inspection: the asset (by QR code or id, with the scan's rules), a form that
+ * applies to it and is active, answers checked by the forms' validator. A critical inspection
+ * opens a work order in the same request, all or nothing: the order is written first (linked to
+ * the pre-allocated inspection id), then the inspection; if the inspection cannot be written the
+ * order is withdrawn before the error is answered (docs/inspections-forms-maintenance.md).
+ */
+@Injectable()
+export class InspectionSubmissionService {
+  constructor(
+    @InjectRepository(Inspection) private readonly inspections: TenantRepository<Inspection>,
+    private readonly qrCodes: QrCodesService,
+    private readonly assets: AssetDirectory,
+    private readonly forms: FormsService,
+    private readonly workOrders: InspectionWorkOrdersService,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async submit(auth: AuthContext, body: SubmitInspectionDto): Promise<InspectionView> {
+    const { asset, qrCodeId } = await this.resolveAsset(auth, body);
+    const form = (await this.forms.findApplicable(auth, asset)).find((candidate) => candidate._id.equals(body.formId));
+    if (!form) throw validationFailed([{ path: 'formId', message: `No active form ${body.formId} applies to ${asset.name}` }]);
+    const built = buildAnswerSet(form, body.answers, { userId: auth.userId, today: clientToday(auth.client.timeZone) });
+    if ('errors' in built) throw validationFailed(built.errors);
+    const { answerSet } = built;
+
+    const inspectionId = new Types.ObjectId();
+    const opened = answerSet.critical ? await this.workOrders.openForInspection(auth, { inspectionId, asset, answerSet }) : undefined;
+    const inspection = await this.store(auth, opened, {
+      _id: inspectionId,
+      assetId: asset._id,
+      qrCodeId,
+      formId: answerSet.formId,
+      formVersion: answerSet.formVersion,
+      formName: answerSet.formName,
+      answers: answerSet.answers,
+      critical: answerSet.critical,
+      criticalFieldIds: answerSet.criticalFieldIds,
+      inspectorId: auth.userId,
+      submittedAt: answerSet.submittedAt,
+      odometerKm: body.odometerKm,
+      location: body.location && { lat: body.location.lat, lng: body.location.lng },
+      workOrderId: opened?.id,
+    });
+    await opened?.confirm();
+    await this.activity.record(auth, {
+      action: 'inspection.submit',
+      resourceType: 'inspection',
+      resourceId: inspectionId,
+      summary: `Inspection "${form.name}" of ${asset.name} submitted${opened ? ': critical, work order opened' : ''}`,
+      after: { assetId: asset._id.toHexString(), formId: form._id.toHexString(), formVersion: form.version, critical: answerSet.critical },
+      details: { criticalFieldIds: answerSet.criticalFieldIds, workOrderId: opened?.id.toHexString() },
+    });
+    return toInspectionView(inspection);
+  }
+
+  /** Writes the inspection; if that fails, the work order written for it is withdrawn first. */
+  private async store(auth: AuthContext, opened: OpenedWorkOrder | undefined, data: Parameters<TenantRepository<Inspection>['create']>[1]) {
+    try {
+      return await this.inspections.create(auth, data);
+    } catch (error) {
+      await opened?.withdraw();
+      throw error;
+    }
+  }
+
+  /** The scan's rules: unknown, foreign and out-of-scope codes read alike (404) before a revoked one (410). */
+  private async resolveAsset(auth: AuthContext, body: SubmitInspectionDto): Promise<{ asset: StoredAsset; qrCodeId?: Types.ObjectId }> {
+    if ((body.code === undefined) === (body.assetId === undefined)) {
+      throw validationFailed([{ path: 'code', message: 'Send either code (the scanned QR) or assetId, not both' }]);
+    }
+    if (body.assetId !== undefined) {
+      const asset = await this.assets.findVisibleAsset(auth, body.assetId);
+      if (!asset) throw notFound('Asset');
+      return { asset };
+    }
+    const code = normalizeCrockfordCode(body.code);
+    if (!code) throw validationFailed([{ path: 'code', message: 'code must be an 8-character QR code such as 7K3M-9QXD' }]);
+    const qr = await this.qrCodes.findByCode(auth, code);
+    const asset = qr && (await this.assets.findVisibleAsset(auth, qr.assetId.toHexString()));
+    if (!qr || !asset) throw qrNotFound();
+    if (qr.status !== 'valid') {
+      throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
+    }
+    return { asset, qrCodeId: qr._id };
+  }
+}

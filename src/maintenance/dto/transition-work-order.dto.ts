@@ -1,0 +1,15 @@
+import { IsIn } from 'class-validator';
+import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { WORK_ORDER_STATUSES, WorkOrderStatus } from '../schemas/work-order.schema';
+
+@StrictBody()
+export class TransitionWorkOrderDto {
+  /** The new status: open → in_progress → done, open|in_progress → cancelled, done → open. */
+  @IsIn(WORK_ORDER_STATUSES, { message: `to must be one of ${WORK_ORDER_STATUSES.join(', ')}` })
+  to: WorkOrderStatus;
+
+  /** Why (1 to 1000 characters); required to reopen a done order. */
+  @ValidateText({ optional: true, max: 1000 })
+  @MultilineText()
+  note?: string;
+}
