@@ -41,7 +41,17 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
       }
       responses['429'] ??= answer('Rate limit reached; see Retry-After (shape A)', 'ErrorShapeA');
       responses['500'] ??= answer('Internal error, without internals (shape B)', 'ErrorShapeB');
+      withDefaultShapes(responses);
     }
   }
   return document;
+}
+
+/** An error answer an operation declared by description only gets its shape: A below 500, B from 500. */
+function withDefaultShapes(responses: Record<string, unknown>): void {
+  for (const [status, response] of Object.entries(responses)) {
+    const declared = response as { description?: string; content?: unknown };
+    if (Number(status) < 400 || declared.content) continue;
+    responses[status] = { ...answer(declared.description ?? '', Number(status) < 500 ? 'ErrorShapeA' : 'ErrorShapeB') };
+  }
 }
