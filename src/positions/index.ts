@@ -7,3 +7,4 @@ export { MessageImporter, type MessageImportReport } from './import/message-impo
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 export { DEMO_ROUTES, demoTelemetry } from './seed/demo-routes';
+export { haversineKm } from './telemetry/telemetry-summary';

@@ -17,6 +17,7 @@ import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
 import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
+import { DemoSimulator } from './simulator/demo-simulator';
 import { RolesDemoSeeder } from './seeders/roles.seeder';
 
 /**
@@ -38,7 +39,8 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
     RolesDemoSeeder,
+    DemoSimulator,
   ],
-  exports: [DemoSeedService, DemoSeedOnStart],
+  exports: [DemoSeedService, DemoSeedOnStart, DemoSimulator],
 })
 export class DemoSeedModule {}

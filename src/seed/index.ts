@@ -4,3 +4,4 @@ export { DemoSeedService } from './demo-seed.service';
 export { DemoSeedOnStart } from './demo-seed-on-start';
 export type { DemoClientContext, DemoManifest, DemoClientManifest } from './demo-manifest';
 export { DemoAppModule } from './demo-app.module';
+export { DemoSimulator } from './simulator/demo-simulator';

@@ -134,6 +134,10 @@ export class Environment {
   @Transform(toBoolean) @IsOptional() @IsBoolean()
   DEMO_SIMULATOR?: boolean;
 
+  /** How often each demo vehicle reports a position while the simulator runs. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000)
+  DEMO_SIMULATOR_INTERVAL_MS = 5000;
+
   @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
   GEOCODER_URL?: string;
 

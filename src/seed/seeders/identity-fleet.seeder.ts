@@ -5,7 +5,7 @@ import { Asset, AssetGroup, StoredAsset, StoredTracker, Tracker } from '@app/fle
 import { DemoClientContext, DemoClientKey, DemoUserKey, DemoUserManifest } from '../demo-manifest';
 import { InjectUnscopedModel, scopeOfClient } from '@app/database';
 
-const CLIENTS: Record<DemoClientKey, { name: string; vendorBase: number }> = {
+export const DEMO_CLIENTS: Record<DemoClientKey, { name: string; vendorBase: number }> = {
   acme: { name: 'Acme Logística SpA', vendorBase: 7_100_000 },
   globex: { name: 'Globex Transportes Ltda.', vendorBase: 7_200_000 },
 };
@@ -26,7 +26,7 @@ export class IdentityFleetSeeder {
   ) {}
 
   async seedClient(key: DemoClientKey): Promise<DemoClientContext> {
-    const { name, vendorBase } = CLIENTS[key];
+    const { name, vendorBase } = DEMO_CLIENTS[key];
     const clientId = await this.identities.createClient(name);
     const [tracked, outOfScope] = await this.trackers.create([
       { clientId, vendorId: vendorBase + 1, name: 'Teltonika FMB920 #1', model: 'FMB920' },

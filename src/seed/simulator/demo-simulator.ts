@@ -1,0 +1,103 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '@app/config';
+import { DatabaseLocation } from '@app/database';
+import { TrackerRouting } from '@app/fleet';
+import { DEMO_ROUTES, TelemetryIngestor } from '../../positions';
+import { DEMO_CLIENTS } from '../seeders/identity-fleet.seeder';
+import { RouteWalker } from './route-walker';
+
+/** Highway pace with some variation: a demo vehicle is seen moving on the map within a minute. */
+const CRUISE_KMH = 72;
+
+interface Vehicle {
+  vendorId: number;
+  walker: RouteWalker;
+  /** Where on its loop the vehicle starts, so the fleet is spread out. */
+  offsetKm: number;
+}
+
+/**
+ * `npm start`'s demo vehicles: every acme and globex tracker of the demo drives its demo route,
+ * out and back, and reports a flespi-style position through the one ingestion path, so the latest
+ * positions, the live stream, tracks and trips change while one watches. On by default on the
+ * embedded database (`DEMO_SIMULATOR`), never in tests unless asked, never with `MONGODB_URI`
+ * unless `DEMO_SIMULATOR=true`.
+ */
+@Injectable()
+export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('DemoSimulator');
+  private timer?: NodeJS.Timeout;
+  private tick?: Promise<void>;
+  private readonly startedAt = Date.now();
+  private readonly vehicles: Vehicle[] = [
+    ...this.fleet(DEMO_CLIENTS.acme.vendorBase, DEMO_ROUTES.santiago),
+    ...this.fleet(DEMO_CLIENTS.globex.vendorBase, DEMO_ROUTES.concepcion),
+  ];
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly location: DatabaseLocation,
+    private readonly routing: TrackerRouting,
+    private readonly ingestor: TelemetryIngestor,
+  ) {}
+
+  get enabled(): boolean {
+    const asked = this.config.get('DEMO_SIMULATOR');
+    if (asked !== undefined) return asked;
+    return this.location.isEmbedded && this.config.get('NODE_ENV') !== 'test';
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    const every = this.config.get('DEMO_SIMULATOR_INTERVAL_MS');
+    this.timer = setInterval(() => {
+      // A slow tick is not stacked under the next one.
+      this.tick ??= this.report().then(
+        () => undefined,
+        (error: Error) => this.logger.warn(`demo simulator: ${error.message}`),
+      ).finally(() => (this.tick = undefined));
+    }, every);
+    this.timer.unref();
+    this.logger.log(`Demo simulator: ${this.vehicles.length} demo vehicles report a position every ${every / 1000} s (DEMO_SIMULATOR=false turns it off)`);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.tick;
+  }
+
+  /** One position of every demo vehicle whose tracker exists (before the seed, none does). */
+  async report(now = Date.now()): Promise<number> {
+    const hoursDriven = (now - this.startedAt) / 3_600_000;
+    let reported = 0;
+    for (const vehicle of this.vehicles) {
+      const tracker = await this.routing.findByVendorId(vehicle.vendorId);
+      if (!tracker) continue;
+      const position = vehicle.walker.at(vehicle.offsetKm + hoursDriven * CRUISE_KMH);
+      const wobble = Math.sin(now / 20_000 + vehicle.vendorId) * 6;
+      await this.ingestor
+        .ingestPoints(tracker, [
+          {
+            ts: Math.floor(now / 1000),
+            lat: position.lat,
+            lng: position.lng,
+            speed: Math.round((CRUISE_KMH + wobble) * 10) / 10,
+            dir: position.direction,
+            alt: 520,
+            ignition: true,
+            temps: { 'temperature.1': Math.round((4 + wobble / 10) * 10) / 10, 'temperature.2': Math.round((-18 + wobble / 10) * 10) / 10 },
+          },
+        ])
+        .then(() => reported++)
+        .catch((error: Error) => this.logger.warn(`demo vehicle ${vehicle.vendorId}: ${error.message}`));
+    }
+    return reported;
+  }
+
+  private fleet(vendorBase: number, routes: readonly [number, number][][]): Vehicle[] {
+    return [1, 2].map((n) => {
+      const walker = new RouteWalker(routes[(n - 1) % routes.length]);
+      return { vendorId: vendorBase + n, walker, offsetKm: (walker.totalKm / 3) * (n - 1) };
+    });
+  }
+}

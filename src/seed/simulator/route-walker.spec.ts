@@ -1,0 +1,27 @@
+import { RouteWalker } from './route-walker';
+
+describe('RouteWalker', () => {
+  // Two segments due north, then due east, of about 11.1 km each (0.1° at the equator).
+  const walker = new RouteWalker([[0, 0], [0.1, 0], [0.1, 0.1]]);
+
+  it('measures the loop out and back', () => {
+    expect(walker.totalKm).toBeCloseTo(4 * 11.12, 1);
+  });
+
+  it('interpolates along the route with the direction of travel', () => {
+    expect(walker.at(0)).toEqual({ lat: 0, lng: 0, direction: 0 });
+    const halfway = walker.at(11.12 / 2);
+    expect(halfway.lat).toBeCloseTo(0.05, 3);
+    expect(halfway.direction).toBe(0);
+    const east = walker.at(11.12 * 1.5);
+    expect(east.lng).toBeCloseTo(0.05, 3);
+    expect(east.direction).toBeCloseTo(90, 0);
+  });
+
+  it('drives back the same way and starts again', () => {
+    const back = walker.at(11.12 * 2.5);
+    expect(back.lng).toBeCloseTo(0.05, 3);
+    expect(back.direction).toBeCloseTo(270, 0);
+    expect(walker.at(walker.totalKm + 1).lat).toBeCloseTo(walker.at(1).lat, 6);
+  });
+});

@@ -1,0 +1,48 @@
+import { haversineKm } from '../../positions';
+
+type LatLng = [number, number];
+
+export interface RoutePosition {
+  lat: number;
+  lng: number;
+  /** Degrees clockwise from north. */
+  direction: number;
+}
+
+/**
+ * A vehicle driving a route out and back, over and over: where it is after `km` kilometres.
+ * Pure arithmetic on the polyline (haversine lengths, linear interpolation within a segment):
+ * at demo scale, a few tens of kilometres, the error is far below what a map shows.
+ */
+export class RouteWalker {
+  private readonly loop: LatLng[];
+  private readonly lengths: number[];
+  readonly totalKm: number;
+
+  constructor(route: readonly LatLng[]) {
+    this.loop = [...route, ...[...route].reverse().slice(1)];
+    this.lengths = this.loop.slice(1).map((point, index) => haversineKm(this.loop[index][0], this.loop[index][1], point[0], point[1]));
+    this.totalKm = this.lengths.reduce((sum, length) => sum + length, 0);
+  }
+
+  at(km: number): RoutePosition {
+    let left = ((km % this.totalKm) + this.totalKm) % this.totalKm;
+    for (let index = 0; index < this.lengths.length; index++) {
+      const length = this.lengths[index];
+      if (left <= length || index === this.lengths.length - 1) {
+        const [from, to] = [this.loop[index], this.loop[index + 1]];
+        const share = length === 0 ? 0 : Math.min(left / length, 1);
+        return { lat: from[0] + (to[0] - from[0]) * share, lng: from[1] + (to[1] - from[1]) * share, direction: bearing(from, to) };
+      }
+      left -= length;
+    }
+    return { lat: this.loop[0][0], lng: this.loop[0][1], direction: 0 };
+  }
+}
+
+function bearing([lat1, lng1]: LatLng, [lat2, lng2]: LatLng): number {
+  const rad = Math.PI / 180;
+  const y = Math.sin((lng2 - lng1) * rad) * Math.cos(lat2 * rad);
+  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lng2 - lng1) * rad);
+  return Math.round(((Math.atan2(y, x) / rad + 360) % 360) * 10) / 10;
+}

@@ -1,0 +1,65 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { DemoManifest } from '../../src/seed/demo-manifest';
+import { DemoSeedService } from '../../src/seed/demo-seed.service';
+import { DemoSimulator } from '../../src/seed/simulator/demo-simulator';
+
+interface LatestPosition {
+  assetId: string;
+  lat: number;
+  lng: number;
+  speed: number;
+  timestamp: number;
+  online: boolean;
+}
+
+/** `npm start`'s demo vehicles report positions through the ingestion path, so the map moves. */
+describe('demo simulator', () => {
+  let t: TestApp;
+  let manifest: DemoManifest;
+  const latest = async (token: string): Promise<LatestPosition[]> =>
+    (await request(t.server).get('/api/positions/latest').set('Authorization', `Bearer ${token}`).expect(200)).body.data;
+
+  beforeAll(async () => {
+    // Read when the app module loads: this file's app asks for the simulator, every 200 ms.
+    process.env.DEMO_SIMULATOR = 'true';
+    process.env.DEMO_SIMULATOR_INTERVAL_MS = '200';
+    t = await createTestApp();
+    manifest = await t.app.get(DemoSeedService).seed();
+  }, 120_000);
+  afterAll(async () => {
+    delete process.env.DEMO_SIMULATOR;
+    delete process.env.DEMO_SIMULATOR_INTERVAL_MS;
+    await t.close();
+  });
+
+  it('moves the demo vehicles: fresh positions that change from one report to the next', async () => {
+    const admin = manifest.clients.acme.users.admin.apiToken;
+    const tracked = manifest.clients.acme.assets.tracked;
+    const started = Math.floor(Date.now() / 1000);
+    const positionOfTracked = async () => (await latest(admin)).find((position) => position.assetId === tracked)!;
+    await waitFor(async () => (await positionOfTracked()).timestamp >= started);
+    const first = await positionOfTracked();
+    expect(first).toMatchObject({ online: true, speed: expect.any(Number) });
+    await waitFor(async () => (await positionOfTracked()).timestamp > first.timestamp);
+    const second = await positionOfTracked();
+    expect([second.lat, second.lng]).not.toEqual([first.lat, first.lng]);
+  });
+
+  it('reports through the client scope like any device: one client never sees the other’s vehicles', async () => {
+    const globexAssets = new Set(Object.values(manifest.clients.globex.assets));
+    expect((await latest(manifest.clients.acme.users.admin.apiToken)).some((position) => globexAssets.has(position.assetId))).toBe(false);
+  });
+
+  it('is on only when asked in tests', () => {
+    expect(t.app.get(DemoSimulator).enabled).toBe(true);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
