@@ -4,3 +4,5 @@ export { DemoSeedService } from './demo-seed.service';
 export { DemoSeedOnStart } from './demo-seed-on-start';
 export type { DemoClientContext, DemoManifest, DemoClientManifest } from './demo-manifest';
 export { DemoAppModule } from './demo-app.module';
+export { isDemoEnvironment, startDemoStandIns, startOfflineGeocoder, startPortalStandIn } from './stand-ins';
+export type { DemoStandIns } from './stand-ins';

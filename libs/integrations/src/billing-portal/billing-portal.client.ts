@@ -9,6 +9,8 @@ import { CircuitBreaker } from './circuit-breaker';
 import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-answer.parser';
 
 const UNAVAILABLE = 'The billing and support portal is not available right now; try again in a few minutes';
+// Not a passing failure: waiting will not help, the operator has to set BILLING_PORTAL_URL.
+const NOT_CONFIGURED = 'The billing and support portal is not configured on this server';
 const TIMED_OUT = 'The billing and support portal did not answer in time; the ticket may have been created, check before sending it again';
 // Refused or reset before an answer: the request did not reach the portal, so a read may go again.
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -60,7 +62,7 @@ export class BillingPortalClient {
   private async guarded<T>(what: string, requestId: string, timeoutIs504: boolean, call: () => Promise<T>): Promise<T> {
     if (!this.config.get('BILLING_PORTAL_URL')) {
       this.logger.warn({ requestId }, `billing portal ${what}: BILLING_PORTAL_URL is not configured`);
-      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
+      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, NOT_CONFIGURED);
     }
     if (!this.breaker.tryAcquire()) {
       this.logger.warn({ requestId }, `billing portal ${what}: circuit open, failing fast`);
