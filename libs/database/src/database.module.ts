@@ -19,6 +19,9 @@ class DatabaseLocationModule {}
       inject: [DatabaseLocation],
       useFactory: (location: DatabaseLocation) => ({
         uri: location.uri,
+        // Named even when the URI names none (mongoose would use `test`): one name for the app,
+        // the command line and the tests.
+        dbName: location.databaseName,
         // Fail fast while the database is down instead of queueing requests for 30 s.
         serverSelectionTimeoutMS: 5_000,
         bufferTimeoutMS: 5_000,

@@ -6,3 +6,4 @@ export * from './batched-insert';
 export * from './batched-lookup';
 export * from './expiring-cache';
 export * from './tenancy';
+export * from './embedded/published-address';
