@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
 import { DatabaseLifecycle } from './database-lifecycle';
 import { DatabaseLocation } from './database-location';
+import { DatabaseMetrics } from './database-metrics';
 
 @Global()
 @Module({
@@ -29,6 +30,6 @@ class DatabaseLocationModule {}
       }),
     }),
   ],
-  providers: [DatabaseLifecycle],
+  providers: [DatabaseLifecycle, DatabaseMetrics],
 })
 export class DatabaseModule {}
