@@ -30,10 +30,18 @@ export class AppLogger implements LoggerService {
 
   constructor({ level, destination = 'stdout', format, stream }: AppLoggerOptions) {
     const fd = destination === 'stderr' ? 2 : 1;
-    const humanReader = format === 'pretty' || (format === undefined && !stream && (fd === 2 ? process.stderr : process.stdout).isTTY);
+    const terminal = (fd === 2 ? process.stderr : process.stdout).isTTY;
+    const humanReader = format === 'pretty' || (format === undefined && !stream && terminal);
     // pino-pretty as a stream in this thread (no transport worker): a terminal reader is a person
     // at a development machine, where formatting each line costs nothing that matters.
-    const target = humanReader && !stream ? pretty({ destination: fd, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: false }) : undefined;
+    const target = humanReader && !stream ? pretty({
+            destination: fd,
+            colorize: terminal,
+            translateTime: 'SYS:HH:MM:ss.l',
+            ignore: 'pid,hostname,context',
+            messageFormat: '{if context}[{context}] {end}{msg}',
+            sync: false,
+          }) : undefined;
     this.pino = pino({ level }, stream ?? target ?? pino.destination({ fd, sync: false }));
   }
 
