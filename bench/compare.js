@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS] ...`
+ * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS][+VAR=VALUE...] ...`
  *
  * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
  * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
@@ -12,7 +12,8 @@
  * database and of the load generator (they share the machine's cores with the app) are printed
  * too. `{code}`, `{revoked}`, `{asset}` and `{driver}` in the path become the demo manifest's valid and
  * revoked QR codes, its tracked asset and its existing driver. `current=.@--max-semi-space-size=16` runs a build with
- * Node options (to compare runtime flags).
+ * Node options (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
+ * environment variables (to compare settings).
  */
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
@@ -32,8 +33,9 @@ const { values: args, positionals } = parseArgs({
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
   const [name, location = name] = spec.split(/=(.*)/s);
-  const [dir, nodeOptions] = location.split('@');
-  return { name, dir: resolve(root, dir), nodeOptions };
+  const [build, ...settings] = location.split('+');
+  const [dir, nodeOptions] = build.split('@');
+  return { name, dir: resolve(root, dir), nodeOptions, env: Object.fromEntries(settings.map((setting) => setting.split(/=(.*)/s))) };
 });
 
 /** CPU time (user + system) of a process so far, in ms. */
@@ -59,7 +61,7 @@ async function main() {
     const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
 
     for (const build of builds) {
-      servers.push({ ...build, server: await startApp(build.dir, build.nodeOptions ? { ...env, NODE_OPTIONS: build.nodeOptions } : env) });
+      servers.push({ ...build, server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }) });
     }
     const body = await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
     servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });

@@ -6,6 +6,7 @@ import { AppConfig, ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppLogger, AppValidationPipe, HttpExceptionFilter } from '@app/http';
+import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
 import { AssetsModule } from './assets';
 import { AuthApiModule } from './auth';
@@ -25,6 +26,7 @@ import { UsersModule } from './users';
 @Module({
   imports: [
     ConfigModule.forRoot(),
+    MetricsModule,
     DatabaseModule,
     AuthModule,
     FleetModule,
@@ -45,7 +47,7 @@ import { UsersModule } from './users';
     UsersModule,
   ],
   providers: [
-    { provide: AppLogger, inject: [AppConfig], useFactory: (config: AppConfig) => new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION') }) },
+    { provide: AppLogger, inject: [AppConfig], useFactory: (config: AppConfig) => new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION'), format: config.get('LOG_FORMAT') }) },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],

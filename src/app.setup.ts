@@ -3,6 +3,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { AppConfig } from '@app/config';
 import { AppLogger, bodyParserErrorHandler, noStore, requestLogging, securityHeaders } from '@app/http';
+import { AppMetrics, httpMetricsObserver } from '@app/metrics';
 import { DOCS_PATH, setupOpenApi } from './openapi';
 import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
 
@@ -18,7 +19,7 @@ export async function configureApp(app: INestApplication): Promise<void> {
   const config = app.get(AppConfig);
   const logger = app.get(AppLogger);
   express.useLogger(logger);
-  express.use(requestLogging(logger.pino));
+  express.use(requestLogging(logger.pino, httpMetricsObserver(app.get(AppMetrics))));
   express.set('trust proxy', config.get('TRUST_PROXY'));
   express.set('etag', false);
   express.use(noStore);

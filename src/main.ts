@@ -4,12 +4,15 @@ import { AppConfig } from '@app/config';
 import { EnvelopingExpressAdapter } from '@app/http';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
-import { DemoAppModule, DemoSeedOnStart } from './seed';
+import { DemoAppModule, DemoSeedOnStart, startDemoStandIns } from './seed';
 
 async function bootstrap(): Promise<void> {
   // Without MONGODB_URI the app runs on the embedded database for development and demos, with the
   // demo seed beside it; a deployment names its database and gets the production module alone.
   const demo = !process.env.MONGODB_URI;
+  // Outside production, stand-ins for the external systems left unconfigured fill their variables
+  // before the app is built (the configuration is read then). They live and end with this process.
+  const standIns = await startDemoStandIns(process.env);
   const app = await NestFactory.create<NestExpressApplication>(demo ? DemoAppModule : AppModule, new EnvelopingExpressAdapter(), {
     bufferLogs: true,
     bodyParser: false,
@@ -18,7 +21,7 @@ async function bootstrap(): Promise<void> {
   if (demo) await app.get(DemoSeedOnStart).run();
   const port = app.get(AppConfig).get('PORT');
   await app.listen(port, '0.0.0.0');
-  if (demo) app.get(DemoSeedOnStart).announce(`http://localhost:${port}`);
+  if (demo) app.get(DemoSeedOnStart).announce(`http://localhost:${port}`, standIns.descriptions);
 }
 
 bootstrap().catch((error: Error) => {

@@ -30,7 +30,8 @@ export class DemoSeedOnStart {
     this.logger.log(`Demo manifest written to ${this.manifestPath}`);
   }
 
-  announce(baseUrl: string): void {
+  /** The start-up lines of `npm start`: where the API is, how to sign in, which stand-ins run. */
+  announce(baseUrl: string, standIns: string[] = []): void {
     if (!this.location.isEmbedded || !existsSync(this.manifestPath)) return;
     const manifest = JSON.parse(readFileSync(this.manifestPath, 'utf8')) as DemoManifest;
     const admin = manifest.clients.acme.users.admin;
@@ -42,6 +43,7 @@ export class DemoSeedOnStart {
       `  curl -s -X POST ${baseUrl}/api/auth/login -H 'Content-Type: application/json' \\`,
       `       -d '{"email":"${admin.email}","password":"${admin.password}"}'`,
       `  curl -s ${baseUrl}/api/auth/me -H 'Authorization: Bearer ${admin.apiToken}'`,
+      ...(standIns.length > 0 ? ['Demo stand-ins for external systems not configured (see README, "Configuration"):', ...standIns.map((line) => `  ${line}`)] : []),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

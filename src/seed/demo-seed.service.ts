@@ -22,14 +22,25 @@ export class DemoSeedService {
     return (await this.clients.estimatedDocumentCount().exec()) === 0;
   }
 
-  async seed(): Promise<DemoManifest> {
+  /** `onStep` hears each finished step (a client's identities, a seeder for a client) out of all. */
+  async seed(onStep?: (done: number, total: number) => void): Promise<DemoManifest> {
     if (!(await this.isEmpty())) {
       throw new Error('The database already holds clients: seed-demo fills an empty database only');
     }
     const contexts: DemoClientContext[] = [];
-    for (const key of ['acme', 'globex'] as const) contexts.push(await this.identityFleet.seedClient(key));
-    for (const seeder of this.domainSeeders()) {
-      for (const context of contexts) await seeder.seed(context);
+    const keys = ['acme', 'globex'] as const;
+    const seeders = this.domainSeeders();
+    const total = keys.length * (1 + seeders.length);
+    let done = 0;
+    for (const key of keys) {
+      contexts.push(await this.identityFleet.seedClient(key));
+      onStep?.(++done, total);
+    }
+    for (const seeder of seeders) {
+      for (const context of contexts) {
+        await seeder.seed(context);
+        onStep?.(++done, total);
+      }
     }
     this.logger.log(`Demo data seeded: ${contexts.map((c) => c.name).join(', ')}`);
     return {

@@ -5,3 +5,5 @@ export { DemoSeedOnStart } from './demo-seed-on-start';
 export type { DemoClientContext, DemoManifest, DemoClientManifest } from './demo-manifest';
 export { DemoAppModule } from './demo-app.module';
 export { DemoSimulator } from './simulator/demo-simulator';
+export { isDemoEnvironment, startDemoStandIns, startOfflineGeocoder, startPortalStandIn } from './stand-ins';
+export type { DemoStandIns } from './stand-ins';

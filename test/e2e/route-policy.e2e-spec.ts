@@ -10,6 +10,8 @@ import { createTestApp, TestApp } from '@app/testing';
  */
 export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bearerOnly?: boolean } | 'public'> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/time': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/logout': { permission: null },

@@ -90,10 +90,14 @@ describe('POST /api/support/tickets when the portal fails', () => {
     }
   });
 
-  it('503 shape D, not a crash, when no portal is configured', async () => {
+  it('503 shape D saying "not configured" (not "try again"), not a crash, when no portal is configured', async () => {
     const app = await createTestAppWithEnv({ BILLING_PORTAL_URL: '', BILLING_PORTAL_TOKEN: '' });
     try {
-      expect((await post(app, 'req-unconfigured').expect(503)).body).toEqual({ ...UNAVAILABLE, requestId: 'req-unconfigured' });
+      expect((await post(app, 'req-unconfigured').expect(503)).body).toEqual({
+        ...UNAVAILABLE,
+        message: 'The billing and support portal is not configured on this server',
+        requestId: 'req-unconfigured',
+      });
     } finally {
       await app.close();
     }

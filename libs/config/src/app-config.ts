@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { Environment } from './environment';
 
 /** Typed, read-only view of the validated environment. */
@@ -7,10 +6,10 @@ import { Environment } from './environment';
 export class AppConfig {
   private cookieName?: string;
 
-  constructor(private readonly config: ConfigService<Environment, true>) {}
+  constructor(private readonly env: Environment) {}
 
   get<K extends keyof Environment>(key: K): Environment[K] {
-    return this.config.get(key, { infer: true });
+    return this.env[key];
   }
 
   get isProduction(): boolean {

@@ -1,11 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule as NestConfigModule } from '@nestjs/config';
 import { AppConfig } from './app-config';
+import { Environment } from './environment';
 import { validateEnvironment } from './validate-environment';
 
 /**
- * The validated environment. `forRoot()` reads it when the app module is built, not when this
- * file is imported, so a test can set variables before it boots an app.
+ * The validated environment. `forRoot()` reads `process.env` when the app is built (the provider's
+ * factory runs then), not when a module file is imported: `main.ts` fills the demo stand-ins'
+ * variables after the imports, and a test can set variables before it boots an app.
  */
 @Module({})
 export class ConfigModule {
@@ -13,8 +14,7 @@ export class ConfigModule {
     return {
       module: ConfigModule,
       global: true,
-      imports: [NestConfigModule.forRoot({ ignoreEnvFile: true, cache: true, validate: validateEnvironment })],
-      providers: [AppConfig],
+      providers: [{ provide: Environment, useFactory: () => validateEnvironment(process.env) }, AppConfig],
       exports: [AppConfig],
     };
   }

@@ -31,6 +31,10 @@ export class Environment {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
 
+  /** `json` (one object a line, for collectors) or `pretty` (pino-pretty); unset: pretty when the log goes to a terminal. */
+  @Transform(emptyAsUnset) @IsOptional() @IsIn(['json', 'pretty'])
+  LOG_FORMAT?: 'json' | 'pretty';
+
   /** The command line logs to stderr so that its stdout carries only results. */
   @IsIn(['stdout', 'stderr'])
   LOG_DESTINATION: 'stdout' | 'stderr' = 'stdout';
@@ -157,6 +161,18 @@ export class Environment {
   @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsUrl(url)
   APP_URL = DEFAULT_APP_URL;
+
+  /** Prometheus metrics on their own port (`GET /metrics`; 0: a free one, logged); unset: no metrics are served or measured per request. */
+  @Transform(emptyAsUnset) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  METRICS_PORT?: number;
+
+  /** The metrics port's address: all interfaces for a scraper in another container; `127.0.0.1` keeps it on the machine. */
+  @IsString() @MinLength(1)
+  METRICS_HOST = '0.0.0.0';
+
+  /** When set, the metrics port asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+  @Transform(emptyAsUnset) @IsOptional() @IsString() @MinLength(16)
+  METRICS_TOKEN?: string;
 
   /** Seed the demo data when the embedded database starts empty (`npm start`). */
   @Transform(toBoolean) @IsBoolean()

@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
 import { DatabaseLifecycle } from './database-lifecycle';
 import { DatabaseLocation } from './database-location';
+import { DatabaseMetrics } from './database-metrics';
 
 @Global()
 @Module({
@@ -19,6 +20,9 @@ class DatabaseLocationModule {}
       inject: [DatabaseLocation],
       useFactory: (location: DatabaseLocation) => ({
         uri: location.uri,
+        // Named even when the URI names none (mongoose would use `test`): one name for the app,
+        // the command line and the tests.
+        dbName: location.databaseName,
         // Fail fast while the database is down instead of queueing requests for 30 s.
         serverSelectionTimeoutMS: 5_000,
         bufferTimeoutMS: 5_000,
@@ -26,6 +30,6 @@ class DatabaseLocationModule {}
       }),
     }),
   ],
-  providers: [DatabaseLifecycle],
+  providers: [DatabaseLifecycle, DatabaseMetrics],
 })
 export class DatabaseModule {}

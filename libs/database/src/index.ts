@@ -7,3 +7,4 @@ export * from './batched-lookup';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';
+export * from './embedded/published-address';

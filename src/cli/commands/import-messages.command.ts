@@ -1,5 +1,6 @@
 import { MessageImporter } from '../../positions';
 import { CliCommand, requireOption } from '../cli-command';
+import { progressOnStderr } from '../progress';
 
 export const importMessagesCommand: CliCommand = {
   name: 'import-messages',
@@ -10,6 +11,7 @@ export const importMessagesCommand: CliCommand = {
     if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new Error('--vendor-id must be a positive integer');
     const batchSize = options['batch-size'] === undefined ? undefined : Number(options['batch-size']);
     if (batchSize !== undefined && (!Number.isSafeInteger(batchSize) || batchSize < 1)) throw new Error('--batch-size must be a positive integer');
-    return app.get(MessageImporter).importFile(vendorId, requireOption(options, 'file'), batchSize);
+    const progress = progressOnStderr('import-messages', { unit: 'messages read' });
+    return app.get(MessageImporter).importFile(vendorId, requireOption(options, 'file'), batchSize, (read) => progress.update(read)).finally(() => progress.stop());
   },
 };

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DemoSeedService } from '../../seed';
 import { CliCommand, requireOption } from '../cli-command';
+import { progressOnStderr } from '../progress';
 
 export const seedDemoCommand: CliCommand = {
   name: 'seed-demo',
@@ -9,7 +10,8 @@ export const seedDemoCommand: CliCommand = {
   options: { out: 'string' },
   async run(app, options) {
     const out = resolve(requireOption(options, 'out'));
-    const manifest = await app.get(DemoSeedService).seed();
+    const progress = progressOnStderr('seed-demo', { total: 1, unit: 'steps' });
+    const manifest = await app.get(DemoSeedService).seed((done, total) => progress.update(done, total)).finally(() => progress.stop());
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     return { manifest: out, clients: Object.keys(manifest.clients) };

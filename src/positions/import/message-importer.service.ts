@@ -25,7 +25,8 @@ export class MessageImporter {
     private readonly trackers: TrackerRouting,
   ) {}
 
-  async importFile(vendorId: number, path: string, batchSize = 50_000): Promise<MessageImportReport> {
+  /** `onBatch` hears the messages read so far after each batch (the command line's progress). */
+  async importFile(vendorId: number, path: string, batchSize = 50_000, onBatch?: (messagesRead: number) => void): Promise<MessageImportReport> {
     const tracker = await this.trackers.findByVendorId(vendorId);
     if (!tracker) throw new Error(`No tracker has vendor id ${vendorId}`);
     const started = process.hrtime.bigint();
@@ -38,6 +39,7 @@ export class MessageImporter {
     const flush = async () => {
       const points = batch;
       batch = [];
+      onBatch?.(messages);
       await writing;
       if (failure) throw failure;
       // The same path as the flespi stream's batches (dedup, latest position, trips).

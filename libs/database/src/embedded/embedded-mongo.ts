@@ -37,12 +37,20 @@ export class EmbeddedMongo {
     return kind === 'mongod' ? startMongod(options) : startJavaServer(options);
   }
 
+  private readonly stopHooks: Array<() => void> = [];
+
+  /** Runs when the server stops (the app withdraws its published address). */
+  onStop(hook: () => void): void {
+    this.stopHooks.push(hook);
+  }
+
   /** The server's process id (the bench reads its CPU time). */
   get pid(): number | undefined {
     return this.child.pid;
   }
 
   async stop(): Promise<void> {
+    for (const hook of this.stopHooks.splice(0)) hook();
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.cleanup();
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
     this.child.stdin?.end(); // the java launcher stops when its input closes

@@ -1,9 +1,12 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import pino, { Logger as PinoLogger } from 'pino';
+import pretty from 'pino-pretty';
 
 export interface AppLoggerOptions {
   level: string;
   destination?: 'stdout' | 'stderr';
+  /** `pretty`: coloured lines for a person (pino-pretty); `json`: one object a line. Unset: pretty when the destination is a terminal. */
+  format?: 'json' | 'pretty';
   /** Replaces the destination (tests read the lines back). */
   stream?: pino.DestinationStream;
 }
@@ -25,8 +28,21 @@ const PINO_LEVEL: Record<LogLevel, pino.Level> = {
 export class AppLogger implements LoggerService {
   readonly pino: PinoLogger;
 
-  constructor({ level, destination = 'stdout', stream }: AppLoggerOptions) {
-    this.pino = pino({ level }, stream ?? pino.destination({ fd: destination === 'stderr' ? 2 : 1, sync: false }));
+  constructor({ level, destination = 'stdout', format, stream }: AppLoggerOptions) {
+    const fd = destination === 'stderr' ? 2 : 1;
+    const terminal = (fd === 2 ? process.stderr : process.stdout).isTTY;
+    const humanReader = format === 'pretty' || (format === undefined && !stream && terminal);
+    // pino-pretty as a stream in this thread (no transport worker): a terminal reader is a person
+    // at a development machine, where formatting each line costs nothing that matters.
+    const target = humanReader && !stream ? pretty({
+            destination: fd,
+            colorize: terminal,
+            translateTime: 'SYS:HH:MM:ss.l',
+            ignore: 'pid,hostname,context',
+            messageFormat: '{if context}[{context}] {end}{msg}',
+            sync: false,
+          }) : undefined;
+    this.pino = pino({ level }, stream ?? target ?? pino.destination({ fd, sync: false }));
   }
 
   log(message: unknown, ...params: unknown[]): void {

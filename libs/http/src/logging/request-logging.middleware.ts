@@ -9,14 +9,18 @@ import { loggableUrl } from './loggable-url';
  * on Node 20 an AsyncLocalStorage turns on promise hooks for every promise of the process, and
  * pino-http's per-request child logger plus that hook cost about a third of a cheap request
  * (docs/performance.md). Code that logs about a request passes its request id explicitly.
+ * `observe` (the request metrics, when they are on) hears every finished request from the same
+ * listener.
  */
-export function requestLogging(logger: PinoLogger): RequestHandler {
+export function requestLogging(logger: PinoLogger, observe?: (req: Request, res: Response, durationMs: number) => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const startedAt = performance.now();
     req.id = assignRequestId(req, res);
     // 'close' comes once per response, after 'finish' when it was sent, alone when the client left.
     res.once('close', () => {
       const statusCode = res.writableFinished ? res.statusCode : undefined;
+      const durationMs = performance.now() - startedAt;
+      observe?.(req, res, durationMs);
       const level = statusCode === undefined || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
@@ -24,7 +28,7 @@ export function requestLogging(logger: PinoLogger): RequestHandler {
           reqId: req.id,
           req: { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
           res: { statusCode },
-          responseTime: Math.round(performance.now() - startedAt),
+          responseTime: Math.round(durationMs),
         },
         statusCode === undefined ? 'request aborted' : 'request completed',
       );

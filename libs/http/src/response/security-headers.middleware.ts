@@ -6,7 +6,10 @@ import helmet from 'helmet';
  * of an API: a CSP that allows nothing and no framing, HSTS, `nosniff`, `X-Frame-Options: DENY`,
  * no referrer and same-origin resource policy (plus `Cache-Control: no-store`, see `noStore`).
  * The headers that only mean something for HTML documents are left out there, and kept, with
- * helmet's defaults, for the HTML pages under `htmlPathPrefix` (Swagger UI).
+ * helmet's defaults, for the HTML pages under `htmlPathPrefix` (Swagger UI) — but for
+ * `upgrade-insecure-requests`: served over plain HTTP on any address but localhost, it makes the
+ * browser fetch the page's scripts over HTTPS, which fails, and Swagger UI stays blank. Where the
+ * API runs behind TLS the page's assets are same-origin HTTPS anyway.
  */
 export function securityHeaders(htmlPathPrefix: string): RequestHandler {
   const forApi = helmet({
@@ -20,7 +23,7 @@ export function securityHeaders(htmlPathPrefix: string): RequestHandler {
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
   });
-  const forHtml = helmet();
+  const forHtml = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
   return (req: Request, res: Response, next: NextFunction) =>
     (req.path.startsWith(htmlPathPrefix) ? forHtml : forApi)(req, res, next);
 }

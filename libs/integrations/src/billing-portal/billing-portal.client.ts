@@ -1,8 +1,9 @@
 import { HttpService } from '@nestjs/axios';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { AppConfig } from '@app/config';
 import { DomainException } from '@app/errors';
+import { AppMetrics } from '@app/metrics';
 import { PortalError } from './portal-errors';
 import {
   InvoicePeriod,
@@ -19,6 +20,8 @@ import { MalformedPortalAnswer, parseInvoiceList, parseTicket } from './portal-a
 import { parseComment, parseOwnedTicket, parseTicketList } from './portal-ticket-reads.parser';
 
 const UNAVAILABLE = 'The billing and support portal is not available right now; try again in a few minutes';
+// Not a passing failure: waiting will not help, the operator has to set BILLING_PORTAL_URL.
+const NOT_CONFIGURED = 'The billing and support portal is not configured on this server';
 const TIMED_OUT = 'The billing and support portal did not answer in time; the ticket may have been created, check before sending it again';
 const COMMENT_TIMED_OUT = 'The billing and support portal did not answer in time; the comment may have been added, check the ticket before sending it again';
 // Refused or reset before an answer: the request did not reach the portal, so a read may go again.
@@ -41,11 +44,16 @@ class PortalCallFailed extends Error {
 export class BillingPortalClient {
   private readonly logger = new Logger(BillingPortalClient.name);
   private readonly breaker = new CircuitBreaker({ threshold: 5, cooldownMs: 15_000 });
+  private readonly calls?: { inc(labels: { operation: string; outcome: string }): void };
 
   constructor(
     private readonly http: HttpService,
     private readonly config: AppConfig,
-  ) {}
+    @Optional() metrics?: AppMetrics,
+  ) {
+    // outcome: ok, not_configured, circuit_open, or the failure (timeout, connection, status, malformed).
+    this.calls = metrics?.counter({ name: 'portal_calls_total', help: 'Billing-and-support portal calls by operation and outcome', labelNames: ['operation', 'outcome'] as const });
+  }
 
   /** Invoices of a client issued in the period, fresh from the portal (never cached). */
   listInvoices(clientId: string, period: InvoicePeriod, requestId: string): Promise<PortalInvoice[]> {
@@ -99,20 +107,24 @@ export class BillingPortalClient {
   /** `timeoutMessage`: a write that may have happened, answered 504 on a time-out; reads are 503. */
   private async guarded<T>(what: string, requestId: string, timeoutMessage: string | undefined, call: () => Promise<T>): Promise<T> {
     if (!this.config.get('BILLING_PORTAL_URL')) {
+      this.calls?.inc({ operation: what, outcome: 'not_configured' });
       this.logger.warn({ requestId }, `billing portal ${what}: BILLING_PORTAL_URL is not configured`);
-      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
+      throw new DomainException(PortalError.PORTAL_UNAVAILABLE, NOT_CONFIGURED);
     }
     if (!this.breaker.tryAcquire()) {
+      this.calls?.inc({ operation: what, outcome: 'circuit_open' });
       this.logger.warn({ requestId }, `billing portal ${what}: circuit open, failing fast`);
       throw new DomainException(PortalError.PORTAL_UNAVAILABLE, UNAVAILABLE);
     }
     try {
       const result = await call();
       this.breaker.recordSuccess();
+      this.calls?.inc({ operation: what, outcome: 'ok' });
       return result;
     } catch (error) {
       const failure = error instanceof PortalCallFailed ? error.failure : error instanceof MalformedPortalAnswer ? 'malformed' : undefined;
       this.breaker.recordFailure();
+      this.calls?.inc({ operation: what, outcome: failure ?? 'error' });
       if (!failure) throw error;
       this.logger.warn({ requestId, failure }, `billing portal ${what} failed (${failure}): ${(error as Error).message}`);
       if (failure === 'timeout' && timeoutMessage) throw new DomainException(PortalError.PORTAL_TIMEOUT, timeoutMessage);

@@ -1,7 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { accessSync, constants } from 'node:fs';
+import { access } from 'node:fs/promises';
 import puppeteer, { Browser, Page } from 'puppeteer';
 import { AppConfig } from '@app/config';
+import { AppMetrics } from '@app/metrics';
 import { Semaphore } from './semaphore';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
@@ -45,15 +47,38 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly pages = new Semaphore(MAX_CONCURRENT_PAGES);
   private browser: Promise<Browser> | undefined;
   private closed = false;
+  private readonly rendered?: { inc(labels: { outcome: string }): void };
 
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    @Optional() metrics?: AppMetrics,
+  ) {
+    this.rendered = metrics?.counter({ name: 'report_pages_total', help: 'Chromium pages lent for PDF reports, by outcome', labelNames: ['outcome'] as const });
+    // Read at scrape time: nothing is counted per page for these.
+    if (metrics) {
+      const pages = this.pages;
+      metrics.gauge({ name: 'report_pages_waiting', help: 'Reports waiting for a Chromium page', collect() { this.set(pages.queued); } });
+      metrics.gauge({ name: 'report_pages_active', help: 'Chromium pages rendering right now', collect() { this.set(pages.inUse); } });
+      const pool = this;
+      metrics.gauge({ name: 'chromium_running', help: '1 while the shared Chromium runs', collect() { this.set(pool.browser ? 1 : 0); } });
+    }
+  }
+
+  /** Whether PDFs can be rendered: the shared Chromium runs, or its executable is there to launch. */
+  async ready(): Promise<{ up: boolean; detail: string }> {
+    const browser = await this.browser?.catch(() => undefined);
+    if (browser?.connected) return { up: true, detail: 'running' };
+    const executablePath = this.executablePath;
+    const launchable = await access(executablePath, constants.X_OK).then(() => true, () => false);
+    return launchable ? { up: true, detail: 'not started; launched on the first PDF' } : { up: false, detail: `no executable at ${executablePath}` };
+  }
 
   /**
    * Runs `work` on a fresh page, closed afterwards whatever happens. If Chromium dies meanwhile
    * the work fails at once: puppeteer alone would wait up to 30 s for a target that never comes.
    */
   withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
-    return this.pages.run(async () => {
+    const rendering = this.pages.run(async () => {
       const browser = await this.currentBrowser().catch((error: unknown) => {
         this.logger.error(`Chromium could not be started (${this.executablePath}; set PUPPETEER_EXECUTABLE_PATH): ${(error as Error).message}`);
         throw new PdfRendererUnavailable(PDF_UNAVAILABLE);
@@ -77,6 +102,14 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
         death.release();
       }
     });
+    if (!this.rendered) return rendering;
+    return rendering.then(
+      (result) => (this.rendered?.inc({ outcome: 'ok' }), result),
+      (error: unknown) => {
+        this.rendered?.inc({ outcome: 'failed' });
+        throw error;
+      },
+    );
   }
 
   /** Warns at start-up when the Chromium executable is missing (the health check does not launch it). */

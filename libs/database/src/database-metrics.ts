@@ -1,0 +1,30 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { AppMetrics } from '@app/metrics';
+
+/**
+ * The driver's connection pool, from its CMAP events: open connections, connections lent to an
+ * operation, and check-outs that failed (pool exhausted past its wait, or the server gone).
+ * Listened to only when metrics are served.
+ */
+@Injectable()
+export class DatabaseMetrics implements OnModuleInit {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly metrics: AppMetrics,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.metrics.enabled) return;
+    const open = this.metrics.gauge({ name: 'mongodb_pool_connections', help: 'Connections the MongoDB driver holds open' });
+    const inUse = this.metrics.gauge({ name: 'mongodb_pool_connections_in_use', help: 'Connections lent to an operation right now' });
+    const failed = this.metrics.counter({ name: 'mongodb_pool_checkout_failures_total', help: 'Operations that got no connection', labelNames: ['reason'] as const });
+    const client = this.connection.getClient();
+    client.on('connectionCreated', () => open.inc());
+    client.on('connectionClosed', () => open.dec());
+    client.on('connectionCheckedOut', () => inUse.inc());
+    client.on('connectionCheckedIn', () => inUse.dec());
+    client.on('connectionCheckOutFailed', (event: { reason: unknown }) => failed.inc({ reason: String(event.reason) }));
+  }
+}

@@ -1,0 +1,84 @@
+import { isDemoEnvironment, startDemoStandIns } from './demo-stand-ins';
+import { nearestCommune } from './offline-geocoder';
+
+const json = async (url: string, init: RequestInit = {}) => {
+  const res = await fetch(url, init);
+  return { status: res.status, body: (await res.json()) as Record<string, any> };
+};
+
+describe('demo stand-ins', () => {
+  it('start nothing in production or on a configured database', async () => {
+    expect(isDemoEnvironment({ NODE_ENV: 'production' })).toBe(false);
+    expect(isDemoEnvironment({ MONGODB_URI: 'mongodb://db/fleet' })).toBe(false);
+    const env: Record<string, string | undefined> = { NODE_ENV: 'production' };
+    const standIns = await startDemoStandIns(env);
+    expect(standIns.descriptions).toEqual([]);
+    expect(env).toEqual({ NODE_ENV: 'production' });
+  });
+
+  it('leave a configured system alone', async () => {
+    const env: Record<string, string | undefined> = { BILLING_PORTAL_URL: 'https://portal.example', GEOCODER_URL: 'https://geo.example', PARTNER_SHARED_SECRET: 'x'.repeat(16) };
+    const standIns = await startDemoStandIns(env);
+    expect(standIns.descriptions).toEqual([]);
+    expect(env.BILLING_PORTAL_TOKEN).toBeUndefined();
+    expect(env.PARTNER_PLATFORM_URL).toBeUndefined();
+  });
+
+  describe('without configuration', () => {
+    const env: Record<string, string | undefined> = {};
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      const standIns = await startDemoStandIns(env);
+      close = () => standIns.close();
+      expect(standIns.descriptions).toHaveLength(3);
+    });
+    afterAll(() => close());
+    const portal = (path: string, init: RequestInit = {}) =>
+      json(`${env.BILLING_PORTAL_URL}${path}`, { ...init, headers: { authorization: `Bearer ${env.BILLING_PORTAL_TOKEN}`, 'content-type': 'application/json' } });
+
+    it('fill the portal, geocoder and partner variables', () => {
+      expect(env.BILLING_PORTAL_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(env.GEOCODER_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(env.PARTNER_PLATFORM_URL).toBe('https://partner.example/sso');
+      expect(env.PARTNER_SHARED_SECRET!.length).toBeGreaterThanOrEqual(16);
+    });
+
+    it('run a portal with invoices for any client over recent months, behind its token', async () => {
+      const month = new Date().toISOString().slice(0, 7);
+      const { status, body } = await portal(`/clients/any-client/invoices?from=${month}-01&to=${month}-31`);
+      expect(status).toBe(200);
+      expect(body.invoices).toHaveLength(5);
+      expect(body.invoices[0]).toEqual(expect.objectContaining({ folio: expect.any(String), paymentStatus: 'Pagada', total: expect.any(Number) }));
+      expect((await json(`${env.BILLING_PORTAL_URL}/clients/x/invoices?from=2020-01-01&to=2030-01-01`)).status).toBe(401);
+    });
+
+    it('run a portal with demo tickets and comments, and the rest of the contract', async () => {
+      const list = await portal('/tickets?clientId=c1');
+      expect(list.body.tickets).toHaveLength(3);
+      expect(list.body.tickets[0].comments).toBeUndefined();
+      expect((await portal('/tickets?clientId=c2')).body.tickets.every((t: { clientId: string }) => t.clientId === 'c2')).toBe(true);
+      const closed = list.body.tickets.find((t: { closedAt: string | null }) => t.closedAt);
+      expect((await portal(`/tickets/${closed.id}`)).body.ticket.comments).toHaveLength(2);
+      const author = { name: 'Ana', email: 'ana@example.cl' };
+      const created = await portal('/tickets', { method: 'POST', body: JSON.stringify({ title: 'T', description: 'D', category: 'gps', clientId: 'c1', author, origin: 'fleet-platform' }) });
+      expect(created.status).toBe(201);
+      const comment = await portal(`/tickets/${created.body.ticket.id}/comments`, { method: 'POST', body: JSON.stringify({ content: 'Hola', author, authorRole: 'client' }) });
+      expect(comment).toEqual({ status: 201, body: { comment: expect.objectContaining({ ticketId: created.body.ticket.id, content: 'Hola', authorName: 'Ana', authorRole: 'client' }) } });
+      expect((await portal('/tickets?clientId=c1')).body.tickets[0]).toEqual(expect.objectContaining({ id: created.body.ticket.id, commentsCount: 1 }));
+      expect((await portal('/tickets/unknown')).status).toBe(404);
+    });
+
+    it('run an offline Nominatim-compatible geocoder for Santiago', async () => {
+      const found = await json(`${env.GEOCODER_URL}/reverse?lat=-33.4314&lon=-70.6093&format=jsonv2`);
+      expect(found.body.display_name).toBe('Providencia, Región Metropolitana de Santiago, Chile');
+      const atSea = await json(`${env.GEOCODER_URL}/reverse?lat=-33.4&lon=-72.5&format=jsonv2`);
+      expect(atSea.body).toEqual({ error: 'Unable to geocode' });
+    });
+  });
+
+  it('geocode a point to the nearest commune centre', () => {
+    expect(nearestCommune(-33.4489, -70.6693)?.name).toBe('Santiago');
+    expect(nearestCommune(-33.52, -70.76)?.name).toBe('Maipú');
+    expect(nearestCommune(-33.0458, -71.6197)).toEqual(expect.objectContaining({ name: 'Valparaíso', region: 'Región de Valparaíso, Chile' }));
+  });
+});
