@@ -47,11 +47,13 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** An error answer an operation declared by description only gets its shape: A below 500, B from 500. */
+/**
+ * 413 and 415 come from the body parser, before any route: shape A whatever the operation, also
+ * when it declared them by description only (an upload's own size limit).
+ */
 function withDefaultShapes(responses: Record<string, unknown>): void {
-  for (const [status, response] of Object.entries(responses)) {
-    const declared = response as { description?: string; content?: unknown };
-    if (Number(status) < 400 || declared.content) continue;
-    responses[status] = { ...answer(declared.description ?? '', Number(status) < 500 ? 'ErrorShapeA' : 'ErrorShapeB') };
+  for (const status of ['413', '415']) {
+    const declared = responses[status] as { description?: string; content?: unknown } | undefined;
+    if (declared && !declared.content) responses[status] = answer(declared.description ?? '', 'ErrorShapeA');
   }
 }
