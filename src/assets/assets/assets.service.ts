@@ -140,8 +140,6 @@ export class AssetsService {
     } catch (error) {
       if (onDuplicate && isDuplicateKeyError(error)) throw onDuplicate();
       throw error;
-    } finally {
-      this.assets.forget(asset._id);
     }
   }
 }

@@ -99,14 +99,6 @@ export class TenantRepository<T extends TenantOwned> {
     return record && this.isVisible(scope, record) ? record : null;
   }
 
-  /**
-   * Forgets what `findById` keeps of this record (`cacheReadsById`), after this process changed it:
-   * the next read on this instance sees the change; other instances see it within the cache's life.
-   */
-  forget(id: Types.ObjectId | string): void {
-    this.recentById?.evict(String(id).toLowerCase());
-  }
-
   /** As `findById`, answering 404 `"{what} not found"` for a missing record. */
   async findByIdOrFail(scope: TenantScope, id: unknown, what: string): Promise<Stored<T>> {
     const record = await this.findById(scope, id);
@@ -210,10 +202,16 @@ export class TenantRepository<T extends TenantOwned> {
   /** Updates a record read through this repository, by `_id` alone once its client is checked. */
   async updateRecord(scope: TenantScope, record: Stored<TenantOwned>, update: UpdateQuery<T>, conditions: TenantQuery<T> = {} as TenantQuery<T>): Promise<Stored<T> | null> {
     if (!scope.clientId.equals(record.clientId)) return null;
-    return this.model
-      .findOneAndUpdate({ ...conditions, _id: record._id } as FilterQuery<T>, this.checked(update), { new: true, projection: this.options.projection })
-      .lean<Stored<T>>()
-      .exec();
+    try {
+      return await this.model
+        .findOneAndUpdate({ ...conditions, _id: record._id } as FilterQuery<T>, this.checked(update), { new: true, projection: this.options.projection })
+        .lean<Stored<T>>()
+        .exec();
+    } finally {
+      // What `findById` keeps of it (`cacheReadsById`): this instance sees its own change at once;
+      // other instances within the cache's life.
+      this.recentById?.evict(record._id.toHexString());
+    }
   }
 
   async updateOne(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
