@@ -13,4 +13,5 @@ export { FormFieldView, toFieldView } from './dynamic-form.view';
 export { FormField } from './schemas/form-field.schema';
 export { FieldIdentity } from './schemas/field-identity.schema';
 export { StoredAnswer, StoredAnswerSchema } from './schemas/stored-answer.schema';
+export { AnsweredForm } from './schemas/answered-form.schema';
 export { FormAnswerDto, MAX_ANSWERS } from './dto/form-answer.dto';

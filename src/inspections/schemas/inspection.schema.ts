@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { StoredAnswer, StoredAnswerSchema } from '../../forms';
+import { AnsweredForm } from '../../forms';
 
 @Schema({ _id: false })
 export class InspectionLocation {
@@ -13,7 +13,7 @@ export class InspectionLocation {
 
 /** A form answered about an asset by an inspector (after a QR or asset scan). Never edited. */
 @Schema({ collection: 'inspections', timestamps: false })
-export class Inspection {
+export class Inspection extends AnsweredForm {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   clientId: Types.ObjectId;
 
@@ -25,29 +25,7 @@ export class Inspection {
   qrCodeId?: Types.ObjectId;
 
   @Prop({ type: SchemaTypes.ObjectId, required: true })
-  formId: Types.ObjectId;
-
-  /** The form's version the answers were given against: its fields are read back from it. */
-  @Prop({ required: true })
-  formVersion: number;
-
-  @Prop({ required: true })
-  formName: string;
-
-  @Prop({ type: [StoredAnswerSchema], default: [] })
-  answers: StoredAnswer[];
-
-  @Prop({ required: true })
-  critical: boolean;
-
-  @Prop({ type: [String], default: [] })
-  criticalFieldIds: string[];
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
   inspectorId: Types.ObjectId;
-
-  @Prop({ required: true })
-  submittedAt: Date;
 
   @Prop()
   odometerKm?: number;

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { StoredAnswer, StoredAnswerSchema } from '../../forms';
+import { AnsweredForm } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
@@ -10,31 +10,9 @@ export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
 /** A dynamic form filled in for the work order. */
 @Schema({ timestamps: false })
-export class WorkOrderForm {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  formId: Types.ObjectId;
-
-  @Prop({ required: true })
-  formVersion: number;
-
-  @Prop({ required: true })
-  formName: string;
-
-  @Prop({ type: [StoredAnswerSchema], default: [] })
-  answers: StoredAnswer[];
-
-  /** A critical option was chosen (or a yes/no answered as its `criticalWhen`). */
-  @Prop({ required: true })
-  critical: boolean;
-
-  @Prop({ type: [String], default: [] })
-  criticalFieldIds: string[];
-
+export class WorkOrderForm extends AnsweredForm {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   submittedBy: Types.ObjectId;
-
-  @Prop({ required: true })
-  submittedAt: Date;
 }
 
 /** One status change of a work order: kept on the order, oldest first (and an activity event). */

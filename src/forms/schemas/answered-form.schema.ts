@@ -1,0 +1,33 @@
+import { Prop } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+import { StoredAnswer, StoredAnswerSchema } from './stored-answer.schema';
+
+/**
+ * A form filled in, as stored wherever one is kept (an inspection, a work order's forms): the
+ * form and the version its answers were given against, the answers with their fields as they
+ * were, and whether any was critical.
+ */
+export abstract class AnsweredForm {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  formId: Types.ObjectId;
+
+  /** The form's version the answers were given against: its fields are read back from it. */
+  @Prop({ required: true })
+  formVersion: number;
+
+  @Prop({ required: true })
+  formName: string;
+
+  @Prop({ type: [StoredAnswerSchema], default: [] })
+  answers: StoredAnswer[];
+
+  /** A critical option was chosen (or a yes/no answered as its `criticalWhen`). */
+  @Prop({ required: true })
+  critical: boolean;
+
+  @Prop({ type: [String], default: [] })
+  criticalFieldIds: string[];
+
+  @Prop({ required: true })
+  submittedAt: Date;
+}
