@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmbeddedMongo } from './embedded/embedded-mongo';
 import { projectRoot } from './embedded/project-root';
 
@@ -24,7 +24,8 @@ export class DatabaseLocation {
     }
     // Tests and benchmarks keep the embedded server in memory; `npm start` keeps a file.
     const persistent = config.get('NODE_ENV') !== 'test';
-    const dataDir = join(projectRoot(), config.get('DATA_DIR'));
+    // Relative to the repository, or absolute (a test's temporary directory).
+    const dataDir = resolve(projectRoot(), config.get('DATA_DIR'));
     const embedded = await EmbeddedMongo.start({
       kind: config.get('EMBEDDED_MONGO'),
       dataDir: persistent ? dataDir : undefined,
