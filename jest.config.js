@@ -25,7 +25,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/support/file-database.ts'],
     },
     {
-      // Opt-in (npm run test:resilience; CI runs it): load, database outage, external faults.
+      // Opt-in (npm run test:resilience; CI runs it): load, database outage, external faults, hard kills.
       ...common,
       displayName: 'resilience',
       testMatch: ['<rootDir>/test/resilience/**/*.resilience-spec.ts'],

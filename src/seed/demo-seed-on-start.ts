@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { AppConfig } from '@app/config';
 import { DatabaseLocation, projectRoot } from '@app/database';
 import { DemoManifest } from './demo-manifest';
@@ -18,7 +18,7 @@ export class DemoSeedOnStart {
   ) {}
 
   get manifestPath(): string {
-    return join(projectRoot(), this.config.get('DATA_DIR'), 'demo-manifest.json');
+    return join(resolve(projectRoot(), this.config.get('DATA_DIR')), 'demo-manifest.json');
   }
 
   async run(): Promise<void> {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { addAsset, newVendorId, ROUTE, T0, TrackedFixture } from './positions-fixtures';
+import { addAsset, newVendorId, ROUTE, storeMessages, T0, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-current-0123456789';
 const OLD_TOKEN = 'ingest-token-previous-0123456789';
@@ -49,6 +49,16 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     expect((await send([ROUTE[3], ROUTE[1], ROUTE[2]])).body.data).toEqual({ accepted: 2, duplicates: 1, unknownDevice: 0, invalid: 0 });
     const res = await request(t.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds: [other.assetId], from: '15/01/2026', to: '15/01/2026' }).expect(200);
     expect(res.body.data.globalStats).toEqual(EXPECTED);
+  });
+
+  it('finishes, on a resend, the steps a process killed after storing the points left undone', async () => {
+    const killed = await addAsset(t, tenant.clientId);
+    // What a process killed between the store write and the latest position leaves: the points alone.
+    await storeMessages(t, killed.trackerId, ROUTE);
+    const resent = await post(withDevice(ROUTE, killed.vendorId)).expect(200);
+    expect(resent.body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0 });
+    const latest = await t.connection.collection('telemetry_latest').findOne({ _id: killed.trackerId.toHexString() } as never);
+    expect(latest?.ts).toBe(Math.max(...ROUTE.map((m) => m.timestamp)));
   });
 
   it('counts malformed messages and unknown devices, and stores the rest', async () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EmbeddedMongo } from './embedded/embedded-mongo';
 import { projectRoot } from './embedded/project-root';
 import { publishAddress, readPublishedAddress, withdrawAddress } from './embedded/published-address';
@@ -39,7 +39,8 @@ export class DatabaseLocation {
     // Tests and benchmarks keep the embedded server in memory; `npm start` keeps a file, which
     // only one server may open: a second process (the command line) uses the published one.
     const persistent = config.get('NODE_ENV') !== 'test';
-    const dataDir = join(projectRoot(), config.get('DATA_DIR'));
+    // Relative to the repository, or absolute (a test's temporary directory).
+    const dataDir = resolve(projectRoot(), config.get('DATA_DIR'));
     const addressFile = join(dataDir, 'embedded-mongo.json');
     const running = persistent ? readPublishedAddress(addressFile) : undefined;
     if (running) {

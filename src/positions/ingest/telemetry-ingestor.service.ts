@@ -79,7 +79,10 @@ export class TelemetryIngestor {
       if (points.length === 0) return { accepted: 0, duplicates: 0 };
       const written = await this.writer.write(tracker._id, points);
       const result = { accepted: written.added, duplicates: points.length - written.added };
-      if (written.added === 0) return result; // all known: nothing else can change
+      // Even when every point was known: a process killed after storing the points and before
+      // the steps below leaves them undone, and the sender's resend (all duplicates) must finish
+      // them. Each step is idempotent: the latest position only moves forward, trips are
+      // detected again from the stored points (issue 21).
       let newest: (TelemetryPoint & { lat: number; lng: number }) | undefined;
       let [from, to] = [Infinity, -Infinity];
       for (const point of points) {

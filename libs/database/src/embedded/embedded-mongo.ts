@@ -21,6 +21,27 @@ export interface EmbeddedMongoOptions {
 
 const START_TIMEOUT_MS = 120_000;
 
+/**
+ * Runs a command (`sh -c THIS sh CMD ARGS...`) until it exits or until this shell's standard input
+ * closes, then stops it (SIGTERM, as on SIGTERM of the shell). The app keeps that pipe open while
+ * it lives, so mongod ends when the app does, even killed with SIGKILL (issue 21); the Java
+ * launcher watches its own input the same way. The shell's exit status is the command's; it
+ * prints `PID <n>` (the command's process) first.
+ */
+const UNTIL_INPUT_ENDS = [
+  'exec 3<&0 </dev/null',
+  '"$@" & child=$!',
+  'echo "PID $child"',
+  "trap 'kill -TERM $child 2>/dev/null' TERM INT",
+  '{ cat <&3 >/dev/null; kill -TERM $child 2>/dev/null; } &',
+  'watcher=$!',
+  'exec 3<&-',
+  'wait $child; status=$?',
+  'wait $child 2>/dev/null',
+  'kill $watcher 2>/dev/null',
+  'exit $status',
+].join('\n');
+
 /** A MongoDB-compatible server started (and stopped) by this process, on 127.0.0.1 and a free port. */
 export class EmbeddedMongo {
   /** Use `EmbeddedMongo.start`. */
@@ -30,6 +51,8 @@ export class EmbeddedMongo {
     readonly description: string,
     private readonly child: ChildProcess,
     private readonly cleanup: () => void,
+    /** The server's own process when `child` is a wrapper around it (mongod). */
+    private readonly serverPid?: number,
   ) {}
 
   static async start(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
@@ -46,7 +69,7 @@ export class EmbeddedMongo {
 
   /** The server's process id (the bench reads its CPU time). */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.serverPid ?? this.child.pid;
   }
 
   async stop(): Promise<void> {
@@ -89,12 +112,12 @@ async function startMongod(options: EmbeddedMongoOptions): Promise<EmbeddedMongo
   const dbPath = options.dataDir ? join(options.dataDir, 'mongod') : mkdtempSync(join(tmpdir(), 'fleet-mongod-'));
   mkdirSync(dbPath, { recursive: true });
   const port = options.port ?? (await freePort());
-  const child = spawn('mongod', ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', dbPath, '--quiet'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const mongodArgs = ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', dbPath, '--quiet'];
+  const child = spawn('sh', ['-c', UNTIL_INPUT_ENDS, 'sh', 'mongod', ...mongodArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const serverPid = await waitForLine(child, /^PID (\d+)$/m).then((match) => Number(match[1]));
   await waitForPort(child, port);
   const cleanup = () => temporary && rmSync(dbPath, { recursive: true, force: true });
-  return new EmbeddedMongo('mongod', `mongodb://127.0.0.1:${port}`, `mongod (data in ${dbPath}) on 127.0.0.1:${port}`, child, cleanup);
+  return new EmbeddedMongo('mongod', `mongodb://127.0.0.1:${port}`, `mongod (data in ${dbPath}) on 127.0.0.1:${port}`, child, cleanup, serverPid);
 }
 
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray> {

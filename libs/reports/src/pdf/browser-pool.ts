@@ -157,7 +157,10 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
   private async launch(): Promise<Browser> {
     const executablePath = this.executablePath;
     const started = Date.now();
-    const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    // DevTools over a pipe, not a port: puppeteer starts Chromium in a process group of its own, so
+    // nothing ends it when this process is killed (SIGKILL runs no handler); with a pipe Chromium
+    // reads end-of-file when the kernel closes our end, and exits with its helpers (issue 21).
+    const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true });
     this.logger.log(`Chromium started (${executablePath}, pid ${browser.process()?.pid}) in ${Date.now() - started} ms`);
     browser.once('disconnected', () => {
       if (!this.closed) this.logger.warn('Chromium disconnected; it will be relaunched for the next report');
