@@ -14,3 +14,4 @@ export { FormField } from './schemas/form-field.schema';
 export { FieldIdentity } from './schemas/field-identity.schema';
 export { StoredAnswer, StoredAnswerSchema } from './schemas/stored-answer.schema';
 export { FormAnswerDto, MAX_ANSWERS } from './dto/form-answer.dto';
+export { isUploadId } from './answers/answer-rules';

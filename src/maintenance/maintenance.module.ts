@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { FormsModule } from '../forms';
+import { UploadsModule } from '../uploads';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
 import { MaintenanceController } from './maintenance.controller';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
@@ -19,6 +20,7 @@ const maintenanceData = TenantDataModule.forFeature([
 @Module({
   imports: [
     FormsModule,
+    UploadsModule,
     maintenanceData,
   ],
   controllers: [MaintenanceController],
