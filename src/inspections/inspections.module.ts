@@ -26,6 +26,6 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
   ],
   controllers: [InspectionsController],
   providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService],
-  exports: [QrCodesService],
+  exports: [QrCodesService, InspectionSubmissionService],
 })
 export class InspectionsModule {}

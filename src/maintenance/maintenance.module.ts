@@ -25,6 +25,6 @@ const maintenanceData = TenantDataModule.forFeature([
   ],
   controllers: [MaintenanceController],
   providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService],
-  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService],
+  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

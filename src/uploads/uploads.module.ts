@@ -12,6 +12,6 @@ import { UploadsService } from './uploads.service';
   imports: [TenantDataModule.forFeature([{ name: Upload.name, schema: UploadSchema }])],
   controllers: [UploadsController],
   providers: [UploadsService, UploadContentStore, UploadReferencesService, UploadSweeperService],
-  exports: [UploadReferencesService, UploadSweeperService],
+  exports: [UploadsService, UploadReferencesService, UploadSweeperService],
 })
 export class UploadsModule {}
