@@ -7,6 +7,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const ERROR_SCHEMAS = {
   ErrorShapeA: { type: 'object', required: ['error'], properties: { error: { type: 'string' } } },
   ErrorShapeB: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+  // The inspection QR errors (`INSPECTION_QR_*`).
+  ErrorShapeE: {
+    type: 'object',
+    required: ['status', 'code', 'message'],
+    properties: { status: { type: 'string', enum: ['failed'] }, code: { type: 'string' }, message: { type: 'string' } },
+  },
 };
 
 const answer = (description: string, schema: keyof typeof ERROR_SCHEMAS) => ({
@@ -47,11 +53,21 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** An error answer an operation declared by description only gets its shape: A below 500, B from 500. */
+/**
+ * An error answer an operation declared by description only gets its shape: the shapes its
+ * description names ("(shape E)", "… shape A", one or several of A, B, E), else A below 500 and B
+ * from 500.
+ */
 function withDefaultShapes(responses: Record<string, unknown>): void {
   for (const [status, response] of Object.entries(responses)) {
     const declared = response as { description?: string; content?: unknown };
     if (Number(status) < 400 || declared.content) continue;
-    responses[status] = { ...answer(declared.description ?? '', Number(status) < 500 ? 'ErrorShapeA' : 'ErrorShapeB') };
+    const description = declared.description ?? '';
+    const named = [...new Set([...description.matchAll(/shape ([A-E])\b/g)].map((match) => `ErrorShape${match[1]}`))]
+      .filter((name): name is keyof typeof ERROR_SCHEMAS => name in ERROR_SCHEMAS);
+    const shapes = named.length > 0 ? named : [Number(status) < 500 ? 'ErrorShapeA' as const : 'ErrorShapeB' as const];
+    responses[status] = shapes.length === 1
+      ? answer(description, shapes[0])
+      : { description, content: { 'application/json': { schema: { anyOf: shapes.map((shape) => ({ $ref: `#/components/schemas/${shape}` })) } } } };
   }
 }
