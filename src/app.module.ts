@@ -20,6 +20,7 @@ import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
 import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
+import { UploadsModule } from './uploads';
 import { UsersModule } from './users';
 
 /** The monolith: cross-cutting libraries first, then one module per domain. */
@@ -44,6 +45,7 @@ import { UsersModule } from './users';
     MaintenanceModule,
     PartnerModule,
     PositionsModule,
+    UploadsModule,
     UsersModule,
   ],
   providers: [

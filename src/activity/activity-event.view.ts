@@ -21,9 +21,9 @@ export class ActivityEventView {
   resourceId: string | null;
   summary: string;
   /** The resource before the change, where it applies. */
-  before: unknown;
+  before: Record<string, unknown> | null;
   /** The resource after the change, where it applies. */
-  after: unknown;
+  after: Record<string, unknown> | null;
   /** Further facts of the event (counts, reasons). */
   details: Record<string, unknown> | null;
   requestId: string | null;
@@ -46,8 +46,8 @@ export function toActivityEventView(event: Stored<ActivityEvent>): ActivityEvent
     resourceType: event.resourceType,
     resourceId: event.resourceId ?? null,
     summary: event.summary,
-    before: event.before ?? null,
-    after: event.after ?? null,
+    before: (event.before as Record<string, unknown> | undefined) ?? null,
+    after: (event.after as Record<string, unknown> | undefined) ?? null,
     details: event.details ?? null,
     requestId: event.requestId ?? null,
     ip: event.ip ?? null,

@@ -2,5 +2,6 @@
 export { InspectionsModule } from './inspections.module';
 export { QrCodesService, type QrScanSummary, type StoredQrCode } from './qr-codes/qr-codes.service';
 export { formatQrCode } from './qr-codes/qr-code-issuing';
+export { InspectionSubmissionService } from './submissions/inspection-submission.service';
 export { InspectionError } from './inspection-errors';
 export { InspectionQrCode } from './schemas/inspection-qr-code.schema';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { FormsModule } from '../forms';
 import { MaintenanceModule } from '../maintenance';
+import { UploadsModule } from '../uploads';
 import { InspectionsController } from './inspections.controller';
 import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
@@ -15,6 +16,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
 @Module({
   imports: [
     FormsModule,
+    UploadsModule,
     MaintenanceModule,
     TenantDataModule.forFeature([
       { name: Inspection.name, schema: InspectionSchema },
@@ -24,6 +26,6 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
   ],
   controllers: [InspectionsController],
   providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService],
-  exports: [QrCodesService],
+  exports: [QrCodesService, InspectionSubmissionService],
 })
 export class InspectionsModule {}

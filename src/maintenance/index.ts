@@ -3,4 +3,6 @@ export { MaintenanceModule } from './maintenance.module';
 export { WorkOrderCategoriesService, DEFAULT_WORK_ORDER_CATEGORIES } from './categories/work-order-categories.service';
 export { buildFormEntry } from './work-orders/work-order-form-entry';
 export { WorkOrder } from './schemas/work-order.schema';
+export { WorkOrdersService } from './work-orders/work-orders.service';
+export { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.service';
 export { InspectionWorkOrdersService, type InspectionFinding, type OpenedWorkOrder } from './work-orders/inspection-work-orders.service';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { FormsModule } from '../forms';
+import { UploadsModule } from '../uploads';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
 import { MaintenanceController } from './maintenance.controller';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
@@ -19,10 +20,11 @@ const maintenanceData = TenantDataModule.forFeature([
 @Module({
   imports: [
     FormsModule,
+    UploadsModule,
     maintenanceData,
   ],
   controllers: [MaintenanceController],
   providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService],
-  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService],
+  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

@@ -7,6 +7,7 @@ import { FuelModule } from '../fuel';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
+import { UploadsModule } from '../uploads';
 import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
 import { CargoDemoSeeder } from './seeders/cargo.seeder';
@@ -14,6 +15,7 @@ import { DriversDemoSeeder } from './seeders/drivers.seeder';
 import { FormsDemoSeeder } from './seeders/forms.seeder';
 import { FuelDemoSeeder } from './seeders/fuel.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
+import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
 import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
@@ -26,7 +28,7 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, CargoModule, DriversModule, FormsModule, FuelModule, InspectionsModule, MaintenanceModule, PositionsModule],
+  imports: [DiscoveryModule, CargoModule, DriversModule, FormsModule, FuelModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
@@ -36,6 +38,7 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
     FormsDemoSeeder,
     FuelDemoSeeder,
     InspectionsDemoSeeder,
+    InspectionLoopDemoSeeder,
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
     RolesDemoSeeder,

@@ -56,6 +56,26 @@ describe('seed-demo and its manifest', () => {
     }
   });
 
+  it('walks the inspection loop for each client: a form at version 2, a critical inspection with a photo, its work order in progress', async () => {
+    for (const client of Object.values(manifest.clients)) {
+      const token = client.users.admin.apiToken;
+      const get = (path: string) => request(t.server).get(path).set('Authorization', `Bearer ${token}`).expect(200);
+      const ids = {
+        form: (client.forms as { versioned: string }).versioned,
+        inspection: (client.inspections as { critical: string }).critical,
+        photo: (client.uploads as { photo: string }).photo,
+      };
+      expect((await get(`/api/dynamic-forms/${ids.form}`)).body.data).toMatchObject({ version: 2, status: 'active' });
+      const inspection = (await get(`/api/inspections/${ids.inspection}`)).body.data;
+      expect(inspection).toMatchObject({ formId: ids.form, formVersion: 2, critical: true, criticalFieldIds: ['brakePads'], assetId: client.assets.tracked });
+      expect(inspection.answers.find((a: { fieldId: string }) => a.fieldId === 'photos').value).toEqual([ids.photo]);
+      expect(inspection.workOrderId).toBe((client.workOrders as { inProgress: string }).inProgress);
+      const order = (await get(`/api/maintenance/work-orders/${inspection.workOrderId}`)).body.data;
+      expect(order).toMatchObject({ status: 'in_progress', category: 'inspection', inspection: { id: ids.inspection, formVersion: 2 } });
+      expect((await get(`/api/uploads/${ids.photo}`)).headers['content-type']).toContain('image/jpeg');
+    }
+  });
+
   it('refuses to seed a database that already holds clients', async () => {
     await expect(seedDemoCommand.run(t.app, { out: join(tmpdir(), 'never.json') })).rejects.toThrow(/empty database/);
   });

@@ -54,6 +54,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/inspections': { permission: Permission.Inspections },
   'GET /api/inspections': { permission: Permission.Inspections },
   'GET /api/inspections/:id': { permission: Permission.Inspections },
+  'POST /api/uploads': { permission: Permission.Inspections },
+  'GET /api/uploads/:id': { permission: Permission.Inspections },
   'GET /api/dynamic-forms': { permission: Permission.DynamicForms },
   'POST /api/dynamic-forms': { permission: Permission.DynamicForms },
   'GET /api/dynamic-forms/:id': { permission: Permission.DynamicForms },

@@ -28,6 +28,8 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'GET /api/inspections/scan/:code (QR)', foreign: (c) => get(`/api/inspections/scan/${(c.qrCodes as { valid: string }).valid}`), unknown: get('/api/inspections/scan/ZZZZZZZZ') },
   { route: 'GET /api/inspections/scan/:code (asset)', foreign: (c) => get(`/api/inspections/scan/${c.assets.tracked}`), unknown: get(`/api/inspections/scan/${UNKNOWN_ID}`) },
   { route: 'POST /api/maintenance/work-orders/:id/forms', foreign: (c) => post(`/api/maintenance/work-orders/${c.workOrder}/forms`, { formId: (c.forms as { active: string }).active, answers: [] }), unknown: post(`/api/maintenance/work-orders/${UNKNOWN_ID}/forms`, { formId: UNKNOWN_ID, answers: [] }) },
+  { route: 'GET /api/uploads/:id', foreign: (c) => get(`/api/uploads/${(c.uploads as { photo: string }).photo}`), unknown: get(`/api/uploads/${UNKNOWN_ID}`) },
+  { route: 'GET /api/inspections/:id', foreign: (c) => get(`/api/inspections/${(c.inspections as { critical: string }).critical}`), unknown: get(`/api/inspections/${UNKNOWN_ID}`) },
   { route: 'GET /api/dynamic-forms/:id', foreign: (c) => get(`/api/dynamic-forms/${(c.forms as { active: string }).active}`), unknown: get(`/api/dynamic-forms/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/dynamic-forms/:id', foreign: (c) => patch(`/api/dynamic-forms/${(c.forms as { active: string }).active}`, { description: 'hijacked' }), unknown: patch(`/api/dynamic-forms/${UNKNOWN_ID}`, { description: 'hijacked' }) },
   { route: 'GET /api/maintenance/work-orders/:id', foreign: (c) => get(`/api/maintenance/work-orders/${c.workOrder}`), unknown: get(`/api/maintenance/work-orders/${UNKNOWN_ID}`) },

@@ -67,6 +67,14 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(0) @Max(60)
   READ_CACHE_TTL_SECONDS = 3;
 
+  /** The largest photo or document `POST /api/uploads` accepts, in bytes (10 MB). */
+  @Type(() => Number) @IsInt() @Min(1024) @Max(50 * 1024 * 1024)
+  UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+  /** How often uploads never referenced by an answer within 24 h are removed; 0 turns the sweep off. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(24 * 60)
+  UPLOAD_SWEEP_MINUTES = 60;
+
   @Transform(toList) @IsUrl(url, { each: true })
   APP_ORIGINS: string[] = ['http://localhost:3000', 'http://localhost:5173'];
 

@@ -2,6 +2,7 @@ export * from './errors/error-body';
 export * from './errors/http-exception.filter';
 export * from './errors/http-status-messages';
 export * from './request/body-parser-errors';
+export * from './request/multipart-errors';
 export * from './logging/app-logger';
 export * from './logging/request-logging.middleware';
 export * from './request/request-id';

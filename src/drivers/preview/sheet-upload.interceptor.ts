@@ -1,7 +1,7 @@
-import { CallHandler, ExecutionContext, HttpException, Injectable, NestInterceptor, PayloadTooLargeException, Type, UseInterceptors } from '@nestjs/common';
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor, Type, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { Observable } from 'rxjs';
-import { badRequest, DomainException, ErrorCode } from '@app/errors';
+import { multipartFailure } from '@app/http';
 import { MAX_UPLOAD_BYTES } from './preview-limits';
 
 /** The part of multer's file the preview reads (memory storage: the bytes are in `buffer`). */
@@ -35,12 +35,8 @@ class SheetUploadInterceptor extends Multer {
   }
 }
 
-function uploadError(error: unknown): DomainException {
-  if (error instanceof PayloadTooLargeException) {
-    return new DomainException(ErrorCode.PayloadTooLarge, `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split the sheet into smaller files.`);
-  }
-  const detail = error instanceof HttpException || error instanceof Error ? error.message : String(error);
-  return badRequest(`The upload could not be read (${detail}): send one file in the multipart/form-data field "${SHEET_FIELD}".`);
+function uploadError(error: unknown) {
+  return multipartFailure(error, { field: SHEET_FIELD, tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split the sheet into smaller files.` });
 }
 
 /** Reads one spreadsheet upload from the field `file` (see SheetUploadInterceptor). */

@@ -96,15 +96,24 @@ function isCalendarDay(year: number, month: number, day: number): boolean {
 function checkFiles(field: FormField, value: unknown, name: string): RuleResult {
   const max = field.maxFiles ?? FORM_LIMITS.defaultMaxFiles;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item.trim() === '' || item.length > FORM_LIMITS.fileReferenceLength)) {
-    return { error: `${name} must be a list of file references (names or URLs of uploaded files)` };
+    return { error: `${name} must be a list of file references (upload ids, or names or URLs of uploaded files)` };
   }
   if (value.length > max) return { error: `${name} allows at most ${max} files` };
   const allowed = field.allowedExtensions;
   if (allowed?.length) {
-    const refused = (value as string[]).filter((file) => !allowed.includes(extensionOf(file)));
+    // An upload id carries no extension: its detected type is checked by the uploads domain.
+    const refused = (value as string[]).filter((file) => !isUploadId(file) && !allowed.includes(extensionOf(file)));
     if (refused.length > 0) return { error: `${name} accepts only ${allowed.join(', ')} files, not ${refused.slice(0, 3).join(', ')}` };
   }
   return { value: (value as string[]).map((file) => file.trim()), critical: false };
+}
+
+/**
+ * Whether a `file` answer's item is the id of a `POST /api/uploads` upload (24 hex characters)
+ * rather than the name or URL of a file stored elsewhere.
+ */
+export function isUploadId(reference: string): boolean {
+  return /^[0-9a-f]{24}$/i.test(reference.trim());
 }
 
 /** The extension of a file name or URL path, lower case without the dot ('' when none). */

@@ -116,7 +116,7 @@ describe('validateAnswers', () => {
     ['an impossible date', { fieldId: 'inspected', value: '2026-02-30' }, 'answers.2.value', '"Inspected on" must be a date as YYYY-MM-DD'],
     ['a future date where disableFuture', { fieldId: 'inspected', value: '2026-11-22' }, 'answers.2.value', '"Inspected on" must not be in the future (today is 2026-11-21)'],
     ['a past date where disablePast', { fieldId: 'next', value: '2026-11-20' }, 'answers.2.value', '"Next service" must not be in the past (today is 2026-11-21)'],
-    ['files not a list', { fieldId: 'photos', value: 'a.jpg' }, 'answers.2.value', '"Photos" must be a list of file references (names or URLs of uploaded files)'],
+    ['files not a list', { fieldId: 'photos', value: 'a.jpg' }, 'answers.2.value', '"Photos" must be a list of file references (upload ids, or names or URLs of uploaded files)'],
     ['more than maxFiles', { fieldId: 'photos', value: ['a.jpg', 'b.jpg', 'c.jpg'] }, 'answers.2.value', '"Photos" allows at most 2 files'],
     ['a file extension not allowed', { fieldId: 'photos', value: ['a.jpg', 'virus.exe'] }, 'answers.2.value', '"Photos" accepts only jpg, png files, not virus.exe'],
   ])('refuses %s', (_, answer, path, message) => {

@@ -8,6 +8,7 @@ import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
 import { buildAnswerSet, clientToday, FormsService } from '../../forms';
 import { InspectionWorkOrdersService, OpenedWorkOrder } from '../../maintenance';
+import { UploadReferencesService } from '../../uploads';
 import { SubmitInspectionDto } from '../dto/submit-inspection.dto';
 import { InspectionError } from '../inspection-errors';
 import { QrCodesService } from '../qr-codes/qr-codes.service';
@@ -32,6 +33,7 @@ export class InspectionSubmissionService {
     private readonly forms: FormsService,
     private readonly workOrders: InspectionWorkOrdersService,
     private readonly activity: ActivityRecorder,
+    private readonly uploads: UploadReferencesService,
   ) {}
 
   async submit(auth: AuthContext, body: SubmitInspectionDto): Promise<InspectionView> {
@@ -41,6 +43,8 @@ export class InspectionSubmissionService {
     const built = buildAnswerSet(form, body.answers, { userId: auth.userId, today: clientToday(auth.client.timeZone) });
     if ('errors' in built) throw validationFailed(built.errors);
     const { answerSet } = built;
+    const uploadErrors = await this.uploads.check(auth, form.fields, body.answers);
+    if (uploadErrors.length > 0) throw validationFailed(uploadErrors);
 
     const inspectionId = new Types.ObjectId();
     const opened = answerSet.critical ? await this.workOrders.openForInspection(auth, { inspectionId, asset, answerSet }) : undefined;
@@ -61,6 +65,7 @@ export class InspectionSubmissionService {
       workOrderId: opened?.id,
     });
     await opened?.confirm();
+    await this.uploads.markReferenced(auth, answerSet.answers);
     await this.activity.record(auth, {
       action: 'inspection.submit',
       resourceType: 'inspection',

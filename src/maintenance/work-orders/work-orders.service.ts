@@ -9,6 +9,7 @@ import { WorkOrderCategoriesService } from '../categories/work-order-categories.
 import { AddWorkOrderFormDto } from '../dto/add-work-order-form.dto';
 import { CreateWorkOrderDto } from '../dto/create-work-order.dto';
 import { WorkOrder } from '../schemas/work-order.schema';
+import { UploadReferencesService } from '../../uploads';
 import { buildFormEntry } from './work-order-form-entry';
 import { formVersionKey, toWorkOrderView, WorkOrderView } from './work-order.view';
 
@@ -23,6 +24,7 @@ export class WorkOrdersService {
     private readonly categories: WorkOrderCategoriesService,
     private readonly forms: FormsService,
     private readonly activity: ActivityRecorder,
+    private readonly uploads: UploadReferencesService,
   ) {}
 
   /** Unknown, foreign or out-of-scope assets and unknown categories are 400: they are fields of the body. */
@@ -65,9 +67,12 @@ export class WorkOrdersService {
     const built = buildFormEntry(form, body.answers, { userId: auth.userId, today: clientToday(auth.client.timeZone) });
     if ('errors' in built) throw validationFailed(built.errors);
     const { entry } = built;
+    const uploadErrors = await this.uploads.check(auth, form.fields, body.answers);
+    if (uploadErrors.length > 0) throw validationFailed(uploadErrors);
     const update = { $push: { forms: entry }, ...(entry.critical ? { $set: { hasCriticalAnswers: true } } : {}) };
     const updated = await this.orders.updateRecord(auth, order, update);
     if (!updated) throw notFound('Work order');
+    await this.uploads.markReferenced(auth, entry.answers);
 
     await this.activity.record(auth, {
       action: 'work_order.form_add',

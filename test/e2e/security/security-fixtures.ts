@@ -65,6 +65,10 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/inspections', method: 'post', path: '/api/inspections', writes: true,
       body: { code: qr.valid, formId: forms.active, answers: [], odometerKm: 120500 } },
     { route: 'GET /api/inspections', method: 'get', path: '/api/inspections?critical=true&limit=5', writes: false },
+    // Multipart: the sweep's JSON variants of a body do not apply (a JSON body is a 400 here); the bad uploads are in uploads.e2e-spec.ts.
+    { route: 'POST /api/uploads', method: 'post', path: '/api/uploads', writes: true },
+    { route: 'GET /api/uploads/:id', method: 'get', path: `/api/uploads/${manifestValue<{ photo: string }>(client, 'uploads').photo}`, writes: false },
+    { route: 'GET /api/inspections/:id', method: 'get', path: `/api/inspections/${manifestValue<{ critical: string }>(client, 'inspections').critical}`, writes: false },
     { route: 'GET /api/dynamic-forms', method: 'get', path: '/api/dynamic-forms?status=active', writes: false },
     { route: 'POST /api/dynamic-forms', method: 'post', path: '/api/dynamic-forms', writes: true,
       body: { name: 'Revisión de luces', fields: [{ fieldId: 'lights', type: 'boolean', label: '¿Luces OK?' }] } },

@@ -1,0 +1,59 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '@app/config';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Upload } from './schemas/upload.schema';
+import { UploadContentStore } from './upload-content.store';
+
+/** How long an upload may wait for an answer to name it. */
+export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
+const SWEEP_BATCH = 500;
+
+/** An upload no answer named within the retention, as of `now`. */
+export function isExpired(upload: Pick<Upload, 'referencedAt' | 'createdAt'>, now: Date): boolean {
+  return upload.referencedAt === null && now.getTime() - upload.createdAt.getTime() >= UPLOAD_RETENTION_MS;
+}
+
+/**
+ * Removes uploads never referenced within 24 h, every `UPLOAD_SWEEP_MINUTES` on an unref'd
+ * interval (it never keeps the process alive). The candidates come from the GridFS files not
+ * flagged as referenced; each one's record is then read in its client's scope and the expiry
+ * checked here, so a file referenced meanwhile is kept.
+ */
+@Injectable()
+export class UploadSweeperService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(UploadSweeperService.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectRepository(Upload) private readonly uploads: TenantRepository<Upload>,
+    private readonly content: UploadContentStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    const minutes = this.config.get('UPLOAD_SWEEP_MINUTES');
+    if (minutes > 0) {
+      this.timer = setInterval(() => void this.sweep(new Date()).catch((error: Error) => this.logger.error(`Upload sweep failed: ${error.message}`)), minutes * 60_000).unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One sweep as of `now` (tests pass their own clock); answers how many uploads were removed. */
+  async sweep(now: Date): Promise<number> {
+    const candidates = await this.content.unreferencedBefore(new Date(now.getTime() - UPLOAD_RETENTION_MS), SWEEP_BATCH);
+    let removed = 0;
+    for (const { id, clientId } of candidates) {
+      const record: Stored<Upload> | null = clientId ? await this.uploads.findById(scopeOfClient(clientId), id.toHexString()) : null;
+      if (record && !isExpired(record, now)) continue;
+      // The record goes first, conditionally: an answer referencing it meanwhile keeps it.
+      if (record && (await this.uploads.deleteMany(scopeOfClient(clientId!), { _id: id, referencedAt: null })) === 0) continue;
+      await this.content.remove(id);
+      removed += 1;
+    }
+    if (removed > 0) this.logger.log(`Removed ${removed} unreferenced upload(s)`);
+    return removed;
+  }
+}
