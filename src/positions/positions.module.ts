@@ -14,6 +14,9 @@ import { LatestPositionStore } from './ingest/latest-position.store';
 import { TelemetryIngestController } from './ingest/telemetry-ingest.controller';
 import { TelemetryIngestor } from './ingest/telemetry-ingestor.service';
 import { TripRecorder } from './ingest/trip-recorder.service';
+import { PositionFeed } from './live/position-feed.service';
+import { PositionStreamController } from './live/position-stream.controller';
+import { PositionStreams } from './live/position-streams.service';
 import { PositionUpdates } from './live/position-updates';
 import { LatestPositionsService } from './latest/latest-positions.service';
 import { PositionsController } from './latest/positions.controller';
@@ -44,12 +47,14 @@ const telemetryModels = MongooseModule.forFeature([
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [telemetryModels],
-  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController],
+  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController, PositionStreamController],
   providers: [
     TelemetryPointsReader,
     LatestPositionStore,
     TripRecorder,
     PositionUpdates,
+    PositionFeed,
+    PositionStreams,
     TelemetryIngestor,
     IngestTokenGuard,
     ConfiguredFlespiClient,
