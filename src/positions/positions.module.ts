@@ -9,6 +9,8 @@ import { StatsController } from './stats/stats.controller';
 import { TemperatureStatsService } from './stats/temperature-stats.service';
 import { TrackedAssets } from './stats/tracked-assets.service';
 import { StoreTelemetrySource } from './store/store-telemetry.source';
+import { StopsReportController } from './stops/stops-report.controller';
+import { StopsReportService } from './stops/stops-report.service';
 import { IngestTokenGuard } from './ingest/ingest-token.guard';
 import { LatestPositionStore } from './ingest/latest-position.store';
 import { TelemetryIngestController } from './ingest/telemetry-ingest.controller';
@@ -47,7 +49,7 @@ const telemetryModels = MongooseModule.forFeature([
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [telemetryModels],
-  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController, PositionStreamController],
+  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController, PositionStreamController, StopsReportController],
   providers: [
     TelemetryPointsReader,
     LatestPositionStore,
@@ -74,6 +76,7 @@ const telemetryModels = MongooseModule.forFeature([
     TrackedAssets,
     PositionStatsService,
     TemperatureStatsService,
+    StopsReportService,
     TripsService,
     MessageImporter,
   ],

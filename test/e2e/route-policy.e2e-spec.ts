@@ -42,6 +42,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/activity-log/export': { permission: Permission.ActivityLog },
   'POST /api/positions/stats': { permission: Permission.Reports },
   'POST /api/reports/temperature/stats': { permission: Permission.Reports },
+  'POST /api/reports/stops': { permission: Permission.Reports },
   'GET /api/trips/:vendorId/trip/:tripId': { permission: null },
   // The flespi stream's target: public for the user guards, its own ingest-token guard.
   'POST /api/telemetry/flespi': 'public',

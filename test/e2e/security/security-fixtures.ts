@@ -57,6 +57,8 @@ export function validRequests(client: Client): SweepRequest[] {
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },
     { route: 'POST /api/reports/temperature/stats', method: 'post', path: '/api/reports/temperature/stats?from=01/11/2026&to=02/11/2026', writes: false,
       body: { assetIds: [client.assets.tracked] } },
+    { route: 'POST /api/reports/stops', method: 'post', path: '/api/reports/stops', writes: false,
+      body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },
     { route: 'GET /api/trips/:vendorId/trip/:tripId', method: 'get', path: `/api/trips/${trip.vendorId}/trip/${trip.tripId}`, writes: false },
     { route: 'GET /api/trips/:vendorId', method: 'get', path: `/api/trips/${trip.vendorId}?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/positions/latest', method: 'get', path: `/api/positions/latest?assetIds=${client.assets.tracked}`, writes: false },
