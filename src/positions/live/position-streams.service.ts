@@ -33,6 +33,7 @@ export function parseLastEventId(value: string | undefined): number | null {
 @Injectable()
 export class PositionStreams implements OnModuleDestroy {
   private readonly open = new Set<() => void>();
+  private readonly rendered = new WeakMap<LatestRecord, Map<string, string>>();
   private readonly heartbeatMs: number;
 
   constructor(
@@ -69,8 +70,7 @@ export class PositionStreams implements OnModuleDestroy {
       res.write(chunk);
       lastWrite = Date.now();
     };
-    const send = (tracker: ScopedTracker, record: LatestRecord) =>
-      write(`id: ${record.ingestedAt}\nevent: position\ndata: ${JSON.stringify(this.views.view(tracker, record))}\n\n`);
+    const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));
 
     // Live updates that arrive while the replay is read wait behind it.
     let waiting: LatestRecord[] | null = [];
@@ -111,6 +111,23 @@ export class PositionStreams implements OnModuleDestroy {
     waiting = null;
     for (const record of queued) send(trackers.get(record._id)!, record);
     write(': ready\n\n');
+  }
+
+  /**
+   * The event of an update for an asset. One update goes to every stream of the asset's client:
+   * rendered once per asset (the record object is the same for all listeners of one publish).
+   */
+  private render(tracker: ScopedTracker, record: LatestRecord): string {
+    let byAsset = this.rendered.get(record);
+    if (!byAsset) this.rendered.set(record, (byAsset = new Map()));
+    // Streams opened before and after a rename hold different names: the key has all of the asset's fields.
+    const key = `${tracker.assetId}\u0000${tracker.assetName}\u0000${tracker.licensePlate}`;
+    let event = byAsset.get(key);
+    if (event === undefined) {
+      event = `id: ${record.ingestedAt}\nevent: position\ndata: ${JSON.stringify(this.views.view(tracker, record))}\n\n`;
+      byAsset.set(key, event);
+    }
+    return event;
   }
 
   onModuleDestroy(): void {
