@@ -50,6 +50,8 @@ async function main() {
     MONGODB_URI: uri, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false',
     // The partner endpoint answers 503 without them (documented); the bench measures its success path.
     PARTNER_PLATFORM_URL: 'https://partner.example.test/sso', PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
+    // The live scenario posts positions to the flespi ingestion route.
+    TELEMETRY_INGEST_TOKENS: 'bench-ingest-token-0123456789',
   };
   const stopAll = [];
   try {

@@ -9,11 +9,16 @@ import { StatsController } from './stats/stats.controller';
 import { TemperatureStatsService } from './stats/temperature-stats.service';
 import { TrackedAssets } from './stats/tracked-assets.service';
 import { StoreTelemetrySource } from './store/store-telemetry.source';
+import { StopsReportController } from './stops/stops-report.controller';
+import { StopsReportService } from './stops/stops-report.service';
 import { IngestTokenGuard } from './ingest/ingest-token.guard';
 import { LatestPositionStore } from './ingest/latest-position.store';
 import { TelemetryIngestController } from './ingest/telemetry-ingest.controller';
 import { TelemetryIngestor } from './ingest/telemetry-ingestor.service';
 import { TripRecorder } from './ingest/trip-recorder.service';
+import { PositionFeed } from './live/position-feed.service';
+import { PositionStreamController } from './live/position-stream.controller';
+import { PositionStreams } from './live/position-streams.service';
 import { PositionUpdates } from './live/position-updates';
 import { LatestPositionsService } from './latest/latest-positions.service';
 import { PositionsController } from './latest/positions.controller';
@@ -44,12 +49,14 @@ const telemetryModels = MongooseModule.forFeature([
 /** Telemetry: position and temperature statistics and trips, from the store or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [telemetryModels],
-  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController],
+  controllers: [StatsController, TripsController, TelemetryIngestController, PositionsController, PositionStreamController, StopsReportController],
   providers: [
     TelemetryPointsReader,
     LatestPositionStore,
     TripRecorder,
     PositionUpdates,
+    PositionFeed,
+    PositionStreams,
     TelemetryIngestor,
     IngestTokenGuard,
     ConfiguredFlespiClient,
@@ -69,6 +76,7 @@ const telemetryModels = MongooseModule.forFeature([
     TrackedAssets,
     PositionStatsService,
     TemperatureStatsService,
+    StopsReportService,
     TripsService,
     MessageImporter,
   ],

@@ -44,10 +44,12 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/activity-log/export': { permission: Permission.ActivityLog },
   'POST /api/positions/stats': { permission: Permission.Reports },
   'POST /api/reports/temperature/stats': { permission: Permission.Reports },
+  'POST /api/reports/stops': { permission: Permission.Reports },
   'GET /api/trips/:vendorId/trip/:tripId': { permission: null },
   // The flespi stream's target: public for the user guards, its own ingest-token guard.
   'POST /api/telemetry/flespi': 'public',
   'GET /api/positions/latest': { permission: Permission.Positions },
+  'GET /api/positions/stream': { permission: Permission.Positions },
   'GET /api/assets/:id/track': { permission: Permission.Positions },
   'GET /api/trips/:vendorId': { permission: Permission.Positions },
   'GET /api/inspections/scan/:code': { permission: Permission.Inspections },

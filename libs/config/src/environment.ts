@@ -139,6 +139,10 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(100) @Max(60000)
   POSITION_STREAM_POLL_MS = 1000;
 
+  /** How often the live position stream sends a comment line when nothing else was sent (keeps proxies from closing it). */
+  @Type(() => Number) @IsInt() @Min(50) @Max(120000)
+  POSITION_STREAM_HEARTBEAT_MS = 15000;
+
   /**
    * The demo vehicles drive and send messages (`npm start`). Unset: on with the embedded
    * database, off with `MONGODB_URI`.

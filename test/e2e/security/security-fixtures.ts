@@ -57,9 +57,13 @@ export function validRequests(client: Client): SweepRequest[] {
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },
     { route: 'POST /api/reports/temperature/stats', method: 'post', path: '/api/reports/temperature/stats?from=01/11/2026&to=02/11/2026', writes: false,
       body: { assetIds: [client.assets.tracked] } },
+    { route: 'POST /api/reports/stops', method: 'post', path: '/api/reports/stops', writes: false,
+      body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026' } },
     { route: 'GET /api/trips/:vendorId/trip/:tripId', method: 'get', path: `/api/trips/${trip.vendorId}/trip/${trip.tripId}`, writes: false },
     { route: 'GET /api/trips/:vendorId', method: 'get', path: `/api/trips/${trip.vendorId}?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/positions/latest', method: 'get', path: `/api/positions/latest?assetIds=${client.assets.tracked}`, writes: false },
+    // An endless answer: the sweep's cases are about bodies and path ids, which it has neither of (its own 400/401/403 in positions-stream.e2e-spec.ts).
+    { route: 'GET /api/positions/stream', method: 'get', path: `/api/positions/stream?assetIds=${client.assets.tracked}`, writes: false },
     { route: 'GET /api/assets/:id/track', method: 'get', path: `/api/assets/${client.assets.tracked}/track?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/inspections/scan/:code', method: 'get', path: `/api/inspections/scan/${qr.valid}`, writes: true },
     { route: 'POST /api/inspections', method: 'post', path: '/api/inspections', writes: true,

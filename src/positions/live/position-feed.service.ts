@@ -1,0 +1,104 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { ChangeStream } from 'mongodb';
+import { AppConfig } from '@app/config';
+import { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
+import { PositionUpdates } from './position-updates';
+
+/**
+ * How far back each poll reads again (ms): a record whose `ingestedAt` was taken just before a
+ * poll but written just after it, or stamped by an instance whose clock is a little behind, is
+ * still seen. What is read twice is dropped by `PositionUpdates` (not newer than what went out).
+ */
+export const POLL_OVERLAP_MS = 3000;
+
+/**
+ * Brings the positions other instances store to this instance's stream clients: a change stream
+ * on `telemetry_latest` where the server has them (MongoDB replica sets), else polling
+ * `changedSince()` every POSITION_STREAM_POLL_MS (the embedded server, a standalone mongod).
+ * Decided once at start-up; polling only queries while a stream client is connected.
+ */
+@Injectable()
+export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PositionFeed.name);
+  private readonly pollMs: number;
+  private changes: ChangeStream | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private cursor = Date.now();
+  private polling = false;
+  private closed = false;
+  mode: 'change-stream' | 'polling' | 'off' = 'off';
+
+  constructor(
+    private readonly store: LatestPositionStore,
+    private readonly updates: PositionUpdates,
+    config: AppConfig,
+  ) {
+    this.pollMs = config.get('POSITION_STREAM_POLL_MS');
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const changes = this.store.collection.watch([{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }], { fullDocument: 'updateLookup' });
+      await changes.tryNext(); // opens it: a server without change streams refuses here
+      this.changes = changes;
+      this.mode = 'change-stream';
+      this.logger.log('Live positions from other instances: MongoDB change stream on telemetry_latest');
+      void this.follow(changes);
+    } catch (error) {
+      this.startPolling(`the server refused a change stream (${(error as Error).message.slice(0, 120)})`);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.changes?.close().catch(() => undefined);
+    this.changes = null;
+  }
+
+  private async follow(changes: ChangeStream): Promise<void> {
+    try {
+      while (!this.closed) {
+        const change = (await changes.next()) as { fullDocument?: LatestRecord | null };
+        if (change.fullDocument) this.updates.publish(change.fullDocument);
+      }
+    } catch (error) {
+      if (this.closed) return;
+      // The driver resumes by itself after resumable errors; anything else falls back to polling.
+      this.changes = null;
+      await changes.close().catch(() => undefined);
+      this.startPolling(`the change stream failed (${(error as Error).message.slice(0, 120)})`);
+    }
+  }
+
+  private startPolling(why: string): void {
+    if (this.closed) return;
+    this.mode = 'polling';
+    this.logger.log(`Live positions from other instances: polling telemetry_latest every ${this.pollMs} ms, as ${why}`);
+    this.cursor = Date.now();
+    this.timer = setInterval(() => void this.poll(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** One read of the records stored since the last one (less the overlap); idle without listeners. */
+  async poll(): Promise<void> {
+    if (this.polling || this.closed) return;
+    if (this.updates.listenerCount === 0) {
+      this.cursor = Date.now();
+      return;
+    }
+    this.polling = true;
+    try {
+      const records = await this.store.changedSince(this.cursor - POLL_OVERLAP_MS);
+      for (const record of records) {
+        if (record.ingestedAt > this.cursor) this.cursor = record.ingestedAt;
+        this.updates.publish(record);
+      }
+    } catch (error) {
+      if (!this.closed) this.logger.warn(`Polling the latest positions failed: ${(error as Error).message}`);
+    } finally {
+      this.polling = false;
+    }
+  }
+}

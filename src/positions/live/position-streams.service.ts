@@ -1,0 +1,136 @@
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AuthContext } from '@app/auth';
+import { AppConfig } from '@app/config';
+import { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
+import { LatestPositionsService } from '../latest/latest-positions.service';
+import { ScopedTracker, ScopedTrackers, TrackerFilter } from '../latest/scoped-trackers.service';
+import { PositionUpdates } from './position-updates';
+
+/** A reconnect replays from this much before its `Last-Event-ID`: instances' clocks may differ a little. */
+export const REPLAY_SKEW_MS = 3000;
+/**
+ * A stream ends after this long; the browser's EventSource reconnects with `Last-Event-ID`, so
+ * nothing is lost, and the credential and the scope (assets, trackers) are checked again.
+ */
+export const STREAM_LIFETIME_MS = 10 * 60_000;
+/** A client that has not read this much of what was sent is cut off (it reconnects and catches up). */
+export const MAX_UNREAD_BYTES = 1024 * 1024;
+/** The reconnection delay the client is told (`retry:`). */
+const RETRY_MS = 3000;
+
+/** An event id: the record's `ingestedAt` (ms), the same on every instance for the same record. */
+export function parseLastEventId(value: string | undefined): number | null {
+  return value !== undefined && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : null;
+}
+
+/**
+ * The open Server-Sent Events streams of this process: each is limited to the caller's assets
+ * (client and tracker scope, resolved when it opens), sends the position updates of those assets
+ * as `event: position`, a heartbeat comment when idle, and ends on disconnect, after
+ * STREAM_LIFETIME_MS, or when the app shuts down.
+ */
+@Injectable()
+export class PositionStreams implements OnModuleDestroy {
+  private readonly open = new Set<() => void>();
+  private readonly rendered = new WeakMap<LatestRecord, Map<string, string>>();
+  private readonly heartbeatMs: number;
+
+  constructor(
+    private readonly scoped: ScopedTrackers,
+    private readonly store: LatestPositionStore,
+    private readonly updates: PositionUpdates,
+    private readonly views: LatestPositionsService,
+    config: AppConfig,
+  ) {
+    this.heartbeatMs = config.get('POSITION_STREAM_HEARTBEAT_MS');
+  }
+
+  get size(): number {
+    return this.open.size;
+  }
+
+  async stream(auth: AuthContext, filter: TrackerFilter, lastEventId: string | undefined, req: Request, res: Response): Promise<void> {
+    // Resolved before any byte is sent: a failure here is an ordinary error answer.
+    const trackers = new Map((await this.scoped.resolve(auth, filter)).map((t) => [t.trackerId, t]));
+    if (req.destroyed || res.writableEnded) return;
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
+    res.setHeader('Connection', 'keep-alive');
+    req.socket.setNoDelay(true);
+    req.socket.setTimeout(0);
+    res.flushHeaders();
+
+    let lastWrite = Date.now();
+    const write = (chunk: string) => {
+      if (res.writableEnded) return;
+      if (res.writableLength > MAX_UNREAD_BYTES) return end();
+      res.write(chunk);
+      lastWrite = Date.now();
+    };
+    const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));
+
+    // Live updates that arrive while the replay is read wait behind it.
+    let waiting: LatestRecord[] | null = [];
+    const unsubscribe = this.updates.subscribe((record) => {
+      const tracker = trackers.get(record._id);
+      if (!tracker) return; // never another client's or an out-of-scope asset
+      if (waiting) waiting.push(record);
+      else send(tracker, record);
+    });
+    const heartbeat = setInterval(() => {
+      if (Date.now() - lastWrite >= this.heartbeatMs * 0.9) write(': heartbeat\n\n');
+    }, this.heartbeatMs);
+    const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      this.open.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    this.open.add(end);
+    res.on('close', end);
+
+    write(`retry: ${RETRY_MS}\n\n`);
+    const since = parseLastEventId(lastEventId);
+    if (since !== null) {
+      // For each asset changed after the last event seen, its newest position (a position is a state: the newest is what the map shows).
+      const latest = await this.store.findMany([...trackers.keys()]).catch(() => null);
+      // Headers are sent: a failed read ends the stream, and the client's reconnect tries again.
+      if (!latest) return end();
+      const missed = [...latest.values()].filter((r) => r.ingestedAt >= since - REPLAY_SKEW_MS).sort((a, b) => a.ingestedAt - b.ingestedAt);
+      for (const record of missed) send(trackers.get(record._id)!, record);
+    }
+    const queued = waiting;
+    waiting = null;
+    for (const record of queued) send(trackers.get(record._id)!, record);
+    write(': ready\n\n');
+  }
+
+  /**
+   * The event of an update for an asset. One update goes to every stream of the asset's client:
+   * rendered once per asset (the record object is the same for all listeners of one publish).
+   */
+  private render(tracker: ScopedTracker, record: LatestRecord): string {
+    let byAsset = this.rendered.get(record);
+    if (!byAsset) this.rendered.set(record, (byAsset = new Map()));
+    // Streams opened before and after a rename hold different names: the key has all of the asset's fields.
+    const key = `${tracker.assetId}\u0000${tracker.assetName}\u0000${tracker.licensePlate}`;
+    let event = byAsset.get(key);
+    if (event === undefined) {
+      event = `id: ${record.ingestedAt}\nevent: position\ndata: ${JSON.stringify(this.views.view(tracker, record))}\n\n`;
+      byAsset.set(key, event);
+    }
+    return event;
+  }
+
+  onModuleDestroy(): void {
+    for (const end of [...this.open]) end();
+  }
+}
