@@ -76,6 +76,22 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(res.body).toEqual({ error: 'Route not found: GET /api/no-such-route' });
   });
 
+  it('answers another method on a known path with 405 shape A and Allow, before authentication', async () => {
+    const res = await request(t.server).delete('/api/auth/login').expect(405);
+    expect(res.body).toEqual({ error: 'Method not allowed: DELETE /api/auth/login' });
+    expect(res.headers.allow).toBe('OPTIONS, POST');
+    // A path with a parameter, whatever the id; HEAD comes with GET.
+    const withId = await request(t.server).put('/api/roles/000000000000000000000000?x=1').expect(405);
+    expect(withId.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, PATCH');
+    expect(withId.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps 404 for a path no route has, whatever the method', async () => {
+    const res = await request(t.server).patch('/api/no-such-route/abc').expect(404);
+    expect(res.headers.allow).toBeUndefined();
+    expect(res.body).toEqual({ error: 'Route not found: PATCH /api/no-such-route/abc' });
+  });
+
   it('answers malformed JSON with 400 shape A', async () => {
     const res = await request(t.server)
       .post('/api/auth/login')
