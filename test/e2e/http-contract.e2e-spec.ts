@@ -186,4 +186,60 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     const forms = res.body.paths['/api/dynamic-forms'].get;
     expect(forms.responses['403'].description).toMatch(/access_dynamic_forms/);
   });
+
+  describe('the OpenAPI document tells what the validators refuse', () => {
+    let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any>; securitySchemes: Record<string, any> }; servers: unknown[] };
+    type Operation = { summary?: string; tags?: string[]; parameters?: { name: string; in: string; schema: any }[]; requestBody?: unknown; responses: Record<string, any> };
+    const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method} ${path}`, op })));
+
+    beforeAll(async () => {
+      doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
+    });
+
+    it('has a server, and describes bearer tokens as opaque sess_/atk_ tokens, not JWTs', () => {
+      expect(doc.servers).toEqual([{ url: '/' }]);
+      expect(doc.components.securitySchemes.bearer.bearerFormat).toMatch(/sess_.*atk_/);
+      expect(doc.components.securitySchemes.bearer.bearerFormat).not.toMatch(/JWT/);
+    });
+
+    it('closes strict bodies (additionalProperties: false), also what they nest', () => {
+      expect(doc.components.schemas.LoginDto.additionalProperties).toBe(false);
+      expect(doc.components.schemas.CreateApiTokenDto.additionalProperties).toBe(false);
+      expect(doc.components.schemas.AssetIconDto.additionalProperties).toBe(false);
+    });
+
+    it('gives ids their pattern, in paths, queries and bodies, and dates theirs', () => {
+      const id = '^[0-9a-fA-F]{24}$';
+      expect(doc.paths['/api/roles/{id}'].get.parameters!.find((p) => p.name === 'id')!.schema.pattern).toBe(id);
+      expect(doc.paths['/api/users'].get.parameters!.find((p) => p.name === 'roleId')!.schema.pattern).toBe(id);
+      expect(doc.paths['/api/assets/{id}/track'].get.parameters!.find((p) => p.name === 'from')!.schema.pattern).toMatch(/^\^\(\\d\{2\}\)/);
+      expect(doc.paths['/api/trips/{vendorId}'].get.parameters!.find((p) => p.name === 'vendorId')!.schema.pattern).toBeUndefined();
+    });
+
+    it('defines shapes C, D and E and references them where they are answered', () => {
+      for (const shape of ['A', 'B', 'C', 'D', 'E']) expect(doc.components.schemas[`ErrorShape${shape}`]).toBeDefined();
+      const schemaOf = (response: any) => JSON.stringify(response.content['application/json'].schema);
+      expect(schemaOf(doc.paths['/api/drivers/import'].post.responses['400'])).toContain('ErrorShapeC');
+      expect(schemaOf(doc.paths['/api/drivers/import'].post.responses['500'])).toContain('ErrorShapeC');
+      expect(schemaOf(doc.paths['/api/inspections/scan/{code}'].get.responses['410'])).toContain('ErrorShapeE');
+      expect(schemaOf(doc.paths['/api/support/tickets'].post.responses['503'])).toContain('ErrorShapeD');
+    });
+
+    it('declares 400 wherever there is input, 404 wherever the path names a record, 401 on login', () => {
+      for (const { label, op } of operations()) {
+        const params = op.parameters ?? [];
+        if (op.requestBody || params.some((p) => p.in === 'path' || p.in === 'query')) expect([label, op.responses['400']]).toEqual([label, expect.anything()]);
+        if (params.some((p) => p.in === 'path')) expect([label, op.responses['404']]).toEqual([label, expect.anything()]);
+      }
+      expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+    });
+
+    it('gives every operation a summary and a lower-case kebab tag, and the login body an example', () => {
+      for (const { label, op } of operations()) {
+        expect([label, op.summary]).toEqual([label, expect.stringMatching(/\S/)]);
+        for (const tag of op.tags ?? []) expect([label, tag]).toEqual([label, expect.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/)]);
+      }
+      expect(doc.components.schemas.LoginDto.properties.email.example).toBeDefined();
+    });
+  });
 });
