@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { ActivityEvent } from '@app/activity';
 import type { Stored } from '@app/database';
 
@@ -21,8 +22,10 @@ export class ActivityEventView {
   resourceId: string | null;
   summary: string;
   /** The resource before the change, where it applies. */
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
   before: unknown;
   /** The resource after the change, where it applies. */
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
   after: unknown;
   /** Further facts of the event (counts, reasons). */
   details: Record<string, unknown> | null;

@@ -64,7 +64,7 @@ export class DriversController {
   @Post('import')
   @Authenticated({ permission: Permission.Drivers, bearerOnly: true })
   @ErrorShapeOf('C')
-  @ApiBadRequestResponse({ description: 'Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C)' })
+  @ApiBadRequestResponse({ description: 'Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C); a malformed JSON body (shape A)' })
   @ApiInternalServerErrorResponse({ description: 'Internal error, without internals (shape C)' })
   @HttpCode(201)
   import(@Auth() auth: AuthContext, @Body() body: ImportDriversDto): Promise<DriverImportResultView> {

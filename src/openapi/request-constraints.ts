@@ -9,8 +9,17 @@ import { strictBodyClasses } from '@app/http';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-/** Path parameters that are document ids (others — a tracker's `vendorId`, a QR `code` — are not). */
-const OBJECT_ID_PATH_PARAMETERS = new Set(['id', 'userId', 'fuelTariffId']);
+/**
+ * Path parameters are plain strings checked by the services: their formats by name. `id`s are
+ * document ids; a tracker's `vendorId` and a trip's `tripId` are whole numbers (trips.service.ts).
+ */
+const PATH_PARAMETER_PATTERNS: Record<string, string> = {
+  id: OBJECT_ID_PATTERN.source,
+  userId: OBJECT_ID_PATTERN.source,
+  fuelTariffId: OBJECT_ID_PATTERN.source,
+  vendorId: String.raw`^\d{1,15}$`,
+  tripId: String.raw`^\d{1,15}$`,
+};
 
 /**
  * What the validators refuse, told in the document, so that a request valid by the schema is
@@ -22,10 +31,10 @@ const OBJECT_ID_PATH_PARAMETERS = new Set(['id', 'userId', 'fuelTariffId']);
  */
 export function addRequestConstraints(document: OpenAPIObject, app: INestApplication): OpenAPIObject {
   const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaObject>;
-  const dtos = requestDtoClasses(app);
+  const dtos = new Map([...validatedClasses(), ...strictBodyClasses().map((dto) => [dto.name, dto] as const), ...requestDtoClasses(app)]);
   for (const dto of dtos.values()) {
     const schema = schemas[dto.name];
-    if (schema?.properties) applyPatterns(schema.properties as Record<string, SchemaObject>, dto);
+    if (schema?.properties) applyPatterns(schema.properties as Record<string, SchemaObject>, dto, true);
   }
   for (const strict of strictBodyClasses()) markStrict(schemas, strict.name, new Set());
   for (const [operationId, queryDto] of queryDtosByOperation(app)) {
@@ -38,8 +47,8 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
   for (const item of Object.values(document.paths)) {
     for (const method of METHODS) {
       for (const parameter of ((item[method] as OperationObject | undefined)?.parameters ?? []) as ParameterObject[]) {
-        if (parameter.in === 'path' && OBJECT_ID_PATH_PARAMETERS.has(parameter.name)) {
-          parameter.schema = { ...(parameter.schema as SchemaObject), type: 'string', pattern: OBJECT_ID_PATTERN.source };
+        if (parameter.in === 'path' && PATH_PARAMETER_PATTERNS[parameter.name]) {
+          parameter.schema = { ...(parameter.schema as SchemaObject), type: 'string', pattern: PATH_PARAMETER_PATTERNS[parameter.name] };
         }
       }
     }
@@ -47,14 +56,37 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
   return document;
 }
 
-/** `@Matches(regexp)` without flags, on the class or its parents, as `pattern` (on `items` with `each`). */
-function applyPatterns(properties: Record<string, SchemaObject>, dto: Function): void {
-  for (const rule of getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false)) {
-    const regexp = rule.constraints?.[0];
+/** A real calendar day `YYYY-MM-DD` from 1900 (`isIsoDay`): months of their length, 29 February in leap years. */
+const ISO_DAY = String.raw`^(?:(?:19|[2-9]\d)\d{2}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:(?:19|[2-9]\d)(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[3579][26])00)-02-29)$`;
+/** `DD/MM/YYYY[ HH:mm[:ss]]` naming a real day (`isFleetDate`; 29/02 in leap years). */
+const FLEET_DATE = String.raw`^(?:(?:(?:0[1-9]|1\d|2[0-8])/(?:0[1-9]|1[0-2])|(?:29|30)/(?:0[13-9]|1[0-2])|31/(?:0[13578]|1[02]))/\d{4}|29/02/(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00))(?: (?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?)?$`;
+/** Validators (class-validator names) whose accepted strings a pattern states exactly; they win over `@Matches`. */
+const PATTERN_OF_VALIDATOR: Record<string, string> = { isIsoDay: ISO_DAY, isFleetDate: FLEET_DATE };
+
+/**
+ * The class-validator rules of a DTO (and its parents) as JSON Schema keywords the Swagger plugin
+ * cannot see inside composite validators: `@Matches` without flags and named validators as
+ * `pattern` (on `items` with `each`), lengths, bounds, `@IsNotEmpty` (after trimming: at least
+ * one non-space character), ISO 8601 as `date-time`; on bodies, `@IsOptional` also accepts null.
+ */
+function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, inBody = false): void {
+  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  const named = new Set(rules.filter((rule) => (rule.name ?? '') in PATTERN_OF_VALIDATOR).map((rule) => rule.propertyName));
+  for (const rule of rules) {
     const property = properties[rule.propertyName];
-    if (rule.name !== 'matches' || !(regexp instanceof RegExp) || regexp.flags || !property || '$ref' in property) continue;
+    if (!property || '$ref' in property) continue;
     const target = rule.each && property.items ? (property.items as SchemaObject) : property;
-    target.pattern ??= regexp.source;
+    const [first] = (rule.constraints ?? []) as unknown[];
+    const name = rule.name ?? '';
+    if (name in PATTERN_OF_VALIDATOR) target.pattern = PATTERN_OF_VALIDATOR[name];
+    else if (name === 'matches' && first instanceof RegExp && !first.flags && !named.has(rule.propertyName)) target.pattern = first.source;
+    else if (name === 'minLength' && typeof first === 'number') target.minLength ??= first;
+    else if (name === 'maxLength' && typeof first === 'number') target.maxLength ??= first;
+    else if (name === 'min' && typeof first === 'number') target.minimum ??= first;
+    else if (name === 'max' && typeof first === 'number') target.maximum ??= first;
+    else if (name === 'isNotEmpty' && target.type === 'string') target.pattern ??= String.raw`\S`;
+    else if (name === 'isIso8601' && target.type === 'string') target.format ??= 'date-time';
+    else if (rule.type === 'conditionalValidation' && inBody && !rule.each) property.nullable = true;
   }
 }
 
@@ -101,6 +133,12 @@ function routeDtos(app: INestApplication): { operationId: string; dto: Function;
 
 function requestDtoClasses(app: INestApplication): Map<string, Function> {
   return new Map(routeDtos(app).filter((r) => r.kind === 'body').map((r) => [r.dto.name, r.dto]));
+}
+
+/** Every class with class-validator rules (bodies and what they nest), by name — the schema's name. */
+function validatedClasses(): Map<string, Function> {
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Function, unknown[]> };
+  return new Map([...storage.validationMetadatas.keys()].map((target) => [target.name, target]));
 }
 
 function queryDtosByOperation(app: INestApplication): Map<string, Function> {

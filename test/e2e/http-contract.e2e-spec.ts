@@ -86,6 +86,13 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(withId.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers 405 on a literal path rather than letting a :id route of the same prefix take it', async () => {
+    // PATCH /api/assets/:id exists; /api/assets/qr-labels is a route of its own (POST).
+    const res = await request(t.server).patch('/api/assets/qr-labels').set('Authorization', `Bearer ${tenant.admin.apiToken}`).send({ assetIds: [] }).expect(405);
+    expect(res.headers.allow).toBe('OPTIONS, POST');
+    expect(res.body).toEqual({ error: 'Method not allowed: PATCH /api/assets/qr-labels' });
+  });
+
   it('keeps 404 for a path no route has, whatever the method', async () => {
     const res = await request(t.server).patch('/api/no-such-route/abc').expect(404);
     expect(res.headers.allow).toBeUndefined();
@@ -212,8 +219,10 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
       const id = '^[0-9a-fA-F]{24}$';
       expect(doc.paths['/api/roles/{id}'].get.parameters!.find((p) => p.name === 'id')!.schema.pattern).toBe(id);
       expect(doc.paths['/api/users'].get.parameters!.find((p) => p.name === 'roleId')!.schema.pattern).toBe(id);
-      expect(doc.paths['/api/assets/{id}/track'].get.parameters!.find((p) => p.name === 'from')!.schema.pattern).toMatch(/^\^\(\\d\{2\}\)/);
-      expect(doc.paths['/api/trips/{vendorId}'].get.parameters!.find((p) => p.name === 'vendorId')!.schema.pattern).toBeUndefined();
+      const from = doc.paths['/api/assets/{id}/track'].get.parameters!.find((p) => p.name === 'from')!.schema.pattern;
+      expect(['01/02/2026', '29/02/2024', '31/12/2026 23:59', '31/12/2026 23:59:59'].every((d) => new RegExp(from).test(d))).toBe(true);
+      expect(['31/04/2026', '29/02/2026', '1/2/2026', '01/02/2026 24:00'].some((d) => new RegExp(from).test(d))).toBe(false);
+      expect(doc.paths['/api/trips/{vendorId}'].get.parameters!.find((p) => p.name === 'vendorId')!.schema.pattern).toBe('^\\d{1,15}$');
     });
 
     it('defines shapes C, D and E and references them where they are answered', () => {

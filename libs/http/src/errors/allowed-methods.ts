@@ -3,7 +3,7 @@ import type { Request } from 'express';
 /** The parts of Express 5's router (the `router` package) read here. */
 interface RouteLayer {
   match(path: string): unknown;
-  route?: { _methods(): string[] };
+  route?: { path?: unknown; _methods(): string[] };
 }
 type RoutedApp = { router?: { stack?: RouteLayer[] } };
 
@@ -13,12 +13,12 @@ type RoutedApp = { router?: { stack?: RouteLayer[] } };
  * so it costs nothing on routed requests; the router's own table is read, so it never lags
  * behind the routes. OPTIONS is always answered (CORS), HEAD wherever GET is (Express).
  */
-export function allowedMethods(request: Request): string[] {
+export function allowedMethods(request: Request, onlyRoute: (path: string) => boolean = () => true): string[] {
   const stack = (request.app as unknown as RoutedApp | undefined)?.router?.stack ?? [];
   const path = request.originalUrl.split('?')[0];
   const methods = new Set<string>();
   for (const layer of stack) {
-    if (!layer.route || !matches(layer, path)) continue;
+    if (!layer.route || !matches(layer, path) || !onlyRoute(String(layer.route.path))) continue;
     for (const method of layer.route._methods()) methods.add(method);
   }
   if (methods.size > 0) methods.add('OPTIONS');
