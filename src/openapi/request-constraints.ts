@@ -5,7 +5,7 @@ import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN } from '@app/formats';
-import { strictBodyClasses } from '@app/http';
+import { isMultiline, strictBodyClasses } from '@app/http';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -86,8 +86,26 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
     else if (name === 'max' && typeof first === 'number') target.maximum ??= first;
     else if (name === 'isNotEmpty' && target.type === 'string') target.pattern ??= String.raw`\S`;
     else if (name === 'isIso8601' && target.type === 'string') target.format ??= 'date-time';
-    else if (rule.type === 'conditionalValidation' && inBody && !rule.each) property.nullable = true;
+    else if (name === 'isInt' && (target.type === 'number' || target.type === 'string')) target.type = 'integer';
+    else if (name === 'arrayMinSize' && typeof first === 'number') property.minItems ??= first;
+    else if (name === 'arrayMaxSize' && typeof first === 'number') property.maxItems ??= first;
+    else if (name === 'isOptional' && inBody) property.nullable = true;
   }
+  for (const [key, property] of Object.entries(properties)) {
+    const text = (property as SchemaObject).type === 'array' ? ((property as SchemaObject).items as SchemaObject | undefined) : (property as SchemaObject);
+    if (text && !('$ref' in text) && text.type === 'string' && !text.enum) withoutControlCharacters(text, isMultiline(dto.prototype, key));
+  }
+}
+
+/**
+ * The text rule of every DTO string (control-characters.ts): no C0, DEL or C1 character, except
+ * tab and line breaks in `@MultilineText()` fields. A `@Matches` pattern states its own alphabet;
+ * a non-blank one is kept as a look-ahead.
+ */
+function withoutControlCharacters(schema: SchemaObject, multiline: boolean): void {
+  const allowed = multiline ? String.raw`[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]` : String.raw`[^\u0000-\u001F\u007F-\u009F]`;
+  if (schema.pattern === undefined) schema.pattern = `^${allowed}*$`;
+  else if (schema.pattern === String.raw`\S`) schema.pattern = String.raw`^(?=[\s\S]*\S)` + `${allowed}*$`;
 }
 
 /** Unknown fields are refused at every depth of a strict body (forbidNonWhitelisted). */
