@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { AppConfig } from '@app/config';
-import { AppLogger, bodyParserErrorHandler, noStore, requestLogging, securityHeaders } from '@app/http';
+import { AppLogger, bodyParserErrorHandler, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
 import { AppMetrics, httpMetricsObserver } from '@app/metrics';
 import { DOCS_PATH, setupOpenApi } from './openapi';
 import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
@@ -30,6 +30,8 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.use(INGEST_PATH, json({ limit: INGEST_BODY_LIMIT }));
   express.use(json({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);
+  // Before the routes: a literal path's other methods must not fall to a `:id` route.
+  express.use(literalPathMethods());
   express.setGlobalPrefix('api');
   express.enableShutdownHooks();
   await setupOpenApi(express);

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { ActivityEvent } from '@app/activity';
 import type { Stored } from '@app/database';
 
@@ -21,9 +22,11 @@ export class ActivityEventView {
   resourceId: string | null;
   summary: string;
   /** The resource before the change, where it applies. */
-  before: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  before: unknown;
   /** The resource after the change, where it applies. */
-  after: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
+  after: unknown;
   /** Further facts of the event (counts, reasons). */
   details: Record<string, unknown> | null;
   requestId: string | null;
@@ -46,8 +49,8 @@ export function toActivityEventView(event: Stored<ActivityEvent>): ActivityEvent
     resourceType: event.resourceType,
     resourceId: event.resourceId ?? null,
     summary: event.summary,
-    before: (event.before as Record<string, unknown> | undefined) ?? null,
-    after: (event.after as Record<string, unknown> | undefined) ?? null,
+    before: event.before ?? null,
+    after: event.after ?? null,
     details: event.details ?? null,
     requestId: event.requestId ?? null,
     ip: event.ip ?? null,

@@ -13,12 +13,14 @@ export class ApiTokensController {
     private readonly activity: ActivityRecorder,
   ) {}
 
+  /** The caller's API tokens (never their value: a hint of its last characters). */
   @Get()
   @Authenticated()
   list(@Auth() auth: AuthContext): Promise<ApiTokenView[]> {
     return this.tokens.list(auth.userId);
   }
 
+  /** Creates an `atk_` API token for the caller; its value is in this answer only. */
   @Post()
   @Authenticated()
   async create(@Auth() auth: AuthContext, @Body() body: CreateApiTokenDto): Promise<ApiTokenView & { token: string }> {
@@ -34,6 +36,7 @@ export class ApiTokensController {
     return created;
   }
 
+  /** Revokes one of the caller's API tokens: it stops working at once. */
   @Delete(':id')
   @Authenticated()
   async revoke(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ApiTokenView> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated, LoginLockedOut, LoginRateLimited, Public } from '@app/auth';
 import { AuthService } from './auth.service';
@@ -18,6 +18,7 @@ export class AuthController {
   /** Signs in with email and password: a session token in the body and the session cookie. */
   @Post('login')
   @Public()
+  @ApiUnauthorizedResponse({ description: 'Wrong email or password, or a disabled account (shape A)' })
   @LoginRateLimited()
   @HttpCode(200)
   async login(@Body() body: LoginDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<SessionView> {

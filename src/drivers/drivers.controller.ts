@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiInternalServerErrorResponse, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ErrorShapeOf, PagedBody, PagedResponse } from '@app/http';
 import { DriverImportResultView } from './driver-import-result.view';
@@ -64,6 +64,8 @@ export class DriversController {
   @Post('import')
   @Authenticated({ permission: Permission.Drivers, bearerOnly: true })
   @ErrorShapeOf('C')
+  @ApiBadRequestResponse({ description: 'Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C); a malformed JSON body (shape A)' })
+  @ApiInternalServerErrorResponse({ description: 'Internal error, without internals (shape C)' })
   @HttpCode(201)
   import(@Auth() auth: AuthContext, @Body() body: ImportDriversDto): Promise<DriverImportResultView> {
     return this.importer.import(auth, body.rows);

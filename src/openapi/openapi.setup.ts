@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { AppConfig } from '@app/config';
 import { BEARER_SCHEME, COOKIE_SCHEME } from '@app/auth';
 import { wrapSuccessSchemas } from './envelope-schemas';
+import { applyDocumentConventions } from './document-conventions';
 import { addErrorResponses } from './error-responses';
+import { addRequestConstraints } from './request-constraints';
 
 /**
  * The OpenAPI document is generated from the code: DTO and response metadata come from the
@@ -31,10 +33,21 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         '`{status: "success", data}`; errors follow shapes A–E of the specification.',
     )
     .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Session token or `atk_` API token' }, BEARER_SCHEME)
+    // Same origin as the document: the paths carry the `/api` prefix.
+    .addServer('/')
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'opaque: sess_… (session) or atk_… (API token)',
+        description: 'An opaque token, not a JWT: a session token (`sess_…`, from login) or an API token (`atk_…`)',
+      },
+      BEARER_SCHEME,
+    )
     .addCookieAuth(cookieName, { type: 'apiKey', in: 'cookie', name: cookieName }, COOKIE_SCHEME)
     .build();
-  return addErrorResponses(wrapSuccessSchemas(SwaggerModule.createDocument(app, config)));
+  const document = wrapSuccessSchemas(SwaggerModule.createDocument(app, config));
+  return applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app)));
 }
 
 /** Swagger UI (HTML) and the document: `/api/docs`, `/api/docs-json`. */

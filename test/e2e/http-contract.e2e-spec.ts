@@ -76,6 +76,29 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(res.body).toEqual({ error: 'Route not found: GET /api/no-such-route' });
   });
 
+  it('answers another method on a known path with 405 shape A and Allow, before authentication', async () => {
+    const res = await request(t.server).delete('/api/auth/login').expect(405);
+    expect(res.body).toEqual({ error: 'Method not allowed: DELETE /api/auth/login' });
+    expect(res.headers.allow).toBe('OPTIONS, POST');
+    // A path with a parameter, whatever the id; HEAD comes with GET.
+    const withId = await request(t.server).put('/api/roles/000000000000000000000000?x=1').expect(405);
+    expect(withId.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS, PATCH');
+    expect(withId.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 405 on a literal path rather than letting a :id route of the same prefix take it', async () => {
+    // PATCH /api/assets/:id exists; /api/assets/qr-labels is a route of its own (POST).
+    const res = await request(t.server).patch('/api/assets/qr-labels').set('Authorization', `Bearer ${tenant.admin.apiToken}`).send({ assetIds: [] }).expect(405);
+    expect(res.headers.allow).toBe('OPTIONS, POST');
+    expect(res.body).toEqual({ error: 'Method not allowed: PATCH /api/assets/qr-labels' });
+  });
+
+  it('keeps 404 for a path no route has, whatever the method', async () => {
+    const res = await request(t.server).patch('/api/no-such-route/abc').expect(404);
+    expect(res.headers.allow).toBeUndefined();
+    expect(res.body).toEqual({ error: 'Route not found: PATCH /api/no-such-route/abc' });
+  });
+
   it('answers malformed JSON with 400 shape A', async () => {
     const res = await request(t.server)
       .post('/api/auth/login')
@@ -169,5 +192,63 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(me.responses['403']).toBeUndefined();
     const forms = res.body.paths['/api/dynamic-forms'].get;
     expect(forms.responses['403'].description).toMatch(/access_dynamic_forms/);
+  });
+
+  describe('the OpenAPI document tells what the validators refuse', () => {
+    let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any>; securitySchemes: Record<string, any> }; servers: unknown[] };
+    type Operation = { summary?: string; tags?: string[]; parameters?: { name: string; in: string; schema: any }[]; requestBody?: unknown; responses: Record<string, any> };
+    const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method} ${path}`, op })));
+
+    beforeAll(async () => {
+      doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
+    });
+
+    it('has a server, and describes bearer tokens as opaque sess_/atk_ tokens, not JWTs', () => {
+      expect(doc.servers).toEqual([{ url: '/' }]);
+      expect(doc.components.securitySchemes.bearer.bearerFormat).toMatch(/sess_.*atk_/);
+      expect(doc.components.securitySchemes.bearer.bearerFormat).not.toMatch(/JWT/);
+    });
+
+    it('closes strict bodies (additionalProperties: false), also what they nest', () => {
+      expect(doc.components.schemas.LoginDto.additionalProperties).toBe(false);
+      expect(doc.components.schemas.CreateApiTokenDto.additionalProperties).toBe(false);
+      expect(doc.components.schemas.AssetIconDto.additionalProperties).toBe(false);
+    });
+
+    it('gives ids their pattern, in paths, queries and bodies, and dates theirs', () => {
+      const id = '^[0-9a-fA-F]{24}$';
+      expect(doc.paths['/api/roles/{id}'].get.parameters!.find((p) => p.name === 'id')!.schema.pattern).toBe(id);
+      expect(doc.paths['/api/users'].get.parameters!.find((p) => p.name === 'roleId')!.schema.pattern).toBe(id);
+      const from = doc.paths['/api/assets/{id}/track'].get.parameters!.find((p) => p.name === 'from')!.schema.pattern;
+      expect(['01/02/2026', '29/02/2024', '31/12/2026 23:59', '31/12/2026 23:59:59'].every((d) => new RegExp(from).test(d))).toBe(true);
+      expect(['31/04/2026', '29/02/2026', '1/2/2026', '01/02/2026 24:00'].some((d) => new RegExp(from).test(d))).toBe(false);
+      expect(doc.paths['/api/trips/{vendorId}'].get.parameters!.find((p) => p.name === 'vendorId')!.schema.pattern).toBe('^\\d{1,15}$');
+    });
+
+    it('defines shapes C, D and E and references them where they are answered', () => {
+      for (const shape of ['A', 'B', 'C', 'D', 'E']) expect(doc.components.schemas[`ErrorShape${shape}`]).toBeDefined();
+      const schemaOf = (response: any) => JSON.stringify(response.content['application/json'].schema);
+      expect(schemaOf(doc.paths['/api/drivers/import'].post.responses['400'])).toContain('ErrorShapeC');
+      expect(schemaOf(doc.paths['/api/drivers/import'].post.responses['500'])).toContain('ErrorShapeC');
+      expect(schemaOf(doc.paths['/api/inspections/scan/{code}'].get.responses['410'])).toContain('ErrorShapeE');
+      expect(schemaOf(doc.paths['/api/support/tickets'].post.responses['503'])).toContain('ErrorShapeD');
+    });
+
+    it('declares 400 wherever there is input, 404 wherever the path names a record, 401 on login', () => {
+      for (const { label, op } of operations()) {
+        const params = op.parameters ?? [];
+        if (op.requestBody || params.some((p) => p.in === 'path' || p.in === 'query')) expect([label, op.responses['400']]).toEqual([label, expect.anything()]);
+        if (params.some((p) => p.in === 'path')) expect([label, op.responses['404']]).toEqual([label, expect.anything()]);
+      }
+      expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+    });
+
+    it('gives every operation a summary and a lower-case kebab tag, and the login body an example', () => {
+      for (const { label, op } of operations()) {
+        expect([label, op.summary]).toEqual([label, expect.stringMatching(/\S/)]);
+        for (const tag of op.tags ?? []) expect([label, tag]).toEqual([label, expect.stringMatching(/^[a-z0-9]+(-[a-z0-9]+)*$/)]);
+      }
+      expect(doc.components.schemas.LoginDto.properties.email.example).toBeDefined();
+    });
   });
 });

@@ -1,5 +1,6 @@
 export * from './errors/error-body';
 export * from './errors/http-exception.filter';
+export * from './errors/literal-path-methods';
 export * from './errors/http-status-messages';
 export * from './request/body-parser-errors';
 export * from './request/multipart-errors';

@@ -4,11 +4,16 @@ import { StrictBody } from '@app/http';
 
 @StrictBody()
 export class LoginDto {
+  /**
+   * The user's email (case does not matter).
+   * @example "admin@transportes-andes.cl"
+   */
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
   @IsEmail()
   @MaxLength(254)
   email: string;
 
+  /** @example "correct horse battery staple" */
   @IsString()
   @MinLength(1)
   @MaxLength(128)

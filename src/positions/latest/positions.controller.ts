@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { TrackQueryDto } from '../track/track-query.dto';
 import { TrackService } from '../track/track.service';
@@ -19,6 +19,7 @@ export class PositionsController {
   /** The last known position of each asset in the caller's scope (at most 10 000, by name). */
   @Get('positions/latest')
   @Authenticated({ permission: Permission.Positions })
+  @ApiOkResponse({ type: [LatestPositionView] })
   @ApiBadRequestResponse({ description: 'A malformed `assetIds` or `groupId`, or an unknown parameter (shape A)' })
   latestPositions(@Auth() auth: AuthContext, @Query() query: LatestPositionsQueryDto): Promise<LatestPositionView[]> {
     return this.latest.latest(auth, { assetIds: query.assetIds?.split(','), groupId: query.groupId });

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import type { Request, Response } from 'express';
 import { getRouteErrorShape } from '../response/route-error-shape';
 import { DomainException, errorCodeRule, type ErrorShape, type FieldError } from '@app/errors';
+import { allowedMethods } from './allowed-methods';
 import { buildErrorBody, ErrorDetails } from './error-body';
 import { loggableUrl } from '../logging/loggable-url';
 import { STATUS_MESSAGES } from './http-status-messages';
@@ -23,7 +24,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const resolved = this.resolve(exception, getRouteErrorShape(request));
+    const resolved = this.methodNotAllowed(exception, request) ?? this.resolve(exception, getRouteErrorShape(request));
 
     if (resolved.status >= 500) {
       const url = loggableUrl(request.originalUrl);
@@ -60,6 +61,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
     return { status: 500, shape: this.shapeFor(500, 'B', routeShape), message: STATUS_MESSAGES[500] };
   }
 
+  /**
+   * No route answered, but the path is a known one with other methods: 405 with `Allow`
+   * (RFC 9110 §15.5.6) rather than 404, which would say the resource does not exist.
+   */
+  private methodNotAllowed(exception: unknown, request: Request): ResolvedError | undefined {
+    if (!isRouteNotFound(exception)) return undefined;
+    const allow = allowedMethods(request);
+    if (allow.length === 0) return undefined;
+    const path = loggableUrl(request.originalUrl.split('?')[0]);
+    return { status: 405, shape: 'A', message: `Method not allowed: ${request.method} ${path}`, headers: { Allow: allow.join(', ') } };
+  }
+
   /** A route may ask for shape C (the driver import) for its validation errors and its 500s. */
   private shapeFor(status: number, shape: ErrorShape, routeShape: ErrorShape | undefined): ErrorShape {
     if (routeShape === 'C' && (status === 400 || status === 500) && (shape === 'A' || shape === 'B')) return 'C';
@@ -70,10 +83,18 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (status >= 500) return STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500];
     const body = exception.getResponse();
     const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
-    if (status === 404 && typeof message === 'string' && message.startsWith('Cannot ')) {
-      return `Route not found: ${message.slice('Cannot '.length)}`;
+    if (isRouteNotFound(exception)) {
+      return `Route not found: ${(message as string).slice('Cannot '.length)}`;
     }
     if (typeof message === 'string' && message.length > 0) return message;
     return STATUS_MESSAGES[status] ?? exception.message;
   }
+}
+
+/** Nest's answer when no route matched the method and path: `NotFoundException('Cannot GET /x')`. */
+function isRouteNotFound(exception: unknown): boolean {
+  if (!(exception instanceof HttpException) || exception.getStatus() !== 404) return false;
+  const body = exception.getResponse();
+  const message = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+  return typeof message === 'string' && message.startsWith('Cannot ');
 }

@@ -19,7 +19,8 @@ export function MultilineText(): PropertyDecorator {
   };
 }
 
-function isMultiline(holder: object, key: string): boolean {
+/** Whether a DTO field is `@MultilineText()` (also read by the OpenAPI document's text patterns). */
+export function isMultiline(holder: object, key: string): boolean {
   return Reflect.getMetadata(MULTILINE, holder, key) === true;
 }
 
