@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { Public } from '@app/auth';
 import { HealthService } from './health.service';
 import { ClockView, HealthView, LivenessView, ReadinessView } from './health.view';
@@ -27,6 +27,7 @@ export class HealthController {
 
   /** Readiness probe: the database answers and PDFs can be rendered; otherwise 503 naming what is down. */
   @Get('health/ready')
+  @ApiOkResponse({ type: ReadinessView })
   @ApiServiceUnavailableResponse({ description: 'Not ready: the database or the browser is down (shape B)' })
   ready(): Promise<ReadinessView> {
     return this.readiness.ready();

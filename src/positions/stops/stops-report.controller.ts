@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { StopsReportDto } from '../dto/stops-report.dto';
 import { StopsReportService } from './stops-report.service';
@@ -14,6 +14,7 @@ export class StopsReportController {
   @Post('reports/stops')
   @Authenticated({ permission: Permission.Reports })
   @HttpCode(200)
+  @ApiOkResponse({ type: StopsReportView })
   @ApiBadRequestResponse({ description: 'Bad `assetIds` (1..500 ids), bad dates, `from` after `to`, or a range over 30 days (shape A)' })
   report(@Auth() auth: AuthContext, @Body() body: StopsReportDto): Promise<StopsReportView> {
     return this.stops.report(auth, body);
