@@ -1,5 +1,6 @@
 import { isDemoEnvironment, startDemoStandIns } from './demo-stand-ins';
 import { nearestCommune } from './offline-geocoder';
+import { DEMO_ROUTES } from '../../positions';
 
 const json = async (url: string, init: RequestInit = {}) => {
   const res = await fetch(url, init);
@@ -80,5 +81,11 @@ describe('demo stand-ins', () => {
     expect(nearestCommune(-33.4489, -70.6693)?.name).toBe('Santiago');
     expect(nearestCommune(-33.52, -70.76)?.name).toBe('Maipú');
     expect(nearestCommune(-33.0458, -71.6197)).toEqual(expect.objectContaining({ name: 'Valparaíso', region: 'Región de Valparaíso, Chile' }));
+  });
+
+  // A trip's start or end is a waypoint of its route; which run is the demo's last trip depends on
+  // the day, so every waypoint of every demo route must have an address.
+  it.each(Object.entries(DEMO_ROUTES))('give every waypoint of the %s demo routes an address', (_, routes) => {
+    for (const [lat, lng] of routes.flat()) expect(nearestCommune(lat, lng)).toBeDefined();
   });
 });
