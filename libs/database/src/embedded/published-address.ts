@@ -45,8 +45,21 @@ function isAlive(pid: unknown): boolean {
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A server killed with its app is a zombie until its new parent reaps it, and an init that does
+ * not reap (a container's) keeps it one: it still answers `kill(pid, 0)` but serves nothing.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false; // no /proc (not Linux): trust kill(pid, 0)
   }
 }
