@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsString, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsISO8601, IsString, ValidateBy, ValidationOptions } from 'class-validator';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,4 +19,9 @@ export function IsIsoDay(options: ValidationOptions = {}): PropertyDecorator {
     IsString(options),
     ValidateBy({ name: 'isIsoDay', validator: { validate: isIsoDay, defaultMessage: () => '$property must be a date in YYYY-MM-DD form' } }, options),
   );
+}
+
+/** An instant as a strict ISO 8601 date-time (`2026-11-01T00:00:00-03:00`), e.g. a list's `from`/`to`. */
+export function IsIsoDateTime(options: ValidationOptions = {}): PropertyDecorator {
+  return IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time', ...options });
 }

@@ -1,6 +1,6 @@
 import { IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
 
 /** The activity log's filters, shared by the list and the export. */
@@ -24,12 +24,12 @@ export class ActivityFilterDto {
 
   /** Events at or after this ISO 8601 date-time (`2026-11-01T00:00:00-03:00`). */
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  @IsIsoDateTime()
   from?: string;
 
   /** Events at or before this ISO 8601 date-time. */
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsIsoDateTime()
   to?: string;
 }
 

@@ -1,5 +1,5 @@
-import { IsIn, IsISO8601, IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 
 /** Filters of the inspection list (all optional, combined with "and"); unknown ones are a 400. */
@@ -16,12 +16,12 @@ export class ListInspectionsQueryDto extends PageQueryDto {
 
   /** Submitted at or after this instant (ISO 8601). */
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  @IsIsoDateTime()
   from?: string;
 
   /** Submitted at or before this instant (ISO 8601). */
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  @IsIsoDateTime()
   to?: string;
 
   /** Inspections submitted by this user. */
