@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestApp, TestApp } from '@app/testing';
+import type { TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { PortalStub, startPortalStub } from '../support/portal-stub';
+import { createTestAppWithPortal, TestAppWithPortal } from '../support/app-with-portal';
+import type { PortalStub } from '../support/portal-stub';
 
 const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 120);
 
@@ -30,21 +31,17 @@ describe('OpenAPI-driven fuzzing', () => {
   let tenant: TestTenant;
   let baseUrl: string;
   let portal: PortalStub;
+  let withPortal: TestAppWithPortal;
 
   beforeAll(async () => {
     // With the portal reachable, its operations answer 2xx and are checked against their schemas.
-    portal = await startPortalStub();
-    process.env.BILLING_PORTAL_URL = portal.url;
-    process.env.BILLING_PORTAL_TOKEN = portal.token;
-    t = await createTestApp();
+    withPortal = await createTestAppWithPortal();
+    ({ t, portal } = withPortal);
     tenant = await createTenant(t.app);
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await t.close();
-    await portal.close();
-  });
+  afterAll(() => withPortal.close());
 
   it(
     'finds no server error and no answer that breaks its declared schema',

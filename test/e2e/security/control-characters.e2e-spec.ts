@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '@app/testing';
+import type { TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../../factories/tenant.factory';
 import { fleetFixtures } from '../../factories/inspections.factory';
 import { insertCustomTariff } from '../fuel-fixtures';
-import { PortalStub, startPortalStub } from '../../support/portal-stub';
+import { createTestAppWithPortal, TestAppWithPortal } from '../../support/app-with-portal';
+import type { PortalStub } from '../../support/portal-stub';
 
 /**
  * Issue 19: control characters are refused in every text field of every body — C0, DEL, C1 —
@@ -17,6 +18,7 @@ describe('control characters in text fields', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let portal: PortalStub;
+  let withPortal: TestAppWithPortal;
   let assetId: string;
   let tariffId: string;
   const send = (method: 'post' | 'patch', path: string, body: object) =>
@@ -24,20 +26,15 @@ describe('control characters in text fields', () => {
   const workOrders = () => t.connection.collection('work_orders').countDocuments({ clientId: tenant.clientId });
 
   beforeAll(async () => {
-    portal = await startPortalStub();
-    process.env.BILLING_PORTAL_URL = portal.url;
-    process.env.BILLING_PORTAL_TOKEN = portal.token;
-    t = await createTestApp();
+    withPortal = await createTestAppWithPortal();
+    ({ t, portal } = withPortal);
     tenant = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     assetId = (await fixtures.asset({ mainTrackerId: (await fixtures.tracker())._id }))._id.toHexString();
     tariffId = (await insertCustomTariff(t.connection, tenant.clientId, { name: 'Diésel flota', price: 1000 })).tariffId.toHexString();
   });
   afterAll(async () => {
-    await t.close();
-    await portal.close();
-    delete process.env.BILLING_PORTAL_URL;
-    delete process.env.BILLING_PORTAL_TOKEN;
+    await withPortal.close();
   });
 
   it('refuses them in a tariff name (400 shape A), leaving the tariff as it was', async () => {

@@ -1,9 +1,10 @@
 import request from 'supertest';
-import { createTestApp, TestApp } from '@app/testing';
+import type { TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../../factories/tenant.factory';
 import { fleetFixtures } from '../../factories/inspections.factory';
 import { insertCustomTariff } from '../fuel-fixtures';
-import { PortalStub, startPortalStub } from '../../support/portal-stub';
+import { createTestAppWithPortal, TestAppWithPortal } from '../../support/app-with-portal';
+import type { PortalStub } from '../../support/portal-stub';
 
 /**
  * Issue 19: `__proto__`, `constructor` and `prototype` keys must not slip through a
@@ -21,6 +22,7 @@ describe('strict bodies and prototype keys', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let portal: PortalStub;
+  let withPortal: TestAppWithPortal;
   let assetId: string;
   let tariffId: string;
 
@@ -41,20 +43,15 @@ describe('strict bodies and prototype keys', () => {
   ];
 
   beforeAll(async () => {
-    portal = await startPortalStub();
-    process.env.BILLING_PORTAL_URL = portal.url;
-    process.env.BILLING_PORTAL_TOKEN = portal.token;
-    t = await createTestApp();
+    withPortal = await createTestAppWithPortal();
+    ({ t, portal } = withPortal);
     tenant = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     assetId = (await fixtures.asset({ mainTrackerId: (await fixtures.tracker())._id }))._id.toHexString();
     tariffId = (await insertCustomTariff(t.connection, tenant.clientId, { price: 1000 })).tariffId.toHexString();
   });
   afterAll(async () => {
-    await t.close();
-    await portal.close();
-    delete process.env.BILLING_PORTAL_URL;
-    delete process.env.BILLING_PORTAL_TOKEN;
+    await withPortal.close();
   });
 
   it('the valid bodies are accepted (so the refusals below are about the extra key)', async () => {
