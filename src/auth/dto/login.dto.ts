@@ -1,6 +1,5 @@
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { Transform } from 'class-transformer';
-import { StrictBody } from '@app/http';
+import { NormalizeEmail, StrictBody } from '@app/http';
 
 @StrictBody()
 export class LoginDto {
@@ -8,7 +7,7 @@ export class LoginDto {
    * The user's email (case does not matter).
    * @example "admin@transportes-andes.cl"
    */
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @NormalizeEmail()
   @IsEmail()
   @MaxLength(254)
   email: string;

@@ -48,6 +48,24 @@ describe('control characters in text fields', () => {
     expect(stored?.name).toBe('Diésel flota');
   });
 
+  it('refuses a tab or line break at the ends of a single-line field too (trimming never hides one)', async () => {
+    // Found by the OpenAPI fuzzer: "\t貇\u00a0" was trimmed to "貇" and a token created, though the
+    // document's pattern refuses it.
+    const tokens = () => t.connection.collection('api_tokens').countDocuments({});
+    const before = await tokens();
+    for (const name of ['\tERP', 'ERP\n', ' \r\nERP ', '\t貇\u00a0']) {
+      const res = await send('post', '/api/auth/api-tokens', { name });
+      expect([JSON.stringify(name), res.status, res.body.error]).toEqual([
+        JSON.stringify(name), 400, expect.stringMatching(/^name: name must not contain control characters/),
+      ]);
+    }
+    expect(await tokens()).toBe(before);
+    const spaced = await send('post', '/api/auth/api-tokens', { name: '\u00a0 ERP \u3000' }).expect(201);
+    expect(spaced.body.data.name).toBe('ERP');
+    const multiLine = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Tyres', description: '\n\tRotate\r\n' }).expect(201);
+    expect(multiLine.body.data.description).toBe('Rotate');
+  });
+
   it('refuses them in a work-order title, and all but tab and line breaks in its description', async () => {
     const before = await workOrders();
     for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {

@@ -24,6 +24,18 @@ export function isMultiline(holder: object, key: string): boolean {
   return Reflect.getMetadata(MULTILINE, holder, key) === true;
 }
 
+/** Spaces a text field sheds at its ends: Unicode white space, but never a control character. */
+const EDGE_SPACES = /^[^\S\u0000-\u001F]+|[^\S\u0000-\u001F]+$/g;
+
+/**
+ * Trims a field's text before validation. A single-line field keeps a tab or line break at its
+ * ends, so the control-character rule refuses it as the OpenAPI pattern says (trimming it away
+ * first accepted what the document refuses); a `@MultilineText()` field sheds them too.
+ */
+export function trimText(value: string, multiline: boolean): string {
+  return multiline ? value.trim() : value.replace(EDGE_SPACES, '');
+}
+
 /**
  * The fields of a validated DTO (class instances, and plain objects and arrays inside them) whose
  * strings break the rule, at most `max`. Walked without recursion; paths as class-validator's.

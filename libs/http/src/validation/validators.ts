@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { isMultiline, trimText } from './control-characters';
 
 /**
  * Composite validators for the fields that recur across DTOs, so a DTO reads as one line per
@@ -15,11 +16,22 @@ export interface TextOptions {
   trim?: boolean;
 }
 
-/** A string with length bounds; trimmed first unless told not to. */
+/** A string with length bounds; trimmed first (trimText) unless told not to. */
 export function ValidateText({ optional, min = 1, max, trim = true }: TextOptions): PropertyDecorator {
   const decorators: PropertyDecorator[] = [IsString(), MinLength(min), MaxLength(max)];
   if (min > 0) decorators.push(IsNotEmpty());
-  if (trim) decorators.unshift(Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)));
+  if (trim) decorators.unshift(trimmed());
   if (optional) decorators.unshift(IsOptional());
   return applyDecorators(...decorators);
+}
+
+/** Trims a string field as trimText does for that field (multiline or not). */
+function trimmed(): PropertyDecorator {
+  return (target, key) =>
+    Transform(({ value }) => (typeof value === 'string' ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
+}
+
+/** An email: trimmed like any single-line text and lower-cased, so case never makes two accounts. */
+export function NormalizeEmail(): PropertyDecorator {
+  return Transform(({ value }) => (typeof value === 'string' ? trimText(value, false).toLowerCase() : value));
 }

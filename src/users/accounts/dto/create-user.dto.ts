@@ -1,13 +1,12 @@
-import { Transform } from 'class-transformer';
 import { IsEmail, MaxLength } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText } from '@app/http';
+import { NormalizeEmail, StrictBody, ValidateText } from '@app/http';
 import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
 
 @StrictBody()
 export class CreateUserDto {
   /** Sign-in email, unique on the platform (trimmed, lower-cased). */
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim().toLowerCase() : value))
+  @NormalizeEmail()
   @IsEmail()
   @MaxLength(254)
   email: string;
