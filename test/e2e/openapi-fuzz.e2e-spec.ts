@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ describe('OpenAPI-driven fuzzing', () => {
   let baseUrl: string;
   let portal: PortalStub;
   let withPortal: TestAppWithPortal;
+  let fuzzer: ChildProcess | undefined;
 
   beforeAll(async () => {
     // With the portal reachable, its operations answer 2xx and are checked against their schemas.
@@ -41,7 +42,11 @@ describe('OpenAPI-driven fuzzing', () => {
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   });
-  afterAll(() => withPortal.close());
+  afterAll(async () => {
+    // A run that outlived the test's time-out must not outlive the test.
+    fuzzer?.kill('SIGKILL');
+    await withPortal.close();
+  });
 
   it(
     'finds no server error and no answer that breaks its declared schema',
@@ -71,7 +76,7 @@ describe('OpenAPI-driven fuzzing', () => {
       ];
       const run = (seed: number) =>
         new Promise<{ code: number | null; output: string }>((resolve) => {
-          const child = spawn(command, args(seed), { env: { ...process.env, NO_COLOR: '1' } });
+          const child = (fuzzer = spawn(command, args(seed), { env: { ...process.env, NO_COLOR: '1' } }));
           let output = '';
           child.stdout.on('data', (chunk) => (output += chunk));
           child.stderr.on('data', (chunk) => (output += chunk));

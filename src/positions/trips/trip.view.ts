@@ -1,3 +1,5 @@
+import { OmitType } from '@nestjs/swagger';
+
 export class TripPositionView {
   /** metres */
   alt: number;
@@ -43,3 +45,6 @@ export class TripView extends TripRecordView {
   startAddress: string | null;
   endAddress: string | null;
 }
+
+/** A trip in a list: the spec's fields without `positions` (GET …/trip/{id} has them). */
+export class TripSummaryView extends OmitType(TripRecordView, ['positions'] as const) {}

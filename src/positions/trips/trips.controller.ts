@@ -2,8 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { PagedBody, PagedResponse } from '@app/http';
-import { TripListQueryDto, TripSummaryView } from './trip-list';
-import { TripView } from './trip.view';
+import { TripListQueryDto } from './trip-list-query.dto';
+import { TripSummaryView, TripView } from './trip.view';
 import { TripsService } from './trips.service';
 
 @ApiTags('telemetry')

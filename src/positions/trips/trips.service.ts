@@ -5,13 +5,14 @@ import { PagedBody } from '@app/http';
 import { pageSize } from '@app/database';
 import { StoredTrip } from '../store/stored-trip.schema';
 import { resolveStatsRange } from '../stats/stats-range';
-import { decodeTripCursor, encodeTripCursor, TripListQueryDto, TripSummaryView } from './trip-list';
+import { decodeTripCursor, encodeTripCursor } from './trip-cursor';
+import { TripListQueryDto } from './trip-list-query.dto';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
 import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
-import { TripView } from './trip.view';
+import { TripSummaryView, TripView } from './trip.view';
 
 function integerParam(name: string, text: string): number {
   const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
