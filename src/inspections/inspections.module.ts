@@ -8,6 +8,7 @@ import { InspectionsService } from './inspections.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
 import { InspectionQueriesService } from './submissions/inspection-queries.service';
 import { InspectionSubmissionService } from './submissions/inspection-submission.service';
+import { OrphanWorkOrderSweep } from './submissions/orphan-work-order-sweep';
 import { Inspection, InspectionSchema } from './schemas/inspection.schema';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
 import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-qr-scan.schema';
@@ -25,7 +26,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService],
+  providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService, OrphanWorkOrderSweep],
   exports: [QrCodesService, InspectionSubmissionService],
 })
 export class InspectionsModule {}

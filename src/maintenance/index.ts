@@ -6,3 +6,4 @@ export { WorkOrder } from './schemas/work-order.schema';
 export { WorkOrdersService } from './work-orders/work-orders.service';
 export { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.service';
 export { InspectionWorkOrdersService, type InspectionFinding, type OpenedWorkOrder } from './work-orders/inspection-work-orders.service';
+export { UnconfirmedInspectionOrders, type UntouchedInspectionOrder } from './work-orders/unconfirmed-inspection-orders';

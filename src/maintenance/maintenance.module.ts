@@ -7,6 +7,7 @@ import { MaintenanceController } from './maintenance.controller';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
 import { InspectionWorkOrdersService } from './work-orders/inspection-work-orders.service';
+import { UnconfirmedInspectionOrders } from './work-orders/unconfirmed-inspection-orders';
 import { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.service';
 import { WorkOrderListService } from './work-orders/work-order-list.service';
 import { WorkOrdersService } from './work-orders/work-orders.service';
@@ -24,7 +25,7 @@ const maintenanceData = TenantDataModule.forFeature([
     maintenanceData,
   ],
   controllers: [MaintenanceController],
-  providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService],
-  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService, WorkOrdersService, WorkOrderLifecycleService],
+  providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
+  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

@@ -40,7 +40,10 @@ function tenantModels(): Set<string> {
 }
 
 /** Where data of several clients may be read in one query: explicit, and few. */
-const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/];
+const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/,
+  // The boot sweep of work orders left by a submission killed before its inspection was written.
+  /^src\/maintenance\/work-orders\/unconfirmed-inspection-orders\.ts$/,
+];
 
 describe('architecture', () => {
   const tenant = tenantModels();

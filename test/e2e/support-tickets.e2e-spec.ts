@@ -156,7 +156,7 @@ describe('POST /api/support/tickets', () => {
     const doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
     const created = doc.paths['/api/support/tickets'].post.responses['201'].content['application/json'].schema;
     expect(created).toEqual({ $ref: '#/components/schemas/CreatedSupportTicketView' });
-    expect(Object.keys(doc.paths['/api/support/tickets'].post.responses).sort()).toEqual(['201', '400', '401', '403', '413', '415', '429', '500', '503', '504']);
+    expect(Object.keys(doc.paths['/api/support/tickets'].post.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503', '504']);
     expect(doc.components.schemas.CreateSupportTicketDto.required.sort()).toEqual(['category', 'description', 'title']);
     const report = doc.paths['/api/invoices/report'].post.responses['200'].content;
     expect(Object.keys(report).sort()).toEqual(['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);

@@ -1,18 +1,30 @@
 import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { Types } from 'mongoose';
+import { FieldType } from '../../src/forms/form-field-types';
 import { costEntries, daysAgo, insertCustomTariff } from '../e2e/fuel-fixtures';
 import { addAsset, TrackedFixture } from '../e2e/positions-fixtures';
+import { fleetFixtures, option } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { AppProcess, descendantsOf, killHard, startAppProcess, stillRunning } from '../support/app-process';
+import { PortalStub, startPortalStub } from '../support/portal-stub';
 
-/** Kills at random moments for about this long (each cycle: start, traffic, kill); at least MIN_KILLS. */
-const CHAOS_MS = 120_000;
-const MIN_KILLS = 5;
+/** Kills at random moments (each cycle: start, traffic for a moment, kill), this many, then a last start. */
+const KILLS = 20;
+/** How long the traffic runs before each kill: at least the first, at most both. */
+const TRAFFIC_MS = [800, 4000] as const;
 // The traffic is bounded, not only the time: a fast machine would otherwise write so much that
 // the checks afterwards outlast the test (386 imports of 1 000 rows in one run here).
 const MAX_IMPORTS = 80;
 const MAX_PRICE_CHANGES = 60;
+const MAX_INSPECTIONS = 300;
+const MAX_TICKETS = 120;
+/** Between two inspections, two tickets: so that they last through every cycle, and a kill finds them. */
+const PACE_MS = 150;
+/** The portal's time-out for the app: an attempt killed mid-call is over (for its retry) this much + 5 s later. */
+const PORTAL_TIMEOUT_MS = 2000;
+/** The orphan sweep's second pass comes 15 s after the last boot; a margin for this machine. */
+const SWEPT_WITHIN_MS = 45_000;
 /** The app's start-up, from spawn to a healthy answer, on this 2-core machine from sources. */
 const START_BOUND_MS = 60_000;
 const INGEST_TOKEN = 'crash-recovery-ingest-token-0123456789';
@@ -21,10 +33,12 @@ const POINTS_PER_BATCH = 240;
 
 /**
  * The app killed with SIGKILL at random moments under mixed writes (driver imports of 1000 rows,
- * telemetry batches resent until acknowledged, fuel price changes), restarted each time on the
- * same database (the run's server, which outlives the app). Afterwards: every 2xx is stored,
- * no telemetry point counted twice, every price change completed once, nothing left running,
- * and each restart healthy within its bound (issue 21, reduced).
+ * telemetry batches resent until acknowledged, fuel price changes, critical inspections opening
+ * work orders, support tickets through the portal stub resent with their Idempotency-Key until
+ * acknowledged), restarted each time on the same database (the run's server, which outlives the
+ * app). Afterwards: every 2xx is stored, no telemetry point counted twice, every price change
+ * completed once, no inspection without its work order nor the reverse, no duplicate ticket,
+ * nothing left running, and each restart healthy within its bound (issue 21).
  */
 describe('the app killed at random moments under write traffic', () => {
   let t: TestApp;
@@ -32,30 +46,51 @@ describe('the app killed at random moments under write traffic', () => {
   let trackers: TrackedFixture[];
   let tariffId: Types.ObjectId;
   let app: AppProcess | undefined;
+  let portal: PortalStub;
+  let inspected: { assetId: string; formId: string; critical: string; ok: string };
 
   beforeAll(async () => {
+    // In this process: it outlives every app, so the tickets it holds are the portal's truth.
+    portal = await startPortalStub();
     t = await createTestApp();
     tenant = await createTenant(t.app);
     trackers = [await addAsset(t, tenant.clientId), await addAsset(t, tenant.clientId)];
     ({ tariffId } = await insertCustomTariff(t.connection, tenant.clientId));
     await t.connection.collection('fuel_cost_entries').insertMany(costEntries(tenant.clientId, tariffId, COST_ENTRIES, daysAgo(1), 1000));
+    const fixtures = fleetFixtures(t.app, tenant.clientId);
+    const asset = await fixtures.asset({ name: 'Camión 07' });
+    const [flat, ok] = [option('Pinchado', true), option('Bien')];
+    const form = await fixtures.form({ name: 'Pre-viaje', assetIds: [asset._id], fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] });
+    inspected = { assetId: asset._id.toHexString(), formId: form._id.toHexString(), critical: flat.optionId, ok: ok.optionId };
   }, 120_000);
   afterAll(async () => {
     if (app) await killHard(app);
     await t?.close();
+    await portal?.close();
   });
 
   it('loses no acknowledged write, counts nothing twice, finishes every price change', async () => {
-    const env = { MONGODB_URI: process.env.MONGODB_URI as string, NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false', TELEMETRY_INGEST_TOKENS: INGEST_TOKEN };
+    const env = {
+      MONGODB_URI: process.env.MONGODB_URI as string,
+      NODE_ENV: 'development',
+      RATE_LIMIT_ENABLED: 'false',
+      TELEMETRY_INGEST_TOKENS: INGEST_TOKEN,
+      BILLING_PORTAL_URL: portal.url,
+      BILLING_PORTAL_TOKEN: portal.token,
+      BILLING_PORTAL_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS),
+    };
     const auth = { authorization: `Bearer ${tenant.admin.apiToken}`, 'content-type': 'application/json' };
     const acknowledgedRuts: string[] = [];
     const telemetry = telemetryPlan(trackers);
     const priceChanges = { acknowledged: [] as number[], interrupted: [] as number[], next: 1001 };
     let importCount = 0;
+    const inspections = { acknowledged: [] as Array<{ id: string; workOrderId: string | null }>, sent: 0 };
+    const tickets = { acknowledged: new Map<number, string>(), next: 0, sends: 0, inProgress: 0 };
     const startTimes: number[] = [];
     const leftovers: string[] = [];
     let kills = 0;
-    const chaosEnd = Date.now() + CHAOS_MS;
+    const began = Date.now();
+    let orphansAtLastStart = 0;
 
     const post = (url: string, path: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
       fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
@@ -64,7 +99,7 @@ describe('the app killed at random moments under write traffic', () => {
       const spawned = Date.now();
       app = await startAppProcess({ env, startTimeoutMs: START_BOUND_MS });
       startTimes.push(Date.now() - spawned);
-      const last = kills >= MIN_KILLS && Date.now() >= chaosEnd;
+      const last = kills >= KILLS;
       const { url } = app;
       let alive = true;
 
@@ -89,6 +124,42 @@ describe('the app killed at random moments under write traffic', () => {
           telemetry.next++;
         }
       };
+      const inspector = async () => {
+        // Two in three critical: each of those writes its work order, then its inspection.
+        while (alive && inspections.sent < MAX_INSPECTIONS) {
+          const critical = inspections.sent++ % 3 !== 2;
+          const answers = [{ fieldId: 'tyres', value: critical ? inspected.critical : inspected.ok }];
+          const res = await post(url, '/api/inspections', { assetId: inspected.assetId, formId: inspected.formId, answers }, auth).catch(() => undefined);
+          if (!res) return;
+          if (res.status !== 201) throw new Error(`inspection answered ${res.status}: ${await res.text()}`);
+          // Killed while the answer's body was on its way: not acknowledged.
+          const answer = (await res.json().catch(() => undefined)) as { data: { id: string; workOrderId: string | null } } | undefined;
+          if (!answer) return;
+          inspections.acknowledged.push(answer.data);
+          await new Promise((done) => setTimeout(done, PACE_MS));
+        }
+      };
+      const ticketer = async () => {
+        // A ticket is resent with its key, across restarts, until acknowledged; then the next one.
+        while (alive && tickets.next < MAX_TICKETS) {
+          const n = tickets.next;
+          tickets.sends++;
+          const res = await post(url, '/api/support/tickets', ticketBody(n), { ...auth, 'idempotency-key': `crash-ticket-${n}` }).catch(() => undefined);
+          if (!res) return;
+          if (res.status === 409) {
+            // The killed attempt's portal call may still be running: its time-out, then again.
+            tickets.inProgress++;
+            await new Promise((done) => setTimeout(done, 1000));
+            continue;
+          }
+          if (res.status !== 201) throw new Error(`ticket answered ${res.status}: ${await res.text()}`);
+          const answer = (await res.json().catch(() => undefined)) as { ticket: { id: string } } | undefined;
+          if (!answer) return;
+          tickets.acknowledged.set(n, answer.ticket.id);
+          tickets.next++;
+          await new Promise((done) => setTimeout(done, PACE_MS));
+        }
+      };
       const pricer = async () => {
         while (alive && priceChanges.next < 1001 + MAX_PRICE_CHANGES) {
           const price = priceChanges.next++;
@@ -101,35 +172,62 @@ describe('the app killed at random moments under write traffic', () => {
 
       if (last) {
         // The final run: finish the telemetry still unacknowledged, let the resumer finish.
+        // The final run: finish the telemetry and the ticket still unacknowledged, let the resumer
+        // and the orphan sweep finish.
         alive = true;
-        await ingester();
+        await Promise.all([ingester(), ticketer()]);
         await untilNoPendingPriceChange(t, 60_000);
+        orphansAtLastStart = await untilNoOrphanOrder(t, tenant, SWEPT_WITHIN_MS);
         break;
       }
-      const traffic = Promise.all([importer(), ingester(), pricer()]);
-      await new Promise((done) => setTimeout(done, 1000 + Math.random() * 5000));
+      const traffic = Promise.all([importer(), ingester(), pricer(), inspector(), ticketer()]);
+      await new Promise((done) => setTimeout(done, TRAFFIC_MS[0] + Math.random() * (TRAFFIC_MS[1] - TRAFFIC_MS[0])));
       const started = descendantsOf(app.child.pid as number);
       await killHard(app);
       alive = false;
       kills++;
       await traffic;
-      await new Promise((done) => setTimeout(done, 3000));
+      await new Promise((done) => setTimeout(done, 2000));
       leftovers.push(...stillRunning(started).map(({ pid, command }) => `${pid} ${command.slice(0, 120)}`));
     }
 
     // eslint-disable-next-line no-console
     console.log(
-      `crash recovery: ${kills} kills; ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
+      `crash recovery: ${kills} kills in ${Math.round((Date.now() - began) / 1000)} s; ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
         `${telemetry.batches.length} telemetry batches; price changes ${priceChanges.acknowledged.length} acknowledged, ` +
-        `${priceChanges.interrupted.length} interrupted; start-up ${Math.min(...startTimes)}-${Math.max(...startTimes)} ms`,
+        `${priceChanges.interrupted.length} interrupted; inspections ${inspections.acknowledged.length} acknowledged of ${inspections.sent} sent ` +
+        `(${orphansAtLastStart} orphan orders left for the last start's sweep); ` +
+        `tickets ${tickets.acknowledged.size} acknowledged in ${tickets.sends} sends (${tickets.inProgress} answered 409 in progress); ` +
+        `start-up ${Math.min(...startTimes)}-${Math.max(...startTimes)} ms`,
     );
-    expect(kills).toBeGreaterThanOrEqual(MIN_KILLS);
+    expect(kills).toBe(KILLS);
     expect(leftovers).toEqual([]);
     expect(Math.max(...startTimes)).toBeLessThan(START_BOUND_MS);
 
     // Every acknowledged import is stored.
     const stored = new Set((await t.connection.collection('drivers').find({ clientId: tenant.clientId }, { projection: { rut: 1 } }).toArray()).map((d) => d.rut));
     expect(acknowledgedRuts.filter((rut) => !stored.has(rut))).toEqual([]);
+
+    // Every acknowledged inspection stored with its work order, and after the sweep no inspection
+    // without its order nor an inspection order without its inspection.
+    const storedInspections = await t.connection.collection('inspections').find({ clientId: tenant.clientId }).toArray();
+    const orders = await t.connection.collection('work_orders').find({ clientId: tenant.clientId, category: 'inspection' }).toArray();
+    const inspectionIds = new Set(storedInspections.map((i) => i._id.toHexString()));
+    const orderIds = new Set(orders.map((o) => o._id.toHexString()));
+    expect(inspections.acknowledged.filter(({ id }) => !inspectionIds.has(id))).toEqual([]);
+    expect(storedInspections.filter((i) => i.critical && !(i.workOrderId && orderIds.has(i.workOrderId.toHexString()))).map((i) => i._id)).toEqual([]);
+    expect(storedInspections.filter((i) => !i.critical && i.workOrderId).map((i) => i._id)).toEqual([]);
+    expect(orders.filter((o) => !inspectionIds.has(o.inspection.inspectionId.toHexString())).map((o) => o._id)).toEqual([]);
+    const byOrder = new Map(storedInspections.filter((i) => i.workOrderId).map((i) => [i.workOrderId.toHexString(), i._id.toHexString()]));
+    expect(orders.filter((o) => byOrder.get(o._id.toHexString()) !== o.inspection.inspectionId.toHexString()).map((o) => o._id)).toEqual([]);
+
+    // Every acknowledged ticket is in the portal, and no ticket was created twice: one per key at most.
+    const portalTickets = await listPortalTickets(portal, tenant);
+    for (const [n, id] of tickets.acknowledged) expect(portal.ticket(id)?.title).toBe(ticketBody(n).title);
+    const perTitle = new Map<string, number>();
+    for (const ticket of portalTickets) perTitle.set(ticket.title, (perTitle.get(ticket.title) ?? 0) + 1);
+    expect([...perTitle].filter(([, count]) => count > 1)).toEqual([]);
+    expect(tickets.acknowledged.size).toBe(MAX_TICKETS);
 
     // Every point once: in the hours, and in the day summaries built from them.
     for (const tracker of trackers) {
@@ -157,7 +255,7 @@ describe('the app killed at random moments under write traffic', () => {
     expect(await t.connection.collection('fuel_price_records').countDocuments({ tariffId, validTo: null })).toBe(1);
     const prices = await t.connection.collection('fuel_cost_entries').distinct('pricePerLiter', { tariffId });
     expect(prices).toEqual([tariff?.pricePerLiter]);
-  }, CHAOS_MS + 480_000);
+  }, 600_000);
 });
 
 /** Batches of flespi messages for the trackers, each timestamp once, in order. */
@@ -186,5 +284,33 @@ async function untilNoPendingPriceChange(t: TestApp, withinMs: number): Promise<
   while ((await t.connection.collection('fuel_price_changes').countDocuments({ state: 'pending' })) > 0) {
     if (Date.now() > deadline) throw new Error('price changes still pending after the restart');
     await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+function ticketBody(n: number) {
+  return { title: `Caída brusca ${n}`, description: 'El equipo dejó de reportar.', category: 'technical' };
+}
+
+/** The client's tickets as the portal stub holds them, through its own API. */
+async function listPortalTickets(portal: PortalStub, tenant: TestTenant): Promise<Array<{ id: string; title: string }>> {
+  const res = await fetch(`${portal.url}/tickets?clientId=${tenant.clientId.toHexString()}`, { headers: { authorization: `Bearer ${portal.token}` } });
+  return ((await res.json()) as { tickets: Array<{ id: string; title: string }> }).tickets;
+}
+
+/**
+ * Waits for the boot sweep (at boot, and 15 s later) to remove the work orders of killed
+ * submissions; returns how many it found at first.
+ */
+async function untilNoOrphanOrder(t: TestApp, tenant: TestTenant, withinMs: number): Promise<number> {
+  const deadline = Date.now() + withinMs;
+  let first: number | undefined;
+  for (;;) {
+    const inspections = new Set((await t.connection.collection('inspections').find({ clientId: tenant.clientId }, { projection: { _id: 1 } }).toArray()).map((i) => i._id.toHexString()));
+    const orders = await t.connection.collection('work_orders').find({ clientId: tenant.clientId, category: 'inspection' }, { projection: { inspection: 1 } }).toArray();
+    const orphans = orders.filter((o) => !inspections.has(o.inspection.inspectionId.toHexString())).length;
+    first ??= orphans;
+    if (orphans === 0) return first;
+    if (Date.now() > deadline) throw new Error('work orders of interrupted inspections still there after the restart');
+    await new Promise((done) => setTimeout(done, 500));
   }
 }

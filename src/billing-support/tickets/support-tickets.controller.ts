@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiGatewayTimeoutResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
@@ -67,7 +69,8 @@ export class SupportTicketsController {
   /**
    * Creates a support ticket in the billing-and-support portal in the name of the caller. The
    * portal unreachable or failing: 503 `PORTAL_UNAVAILABLE` (shape D); no answer in time: 504
-   * with the same code (the ticket may exist; it is never sent twice).
+   * with the same code (the ticket may exist; it is never sent twice). With an `Idempotency-Key`,
+   * a retry of the same ticket answers it again instead of creating a second one.
    */
   @Post()
   @Authenticated({ permission: Permission.Support })
@@ -77,7 +80,14 @@ export class SupportTicketsController {
   @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
   @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing or not configured' })
   @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the ticket may exist and is not resent' })
-  create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto): Promise<CreatedSupportTicketView> {
-    return this.tickets.create(auth, body);
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
+    description: 'Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out',
+  })
+  @ApiConflictResponse({ description: '`CONFLICT` (shape A): the Idempotency-Key was used for another ticket, or its first attempt is still running' })
+  create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto, @Headers('idempotency-key') key: string | undefined): Promise<CreatedSupportTicketView> {
+    return this.tickets.create(auth, body, key);
   }
 }
