@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated, LoginLockedOut, LoginRateLimited, Public } from '@app/auth';
+import { MessageView } from '@app/http';
 import { AuthService } from './auth.service';
 import { MeView, SessionView, toMeView } from './auth.view';
 import { LoginDto } from './dto/login.dto';
@@ -35,7 +36,7 @@ export class AuthController {
   @Post('logout')
   @Authenticated()
   @HttpCode(200)
-  async logout(@Auth() auth: AuthContext, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+  async logout(@Auth() auth: AuthContext, @Res({ passthrough: true }) response: Response): Promise<MessageView> {
     await this.auth.logout(auth);
     this.cookie.clear(response);
     return { message: 'Signed out' };

@@ -7,6 +7,7 @@ import { wrapSuccessSchemas } from './envelope-schemas';
 import { applyDocumentConventions } from './document-conventions';
 import { addErrorResponses } from './error-responses';
 import { addRequestConstraints } from './request-constraints';
+import { addPluginSuccessResponses } from './plugin-success-responses';
 
 /**
  * The OpenAPI document is generated from the code: DTO and response metadata come from the
@@ -46,6 +47,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .addCookieAuth(cookieName, { type: 'apiKey', in: 'cookie', name: cookieName }, COOKIE_SCHEME)
     .build();
+  addPluginSuccessResponses(app);
   const document = wrapSuccessSchemas(SwaggerModule.createDocument(app, config));
   return applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app)));
 }

@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN } from '@app/formats';
 import { isMultiline, strictBodyClasses } from '@app/http';
+import { controllerMethods } from './controller-methods';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -129,20 +129,14 @@ interface RouteParameter { index: number; data?: unknown }
 /** Every controller method's `@Body()` and `@Query()` DTO classes, by operation id (`Controller_method`). */
 function routeDtos(app: INestApplication): { operationId: string; dto: Function; kind: 'body' | 'query' }[] {
   const found: { operationId: string; dto: Function; kind: 'body' | 'query' }[] = [];
-  for (const module of app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const controller = wrapper.metatype as Function | null;
-      if (!controller?.prototype) continue;
-      for (const key of Object.getOwnPropertyNames(controller.prototype)) {
-        const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, RouteParameter>;
-        const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, key) ?? []) as Function[];
-        for (const [name, arg] of Object.entries(args)) {
-          const kind = Number(name.split(':')[0]) === RouteParamtypes.BODY ? 'body' : Number(name.split(':')[0]) === RouteParamtypes.QUERY ? 'query' : undefined;
-          const dto = types[arg.index];
-          if (kind && arg.data === undefined && typeof dto === 'function' && ![Object, String].includes(dto as never)) {
-            found.push({ operationId: `${controller.name}_${key}`, dto, kind });
-          }
-        }
+  for (const { controller, key, operationId } of controllerMethods(app)) {
+    const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, RouteParameter>;
+    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, key) ?? []) as Function[];
+    for (const [name, arg] of Object.entries(args)) {
+      const kind = Number(name.split(':')[0]) === RouteParamtypes.BODY ? 'body' : Number(name.split(':')[0]) === RouteParamtypes.QUERY ? 'query' : undefined;
+      const dto = types[arg.index];
+      if (kind && arg.data === undefined && typeof dto === 'function' && ![Object, String].includes(dto as never)) {
+        found.push({ operationId, dto, kind });
       }
     }
   }

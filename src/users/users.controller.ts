@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Patch } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ChangePasswordDto } from './dto/change-password.dto';
-import { MessageView } from './message.view';
+import { MessageView } from '@app/http';
 import { UsersService } from './users.service';
 
 @ApiTags('users')

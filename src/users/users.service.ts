@@ -3,7 +3,7 @@ import { ActivityRecorder } from '@app/activity';
 import { ApiTokenService, AuthContext, hashPassword, passwordProblem, SessionService, User } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest, forbidden } from '@app/errors';
-import { MessageView } from './message.view';
+import { MessageView } from '@app/http';
 
 @Injectable()
 export class UsersService {

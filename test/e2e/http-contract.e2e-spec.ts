@@ -194,6 +194,17 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(forms.responses['403'].description).toMatch(/access_dynamic_forms/);
   });
 
+  it('documents a success answer with its content on every operation (the typed client types it)', async () => {
+    const res = await request(t.server).get('/api/docs-json').expect(200);
+    const without = Object.entries(res.body.paths as Record<string, Record<string, { responses: Record<string, { content?: object }> }>>)
+      .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op })))
+      .filter(({ op }) => !Object.entries(op.responses).some(([status, answer]) => status.startsWith('2') && answer.content))
+      .map(({ label }) => label);
+    expect(without).toEqual([]);
+    const login = res.body.paths['/api/auth/login'].post.responses['200'].content['application/json'].schema;
+    expect(login.properties.data).toEqual({ $ref: '#/components/schemas/SessionView' });
+  });
+
   describe('the OpenAPI document tells what the validators refuse', () => {
     let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any>; securitySchemes: Record<string, any> }; servers: unknown[] };
     type Operation = { summary?: string; tags?: string[]; parameters?: { name: string; in: string; schema: any }[]; requestBody?: unknown; responses: Record<string, any> };

@@ -40,6 +40,18 @@ describe('typed client (clients/typescript) against the running API', () => {
     expect(me.credential.kind).toBe('api_token');
   });
 
+  it('signs in (typed SessionView) and calls the API with the session token', async () => {
+    const anonymous = createFleetClient({ baseUrl });
+    const { data, error, response } = await anonymous.POST('/api/auth/login', {
+      body: { email: tenant.admin.email, password: tenant.admin.password },
+    });
+    expect([response.status, error]).toEqual([200, undefined]);
+    const session: Schemas['SessionView'] = data!.data;
+    expect(session.token).toMatch(/^sess_/);
+    const me = await createFleetClient({ baseUrl, token: session.token }).GET('/api/auth/me');
+    expect(me.data!.data.credential.kind).toBe('session');
+  });
+
   it('answers a wrong password with the typed 401 (shape A)', async () => {
     const anonymous = createFleetClient({ baseUrl });
     const { data, error, response } = await anonymous.POST('/api/auth/login', {

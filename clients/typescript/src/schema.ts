@@ -888,7 +888,8 @@ export interface paths {
         /**
          * Creates a support ticket in the billing-and-support portal in the name of the caller. The
          *     portal unreachable or failing: 503 `PORTAL_UNAVAILABLE` (shape D); no answer in time: 504
-         *     with the same code (the ticket may exist; it is never sent twice).
+         *     with the same code (the ticket may exist; it is never sent twice). With an `Idempotency-Key`,
+         *     a retry of the same ticket answers it again instead of creating a second one.
          */
         post: operations["SupportTicketsController_create"];
         delete?: never;
@@ -1295,6 +1296,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CallerView: {
+            client: {
+                id: string;
+                name: string;
+                timeZone: string;
+            };
+            email: string;
+            id: string;
+            name: string;
+            permissions: string[];
+            role: {
+                id: string;
+                name: string;
+                protected: boolean;
+            };
+            trackerScope: {
+                all: boolean;
+                trackerIds?: string[];
+            };
+        };
         CargoLocationContactView: {
             email: string | null;
             name: string | null;
@@ -1506,6 +1527,12 @@ export interface components {
             rows: components["schemas"]["DriverImportRowDto"][];
             summary: components["schemas"]["PreviewSummaryView"];
         };
+        DriverImportResultView: {
+            /** @description Drivers created by this call. */
+            createdCount: number;
+            /** @description Rejected rows, in request order. */
+            failedRows: components["schemas"]["FailedDriverRowView"][];
+        };
         DriverImportRowDto: {
             /** @description Up to 200 characters. */
             address?: string;
@@ -1601,6 +1628,17 @@ export interface components {
             /** @enum {string} */
             status: "failed";
         };
+        FailedDriverRowView: {
+            data: {
+                firstName: string;
+                lastName: string;
+                rut: string;
+            };
+            /** @description Why the row was rejected, as a sentence (several problems: several sentences). */
+            reason: string;
+            /** @description Row number in the sheet. */
+            row: number;
+        };
         FormAnswerDto: {
             /** @description The field answered. */
             fieldId: string;
@@ -1693,6 +1731,16 @@ export interface components {
         ImportDriversDto: {
             /** @description 1 to 1000 rows. */
             rows: components["schemas"]["DriverImportRowDto"][];
+        };
+        IngestReportView: {
+            /** @description Messages stored for the first time. */
+            accepted: number;
+            /** @description Messages already stored (same device and timestamp: a re-sent batch), or repeated within the batch; changed nothing. */
+            duplicates: number;
+            /** @description Messages that are not objects, or lack a device id (`device.id`, numeric `ident`) or a usable `timestamp`; dropped. */
+            invalid: number;
+            /** @description Messages of a device id no tracker of the platform has; dropped. */
+            unknownDevice: number;
         };
         InspectionAnswerView: {
             critical: boolean;
@@ -1812,6 +1860,23 @@ export interface components {
                 all: boolean;
                 trackerIds?: string[];
             };
+        };
+        PartnerHashesView: {
+            /** @description Always `HMAC-SHA256`. */
+            algorithm: string;
+            /** @description Ready-to-open sign-in URL: `PARTNER_PLATFORM_URL?login=…&ts=…&hash=…`. */
+            authUrl: string;
+            /**
+             * Format: date-time
+             * @description When the partner stops accepting the hash (5 minutes after `timestamp`).
+             */
+            expiresAt: string;
+            /** @description Hex HMAC-SHA256 of `${login}:${timestamp}` with the shared secret. */
+            hash: string;
+            /** @description The user's login at the partner platform. */
+            login: string;
+            /** @description Unix seconds at signing; part of the signed payload. */
+            timestamp: number;
         };
         PermissionView: {
             /** @description What the permission allows, in a sentence. */
@@ -1955,6 +2020,13 @@ export interface components {
             /** @description The message key of the sensor, e.g. `temperature.1`. */
             sensor: string;
         };
+        SessionView: {
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Session token: send it as `Authorization: Bearer <token>` (the cookie carries the same). */
+            token: string;
+            user: components["schemas"]["CallerView"];
+        };
         StillPeriodView: {
             /** @description Reverse-geocoded address (GEOCODER_URL), null without a geocoder or an answer */
             address: string | null;
@@ -2079,6 +2151,30 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             /** @description The flespi device id, unique across the platform. */
+            vendorId: number;
+        };
+        TrackPointView: {
+            /** @description metres */
+            altitude: number | null;
+            /** @description degrees */
+            direction: number | null;
+            lat: number;
+            lng: number;
+            /** @description km/h */
+            speed: number | null;
+            /** @description unix seconds */
+            timestamp: number;
+        };
+        TrackView: {
+            assetId: string;
+            /** @description unix seconds of the period's bounds */
+            from: number;
+            points: components["schemas"]["TrackPointView"][];
+            /** @description Douglas-Peucker: the first and last positions exactly, then the points that keep the shape. */
+            simplified: boolean;
+            to: number;
+            /** @description Positions in the period before simplification. */
+            totalPoints: number;
             vendorId: number;
         };
         TransitionWorkOrderDto: {
@@ -3821,6 +3917,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TrackView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description Bad dates, a range over 30 days, a bad `maxPoints`, or an unknown parameter (shape A) */
             400: {
                 headers: {
@@ -4178,6 +4286,18 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SessionView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
             400: {
                 headers: {
@@ -4247,7 +4367,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MessageView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
             };
             /** @description Missing, invalid, expired or revoked credentials (shape A) */
             401: {
@@ -4504,6 +4630,18 @@ export interface operations {
             };
         };
         responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DriverView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description A missing or unknown field, a bad RUT, email or phone (shape A) */
             400: {
                 headers: {
@@ -4742,6 +4880,18 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DriverView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description An unknown or immutable field, a bad RUT, email or phone (shape A) */
             400: {
                 headers: {
@@ -4838,6 +4988,18 @@ export interface operations {
             };
         };
         responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DriverImportResultView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C); a malformed JSON body (shape A) */
             400: {
                 headers: {
@@ -7031,6 +7193,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PartnerHashesView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
             400: {
                 headers: {
@@ -8106,7 +8280,10 @@ export interface operations {
     SupportTicketsController_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8145,6 +8322,15 @@ export interface operations {
             };
             /** @description The role lacks `access_support` (shape A) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description `CONFLICT` (shape A): the Idempotency-Key was used for another ticket, or its first attempt is still running */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8430,6 +8616,18 @@ export interface operations {
             };
         };
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["IngestReportView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
             /** @description The body is not a JSON array, or holds more than 200 000 messages (shape A); malformed messages inside an array are counted, not refused */
             400: {
                 headers: {
@@ -8975,11 +9173,15 @@ export interface operations {
     };
     TripsController_list: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `page.nextCursor` of the previous page. */
                 cursor?: string;
+                /** @description `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone: trips that begin from then on. */
+                from: string;
                 /** @description Records per page, 1 to 200 (default 50). */
                 limit?: number;
+                /** @description `DD/MM/YYYY[ HH:mm[:ss]]`: trips that begin up to then; at most 30 days after `from`. */
+                to: string;
             };
             header?: never;
             path: {

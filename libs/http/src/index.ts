@@ -19,3 +19,4 @@ export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';
 export * from './validation/control-characters';
+export * from './response/message.view';
