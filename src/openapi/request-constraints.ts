@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
-import { OBJECT_ID_PATTERN } from '@app/formats';
+import { OBJECT_ID_PATTERN, TYPED_CODE_PATTERN } from '@app/formats';
 import { isMultiline, strictBodyClasses } from '@app/http';
 import { controllerMethods } from './controller-methods';
 
@@ -19,6 +19,8 @@ const PATH_PARAMETER_PATTERNS: Record<string, string> = {
   fuelTariffId: OBJECT_ID_PATTERN.source,
   vendorId: String.raw`^\d{1,15}$`,
   tripId: String.raw`^\d{1,15}$`,
+  // A scan is a QR code as typed or an asset id (parseScanTarget); a label's code, the former.
+  code: `^(?:${OBJECT_ID_PATTERN.source.slice(1, -1)}|${TYPED_CODE_PATTERN.source.slice(1, -1)})$`,
 };
 
 /**

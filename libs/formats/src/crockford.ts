@@ -7,11 +7,12 @@ export const CROCKFORD_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 const SYMBOL_VALUE = new Map<string, number>([...CROCKFORD_ALPHABET].map((symbol, value) => [symbol, value]));
 const READ_AS: Record<string, string> = { I: '1', L: '1', O: '0' };
-const TYPED_CODE = /^[0-9A-Za-z]{4}-?[0-9A-Za-z]{4}$/;
+/** A code as people type it: 8 symbols (any case, I/L/O forgiven, never U), an optional hyphen in the middle. */
+export const TYPED_CODE_PATTERN = /^[0-9A-TV-Za-tv-z]{4}-?[0-9A-TV-Za-tv-z]{4}$/;
 
 /** The canonical 8-symbol form of a typed or scanned code, or `null` when it is not one. */
 export function normalizeCrockfordCode(input: unknown): string | null {
-  if (typeof input !== 'string' || !TYPED_CODE.test(input)) return null;
+  if (typeof input !== 'string' || !TYPED_CODE_PATTERN.test(input)) return null;
   const symbols = input.replace('-', '').toUpperCase().replace(/[ILO]/g, (c) => READ_AS[c]);
   for (const symbol of symbols) if (!SYMBOL_VALUE.has(symbol)) return null;
   return symbols;
