@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { DriversController } from './drivers.controller';
 import { DriversService } from './drivers.service';
+import { DriverSearchKeysBackfill } from './driver-search-keys.backfill';
 import { DriversImportService } from './import/drivers-import.service';
 import { DriverImportPreviewService } from './preview/driver-import-preview.service';
 import { Driver, DriverSchema } from './schemas/driver.schema';
@@ -12,7 +13,7 @@ const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: Dr
 @Module({
   imports: [driversData],
   controllers: [DriversController],
-  providers: [DriversService, DriversImportService, DriverImportPreviewService],
+  providers: [DriversService, DriversImportService, DriverImportPreviewService, DriverSearchKeysBackfill],
   exports: [driversData],
 })
 export class DriversModule {}

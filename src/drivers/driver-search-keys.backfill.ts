@@ -1,0 +1,56 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Model, Types } from 'mongoose';
+import { InjectUnscopedModel } from '@app/database';
+import { driverSearchKeys } from './driver-search';
+import { Driver } from './schemas/driver.schema';
+
+const BATCH = 500;
+
+type KeylessDriver = { _id: Types.ObjectId; clientId: Types.ObjectId; firstName?: string; lastName?: string; city?: string | null };
+
+/**
+ * Drivers written before the list's search keys existed (the spreadsheet import of the first
+ * release) have no `nameKey`: `q` and `city` would never find them. Once at boot, in the
+ * background, each such driver gets the keys its own fields give; a driver edited meanwhile
+ * already has them and is left alone. Idempotent: a second run finds nothing.
+ */
+@Injectable()
+export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DriverSearchKeysBackfill.name);
+
+  constructor(
+    // Every client's drivers, once: the one unscoped access of this domain (a data migration).
+    @InjectUnscopedModel(Driver) private readonly allClientsDrivers: Model<Driver>,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.run().catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
+  }
+
+  /** Gives every driver without search keys its keys; answers how many were written. */
+  async run(): Promise<number> {
+    let written = 0;
+    for (;;) {
+      const keyless = await this.allClientsDrivers
+        .find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 })
+        .limit(BATCH)
+        .lean<KeylessDriver[]>()
+        .exec();
+      if (keyless.length === 0) break;
+      const result = await this.allClientsDrivers.bulkWrite(
+        keyless.map((driver) => ({
+          updateOne: {
+            filter: { _id: driver._id, clientId: driver.clientId, nameKey: { $exists: false } },
+            update: { $set: driverSearchKeys(driver) },
+          },
+        })),
+        { ordered: false },
+      );
+      written += result.modifiedCount;
+      // A batch that changed nothing would be read again forever.
+      if (result.modifiedCount === 0) break;
+    }
+    if (written > 0) this.logger.log(`Search keys written for ${written} driver(s) created before them`);
+    return written;
+  }
+}
