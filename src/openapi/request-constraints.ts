@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
-import type { OpenAPIObject, OperationObject, ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN, TYPED_CODE_PATTERN } from '@app/formats';
 import { isMultiline, strictBodyClasses } from '@app/http';
@@ -47,6 +47,7 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
     applyPatterns(properties, queryDto);
   }
   for (const item of Object.values(document.paths)) {
+    requireSomeFieldToPatch(item.patch, schemas);
     for (const method of METHODS) {
       for (const parameter of ((item[method] as OperationObject | undefined)?.parameters ?? []) as ParameterObject[]) {
         if (parameter.in === 'path' && PATH_PARAMETER_PATTERNS[parameter.name]) {
@@ -56,6 +57,17 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
     }
   }
   return document;
+}
+
+/**
+ * Every PATCH refuses an empty body ("Nothing to change: send at least one of …", each service):
+ * a partial body with no required field states it as `minProperties: 1`.
+ */
+function requireSomeFieldToPatch(operation: OperationObject | undefined, schemas: Record<string, SchemaObject>): void {
+  const body = (operation?.requestBody as RequestBodyObject | undefined)?.content?.['application/json']?.schema;
+  const name = body && '$ref' in body ? body.$ref.replace('#/components/schemas/', '') : undefined;
+  const schema = name ? schemas[name] : undefined;
+  if (schema && !schema.required?.length) schema.minProperties = 1;
 }
 
 /** A real calendar day `YYYY-MM-DD` from 1900 (`isIsoDay`): months of their length, 29 February in leap years. */
@@ -91,6 +103,7 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
     else if (name === 'isInt' && (target.type === 'number' || target.type === 'string')) target.type = 'integer';
     else if (name === 'arrayMinSize' && typeof first === 'number') property.minItems ??= first;
     else if (name === 'arrayMaxSize' && typeof first === 'number') property.maxItems ??= first;
+    else if (name === 'arrayUnique') property.uniqueItems = true;
     else if (name === 'isOptional' && inBody) property.nullable = true;
   }
   for (const [key, property] of Object.entries(properties)) {

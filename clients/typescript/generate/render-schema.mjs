@@ -5,7 +5,6 @@
 //
 // An ES module run by Node itself: openapi-typescript loads ES-only packages, which Jest's
 // CommonJS runtime cannot, so the test calls this file as a child process.
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
@@ -39,6 +38,9 @@ export async function fetchOpenApiDocument(baseUrl) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const document = JSON.parse(readFileSync(0, 'utf8'));
+  // Read as a stream: readFileSync(0) fails with EAGAIN when stdin is a pipe not yet written to.
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  const document = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   process.stdout.write(await renderClientSchema(document));
 }
