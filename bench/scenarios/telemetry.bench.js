@@ -9,13 +9,10 @@
 // their summaries and never opens them (they would take ~1.7 GB of packed points in the
 // in-memory benchmark database).
 const { join } = require('node:path');
-const { mkdtempSync, createWriteStream } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { once } = require('node:events');
 const { Types } = require('mongoose');
 const { BSON } = require('mongodb');
 const { DateTime } = require('luxon');
-const { run } = require('../lib/processes');
+const { importRate } = require('../lib/import-rate');
 
 const dist = (path) => require(join(__dirname, '../../dist/src/positions', path));
 const { summarize, mergeSummaries } = dist('telemetry/telemetry-summary.js');
@@ -100,23 +97,6 @@ function storeSize(ctx, dayBytesPerDoc) {
   ctx.note('Store size per million points (10 s messages, 2 sensors; BSON of hour, day and period documents, before compression)', Math.round(perMillion / 2 ** 20), 'MiB');
 }
 
-async function importRate(ctx, tracker) {
-  const file = join(mkdtempSync(join(tmpdir(), 'fleet-bench-import-')), 'messages.ndjson');
-  const out = createWriteStream(file);
-  const count = 500_000;
-  const start = 1_735_689_600; // 2025-01-01: apart from the measured ranges
-  for (let i = 0; i < count; i++) {
-    const line = `{"timestamp":${start + i},"position.latitude":${(-33.45 + i * 1e-6).toFixed(6)},"position.longitude":${(-70.65 - i * 1e-6).toFixed(6)},"position.speed":${i % 90},"position.altitude":520,"position.direction":${i % 360},"temperature.1":${(3 + (i % 20) / 10).toFixed(1)},"temperature.2":${(-18 - (i % 10) / 10).toFixed(1)}}\n`;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
-  const cli = join(__dirname, '../../dist/src/cli/main.js');
-  const report = JSON.parse(await run(process.execPath, [cli, 'import-messages', '--vendor-id', String(tracker.vendorId), '--file', file], { MONGODB_URI: uri, LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
-  ctx.note(`import-messages: ${count} NDJSON messages (1 s apart, 2 sensors), batches of 50 000`, report.messagesPerSecond, 'messages/s');
-}
-
 module.exports = {
   name: 'telemetry',
   async run(ctx) {
@@ -151,6 +131,6 @@ module.exports = {
       seconds: Math.max(ctx.seconds, 10),
     });
     storeSize(ctx, dayBytesPerDoc);
-    await importRate(ctx, trackers[0]);
+    await importRate(ctx, trackers[0].vendorId);
   },
 };
