@@ -3,12 +3,11 @@ import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { DomainException, ErrorCode } from '@app/errors';
 import { ConfiguredFlespiClient, FlespiDeviceTelemetry } from '@app/integrations';
-import { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
+import { KnownPosition, LatestPositionStore } from '../ingest/latest-position.store';
 import { LatestPositionView } from './latest-position.view';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
 
-/** A position as both sources give it. */
-export type KnownPosition = Pick<LatestRecord, 'lat' | 'lng' | 'speed' | 'dir' | 'alt' | 'ts' | 'ignition'>;
+export type { KnownPosition };
 
 const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
@@ -74,7 +73,7 @@ export class LatestPositionsService {
   }
 
   private fromStore(trackers: readonly ScopedTracker[]): Promise<Map<string, KnownPosition>> {
-    return this.store.findMany(trackers.map((t) => t.trackerId));
+    return this.store.findPositions(trackers.map((t) => t.trackerId));
   }
 
   private async fromFlespiTelemetry(trackers: readonly ScopedTracker[], requestId: string): Promise<Map<string, KnownPosition>> {

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
-import { InjectRepository, TenantRepository } from '@app/database';
+import { AppConfig } from '@app/config';
+import { ExpiringCache, InjectRepository, TenantRepository } from '@app/database';
 import { Asset, AssetDirectory } from '@app/fleet';
 
 /** An asset of the caller with its main tracker: what the latest positions and the stream show. */
@@ -24,15 +26,35 @@ export const MAX_SCOPED_ASSETS = 10_000;
 /**
  * The caller's assets with a main tracker (their client, their tracker scope: the repository
  * applies both), optionally only some of them or one group's, with the tracker's vendor id.
+ *
+ * Kept for READ_CACHE_TTL_SECONDS (3 s) per client, tracker scope and filter: every map refresh
+ * of 1 000 assets otherwise reads and sorts the client's assets and their trackers again
+ * (docs/performance.md, issue 17), while assets and trackers change rarely. An asset added,
+ * renamed or re-tracked shows within that lifetime on every instance; a caller whose trackers
+ * change gets another key, so a narrowed scope applies at once. Positions are never cached.
  */
 @Injectable()
 export class ScopedTrackers {
+  private readonly recent: ExpiringCache<ScopedTracker[]>;
+
   constructor(
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly directory: AssetDirectory,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.recent = new ExpiringCache(config.readCacheTtlMs, 1000);
+  }
 
-  async resolve(auth: AuthContext, filter: TrackerFilter = {}): Promise<ScopedTracker[]> {
+  /** The caller's tracked assets by name; the list is shared between callers: read-only. */
+  resolve(auth: AuthContext, filter: TrackerFilter = {}): Promise<readonly ScopedTracker[]> {
+    // Hashed: a scope or an `assetIds` of a thousand ids would make keys of kilobytes.
+    const scope = auth.trackerScope.isAll ? '*' : auth.trackerScope.trackerIds!.join(',');
+    const digest = createHash('sha256').update(`${scope}|${filter.assetIds?.join(',') ?? ''}|${filter.groupId ?? ''}`).digest('base64url');
+    const key = `${auth.clientId.toHexString()}|${digest}`;
+    return this.recent.get(key, () => this.read(auth, filter));
+  }
+
+  private async read(auth: AuthContext, filter: TrackerFilter): Promise<ScopedTracker[]> {
     const query: Record<string, unknown> = { mainTrackerId: { $exists: true, $ne: null } };
     if (filter.assetIds) query._id = { $in: filter.assetIds.map((id) => new Types.ObjectId(id)) };
     if (filter.groupId) query.groupIds = new Types.ObjectId(filter.groupId);
