@@ -52,6 +52,13 @@ describe('latest positions and tracks', () => {
       expect((await get(`/api/positions/latest?assetIds=${a.assetId},${b.assetId}`, other.admin.token).expect(200)).body.data).toEqual([]);
     });
 
+    it('leaves archived assets off the map', async () => {
+      const archived = await addAsset(t, tenant.clientId, { name: 'D retired', plate: 'DD-4444' });
+      await ingest([{ 'device.id': archived.vendorId, timestamp: Math.floor(Date.now() / 1000) - 5, 'position.latitude': -33.45, 'position.longitude': -70.65 }]);
+      await request(t.server).delete(`/api/assets/${archived.assetId}`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
+      expect((await get(`/api/positions/latest?assetIds=${archived.assetId},${b.assetId}`).expect(200)).body.data.map((p: { assetId: string }) => p.assetId)).toEqual([b.assetId]);
+    });
+
     it('refuses bad input (400), no credential (401) and a role without access_positions (403)', async () => {
       for (const query of ['assetIds=xyz', `assetIds=${a.assetId},`, 'groupId=1', 'limit=5', `assetIds=${a.assetId}&assetIds=${b.assetId}`]) {
         expect((await get(`/api/positions/latest?${query}`).expect(400)).body).toEqual({ error: expect.any(String) });

@@ -24,7 +24,7 @@ export interface TrackerFilter {
 export const MAX_SCOPED_ASSETS = 10_000;
 
 /**
- * The caller's assets with a main tracker (their client, their tracker scope: the repository
+ * The caller's assets in service with a main tracker (their client, their tracker scope: the repository
  * applies both), optionally only some of them or one group's, with the tracker's vendor id.
  *
  * Kept for READ_CACHE_TTL_SECONDS (3 s) per client, tracker scope and filter: every map refresh
@@ -55,7 +55,8 @@ export class ScopedTrackers {
   }
 
   private async read(auth: AuthContext, filter: TrackerFilter): Promise<ScopedTracker[]> {
-    const query: Record<string, unknown> = { mainTrackerId: { $exists: true, $ne: null } };
+    // Archived assets are off the map, as they are out of scans and statistics.
+    const query: Record<string, unknown> = { mainTrackerId: { $exists: true, $ne: null }, archivedAt: null };
     if (filter.assetIds) query._id = { $in: filter.assetIds.map((id) => new Types.ObjectId(id)) };
     if (filter.groupId) query.groupIds = new Types.ObjectId(filter.groupId);
     const assets = await this.assets.find(auth, query, { projection: { name: 1, plate: 1, mainTrackerId: 1, clientId: 1 }, sort: { name: 1 }, limit: MAX_SCOPED_ASSETS });
