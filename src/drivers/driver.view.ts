@@ -4,16 +4,31 @@ import type { Stored } from '@app/database';
 /** A driver as the spec shows it: note the lower-case `firstname` and `lastname`. */
 export class DriverView {
   id: string;
+  /** @example "12345678-5" */
   rut: string;
-  /** Absent when the import row had no phone. */
+  /**
+   * Absent when the import row had no phone.
+   * @example "+56987654321"
+   */
   phone?: string;
+  /** @example "Juana" */
   firstname: string;
+  /** @example "Pérez" */
   lastname: string;
-  /** Absent when the import row had no email. */
+  /**
+   * Absent when the import row had no email.
+   * @example "juana.perez@transportes-andes.cl"
+   */
   email?: string;
-  /** Absent when the import row had no address. */
+  /**
+   * Absent when the import row had no address.
+   * @example "Av. Providencia 1234"
+   */
   address?: string;
-  /** Absent when the import row had no city. */
+  /**
+   * Absent when the import row had no city.
+   * @example "Santiago"
+   */
   city?: string;
   clientId: string;
   /** The user whose import created the driver. */

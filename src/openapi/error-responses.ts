@@ -78,7 +78,8 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
 
 /**
  * An error answer declared by description only gets the shapes its description names ("shape
- * E", "shape A"; several make a `oneOf`), else A below 500 and B from 500.
+ * E", "shape A"; several make an `anyOf`,
+ * not a `oneOf`: a body of shape C, D or E has B's `message` too, so it would match two), else A below 500 and B from 500.
  */
 function withDeclaredShapes(responses: Record<string, unknown>): void {
   for (const [status, response] of Object.entries(responses)) {
@@ -86,7 +87,7 @@ function withDeclaredShapes(responses: Record<string, unknown>): void {
     if (Number(status) < 400 || declared.content) continue;
     const named = [...new Set([...(declared.description ?? '').matchAll(/shape ([A-E])\b/g)].map((m) => m[1] as Shape))];
     const shapes: Shape[] = named.length > 0 ? named : [Number(status) < 500 ? 'A' : 'B'];
-    const schema = shapes.length === 1 ? ref(shapes[0]) : { oneOf: shapes.map(ref) };
+    const schema = shapes.length === 1 ? ref(shapes[0]) : { anyOf: shapes.map(ref) };
     responses[status] = { description: declared.description ?? '', content: { 'application/json': { schema } } };
   }
 }

@@ -8,6 +8,7 @@ import { applyDocumentConventions } from './document-conventions';
 import { addErrorResponses } from './error-responses';
 import { addRequestConstraints } from './request-constraints';
 import { addPluginSuccessResponses } from './plugin-success-responses';
+import { addExamples } from './examples';
 
 /**
  * The OpenAPI document is generated from the code: DTO and response metadata come from the
@@ -49,7 +50,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   addPluginSuccessResponses(app);
   const document = wrapSuccessSchemas(SwaggerModule.createDocument(app, config));
-  return applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app)));
+  // Examples last: they illustrate the schemas as the steps before leave them.
+  return addExamples(applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app))));
 }
 
 /** Swagger UI (HTML) and the document: `/api/docs`, `/api/docs-json`. */

@@ -106,6 +106,10 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
     else if (name === 'arrayUnique') property.uniqueItems = true;
     else if (name === 'isOptional' && inBody) property.nullable = true;
   }
+  // ISO 8601 restricted by a pattern to days (`YYYY-MM-DD`) is the `date` format, not `date-time`.
+  for (const property of Object.values(properties)) {
+    if (property.format === 'date-time' && property.pattern && !new RegExp(property.pattern, 'u').test('2026-11-15T08:30:00Z')) property.format = 'date';
+  }
   for (const [key, property] of Object.entries(properties)) {
     const text = (property as SchemaObject).type === 'array' ? ((property as SchemaObject).items as SchemaObject | undefined) : (property as SchemaObject);
     if (text && !('$ref' in text) && text.type === 'string' && !text.enum) withoutControlCharacters(text, isMultiline(dto.prototype, key));

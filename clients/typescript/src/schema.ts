@@ -1153,7 +1153,10 @@ export interface components {
             credential?: string;
             email?: string;
             name?: string;
-            /** @description The acting user; absent for events without a signed-in user. */
+            /**
+             * @description The acting user; absent for events without a signed-in user.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             userId?: string;
         };
         ActivityEventView: {
@@ -1168,16 +1171,22 @@ export interface components {
             before: {
                 [key: string]: unknown;
             } | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
             /** @description Further facts of the event (counts, reasons). */
             details: {
                 [key: string]: unknown;
             } | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             ip: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             occurredAt: string;
             requestId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             resourceId: string | null;
             resourceType: string;
             summary: string;
@@ -1186,11 +1195,17 @@ export interface components {
         AddWorkOrderFormDto: {
             /** @description At most one answer per field; checked against the form's fields. */
             answers: components["schemas"]["FormAnswerDto"][];
-            /** @description An active dynamic form of the client. */
+            /**
+             * @description An active dynamic form of the client.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             formId: string;
         };
         ArchivedDriverView: {
-            /** @description The archived driver's id. */
+            /**
+             * @description The archived driver's id.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
         };
         AssetGroupDto: {
@@ -1198,23 +1213,42 @@ export interface components {
             name: string;
         };
         AssetGroupView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         AssetIconDto: {
-            /** @description CSS colour as `#rrggbb`. */
+            /**
+             * @description CSS colour as `#rrggbb`.
+             * @example #1E88E5
+             */
             color: string;
-            /** @description Icon name, e.g. `truck` (1 to 100 characters). */
+            /**
+             * @description Icon name, e.g. `truck` (1 to 100 characters).
+             * @example truck
+             */
             id: string;
         };
         AssetIconView: {
-            /** @description CSS colour, e.g. `#1e88e5`. */
+            /**
+             * @description CSS colour, e.g. `#1e88e5`.
+             * @example #1E88E5
+             */
             color: string;
-            /** @description Icon name of the web app, e.g. `truck`. */
+            /**
+             * @description Icon name of the web app, e.g. `truck`.
+             * @example truck
+             */
             id: string;
         };
         AssetIdsDto: {
@@ -1222,6 +1256,7 @@ export interface components {
             assetIds: string[];
         };
         AssetPositionStatsView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             assetName: string;
             licensePlate: string;
@@ -1232,16 +1267,26 @@ export interface components {
         AssetQrCodeView: {
             /** @description 8 Crockford base32 characters, as scanned. */
             code: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             lastScannedAt: string | null;
             /** @description As printed under the QR: `XXXX-XXXX`. */
             printedCode: string;
             /** @description The code that replaced it; null while valid. */
             replacedBy: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             revokedAt: string | null;
             /** @description Scans recorded for this code. */
             scanCount: number;
@@ -1256,6 +1301,7 @@ export interface components {
             forms: components["schemas"]["DynamicFormView"][];
         };
         AssetStopsView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             assetName: string;
             licensePlate: string;
@@ -1266,6 +1312,7 @@ export interface components {
             vendorId: number;
         };
         AssetTemperatureStatsView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             assetName: string;
             licensePlate: string;
@@ -1278,35 +1325,56 @@ export interface components {
             /**
              * Format: date-time
              * @description When it was archived (`DELETE`); null while in service.
+             * @example 2026-11-15T08:30:00.000Z
              */
             archivedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             /** @description The asset groups it belongs to. */
             groupIds: string[];
             icon: components["schemas"]["AssetIconView"];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
-            /** @description truck, van, car, trailer, reefer, machinery… */
+            /**
+             * @description truck, van, car, trailer, reefer, machinery…
+             * @example truck
+             */
             kind: string;
-            /** @description Its main tracker; null when it has none. */
+            /**
+             * @description Its main tracker; null when it has none.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             mainTrackerId: string | null;
+            /** @example Camión 12 */
             name: string;
-            /** @description Licence plate; empty when the asset has none. */
+            /**
+             * @description Licence plate; empty when the asset has none.
+             * @example KTRB45
+             */
             plate: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         CallerView: {
             client: {
+                /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
                 id: string;
                 name: string;
                 timeZone: string;
             };
             email: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             permissions: string[];
             role: {
+                /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
                 id: string;
                 name: string;
                 protected: boolean;
@@ -1324,14 +1392,19 @@ export interface components {
         CargoLocationView: {
             address: string;
             city: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
             contact: components["schemas"]["CargoLocationContactView"];
             coordinates: {
                 lat: number;
                 lng: number;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             notes: string | null;
@@ -1340,7 +1413,10 @@ export interface components {
              * @enum {string}
              */
             type: "loading" | "delivery" | "both";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         ChangePasswordDto: {
@@ -1374,43 +1450,79 @@ export interface components {
             groupIds?: string[] | null;
             /** @description Default `{id: 'truck', color: '#1e88e5'}`. */
             icon?: components["schemas"]["AssetIconDto"] | null;
-            /** @description What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters). */
+            /**
+             * @description What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters).
+             * @example truck
+             */
             kind: string;
             /**
              * @description A tracker of the client, within the caller's trackers, not the main tracker of another asset
              *     in service. A user limited to some trackers must give one (the asset would be out of their sight).
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             mainTrackerId?: string | null;
-            /** @description 1 to 200 characters. */
+            /**
+             * @description 1 to 200 characters.
+             * @example Camión 12
+             */
             name: string;
-            /** @description Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty. */
+            /**
+             * @description Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty.
+             * @example KTRB45
+             */
             plate?: string | null;
         };
         CreateDriverDto: {
-            /** @description Up to 200 characters. */
+            /**
+             * @description Up to 200 characters.
+             * @example Av. Providencia 1234
+             */
             address?: string | null;
-            /** @description Up to 100 characters. */
+            /**
+             * @description Up to 100 characters.
+             * @example Santiago
+             */
             city?: string | null;
-            /** @description Stored in lower case. */
+            /**
+             * @description Stored in lower case.
+             * @example juana.perez@transportes-andes.cl
+             */
             email?: string | null;
-            /** @description Required, up to 100 characters. */
+            /**
+             * @description Required, up to 100 characters.
+             * @example Juana
+             */
             firstName: string;
-            /** @description Required, up to 100 characters. */
+            /**
+             * @description Required, up to 100 characters.
+             * @example Pérez
+             */
             lastName: string;
-            /** @description 8 to 15 digits with an optional leading `+`; spaces are removed. */
+            /**
+             * @description 8 to 15 digits with an optional leading `+`; spaces are removed.
+             * @example +56987654321
+             */
             phone?: string | null;
-            /** @description Required: a valid RUT; dots, spaces, a missing hyphen and a lower-case k are normalized (`12.345.678-k` → `12345678-K`). Unique within the client (else 409). */
+            /**
+             * @description Required: a valid RUT; dots, spaces, a missing hyphen and a lower-case k are normalized (`12.345.678-k` → `12345678-K`). Unique within the client (else 409).
+             * @example 12345678-5
+             */
             rut: string;
         };
         CreatedSupportTicketView: {
             ticket: components["schemas"]["SupportTicketView"];
         };
         CreatedUserView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             /** @description A disabled user cannot sign in; their sessions and API tokens were revoked when disabled. */
             disabled: boolean;
+            /** @example juana.perez@transportes-andes.cl */
             email: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /**
              * @description Generated, shown only in this answer (stored only as a scrypt hash): hand it to the user, who
@@ -1421,13 +1533,17 @@ export interface components {
             /**
              * Format: date-time
              * @description When the password was last changed; `null` since creation.
+             * @example 2026-11-15T08:30:00.000Z
              */
             passwordChangedAt: string | null;
             /** @description The user's role; `null` only if it no longer exists. */
             role: components["schemas"]["UserRoleView"] | null;
             /** @description `'all'` or the ids of the trackers the user sees */
             trackers: "all" | string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         CreateDynamicFormDto: {
@@ -1470,26 +1586,48 @@ export interface components {
             content: string;
         };
         CreateTrackerDto: {
-            /** @description The device's IMEI: 15 digits. */
+            /**
+             * @description The device's IMEI: 15 digits.
+             * @example 356938035643809
+             */
             imei?: string | null;
-            /** @description The device model, e.g. `FMB920` (1 to 100 characters). */
+            /**
+             * @description The device model, e.g. `FMB920` (1 to 100 characters).
+             * @example Teltonika FMB920
+             */
             model: string;
-            /** @description Default `{model} #{vendorId}` (1 to 200 characters). */
+            /**
+             * @description Default `{model} #{vendorId}` (1 to 200 characters).
+             * @example Camión 12 - FMB920
+             */
             name?: string | null;
-            /** @description The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters). */
+            /**
+             * @description The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters).
+             * @example +56 9 8765 4321
+             */
             phone?: string | null;
-            /** @description The flespi device id: a whole number from 1, unique across the platform. */
+            /**
+             * @description The flespi device id: a whole number from 1, unique across the platform.
+             * @example 4521
+             */
             vendorId: number;
         };
         CreateUserDto: {
             /**
              * Format: email
              * @description Sign-in email, unique on the platform (trimmed, lower-cased).
+             * @example juana.perez@transportes-andes.cl
              */
             email: string;
-            /** @description Full name (1 to 200 characters, trimmed). */
+            /**
+             * @description Full name (1 to 200 characters, trimmed).
+             * @example Juana Pérez
+             */
             name: string;
-            /** @description A role of the client; a protected role only by a protected caller. */
+            /**
+             * @description A role of the client; a protected role only by a protected caller.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             roleId: string;
             /** @description `'all'` (every tracker of the client, also future ones) or a list of tracker ids of the client */
             trackers: "all" | string[];
@@ -1499,14 +1637,18 @@ export interface components {
             name: string;
         };
         CreateWorkOrderDto: {
-            /** @description The asset to work on: one of the client's, within the user's trackers. */
+            /**
+             * @description The asset to work on: one of the client's, within the user's trackers.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             assetId: string;
             /** @description One of `GET /api/maintenance/work-orders/categories` (any case). */
             category: string;
             description?: string | null;
             /**
-             * Format: date-time
+             * Format: date
              * @description A calendar day, `YYYY-MM-DD`.
+             * @example 2026-11-15
              */
             dueDate?: string | null;
             /**
@@ -1517,7 +1659,10 @@ export interface components {
             title: string;
         };
         DeletedView: {
-            /** @description The id of the deleted record. */
+            /**
+             * @description The id of the deleted record.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
         };
         DriverImportPreviewView: {
@@ -1552,29 +1697,56 @@ export interface components {
             rut: string;
         };
         DriverView: {
-            /** @description Absent when the import row had no address. */
+            /**
+             * @description Absent when the import row had no address.
+             * @example Av. Providencia 1234
+             */
             address?: string;
             /**
              * Format: date-time
              * @description When the driver was archived (`DELETE`); absent for an active driver.
+             * @example 2026-11-15T08:30:00.000Z
              */
             archivedAt?: string;
-            /** @description Absent when the import row had no city. */
+            /**
+             * @description Absent when the import row had no city.
+             * @example Santiago
+             */
             city?: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
-            /** @description Absent when the import row had no email. */
+            /**
+             * @description Absent when the import row had no email.
+             * @example juana.perez@transportes-andes.cl
+             */
             email?: string;
+            /** @example Juana */
             firstname: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
+            /** @example Pérez */
             lastname: string;
-            /** @description Absent when the import row had no phone. */
+            /**
+             * @description Absent when the import row had no phone.
+             * @example +56987654321
+             */
             phone?: string;
+            /** @example 12345678-5 */
             rut: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
-            /** @description The user whose import created the driver. */
+            /**
+             * @description The user whose import created the driver.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             userId: string;
         };
         DynamicFormView: {
@@ -1582,8 +1754,12 @@ export interface components {
             allAssets: boolean;
             assetGroupIds: string[];
             assetIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             description: string;
             fields: components["schemas"]["FormFieldView"][];
@@ -1593,7 +1769,10 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "inactive" | "archived";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
             version: number;
         };
@@ -1679,6 +1858,7 @@ export interface components {
         FuelPriceRecordView: {
             /** @enum {string} */
             fuelType: "gasoline_93" | "gasoline_95" | "gasoline_97" | "diesel";
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /** @description Pesos per litre. */
             pricePerLiter: number;
@@ -1687,11 +1867,15 @@ export interface components {
              * @enum {string}
              */
             scope: "global" | "client";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             validFrom: string;
             /**
              * Format: date-time
              * @description Null while the price is in force.
+             * @example 2026-11-15T08:30:00.000Z
              */
             validTo: string | null;
         };
@@ -1701,11 +1885,16 @@ export interface components {
              * @enum {string}
              */
             baseType: "gasoline_93" | "gasoline_95" | "gasoline_97" | "diesel";
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             /** @description True for a tariff with the client's own manual price; false when it follows the market price. */
             custom: boolean;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             /** @description Pesos per litre. */
@@ -1713,9 +1902,13 @@ export interface components {
             /**
              * Format: date-time
              * @description Since when the current manual price is in force (custom tariffs).
+             * @example 2026-11-15T08:30:00.000Z
              */
             priceValidFrom: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         HealthView: {
@@ -1763,32 +1956,52 @@ export interface components {
         };
         InspectionView: {
             answers: components["schemas"]["InspectionAnswerView"][];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
             /** @description A critical option was chosen, or a yes/no answered as its `criticalWhen`. */
             critical: boolean;
             criticalFieldIds: string[];
             /** @description The form's fields as they were in `formVersion` (`GET /api/inspections/{id}` only). */
             fields?: components["schemas"]["FormFieldView"][];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             formId: string;
             formName: string;
             /** @description The form's version the answers were given against. */
             formVersion: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             inspectorId: string;
             location: components["schemas"]["InspectionLocationView"] | null;
             odometerKm: number | null;
-            /** @description The QR scanned, or null when the asset was named by id. */
+            /**
+             * @description The QR scanned, or null when the asset was named by id.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             qrCodeId: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             submittedAt: string;
-            /** @description The work order the critical finding opened, or null. */
+            /**
+             * @description The work order the critical finding opened, or null.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             workOrderId: string | null;
         };
         InvoiceReportDto: {
-            /** @description First day, `YYYY-MM-DD`. */
+            /**
+             * @description First day, `YYYY-MM-DD`.
+             * @example 2026-11-15
+             */
             from: string;
-            /** @description Last day, `YYYY-MM-DD`. */
+            /**
+             * @description Last day, `YYYY-MM-DD`.
+             * @example 2026-11-15
+             */
             to: string;
         };
         LatestPositionView: {
@@ -1796,6 +2009,7 @@ export interface components {
             ageSeconds: number | null;
             /** @description metres */
             altitude: number | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             assetName: string;
             /** @description degrees */
@@ -1835,12 +2049,16 @@ export interface components {
         };
         MeView: {
             client: {
+                /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
                 id: string;
                 name: string;
                 timeZone: string;
             };
             credential: {
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @example 2026-11-15T08:30:00.000Z
+                 */
                 expiresAt: string | null;
                 /** @enum {string} */
                 kind: "session" | "api_token";
@@ -1848,10 +2066,12 @@ export interface components {
                 via: "bearer" | "cookie";
             };
             email: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             permissions: string[];
             role: {
+                /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
                 id: string;
                 name: string;
                 protected: boolean;
@@ -1869,6 +2089,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When the partner stops accepting the hash (5 minutes after `timestamp`).
+             * @example 2026-11-15T08:30:00.000Z
              */
             expiresAt: string;
             /** @description Hex HMAC-SHA256 of `${login}:${timestamp}` with the shared secret. */
@@ -1900,9 +2121,15 @@ export interface components {
         PositionStatsDto: {
             /** @description 1 to 500 asset ids (24 hexadecimal characters each). */
             assetIds: string[];
-            /** @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone. */
+            /**
+             * @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone.
+             * @example 15/11/2026 08:30
+             */
             from: string;
-            /** @description `DD/MM/YYYY` (to 23:59:59), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`; at most 30 days after `from`. */
+            /**
+             * @description `DD/MM/YYYY` (to 23:59:59), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`; at most 30 days after `from`.
+             * @example 15/11/2026 08:30
+             */
             to: string;
         };
         PositionStatsView: {
@@ -1947,6 +2174,7 @@ export interface components {
         QrCodeView: {
             /** @description 8 Crockford base32 characters, canonical (upper case, no hyphen). */
             code: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
         };
         QrLabelSheetDto: {
@@ -1965,27 +2193,40 @@ export interface components {
             status: string;
         };
         RemovedWorkOrderCategoryView: {
-            /** @description The category's name, as it was listed. */
+            /**
+             * @description The category's name, as it was listed.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
         };
         RoleView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             /** @description Permission names from `GET /api/permissions`. */
             permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions")[];
             /** @description A protected role may act on other users (their passwords, roles, access) and on protected roles. */
             protected: boolean;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         ScannedAssetIconView: {
+            /** @example #1E88E5 */
             color: string;
+            /** @example truck */
             id: string;
         };
         ScannedAssetView: {
             icon: components["schemas"]["ScannedAssetIconView"];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /** @description truck, van, trailer, … */
             kind: string;
@@ -1996,8 +2237,12 @@ export interface components {
         ScannedFormView: {
             _id: string;
             assetIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             description: string;
             fields: components["schemas"]["FormFieldView"][];
@@ -2007,7 +2252,10 @@ export interface components {
              * @enum {string}
              */
             status: "active" | "inactive" | "archived";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         SensorTemperatureView: {
@@ -2021,7 +2269,10 @@ export interface components {
             sensor: string;
         };
         SessionView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             expiresAt: string;
             /** @description Session token: send it as `Authorization: Bearer <token>` (the cookie carries the same). */
             token: string;
@@ -2056,9 +2307,15 @@ export interface components {
         StopsReportDto: {
             /** @description 1 to 500 asset ids (24 hexadecimal characters each). */
             assetIds: string[];
-            /** @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone. */
+            /**
+             * @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone.
+             * @example 15/11/2026 08:30
+             */
             from: string;
-            /** @description `DD/MM/YYYY` (to 23:59:59), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`; at most 30 days after `from`. */
+            /**
+             * @description `DD/MM/YYYY` (to 23:59:59), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`; at most 30 days after `from`.
+             * @example 15/11/2026 08:30
+             */
             to: string;
         };
         StopsReportView: {
@@ -2070,11 +2327,17 @@ export interface components {
         SubmitInspectionDto: {
             /** @description At most one answer per field; checked against the form's fields. */
             answers: components["schemas"]["FormAnswerDto"][];
-            /** @description The asset, when no QR was scanned. */
+            /**
+             * @description The asset, when no QR was scanned.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             assetId?: string | null;
             /** @description The scanned QR code (8 Crockford characters, any case, optional hyphen). */
             code?: string | null;
-            /** @description An active form that applies to the asset (as the scan lists them). */
+            /**
+             * @description An active form that applies to the asset (as the scan lists them).
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             formId: string;
             /** @description Where the inspection was made. */
             location?: components["schemas"]["InspectionLocationDto"] | null;
@@ -2087,7 +2350,10 @@ export interface components {
             authorRole: string;
             content: string;
             createdAt: string;
-            /** @description uuid */
+            /**
+             * @description uuid
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
             /** @description uuid */
             ticketId: string;
@@ -2105,7 +2371,10 @@ export interface components {
             commentsCount: number;
             createdAt: string;
             description: string;
-            /** @description uuid */
+            /**
+             * @description uuid
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
             status: components["schemas"]["SupportTicketStatusView"];
             title: string;
@@ -2121,7 +2390,10 @@ export interface components {
             commentsCount: number;
             createdAt: string;
             description: string;
-            /** @description uuid */
+            /**
+             * @description uuid
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
             status: components["schemas"]["SupportTicketStatusView"];
             title: string;
@@ -2138,19 +2410,39 @@ export interface components {
             assetsTemperatureStats: components["schemas"]["AssetTemperatureStatsView"][];
         };
         TrackerView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
-            /** @description The device's IMEI (15 digits). */
+            /**
+             * @description The device's IMEI (15 digits).
+             * @example 356938035643809
+             */
             imei: string | null;
-            /** @description The device model, e.g. `FMB920`. */
+            /**
+             * @description The device model, e.g. `FMB920`.
+             * @example Teltonika FMB920
+             */
             model: string | null;
+            /** @example Camión 12 - FMB920 */
             name: string;
-            /** @description The SIM card's phone number. */
+            /**
+             * @description The SIM card's phone number.
+             * @example +56 9 8765 4321
+             */
             phone: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
-            /** @description The flespi device id, unique across the platform. */
+            /**
+             * @description The flespi device id, unique across the platform.
+             * @example 4521
+             */
             vendorId: number;
         };
         TrackPointView: {
@@ -2166,6 +2458,7 @@ export interface components {
             timestamp: number;
         };
         TrackView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             /** @description unix seconds of the period's bounds */
             from: number;
@@ -2219,12 +2512,16 @@ export interface components {
             type: string;
         };
         TripView: {
-            /** @description The asset whose main tracker is the device; null when none is. */
+            /**
+             * @description The asset whose main tracker is the device; null when none is.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             assetId: string | null;
             /** @description km/h */
             avg_speed: number;
             /** @description unix seconds */
             begin: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
             /** @description km */
             distance: number;
@@ -2249,29 +2546,58 @@ export interface components {
             /** @description Replaces the asset's groups. */
             groupIds?: string[];
             icon?: components["schemas"]["AssetIconDto"];
+            /** @example truck */
             kind?: string;
-            /** @description Assigns the main tracker (one asset per tracker: 409), or `null` to remove it. */
+            /**
+             * @description Assigns the main tracker (one asset per tracker: 409), or `null` to remove it.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             mainTrackerId?: string | null;
+            /** @example Camión 12 */
             name?: string;
-            /** @description Unique among the client's assets in service; empty: no plate. */
+            /**
+             * @description Unique among the client's assets in service; empty: no plate.
+             * @example KTRB45
+             */
             plate?: string;
         };
         UpdateDriverDto: {
-            /** @description `null` or empty clears it. */
+            /**
+             * @description `null` or empty clears it.
+             * @example Av. Providencia 1234
+             */
             address?: string | null;
             /** @description `false` restores an archived driver (archived drivers keep their RUT, so it is still theirs); `true` archives, as DELETE does. */
             archived?: boolean | null;
-            /** @description `null` or empty clears it. */
+            /**
+             * @description `null` or empty clears it.
+             * @example Santiago
+             */
             city?: string | null;
-            /** @description Stored in lower case; `null` or empty clears it. */
+            /**
+             * @description Stored in lower case; `null` or empty clears it.
+             * @example juana.perez@transportes-andes.cl
+             */
             email?: string | null;
-            /** @description Up to 100 characters. */
+            /**
+             * @description Up to 100 characters.
+             * @example Juana
+             */
             firstName?: string | null;
-            /** @description Up to 100 characters. */
+            /**
+             * @description Up to 100 characters.
+             * @example Pérez
+             */
             lastName?: string | null;
-            /** @description 8 to 15 digits with an optional leading `+`; `null` or empty clears it. */
+            /**
+             * @description 8 to 15 digits with an optional leading `+`; `null` or empty clears it.
+             * @example +56987654321
+             */
             phone?: string | null;
-            /** @description A valid RUT, normalized; unique within the client (else 409). */
+            /**
+             * @description A valid RUT, normalized; unique within the client (else 409).
+             * @example 12345678-5
+             */
             rut?: string | null;
         };
         UpdateDynamicFormDto: {
@@ -2306,29 +2632,49 @@ export interface components {
             protected?: boolean;
         };
         UpdateTrackerDto: {
-            /** @description `null` removes it. */
+            /**
+             * @description `null` removes it.
+             * @example 356938035643809
+             */
             imei?: string | null;
+            /** @example Teltonika FMB920 */
             model?: string;
+            /** @example Camión 12 - FMB920 */
             name?: string;
-            /** @description `null` removes it. */
+            /**
+             * @description `null` removes it.
+             * @example +56 9 8765 4321
+             */
             phone?: string | null;
         };
         UpdateUserDto: {
             /** @description `true` signs the user out everywhere at once: every session and API token is revoked. */
             disabled?: boolean;
-            /** @description Full name (1 to 200 characters, trimmed). */
+            /**
+             * @description Full name (1 to 200 characters, trimmed).
+             * @example Juana Pérez
+             */
             name?: string;
-            /** @description A role of the client; a protected role only by a protected caller. */
+            /**
+             * @description A role of the client; a protected role only by a protected caller.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             roleId?: string;
             /** @description `'all'` (every tracker of the client, also future ones) or a list of tracker ids of the client */
             trackers?: "all" | string[];
         };
         UpdateWorkOrderDto: {
-            /** @description A user of the client; null unassigns. */
+            /**
+             * @description A user of the client; null unassigns.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             assigneeId?: string | null;
             /** @description At most 5000 characters. */
             description?: string;
-            /** @description A calendar day `YYYY-MM-DD`; null removes it. */
+            /**
+             * @description A calendar day `YYYY-MM-DD`; null removes it.
+             * @example 2026-11-15
+             */
             dueDate?: string | null;
             /**
              * @description low, medium, high or urgent.
@@ -2343,34 +2689,47 @@ export interface components {
             contentType: string;
             /** @description The sent file name, made safe for download headers. */
             filename: string;
-            /** @description The upload's id, what a `file` answer lists. */
+            /**
+             * @description The upload's id, what a `file` answer lists.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
             /** @description Size in bytes. */
             size: number;
         };
         UserRoleView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             protected: boolean;
         };
         UserView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             /** @description A disabled user cannot sign in; their sessions and API tokens were revoked when disabled. */
             disabled: boolean;
+            /** @example juana.perez@transportes-andes.cl */
             email: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             name: string;
             /**
              * Format: date-time
              * @description When the password was last changed; `null` since creation.
+             * @example 2026-11-15T08:30:00.000Z
              */
             passwordChangedAt: string | null;
             /** @description The user's role; `null` only if it no longer exists. */
             role: components["schemas"]["UserRoleView"] | null;
             /** @description `'all'` or the ids of the trackers the user sees */
             trackers: "all" | string[];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
         WorkOrderAnswerView: {
@@ -2392,29 +2751,46 @@ export interface components {
             criticalFieldIds: string[];
             /** @description The form's fields as they were in `formVersion` (`GET …/{id}` only). */
             fields?: components["schemas"]["FormFieldView"][];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             formId: string;
             formName: string;
             formVersion: number;
-            /** @description Id of this filled-in form within the work order. */
+            /**
+             * @description Id of this filled-in form within the work order.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             submittedAt: string;
             submittedBy: string;
         };
         WorkOrderInspectionView: {
             /** @description The fields whose answers were critical. */
             criticalFieldIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             formId: string;
             formName: string;
             formVersion: number;
-            /** @description `GET /api/inspections/{id}`. */
+            /**
+             * @description `GET /api/inspections/{id}`.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             submittedAt: string;
             submittedBy: string;
         };
         WorkOrderTransitionView: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             at: string;
             /** @description The user who made the change. */
             by: string;
@@ -2429,12 +2805,20 @@ export interface components {
             to: "open" | "done" | "in_progress" | "cancelled";
         };
         WorkOrderView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
-            /** @description The user doing the work, or null. */
+            /**
+             * @description The user doing the work, or null.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
             assigneeId: string | null;
             category: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             clientId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             createdAt: string;
             createdBy: string;
             description: string;
@@ -2445,6 +2829,7 @@ export interface components {
             hasCriticalAnswers: boolean;
             /** @description Status changes, oldest first. */
             history: components["schemas"]["WorkOrderTransitionView"][];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /** @description The critical inspection that opened the order, or null. */
             inspection: components["schemas"]["WorkOrderInspectionView"] | null;
@@ -2459,7 +2844,10 @@ export interface components {
              */
             status: "open" | "done" | "in_progress" | "cancelled";
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
             updatedAt: string;
         };
     };
@@ -2503,6 +2891,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "before": {},
+                     *           "after": {},
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "actor": {
+                     *             "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "name": "string",
+                     *             "email": "string",
+                     *             "credential": "string"
+                     *           },
+                     *           "action": "string",
+                     *           "resourceType": "string",
+                     *           "resourceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "summary": "string",
+                     *           "details": {},
+                     *           "requestId": "string",
+                     *           "ip": "string",
+                     *           "userAgent": "string",
+                     *           "occurredAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ActivityEventView"][];
                         page: {
@@ -2520,6 +2939,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2529,6 +2953,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2538,6 +2967,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2547,6 +2981,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2556,6 +2995,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2577,6 +3021,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "before": {},
+                     *         "after": {},
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "actor": {
+                     *           "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "email": "string",
+                     *           "credential": "string"
+                     *         },
+                     *         "action": "string",
+                     *         "resourceType": "string",
+                     *         "resourceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "summary": "string",
+                     *         "details": {},
+                     *         "requestId": "string",
+                     *         "ip": "string",
+                     *         "userAgent": "string",
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ActivityEventView"];
                         /** @enum {string} */
@@ -2590,6 +3060,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2599,6 +3074,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2608,6 +3088,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2617,6 +3102,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2626,6 +3116,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2635,6 +3130,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2680,6 +3180,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2689,6 +3194,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2698,6 +3208,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2707,6 +3222,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2716,6 +3236,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2741,6 +3266,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetGroupView"][];
                         page: {
@@ -2758,6 +3299,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2767,6 +3313,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2776,6 +3327,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2785,6 +3341,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2794,6 +3355,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2808,6 +3374,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssetGroupDto"];
             };
         };
@@ -2818,6 +3389,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetGroupView"];
                         /** @enum {string} */
@@ -2831,6 +3413,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2840,6 +3427,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2849,6 +3441,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2858,6 +3455,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2867,6 +3469,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2876,6 +3483,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2885,6 +3497,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2894,6 +3511,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2915,6 +3537,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetGroupView"];
                         /** @enum {string} */
@@ -2928,6 +3561,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2937,6 +3575,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2946,6 +3589,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2955,6 +3603,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2964,6 +3617,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -2973,6 +3631,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -2994,6 +3657,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeletedView"];
                         /** @enum {string} */
@@ -3007,6 +3678,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3016,6 +3692,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3025,6 +3706,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3034,6 +3720,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3043,6 +3734,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3052,6 +3748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3061,6 +3762,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3077,6 +3783,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssetGroupDto"];
             };
         };
@@ -3086,6 +3797,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetGroupView"];
                         /** @enum {string} */
@@ -3099,6 +3821,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3108,6 +3835,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3117,6 +3849,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3126,6 +3863,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3135,6 +3877,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3144,6 +3891,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3153,6 +3905,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3162,6 +3919,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3171,6 +3933,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3204,6 +3971,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Camión 12",
+                     *           "plate": "KTRB45",
+                     *           "kind": "truck",
+                     *           "icon": {
+                     *             "id": "truck",
+                     *             "color": "#1E88E5"
+                     *           },
+                     *           "groupIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "archivedAt": "2026-11-15T08:30:00.000Z",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetView"][];
                         page: {
@@ -3221,6 +4015,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3230,6 +4029,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3239,6 +4043,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3248,6 +4057,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3257,6 +4071,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3271,6 +4090,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Camión 12",
+                 *       "plate": "KTRB45",
+                 *       "kind": "truck",
+                 *       "icon": {
+                 *         "id": "truck",
+                 *         "color": "#1E88E5"
+                 *       },
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAssetDto"];
             };
         };
@@ -3281,6 +4115,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Camión 12",
+                     *         "plate": "KTRB45",
+                     *         "kind": "truck",
+                     *         "icon": {
+                     *           "id": "truck",
+                     *           "color": "#1E88E5"
+                     *         },
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetView"];
                         /** @enum {string} */
@@ -3294,6 +4150,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3303,6 +4164,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3312,6 +4178,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3321,6 +4192,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3330,6 +4206,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3339,6 +4220,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3348,6 +4234,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3357,6 +4248,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3378,6 +4274,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Camión 12",
+                     *         "plate": "KTRB45",
+                     *         "kind": "truck",
+                     *         "icon": {
+                     *           "id": "truck",
+                     *           "color": "#1E88E5"
+                     *         },
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetView"];
                         /** @enum {string} */
@@ -3391,6 +4309,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3400,6 +4323,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3409,6 +4337,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3418,6 +4351,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3427,6 +4365,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3436,6 +4379,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3457,6 +4405,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeletedView"];
                         /** @enum {string} */
@@ -3470,6 +4426,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3479,6 +4440,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3488,6 +4454,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3497,6 +4468,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3506,6 +4482,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3515,6 +4496,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3531,6 +4517,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Camión 12",
+                 *       "plate": "KTRB45",
+                 *       "kind": "truck",
+                 *       "icon": {
+                 *         "id": "truck",
+                 *         "color": "#1E88E5"
+                 *       },
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateAssetDto"];
             };
         };
@@ -3540,6 +4541,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Camión 12",
+                     *         "plate": "KTRB45",
+                     *         "kind": "truck",
+                     *         "icon": {
+                     *           "id": "truck",
+                     *           "color": "#1E88E5"
+                     *         },
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetView"];
                         /** @enum {string} */
@@ -3553,6 +4576,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3562,6 +4590,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3571,6 +4604,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3580,6 +4618,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3589,6 +4632,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3598,6 +4646,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3607,6 +4660,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3616,6 +4674,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3625,6 +4688,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3652,6 +4720,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "code": "string",
+                     *           "printedCode": "string",
+                     *           "status": "valid",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "revokedAt": "2026-11-15T08:30:00.000Z",
+                     *           "replacedBy": "string",
+                     *           "scanCount": 0,
+                     *           "lastScannedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetQrCodeView"][];
                         page: {
@@ -3669,6 +4758,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3678,6 +4772,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3687,6 +4786,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3696,6 +4800,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3705,6 +4814,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3714,6 +4828,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3736,6 +4855,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "code": "string",
+                     *         "printedCode": "string",
+                     *         "status": "valid",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "revokedAt": "2026-11-15T08:30:00.000Z",
+                     *         "replacedBy": "string",
+                     *         "scanCount": 0,
+                     *         "lastScannedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["AssetQrCodeView"];
                         /** @enum {string} */
@@ -3749,6 +4884,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3758,6 +4898,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3767,6 +4912,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3776,6 +4926,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3785,6 +4940,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3794,6 +4954,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3803,6 +4968,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3840,6 +5010,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3849,6 +5024,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3858,6 +5038,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3867,6 +5052,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3876,6 +5066,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3885,6 +5080,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3894,6 +5094,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3922,6 +5127,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "vendorId": 0,
+                     *         "from": 0,
+                     *         "to": 0,
+                     *         "totalPoints": 0,
+                     *         "simplified": true,
+                     *         "points": [
+                     *           {
+                     *             "lat": 0,
+                     *             "lng": 0,
+                     *             "speed": 0,
+                     *             "direction": 0,
+                     *             "altitude": 0,
+                     *             "timestamp": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TrackView"];
                         /** @enum {string} */
@@ -3935,6 +5163,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3944,6 +5177,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3953,6 +5191,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3962,6 +5205,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3971,6 +5219,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -3980,6 +5233,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -3994,6 +5252,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["QrLabelSheetDto"];
             };
         };
@@ -4013,6 +5278,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4022,6 +5292,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4031,6 +5306,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4040,6 +5320,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4049,6 +5334,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4058,6 +5348,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4067,6 +5362,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4086,6 +5386,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {}
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: Record<string, never>[];
                         /** @enum {string} */
@@ -4099,6 +5407,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4108,6 +5421,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4117,6 +5435,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4131,6 +5454,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "ERP integration",
+                 *       "expiresInDays": 90
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateApiTokenDto"];
             };
         };
@@ -4140,6 +5469,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {}
+                     *     }
+                     */
                     "application/json": {
                         data: Record<string, never>;
                         /** @enum {string} */
@@ -4153,6 +5488,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4162,6 +5502,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4171,6 +5516,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4180,6 +5530,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4189,6 +5544,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4198,6 +5558,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4219,6 +5584,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {}
+                     *     }
+                     */
                     "application/json": {
                         data: Record<string, never>;
                         /** @enum {string} */
@@ -4232,6 +5603,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4241,6 +5617,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4250,6 +5631,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4259,6 +5645,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4268,6 +5659,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4282,6 +5678,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "admin@transportes-andes.cl",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
                 "application/json": components["schemas"]["LoginDto"];
             };
         };
@@ -4291,6 +5693,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "token": "string",
+                     *         "expiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "user": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "email": "string",
+                     *           "name": "string",
+                     *           "client": {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "name": "string",
+                     *             "timeZone": "string"
+                     *           },
+                     *           "role": {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "name": "string",
+                     *             "protected": true
+                     *           },
+                     *           "permissions": [
+                     *             "string"
+                     *           ],
+                     *           "trackerScope": {
+                     *             "all": true,
+                     *             "trackerIds": [
+                     *               "665f1c2ab4d3e8a9f0c1d2e3"
+                     *             ]
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SessionView"];
                         /** @enum {string} */
@@ -4304,6 +5739,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4313,6 +5753,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4322,6 +5767,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4331,6 +5781,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4340,6 +5795,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4349,6 +5809,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4368,6 +5833,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["MessageView"];
                         /** @enum {string} */
@@ -4381,6 +5854,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4390,6 +5868,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4399,6 +5882,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4418,6 +5906,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "email": "string",
+                     *         "name": "string",
+                     *         "client": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "timeZone": "string"
+                     *         },
+                     *         "role": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "protected": true
+                     *         },
+                     *         "permissions": [
+                     *           "string"
+                     *         ],
+                     *         "trackerScope": {
+                     *           "all": true,
+                     *           "trackerIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ]
+                     *         },
+                     *         "credential": {
+                     *           "kind": "session",
+                     *           "via": "bearer",
+                     *           "expiresAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["MeView"];
                         /** @enum {string} */
@@ -4431,6 +5953,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4440,6 +5967,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4449,6 +5981,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4470,6 +6007,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "address": "string",
+                     *         "city": "string",
+                     *         "coordinates": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "type": "loading",
+                     *         "contact": {
+                     *           "name": "string",
+                     *           "phone": "string",
+                     *           "email": "string"
+                     *         },
+                     *         "notes": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CargoLocationView"];
                         /** @enum {string} */
@@ -4483,6 +6045,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4492,6 +6059,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4501,6 +6073,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4510,6 +6087,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4519,6 +6101,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4528,6 +6115,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4559,6 +6151,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "rut": "12345678-5",
+                     *           "phone": "+56987654321",
+                     *           "firstname": "Juana",
+                     *           "lastname": "Pérez",
+                     *           "email": "juana.perez@transportes-andes.cl",
+                     *           "address": "Av. Providencia 1234",
+                     *           "city": "Santiago",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z",
+                     *           "archivedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverView"][];
                         page: {
@@ -4576,6 +6193,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4585,6 +6207,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4594,6 +6221,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4603,6 +6235,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4612,6 +6249,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4626,6 +6268,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Juana",
+                 *       "lastName": "Pérez",
+                 *       "rut": "12345678-5",
+                 *       "phone": "+56987654321",
+                 *       "email": "juana.perez@transportes-andes.cl",
+                 *       "address": "Av. Providencia 1234",
+                 *       "city": "Santiago"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDriverDto"];
             };
         };
@@ -4635,6 +6288,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "rut": "12345678-5",
+                     *         "phone": "+56987654321",
+                     *         "firstname": "Juana",
+                     *         "lastname": "Pérez",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "address": "Av. Providencia 1234",
+                     *         "city": "Santiago",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverView"];
                         /** @enum {string} */
@@ -4648,6 +6321,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4657,6 +6335,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4666,6 +6349,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4675,6 +6363,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4684,6 +6377,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4693,6 +6391,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4702,6 +6405,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4711,6 +6419,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4732,6 +6445,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "rut": "12345678-5",
+                     *         "phone": "+56987654321",
+                     *         "firstname": "Juana",
+                     *         "lastname": "Pérez",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "address": "Av. Providencia 1234",
+                     *         "city": "Santiago",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverView"];
                         /** @enum {string} */
@@ -4745,6 +6478,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4754,6 +6492,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4763,6 +6506,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4772,6 +6520,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4781,6 +6534,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4802,6 +6560,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ArchivedDriverView"];
                         /** @enum {string} */
@@ -4815,6 +6581,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4824,6 +6595,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4833,6 +6609,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4842,6 +6623,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4851,6 +6637,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4860,6 +6651,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4876,6 +6672,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "firstName": "Juana",
+                 *       "lastName": "Pérez",
+                 *       "rut": "12345678-5",
+                 *       "phone": "+56987654321",
+                 *       "email": "juana.perez@transportes-andes.cl",
+                 *       "address": "Av. Providencia 1234",
+                 *       "city": "Santiago",
+                 *       "archived": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDriverDto"];
             };
         };
@@ -4885,6 +6693,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "rut": "12345678-5",
+                     *         "phone": "+56987654321",
+                     *         "firstname": "Juana",
+                     *         "lastname": "Pérez",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "address": "Av. Providencia 1234",
+                     *         "city": "Santiago",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z",
+                     *         "archivedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverView"];
                         /** @enum {string} */
@@ -4898,6 +6726,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4907,6 +6740,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4916,6 +6754,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4925,6 +6768,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4934,6 +6782,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4943,6 +6796,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4952,6 +6810,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4961,6 +6824,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -4970,6 +6838,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -4984,6 +6857,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "row": 0,
+                 *           "firstName": "string",
+                 *           "lastName": "string",
+                 *           "rut": "string",
+                 *           "phone": "string",
+                 *           "email": "string",
+                 *           "address": "string",
+                 *           "city": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ImportDriversDto"];
             };
         };
@@ -4993,6 +6882,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "createdCount": 0,
+                     *         "failedRows": [
+                     *           {
+                     *             "row": 0,
+                     *             "reason": "string",
+                     *             "data": {
+                     *               "firstName": "string",
+                     *               "lastName": "string",
+                     *               "rut": "string"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverImportResultView"];
                         /** @enum {string} */
@@ -5015,6 +6923,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5024,6 +6937,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5033,6 +6951,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5042,6 +6965,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5051,6 +6979,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5060,6 +6993,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "message": "The import failed: no driver was written",
+                     *       "errors": []
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeC"];
                 };
             };
@@ -5089,6 +7029,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "rows": [
+                     *           {
+                     *             "row": 0,
+                     *             "firstName": "string",
+                     *             "lastName": "string",
+                     *             "rut": "string",
+                     *             "phone": "string",
+                     *             "email": "string",
+                     *             "address": "string",
+                     *             "city": "string"
+                     *           }
+                     *         ],
+                     *         "problems": [
+                     *           {
+                     *             "row": 0,
+                     *             "field": "string",
+                     *             "level": "error",
+                     *             "message": "string"
+                     *           }
+                     *         ],
+                     *         "summary": {
+                     *           "format": "csv",
+                     *           "sheetName": "string",
+                     *           "encoding": "string",
+                     *           "delimiter": "string",
+                     *           "totalRows": 0,
+                     *           "validRows": 0,
+                     *           "invalidRows": 0,
+                     *           "warnings": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DriverImportPreviewView"];
                         /** @enum {string} */
@@ -5102,6 +7079,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5111,6 +7093,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5120,6 +7107,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5129,6 +7121,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5138,6 +7135,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5147,6 +7149,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5156,6 +7163,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5189,6 +7201,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5198,6 +7215,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5207,6 +7229,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5216,6 +7243,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5225,6 +7257,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5247,6 +7284,60 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "version": 0,
+                     *           "assetGroupIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "allAssets": true,
+                     *           "_id": "string",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "description": "string",
+                     *           "status": "active",
+                     *           "fields": [
+                     *             {
+                     *               "fieldId": "string",
+                     *               "type": "text",
+                     *               "label": "string",
+                     *               "required": true,
+                     *               "helperText": "string",
+                     *               "minLength": 0,
+                     *               "maxLength": 0,
+                     *               "min": 0,
+                     *               "max": 0,
+                     *               "options": [
+                     *                 {
+                     *                   "optionId": "string",
+                     *                   "label": "string",
+                     *                   "critical": true
+                     *                 }
+                     *               ],
+                     *               "minChecked": 0,
+                     *               "maxChecked": 0,
+                     *               "criticalWhen": true,
+                     *               "maxStars": 0,
+                     *               "disableFuture": true,
+                     *               "disablePast": true,
+                     *               "maxFiles": 0,
+                     *               "allowedExtensions": [
+                     *                 "string"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "assetIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DynamicFormView"][];
                         /** @enum {string} */
@@ -5260,6 +7351,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5269,6 +7365,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5278,6 +7379,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5287,6 +7393,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5296,6 +7407,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5310,6 +7426,50 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         {
+                 *           "fieldId": "string",
+                 *           "type": "text",
+                 *           "label": "string",
+                 *           "required": true,
+                 *           "helperText": "string",
+                 *           "minLength": 0,
+                 *           "maxLength": 0,
+                 *           "min": 0,
+                 *           "max": 0,
+                 *           "options": [
+                 *             {
+                 *               "optionId": "string",
+                 *               "label": "string",
+                 *               "critical": true
+                 *             }
+                 *           ],
+                 *           "minChecked": 0,
+                 *           "maxChecked": 0,
+                 *           "criticalWhen": true,
+                 *           "maxStars": 0,
+                 *           "disableFuture": true,
+                 *           "disablePast": true,
+                 *           "maxFiles": 0,
+                 *           "allowedExtensions": [
+                 *             "string"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "status": "active",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "assetGroupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "allAssets": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateDynamicFormDto"];
             };
         };
@@ -5320,6 +7480,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "version": 0,
+                     *         "assetGroupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "allAssets": true,
+                     *         "_id": "string",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "status": "active",
+                     *         "fields": [
+                     *           {
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "helperText": "string",
+                     *             "minLength": 0,
+                     *             "maxLength": 0,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "options": [
+                     *               {
+                     *                 "optionId": "string",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "minChecked": 0,
+                     *             "maxChecked": 0,
+                     *             "criticalWhen": true,
+                     *             "maxStars": 0,
+                     *             "disableFuture": true,
+                     *             "disablePast": true,
+                     *             "maxFiles": 0,
+                     *             "allowedExtensions": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DynamicFormView"];
                         /** @enum {string} */
@@ -5333,6 +7545,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5342,6 +7559,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5351,6 +7573,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5360,6 +7587,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5369,6 +7601,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5378,6 +7615,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5387,6 +7629,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5408,6 +7655,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "version": 0,
+                     *         "assetGroupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "allAssets": true,
+                     *         "_id": "string",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "status": "active",
+                     *         "fields": [
+                     *           {
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "helperText": "string",
+                     *             "minLength": 0,
+                     *             "maxLength": 0,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "options": [
+                     *               {
+                     *                 "optionId": "string",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "minChecked": 0,
+                     *             "maxChecked": 0,
+                     *             "criticalWhen": true,
+                     *             "maxStars": 0,
+                     *             "disableFuture": true,
+                     *             "disablePast": true,
+                     *             "maxFiles": 0,
+                     *             "allowedExtensions": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DynamicFormView"];
                         /** @enum {string} */
@@ -5421,6 +7720,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5430,6 +7734,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5439,6 +7748,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5448,6 +7762,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5457,6 +7776,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5466,6 +7790,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5482,6 +7811,50 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "fields": [
+                 *         {
+                 *           "fieldId": "string",
+                 *           "type": "text",
+                 *           "label": "string",
+                 *           "required": true,
+                 *           "helperText": "string",
+                 *           "minLength": 0,
+                 *           "maxLength": 0,
+                 *           "min": 0,
+                 *           "max": 0,
+                 *           "options": [
+                 *             {
+                 *               "optionId": "string",
+                 *               "label": "string",
+                 *               "critical": true
+                 *             }
+                 *           ],
+                 *           "minChecked": 0,
+                 *           "maxChecked": 0,
+                 *           "criticalWhen": true,
+                 *           "maxStars": 0,
+                 *           "disableFuture": true,
+                 *           "disablePast": true,
+                 *           "maxFiles": 0,
+                 *           "allowedExtensions": [
+                 *             "string"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "status": "active",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "assetGroupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "allAssets": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateDynamicFormDto"];
             };
         };
@@ -5491,6 +7864,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "version": 0,
+                     *         "assetGroupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "allAssets": true,
+                     *         "_id": "string",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "description": "string",
+                     *         "status": "active",
+                     *         "fields": [
+                     *           {
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "helperText": "string",
+                     *             "minLength": 0,
+                     *             "maxLength": 0,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "options": [
+                     *               {
+                     *                 "optionId": "string",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "minChecked": 0,
+                     *             "maxChecked": 0,
+                     *             "criticalWhen": true,
+                     *             "maxStars": 0,
+                     *             "disableFuture": true,
+                     *             "disablePast": true,
+                     *             "maxFiles": 0,
+                     *             "allowedExtensions": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DynamicFormView"];
                         /** @enum {string} */
@@ -5504,6 +7929,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5513,6 +7943,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5522,6 +7957,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5531,6 +7971,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5540,6 +7985,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5549,6 +7999,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5558,6 +8013,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5567,6 +8027,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5576,6 +8041,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5598,6 +8068,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "fuelType": "gasoline_93",
+                     *           "pricePerLiter": 0,
+                     *           "validFrom": "2026-11-15T08:30:00.000Z",
+                     *           "validTo": "2026-11-15T08:30:00.000Z",
+                     *           "scope": "global"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FuelPriceRecordView"][];
                         /** @enum {string} */
@@ -5611,6 +8096,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5620,6 +8110,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5629,6 +8124,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5638,6 +8138,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5647,6 +8152,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5663,6 +8173,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "pricePerLiter": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateFuelTariffDto"];
             };
         };
@@ -5672,6 +8188,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "baseType": "gasoline_93",
+                     *         "name": "string",
+                     *         "custom": true,
+                     *         "pricePerLiter": 0,
+                     *         "priceValidFrom": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["FuelTariffView"];
                         /** @enum {string} */
@@ -5685,6 +8217,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5694,6 +8231,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5703,6 +8245,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5712,6 +8259,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5721,6 +8273,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5730,6 +8287,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5739,6 +8301,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5748,6 +8315,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5767,6 +8339,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "status": "string",
+                     *         "database": {
+                     *           "status": "string",
+                     *           "kind": "embedded"
+                     *         },
+                     *         "uptimeSeconds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["HealthView"];
                         /** @enum {string} */
@@ -5780,6 +8365,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5789,6 +8379,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5808,6 +8403,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "status": "string",
+                     *         "uptimeSeconds": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["LivenessView"];
                         /** @enum {string} */
@@ -5821,6 +8425,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5830,6 +8439,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5849,6 +8463,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "status": "string",
+                     *         "checks": {
+                     *           "database": "string",
+                     *           "browser": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ReadinessView"];
                         /** @enum {string} */
@@ -5862,6 +8488,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5871,6 +8502,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5880,6 +8516,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5914,6 +8555,76 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "qrCodeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "answers": [
+                     *             {
+                     *               "value": "string",
+                     *               "fieldId": "string",
+                     *               "type": "text",
+                     *               "label": "string",
+                     *               "critical": true
+                     *             }
+                     *           ],
+                     *           "critical": true,
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "inspectorId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *           "odometerKm": 0,
+                     *           "location": {
+                     *             "lat": 0,
+                     *             "lng": 0
+                     *           },
+                     *           "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "fields": [
+                     *             {
+                     *               "fieldId": "string",
+                     *               "type": "text",
+                     *               "label": "string",
+                     *               "required": true,
+                     *               "helperText": "string",
+                     *               "minLength": 0,
+                     *               "maxLength": 0,
+                     *               "min": 0,
+                     *               "max": 0,
+                     *               "options": [
+                     *                 {
+                     *                   "optionId": "string",
+                     *                   "label": "string",
+                     *                   "critical": true
+                     *                 }
+                     *               ],
+                     *               "minChecked": 0,
+                     *               "maxChecked": 0,
+                     *               "criticalWhen": true,
+                     *               "maxStars": 0,
+                     *               "disableFuture": true,
+                     *               "disablePast": true,
+                     *               "maxFiles": 0,
+                     *               "allowedExtensions": [
+                     *                 "string"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InspectionView"][];
                         page: {
@@ -5931,6 +8642,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5940,6 +8656,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5949,6 +8670,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5958,6 +8684,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -5967,6 +8698,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -5981,6 +8717,24 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "code": "string",
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "answers": [
+                 *         {
+                 *           "value": "string",
+                 *           "fieldId": "string"
+                 *         }
+                 *       ],
+                 *       "odometerKm": 0,
+                 *       "location": {
+                 *         "lat": -90,
+                 *         "lng": -180
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubmitInspectionDto"];
             };
         };
@@ -5991,6 +8745,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "qrCodeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "formVersion": 0,
+                     *         "formName": "string",
+                     *         "answers": [
+                     *           {
+                     *             "value": "string",
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "critical": true
+                     *           }
+                     *         ],
+                     *         "critical": true,
+                     *         "criticalFieldIds": [
+                     *           "string"
+                     *         ],
+                     *         "inspectorId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *         "odometerKm": 0,
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "fields": [
+                     *           {
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "helperText": "string",
+                     *             "minLength": 0,
+                     *             "maxLength": 0,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "options": [
+                     *               {
+                     *                 "optionId": "string",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "minChecked": 0,
+                     *             "maxChecked": 0,
+                     *             "criticalWhen": true,
+                     *             "maxStars": 0,
+                     *             "disableFuture": true,
+                     *             "disablePast": true,
+                     *             "maxFiles": 0,
+                     *             "allowedExtensions": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InspectionView"];
                         /** @enum {string} */
@@ -6004,6 +8823,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6013,6 +8837,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6022,6 +8851,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6040,6 +8874,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "INSPECTION_QR_REVOKED",
+                     *       "message": "This QR code was replaced and is no longer valid: scan the new QR of the asset"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeE"];
                 };
             };
@@ -6049,6 +8890,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6058,6 +8904,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6067,6 +8918,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6076,6 +8932,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6097,6 +8958,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "qrCodeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "formVersion": 0,
+                     *         "formName": "string",
+                     *         "answers": [
+                     *           {
+                     *             "value": "string",
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "critical": true
+                     *           }
+                     *         ],
+                     *         "critical": true,
+                     *         "criticalFieldIds": [
+                     *           "string"
+                     *         ],
+                     *         "inspectorId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *         "odometerKm": 0,
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "fields": [
+                     *           {
+                     *             "fieldId": "string",
+                     *             "type": "text",
+                     *             "label": "string",
+                     *             "required": true,
+                     *             "helperText": "string",
+                     *             "minLength": 0,
+                     *             "maxLength": 0,
+                     *             "min": 0,
+                     *             "max": 0,
+                     *             "options": [
+                     *               {
+                     *                 "optionId": "string",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "minChecked": 0,
+                     *             "maxChecked": 0,
+                     *             "criticalWhen": true,
+                     *             "maxStars": 0,
+                     *             "disableFuture": true,
+                     *             "disablePast": true,
+                     *             "maxFiles": 0,
+                     *             "allowedExtensions": [
+                     *               "string"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["InspectionView"];
                         /** @enum {string} */
@@ -6110,6 +9036,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6119,6 +9050,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6128,6 +9064,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6137,6 +9078,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6146,6 +9092,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6155,6 +9106,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6177,6 +9133,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "qrCode": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "code": "string"
+                     *         },
+                     *         "asset": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "plate": "string",
+                     *           "kind": "string",
+                     *           "icon": {
+                     *             "id": "truck",
+                     *             "color": "#1E88E5"
+                     *           }
+                     *         },
+                     *         "forms": [
+                     *           {
+                     *             "_id": "string",
+                     *             "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "name": "string",
+                     *             "description": "string",
+                     *             "status": "active",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "assetIds": [
+                     *               "665f1c2ab4d3e8a9f0c1d2e3"
+                     *             ],
+                     *             "createdAt": "2026-11-15T08:30:00.000Z",
+                     *             "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CodeScanView"] | components["schemas"]["AssetScanView"];
                         /** @enum {string} */
@@ -6190,6 +9211,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "INSPECTION_QR_INVALID",
+                     *       "message": "Not a QR code of this platform"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeE"];
                 };
             };
@@ -6199,6 +9227,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6208,6 +9241,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6226,6 +9264,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "INSPECTION_QR_REVOKED",
+                     *       "message": "This QR code was replaced and is no longer valid: scan the new QR of the asset"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeE"];
                 };
             };
@@ -6235,6 +9280,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6244,6 +9294,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6260,6 +9315,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "2026-11-15",
+                 *       "to": "2026-11-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InvoiceReportDto"];
             };
         };
@@ -6280,6 +9341,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6289,6 +9355,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6298,6 +9369,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6307,6 +9383,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6316,6 +9397,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6325,6 +9411,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6334,6 +9425,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6343,12 +9439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        code: string;
-                        message: string;
-                        requestId: string;
-                        status: string;
-                    } | components["schemas"]["ErrorShapeB"];
+                    "application/json": components["schemas"]["ErrorShapeD"] | components["schemas"]["ErrorShapeB"];
                 };
             };
         };
@@ -6385,6 +9476,105 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "category": "string",
+                     *           "title": "string",
+                     *           "description": "string",
+                     *           "priority": "high",
+                     *           "status": "open",
+                     *           "dueDate": "string",
+                     *           "forms": [
+                     *             {
+                     *               "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *               "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *               "formVersion": 0,
+                     *               "formName": "string",
+                     *               "answers": [
+                     *                 {
+                     *                   "value": "string",
+                     *                   "fieldId": "string",
+                     *                   "type": "text",
+                     *                   "label": "string",
+                     *                   "critical": true
+                     *                 }
+                     *               ],
+                     *               "critical": true,
+                     *               "criticalFieldIds": [
+                     *                 "string"
+                     *               ],
+                     *               "submittedBy": "string",
+                     *               "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *               "fields": [
+                     *                 {
+                     *                   "fieldId": "string",
+                     *                   "type": "text",
+                     *                   "label": "string",
+                     *                   "required": true,
+                     *                   "helperText": "string",
+                     *                   "minLength": 0,
+                     *                   "maxLength": 0,
+                     *                   "min": 0,
+                     *                   "max": 0,
+                     *                   "options": [
+                     *                     {
+                     *                       "optionId": "string",
+                     *                       "label": "string",
+                     *                       "critical": true
+                     *                     }
+                     *                   ],
+                     *                   "minChecked": 0,
+                     *                   "maxChecked": 0,
+                     *                   "criticalWhen": true,
+                     *                   "maxStars": 0,
+                     *                   "disableFuture": true,
+                     *                   "disablePast": true,
+                     *                   "maxFiles": 0,
+                     *                   "allowedExtensions": [
+                     *                     "string"
+                     *                   ]
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "hasCriticalAnswers": true,
+                     *           "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "history": [
+                     *             {
+                     *               "from": "open",
+                     *               "to": "open",
+                     *               "note": "string",
+                     *               "by": "string",
+                     *               "at": "2026-11-15T08:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "inspection": {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *           },
+                     *           "createdBy": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"][];
                         page: {
@@ -6402,6 +9592,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6411,6 +9606,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6420,6 +9620,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6429,6 +9634,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6438,6 +9648,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6452,6 +9667,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "category": "string",
+                 *       "title": "string",
+                 *       "description": "string",
+                 *       "priority": "high",
+                 *       "dueDate": "2026-11-15"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWorkOrderDto"];
             };
         };
@@ -6462,6 +9687,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "category": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "high",
+                     *         "status": "open",
+                     *         "dueDate": "string",
+                     *         "forms": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "answers": [
+                     *               {
+                     *                 "value": "string",
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "critical": true,
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "hasCriticalAnswers": true,
+                     *         "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "history": [
+                     *           {
+                     *             "from": "open",
+                     *             "to": "open",
+                     *             "note": "string",
+                     *             "by": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "inspection": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "submittedBy": "string",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"];
                         /** @enum {string} */
@@ -6475,6 +9794,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6484,6 +9808,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6493,6 +9822,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6502,6 +9836,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6511,6 +9850,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6520,6 +9864,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6529,6 +9878,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6550,6 +9904,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "category": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "high",
+                     *         "status": "open",
+                     *         "dueDate": "string",
+                     *         "forms": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "answers": [
+                     *               {
+                     *                 "value": "string",
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "critical": true,
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "hasCriticalAnswers": true,
+                     *         "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "history": [
+                     *           {
+                     *             "from": "open",
+                     *             "to": "open",
+                     *             "note": "string",
+                     *             "by": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "inspection": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "submittedBy": "string",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"];
                         /** @enum {string} */
@@ -6563,6 +10011,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6572,6 +10025,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6581,6 +10039,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6590,6 +10053,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6599,6 +10067,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6608,6 +10081,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6624,6 +10102,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "dueDate": "2026-11-15",
+                 *       "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "title": "string",
+                 *       "description": "string",
+                 *       "priority": "high"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateWorkOrderDto"];
             };
         };
@@ -6633,6 +10120,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "category": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "high",
+                     *         "status": "open",
+                     *         "dueDate": "string",
+                     *         "forms": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "answers": [
+                     *               {
+                     *                 "value": "string",
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "critical": true,
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "hasCriticalAnswers": true,
+                     *         "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "history": [
+                     *           {
+                     *             "from": "open",
+                     *             "to": "open",
+                     *             "note": "string",
+                     *             "by": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "inspection": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "submittedBy": "string",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"];
                         /** @enum {string} */
@@ -6646,6 +10227,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6655,6 +10241,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6664,6 +10255,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6673,6 +10269,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6682,6 +10283,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6691,6 +10297,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6700,6 +10311,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6709,6 +10325,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6718,6 +10339,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6734,6 +10360,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "answers": [
+                 *         {
+                 *           "value": "string",
+                 *           "fieldId": "string"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddWorkOrderFormDto"];
             };
         };
@@ -6744,6 +10381,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "category": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "high",
+                     *         "status": "open",
+                     *         "dueDate": "string",
+                     *         "forms": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "answers": [
+                     *               {
+                     *                 "value": "string",
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "critical": true,
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "hasCriticalAnswers": true,
+                     *         "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "history": [
+                     *           {
+                     *             "from": "open",
+                     *             "to": "open",
+                     *             "note": "string",
+                     *             "by": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "inspection": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "submittedBy": "string",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"];
                         /** @enum {string} */
@@ -6757,6 +10488,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6766,6 +10502,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6775,6 +10516,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6784,6 +10530,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6793,6 +10544,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6802,6 +10558,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6811,6 +10572,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6820,6 +10586,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6836,6 +10607,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "open",
+                 *       "note": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["TransitionWorkOrderDto"];
             };
         };
@@ -6846,6 +10623,100 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "category": "string",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "priority": "high",
+                     *         "status": "open",
+                     *         "dueDate": "string",
+                     *         "forms": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "formVersion": 0,
+                     *             "formName": "string",
+                     *             "answers": [
+                     *               {
+                     *                 "value": "string",
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "critical": true
+                     *               }
+                     *             ],
+                     *             "critical": true,
+                     *             "criticalFieldIds": [
+                     *               "string"
+                     *             ],
+                     *             "submittedBy": "string",
+                     *             "submittedAt": "2026-11-15T08:30:00.000Z",
+                     *             "fields": [
+                     *               {
+                     *                 "fieldId": "string",
+                     *                 "type": "text",
+                     *                 "label": "string",
+                     *                 "required": true,
+                     *                 "helperText": "string",
+                     *                 "minLength": 0,
+                     *                 "maxLength": 0,
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "options": [
+                     *                   {
+                     *                     "optionId": "string",
+                     *                     "label": "string",
+                     *                     "critical": true
+                     *                   }
+                     *                 ],
+                     *                 "minChecked": 0,
+                     *                 "maxChecked": 0,
+                     *                 "criticalWhen": true,
+                     *                 "maxStars": 0,
+                     *                 "disableFuture": true,
+                     *                 "disablePast": true,
+                     *                 "maxFiles": 0,
+                     *                 "allowedExtensions": [
+                     *                   "string"
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "hasCriticalAnswers": true,
+                     *         "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "history": [
+                     *           {
+                     *             "from": "open",
+                     *             "to": "open",
+                     *             "note": "string",
+                     *             "by": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "inspection": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "formVersion": 0,
+                     *           "formName": "string",
+                     *           "criticalFieldIds": [
+                     *             "string"
+                     *           ],
+                     *           "submittedBy": "string",
+                     *           "submittedAt": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderView"];
                         /** @enum {string} */
@@ -6859,6 +10730,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6868,6 +10744,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6877,6 +10758,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6886,6 +10772,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6895,6 +10786,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6904,6 +10800,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6913,6 +10814,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6922,6 +10828,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6931,6 +10842,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -6950,6 +10866,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         "string"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: string[];
                         /** @enum {string} */
@@ -6963,6 +10887,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6972,6 +10901,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6981,6 +10915,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -6990,6 +10929,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7004,6 +10948,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWorkOrderCategoryDto"];
             };
         };
@@ -7013,6 +10962,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "name": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WorkOrderCategoryView"];
                         /** @enum {string} */
@@ -7026,6 +10983,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7035,6 +10997,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7044,6 +11011,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7053,6 +11025,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7062,6 +11039,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7071,6 +11053,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7080,6 +11067,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7089,6 +11081,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7110,6 +11107,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RemovedWorkOrderCategoryView"];
                         /** @enum {string} */
@@ -7123,6 +11128,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7132,6 +11142,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7141,6 +11156,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7150,6 +11170,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7159,6 +11184,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7168,6 +11198,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7177,6 +11212,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7198,6 +11238,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "login": "string",
+                     *         "algorithm": "string",
+                     *         "timestamp": 0,
+                     *         "expiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "hash": "string",
+                     *         "authUrl": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PartnerHashesView"];
                         /** @enum {string} */
@@ -7211,6 +11264,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7220,6 +11278,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7229,6 +11292,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7238,6 +11306,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7247,6 +11320,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7266,6 +11344,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "name": "access_drivers",
+                     *           "description": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PermissionView"][];
                         /** @enum {string} */
@@ -7279,6 +11368,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7288,6 +11382,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7297,6 +11396,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7306,6 +11410,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7330,6 +11439,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetName": "string",
+                     *           "licensePlate": "string",
+                     *           "vendorId": 0,
+                     *           "lat": 0,
+                     *           "lng": 0,
+                     *           "speed": 0,
+                     *           "direction": 0,
+                     *           "altitude": 0,
+                     *           "timestamp": 0,
+                     *           "ageSeconds": 0,
+                     *           "online": true,
+                     *           "ignition": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["LatestPositionView"][];
                         /** @enum {string} */
@@ -7343,6 +11474,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7352,6 +11488,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7361,6 +11502,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7370,6 +11516,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7379,6 +11530,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7393,6 +11549,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "15/11/2026 08:30",
+                 *       "to": "15/11/2026 08:30",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["PositionStatsDto"];
             };
         };
@@ -7402,6 +11567,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "assetsPositionsStats": [
+                     *           {
+                     *             "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "assetName": "string",
+                     *             "licensePlate": "string",
+                     *             "vendorId": 0,
+                     *             "stats": {
+                     *               "maxSpeed": 0,
+                     *               "avgSpeed": 0,
+                     *               "totalPositions": 0,
+                     *               "totalDistanceKm": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "globalStats": {
+                     *           "maxSpeed": 0,
+                     *           "avgSpeed": 0,
+                     *           "totalPositions": 0,
+                     *           "totalDistanceKm": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["PositionStatsView"];
                         /** @enum {string} */
@@ -7415,6 +11607,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7424,6 +11621,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7433,6 +11635,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7442,6 +11649,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7451,6 +11663,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7460,6 +11677,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7469,6 +11691,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7506,6 +11733,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7515,6 +11747,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7524,6 +11761,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7533,6 +11775,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7542,6 +11789,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7556,6 +11808,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "from": "15/11/2026 08:30",
+                 *       "to": "15/11/2026 08:30",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["StopsReportDto"];
             };
         };
@@ -7565,6 +11826,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "assets": [
+                     *           {
+                     *             "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "assetName": "string",
+                     *             "licensePlate": "string",
+                     *             "vendorId": 0,
+                     *             "periods": [
+                     *               {
+                     *                 "type": "stop",
+                     *                 "lat": 0,
+                     *                 "lng": 0,
+                     *                 "start": 0,
+                     *                 "end": 0,
+                     *                 "durationSeconds": 0,
+                     *                 "address": "string"
+                     *               }
+                     *             ],
+                     *             "totals": {
+                     *               "stops": 0,
+                     *               "stopSeconds": 0,
+                     *               "idles": 0,
+                     *               "idleSeconds": 0
+                     *             }
+                     *           }
+                     *         ],
+                     *         "totals": {
+                     *           "stops": 0,
+                     *           "stopSeconds": 0,
+                     *           "idles": 0,
+                     *           "idleSeconds": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["StopsReportView"];
                         /** @enum {string} */
@@ -7578,6 +11877,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7587,6 +11891,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7596,6 +11905,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7605,6 +11919,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7614,6 +11933,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7623,6 +11947,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7632,6 +11961,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7651,6 +11985,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["AssetIdsDto"];
             };
         };
@@ -7660,6 +12001,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "assetsTemperatureStats": [
+                     *           {
+                     *             "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "assetName": "string",
+                     *             "licensePlate": "string",
+                     *             "vendorId": 0,
+                     *             "sensors": [
+                     *               {
+                     *                 "sensor": "string",
+                     *                 "min": 0,
+                     *                 "max": 0,
+                     *                 "avg": 0,
+                     *                 "count": 0
+                     *               }
+                     *             ],
+                     *             "stats": {
+                     *               "min": 0,
+                     *               "max": 0,
+                     *               "avg": 0,
+                     *               "count": 0
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TemperatureStatsView"];
                         /** @enum {string} */
@@ -7673,6 +12044,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7682,6 +12058,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7691,6 +12072,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7700,6 +12086,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7709,6 +12100,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7718,6 +12114,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7727,6 +12128,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7752,6 +12158,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "permissions": [
+                     *             "access_drivers"
+                     *           ],
+                     *           "protected": true,
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RoleView"][];
                         page: {
@@ -7769,6 +12195,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7778,6 +12209,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7787,6 +12223,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7796,6 +12237,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7805,6 +12251,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7819,6 +12270,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "permissions": [
+                 *         "access_drivers"
+                 *       ],
+                 *       "protected": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateRoleDto"];
             };
         };
@@ -7828,6 +12288,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "permissions": [
+                     *           "access_drivers"
+                     *         ],
+                     *         "protected": true,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RoleView"];
                         /** @enum {string} */
@@ -7841,6 +12316,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7850,6 +12330,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7859,6 +12344,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7868,6 +12358,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7877,6 +12372,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7886,6 +12386,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7895,6 +12400,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7904,6 +12414,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -7925,6 +12440,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "permissions": [
+                     *           "access_drivers"
+                     *         ],
+                     *         "protected": true,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RoleView"];
                         /** @enum {string} */
@@ -7938,6 +12468,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7947,6 +12482,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7956,6 +12496,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7965,6 +12510,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7974,6 +12524,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -7983,6 +12538,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8004,6 +12564,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeletedView"];
                         /** @enum {string} */
@@ -8017,6 +12585,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8026,6 +12599,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8035,6 +12613,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8044,6 +12627,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8053,6 +12641,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8062,6 +12655,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8071,6 +12669,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8087,6 +12690,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "permissions": [
+                 *         "access_drivers"
+                 *       ],
+                 *       "protected": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRoleDto"];
             };
         };
@@ -8096,6 +12708,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "string",
+                     *         "permissions": [
+                     *           "access_drivers"
+                     *         ],
+                     *         "protected": true,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RoleView"];
                         /** @enum {string} */
@@ -8109,6 +12736,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8118,6 +12750,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8127,6 +12764,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8136,6 +12778,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8145,6 +12792,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8154,6 +12806,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8163,6 +12820,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8172,6 +12834,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8181,6 +12848,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8210,6 +12882,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "title": "string",
+                     *           "description": "string",
+                     *           "status": {
+                     *             "id": 0,
+                     *             "name": "string"
+                     *           },
+                     *           "category": "string",
+                     *           "authorName": "string",
+                     *           "commentsCount": 0,
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "closedAt": "string"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SupportTicketSummaryView"][];
                         page: {
@@ -8227,6 +12924,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8236,6 +12938,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8245,6 +12952,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8254,6 +12966,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8263,6 +12980,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8272,6 +12994,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8289,6 +13019,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "string",
+                 *       "description": "string",
+                 *       "category": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSupportTicketDto"];
             };
         };
@@ -8299,6 +13036,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ticket": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "status": {
+                     *           "id": 0,
+                     *           "name": "string"
+                     *         },
+                     *         "category": "string",
+                     *         "authorName": "string",
+                     *         "commentsCount": 0,
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string",
+                     *         "closedAt": "string",
+                     *         "comments": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "ticketId": "string",
+                     *             "authorName": "string",
+                     *             "authorRole": "string",
+                     *             "content": "string",
+                     *             "createdAt": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreatedSupportTicketView"];
                 };
             };
@@ -8308,6 +13074,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8317,6 +13088,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8326,6 +13102,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8335,6 +13116,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8344,6 +13130,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8353,6 +13144,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8362,6 +13158,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8371,6 +13172,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8380,6 +13186,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8389,6 +13203,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8410,6 +13232,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "string",
+                     *         "description": "string",
+                     *         "status": {
+                     *           "id": 0,
+                     *           "name": "string"
+                     *         },
+                     *         "category": "string",
+                     *         "authorName": "string",
+                     *         "commentsCount": 0,
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string",
+                     *         "closedAt": "string",
+                     *         "comments": [
+                     *           {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "ticketId": "string",
+                     *             "authorName": "string",
+                     *             "authorRole": "string",
+                     *             "content": "string",
+                     *             "createdAt": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SupportTicketView"];
                         /** @enum {string} */
@@ -8423,6 +13275,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8432,6 +13289,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8441,6 +13303,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8450,6 +13317,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8459,6 +13331,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8468,6 +13345,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8477,6 +13359,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8493,6 +13383,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "content": "string"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTicketCommentDto"];
             };
         };
@@ -8502,6 +13397,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ticketId": "string",
+                     *         "authorName": "string",
+                     *         "authorRole": "string",
+                     *         "content": "string",
+                     *         "createdAt": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SupportTicketCommentView"];
                         /** @enum {string} */
@@ -8515,6 +13423,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8524,6 +13437,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8533,6 +13451,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8542,6 +13465,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8551,6 +13479,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8560,6 +13493,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8569,6 +13507,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8578,6 +13521,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8587,6 +13535,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8596,6 +13552,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "failed",
+                     *       "code": "PORTAL_UNAVAILABLE",
+                     *       "message": "The billing and support portal is unavailable, try again later",
+                     *       "requestId": "3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeD"];
                 };
             };
@@ -8610,6 +13574,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "device.id": 7100001,
+                 *         "timestamp": 1767225600,
+                 *         "position.latitude": -33.45,
+                 *         "position.longitude": -70.66,
+                 *         "position.speed": 42,
+                 *         "engine.ignition.status": true
+                 *       }
+                 *     ]
+                 */
                 "application/json": {
                     [key: string]: unknown;
                 }[];
@@ -8621,6 +13597,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "accepted": 0,
+                     *         "duplicates": 0,
+                     *         "unknownDevice": 0,
+                     *         "invalid": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["IngestReportView"];
                         /** @enum {string} */
@@ -8634,6 +13621,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8643,6 +13635,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8652,6 +13649,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8661,6 +13663,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8670,6 +13677,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8679,6 +13691,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8698,6 +13715,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "now": "string",
+                     *         "epochMs": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["ClockView"];
                         /** @enum {string} */
@@ -8711,6 +13737,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8720,6 +13751,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8745,6 +13781,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "vendorId": 4521,
+                     *           "name": "Camión 12 - FMB920",
+                     *           "model": "Teltonika FMB920",
+                     *           "phone": "+56 9 8765 4321",
+                     *           "imei": "356938035643809",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TrackerView"][];
                         page: {
@@ -8762,6 +13818,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8771,6 +13832,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8780,6 +13846,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8789,6 +13860,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8798,6 +13874,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8812,6 +13893,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "vendorId": 4521,
+                 *       "model": "Teltonika FMB920",
+                 *       "name": "Camión 12 - FMB920",
+                 *       "phone": "+56 9 8765 4321",
+                 *       "imei": "356938035643809"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTrackerDto"];
             };
         };
@@ -8822,6 +13912,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "vendorId": 4521,
+                     *         "name": "Camión 12 - FMB920",
+                     *         "model": "Teltonika FMB920",
+                     *         "phone": "+56 9 8765 4321",
+                     *         "imei": "356938035643809",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TrackerView"];
                         /** @enum {string} */
@@ -8835,6 +13940,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8844,6 +13954,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8853,6 +13968,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8862,6 +13982,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8871,6 +13996,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8880,6 +14010,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8889,6 +14024,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8898,6 +14038,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8919,6 +14064,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "vendorId": 4521,
+                     *         "name": "Camión 12 - FMB920",
+                     *         "model": "Teltonika FMB920",
+                     *         "phone": "+56 9 8765 4321",
+                     *         "imei": "356938035643809",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TrackerView"];
                         /** @enum {string} */
@@ -8932,6 +14092,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8941,6 +14106,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8950,6 +14120,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8959,6 +14134,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8968,6 +14148,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -8977,6 +14162,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -8998,6 +14188,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeletedView"];
                         /** @enum {string} */
@@ -9011,6 +14209,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9020,6 +14223,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9029,6 +14237,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9038,6 +14251,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9047,6 +14265,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9056,6 +14279,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9065,6 +14293,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9081,6 +14314,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "model": "Teltonika FMB920",
+                 *       "name": "Camión 12 - FMB920",
+                 *       "phone": "+56 9 8765 4321",
+                 *       "imei": "356938035643809"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTrackerDto"];
             };
         };
@@ -9090,6 +14331,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "vendorId": 4521,
+                     *         "name": "Camión 12 - FMB920",
+                     *         "model": "Teltonika FMB920",
+                     *         "phone": "+56 9 8765 4321",
+                     *         "imei": "356938035643809",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TrackerView"];
                         /** @enum {string} */
@@ -9103,6 +14359,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9112,6 +14373,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9121,6 +14387,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9130,6 +14401,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9139,6 +14415,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9148,6 +14429,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9157,6 +14443,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9166,6 +14457,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9197,6 +14493,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": 0,
+                     *           "avg_speed": 0,
+                     *           "max_speed": 0,
+                     *           "begin": 0,
+                     *           "end": 0,
+                     *           "timestamp": 0,
+                     *           "distance": 0,
+                     *           "duration": 0,
+                     *           "start_battery_level": 0,
+                     *           "end_battery_level": 0,
+                     *           "route": "string",
+                     *           "type": "string"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TripSummaryView"][];
                         page: {
@@ -9214,6 +14534,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9223,6 +14548,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9232,6 +14562,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9241,6 +14576,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9250,6 +14590,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9259,6 +14604,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9281,6 +14631,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "startAddress": "string",
+                     *         "endAddress": "string",
+                     *         "id": 0,
+                     *         "avg_speed": 0,
+                     *         "max_speed": 0,
+                     *         "begin": 0,
+                     *         "end": 0,
+                     *         "timestamp": 0,
+                     *         "distance": 0,
+                     *         "duration": 0,
+                     *         "start_battery_level": 0,
+                     *         "end_battery_level": 0,
+                     *         "route": "string",
+                     *         "type": "string",
+                     *         "positions": [
+                     *           {
+                     *             "alt": 0,
+                     *             "dir": 0,
+                     *             "lat": 0,
+                     *             "lng": 0,
+                     *             "speed": 0,
+                     *             "timestamp": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["TripView"];
                         /** @enum {string} */
@@ -9294,6 +14677,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9303,6 +14691,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9312,6 +14705,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9321,6 +14719,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9330,6 +14733,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9359,6 +14767,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "filename": "string",
+                     *         "contentType": "string",
+                     *         "size": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UploadView"];
                         /** @enum {string} */
@@ -9372,6 +14791,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9381,6 +14805,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9390,6 +14819,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9399,6 +14833,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9408,6 +14847,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9417,6 +14861,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9426,6 +14875,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9461,6 +14915,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9470,6 +14929,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9479,6 +14943,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9488,6 +14957,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9497,6 +14971,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9506,6 +14985,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9537,6 +15021,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "trackers": "all",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "email": "juana.perez@transportes-andes.cl",
+                     *           "name": "string",
+                     *           "role": {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "name": "string",
+                     *             "protected": true
+                     *           },
+                     *           "disabled": true,
+                     *           "passwordChangedAt": "2026-11-15T08:30:00.000Z",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UserView"][];
                         page: {
@@ -9554,6 +15063,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9563,6 +15077,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9572,6 +15091,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9581,6 +15105,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9590,6 +15119,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9604,6 +15138,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trackers": "all",
+                 *       "email": "juana.perez@transportes-andes.cl",
+                 *       "name": "Juana Pérez",
+                 *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateUserDto"];
             };
         };
@@ -9613,6 +15155,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "trackers": "all",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "name": "string",
+                     *         "role": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "protected": true
+                     *         },
+                     *         "disabled": true,
+                     *         "passwordChangedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z",
+                     *         "initialPassword": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CreatedUserView"];
                         /** @enum {string} */
@@ -9626,6 +15189,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9635,6 +15203,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9644,6 +15217,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9653,6 +15231,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9662,6 +15245,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9671,6 +15259,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9680,6 +15273,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9689,6 +15287,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9710,6 +15313,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "trackers": "all",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "name": "string",
+                     *         "role": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "protected": true
+                     *         },
+                     *         "disabled": true,
+                     *         "passwordChangedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UserView"];
                         /** @enum {string} */
@@ -9723,6 +15346,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9732,6 +15360,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9741,6 +15374,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9750,6 +15388,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9759,6 +15402,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9768,6 +15416,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9784,6 +15437,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "trackers": "all",
+                 *       "name": "Juana Pérez",
+                 *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "disabled": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateUserDto"];
             };
         };
@@ -9793,6 +15454,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "trackers": "all",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "email": "juana.perez@transportes-andes.cl",
+                     *         "name": "string",
+                     *         "role": {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "string",
+                     *           "protected": true
+                     *         },
+                     *         "disabled": true,
+                     *         "passwordChangedAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["UserView"];
                         /** @enum {string} */
@@ -9806,6 +15487,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9815,6 +15501,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9824,6 +15515,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9833,6 +15529,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9842,6 +15543,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9851,6 +15557,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9860,6 +15571,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9869,6 +15585,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9878,6 +15599,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
@@ -9894,6 +15620,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "password": "stringstri"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ChangePasswordDto"];
             };
         };
@@ -9903,6 +15634,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "message": "string"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["MessageView"];
                         /** @enum {string} */
@@ -9916,6 +15655,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9925,6 +15669,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9934,6 +15683,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9943,6 +15697,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9952,6 +15711,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9961,6 +15725,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9970,6 +15739,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
@@ -9979,6 +15753,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };

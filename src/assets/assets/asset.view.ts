@@ -1,19 +1,32 @@
 import type { StoredAsset } from '@app/fleet';
 
 export class AssetIconView {
-  /** Icon name of the web app, e.g. `truck`. */
+  /**
+   * Icon name of the web app, e.g. `truck`.
+   * @example "truck"
+   */
   id: string;
-  /** CSS colour, e.g. `#1e88e5`. */
+  /**
+   * CSS colour, e.g. `#1e88e5`.
+   * @example "#1E88E5"
+   */
   color: string;
 }
 
 /** An asset as the asset management answers it (the scanned asset's fields, plus its links). */
 export class AssetView {
   id: string;
+  /** @example "Camión 12" */
   name: string;
-  /** Licence plate; empty when the asset has none. */
+  /**
+   * Licence plate; empty when the asset has none.
+   * @example "KTRB45"
+   */
   plate: string;
-  /** truck, van, car, trailer, reefer, machinery… */
+  /**
+   * truck, van, car, trailer, reefer, machinery…
+   * @example "truck"
+   */
   kind: string;
   icon: AssetIconView;
   /** The asset groups it belongs to. */

@@ -7,7 +7,10 @@ export const MAX_ASSET_GROUPS = 50;
 /** The icon of an asset on the web app's map and lists. */
 @StrictBody()
 export class AssetIconDto {
-  /** Icon name, e.g. `truck` (1 to 100 characters). */
+  /**
+   * Icon name, e.g. `truck` (1 to 100 characters).
+   * @example "truck"
+   */
   @ValidateText({ max: 100 })
   id: string;
 

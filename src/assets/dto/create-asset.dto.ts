@@ -6,15 +6,24 @@ import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
 
 @StrictBody()
 export class CreateAssetDto {
-  /** 1 to 200 characters. */
+  /**
+   * 1 to 200 characters.
+   * @example "Camión 12"
+   */
   @ValidateText({ max: 200 })
   name: string;
 
-  /** Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty. */
+  /**
+   * Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty.
+   * @example "KTRB45"
+   */
   @ValidateText({ optional: true, min: 0, max: 20 })
   plate?: string;
 
-  /** What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters). */
+  /**
+   * What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters).
+   * @example "truck"
+   */
   @ValidateText({ max: 50 })
   kind: string;
 

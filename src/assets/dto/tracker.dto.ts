@@ -8,17 +8,26 @@ const given = (_: object, value: unknown) => value !== undefined && value !== nu
 
 @StrictBody()
 export class CreateTrackerDto {
-  /** The flespi device id: a whole number from 1, unique across the platform. */
+  /**
+   * The flespi device id: a whole number from 1, unique across the platform.
+   * @example 4521
+   */
   @IsInt()
   @Min(1)
   @Max(Number.MAX_SAFE_INTEGER)
   vendorId: number;
 
-  /** The device model, e.g. `FMB920` (1 to 100 characters). */
+  /**
+   * The device model, e.g. `FMB920` (1 to 100 characters).
+   * @example "Teltonika FMB920"
+   */
   @ValidateText({ max: 100 })
   model: string;
 
-  /** Default `{model} #{vendorId}` (1 to 200 characters). */
+  /**
+   * Default `{model} #{vendorId}` (1 to 200 characters).
+   * @example "Camión 12 - FMB920"
+   */
   @ValidateText({ optional: true, max: 200 })
   name?: string;
 
@@ -36,10 +45,12 @@ export class CreateTrackerDto {
 /** The fields to change, at least one; `vendorId` is the device's identity and cannot change. */
 @StrictBody()
 export class UpdateTrackerDto {
+  /** @example "Teltonika FMB920" */
   @ValidateIf(present)
   @ValidateText({ max: 100 })
   model?: string;
 
+  /** @example "Camión 12 - FMB920" */
   @ValidateIf(present)
   @ValidateText({ max: 200 })
   name?: string;

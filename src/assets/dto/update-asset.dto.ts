@@ -9,15 +9,20 @@ const present = (_: object, value: unknown) => value !== undefined;
 /** The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. */
 @StrictBody()
 export class UpdateAssetDto {
+  /** @example "Camión 12" */
   @ValidateIf(present)
   @ValidateText({ max: 200 })
   name?: string;
 
-  /** Unique among the client's assets in service; empty: no plate. */
+  /**
+   * Unique among the client's assets in service; empty: no plate.
+   * @example "KTRB45"
+   */
   @ValidateIf(present)
   @ValidateText({ min: 0, max: 20 })
   plate?: string;
 
+  /** @example "truck" */
   @ValidateIf(present)
   @ValidateText({ max: 50 })
   kind?: string;

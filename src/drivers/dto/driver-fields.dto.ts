@@ -4,31 +4,52 @@ import { StrictBody, ValidateText } from '@app/http';
 /** A driver's fields as `POST /api/drivers` takes them: the import row's fields and limits, without `row`. */
 @StrictBody()
 export class CreateDriverDto {
-  /** Required, up to 100 characters. */
+  /**
+   * Required, up to 100 characters.
+   * @example "Juana"
+   */
   @ValidateText({ max: 100 })
   firstName: string;
 
-  /** Required, up to 100 characters. */
+  /**
+   * Required, up to 100 characters.
+   * @example "Pérez"
+   */
   @ValidateText({ max: 100 })
   lastName: string;
 
-  /** Required: a valid RUT; dots, spaces, a missing hyphen and a lower-case k are normalized (`12.345.678-k` → `12345678-K`). Unique within the client (else 409). */
+  /**
+   * Required: a valid RUT; dots, spaces, a missing hyphen and a lower-case k are normalized (`12.345.678-k` → `12345678-K`). Unique within the client (else 409).
+   * @example "12345678-5"
+   */
   @ValidateText({ max: 20 })
   rut: string;
 
-  /** 8 to 15 digits with an optional leading `+`; spaces are removed. */
+  /**
+   * 8 to 15 digits with an optional leading `+`; spaces are removed.
+   * @example "+56987654321"
+   */
   @ValidateText({ optional: true, min: 0, max: 30 })
   phone?: string;
 
-  /** Stored in lower case. */
+  /**
+   * Stored in lower case.
+   * @example "juana.perez@transportes-andes.cl"
+   */
   @ValidateText({ optional: true, min: 0, max: 254 })
   email?: string;
 
-  /** Up to 200 characters. */
+  /**
+   * Up to 200 characters.
+   * @example "Av. Providencia 1234"
+   */
   @ValidateText({ optional: true, min: 0, max: 200 })
   address?: string;
 
-  /** Up to 100 characters. */
+  /**
+   * Up to 100 characters.
+   * @example "Santiago"
+   */
   @ValidateText({ optional: true, min: 0, max: 100 })
   city?: string;
 }
@@ -36,34 +57,55 @@ export class CreateDriverDto {
 /** `null` clears an optional field; `archived: false` restores an archived driver. */
 @StrictBody()
 export class UpdateDriverDto {
-  /** Up to 100 characters. */
+  /**
+   * Up to 100 characters.
+   * @example "Juana"
+   */
   @ValidateText({ optional: true, max: 100 })
   firstName?: string;
 
-  /** Up to 100 characters. */
+  /**
+   * Up to 100 characters.
+   * @example "Pérez"
+   */
   @ValidateText({ optional: true, max: 100 })
   lastName?: string;
 
-  /** A valid RUT, normalized; unique within the client (else 409). */
+  /**
+   * A valid RUT, normalized; unique within the client (else 409).
+   * @example "12345678-5"
+   */
   @ValidateText({ optional: true, max: 20 })
   rut?: string;
 
-  /** 8 to 15 digits with an optional leading `+`; `null` or empty clears it. */
+  /**
+   * 8 to 15 digits with an optional leading `+`; `null` or empty clears it.
+   * @example "+56987654321"
+   */
   @ValidateIf((_, value) => value !== null)
   @ValidateText({ optional: true, min: 0, max: 30 })
   phone?: string | null;
 
-  /** Stored in lower case; `null` or empty clears it. */
+  /**
+   * Stored in lower case; `null` or empty clears it.
+   * @example "juana.perez@transportes-andes.cl"
+   */
   @ValidateIf((_, value) => value !== null)
   @ValidateText({ optional: true, min: 0, max: 254 })
   email?: string | null;
 
-  /** `null` or empty clears it. */
+  /**
+   * `null` or empty clears it.
+   * @example "Av. Providencia 1234"
+   */
   @ValidateIf((_, value) => value !== null)
   @ValidateText({ optional: true, min: 0, max: 200 })
   address?: string | null;
 
-  /** `null` or empty clears it. */
+  /**
+   * `null` or empty clears it.
+   * @example "Santiago"
+   */
   @ValidateIf((_, value) => value !== null)
   @ValidateText({ optional: true, min: 0, max: 100 })
   city?: string | null;

@@ -3,7 +3,9 @@ import type { Asset } from '@app/fleet';
 import { DynamicFormView, ScannedFormView } from '../../forms';
 
 export class ScannedAssetIconView {
+  /** @example "truck" */
   id: string;
+  /** @example "#1E88E5" */
   color: string;
 }
 

@@ -13,6 +13,7 @@ export class UserRoleView {
 /** A user of the caller's client. Never holds the password or its hash. */
 export class UserView {
   id: string;
+  /** @example "juana.perez@transportes-andes.cl" */
   email: string;
   name: string;
   /** The user's role; `null` only if it no longer exists. */

@@ -5,13 +5,19 @@ import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
 
 @StrictBody()
 export class CreateUserDto {
-  /** Sign-in email, unique on the platform (trimmed, lower-cased). */
+  /**
+   * Sign-in email, unique on the platform (trimmed, lower-cased).
+   * @example "juana.perez@transportes-andes.cl"
+   */
   @NormalizeEmail()
   @IsEmail()
   @MaxLength(254)
   email: string;
 
-  /** Full name (1 to 200 characters, trimmed). */
+  /**
+   * Full name (1 to 200 characters, trimmed).
+   * @example "Juana Pérez"
+   */
   @ValidateText({ max: 200 })
   name: string;
 

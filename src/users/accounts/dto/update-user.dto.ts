@@ -7,7 +7,10 @@ import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
 /** A partial change of a user; the email, the password and any other field are refused. */
 @StrictBody()
 export class UpdateUserDto {
-  /** Full name (1 to 200 characters, trimmed). */
+  /**
+   * Full name (1 to 200 characters, trimmed).
+   * @example "Juana Pérez"
+   */
   @WhenSent()
   @ValidateText({ max: 200 })
   name?: string;
