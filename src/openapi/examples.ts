@@ -1,4 +1,4 @@
-import type { MediaTypeObject, OpenAPIObject, OperationObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { MediaTypeObject, OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { sample } from 'openapi-sampler';
 import { errorExample } from './error-examples';
 import { documentIdSample, formatSample } from './format-samples';
@@ -7,7 +7,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const ERROR_SHAPE_REF = /^#\/components\/schemas\/ErrorShape([A-E])$/;
 
 /**
- * An example request and answer on every JSON body of the document, for a reader (Swagger UI)
+ * An example request (its parameters and JSON body) and answer on every operation of the document, for a reader (Swagger UI)
  * and for Schemathesis, which sends the request examples as valid requests. Bodies and success
  * answers are sampled from their schemas by openapi-sampler (Redoc's), which takes each field's
  * own `example` (the DTOs' and views' `@example` JSDoc) first; fields with a pattern or format
@@ -21,6 +21,12 @@ export function addExamples(document: OpenAPIObject): OpenAPIObject {
     for (const method of METHODS) {
       const operation = item[method] as OperationObject | undefined;
       if (!operation) continue;
+      for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+        // A path or query parameter's example: together with the body's, a whole example request.
+        if (parameter.schema && parameter.example === undefined && (parameter.schema as SchemaObject).example === undefined) {
+          parameter.example = sample(parameter.schema as never, { quiet: true }, document);
+        }
+      }
       const body = (operation.requestBody as RequestBodyObject | undefined)?.content?.['application/json'];
       if (body?.schema && body.example === undefined && !body.examples) {
         body.example = sample(body.schema as never, { skipReadOnly: true, quiet: true }, document);
@@ -67,6 +73,7 @@ function fillFormatSamples(document: OpenAPIObject): void {
     for (const method of METHODS) {
       const operation = item[method] as OperationObject | undefined;
       visit((operation?.requestBody as RequestBodyObject | undefined)?.content);
+      ((operation?.parameters ?? []) as ParameterObject[]).forEach((parameter) => visit(parameter.schema));
       Object.values(operation?.responses ?? {}).forEach((response) => visit((response as ResponseObject).content));
     }
   }

@@ -4,7 +4,8 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
 
 type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value: unknown }> };
-type Operation = { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
+type Parameter = { name: string; in: string; schema?: { example?: unknown }; example?: unknown };
+type Operation = { parameters?: Parameter[]; requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
 
 /** OpenAPI 3.0's `nullable: true` as JSON Schema: the schema or null (ajv's own `nullable` needs a `type` beside it). */
 function withNull(value: unknown): unknown {
@@ -62,6 +63,20 @@ describe('OpenAPI examples', () => {
       }
     }
     expect(invalid).toEqual([]);
+  });
+
+  it('gives every path and query parameter an example valid against its schema', () => {
+    const parameters = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, op]) => (op.parameters ?? []).map((p) => ({ where: `${method.toUpperCase()} ${path} ${p.in} ${p.name}`, p }))),
+    );
+    expect(parameters.length).toBeGreaterThan(100);
+    const problems = parameters.flatMap(({ where, p }) => {
+      const example = p.example !== undefined ? p.example : p.schema?.example;
+      if (example === undefined) return [`${where}: no example`];
+      const validate = ajv.compile(rewrite(p.schema) as object);
+      return validate(example) ? [] : [`${where}: ${ajv.errorsText(validate.errors)} in ${JSON.stringify(example)}`];
+    });
+    expect(problems).toEqual([]);
   });
 
   it('illustrates error answers by shape, with a message that fits the status', () => {

@@ -2862,19 +2862,34 @@ export interface operations {
     ActivityController_list: {
         parameters: {
             query?: {
-                /** @description The dotted verb, exactly: `driver.import`, `driver.update`, `auth.login`, … */
+                /**
+                 * @description The dotted verb, exactly: `driver.import`, `driver.update`, `auth.login`, …
+                 * @example string
+                 */
                 action?: string;
                 /** @description Events of this user (`actor.userId`). */
                 actorId?: string;
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description The id of that record (`resourceId`). */
+                /**
+                 * @description The id of that record (`resourceId`).
+                 * @example string
+                 */
                 entityId?: string;
-                /** @description The kind of record the event is about (`resourceType`): `driver`, `user`, `session`, … */
+                /**
+                 * @description The kind of record the event is about (`resourceType`): `driver`, `user`, `session`, …
+                 * @example string
+                 */
                 entityType?: string;
                 /** @description Events at or after this ISO 8601 date-time (`2026-11-01T00:00:00-03:00`). */
                 from?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
                 /** @description Events at or before this ISO 8601 date-time. */
                 to?: string;
@@ -3143,15 +3158,27 @@ export interface operations {
     ActivityController_export: {
         parameters: {
             query?: {
-                /** @description The dotted verb, exactly: `driver.import`, `driver.update`, `auth.login`, … */
+                /**
+                 * @description The dotted verb, exactly: `driver.import`, `driver.update`, `auth.login`, …
+                 * @example string
+                 */
                 action?: string;
                 /** @description Events of this user (`actor.userId`). */
                 actorId?: string;
-                /** @description The id of that record (`resourceId`). */
+                /**
+                 * @description The id of that record (`resourceId`).
+                 * @example string
+                 */
                 entityId?: string;
-                /** @description The kind of record the event is about (`resourceType`): `driver`, `user`, `session`, … */
+                /**
+                 * @description The kind of record the event is about (`resourceType`): `driver`, `user`, `session`, …
+                 * @example string
+                 */
                 entityType?: string;
-                /** @description `csv` (default; UTF-8 with a BOM) or `xlsx`. */
+                /**
+                 * @description `csv` (default; UTF-8 with a BOM) or `xlsx`.
+                 * @example csv
+                 */
                 format?: "csv" | "xlsx";
                 /** @description Events at or after this ISO 8601 date-time (`2026-11-01T00:00:00-03:00`). */
                 from?: string;
@@ -3249,9 +3276,15 @@ export interface operations {
     AssetGroupsController_list: {
         parameters: {
             query?: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
             };
             header?: never;
@@ -3946,17 +3979,32 @@ export interface operations {
     AssetsController_list: {
         parameters: {
             query?: {
-                /** @description `true`: only archived assets; `false` (default): only assets in service. */
+                /**
+                 * @description `true`: only archived assets; `false` (default): only assets in service.
+                 * @example true
+                 */
                 archived?: boolean;
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
                 /** @description Only the assets of this group. */
                 groupId?: string;
-                /** @description Only assets of this kind (exact). */
+                /**
+                 * @description Only assets of this kind (exact).
+                 * @example string
+                 */
                 kind?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
-                /** @description Part of the name or plate, any case (1 to 100 characters). */
+                /**
+                 * @description Part of the name or plate, any case (1 to 100 characters).
+                 * @example string
+                 */
                 q?: string;
             };
             header?: never;
@@ -4701,9 +4749,15 @@ export interface operations {
     AssetQrCodesController_list: {
         parameters: {
             query?: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
             };
             header?: never;
@@ -4981,7 +5035,10 @@ export interface operations {
     AssetQrCodesController_label: {
         parameters: {
             query?: {
-                /** @description `png` (default), `svg` or `pdf` (a page of the label's size, 60 × 66 mm). */
+                /**
+                 * @description `png` (default), `svg` or `pdf` (a page of the label's size, 60 × 66 mm).
+                 * @example png
+                 */
                 format?: "png" | "pdf" | "svg";
             };
             header?: never;
@@ -5109,7 +5166,10 @@ export interface operations {
             query: {
                 /** @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone. */
                 from: string;
-                /** @description At most this many points (2 to 10 000, default 2 000); longer tracks are simplified. */
+                /**
+                 * @description At most this many points (2 to 10 000, default 2 000); longer tracks are simplified.
+                 * @example 2
+                 */
                 maxPoints?: number;
                 /** @description `DD/MM/YYYY` (to 23:59:59), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`; at most 30 days after `from`. */
                 to: string;
@@ -6128,15 +6188,30 @@ export interface operations {
     DriversController_list: {
         parameters: {
             query?: {
-                /** @description Drivers of this city (case and accents do not matter). */
+                /**
+                 * @description Drivers of this city (case and accents do not matter).
+                 * @example string
+                 */
                 city?: string;
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
-                /** @description The start of a first name, last name or full name (case and accents do not matter), of a RUT (with or without dots) or of an email. */
+                /**
+                 * @description The start of a first name, last name or full name (case and accents do not matter), of a RUT (with or without dots) or of an email.
+                 * @example string
+                 */
                 q?: string;
-                /** @description `active` (default), `archived` or `all`. */
+                /**
+                 * @description `active` (default), `archived` or `all`.
+                 * @example all
+                 */
                 status?: "all" | "active" | "archived";
             };
             header?: never;
@@ -7176,7 +7251,10 @@ export interface operations {
     DriversController_template: {
         parameters: {
             query?: {
-                /** @description `xlsx` (default) or `csv` (UTF-8 with a BOM, `;`-separated). */
+                /**
+                 * @description `xlsx` (default) or `csv` (UTF-8 with a BOM, `;`-separated).
+                 * @example csv
+                 */
                 format?: "csv" | "xlsx";
             };
             header?: never;
@@ -7270,7 +7348,10 @@ export interface operations {
     FormsController_list: {
         parameters: {
             query?: {
-                /** @description active, inactive or archived; without it, archived forms are left out. */
+                /**
+                 * @description active, inactive or archived; without it, archived forms are left out.
+                 * @example active
+                 */
                 status?: "active" | "inactive" | "archived";
             };
             header?: never;
@@ -8054,7 +8135,10 @@ export interface operations {
     FuelPricesController_list: {
         parameters: {
             query?: {
-                /** @description Only records of this grade; all grades when absent. */
+                /**
+                 * @description Only records of this grade; all grades when absent.
+                 * @example gasoline_93
+                 */
                 fuelType?: "gasoline_93" | "gasoline_95" | "gasoline_97" | "diesel";
             };
             header?: never;
@@ -8530,15 +8614,24 @@ export interface operations {
         parameters: {
             query?: {
                 assetId?: string;
-                /** @description `true` or `false`. */
+                /**
+                 * @description `true` or `false`.
+                 * @example false
+                 */
                 critical?: "false" | "true";
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
                 /** @description Submitted at or after this instant (ISO 8601). */
                 from?: string;
                 /** @description Inspections submitted by this user. */
                 inspectorId?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
                 /** @description Submitted at or before this instant (ISO 8601). */
                 to?: string;
@@ -9307,6 +9400,7 @@ export interface operations {
     InvoicesController_report: {
         parameters: {
             query?: {
+                /** @example xlsx */
                 format?: "xlsx" | "pdf";
             };
             header?: never;
@@ -9449,19 +9543,37 @@ export interface operations {
             query?: {
                 /** @description Orders of this asset. */
                 assetId?: string;
-                /** @description A category as listed (any case). */
+                /**
+                 * @description A category as listed (any case).
+                 * @example string
+                 */
                 category?: string;
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
                 /** @description Orders due on or before this day, `YYYY-MM-DD` (orders without a due date are left out). */
                 dueBefore?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
-                /** @description low, medium, high or urgent. */
+                /**
+                 * @description low, medium, high or urgent.
+                 * @example high
+                 */
                 priority?: "high" | "low" | "medium" | "urgent";
-                /** @description Words of the title (case-insensitive, 1 to 100 characters). */
+                /**
+                 * @description Words of the title (case-insensitive, 1 to 100 characters).
+                 * @example string
+                 */
                 q?: string;
-                /** @description open, in_progress, done or cancelled. */
+                /**
+                 * @description open, in_progress, done or cancelled.
+                 * @example open
+                 */
                 status?: "open" | "done" | "in_progress" | "cancelled";
             };
             header?: never;
@@ -11096,6 +11208,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example string */
                 name: string;
             };
             cookie?: never;
@@ -11710,7 +11823,10 @@ export interface operations {
                 groupId?: string;
             };
             header?: {
-                /** @description The id of the last event received: what changed since is sent first */
+                /**
+                 * @description The id of the last event received: what changed since is sent first
+                 * @example string
+                 */
                 "Last-Event-ID"?: string;
             };
             path?: never;
@@ -12141,9 +12257,15 @@ export interface operations {
     RolesController_list: {
         parameters: {
             query?: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
             };
             header?: never;
@@ -12861,13 +12983,25 @@ export interface operations {
     SupportTicketsController_list: {
         parameters: {
             query?: {
-                /** @description Only tickets of this category, e.g. `technical` (1 to 100 characters). */
+                /**
+                 * @description Only tickets of this category, e.g. `technical` (1 to 100 characters).
+                 * @example string
+                 */
                 category?: string;
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
-                /** @description Only tickets in this status: its integer id (`status.id` of a ticket). */
+                /**
+                 * @description Only tickets in this status: its integer id (`status.id` of a ticket).
+                 * @example 0
+                 */
                 status?: number;
             };
             header?: never;
@@ -13764,9 +13898,15 @@ export interface operations {
     TrackersController_list: {
         parameters: {
             query?: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
             };
             header?: never;
@@ -14470,11 +14610,17 @@ export interface operations {
     TripsController_list: {
         parameters: {
             query: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
                 /** @description `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone: trips that begin from then on. */
                 from: string;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
                 /** @description `DD/MM/YYYY[ HH:mm[:ss]]`: trips that begin up to then; at most 30 days after `from`. */
                 to: string;
@@ -14998,13 +15144,25 @@ export interface operations {
     UserAccountsController_list: {
         parameters: {
             query?: {
-                /** @description `page.nextCursor` of the previous page. */
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
                 cursor?: string;
-                /** @description `true`: only disabled users; `false`: only active ones. */
+                /**
+                 * @description `true`: only disabled users; `false`: only active ones.
+                 * @example true
+                 */
                 disabled?: boolean;
-                /** @description Records per page, 1 to 200 (default 50). */
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
                 limit?: number;
-                /** @description Part of the name or email, any case (1 to 100 characters). */
+                /**
+                 * @description Part of the name or email, any case (1 to 100 characters).
+                 * @example string
+                 */
                 q?: string;
                 /** @description Only holders of this role. */
                 roleId?: string;
