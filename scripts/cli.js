@@ -5,6 +5,8 @@
 // file) with the built entry point and runs `npm run build` only when dist/ is older, with the
 // build's output on stderr, so that stdout carries nothing but the command's JSON result. A
 // current build starts in about a second.
+// Node 22.1+ keeps compiled code on disk between calls (loading is most of a command's start); a no-op before.
+require('node:module').enableCompileCache?.();
 const { spawnSync } = require('node:child_process');
 const { existsSync, readdirSync, statSync } = require('node:fs');
 const { join } = require('node:path');

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ActivityRecorderModule } from '@app/activity';
 import { AuthModule } from '@app/auth';
-import { AppConfig, ConfigModule } from '@app/config';
+import { ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
-import { AppLogger, AppValidationPipe, HttpExceptionFilter } from '@app/http';
+import { AppValidationPipe, HttpExceptionFilter } from '@app/http';
 import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
+import { appLoggerProvider } from './app-logger.provider';
 import { AssetsModule } from './assets';
 import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
@@ -49,7 +50,7 @@ import { UsersModule } from './users';
     UsersModule,
   ],
   providers: [
-    { provide: AppLogger, inject: [AppConfig], useFactory: (config: AppConfig) => new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION'), format: config.get('LOG_FORMAT') }) },
+    appLoggerProvider,
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_FILTER, useClass: HttpExceptionFilter },
   ],

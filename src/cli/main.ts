@@ -1,7 +1,9 @@
-import { NestFactory } from '@nestjs/core';
-import { AppLogger } from '@app/http';
 import { parseArgs } from 'node:util';
 import { COMMANDS } from './commands';
+
+// Only the command table is loaded up front: Nest, the database and the chosen command's domains
+// are required once the arguments are known, so that usage errors answer at once and a command
+// loads what it uses (see CliModule).
 
 function usage(): string {
   return ['Usage: npm run cli -- <command> [options]', '', ...COMMANDS.map((command) => `  ${command.usage}`)].join('\n');
@@ -21,12 +23,10 @@ async function main(argv: string[]): Promise<number> {
   });
   process.env.LOG_DESTINATION ??= 'stderr';
   // Loaded after LOG_DESTINATION is set: configuration is read when the module is imported.
-  // The command line is an operator's tool: it carries the demo seed (`seed-demo`).
-  const { DemoAppModule } = await import('../seed');
-  const app = await NestFactory.createApplicationContext(DemoAppModule, { bufferLogs: true });
-  app.useLogger(app.get(AppLogger));
+  const [{ createCommandContext }, work] = await Promise.all([import('./cli.module'), command.load()]);
+  const app = await createCommandContext(work.imports);
   try {
-    const result = await command.run(app, values);
+    const result = await work.run(app, values);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } finally {

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
+import { AppConfig } from '@app/config';
 import { InjectUnscopedModel } from '@app/database';
 import { driverSearchKeys } from './driver-search';
 import { Driver } from './schemas/driver.schema';
@@ -21,9 +22,11 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
   constructor(
     // Every client's drivers, once: the one unscoped access of this domain (a data migration).
     @InjectUnscopedModel(Driver) private readonly allClientsDrivers: Model<Driver>,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.config.runsBackgroundWork) return; // the server's boot does it
     void this.run().catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
   }
 

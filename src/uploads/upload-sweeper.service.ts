@@ -32,7 +32,7 @@ export class UploadSweeperService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     const minutes = this.config.get('UPLOAD_SWEEP_MINUTES');
-    if (minutes > 0) {
+    if (minutes > 0 && this.config.runsBackgroundWork) {
       this.timer = setInterval(() => void this.sweep(new Date()).catch((error: Error) => this.logger.error(`Upload sweep failed: ${error.message}`)), minutes * 60_000).unref();
     }
   }

@@ -49,6 +49,27 @@ describe('the command line beside the running app (embedded database)', () => {
     expect(me.body.data.client).toEqual(expect.objectContaining({ id: client.id, name: 'CLI Beside Ltda' }));
   }, 300_000);
 
+  it('boots each command with only its own modules and none of the server\'s background work', async () => {
+    // Every command's module graph resolves on its own (a missing provider fails the boot), and a
+    // one-shot command starts no simulator, live feed, backfill or resumed job (their boot lines).
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR, LOG_LEVEL: 'info', LOG_FORMAT: 'json' };
+    delete env.MONGODB_URI;
+    const attempts: Array<[string[], RegExp]> = [
+      [['issue-qr-code', '--asset-id', '0123456789abcdef01234567'], /No asset 0123456789abcdef01234567/],
+      [['replace-qr-code', '--code', '7K3M-9QXD'], /No QR code 7K3M9QXD/],
+      [['import-messages', '--vendor-id', '999999999', '--file', join(root, 'package.json')], /No tracker has vendor id 999999999/],
+    ];
+    for (const [args, refusal] of attempts) {
+      const failed = await run(process.execPath, [join(root, 'scripts/cli.js'), ...args], { cwd: root, env, timeout: 240_000 }).then(
+        () => { throw new Error(`${args[0]} succeeded`); },
+        (error: { stdout: string; stderr: string }) => error,
+      );
+      expect(failed.stdout).toBe('');
+      expect(failed.stderr).toMatch(refusal);
+      expect(failed.stderr).not.toMatch(/Demo simulator|Live positions|price change|Prometheus metrics|Chromium/);
+    }
+  }, 300_000);
+
   it('withdraws the address when the app stops', async () => {
     await app.close();
     app = undefined as never;

@@ -1,15 +1,30 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Environment } from './environment';
+
+/** `server`: the long-running app; `command`: a one-shot command line call. */
+export type ProcessKind = 'server' | 'command';
+export const PROCESS_KIND = Symbol('PROCESS_KIND');
 
 /** Typed, read-only view of the validated environment. */
 @Injectable()
 export class AppConfig {
   private cookieName?: string;
 
-  constructor(private readonly env: Environment) {}
+  constructor(
+    private readonly env: Environment,
+    @Inject(PROCESS_KIND) private readonly processKind: ProcessKind,
+  ) {}
 
   get<K extends keyof Environment>(key: K): Environment[K] {
     return this.env[key];
+  }
+
+  /**
+   * False in a one-shot command: boot hooks that start timers, listeners or catch-up jobs return at
+   * once there, so a command neither waits for them nor does the server's work behind its back.
+   */
+  get runsBackgroundWork(): boolean {
+    return this.processKind === 'server';
   }
 
   get isProduction(): boolean {

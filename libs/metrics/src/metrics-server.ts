@@ -27,7 +27,8 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     const port = this.config.get('METRICS_PORT');
-    if (port === undefined) return;
+    // A command beside the running app would take (or collide with) the app's metrics port.
+    if (port === undefined || !this.config.runsBackgroundWork) return;
     const token = this.config.get('METRICS_TOKEN');
     const server = createServer((req, res) => {
       if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') return void res.writeHead(404).end();

@@ -1,12 +1,10 @@
 import { Types } from 'mongoose';
 import { ApiTokenService, IdentityProvisioning } from '@app/auth';
 import { isObjectIdString } from '@app/formats';
-import { CliCommand, requireOption } from '../cli-command';
+import { CliCommandWork, requireOption } from '../cli-command';
 
-export const createApiTokenCommand: CliCommand = {
-  name: 'create-api-token',
-  usage: 'create-api-token (--user ID | --email EMAIL) --name NAME [--expires-days N]',
-  options: { user: 'string', email: 'string', name: 'string', 'expires-days': 'string' },
+export const createApiTokenCommand: CliCommandWork = {
+  imports: [], // identities only: the command line's own modules
   async run(app, options) {
     const identities = app.get(IdentityProvisioning);
     const user = typeof options.user === 'string' && isObjectIdString(options.user)

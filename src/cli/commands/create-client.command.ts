@@ -1,10 +1,8 @@
 import { IdentityProvisioning } from '@app/auth';
-import { CliCommand, requireOption } from '../cli-command';
+import { CliCommandWork, requireOption } from '../cli-command';
 
-export const createClientCommand: CliCommand = {
-  name: 'create-client',
-  usage: 'create-client --name NAME [--time-zone America/Santiago]',
-  options: { name: 'string', 'time-zone': 'string' },
+export const createClientCommand: CliCommandWork = {
+  imports: [], // identities only: the command line's own modules
   async run(app, options) {
     const timeZone = typeof options['time-zone'] === 'string' ? options['time-zone'] : undefined;
     const id = await app.get(IdentityProvisioning).createClient(requireOption(options, 'name'), timeZone);

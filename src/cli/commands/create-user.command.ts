@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { ALL_PERMISSIONS, IdentityProvisioning, isPermission, passwordProblem, Permission } from '@app/auth';
 import { isObjectIdString } from '@app/formats';
-import { CliCommand, requireOption } from '../cli-command';
+import { CliCommandWork, requireOption } from '../cli-command';
 
 function objectId(value: string, what: string): Types.ObjectId {
   if (!isObjectIdString(value)) throw new Error(`${what} must be a 24-character hexadecimal id`);
@@ -16,15 +16,8 @@ function parsePermissions(value: string | boolean | undefined): Permission[] {
   return names as Permission[];
 }
 
-export const createUserCommand: CliCommand = {
-  name: 'create-user',
-  usage:
-    'create-user --client ID --email EMAIL --name NAME [--password P] [--role NAME] ' +
-    '[--permissions a,b (for a new role; default all)] [--protected] [--trackers ID,ID (default all)] [--partner-login LOGIN]',
-  options: {
-    client: 'string', email: 'string', name: 'string', password: 'string', role: 'string',
-    permissions: 'string', protected: 'boolean', trackers: 'string', 'partner-login': 'string',
-  },
+export const createUserCommand: CliCommandWork = {
+  imports: [], // identities only: the command line's own modules
   async run(app, options) {
     const identities = app.get(IdentityProvisioning);
     const clientId = objectId(requireOption(options, 'client'), '--client');

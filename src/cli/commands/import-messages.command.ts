@@ -1,11 +1,11 @@
-import { MessageImporter } from '../../positions';
-import { CliCommand, requireOption } from '../cli-command';
+import { ActivityRecorderModule } from '@app/activity';
+import { FleetModule } from '@app/fleet';
+import { MessageImporter, PositionsModule } from '../../positions';
+import { CliCommandWork, requireOption } from '../cli-command';
 import { progressOnStderr } from '../progress';
 
-export const importMessagesCommand: CliCommand = {
-  name: 'import-messages',
-  usage: 'import-messages --vendor-id N --file FILE [--batch-size 50000]   (FILE: JSON array or NDJSON of flespi messages)',
-  options: { 'vendor-id': 'string', file: 'string', 'batch-size': 'string' },
+export const importMessagesCommand: CliCommandWork = {
+  imports: [FleetModule, ActivityRecorderModule, PositionsModule],
   async run(app, options) {
     const vendorId = Number(requireOption(options, 'vendor-id'));
     if (!Number.isSafeInteger(vendorId) || vendorId < 1) throw new Error('--vendor-id must be a positive integer');

@@ -1,7 +1,8 @@
-import { AssetDirectory, Asset } from '@app/fleet';
+import { ActivityRecorderModule } from '@app/activity';
+import { AssetDirectory, Asset, FleetModule } from '@app/fleet';
 import { isObjectIdString, normalizeCrockfordCode } from '@app/formats';
-import { formatQrCode, InspectionQrCode, QrCodesService, type StoredQrCode } from '../../inspections';
-import { CliCommand, requireOption } from '../cli-command';
+import { formatQrCode, InspectionQrCode, InspectionsModule, QrCodesService, type StoredQrCode } from '../../inspections';
+import { CliCommandWork, requireOption } from '../cli-command';
 import { scopeOfOwner } from '../owner-scope';
 
 // Operators issue and replace QR codes from here; the web app does it through /api/assets (issue 16).
@@ -15,10 +16,8 @@ const qrSummary = (qr: StoredQrCode) => ({
   status: qr.status,
 });
 
-export const issueQrCodeCommand: CliCommand = {
-  name: 'issue-qr-code',
-  usage: 'issue-qr-code --asset-id ASSET_ID   (a new inspection QR code for the asset)',
-  options: { 'asset-id': 'string' },
+export const issueQrCodeCommand: CliCommandWork = {
+  imports: [FleetModule, ActivityRecorderModule, InspectionsModule],
   async run(app, options) {
     const assetId = requireOption(options, 'asset-id');
     if (!isObjectIdString(assetId)) throw new Error('--asset-id must be a 24-character hexadecimal id');
@@ -29,10 +28,8 @@ export const issueQrCodeCommand: CliCommand = {
   },
 };
 
-export const replaceQrCodeCommand: CliCommand = {
-  name: 'replace-qr-code',
-  usage: 'replace-qr-code --code CODE   (revokes a valid QR code and issues its replacement)',
-  options: { code: 'string' },
+export const replaceQrCodeCommand: CliCommandWork = {
+  imports: [FleetModule, ActivityRecorderModule, InspectionsModule],
   async run(app, options) {
     const code = normalizeCrockfordCode(requireOption(options, 'code'));
     if (!code) throw new Error('--code must be an 8-character QR code such as 7K3M-9QXD');

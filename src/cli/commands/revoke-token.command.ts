@@ -1,10 +1,8 @@
 import { ApiTokenService, classifyToken, SessionService } from '@app/auth';
-import { CliCommand, requireOption } from '../cli-command';
+import { CliCommandWork, requireOption } from '../cli-command';
 
-export const revokeTokenCommand: CliCommand = {
-  name: 'revoke-token',
-  usage: 'revoke-token --token TOKEN   (a session token or an atk_ API token)',
-  options: { token: 'string' },
+export const revokeTokenCommand: CliCommandWork = {
+  imports: [], // identities only: the command line's own modules
   async run(app, options) {
     const token = requireOption(options, 'token');
     const kind = classifyToken(token);

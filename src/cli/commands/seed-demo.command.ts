@@ -1,13 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DemoSeedService } from '../../seed';
-import { CliCommand, requireOption } from '../cli-command';
+import { ActivityRecorderModule } from '@app/activity';
+import { FleetModule } from '@app/fleet';
+import { DemoSeedModule, DemoSeedService } from '../../seed';
+import { CliCommandWork, requireOption } from '../cli-command';
 import { progressOnStderr } from '../progress';
 
-export const seedDemoCommand: CliCommand = {
-  name: 'seed-demo',
-  usage: 'seed-demo --out FILE   (fills an empty database; writes the demo manifest to FILE)',
-  options: { out: 'string' },
+export const seedDemoCommand: CliCommandWork = {
+  imports: [FleetModule, ActivityRecorderModule, DemoSeedModule],
   async run(app, options) {
     const out = resolve(requireOption(options, 'out'));
     const progress = progressOnStderr('seed-demo', { total: 1, unit: 'steps' });

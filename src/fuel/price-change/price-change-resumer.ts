@@ -1,5 +1,6 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
+import { AppConfig } from '@app/config';
 import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored, type TenantScope } from '@app/database';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { PriceChangeRunner } from './price-change-runner.service';
@@ -18,15 +19,18 @@ export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplica
     @InjectUnscopedModel(FuelPriceChange) private readonly allClientsChanges: Model<FuelPriceChange>,
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly runner: PriceChangeRunner,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    // The server resumes them; a one-shot command leaves them to it.
+    if (!this.config.runsBackgroundWork) return;
     // In the background: a failing job is logged and retried at the next boot or change, and
     // never keeps the app from starting.
     this.booting = this.resumePending().catch((error: Error) => this.logger.error(`resuming price changes failed: ${error.message}`));
   }
 
-  /** A short-lived process (a CLI command) lets the boot resume finish before the connection closes. */
+  /** A server stopped early lets the boot resume finish before the connection closes. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.booting;
   }

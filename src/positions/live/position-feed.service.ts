@@ -26,6 +26,7 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private cursor = Date.now();
   private polling = false;
   private closed = false;
+  private readonly runsBackgroundWork: boolean;
   mode: 'change-stream' | 'polling' | 'off' = 'off';
 
   constructor(
@@ -34,9 +35,12 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
     config: AppConfig,
   ) {
     this.pollMs = config.get('POSITION_STREAM_POLL_MS');
+    this.runsBackgroundWork = config.runsBackgroundWork;
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // A one-shot command serves no live stream.
+    if (!this.runsBackgroundWork) return;
     try {
       const changes = this.store.collection.watch([{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }], { fullDocument: 'updateLookup' });
       await changes.tryNext(); // opens it: a server without change streams refuses here

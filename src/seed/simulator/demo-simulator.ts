@@ -42,6 +42,7 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
   ) {}
 
   get enabled(): boolean {
+    if (!this.config.runsBackgroundWork) return false;
     const asked = this.config.get('DEMO_SIMULATOR');
     if (asked !== undefined) return asked;
     return this.location.isEmbedded && this.config.get('NODE_ENV') !== 'test';

@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { accessSync, constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import puppeteer, { Browser, Page } from 'puppeteer';
+// Types only at load: puppeteer is required when the first PDF launches Chromium, so processes that
+// render none (the command line) do not pay for loading it.
+import type { Browser, Page } from 'puppeteer';
 import { AppConfig } from '@app/config';
 import { AppMetrics } from '@app/metrics';
 import { Semaphore } from './semaphore';
@@ -114,6 +116,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Warns at start-up when the Chromium executable is missing (the health check does not launch it). */
   onApplicationBootstrap(): void {
+    if (!this.config.runsBackgroundWork) return; // a command renders no report: no warning for it
     try {
       accessSync(this.executablePath, constants.X_OK);
     } catch {
@@ -160,6 +163,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     // DevTools over a pipe, not a port: puppeteer starts Chromium in a process group of its own, so
     // nothing ends it when this process is killed (SIGKILL runs no handler); with a pipe Chromium
     // reads end-of-file when the kernel closes our end, and exits with its helpers (issue 21).
+    const { default: puppeteer } = await import('puppeteer');
     const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true });
     this.logger.log(`Chromium started (${executablePath}, pid ${browser.process()?.pid}) in ${Date.now() - started} ms`);
     browser.once('disconnected', () => {
