@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { UnconfirmedInspectionOrders, UntouchedInspectionOrder } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
@@ -24,9 +25,11 @@ export class OrphanWorkOrderSweep implements OnApplicationBootstrap, BeforeAppli
   constructor(
     @InjectRepository(Inspection) private readonly inspections: TenantRepository<Inspection>,
     private readonly orders: UnconfirmedInspectionOrders,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.config.runsBackgroundWork) return; // a command of the command line: the server's boot sweeps
     // In the background: a failing sweep is logged and done again at the next boot.
     this.running = this.sweepLogged();
     this.again = setTimeout(() => (this.running = this.sweepLogged()), ORPHAN_GRACE_MS);
