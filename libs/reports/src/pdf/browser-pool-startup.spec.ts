@@ -4,8 +4,18 @@ import { BrowserPool, PDF_UNAVAILABLE, PdfRendererUnavailable } from './browser-
 // Issue 19: without a Chromium executable the app still starts, says so once at start-up
 // naming PUPPETEER_EXECUTABLE_PATH, and each PDF fails as "unavailable" (503), not as a crash.
 describe('BrowserPool without Chromium', () => {
-  const configWith = (path: string | undefined) => ({ get: (key: string) => (key === 'PUPPETEER_EXECUTABLE_PATH' ? path : undefined) });
+  // The server's configuration (a command of the command line runs no start-up check).
+  const configWith = (path: string | undefined, runsBackgroundWork = true) => ({
+    runsBackgroundWork,
+    get: (key: string) => (key === 'PUPPETEER_EXECUTABLE_PATH' ? path : undefined),
+  });
   afterEach(() => jest.restoreAllMocks());
+
+  it('checks nothing in a command of the command line, which renders no report', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    new BrowserPool(configWith('/nonexistent/chromium', false) as never).onApplicationBootstrap();
+    expect(warn).not.toHaveBeenCalled();
+  });
 
   it('warns at start-up, naming PUPPETEER_EXECUTABLE_PATH and the path', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
