@@ -15,8 +15,9 @@ module.exports = {
   // A global option (ignored inside projects): e2e files boot the app and Chromium.
   testTimeout: 30000,
   projects: [
-    // test/architecture: the layout's rules; test/docs: the repository's Markdown links.
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,libs}/**/*.spec.ts', '<rootDir>/test/{architecture,docs}/**/*.spec.ts'] },
+    // test/architecture: the layout's rules; test/docs: the repository's Markdown links;
+    // test/scripts: the scripts' logic.
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,libs}/**/*.spec.ts', '<rootDir>/test/{architecture,docs,scripts}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',
