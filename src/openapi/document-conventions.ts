@@ -1,6 +1,5 @@
-import type { OpenAPIObject, OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+import type { OpenAPIObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { operationsOf } from './document-operations';
 
 /** `Activity log`, `dynamic forms` → `activity-log`, `dynamic-forms`: one spelling for every tag. */
 export function kebabTag(tag: string): string {
@@ -12,11 +11,8 @@ export function kebabTag(tag: string): string {
  * (That every operation has a summary — a JSDoc on its handler — is checked by a test.)
  */
 export function applyDocumentConventions(document: OpenAPIObject): OpenAPIObject {
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as OperationObject | undefined;
-      if (operation?.tags) operation.tags = [...new Set(operation.tags.map(kebabTag))];
-    }
+  for (const { operation } of operationsOf(document)) {
+    if (operation.tags) operation.tags = [...new Set(operation.tags.map(kebabTag))];
   }
   if (document.tags) document.tags = document.tags.map((tag) => ({ ...tag, name: kebabTag(tag.name) }));
   return document;

@@ -1,7 +1,6 @@
-import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { OpenAPIObject, ParameterObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { PERMISSION_EXTENSION } from '@app/auth';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+import { operationsOf } from './document-operations';
 
 /** The spec's error shapes (docs/spec/fleet-api.md "Errors"), referenced by the answers below. */
 const ERROR_SCHEMAS = {
@@ -45,33 +44,29 @@ const answer = (description: string, schema: Shape) => ({ description, content: 
  */
 export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...ERROR_SCHEMAS } };
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as (OperationObject & Record<string, unknown>) | undefined;
-      if (!operation) continue;
-      const responses = operation.responses ?? (operation.responses = {});
-      const parameters = (operation.parameters ?? []) as ParameterObject[];
-      if (operation.requestBody || parameters.some((p) => p.in === 'path' || p.in === 'query')) {
-        responses['400'] ??= answer('Invalid input: a malformed, missing or unknown parameter or field (shape A)', 'A');
-      }
-      if (parameters.some((p) => p.in === 'path')) {
-        responses['404'] ??= answer('No such record for the caller (another client\'s, outside the caller\'s trackers, or none) (shape A)', 'A');
-      }
-      if (operation.security?.length) {
-        responses['401'] ??= answer('Missing, invalid, expired or revoked credentials (shape A)', 'A');
-      }
-      const permission = operation[PERMISSION_EXTENSION];
-      if (typeof permission === 'string') {
-        responses['403'] ??= answer(`The role lacks \`${permission}\` (shape A)`, 'A');
-      }
-      if (operation.requestBody) {
-        responses['413'] ??= answer('Body over 1 MB, also when a compressed body inflates past it (shape A)', 'A');
-        responses['415'] ??= answer('Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A)', 'A');
-      }
-      responses['429'] ??= answer('Rate limit reached; see Retry-After (shape A)', 'A');
-      responses['500'] ??= answer('Internal error, without internals (shape B)', 'B');
-      withDeclaredShapes(responses);
+  for (const { operation } of operationsOf(document)) {
+    const responses = operation.responses ?? (operation.responses = {});
+    const parameters = (operation.parameters ?? []) as ParameterObject[];
+    if (operation.requestBody || parameters.some((p) => p.in === 'path' || p.in === 'query')) {
+      responses['400'] ??= answer('Invalid input: a malformed, missing or unknown parameter or field (shape A)', 'A');
     }
+    if (parameters.some((p) => p.in === 'path')) {
+      responses['404'] ??= answer('No such record for the caller (another client\'s, outside the caller\'s trackers, or none) (shape A)', 'A');
+    }
+    if (operation.security?.length) {
+      responses['401'] ??= answer('Missing, invalid, expired or revoked credentials (shape A)', 'A');
+    }
+    const permission = operation[PERMISSION_EXTENSION];
+    if (typeof permission === 'string') {
+      responses['403'] ??= answer(`The role lacks \`${permission}\` (shape A)`, 'A');
+    }
+    if (operation.requestBody) {
+      responses['413'] ??= answer('Body over 1 MB, also when a compressed body inflates past it (shape A)', 'A');
+      responses['415'] ??= answer('Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A)', 'A');
+    }
+    responses['429'] ??= answer('Rate limit reached; see Retry-After (shape A)', 'A');
+    responses['500'] ??= answer('Internal error, without internals (shape B)', 'B');
+    withDeclaredShapes(responses);
   }
   return document;
 }

@@ -1,14 +1,15 @@
-import type { MediaTypeObject, OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { MediaTypeObject, OpenAPIObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { sample } from 'openapi-sampler';
+import { operationsOf } from './document-operations';
 import { errorExample } from './error-examples';
 import { documentIdSample, formatSample } from './format-samples';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const ERROR_SHAPE_REF = /^#\/components\/schemas\/ErrorShape([A-E])$/;
 
 /**
- * An example request (its parameters and JSON body) and answer on every operation of the document, for a reader (Swagger UI)
- * and for Schemathesis, which sends the request examples as valid requests. Bodies and success
+ * An example request (its parameters and JSON body) and answer on every operation of the
+ * document, for a reader (Swagger UI) and for Schemathesis, which sends the request examples as
+ * valid requests. Bodies and success
  * answers are sampled from their schemas by openapi-sampler (Redoc's), which takes each field's
  * own `example` (the DTOs' and views' `@example` JSDoc) first; fields with a pattern or format
  * and no example of their own get one from the table of format samples. Error answers get an
@@ -17,24 +18,20 @@ const ERROR_SHAPE_REF = /^#\/components\/schemas\/ErrorShape([A-E])$/;
  */
 export function addExamples(document: OpenAPIObject): OpenAPIObject {
   fillFormatSamples(document);
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as OperationObject | undefined;
-      if (!operation) continue;
-      for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
-        // A path or query parameter's example: together with the body's, a whole example request.
-        if (parameter.schema && parameter.example === undefined && (parameter.schema as SchemaObject).example === undefined) {
-          parameter.example = sample(parameter.schema as never, { quiet: true }, document);
-        }
+  for (const { operation } of operationsOf(document)) {
+    for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+      // A path or query parameter's example: together with the body's, a whole example request.
+      if (parameter.schema && parameter.example === undefined && (parameter.schema as SchemaObject).example === undefined) {
+        parameter.example = sample(parameter.schema as never, { quiet: true }, document);
       }
-      const body = (operation.requestBody as RequestBodyObject | undefined)?.content?.['application/json'];
-      if (body?.schema && body.example === undefined && !body.examples) {
-        body.example = sample(body.schema as never, { skipReadOnly: true, quiet: true }, document);
-      }
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        const json = (response as ResponseObject).content?.['application/json'];
-        if (json?.schema && json.example === undefined && !json.examples) exampleAnswer(json, status, document);
-      }
+    }
+    const body = (operation.requestBody as RequestBodyObject | undefined)?.content?.['application/json'];
+    if (body?.schema && body.example === undefined && !body.examples) {
+      body.example = sample(body.schema as never, { skipReadOnly: true, quiet: true }, document);
+    }
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const json = (response as ResponseObject).content?.['application/json'];
+      if (json?.schema && json.example === undefined && !json.examples) exampleAnswer(json, status, document);
     }
   }
   return document;
@@ -69,12 +66,9 @@ function fillFormatSamples(document: OpenAPIObject): void {
     Object.values(value).forEach(visit);
   };
   visit(document.components?.schemas);
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method] as OperationObject | undefined;
-      visit((operation?.requestBody as RequestBodyObject | undefined)?.content);
-      ((operation?.parameters ?? []) as ParameterObject[]).forEach((parameter) => visit(parameter.schema));
-      Object.values(operation?.responses ?? {}).forEach((response) => visit((response as ResponseObject).content));
-    }
+  for (const { operation } of operationsOf(document)) {
+    visit((operation.requestBody as RequestBodyObject | undefined)?.content);
+    ((operation.parameters ?? []) as ParameterObject[]).forEach((parameter) => visit(parameter.schema));
+    Object.values(operation.responses ?? {}).forEach((response) => visit((response as ResponseObject).content));
   }
 }

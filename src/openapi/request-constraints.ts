@@ -6,8 +6,7 @@ import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN, TYPED_CODE_PATTERN } from '@app/formats';
 import { isMultiline, strictBodyClasses } from '@app/http';
 import { controllerMethods } from './controller-methods';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+import { operationsOf } from './document-operations';
 
 /**
  * Path parameters are plain strings checked by the services: their formats by name. `id`s are
@@ -46,13 +45,11 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
     const properties = Object.fromEntries(queries.map((p) => [p.name, (p.schema ?? (p.schema = { type: 'string' })) as SchemaObject]));
     applyPatterns(properties, queryDto);
   }
-  for (const item of Object.values(document.paths)) {
-    requireSomeFieldToPatch(item.patch, schemas);
-    for (const method of METHODS) {
-      for (const parameter of ((item[method] as OperationObject | undefined)?.parameters ?? []) as ParameterObject[]) {
-        if (parameter.in === 'path' && PATH_PARAMETER_PATTERNS[parameter.name]) {
-          parameter.schema = { ...(parameter.schema as SchemaObject), type: 'string', pattern: PATH_PARAMETER_PATTERNS[parameter.name] };
-        }
+  for (const { method, operation } of operationsOf(document)) {
+    if (method === 'patch') requireSomeFieldToPatch(operation, schemas);
+    for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+      if (parameter.in === 'path' && PATH_PARAMETER_PATTERNS[parameter.name]) {
+        parameter.schema = { ...(parameter.schema as SchemaObject), type: 'string', pattern: PATH_PARAMETER_PATTERNS[parameter.name] };
       }
     }
   }
@@ -63,8 +60,8 @@ export function addRequestConstraints(document: OpenAPIObject, app: INestApplica
  * Every PATCH refuses an empty body ("Nothing to change: send at least one of …", each service):
  * a partial body with no required field states it as `minProperties: 1`.
  */
-function requireSomeFieldToPatch(operation: OperationObject | undefined, schemas: Record<string, SchemaObject>): void {
-  const body = (operation?.requestBody as RequestBodyObject | undefined)?.content?.['application/json']?.schema;
+function requireSomeFieldToPatch(operation: OperationObject, schemas: Record<string, SchemaObject>): void {
+  const body = (operation.requestBody as RequestBodyObject | undefined)?.content?.['application/json']?.schema;
   const name = body && '$ref' in body ? body.$ref.replace('#/components/schemas/', '') : undefined;
   const schema = name ? schemas[name] : undefined;
   if (schema && !schema.required?.length) schema.minProperties = 1;
@@ -177,8 +174,5 @@ function queryDtosByOperation(app: INestApplication): Map<string, Function> {
 }
 
 function findOperation(document: OpenAPIObject, operationId: string): OperationObject | undefined {
-  for (const item of Object.values(document.paths)) {
-    for (const method of METHODS) if (item[method]?.operationId === operationId) return item[method];
-  }
-  return undefined;
+  return operationsOf(document).find(({ operation }) => operation.operationId === operationId)?.operation;
 }
