@@ -69,6 +69,23 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     expect(trip.body.data.positions).toHaveLength(40);
   });
 
+  it('detects the same trips from a live feed of small batches in order (detection follows on without reading back)', async () => {
+    const live = await addAsset(t, tenant.clientId);
+    const drive = scriptedDrive(live.vendorId);
+    // 7 messages a batch: trips open, go on and close inside batches and at their edges.
+    for (let offset = 0; offset < drive.messages.length; offset += 7) await ingest(drive.messages.slice(offset, offset + 7));
+    const trips = async (vendorId: number) => (await get(`/api/trips/${vendorId}?from=15/01/2026&to=15/01/2026`).expect(200)).body.data;
+    const fed = await trips(live.vendorId);
+    expect(fed.map((trip: { begin: number; end: number }) => [trip.begin, trip.end])).toEqual([
+      [drive.beginB, drive.endB],
+      [drive.beginA, drive.endA],
+    ]);
+    // Field for field what the first asset's out-of-order batches gave.
+    expect(fed).toEqual(await trips(asset.vendorId));
+    const stored = await t.connection.collection('telemetry_latest').findOne({ _id: live.trackerId.toHexString() } as never);
+    expect(stored).toMatchObject({ openTripBegin: null, openTripLastMoving: null, tripsSeenTo: (drive.messages.at(-1) as { timestamp: number }).timestamp });
+  });
+
   it('pages newest first with a cursor', async () => {
     const first = await get(`/api/trips/${asset.vendorId}?from=15/01/2026&to=15/01/2026&limit=1`).expect(200);
     expect(first.body.data).toHaveLength(1);

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { LatestPosition } from '../store/latest-position.schema';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import type { TripProgress } from '../telemetry/trip-detector';
 
 export type LatestRecord = LatestPosition;
 /** A position as both sources give it. */
@@ -68,8 +69,16 @@ export class LatestPositionStore {
     return this.model.collection.find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } }).sort({ ingestedAt: 1 }).limit(10_000).toArray();
   }
 
-  async setOpenTrip(trackerId: string, openTripBegin: number | null): Promise<void> {
-    await this.model.collection.updateOne({ _id: trackerId } as never, { $set: { openTripBegin } });
+  /** Where trip detection stands, kept with the record (null on records written before it was). */
+  static tripProgressOf(record: LatestRecord | null): TripProgress | null {
+    if (!record || record.tripsSeenTo === undefined) return null;
+    return { openBegin: record.openTripBegin, openLastMoving: record.openTripLastMoving ?? null, seenTo: record.tripsSeenTo };
+  }
+
+  async setTripProgress(trackerId: string, progress: TripProgress): Promise<void> {
+    await this.model.collection.updateOne({ _id: trackerId } as never, {
+      $set: { openTripBegin: progress.openBegin, openTripLastMoving: progress.openLastMoving, tripsSeenTo: progress.seenTo },
+    });
   }
 
   /** The native collection, for the change stream. */

@@ -84,17 +84,15 @@ export class TelemetryIngestor {
       // them. Each step is idempotent: the latest position only moves forward, trips are
       // detected again from the stored points (issue 21).
       let newest: (TelemetryPoint & { lat: number; lng: number }) | undefined;
-      let [from, to] = [Infinity, -Infinity];
       for (const point of points) {
-        if (point.ts < from) from = point.ts;
-        if (point.ts > to) to = point.ts;
         if (point.lat !== null && point.lng !== null && (!newest || point.ts > newest.ts)) newest = point as typeof newest;
       }
-      const before = await this.latest.get(tracker._id.toHexString());
+      const id = tracker._id.toHexString();
+      const before = await this.latest.get(id);
       const advanced = newest ? await this.latest.advance(tracker._id, tracker.vendorId, newest) : null;
-      const openTripBegin = await this.trips.update(tracker._id, { from, to, latest: Math.max(before?.ts ?? -Infinity, to), openTripBegin: before?.openTripBegin ?? null });
-      if (advanced || before) await this.latest.setOpenTrip(tracker._id.toHexString(), openTripBegin);
-      if (advanced) this.updates.publish({ ...advanced, openTripBegin });
+      const progress = await this.trips.update(tracker._id, { points, latest: before?.ts ?? -Infinity, openTripBegin: before?.openTripBegin ?? null }, LatestPositionStore.tripProgressOf(before));
+      if (advanced || before) await this.latest.setTripProgress(id, progress);
+      if (advanced) this.updates.publish({ ...advanced, openTripBegin: progress.openBegin });
       return result;
     });
   }

@@ -3,14 +3,14 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { StoredTrip, storedTripId } from '../store/stored-trip.schema';
 import { TelemetryPointsReader } from '../store/telemetry-points.reader';
-import { detectTrips, TRIP_RULES } from '../telemetry/trip-detector';
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { continueTrips, detectTrips, TRIP_RULES, TripProgress } from '../telemetry/trip-detector';
 import { buildTrip } from '../telemetry/trip-builder';
 
 export interface TripWindow {
-  /** The oldest and newest timestamps that arrived. */
-  from: number;
-  to: number;
-  /** The tracker's newest stored timestamp. */
+  /** The messages that arrived, in any order. */
+  points: readonly TelemetryPoint[];
+  /** The tracker's newest stored timestamp known before them. */
   latest: number;
   /** The begin of the trip under way before these messages, if any. */
   openTripBegin: number | null;
@@ -22,6 +22,11 @@ export interface TripWindow {
  * the newest message) and the stored trips that begin inside it are replaced by what was
  * detected. A trip's id is its begin (unix seconds), so detecting the same messages again gives
  * the same trips: re-sent and reordered messages change nothing.
+ *
+ * Messages that only follow on (newer than any seen, closing no trip: a vehicle driving on) need
+ * no read: the progress kept with the latest position says where detection stood. Without it,
+ * every batch of a long drive read the whole trip again, which made ingestion quadratic
+ * (docs/performance.md, issue 17).
  */
 @Injectable()
 export class TripRecorder {
@@ -30,16 +35,21 @@ export class TripRecorder {
     private readonly reader: TelemetryPointsReader,
   ) {}
 
-  /** Updates the trips; answers the begin of the trip still under way (null when stopped). */
-  async update(trackerId: Types.ObjectId, window: TripWindow): Promise<number | null> {
+  /** Updates the trips; answers where detection stands now, to be passed back with the next messages. */
+  async update(trackerId: Types.ObjectId, window: TripWindow, progress: TripProgress | null): Promise<TripProgress> {
+    const arriving = [...window.points].sort((a, b) => a.ts - b.ts);
+    const followed = progress && continueTrips(progress, arriving);
+    if (followed) return followed;
+    const from = arriving[0].ts;
+    const to = Math.max(arriving[arriving.length - 1].ts, window.latest, progress?.seenTo ?? -Infinity);
     const tracker = trackerId.toHexString();
     const stop = TRIP_RULES.stopSeconds;
     const touched = await this.trips.collection
-      .find<{ _id: string; begin: number }>({ trackerId, end: { $gte: window.from - stop } }, { projection: { begin: 1 } })
+      .find<{ _id: string; begin: number }>({ trackerId, end: { $gte: from - stop } }, { projection: { begin: 1 } })
       .toArray();
     // Detection is trusted from `settled` on: a stop's length before anything the messages touch.
-    const settled = Math.min(window.from, window.openTripBegin ?? Infinity, ...touched.map((trip) => trip.begin)) - 1;
-    const points = await this.reader.points(tracker, settled - stop, Math.max(window.latest, window.to));
+    const settled = Math.min(from, window.openTripBegin ?? Infinity, ...touched.map((trip) => trip.begin)) - 1;
+    const points = await this.reader.points(tracker, settled - stop, to);
     const detected = detectTrips(points);
     const keep = detected.trips.filter((trip) => trip.begin >= settled);
     const keepIds = new Set(keep.map((trip) => storedTripId(tracker, trip.begin)));
@@ -51,6 +61,6 @@ export class TripRecorder {
     });
     if (stale.length > 0) writes.push({ deleteMany: { filter: { _id: { $in: stale } } } });
     if (writes.length > 0) await this.trips.collection.bulkWrite(writes as never[], { ordered: false });
-    return detected.openBegin;
+    return { openBegin: detected.openBegin, openLastMoving: detected.openLastMoving, seenTo: points.length > 0 ? points[points.length - 1].ts : to };
   }
 }

@@ -4,7 +4,8 @@ import { SchemaTypes, Types } from 'mongoose';
 /**
  * The newest position of a tracker, updated by ingestion only when a message is newer than the
  * one it holds. Keyed by tracker (`_id` = tracker id): read after the caller's scope has named
- * the trackers, like the buckets. Also the trip detection's resume point (`openTripBegin`).
+ * the trackers, like the buckets. Also the trip detection's resume point (`openTripBegin`,
+ * `openTripLastMoving`, `tripsSeenTo`: a `TripProgress`).
  */
 @Schema({ collection: 'telemetry_latest', versionKey: false })
 export class LatestPosition {
@@ -36,6 +37,14 @@ export class LatestPosition {
   /** The begin (unix s) of the trip in progress, not yet closed by a stop; null when stopped. */
   @Prop({ type: Number, default: null })
   openTripBegin: number | null;
+
+  /** That trip's last moving message (unix s); null when stopped. */
+  @Prop({ type: Number, default: null })
+  openTripLastMoving?: number | null;
+
+  /** The newest message trip detection has seen (unix s); absent on records older than it. */
+  @Prop({ type: Number })
+  tripsSeenTo?: number;
 }
 
 export const LatestPositionSchema = SchemaFactory.createForClass(LatestPosition);

@@ -23,6 +23,19 @@ export interface TripDetection {
   trips: DetectedTrip[];
   /** The begin of a trip still under way (no stop after it yet), else null. */
   openBegin: number | null;
+  /** That trip's last moving message, else null. */
+  openLastMoving: number | null;
+}
+
+/**
+ * Where detection stands after the newest message it has seen: enough to take the next messages
+ * without reading the open trip's points again (a trip of a day at 1 s is 86 400 points).
+ */
+export interface TripProgress {
+  openBegin: number | null;
+  openLastMoving: number | null;
+  /** The newest message detection has seen. */
+  seenTo: number;
 }
 
 /** Ignition where the device reports it, else speed. */
@@ -57,5 +70,25 @@ export function detectTrips(points: readonly TelemetryPoint[]): TripDetection {
       lastMoving = i;
     }
   }
-  return { trips, openBegin: start >= 0 ? points[start].ts : null };
+  return { trips, openBegin: start >= 0 ? points[start].ts : null, openLastMoving: start >= 0 ? points[lastMoving].ts : null };
+}
+
+/**
+ * The progress once `points` (in time order) follow what `progress` has seen, as `detectTrips`
+ * over everything would leave it; null when they cannot simply follow on: they close a trip
+ * (which is built from all its points), or one of them is not newer than what was seen
+ * (a late, reordered or repeated message can change trips already detected).
+ */
+export function continueTrips(progress: TripProgress, points: readonly TelemetryPoint[]): TripProgress | null {
+  let { openBegin, openLastMoving, seenTo } = progress;
+  for (const point of points) {
+    if (point.ts <= seenTo) return null;
+    if (openBegin !== null && point.ts - openLastMoving! >= TRIP_RULES.stopSeconds) return null;
+    if (isMoving(point)) {
+      openBegin ??= point.ts;
+      openLastMoving = point.ts;
+    }
+    seenTo = point.ts;
+  }
+  return { openBegin, openLastMoving, seenTo };
 }
