@@ -2,6 +2,8 @@ import request from 'supertest';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { DateTime } from 'luxon';
+import { MAX_INLINE_TRIP_POSITIONS } from '../../src/positions/store/stored-trip.schema';
 import { addAsset, T0, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-trips-0123456789';
@@ -84,6 +86,25 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     expect(fed).toEqual(await trips(asset.vendorId));
     const stored = await t.connection.collection('telemetry_latest').findOne({ _id: live.trackerId.toHexString() } as never);
     expect(stored).toMatchObject({ openTripBegin: null, openTripLastMoving: null, tripsSeenTo: (drive.messages.at(-1) as { timestamp: number }).timestamp });
+  });
+
+  it('keeps the positions of a trip too long for one document in the hour buckets, and the lookup still returns them all', async () => {
+    const long = await addAsset(t, tenant.clientId);
+    const count = MAX_INLINE_TRIP_POSITIONS + 10;
+    const begin = T0 - 86_400 * 3; // a day of its own, before the scripted drives
+    const messages = Array.from({ length: count }, (_, i) => ({ 'device.id': long.vendorId, timestamp: begin + i, 'position.latitude': 0, 'position.longitude': Number((i * 1e-5).toFixed(6)), 'position.speed': 40 }));
+    messages.push({ 'device.id': long.vendorId, timestamp: begin + count + 600, 'position.latitude': 0, 'position.longitude': 1, 'position.speed': 0 });
+    for (let offset = 0; offset < messages.length; offset += 10_000) await ingest(messages.slice(offset, offset + 10_000));
+    const stored = await t.connection.collection('telemetry_trips').findOne({ _id: `${long.trackerId.toHexString()}:${begin}` } as never);
+    expect(stored).toMatchObject({ positions: [], positionsInBuckets: true, begin, end: begin + count - 1 });
+    const trip = (await get(`/api/trips/${long.vendorId}/trip/${begin}`).expect(200)).body.data;
+    expect(trip).not.toHaveProperty('positionsInBuckets');
+    expect(trip.positions).toHaveLength(count);
+    expect(trip.positions[count - 1]).toEqual({ alt: 0, dir: 0, lat: 0, lng: Number(((count - 1) * 1e-5).toFixed(6)), speed: 40, timestamp: begin + count - 1 });
+    const day = DateTime.fromSeconds(begin, { zone: 'UTC' }).toFormat('dd/MM/yyyy');
+    const listed = (await get(`/api/trips/${long.vendorId}?from=${day}&to=${day}`).expect(200)).body.data;
+    expect(listed).toHaveLength(1);
+    expect(Object.keys(listed[0])).not.toContain('positionsInBuckets');
   });
 
   it('pages newest first with a cursor', async () => {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { StoredTrip, storedTripId } from '../store/stored-trip.schema';
+import { MAX_INLINE_TRIP_POSITIONS, StoredTrip, storedTripId } from '../store/stored-trip.schema';
 import { TelemetryPointsReader } from '../store/telemetry-points.reader';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { continueTrips, detectTrips, TRIP_RULES, TripProgress } from '../telemetry/trip-detector';
@@ -56,7 +56,8 @@ export class TripRecorder {
     const stale = touched.filter((trip) => trip.begin >= settled && !keepIds.has(trip._id)).map((trip) => trip._id);
     const writes: object[] = keep.map((trip) => {
       const _id = storedTripId(tracker, trip.begin);
-      const record = buildTrip({ id: trip.begin, begin: trip.begin, end: trip.end }, trip.points);
+      const built = buildTrip({ id: trip.begin, begin: trip.begin, end: trip.end }, trip.points);
+      const record = built.positions.length > MAX_INLINE_TRIP_POSITIONS ? { ...built, positions: [], positionsInBuckets: true } : built;
       return { replaceOne: { filter: { _id }, replacement: { _id, trackerId, ...record }, upsert: true } };
     });
     if (stale.length > 0) writes.push({ deleteMany: { filter: { _id: { $in: stale } } } });

@@ -5,6 +5,7 @@ import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } fro
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { toTripPositions } from '../telemetry/trip-builder';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
 import { TelemetryPointsReader } from './telemetry-points.reader';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
@@ -87,7 +88,8 @@ export class StoreTelemetrySource implements TelemetrySource {
   async trip(device: TelemetryDevice, tripId: number): Promise<TripRecord | null> {
     const stored = await this.trips.findById(storedTripId(device.trackerId, tripId)).lean<StoredTrip>().exec();
     if (!stored) return null;
-    const { _id, trackerId, ...trip } = stored;
+    const { _id, trackerId, positionsInBuckets, ...trip } = stored;
+    if (positionsInBuckets) trip.positions = toTripPositions(await this.reader.points(device.trackerId, trip.begin, trip.end));
     return trip;
   }
 }

@@ -5,6 +5,12 @@ import type { TripPosition } from '../telemetry/telemetry-source';
 /** `${trackerId}:${tripId}`: a trip is read by this computed `_id` (a lookup on every server). */
 export const storedTripId = (trackerId: string, tripId: number) => `${trackerId}:${tripId}`;
 
+/**
+ * Positions a stored trip holds itself; a longer trip (14 h at one message a second) keeps them
+ * in the hour buckets only, read back for its lookup: a document holds at most 16 MB, which a
+ * trip of ~150 000 positions would pass (a device that drove for days without a stop).
+ */
+export const MAX_INLINE_TRIP_POSITIONS = 50_000;
 /** A trip of the store source, in the spec's Trip fields (flespi calculator interval names). */
 @Schema({ collection: 'telemetry_trips', versionKey: false })
 export class StoredTrip {
@@ -31,6 +37,10 @@ export class StoredTrip {
 
   @Prop({ type: [SchemaTypes.Mixed], default: [] })
   positions: TripPosition[];
+
+  /** Set when `positions` are not held here (more than MAX_INLINE_TRIP_POSITIONS): read them from the hour buckets. */
+  @Prop()
+  positionsInBuckets?: boolean;
 }
 
 export const StoredTripSchema = SchemaFactory.createForClass(StoredTrip);

@@ -39,7 +39,7 @@ export class TripsService {
     const begin: Record<string, number> = { $gte: range.from, $lte: range.to };
     if (query.cursor) begin.$lt = decodeTripCursor(query.cursor);
     const found = await this.stored.collection
-      .find<StoredTrip>({ trackerId: tracker._id, begin }, { projection: { positions: 0, _id: 0, trackerId: 0 } })
+      .find<StoredTrip>({ trackerId: tracker._id, begin }, { projection: { positions: 0, positionsInBuckets: 0, _id: 0, trackerId: 0 } })
       .sort({ begin: -1 })
       .limit(limit + 1)
       .toArray();
