@@ -1,5 +1,5 @@
 const { fork, spawn } = require('node:child_process');
-const { mkdtempSync, readFileSync } = require('node:fs');
+const { mkdtempSync, openSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const net = require('node:net');
@@ -38,12 +38,16 @@ async function startBaseline(script, body) {
   return { url: `http://127.0.0.1:${port}`, child, stop: () => stop(child) };
 }
 
-/** The real app, built, in its own process; its logs go to /dev/null (still produced, as in production). */
+/**
+ * The real app, built, in its own process; its logs go to /dev/null (still produced, as in
+ * production), or to the file BENCH_APP_LOG names (to read why a scenario failed).
+ */
 async function startApp(root, env) {
   const port = await freePort();
+  const logs = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'w') : 'ignore';
   const child = spawn(process.execPath, [`${root}/dist/src/main.js`], {
     env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logs, 'inherit'],
   });
   await waitForHttp(`http://127.0.0.1:${port}/api/health`, child);
   return { url: `http://127.0.0.1:${port}`, child, stop: () => stop(child) };
