@@ -20,6 +20,7 @@ import { PositionFeed } from './live/position-feed.service';
 import { PositionStreamController } from './live/position-stream.controller';
 import { PositionStreams } from './live/position-streams.service';
 import { PositionUpdates } from './live/position-updates';
+import { LatestPositionCache } from './latest/latest-position-cache';
 import { LatestPositionsService } from './latest/latest-positions.service';
 import { PositionsController } from './latest/positions.controller';
 import { ScopedTrackers } from './latest/scoped-trackers.service';
@@ -61,6 +62,7 @@ const telemetryModels = MongooseModule.forFeature([
     IngestTokenGuard,
     ConfiguredFlespiClient,
     ScopedTrackers,
+    LatestPositionCache,
     LatestPositionsService,
     TrackService,
     StoreTelemetrySource,

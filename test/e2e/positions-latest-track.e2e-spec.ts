@@ -52,6 +52,29 @@ describe('latest positions and tracks', () => {
       expect((await get(`/api/positions/latest?assetIds=${a.assetId},${b.assetId}`, other.admin.token).expect(200)).body.data).toEqual([]);
     });
 
+    it('answers from memory: at once for what this instance ingested, within the feed\'s delay for another instance\'s', async () => {
+      const second = await createTestAppWithEnv({ POSITION_STREAM_POLL_MS: '200' });
+      try {
+        const onSecond = () => request(second.server).get(`/api/positions/latest?assetIds=${a.assetId}`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
+        const until = async (seen: () => Promise<boolean>) => {
+          for (const deadline = Date.now() + 5000; !(await seen()); ) {
+            if (Date.now() > deadline) throw new Error('the other instance never showed the position');
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        };
+        const ts = Math.floor(Date.now() / 1000) - 1;
+        await ingest([{ 'device.id': a.vendorId, timestamp: ts, 'position.latitude': -33.41, 'position.longitude': -70.61 }]);
+        expect((await get(`/api/positions/latest?assetIds=${a.assetId}`).expect(200)).body.data[0]).toMatchObject({ timestamp: ts, lat: -33.41 });
+        await until(async () => (await onSecond()).body.data[0].timestamp === ts);
+        expect((await onSecond()).body.data[0]).toMatchObject({ lat: -33.41, lng: -70.61 });
+        // Memory, not a query: a record changed behind the instances' back is not what they answer.
+        await t.connection.collection('telemetry_latest').updateOne({ _id: a.trackerId.toHexString() } as never, { $set: { lat: 1 } });
+        expect((await onSecond()).body.data[0].lat).toBe(-33.41);
+      } finally {
+        await second.close();
+      }
+    });
+
     it('leaves archived assets off the map', async () => {
       const archived = await addAsset(t, tenant.clientId, { name: 'D retired', plate: 'DD-4444' });
       await ingest([{ 'device.id': archived.vendorId, timestamp: Math.floor(Date.now() / 1000) - 5, 'position.latitude': -33.45, 'position.longitude': -70.65 }]);

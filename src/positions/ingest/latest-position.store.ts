@@ -60,6 +60,11 @@ export class LatestPositionStore {
     return this.byId(await this.model.collection.find<KnownPosition & { _id: string }>({ _id: { $in: [...trackerIds] } } as never, { projection: POSITION_FIELDS }).toArray());
   }
 
+  /** Every tracker's position: what the in-memory copy starts from (LatestPositionCache). */
+  async findAllPositions(): Promise<Map<string, KnownPosition>> {
+    return this.byId(await this.model.collection.find<KnownPosition & { _id: string }>({}, { projection: POSITION_FIELDS }).toArray());
+  }
+
   private byId<T extends { _id: string }>(docs: T[]): Map<string, T> {
     return new Map(docs.map((doc) => [doc._id, doc]));
   }

@@ -4,6 +4,7 @@ import { AppConfig } from '@app/config';
 import { DomainException, ErrorCode } from '@app/errors';
 import { ConfiguredFlespiClient, FlespiDeviceTelemetry } from '@app/integrations';
 import { KnownPosition, LatestPositionStore } from '../ingest/latest-position.store';
+import { LatestPositionCache } from './latest-position-cache';
 import { LatestPositionView } from './latest-position.view';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
 
@@ -39,6 +40,7 @@ export class LatestPositionsService {
   constructor(
     private readonly scoped: ScopedTrackers,
     private readonly store: LatestPositionStore,
+    private readonly memory: LatestPositionCache,
     @Inject(ConfiguredFlespiClient) private readonly flespi: ConfiguredFlespiClient,
     config: AppConfig,
   ) {
@@ -72,8 +74,9 @@ export class LatestPositionsService {
     };
   }
 
-  private fromStore(trackers: readonly ScopedTracker[]): Promise<Map<string, KnownPosition>> {
-    return this.store.findPositions(trackers.map((t) => t.trackerId));
+  private async fromStore(trackers: readonly ScopedTracker[]): Promise<Map<string, KnownPosition>> {
+    const ids = trackers.map((t) => t.trackerId);
+    return this.memory.find(ids) ?? (await this.store.findPositions(ids));
   }
 
   private async fromFlespiTelemetry(trackers: readonly ScopedTracker[], requestId: string): Promise<Map<string, KnownPosition>> {

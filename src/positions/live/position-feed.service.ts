@@ -15,7 +15,8 @@ export const POLL_OVERLAP_MS = 3000;
  * Brings the positions other instances store to this instance's stream clients: a change stream
  * on `telemetry_latest` where the server has them (MongoDB replica sets), else polling
  * `changedSince()` every POSITION_STREAM_POLL_MS (the embedded server, a standalone mongod).
- * Decided once at start-up; polling only queries while a stream client is connected.
+ * Decided once at start-up; polling only queries while someone listens: on the server the
+ * in-memory latest positions always do (LatestPositionCache), in a command nothing does.
  */
 @Injectable()
 export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
@@ -28,6 +29,9 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private closed = false;
   private readonly runsBackgroundWork: boolean;
   mode: 'change-stream' | 'polling' | 'off' = 'off';
+  private markStarted!: () => void;
+  /** Settles once the feed runs (or was not started): what is stored after this reaches the listeners. */
+  readonly started = new Promise<void>((resolve) => (this.markStarted = resolve));
 
   constructor(
     private readonly store: LatestPositionStore,
@@ -39,6 +43,14 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.start();
+    } finally {
+      this.markStarted();
+    }
+  }
+
+  private async start(): Promise<void> {
     // A one-shot command serves no live stream.
     if (!this.runsBackgroundWork) return;
     try {
