@@ -33,7 +33,7 @@ export function parseLastEventId(value: string | undefined): number | null {
 @Injectable()
 export class PositionStreams implements OnModuleDestroy {
   private readonly open = new Set<() => void>();
-  private readonly rendered = new WeakMap<LatestRecord, Map<string, string>>();
+  private readonly rendered = new WeakMap<LatestRecord, Map<ScopedTracker, string>>();
   private readonly heartbeatMs: number;
 
   constructor(
@@ -64,11 +64,19 @@ export class PositionStreams implements OnModuleDestroy {
     res.flushHeaders();
 
     let lastWrite = Date.now();
-    const write = (chunk: string) => {
-      if (res.writableEnded) return;
+    // Events of one burst (a poll's records, an ingested batch) go out in one write: 1 000
+    // updates to 200 clients are 200 writes, not 200 000 (docs/performance.md, issue 17).
+    let burst: string[] = [];
+    const flush = () => {
+      const chunk = burst.join('');
+      burst = [];
+      if (res.writableEnded || chunk === '') return;
       if (res.writableLength > MAX_UNREAD_BYTES) return end();
       res.write(chunk);
       lastWrite = Date.now();
+    };
+    const write = (chunk: string) => {
+      if (burst.push(chunk) === 1) setImmediate(flush);
     };
     const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));
 
@@ -120,12 +128,12 @@ export class PositionStreams implements OnModuleDestroy {
   private render(tracker: ScopedTracker, record: LatestRecord): string {
     let byAsset = this.rendered.get(record);
     if (!byAsset) this.rendered.set(record, (byAsset = new Map()));
-    // Streams opened before and after a rename hold different names: the key has all of the asset's fields.
-    const key = `${tracker.assetId}\u0000${tracker.assetName}\u0000${tracker.licensePlate}`;
-    let event = byAsset.get(key);
+    // By the scope's entry: streams that resolved their scope together share it (ScopedTrackers
+    // keeps the list a few seconds); a stream opened after a rename holds another, with the new name.
+    let event = byAsset.get(tracker);
     if (event === undefined) {
       event = `id: ${record.ingestedAt}\nevent: position\ndata: ${JSON.stringify(this.views.view(tracker, record))}\n\n`;
-      byAsset.set(key, event);
+      byAsset.set(tracker, event);
     }
     return event;
   }
