@@ -10,43 +10,93 @@ export type LatestRecord = LatestPosition;
 export type KnownPosition = Pick<LatestRecord, 'lat' | 'lng' | 'speed' | 'dir' | 'alt' | 'ts' | 'ignition'>;
 const POSITION_FIELDS = { ts: 1, lat: 1, lng: 1, speed: 1, dir: 1, alt: 1, ignition: 1 } as const;
 
+/** What a batch did to one tracker. */
+export interface LatestMove {
+  trackerId: Types.ObjectId;
+  vendorId: number;
+  /** The batch's newest message with coordinates, if any. */
+  newest: (TelemetryPoint & { lat: number; lng: number }) | null;
+  /** The tracker's record before the batch. */
+  before: LatestRecord | null;
+  /** Where trip detection stands after the batch. */
+  progress: TripProgress;
+}
+
+const positionFields = (move: LatestMove, ingestedAt: number) => {
+  const point = move.newest!;
+  const { trackerId, vendorId } = move;
+  return { trackerId, vendorId, ts: point.ts, lat: point.lat, lng: point.lng, speed: point.speed, dir: point.dir, alt: point.alt, ignition: point.ignition ?? null, ingestedAt };
+};
+
+const progressFields = (progress: TripProgress) => ({ openTripBegin: progress.openBegin, openTripLastMoving: progress.openLastMoving, tripsSeenTo: progress.seenTo });
+
 /** The latest-position records: moved forward by ingestion, read by the latest positions and the stream. */
 @Injectable()
 export class LatestPositionStore {
   constructor(@InjectModel(LatestPosition.name) private readonly model: Model<LatestPosition>) {}
 
   /**
-   * Sets the tracker's latest position to `point` if it is newer than the one held (a late or
-   * repeated message never moves it back). The record, or null when it did not move.
+   * After a batch: each tracker's record moves to the batch's newest positioned message if it is
+   * newer than the one held (a late or repeated message never moves it back), and keeps where trip
+   * detection stands. One bulk write for all the batch's trackers; answers the records that moved.
    */
-  async advance(trackerId: Types.ObjectId, vendorId: number, point: TelemetryPoint & { lat: number; lng: number }): Promise<LatestRecord | null> {
-    const _id = trackerId.toHexString();
-    const fields = {
-      trackerId,
-      vendorId,
-      ts: point.ts,
-      lat: point.lat,
-      lng: point.lng,
-      speed: point.speed,
-      dir: point.dir,
-      alt: point.alt,
-      ignition: point.ignition ?? null,
-      ingestedAt: Date.now(),
-    };
-    // By `_id` (a lookup) with the time condition; no upsert, which would collide with an older-looking record.
-    const updated = await this.model.collection.updateOne({ _id, ts: { $lt: point.ts } } as never, { $set: fields });
-    if (updated.matchedCount === 1) return { _id, ...fields, openTripBegin: null } as LatestRecord;
+  async record(moves: readonly LatestMove[]): Promise<LatestRecord[]> {
+    const now = Date.now();
+    const ops: object[] = [];
+    const moved: LatestRecord[] = [];
+    const inserted: LatestRecord[] = [];
+    for (const move of moves) {
+      const _id = move.trackerId.toHexString();
+      const progress = progressFields(move.progress);
+      if (move.newest && (!move.before || move.newest.ts > move.before.ts)) {
+        const record = { _id, ...positionFields(move, now), ...progress } as LatestRecord;
+        if (move.before) {
+          // By `_id` (a lookup) with the time condition; no upsert, which would collide with an older-looking record.
+          ops.push({ updateOne: { filter: { _id, ts: { $lt: record.ts } }, update: { $set: positionFields(move, now) } } });
+          moved.push(record);
+        } else {
+          ops.push({ insertOne: { document: record } });
+          inserted.push(record);
+          continue; // the insert carries the progress
+        }
+      }
+      if (move.before) ops.push({ updateOne: { filter: { _id }, update: { $set: progress } } });
+    }
+    if (ops.length === 0) return [];
+    const refused = await this.bulkWrite(ops);
+    // Another instance may have stored a newer position meanwhile: only what was written moved.
+    const expected = ops.filter((op) => 'updateOne' in op).length;
+    const written = refused.matched === expected ? moved : await this.stillHeld(moved);
+    const firsts = inserted.filter((record) => !refused.duplicateIds.has(record._id));
+    // A record another instance created first: moved like any other, if this one is newer.
+    const late = inserted.filter((record) => refused.duplicateIds.has(record._id));
+    for (const record of late) {
+      const { _id, openTripBegin, openTripLastMoving, tripsSeenTo, ...position } = record;
+      const updated = await this.model.collection.updateOne({ _id, ts: { $lt: record.ts } } as never, { $set: position });
+      await this.model.collection.updateOne({ _id } as never, { $set: { openTripBegin, openTripLastMoving, tripsSeenTo } });
+      if (updated.matchedCount === 1) firsts.push(record);
+    }
+    return [...written, ...firsts];
+  }
+
+  /** Runs the operations unordered; a refused insert of an existing `_id` is an answer, not an error. */
+  private async bulkWrite(ops: object[]): Promise<{ matched: number; duplicateIds: Set<string> }> {
     try {
-      await this.model.collection.insertOne({ _id, ...fields, openTripBegin: null } as never);
-      return { _id, ...fields, openTripBegin: null } as LatestRecord;
+      const result = await this.model.collection.bulkWrite(ops as never[], { ordered: false });
+      return { matched: result.matchedCount, duplicateIds: new Set() };
     } catch (error) {
-      if ((error as { code?: number }).code === 11000) return null; // a newer position is held
-      throw error;
+      const bulk = error as { code?: number; writeErrors?: { code: number; index: number }[] | { code: number; index: number }; result?: { matchedCount: number } };
+      const errors = bulk.writeErrors === undefined ? [] : Array.isArray(bulk.writeErrors) ? bulk.writeErrors : [bulk.writeErrors];
+      if (errors.length === 0 || errors.some((e) => e.code !== 11000) || !bulk.result) throw error;
+      const ids = errors.map((e) => ((ops[e.index] as { insertOne?: { document: { _id: string } } }).insertOne?.document._id ?? ''));
+      return { matched: bulk.result.matchedCount, duplicateIds: new Set(ids) };
     }
   }
 
-  get(trackerId: string): Promise<LatestRecord | null> {
-    return this.model.collection.findOne<LatestRecord>({ _id: trackerId } as never);
+  /** The records whose stored position is still the one written here. */
+  private async stillHeld(records: readonly LatestRecord[]): Promise<LatestRecord[]> {
+    const stored = await this.findMany(records.map((record) => record._id));
+    return records.filter((record) => stored.get(record._id)?.ts === record.ts);
   }
 
   async findMany(trackerIds: readonly string[]): Promise<Map<string, LatestRecord>> {
@@ -80,11 +130,6 @@ export class LatestPositionStore {
     return { openBegin: record.openTripBegin, openLastMoving: record.openTripLastMoving ?? null, seenTo: record.tripsSeenTo };
   }
 
-  async setTripProgress(trackerId: string, progress: TripProgress): Promise<void> {
-    await this.model.collection.updateOne({ _id: trackerId } as never, {
-      $set: { openTripBegin: progress.openBegin, openTripLastMoving: progress.openLastMoving, tripsSeenTo: progress.seenTo },
-    });
-  }
 
   /** The native collection, for the change stream. */
   get collection() {

@@ -5,7 +5,7 @@ import { PositionUpdates } from '../live/position-updates';
 import { KeyedQueue } from '../store/keyed-queue';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
-import { LatestPositionStore } from './latest-position.store';
+import { LatestMove, LatestPositionStore } from './latest-position.store';
 import { TripRecorder } from './trip-recorder.service';
 
 export interface IngestReport {
@@ -24,6 +24,11 @@ export interface IngestTracker {
   vendorId: number;
 }
 
+interface TrackerBatch {
+  tracker: IngestTracker;
+  points: readonly TelemetryPoint[];
+}
+
 /** `device.id`, else a numeric `ident` (a device whose ident is its flespi id). */
 function deviceIdOf(message: unknown): number | null {
   if (!message || typeof message !== 'object') return null;
@@ -37,7 +42,7 @@ function deviceIdOf(message: unknown): number | null {
  * The one ingestion path (the flespi stream route, the import command, the demo simulator):
  * store the points (deduplicated by device and timestamp), move the latest position forward,
  * detect trips again where the new messages can change them, and publish the position. Batches
- * of the same tracker go through here one at a time.
+ * of the same tracker go through here one at a time; the trackers of one batch go together.
  */
 @Injectable()
 export class TelemetryIngestor {
@@ -61,39 +66,66 @@ export class TelemetryIngestor {
       if (vendorId === null || !point) report.invalid++;
       else if (byDevice.get(vendorId)?.push(point) === undefined) byDevice.set(vendorId, [point]);
     }
-    await Promise.all(
-      [...byDevice].map(async ([vendorId, points]) => {
-        const tracker = await this.routing.findByVendorId(vendorId);
-        if (!tracker) return void (report.unknownDevice += points.length);
-        const { accepted, duplicates } = await this.ingestPoints(tracker, points);
-        report.accepted += accepted;
-        report.duplicates += duplicates;
-      }),
-    );
+    const trackers = await this.routing.findByVendorIds([...byDevice.keys()]);
+    const batches: TrackerBatch[] = [];
+    for (const [vendorId, points] of byDevice) {
+      const tracker = trackers.get(vendorId);
+      if (tracker) batches.push({ tracker, points });
+      else report.unknownDevice += points.length;
+    }
+    for (const { accepted, duplicates } of await this.ingestBatches(batches)) {
+      report.accepted += accepted;
+      report.duplicates += duplicates;
+    }
     return report;
   }
 
   /** Points of one tracker. */
-  ingestPoints(tracker: IngestTracker, points: readonly TelemetryPoint[]): Promise<Pick<IngestReport, 'accepted' | 'duplicates'>> {
-    return this.queues.run(tracker._id.toHexString(), async () => {
-      if (points.length === 0) return { accepted: 0, duplicates: 0 };
-      const written = await this.writer.write(tracker._id, points);
-      const result = { accepted: written.added, duplicates: points.length - written.added };
+  async ingestPoints(tracker: IngestTracker, points: readonly TelemetryPoint[]): Promise<Pick<IngestReport, 'accepted' | 'duplicates'>> {
+    return (await this.ingestBatches([{ tracker, points }]))[0];
+  }
+
+  /**
+   * The points of several trackers together: one write of the store, one read and one write of
+   * the latest records, whatever their number (a stream's batch mixes many devices with a few
+   * messages each). Results in the order given.
+   */
+  private ingestBatches(all: readonly TrackerBatch[]): Promise<Pick<IngestReport, 'accepted' | 'duplicates'>[]> {
+    const batches = all.filter((batch) => batch.points.length > 0);
+    if (batches.length === 0) return Promise.resolve(all.map(() => ({ accepted: 0, duplicates: 0 })));
+    const ids = batches.map((batch) => batch.tracker._id.toHexString());
+    return this.queues.runAll(ids, async () => {
+      const written = await this.writer.writeMany(batches.map((batch) => ({ trackerId: batch.tracker._id, points: batch.points })));
+      const added = new Map(batches.map((batch, i) => [batch, written[i].added]));
       // Even when every point was known: a process killed after storing the points and before
       // the steps below leaves them undone, and the sender's resend (all duplicates) must finish
       // them. Each step is idempotent: the latest position only moves forward, trips are
       // detected again from the stored points (issue 21).
-      let newest: (TelemetryPoint & { lat: number; lng: number }) | undefined;
-      for (const point of points) {
-        if (point.lat !== null && point.lng !== null && (!newest || point.ts > newest.ts)) newest = point as typeof newest;
-      }
-      const id = tracker._id.toHexString();
-      const before = await this.latest.get(id);
-      const advanced = newest ? await this.latest.advance(tracker._id, tracker.vendorId, newest) : null;
-      const progress = await this.trips.update(tracker._id, { points, latest: before?.ts ?? -Infinity, openTripBegin: before?.openTripBegin ?? null }, LatestPositionStore.tripProgressOf(before));
-      if (advanced || before) await this.latest.setTripProgress(id, progress);
-      if (advanced) this.updates.publish({ ...advanced, openTripBegin: progress.openBegin });
-      return result;
+      const before = await this.latest.findMany(ids);
+      const moves = await Promise.all(
+        batches.map(async ({ tracker, points }, i): Promise<LatestMove> => {
+          const prior = before.get(ids[i]) ?? null;
+          const window = { points, latest: prior?.ts ?? -Infinity, openTripBegin: prior?.openTripBegin ?? null };
+          const progress = await this.trips.update(tracker._id, window, LatestPositionStore.tripProgressOf(prior));
+          return { trackerId: tracker._id, vendorId: tracker.vendorId, newest: newestPositioned(points), before: prior, progress };
+        }),
+      );
+      for (const record of await this.latest.record(moves)) this.updates.publish(record);
+      return all.map((batch) => {
+        const accepted = added.get(batch) ?? 0;
+        return { accepted, duplicates: batch.points.length - accepted };
+      });
     });
   }
 }
+
+/** The newest message that has coordinates: what the latest position may move to. */
+function newestPositioned(points: readonly TelemetryPoint[]): PositionedPoint | null {
+  let newest: PositionedPoint | null = null;
+  for (const point of points) {
+    if (point.lat !== null && point.lng !== null && (newest === null || point.ts > newest.ts)) newest = point as PositionedPoint;
+  }
+  return newest;
+}
+
+type PositionedPoint = TelemetryPoint & { lat: number; lng: number };
