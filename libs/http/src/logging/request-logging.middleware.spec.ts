@@ -25,6 +25,7 @@ function appWith(logger: AppLogger) {
   app.get('/missing', (_req, res) => res.status(404).end());
   app.get('/broken', (_req, res) => res.status(503).end());
   app.get('/slow', () => undefined); // never answers: the client gives up
+  app.get('/stream', (_req, res) => res.status(200).flushHeaders()); // an answer under way, never finished
   return app;
 }
 
@@ -75,6 +76,25 @@ describe('requestLogging', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => server.close(resolve));
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'request aborted', res: {}, req: expect.objectContaining({ url: '/slow' }) })]);
+  });
+
+  it('writes an info line, not an error, when the client leaves an answer under way (a live stream)', async () => {
+    const { logger, lines } = collectingLogger();
+    const server = appWith(logger).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => {
+      const client = httpRequest({ port, host: '127.0.0.1', path: '/stream' }, (res) => {
+        expect(res.statusCode).toBe(200);
+        client.destroy();
+        resolve();
+      });
+      client.on('error', () => undefined);
+      client.end();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => server.close(resolve));
+    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'response ended by the client', res: { statusCode: 200 }, req: expect.objectContaining({ url: '/stream' }) })]);
   });
 
   it('writes nothing below its level', async () => {

@@ -18,7 +18,9 @@ export function requestLogging(logger: PinoLogger, observe?: (req: Request, res:
     req.id = assignRequestId(req, res);
     // 'close' comes once per response, after 'finish' when it was sent, alone when the client left.
     res.once('close', () => {
-      const statusCode = res.writableFinished ? res.statusCode : undefined;
+      // A client that leaves an answer under way (a live stream, a download) ended it: that is
+      // how an event stream ends, not an error. Leaving before any answer still is.
+      const statusCode = res.writableFinished || res.headersSent ? res.statusCode : undefined;
       const durationMs = performance.now() - startedAt;
       observe?.(req, res, durationMs);
       const level = statusCode === undefined || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
@@ -30,7 +32,7 @@ export function requestLogging(logger: PinoLogger, observe?: (req: Request, res:
           res: { statusCode },
           responseTime: Math.round(durationMs),
         },
-        statusCode === undefined ? 'request aborted' : 'request completed',
+        statusCode === undefined ? 'request aborted' : res.writableFinished ? 'request completed' : 'response ended by the client',
       );
     });
     next();
