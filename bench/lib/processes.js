@@ -40,12 +40,15 @@ async function startBaseline(script, body) {
 
 /**
  * The real app, built, in its own process; its logs go to /dev/null (still produced, as in
- * production), or to the file BENCH_APP_LOG names (to read why a scenario failed).
+ * production), or to the file BENCH_APP_LOG names (to read why a scenario failed); with
+ * BENCH_APP_PROFILE, a CPU profile of the app is written into that folder when it stops.
  */
 async function startApp(root, env) {
   const port = await freePort();
   const logs = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'w') : 'ignore';
-  const child = spawn(process.execPath, [`${root}/dist/src/main.js`], {
+  // BENCH_APP_PROFILE names a folder for the app's CPU profile (written when it stops).
+  const profile = process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, `${root}/dist/src/main.js`], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', logs, 'inherit'],
   });

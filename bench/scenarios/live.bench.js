@@ -115,8 +115,12 @@ module.exports = {
     ctx.note('Assets in GET /api/positions/latest', count, 'assets');
     await ctx.time({ title: `GET /api/positions/latest, ${count} assets (target p50 < 20 ms)`, runs: 21, warmup: 3, fn: async () => (await fetch(`${ctx.baseUrl}/api/positions/latest`, { headers })).arrayBuffer() });
     await ctx.load({ title: `GET /api/positions/latest, ${count} assets`, path: '/api/positions/latest', headers, connections: [1, 4] });
-    // The store's ingestion of 1 000 trackers a second is slower than 1 000/s here: a short run shows its own rate.
-    await fanOut(ctx, trackers, { label: 'Fan-out, ingested by the app', seconds: 2, deliver: viaIngestion(ctx) });
+    // Each tracker's first batch after the set-up reads its trip detection's state once (the set-up's
+    // records have none): sent before the measured run, which shows the steady state.
+    const warm = viaIngestion(ctx);
+    const warmTs = nextTimestamp++;
+    for (let b = 0; b < ASSETS; b += 100) await warm(trackers.slice(b, b + 100).map((tracker) => ({ tracker, ts: warmTs, lat: -33.45, lng: -70.65 })));
+    await fanOut(ctx, trackers, { label: 'Fan-out, ingested by the app', seconds: 5, deliver: viaIngestion(ctx) });
     // The fan-out itself at 1 000 updates/s: records moved by "another instance", picked up by the app's polling (1 s).
     await fanOut(ctx, trackers, { label: 'Fan-out, stored by another instance', seconds: 10, deliver: viaOtherInstance(ctx) });
   },
