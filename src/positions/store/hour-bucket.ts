@@ -94,7 +94,7 @@ export function hourPositions(hours: readonly PackedPoints[], from: number, to: 
       const ts = values[i];
       const lat = values[n + i];
       const lng = values[2 * n + i];
-      if (ts < from || ts > to || Number.isNaN(lat) || Number.isNaN(lng)) continue;
+      if (!(ts >= from && ts <= to) || Number.isNaN(lat) || Number.isNaN(lng)) continue;
       positions.push(ts, lat, lng, values[3 * n + i], values[4 * n + i], values[5 * n + i]);
     }
   }
