@@ -60,6 +60,16 @@ describe('telemetry from flespi (TELEMETRY_SOURCE=flespi, against a local flespi
     expect(fromFlespi.body).toEqual((await temperatures(t, [main.assetId]).expect(200)).body);
   });
 
+  it('answers the same track as the store (the positions of the period, simplified the same way)', async () => {
+    const track = (app: TestApp, query: string) => request(app.server).get(`/api/assets/${main.assetId}/track?from=15/01/2026&to=15/01/2026${query}`).set('Authorization', `Bearer ${tenant.admin.token}`);
+    const fromFlespi = await track(flespiApp, '').expect(200);
+    expect(fromFlespi.body.data).toMatchObject({ totalPoints: 5, simplified: false });
+    expect(fromFlespi.body).toEqual((await track(t, '').expect(200)).body);
+    const simplified = await track(flespiApp, '&maxPoints=3').expect(200);
+    expect(simplified.body.data).toMatchObject({ totalPoints: 5, simplified: true });
+    expect(simplified.body).toEqual((await track(t, '&maxPoints=3').expect(200)).body);
+  });
+
   it('reads a trip from a calculator interval, positions from the messages', async () => {
     stub.intervals.set(`${main.vendorId}:55`, { id: 55, begin: T0, end: T0 + 3610, start_battery_level: 90, end_battery_level: 85 });
     const res = await request(flespiApp.server).get(`/api/trips/${main.vendorId}/trip/55`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);

@@ -133,6 +133,15 @@ describe('latest positions and tracks', () => {
       expect(res.body.data.points.at(-1).timestamp).toBe(T0 + 29990);
     });
 
+    it('reads the whole of a 30-day period (its 720 hours are read a week at a time), in time order', async () => {
+      const c = await addAsset(t, tenant.clientId);
+      const days = [0, 6, 7, 13, 20, 29]; // on both sides of the week boundaries of the reads
+      await ingest(days.map((day, i) => ({ 'device.id': c.vendorId, timestamp: T0 + day * 86400, 'position.latitude': -33, 'position.longitude': -70 + i * 0.01 })));
+      const res = await get(`/api/assets/${c.assetId}/track?from=15/01/2026&to=13/02/2026`).expect(200);
+      expect(res.body.data).toMatchObject({ totalPoints: days.length, simplified: false });
+      expect(res.body.data.points.map((p: { timestamp: number }) => p.timestamp)).toEqual(days.map((day) => T0 + day * 86400));
+    });
+
     it('answers 404 for untracked, foreign, unknown and out-of-scope assets; 400 for bad input; 403 without the permission', async () => {
       const q = '?from=15/01/2026&to=15/01/2026';
       await get(`/api/assets/${untracked.assetId}/track${q}`).expect(404);

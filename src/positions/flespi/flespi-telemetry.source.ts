@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ConfiguredFlespiClient, FlespiError, FlespiMessage } from '@app/integrations';
 import { DomainException, ErrorCode } from '@app/errors';
 import { mapLimited } from '../telemetry/map-limited';
+import { PositionColumns, positionColumnsOf } from '../telemetry/position-columns';
 import { POSITION_FIELDS, TelemetryPoint, TEMPERATURE_FIELDS, toTelemetryPoint } from '../telemetry/telemetry-point';
 import type { TelemetryCall, TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } from '../telemetry/telemetry-source';
 import { summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
@@ -73,6 +74,11 @@ export class FlespiTelemetrySource implements TelemetrySource {
       const messages = await this.flespi.messages(device.vendorId, { from: range.from, to: range.to + 1, fields: [...POSITION_FIELDS, 'engine.ignition.status'] });
       return toPoints(messages, range);
     });
+  }
+
+  /** flespi answers JSON messages, objects already: the columns are built from the points. */
+  async positions(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<PositionColumns> {
+    return positionColumnsOf(await this.points(device, range, call));
   }
 
   private async guard<T>(call: TelemetryCall, work: () => Promise<T>): Promise<T> {

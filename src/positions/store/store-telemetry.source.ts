@@ -5,6 +5,7 @@ import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } fro
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import type { PositionColumns } from '../telemetry/position-columns';
 import { toTripPositions } from '../telemetry/trip-builder';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
 import { TelemetryPointsReader } from './telemetry-points.reader';
@@ -32,6 +33,10 @@ export class StoreTelemetrySource implements TelemetrySource {
 
   points(device: TelemetryDevice, range: TelemetryRange): Promise<TelemetryPoint[]> {
     return this.reader.points(device.trackerId, range.from, range.to + 0.999999);
+  }
+
+  positions(device: TelemetryDevice, range: TelemetryRange): Promise<PositionColumns> {
+    return this.reader.positions(device.trackerId, range.from, range.to + 0.999999);
   }
 
   async summaries(devices: readonly TelemetryDevice[], range: TelemetryRange): Promise<TelemetrySummary[]> {

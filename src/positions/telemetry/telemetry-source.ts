@@ -1,4 +1,5 @@
 import type { TripRecordView as TripRecord } from '../trips/trip.view';
+import type { PositionColumns } from './position-columns';
 import type { TelemetryPoint } from './telemetry-point';
 import type { TelemetrySummary } from './telemetry-summary';
 
@@ -32,6 +33,8 @@ export interface TelemetrySource {
   trip(device: TelemetryDevice, tripId: number, call: TelemetryCall): Promise<TripRecord | null>;
   /** The device's messages in the range (`from ≤ ts ≤ to`), in time order, one per timestamp. */
   points(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<TelemetryPoint[]>;
+  /** The device's positions (messages with coordinates) in the range, as `points` orders them, as columns (tracks). */
+  positions(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<PositionColumns>;
 }
 
 export const TELEMETRY_SOURCE = Symbol('TelemetrySource');

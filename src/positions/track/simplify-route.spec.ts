@@ -1,4 +1,4 @@
-import { simplifyRoute } from './simplify-route';
+import { simplifyIndices, simplifyRoute } from './simplify-route';
 
 describe('simplifyRoute (Douglas-Peucker by importance)', () => {
   const line = (n: number) => Array.from({ length: n }, (_, i) => ({ lat: -33, lng: -70 + i * 0.001, i }));
@@ -22,5 +22,12 @@ describe('simplifyRoute (Douglas-Peucker by importance)', () => {
     expect(simplified[0].i).toBe(0);
     expect(simplified.at(-1)!.i).toBe(9999);
     expect(simplified.every((p, k) => k === 0 || p.i > simplified[k - 1].i)).toBe(true);
+  });
+
+  it('answers the indices of the kept points from coordinate columns, as simplifyRoute keeps them', () => {
+    const zigzag = Array.from({ length: 20_000 }, (_, i) => ({ lat: -33 + Math.sin(i / 7) * 0.01, lng: -70 + i * 0.0001, i }));
+    const indices = simplifyIndices(Float64Array.from(zigzag, (p) => p.lat), Float64Array.from(zigzag, (p) => p.lng), 1500);
+    expect([...indices]).toEqual(simplifyRoute(zigzag, 1500).map((p) => p.i));
+    expect([...simplifyIndices([1, 2, 3], [4, 5, 6], 10)]).toEqual([0, 1, 2]);
   });
 });

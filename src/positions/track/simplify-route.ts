@@ -4,24 +4,39 @@ export interface RoutePoint {
   lng: number;
 }
 
-/**
- * The `maxPoints` points of a route that keep its shape best: Douglas-Peucker by importance. The
- * first and last points are kept exactly; then, repeatedly, the segment whose farthest point
- * lies farthest from its chord is split at that point, until `maxPoints` are kept (or every
- * point lies on its chord). Douglas-Peucker rather than LTTB: a track is a shape on the map, not
- * a series over time; LTTB keeps the largest triangles against time buckets and drops corners of
- * a route driven slowly. Distances in a local equirectangular projection (metres enough for
- * ranking). Routes over 10 000 points start from chunks (below), so the time stays linear.
- */
+/** The `maxPoints` points of a route of objects that keep its shape best (`simplifyIndices`). */
 export function simplifyRoute<T extends RoutePoint>(points: readonly T[], maxPoints: number): T[] {
   const n = points.length;
   if (n <= maxPoints || n <= 2) return [...points];
-  const cosLat = Math.cos((points[0].lat * Math.PI) / 180);
+  const lat = new Float64Array(n);
+  const lng = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lat[i] = points[i].lat;
+    lng[i] = points[i].lng;
+  }
+  return Array.from(simplifyIndices(lat, lng, maxPoints), (i) => points[i]);
+}
+
+/**
+ * The indices, ascending, of the `maxPoints` points of a route (given as coordinate columns)
+ * that keep its shape best: Douglas-Peucker by importance. The first and last points are kept
+ * exactly; then, repeatedly, the segment whose farthest point lies farthest from its chord is
+ * split at that point, until `maxPoints` are kept (or every point lies on its chord).
+ * Douglas-Peucker rather than LTTB: a track is a shape on the map, not a series over time; LTTB
+ * keeps the largest triangles against time buckets and drops corners of a route driven slowly.
+ * Distances in a local equirectangular projection (metres enough for ranking). Routes over
+ * 10 000 points start from chunks (below), so the time stays linear. Columns rather than objects:
+ * a 30-day track has 259 200 points, and only the kept ones need to become objects.
+ */
+export function simplifyIndices(lat: ArrayLike<number>, lng: ArrayLike<number>, maxPoints: number): Uint32Array {
+  const n = lat.length;
+  if (n <= maxPoints || n <= 2) return Uint32Array.from({ length: n }, (_, i) => i);
+  const cosLat = Math.cos((lat[0] * Math.PI) / 180);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    xs[i] = points[i].lng * cosLat;
-    ys[i] = points[i].lat;
+    xs[i] = lng[i] * cosLat;
+    ys[i] = lat[i];
   }
   const keep = new Uint8Array(n);
   keep[0] = keep[n - 1] = 1;
@@ -63,8 +78,8 @@ export function simplifyRoute<T extends RoutePoint>(points: readonly T[], maxPoi
     consider(segment.first, segment.split);
     consider(segment.split, segment.last);
   }
-  const result: T[] = [];
-  for (let i = 0; i < n; i++) if (keep[i]) result.push(points[i]);
+  const result = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < n; i++) if (keep[i]) result[k++] = i;
   return result;
 }
 

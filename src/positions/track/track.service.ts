@@ -4,9 +4,9 @@ import { notFound } from '@app/errors';
 import { AssetDirectory } from '@app/fleet';
 import { resolveStatsRange } from '../stats/stats-range';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
-import { simplifyRoute } from './simplify-route';
+import { simplifiedTrack } from './simplified-track';
 import { TrackQueryDto } from './track-query.dto';
-import { TrackPointView, TrackView } from './track.view';
+import { TrackView } from './track.view';
 
 export const DEFAULT_TRACK_POINTS = 2000;
 
@@ -24,12 +24,8 @@ export class TrackService {
     const tracker = asset?.mainTrackerId ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString()) : undefined;
     if (!asset || !tracker) throw notFound('Asset');
     const device = { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId };
-    const points = await this.source.points(device, range, { requestId: auth.request.requestId });
-    const positions: TrackPointView[] = [];
-    for (const p of points) {
-      if (p.lat !== null && p.lng !== null) positions.push({ lat: p.lat, lng: p.lng, speed: p.speed, direction: p.dir, altitude: p.alt, timestamp: p.ts });
-    }
-    const simplified = simplifyRoute(positions, query.maxPoints ?? DEFAULT_TRACK_POINTS);
-    return { assetId: asset._id.toHexString(), vendorId: tracker.vendorId, from: range.from, to: range.to, totalPoints: positions.length, simplified: simplified.length < positions.length, points: simplified };
+    const positions = await this.source.positions(device, range, { requestId: auth.request.requestId });
+    const track = simplifiedTrack(positions, query.maxPoints ?? DEFAULT_TRACK_POINTS);
+    return { assetId: asset._id.toHexString(), vendorId: tracker.vendorId, from: range.from, to: range.to, ...track };
   }
 }
