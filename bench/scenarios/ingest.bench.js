@@ -6,6 +6,7 @@
 //
 // Everything here belongs to the demo client globex, so that acme's latest positions (the live
 // scenario) keep their 1 002 assets. Trackers and assets are inserted in bulk through ctx.db.
+const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { DateTime } = require('luxon');
 const { benchMessage, importRate } = require('../lib/import-rate');
@@ -22,7 +23,7 @@ async function addTrackers(ctx, count, vendorBase, label) {
   const assets = trackers.map((tracker, i) => ({ _id: new Types.ObjectId(), clientId, name: `${label} truck ${i}`, plate: `${label.slice(0, 2).toUpperCase()}-${1000 + i}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], createdAt: now, updatedAt: now }));
   await ctx.db.collection('trackers').insertMany(trackers);
   await ctx.db.collection('assets').insertMany(assets);
-  return trackers.map((tracker, i) => ({ vendorId: tracker.vendorId, assetId: assets[i]._id.toHexString() }));
+  return trackers.map((tracker, i) => ({ vendorId: tracker.vendorId, assetId: assets[i]._id.toHexString(), trackerId: tracker._id }));
 }
 
 /**
@@ -62,6 +63,37 @@ function batchesOf(trackers, { start, step, count, message = benchMessage }) {
   return batches;
 }
 
+/**
+ * The floor under the HTTP figure: the same batches written by the app's own store writer (built
+ * code, `dist/`) from this process, CONCURRENCY at once — the hour, day and period reads and bulk
+ * writes that every batch needs, without HTTP, JSON, routing, the latest position or trips.
+ */
+async function storeWriterRate(ctx, trackers) {
+  const dist = (path) => require(join(__dirname, '../../dist/src/positions', path));
+  const { TelemetryStoreWriter } = dist('store/telemetry-store-writer.service.js');
+  const { TelemetryHourSchema, TelemetryDaySchema, TelemetryPeriodSchema } = dist('store/telemetry-bucket.schema.js');
+  const { toTelemetryPoint } = dist('telemetry/telemetry-point.js');
+  const writer = new TelemetryStoreWriter(ctx.db.model('BenchHour', TelemetryHourSchema), ctx.db.model('BenchDay', TelemetryDaySchema), ctx.db.model('BenchPeriod', TelemetryPeriodSchema));
+  const byVendor = new Map(trackers.map((tracker) => [tracker.vendorId, tracker.trackerId]));
+  // Parsed before the clock starts: the HTTP figure's JSON and message parsing are not part of the floor.
+  const batches = batchesOf(trackers, { start: 1_704_067_200, step: 1, count: 50_000 }).map((build) => {
+    const messages = build();
+    return { trackerId: byVendor.get(messages[0]['device.id']), points: messages.map(toTelemetryPoint) };
+  });
+  let next = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < batches.length) {
+        const { trackerId, points } = batches[next++];
+        await writer.write(trackerId, points);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return Math.round(batches.reduce((sum, batch) => sum + batch.points.length, 0) / seconds);
+}
+
 /** A truck driving loops for a month: a track whose shape the simplification must keep. */
 function drivingMessage(i) {
   const heading = i / 500;
@@ -82,6 +114,9 @@ module.exports = {
     ctx.note(`POST /api/telemetry/flespi: ${oneEach.messages} messages, batches of ${BATCH} of one tracker each, ${CONCURRENCY} at once (target ≥ 100 000/s)`, oneEach.rate, 'messages/s');
     const imported = await importRate(ctx, rateTrackers[4].vendorId);
     ctx.note('HTTP ingestion ÷ import-messages, same run', Math.round((oneEach.rate / imported) * 100) / 100, '');
+    const floor = await storeWriterRate(ctx, await addTrackers(ctx, 4, 9_505_000, 'Floor'));
+    ctx.note(`The store writer alone, the same ${oneEach.messages} messages in the same batches, ${CONCURRENCY} at once (no HTTP, latest position or trips)`, floor, 'messages/s');
+    ctx.note('HTTP ingestion ÷ the store writer alone, same run', Math.round((oneEach.rate / floor) * 100) / 100, '');
 
     // 2. Track: one tracker, 30 days at 10 s, ingested through the route; then the simplified track.
     const [trackTracker] = await addTrackers(ctx, 1, 9_510_000, 'Track');
