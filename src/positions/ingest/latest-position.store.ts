@@ -130,7 +130,6 @@ export class LatestPositionStore {
     return { openBegin: record.openTripBegin, openLastMoving: record.openTripLastMoving ?? null, seenTo: record.tripsSeenTo };
   }
 
-
   /** The native collection, for the change stream. */
   get collection() {
     return this.model.collection;

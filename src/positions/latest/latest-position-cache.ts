@@ -11,7 +11,7 @@ import { PositionUpdates } from '../live/position-updates';
  * live stream sends: this process's ingestion at once, other instances' through the feed (a
  * change stream, or polling every POSITION_STREAM_POLL_MS). Another instance's position shows
  * within that delay, as it does on the stream. Until the first read is done, in a command (no
- * feed) and with the flespi source, `positions()` answers null and the caller reads the store.
+ * feed) and with the flespi source, `find()` answers null and the caller reads the store.
  * Memory: one small record per tracker of the platform (~200 bytes: 10 000 trackers ≈ 2 MB).
  */
 @Injectable()

@@ -46,8 +46,9 @@ const mergeIndexed = (parts: Summaries) => mergeSummaries(Object.keys(parts).sor
  * period documents, in bulk: one read of each level, one bulk write of each. Each touched hour
  * is rebuilt from all its points and each touched day from all its hours, so the write is
  * idempotent by timestamp. New buckets are inserted, which mongo-java-server does several times
- * faster than upserts. Several trackers are written together (`writeMany`). One writer per tracker at a time: a concurrent writer of the same bucket
- * would fail on the duplicate `_id` or could lose points, so writes of a tracker are queued in
+ * faster than upserts. Several trackers are written together (`writeMany`). One writer per
+ * tracker at a time: a concurrent writer of the same bucket would fail on the duplicate `_id` or
+ * could lose points, so writes of a tracker are queued in
  * this process (HTTP ingestion answers several requests at once); across processes a flespi
  * stream posts its batches one after the other (docs/telemetry.md, "Ingestion").
  */
