@@ -114,6 +114,16 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 3, duplicates: 0, unknownDevice: 2, invalid: 7 });
   });
 
+  it('takes messages whose parameters hold control characters or prototype keys: a device\'s data, not a 400 for the batch', async () => {
+    const fresh = await addAsset(t, tenant.clientId);
+    const batch = [
+      { 'device.id': fresh.vendorId, timestamp: T0, 'position.latitude': 0, 'position.longitude': 0, 'device.name': 'truck\u0001\ttwo', 'can.text': 'line\u0000' },
+      JSON.parse(`{"device.id": ${fresh.vendorId}, "timestamp": ${T0 + 10}, "__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}`),
+    ];
+    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 2, duplicates: 0, unknownDevice: 0, invalid: 0 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('refuses a body that is not an array with 400, and a body over 20 MB with 413', async () => {
     for (const body of [{ messages: [] }, 'text', 12]) {
       const res = await post(body).set('Content-Type', 'application/json').expect(400);

@@ -13,6 +13,10 @@ import { isStrictBody } from './strict-body.decorator';
  * No string of a DTO may hold a control character, except tab and line breaks in
  * `@MultilineText()` fields (control-characters.ts).
  */
+/** What TypeScript reflects for `unknown`, `object`, arrays and primitives: not a DTO class. */
+const PLAIN_TYPES = new Set<unknown>([Object, Array, String, Number, Boolean]);
+const isDtoClass = (metatype: unknown): boolean => typeof metatype === 'function' && !PLAIN_TYPES.has(metatype);
+
 @Injectable()
 export class AppValidationPipe {
   private readonly logger = new Logger(AppValidationPipe.name);
@@ -42,8 +46,10 @@ export class AppValidationPipe {
       this.logger.warn(`validation of ${metadata.type} ${metadata.metatype?.name ?? ''} threw: ${(error as Error).message}`);
       throw badRequest(`The request ${metadata.type === 'body' ? 'body' : metadata.type} could not be validated`);
     }
-    // The text rule on every DTO, after validation so that its own errors come first.
-    if (typeof metadata.metatype === 'function' && result !== null && typeof result === 'object') {
+    // The text rule on every DTO, after validation so that its own errors come first. A body
+    // typed as a plain value (the telemetry route's `unknown`: devices' messages, whose bad
+    // messages are counted one by one, never a 400 for the batch) is not a DTO.
+    if (isDtoClass(metadata.metatype) && result !== null && typeof result === 'object') {
       const controls = findControlCharacters(result);
       if (controls.length > 0) throw validationFailed(controls);
     }
