@@ -12,7 +12,7 @@ export interface PackedPoints {
   packed: Uint8Array | { buffer: Uint8Array };
 }
 
-const BASE_COLUMNS = 6; // ts, lat, lng, speed, alt, dir
+export const BASE_COLUMNS = 6; // ts, lat, lng, speed, alt, dir
 
 export const hourStartOf = (ts: number) => Math.floor(ts / HOUR_SECONDS) * HOUR_SECONDS;
 

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { mergeSummaries, TelemetrySummary } from '../telemetry/telemetry-summary';
+import { appendToHour } from './hour-append';
 import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
 import { KeyedQueue } from './keyed-queue';
 import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
@@ -23,7 +24,7 @@ export interface TrackerPoints {
 
 /** What a write read of the buckets it touches. */
 interface StoredBuckets {
-  hours: Map<string, PackedPoints & { _id: string }>;
+  hours: Map<string, PackedPoints & { _id: string; summary?: TelemetrySummary }>;
   days: Map<string, { _id: string; hours: Summaries }>;
   periods: Set<string>;
 }
@@ -87,7 +88,7 @@ export class TelemetryStoreWriter {
     const periodIds = new Set(plans.flatMap((plan) => [...plan.grouped.keys()].map((start) => bucketId(plan.tracker, periodOf(start)))));
     // The native collections: these documents are built here, mongoose casting adds only time.
     const [storedHours, storedDays, storedPeriods] = await Promise.all([
-      this.hours.collection.find<PackedPoints & { _id: string }>({ _id: { $in: hourIds } } as never).toArray(),
+      this.hours.collection.find<PackedPoints & { _id: string; summary?: TelemetrySummary }>({ _id: { $in: hourIds } } as never).toArray(),
       this.days.collection.find<{ _id: string; hours: Summaries }>({ _id: { $in: [...dayIds] } } as never).toArray(),
       this.periods.collection.find<{ _id: string }>({ _id: { $in: [...periodIds] } } as never, { projection: { _id: 1 } }).toArray(),
     ]);
@@ -112,7 +113,7 @@ export class TelemetryStoreWriter {
     for (const [start, arriving] of grouped) {
       const _id = bucketId(tracker, start);
       const storedHour = stored.hours.get(_id);
-      const { added: new_, ...rebuilt } = rebuildHour(storedHour ?? null, arriving);
+      const { added: new_, ...rebuilt } = (storedHour && appendToHour(storedHour, arriving)) ?? rebuildHour(storedHour ?? null, arriving);
       added += new_;
       const hour = { _id, trackerId, start, ...rebuilt };
       writes.hours.push(storedHour ? { replaceOne: { filter: { _id }, replacement: hour } } : { insertOne: { document: hour } });

@@ -1,0 +1,57 @@
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { appendToHour } from './hour-append';
+import { rebuildHour, unpackPoints } from './hour-bucket';
+
+/** Points of a device at random (seeded): gaps, speeds, sensors that come and go, ignition on some. */
+function points(seed: number, count: number, from: number, withIgnition: boolean, sensors: string[]): TelemetryPoint[] {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  let ts = from;
+  return Array.from({ length: count }, () => {
+    ts += 1 + Math.floor(random() * 5);
+    const temps: Record<string, number> = {};
+    for (const sensor of sensors) if (random() < 0.7) temps[sensor] = Math.round(random() * 400) / 10 - 20;
+    const point: TelemetryPoint = { ts, lat: random() < 0.1 ? null : -33 + random(), lng: -70 - random(), speed: random() < 0.1 ? null : Math.round(random() * 900) / 10, alt: 500, dir: null, temps };
+    if (withIgnition) point.ignition = random() < 0.2 ? null : random() < 0.5;
+    return point;
+  });
+}
+
+describe('appendToHour', () => {
+  it.each([
+    ['same sensors', [], ['temperature.1'], ['temperature.1'], false, false],
+    ['a new sensor arrives', [], ['temperature.1'], ['temperature.2', 'temperature.1'], false, false],
+    ['ignition starts being reported', [], ['temperature.1'], ['temperature.1'], false, true],
+    ['ignition stops being reported', [], [], [], true, false],
+    ['no sensors at all', [], [], [], false, false],
+  ])('gives what rebuilding the hour gives: %s', (_, __, storedSensors, arrivingSensors, storedIgnition, arrivingIgnition) => {
+    const stored = rebuildHour(null, points(7, 500, 3600, storedIgnition as boolean, storedSensors as string[]));
+    const arriving = points(11, 300, unpackPoints(stored).at(-1)!.ts + 3, arrivingIgnition as boolean, arrivingSensors as string[]);
+    const appended = appendToHour(stored, arriving)!;
+    const rebuilt = rebuildHour(stored, arriving);
+    expect(appended).not.toBeNull();
+    expect({ n: appended.n, sensors: appended.sensors, ignition: appended.ignition, added: appended.added }).toEqual({ n: rebuilt.n, sensors: rebuilt.sensors, ignition: rebuilt.ignition, added: rebuilt.added });
+    expect(Buffer.compare(appended.packed, rebuilt.packed)).toBe(0);
+    expect(unpackPoints(appended)).toEqual(unpackPoints(rebuilt));
+    // Sums merged in another order may differ in the last bits of a float, never more.
+    const { distanceKm, speedSum, sensors, ...exact } = appended.summary;
+    const { distanceKm: wholeKm, speedSum: wholeSpeed, sensors: wholeSensors, ...wholeExact } = rebuilt.summary;
+    expect(exact).toEqual(wholeExact);
+    expect(distanceKm).toBeCloseTo(wholeKm, 9);
+    expect(speedSum).toBeCloseTo(wholeSpeed, 9);
+    expect(sensors.map(({ sum, ...rest }) => rest)).toEqual(wholeSensors.map(({ sum, ...rest }) => rest));
+    sensors.forEach((sensor, i) => expect(sensor.sum).toBeCloseTo(wholeSensors[i].sum, 9));
+  });
+
+  it('leaves to a rebuild what does not simply follow: a late, a repeated or an unordered message, an hour without a summary', () => {
+    const stored = rebuildHour(null, points(3, 50, 3600, false, []));
+    const last = unpackPoints(stored).at(-1)!.ts;
+    const at = (ts: number): TelemetryPoint => ({ ts, lat: 1, lng: 2, speed: 3, alt: null, dir: null, temps: {} });
+    expect(appendToHour(stored, [at(last)])).toBeNull();
+    expect(appendToHour(stored, [at(last - 10)])).toBeNull();
+    expect(appendToHour(stored, [at(last + 2), at(last + 1)])).toBeNull();
+    expect(appendToHour(stored, [at(last + 1), at(last + 1)])).toBeNull();
+    expect(appendToHour({ ...stored, summary: undefined }, [at(last + 1)])).toBeNull();
+    expect(appendToHour(stored, [at(last + 1)])?.n).toBe(51);
+  });
+});
