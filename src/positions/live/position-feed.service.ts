@@ -11,6 +11,9 @@ import { PositionUpdates } from './position-updates';
  */
 export const POLL_OVERLAP_MS = 3000;
 
+/** What the feed reads of a change (`fullDocument: 'updateLookup'`: the record after the change). */
+type ChangeEvent = { fullDocument?: LatestRecord | null };
+
 /**
  * Brings the positions other instances store to this instance's stream clients: a change stream
  * on `telemetry_latest` where the server has them (MongoDB replica sets), else polling
@@ -55,7 +58,9 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
     if (!this.runsBackgroundWork) return;
     try {
       const changes = this.store.collection.watch([{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }], { fullDocument: 'updateLookup' });
-      await changes.tryNext(); // opens it: a server without change streams refuses here
+      // Opens it: a server without change streams refuses here. A change already there is passed on.
+      const first = (await changes.tryNext()) as ChangeEvent | null;
+      if (first?.fullDocument) this.updates.publish(first.fullDocument);
       this.changes = changes;
       this.mode = 'change-stream';
       this.logger.log('Live positions from other instances: MongoDB change stream on telemetry_latest');
@@ -76,7 +81,7 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private async follow(changes: ChangeStream): Promise<void> {
     try {
       while (!this.closed) {
-        const change = (await changes.next()) as { fullDocument?: LatestRecord | null };
+        const change = (await changes.next()) as ChangeEvent;
         if (change.fullDocument) this.updates.publish(change.fullDocument);
       }
     } catch (error) {
