@@ -49,10 +49,11 @@ export class LatestPositionStore {
       const _id = move.trackerId.toHexString();
       const progress = progressFields(move.progress);
       if (move.newest && (!move.before || move.newest.ts > move.before.ts)) {
-        const record = { _id, ...positionFields(move, now), ...progress } as LatestRecord;
+        const position = positionFields(move, now);
+        const record = { _id, ...position, ...progress } as LatestRecord;
         if (move.before) {
           // By `_id` (a lookup) with the time condition; no upsert, which would collide with an older-looking record.
-          ops.push({ updateOne: { filter: { _id, ts: { $lt: record.ts } }, update: { $set: positionFields(move, now) } } });
+          ops.push({ updateOne: { filter: { _id, ts: { $lt: record.ts } }, update: { $set: position } } });
           moved.push(record);
         } else {
           ops.push({ insertOne: { document: record } });
@@ -107,12 +108,16 @@ export class LatestPositionStore {
   /** Only the fields of a latest position, for the map's answer (a third of the record's bytes). */
   async findPositions(trackerIds: readonly string[]): Promise<Map<string, KnownPosition>> {
     if (trackerIds.length === 0) return new Map();
-    return this.byId(await this.model.collection.find<KnownPosition & { _id: string }>({ _id: { $in: [...trackerIds] } } as never, { projection: POSITION_FIELDS }).toArray());
+    return this.positionsWhere({ _id: { $in: [...trackerIds] } });
   }
 
   /** Every tracker's position: what the in-memory copy starts from (LatestPositionCache). */
-  async findAllPositions(): Promise<Map<string, KnownPosition>> {
-    return this.byId(await this.model.collection.find<KnownPosition & { _id: string }>({}, { projection: POSITION_FIELDS }).toArray());
+  findAllPositions(): Promise<Map<string, KnownPosition>> {
+    return this.positionsWhere({});
+  }
+
+  private async positionsWhere(filter: object): Promise<Map<string, KnownPosition>> {
+    return this.byId(await this.model.collection.find<KnownPosition & { _id: string }>(filter as never, { projection: POSITION_FIELDS }).toArray());
   }
 
   private byId<T extends { _id: string }>(docs: T[]): Map<string, T> {
