@@ -1,3 +1,5 @@
+import { startsWithText } from '@app/database';
+
 /** Text as the list searches it: lower case, accents and repeated spaces gone (`" José  Muñoz"` → `"jose munoz"`). */
 export function searchKey(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -13,8 +15,6 @@ export function driverSearchKeys(driver: { firstName?: string; lastName?: string
   return driver.city ? { ...keys, cityKey: searchKey(driver.city) } : keys;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
  * The list's `q` as anchored, escaped regexes on normalized fields (no `$text` on the embedded
  * server; an anchored regex uses an index prefix on MongoDB): the name from its first or last
@@ -23,11 +23,11 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function driverSearchFilter(q: string): Record<string, unknown> {
   const key = searchKey(q);
   const conditions: Record<string, unknown>[] = [
-    { nameKey: { $regex: `^${escape(key)}` } },
-    { lastNameKey: { $regex: `^${escape(key)}` } },
-    { email: { $regex: `^${escape(q.trim().toLowerCase())}` } },
+    { nameKey: startsWithText(key) },
+    { lastNameKey: startsWithText(key) },
+    { email: startsWithText(q.trim().toLowerCase()) },
   ];
   const rut = q.replace(/[\s.]/g, '').toUpperCase();
-  if (/^\d[\d-]*K?$/.test(rut)) conditions.push({ rut: { $regex: `^${escape(rut)}` } });
+  if (/^\d[\d-]*K?$/.test(rut)) conditions.push({ rut: startsWithText(rut) });
   return { $or: conditions };
 }

@@ -7,7 +7,7 @@ import { Driver } from './schemas/driver.schema';
 import { DriverView, toDriverView } from './driver.view';
 import { alreadyRegisteredReason, DriverImportRow, normalizeDriverRow, NormalizedDriver } from './import/driver-import-plan';
 import { driverSearchFilter, driverSearchKeys, searchKey } from './driver-search';
-import { withoutUndefined } from './defined-fields';
+import { withoutUndefined } from './without-undefined';
 import { CreateDriverDto, UpdateDriverDto } from './dto/driver-fields.dto';
 import { ListDriversQueryDto } from './dto/list-drivers-query.dto';
 

@@ -1660,7 +1660,7 @@ export interface components {
         };
         DeletedView: {
             /**
-             * @description The id of the deleted record.
+             * @description The id of the deleted or archived record.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             id: string;

@@ -8,3 +8,4 @@ export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';
 export * from './embedded/published-address';
+export * from './text-patterns';

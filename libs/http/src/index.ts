@@ -20,3 +20,6 @@ export * from './validation/validation.pipe';
 export * from './validation/validators';
 export * from './validation/control-characters';
 export * from './response/message.view';
+export * from './validation/query-values';
+export * from './validation/when-sent';
+export * from './response/deleted.view';

@@ -1,9 +1,6 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
-
-const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+import { PageQueryDto, QueryBoolean, StrictBody, ValidateText } from '@app/http';
 
 @StrictBody()
 export class ListAssetsDto extends PageQueryDto {
@@ -22,7 +19,7 @@ export class ListAssetsDto extends PageQueryDto {
 
   /** `true`: only archived assets; `false` (default): only assets in service. */
   @IsOptional()
-  @Transform(booleanText)
+  @QueryBoolean()
   @IsBoolean({ message: 'archived must be true or false' })
   archived?: boolean;
 }

@@ -1,10 +1,8 @@
-import { IsInt, IsOptional, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
+import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
 
 const PHONE = /^\+?[0-9 ]{6,20}$/;
 const IMEI = /^[0-9]{15}$/;
-const present = (_: object, value: unknown) => value !== undefined;
-const given = (_: object, value: unknown) => value !== undefined && value !== null;
 
 @StrictBody()
 export class CreateTrackerDto {
@@ -46,22 +44,22 @@ export class CreateTrackerDto {
 @StrictBody()
 export class UpdateTrackerDto {
   /** @example "Teltonika FMB920" */
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateText({ max: 100 })
   model?: string;
 
   /** @example "Camión 12 - FMB920" */
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateText({ max: 200 })
   name?: string;
 
   /** `null` removes it. */
-  @ValidateIf(given)
+  @WhenSent({ nullable: true })
   @Matches(PHONE, { message: 'phone must be 6 to 20 digits or spaces, with an optional leading +' })
   phone?: string | null;
 
   /** `null` removes it. */
-  @ValidateIf(given)
+  @WhenSent({ nullable: true })
   @Matches(IMEI, { message: 'imei must be 15 digits' })
   imei?: string | null;
 }

@@ -1,16 +1,14 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText } from '@app/http';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
-
-const present = (_: object, value: unknown) => value !== undefined;
 
 /** The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. */
 @StrictBody()
 export class UpdateAssetDto {
   /** @example "Camión 12" */
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateText({ max: 200 })
   name?: string;
 
@@ -18,29 +16,29 @@ export class UpdateAssetDto {
    * Unique among the client's assets in service; empty: no plate.
    * @example "KTRB45"
    */
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateText({ min: 0, max: 20 })
   plate?: string;
 
   /** @example "truck" */
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateText({ max: 50 })
   kind?: string;
 
-  @ValidateIf(present)
+  @WhenSent()
   @ValidateNested()
   @Type(() => AssetIconDto)
   icon?: AssetIconDto;
 
   /** Replaces the asset's groups. */
-  @ValidateIf(present)
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_ASSET_GROUPS)
   @IsObjectIdString({ each: true })
   groupIds?: string[];
 
   /** Assigns the main tracker (one asset per tracker: 409), or `null` to remove it. */
-  @ValidateIf((_, value) => value !== undefined && value !== null)
+  @WhenSent({ nullable: true })
   @IsObjectIdString()
   mainTrackerId?: string | null;
 }

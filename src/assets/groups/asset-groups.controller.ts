@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { AssetGroupDto, ListAssetGroupsDto } from '../dto/asset-group.dto';
-import { DeletedView } from '../id.view';
 import { AssetGroupView, toAssetGroupView } from './asset-group.view';
 import { AssetGroupsService } from './asset-groups.service';
 

@@ -7,7 +7,7 @@ import type { StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
 import { PagedBody } from '@app/http';
 import { formatQrCode, QrCodesService, StoredQrCode } from '../../inspections';
-import { AssetsService } from '../assets/assets.service';
+import { AssetsService } from '../assets.service';
 import type { LabelFormat } from '../dto/qr-label.dto';
 import { AssetQrCodeView, toAssetQrCodeView } from './asset-qr-code.view';
 import { LabelFile, QrLabelRenderer } from './qr-label.renderer';

@@ -1,16 +1,12 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
-
-// Digits in a query string become a number; anything else stays as sent, for the validators to refuse.
-const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+import { PageQueryDto, QueryWholeNumber, StrictBody, ValidateText } from '@app/http';
 
 /** Filters of the ticket list (passed on to the portal) and the paging parameters. */
 @StrictBody()
 export class ListSupportTicketsQueryDto extends PageQueryDto {
   /** Only tickets in this status: its integer id (`status.id` of a ticket). */
   @IsOptional()
-  @Transform(wholeNumber)
+  @QueryWholeNumber()
   @IsInt({ message: 'status must be a status id (a whole number)' })
   @Min(0, { message: 'status must be a status id (a whole number)' })
   @Max(999_999_999)

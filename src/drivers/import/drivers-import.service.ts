@@ -5,7 +5,7 @@ import { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
-import { withoutUndefined } from '../defined-fields';
+import { withoutUndefined } from '../without-undefined';
 import { driverSearchKeys } from '../driver-search';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';

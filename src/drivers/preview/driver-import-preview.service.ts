@@ -3,7 +3,7 @@ import { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
-import { withoutUndefined } from '../defined-fields';
+import { withoutUndefined } from '../without-undefined';
 import { alreadyRegisteredReason } from '../import/driver-import-plan';
 import { DriverField } from './driver-columns';
 import { checkDriverSheet, PreviewProblem } from './driver-sheet-preview';

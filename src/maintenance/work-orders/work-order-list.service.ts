@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { containsText, InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { AssetDirectory } from '@app/fleet';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
 import { ListWorkOrdersQueryDto } from '../dto/list-work-orders.dto';
 import { WorkOrder } from '../schemas/work-order.schema';
-
-export const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The work order list: the client's orders, newest first, filtered; only orders of assets within
@@ -29,7 +27,7 @@ export class WorkOrderListService {
     if (query.status) filter.status = query.status;
     if (query.priority) filter.priority = query.priority;
     if (query.dueBefore) filter.dueDate = { $lte: query.dueBefore };
-    if (query.q) filter.title = { $regex: escapeRegex(query.q), $options: 'i' };
+    if (query.q) filter.title = containsText(query.q);
     if (query.category) filter.category = (await this.categories.resolve(auth, query.category)) ?? query.category;
     const assetId = await this.assets.assetCondition(auth, query.assetId);
     if (assetId === null) return { items: [], nextCursor: null };

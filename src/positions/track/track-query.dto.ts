@@ -1,9 +1,6 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsFleetDate } from '@app/formats';
-import { StrictBody } from '@app/http';
-
-const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+import { QueryWholeNumber, StrictBody } from '@app/http';
 
 export const MAX_TRACK_POINTS = 10_000;
 
@@ -19,7 +16,7 @@ export class TrackQueryDto {
 
   /** At most this many points (2 to 10 000, default 2 000); longer tracks are simplified. */
   @IsOptional()
-  @Transform(wholeNumber)
+  @QueryWholeNumber()
   @IsInt({ message: 'maxPoints must be a whole number from 2 to 10000' })
   @Min(2, { message: 'maxPoints must be a whole number from 2 to 10000' })
   @Max(MAX_TRACK_POINTS, { message: 'maxPoints must be a whole number from 2 to 10000' })

@@ -1,10 +1,7 @@
 import { Types } from 'mongoose';
 import type { User } from '@app/auth';
-import type { TenantQuery } from '@app/database';
+import { containsText, type TenantQuery } from '@app/database';
 import { ListUsersQueryDto } from './dto/list-users-query.dto';
-
-/** The text as a literal pattern: a search for `a.b` finds "a.b", not "axb". */
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The user list's filters as a query. `q` matches anywhere in the name or email, any case: an
@@ -14,7 +11,7 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export function userListFilter(query: ListUsersQueryDto): TenantQuery<User> {
   const filter: Record<string, unknown> = {};
   if (query.q) {
-    const pattern = new RegExp(literal(query.q), 'i');
+    const pattern = containsText(query.q);
     filter.$or = [{ name: pattern }, { email: pattern }];
   }
   if (query.roleId) filter.roleId = new Types.ObjectId(query.roleId);

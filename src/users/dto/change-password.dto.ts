@@ -1,7 +1,5 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/auth';
 import { StrictBody, ValidateText } from '@app/http';
-
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 
 @StrictBody()
 export class ChangePasswordDto {

@@ -1,8 +1,5 @@
-import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-
-/** Digits in a query string become a number; anything else stays as sent, for the validators to refuse. */
-const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+import { QueryWholeNumber } from './query-values';
 
 /**
  * The paging parameters every list takes (docs/design.md): `limit` 1..200 (default 50) and the
@@ -12,7 +9,7 @@ const wholeNumber = ({ value }: { value: unknown }) => (typeof value === 'string
 export class PageQueryDto {
   /** Records per page, 1 to 200 (default 50). */
   @IsOptional()
-  @Transform(wholeNumber)
+  @QueryWholeNumber()
   @IsInt({ message: 'limit must be a whole number from 1 to 200' })
   @Min(1, { message: 'limit must be a whole number from 1 to 200' })
   @Max(200, { message: 'limit must be a whole number from 1 to 200' })

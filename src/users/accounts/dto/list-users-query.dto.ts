@@ -1,10 +1,6 @@
-import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
-
-// Query strings are text: only these two spellings are a boolean.
-const booleanText = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
+import { PageQueryDto, QueryBoolean, StrictBody, ValidateText } from '@app/http';
 
 /** Filters of the user list, newest first. */
 @StrictBody()
@@ -20,7 +16,7 @@ export class ListUsersQueryDto extends PageQueryDto {
 
   /** `true`: only disabled users; `false`: only active ones. */
   @IsOptional()
-  @Transform(booleanText)
+  @QueryBoolean()
   @IsBoolean({ message: 'disabled must be true or false' })
   disabled?: boolean;
 }

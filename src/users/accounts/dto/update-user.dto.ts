@@ -1,7 +1,6 @@
 import { IsBoolean } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText } from '@app/http';
-import { WhenSent } from '../../when-sent';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
 
 /** A partial change of a user; the email, the password and any other field are refused. */

@@ -1,7 +1,6 @@
 import { IsBoolean } from 'class-validator';
 import { Permission } from '@app/auth';
-import { StrictBody, ValidateText } from '@app/http';
-import { WhenSent } from '../../when-sent';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { IsPermissionList } from './role-fields';
 
 /** A partial change of a role; any other field, or `null`, is refused. */

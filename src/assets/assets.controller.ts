@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
-import { CreateAssetDto } from '../dto/create-asset.dto';
-import { ListAssetsDto } from '../dto/list-assets.dto';
-import { UpdateAssetDto } from '../dto/update-asset.dto';
-import { DeletedView } from '../id.view';
+import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreateAssetDto } from './dto/create-asset.dto';
+import { ListAssetsDto } from './dto/list-assets.dto';
+import { UpdateAssetDto } from './dto/update-asset.dto';
 import { AssetView, toAssetView } from './asset.view';
 import { AssetsService } from './assets.service';
 

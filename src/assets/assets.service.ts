@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, TenantQuery, TenantRepository } from '@app/database';
+import { containsText, InjectRepository, isDuplicateKeyError, Page, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, forbidden, notFound } from '@app/errors';
 import { Asset, assetPlateKey, StoredAsset } from '@app/fleet';
-import { CreateAssetDto } from '../dto/create-asset.dto';
-import { ListAssetsDto } from '../dto/list-assets.dto';
-import { UpdateAssetDto } from '../dto/update-asset.dto';
+import { CreateAssetDto } from './dto/create-asset.dto';
+import { ListAssetsDto } from './dto/list-assets.dto';
+import { UpdateAssetDto } from './dto/update-asset.dto';
 import { AssetLinks, plateTaken } from './asset-links';
 import { AssetView, toAssetView } from './asset.view';
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The asset management: creating, listing, changing and archiving a client's assets within the
@@ -50,7 +49,7 @@ export class AssetsService {
     if (query.groupId) filter.groupIds = new Types.ObjectId(query.groupId);
     if (query.kind) filter.kind = query.kind;
     if (query.q) {
-      const pattern = { $regex: escapeRegex(query.q), $options: 'i' };
+      const pattern = containsText(query.q);
       filter.$or = [{ name: pattern }, { plate: pattern }];
     }
     return this.assets.list(auth, filter, { limit: query.limit, cursor: query.cursor });
