@@ -21,10 +21,10 @@ describe('ExpiringCache', () => {
   it('answers from memory within the lifetime and loads again after it', async () => {
     const { clock, loads, read } = cacheWithClock(3_000);
     expect(await read('a')).toBe('a@1000');
-    clock.now += 2_999;
+    clock.now += 3_000;
     expect(await read('a')).toBe('a@1000');
     clock.now += 1;
-    expect(await read('a')).toBe('a@4000');
+    expect(await read('a')).toBe('a@4001');
     expect(loads).toEqual(['a', 'a']);
   });
 

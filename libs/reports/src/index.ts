@@ -8,5 +8,4 @@ export * from './image/png-renderer.service';
 export * from './pdf/browser-pool';
 export * from './pdf/isolated-page';
 export * from './pdf/pdf-renderer.service';
-export * from './pdf/semaphore';
 export * from './reports.module';

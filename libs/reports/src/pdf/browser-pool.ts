@@ -6,7 +6,7 @@ import { access } from 'node:fs/promises';
 import type { Browser, Page } from 'puppeteer';
 import { AppConfig } from '@app/config';
 import { AppMetrics } from '@app/metrics';
-import { Semaphore } from './semaphore';
+import pLimit from 'p-limit';
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -46,7 +46,7 @@ export class PdfRendererUnavailable extends Error {
 @Injectable()
 export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BrowserPool.name);
-  private readonly pages = new Semaphore(MAX_CONCURRENT_PAGES);
+  private readonly pages = pLimit(MAX_CONCURRENT_PAGES);
   private browser: Promise<Browser> | undefined;
   private closed = false;
   private readonly rendered?: { inc(labels: { outcome: string }): void };
@@ -59,8 +59,8 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     // Read at scrape time: nothing is counted per page for these.
     if (metrics) {
       const pages = this.pages;
-      metrics.gauge({ name: 'report_pages_waiting', help: 'Reports waiting for a Chromium page', collect() { this.set(pages.queued); } });
-      metrics.gauge({ name: 'report_pages_active', help: 'Chromium pages rendering right now', collect() { this.set(pages.inUse); } });
+      metrics.gauge({ name: 'report_pages_waiting', help: 'Reports waiting for a Chromium page', collect() { this.set(pages.pendingCount); } });
+      metrics.gauge({ name: 'report_pages_active', help: 'Chromium pages rendering right now', collect() { this.set(pages.activeCount); } });
       const pool = this;
       metrics.gauge({ name: 'chromium_running', help: '1 while the shared Chromium runs', collect() { this.set(pool.browser ? 1 : 0); } });
     }
@@ -80,7 +80,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
    * the work fails at once: puppeteer alone would wait up to 30 s for a target that never comes.
    */
   withPage<T>(work: (page: Page) => Promise<T>): Promise<T> {
-    const rendering = this.pages.run(async () => {
+    const rendering = this.pages(async () => {
       const browser = await this.currentBrowser().catch((error: unknown) => {
         this.logger.error(`Chromium could not be started (${this.executablePath}; set PUPPETEER_EXECUTABLE_PATH): ${(error as Error).message}`);
         throw new PdfRendererUnavailable(PDF_UNAVAILABLE);
