@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { finished, type Readable } from 'node:stream';
-import { ActivityEvent, ActivityEventCursor, ActivityRecorder } from '@app/activity';
+import { ActivityEvent, ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
@@ -18,7 +18,6 @@ const EXPORT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.op
 export class ActivityService {
   constructor(
     @InjectRepository(ActivityEvent) private readonly events: TenantRepository<ActivityEvent>,
-    private readonly cursor: ActivityEventCursor,
     private readonly activity: ActivityRecorder,
   ) {}
 
@@ -40,7 +39,7 @@ export class ActivityService {
       throw badRequest(`The export would hold ${count} events; at most ${MAX_EXPORT_EVENTS}: narrow it with from and to, action, entityType or actorId.`);
     }
     const format = query.format ?? 'csv';
-    const events = this.cursor.open(auth, filter, { limit: MAX_EXPORT_EVENTS });
+    const events = await this.events.stream(auth, filter, { sort: { occurredAt: -1, _id: -1 }, limit: MAX_EXPORT_EVENTS });
     const body = format === 'csv' ? activityCsv(events as unknown as Readable) : activityWorkbook(events);
     // Recorded once the file is sent, so that the export's own event is never in it.
     finished(body, (error) => {

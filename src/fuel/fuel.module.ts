@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
+import { AssetOwnedDataModule } from '@app/fleet';
 import { FuelCostsService } from './costs/fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
 import { FuelPricesController } from './fuel-prices.controller';
@@ -25,10 +26,11 @@ const fuelData = TenantDataModule.forFeature([
   { name: FuelTariff.name, schema: FuelTariffSchema },
   // Global records (`scope: 'global'`) are read by every client beside its own.
   { name: FuelPriceRecord.name, schema: FuelPriceRecordSchema, repository: { shared: { scope: 'global' } } },
-  { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
   { name: FuelPriceChange.name, schema: FuelPriceChangeSchema },
   { name: TripReportExport.name, schema: TripReportExportSchema },
 ]);
+// A cost entry of an asset (a trip, a refuelling) is seen by whoever may see the asset.
+const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, schema: FuelCostEntrySchema }]);
 
 /**
  * Fuel: tariffs and their manual price changes (`/api/fuel-tariffs`), the price validity history
@@ -37,6 +39,7 @@ const fuelData = TenantDataModule.forFeature([
 @Module({
   imports: [
     fuelData,
+    costData,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
   controllers: [FuelTariffsController, FuelPricesController],
@@ -50,6 +53,6 @@ const fuelData = TenantDataModule.forFeature([
     TripReportExportCache,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [fuelData, FuelCostsService, TripReportExportCache],
+  exports: [fuelData, costData, FuelCostsService, TripReportExportCache],
 })
 export class FuelModule {}

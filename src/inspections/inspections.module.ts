@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { TenantDataModule } from '@app/database';
+import { AssetOwnedDataModule } from '@app/fleet';
 import { FormsModule } from '../forms';
 import { MaintenanceModule } from '../maintenance';
 import { UploadsModule } from '../uploads';
@@ -19,7 +19,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     FormsModule,
     UploadsModule,
     MaintenanceModule,
-    TenantDataModule.forFeature([
+    AssetOwnedDataModule.forFeature([
       { name: Inspection.name, schema: InspectionSchema },
       { name: InspectionQrCode.name, schema: InspectionQrCodeSchema },
       { name: InspectionQrScan.name, schema: InspectionQrScanSchema },

@@ -27,7 +27,7 @@ export class InspectionsService {
   async scanCode(auth: AuthContext, code: string): Promise<CodeScanView> {
     const qr = await this.qrCodes.findByCode(auth, code);
     if (!qr) throw qrNotFound();
-    const asset = await this.assets.findVisibleAsset(auth, qr.assetId.toHexString());
+    const asset = await this.assets.findAssetInService(auth, qr.assetId.toHexString());
     if (!asset) throw qrNotFound();
     if (qr.status !== 'valid') {
       throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
@@ -41,7 +41,7 @@ export class InspectionsService {
   }
 
   async scanAsset(auth: AuthContext, assetId: string): Promise<AssetScanView> {
-    const asset = await this.assets.findVisibleAsset(auth, assetId);
+    const asset = await this.assets.findAssetInService(auth, assetId);
     if (!asset) throw notFound('Asset');
     const forms = await this.forms.findApplicable(auth, asset);
     return { asset: toScannedAssetView(asset), forms: forms.map(toDynamicFormView) };

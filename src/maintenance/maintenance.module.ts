@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
+import { AssetOwnedDataModule } from '@app/fleet';
 import { FormsModule } from '../forms';
 import { UploadsModule } from '../uploads';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
@@ -12,20 +13,19 @@ import { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.se
 import { WorkOrderListService } from './work-orders/work-order-list.service';
 import { WorkOrdersService } from './work-orders/work-orders.service';
 
-const maintenanceData = TenantDataModule.forFeature([
-  { name: WorkOrder.name, schema: WorkOrderSchema },
-  { name: WorkOrderCategorySet.name, schema: WorkOrderCategorySetSchema },
-]);
+const workOrderData = AssetOwnedDataModule.forFeature([{ name: WorkOrder.name, schema: WorkOrderSchema }]);
+const categoryData = TenantDataModule.forFeature([{ name: WorkOrderCategorySet.name, schema: WorkOrderCategorySetSchema }]);
 
 /** Maintenance work orders and their categories (`/api/maintenance/work-orders`). */
 @Module({
   imports: [
     FormsModule,
     UploadsModule,
-    maintenanceData,
+    workOrderData,
+    categoryData,
   ],
   controllers: [MaintenanceController],
   providers: [WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
-  exports: [maintenanceData, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
+  exports: [workOrderData, categoryData, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

@@ -26,18 +26,48 @@ function relativeImports(path: string): string[] {
   return [...read(path).matchAll(/from '(\.[^']*)'/g)].map((match) => relative(root, resolve(join(root, dirname(path)), match[1])));
 }
 
-/** Classes of schemas that carry a `clientId`: the tenant models. */
-function tenantModels(): Set<string> {
+/** Classes of schemas that carry `field` (e.g. `clientId`: the tenant models). */
+function modelsWithField(field: string): Set<string> {
   const names = new Set<string>();
+  const declares = new RegExp(`^\\s+${field}\\??:`, 'm');
   for (const path of [...srcFiles, ...libFiles].filter((file) => file.endsWith('.schema.ts'))) {
     for (const block of read(path).split(/@Schema\(/).slice(1)) {
       const name = /export class (\w+)/.exec(block)?.[1];
       const body = block.slice(0, block.indexOf('\n}\n'));
-      if (name && /^\s+clientId\??:/m.test(body)) names.add(name);
+      if (name && declares.test(body)) names.add(name);
     }
   }
   return names;
 }
+
+/** The models named in each kind of registration call (`X.forFeature([... { name: Model.name ...`), by file. */
+function registrations(call: string): Array<{ path: string; model: string }> {
+  const found: Array<{ path: string; model: string }> = [];
+  for (const path of [...srcFiles, ...libFiles]) {
+    const text = read(path);
+    for (const start of [...text.matchAll(new RegExp(`${call}\\.forFeature\\(`, 'g'))].map((match) => match.index!)) {
+      // The call's argument, up to its closing bracket: `forFeature([ ... ])`.
+      let depth = 0;
+      let end = start;
+      for (let i = text.indexOf('(', start); i < text.length; i++) {
+        if (text[i] === '(') depth++;
+        if (text[i] === ')' && --depth === 0) {
+          end = i;
+          break;
+        }
+      }
+      for (const match of text.slice(start, end).matchAll(/name:\s*(\w+)\.name/g)) found.push({ path, model: match[1] });
+    }
+  }
+  return found;
+}
+
+/**
+ * Libraries that read tenant models before any caller's scope exists, each for a reason: a
+ * credential is resolved to its user, role and client (auth), and a device's message to its
+ * tracker (fleet's routing, by the platform-wide vendor id).
+ */
+const LIB_UNSCOPED_ALLOWED = [/^libs\/auth\/src\/(tokens|provisioning)\//, /^libs\/fleet\/src\/tracker-routing\.service\.ts$/, /^libs\/database\/src\/tenancy\//];
 
 /** Where data of several clients may be read in one query: explicit, and few. */
 const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/,
@@ -48,7 +78,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
 ];
 
 describe('architecture', () => {
-  const tenant = tenantModels();
+  const tenant = modelsWithField('clientId');
+  const assetOwned = modelsWithField('assetId');
 
   it('finds the tenant models', () => {
     for (const name of ['Driver', 'WorkOrder', 'DynamicForm', 'Asset', 'Tracker', 'User', 'ActivityEvent', 'FuelTariff', 'InspectionQrCode']) {
@@ -69,6 +100,32 @@ describe('architecture', () => {
       }
       if (/new TenantRepository\(/.test(text)) offenders.push(`${path}: new TenantRepository (register it with TenantDataModule.forFeature)`);
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it('reaches tenant data in libs/ only through tenant repositories, but where no caller exists yet', () => {
+    const offenders: string[] = [];
+    for (const path of libFiles.filter((file) => !LIB_UNSCOPED_ALLOWED.some((rule) => rule.test(file)))) {
+      const text = read(path);
+      for (const match of text.matchAll(/(?:InjectModel|getModelToken)\((\w+)\.name\)|InjectUnscopedModel\((\w+)\)/g)) {
+        if (tenant.has(match[1] ?? match[2])) offenders.push(`${path}: ${match[0]}`);
+      }
+      if (/new TenantRepository\(/.test(text)) offenders.push(`${path}: new TenantRepository (register it with TenantDataModule.forFeature)`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('finds the asset-owned models', () => {
+    for (const name of ['WorkOrder', 'Inspection', 'InspectionQrCode', 'InspectionQrScan']) expect(assetOwned).toContain(name);
+  });
+
+  it('registers every model that carries assetId through AssetOwnedDataModule (client, tracker scope and archived assets in one place)', () => {
+    const owned = new Set(registrations('AssetOwnedDataModule').map(({ model }) => model));
+    const elsewhere = [...registrations('TenantDataModule'), ...registrations('MongooseModule')].filter(({ model }) => assetOwned.has(model));
+    const offenders = [
+      ...[...assetOwned].filter((model) => tenant.has(model) && !owned.has(model)).map((model) => `${model}: not registered with AssetOwnedDataModule.forFeature`),
+      ...elsewhere.map(({ path, model }) => `${path}: ${model} registered without its asset's scope`),
+    ];
     expect(offenders).toEqual([]);
   });
 

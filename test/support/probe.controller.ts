@@ -84,7 +84,7 @@ export class ProbeController {
   @Get('assets/:id')
   @Authenticated()
   async asset(@Auth() auth: AuthContext, @Param('id') id: string) {
-    const asset = await this.assets.findVisibleAsset(auth, id);
+    const asset = await this.assets.findAssetInService(auth, id);
     if (!asset) throw notFound('Asset');
     return { id: asset._id.toHexString(), name: asset.name };
   }

@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { ActivityEvent, ActivityEventSchema } from './activity-event.schema';
 import { ActivityRecorder } from './activity-recorder.service';
-import { ActivityEventCursor } from './activity-event-cursor';
 
 const activityData = TenantDataModule.forFeature([{ name: ActivityEvent.name, schema: ActivityEventSchema }]);
 
@@ -10,7 +9,7 @@ const activityData = TenantDataModule.forFeature([{ name: ActivityEvent.name, sc
 @Global()
 @Module({
   imports: [activityData],
-  providers: [ActivityRecorder, ActivityEventCursor],
-  exports: [activityData, ActivityRecorder, ActivityEventCursor],
+  providers: [ActivityRecorder],
+  exports: [activityData, ActivityRecorder],
 })
 export class ActivityRecorderModule {}

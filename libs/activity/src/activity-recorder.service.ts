@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import type { AuthContext, RequestMeta } from '@app/auth';
-import { BatchedInsert } from '@app/database';
+import { InjectRepository, TenantRepository } from '@app/database';
 import { ActivityEvent } from './activity-event.schema';
 
 export interface ActivityInput {
@@ -29,17 +28,17 @@ type StoredEvent = ActivityEvent & { _id: Types.ObjectId };
  * Records activity events. Called after the change it describes has been written: a failure to
  * record is logged and swallowed, so it never loses or fails the user's change.
  *
- * Events recorded in the same event-loop turn are written together (BatchedInsert: one
- * insertMany), so a busy endpoint costs one round trip per batch rather than one per request;
+ * Events recorded in the same event-loop turn are written together (the repository's batched
+ * appender: one insertMany), so a busy endpoint costs one round trip per batch rather than one per request;
  * each caller still waits until its own event is stored.
  */
 @Injectable()
 export class ActivityRecorder {
   private readonly logger = new Logger(ActivityRecorder.name);
-  private readonly inserts: BatchedInsert<StoredEvent>;
+  private readonly inserts: ReturnType<TenantRepository<ActivityEvent>['batchedAppender']>;
 
-  constructor(@InjectModel(ActivityEvent.name) events: Model<ActivityEvent>) {
-    this.inserts = new BatchedInsert<StoredEvent>(events.collection);
+  constructor(@InjectRepository(ActivityEvent) events: TenantRepository<ActivityEvent>) {
+    this.inserts = events.batchedAppender();
   }
 
   /** An event by the authenticated caller. Returns the event id, or undefined if it could not be written. */
@@ -70,10 +69,11 @@ export class ActivityRecorder {
         userAgent: request.userAgent?.slice(0, 512),
       },
     );
-    // Events are inserted as built (BatchedInsert), so the schema's required fields are checked here.
+    // Events are inserted as built (no mongoose validation), so the schema's required fields are checked here.
     const problem = missingRequired(event);
     if (problem) return Promise.resolve(this.fail(event, new Error(problem)));
-    return this.inserts.insert(event).then(
+    const { clientId: _client, ...document } = event;
+    return this.inserts.insert({ clientId }, document).then(
       () => event._id,
       (error: unknown) => this.fail(event, error),
     );

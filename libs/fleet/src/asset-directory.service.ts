@@ -13,9 +13,10 @@ type Caller = TrackedScope;
 /**
  * Assets and trackers as a caller may see them: their client's, and within their tracker scope
  * (an asset is in scope when its main tracker is; with a limited scope, an asset without a main
- * tracker is not). Anything else reads as missing. The repositories apply both rules. Archived
- * assets are left out here (scans, statistics, work orders, trips): only the asset management of
- * `src/assets` reads them, through the repository itself.
+ * tracker is not). Anything else reads as missing. The repositories apply both rules. "In service"
+ * leaves archived assets out: what a new record may reference (a work order, an inspection, a
+ * scan) and what statistics and trips cover. The records of an asset are read through their own
+ * repositories (`AssetOwnedDataModule`), which keep archived assets' history readable.
  */
 @Injectable()
 export class AssetDirectory {
@@ -30,13 +31,13 @@ export class AssetDirectory {
   }
 
   /** The asset if it is the caller's, in their scope and not archived (a read-only record). */
-  async findVisibleAsset(caller: Caller, assetId: unknown): Promise<StoredAsset | null> {
+  async findAssetInService(caller: Caller, assetId: unknown): Promise<StoredAsset | null> {
     const asset = await this.assets.findById(caller, assetId);
     return asset && !asset.archivedAt ? asset : null;
   }
 
-  /** The visible assets among `assetIds`, in the order asked; others are skipped. */
-  async findVisibleAssets(caller: Caller, assetIds: readonly string[]): Promise<StoredAsset[]> {
+  /** The assets in service among `assetIds` that the caller may see, in the order asked; others are skipped. */
+  async findAssetsInService(caller: Caller, assetIds: readonly string[]): Promise<StoredAsset[]> {
     const found = (await this.assets.findByIds(caller, assetIds)).filter((asset) => !asset.archivedAt);
     const byId = new Map(found.map((asset) => [asset._id.toHexString(), asset]));
     return [...new Set(assetIds.map((id) => id.toLowerCase()))].flatMap((id) => byId.get(id) ?? []);
@@ -57,27 +58,5 @@ export class AssetDirectory {
   /** The tracker with this vendor id, if it is the caller's and in their scope. */
   findVisibleTrackerByVendorId(caller: Caller, vendorId: number): Promise<StoredTracker | null> {
     return this.trackerByVendorId.find(caller, String(vendorId));
-  }
-
-  /**
-   * The ids of the caller's visible assets, or undefined when the caller sees every tracker: what
-   * lists of records that belong to assets (work orders, inspections) filter by, since those
-   * records carry no tracker. A client has hundreds of assets, not millions.
-   */
-  async visibleAssetIds(caller: Caller): Promise<Types.ObjectId[] | undefined> {
-    if (caller.trackerScope.isAll) return undefined;
-    return (await this.assets.find(caller, {}, { projection: { _id: 1 } })).map((asset) => asset._id);
-  }
-
-  /**
-   * The `assetId` condition of a list of records that belong to assets: the asset asked for, or
-   * the visible ones. `null` when the asset asked for is not visible (the list is empty);
-   * `undefined` when nothing needs filtering.
-   */
-  async assetCondition(caller: Caller, assetId?: string): Promise<Types.ObjectId | { $in: Types.ObjectId[] } | null | undefined> {
-    const visible = await this.visibleAssetIds(caller);
-    if (assetId === undefined) return visible && { $in: visible };
-    const asked = new Types.ObjectId(assetId);
-    return !visible || visible.some((id) => id.equals(asked)) ? asked : null;
   }
 }

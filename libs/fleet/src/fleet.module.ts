@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
-import { TenantDataModule } from '@app/database';
+import { OWNER_VISIBILITY, TenantDataModule } from '@app/database';
 import { AssetDirectory } from './asset-directory.service';
+import { AssetVisibility } from './asset-visibility.service';
 import { AssetGroup, AssetGroupSchema } from './asset-group.schema';
 import { Asset, AssetSchema } from './asset.schema';
 import { Tracker, TrackerSchema } from './tracker.schema';
@@ -16,11 +17,14 @@ const fleetData = TenantDataModule.forFeature([
   { name: AssetGroup.name, schema: AssetGroupSchema },
 ]);
 
-/** Trackers, assets and asset groups: shared by inspections, telemetry and maintenance. */
+/**
+ * Trackers, assets and asset groups: shared by inspections, telemetry and maintenance; and who may
+ * see an asset's records (`OWNER_VISIBILITY`, used by `AssetOwnedDataModule`).
+ */
 @Global()
 @Module({
   imports: [fleetData],
-  providers: [AssetDirectory, TrackerRouting],
-  exports: [fleetData, AssetDirectory, TrackerRouting],
+  providers: [AssetDirectory, TrackerRouting, AssetVisibility, { provide: OWNER_VISIBILITY, useExisting: AssetVisibility }],
+  exports: [fleetData, AssetDirectory, TrackerRouting, OWNER_VISIBILITY],
 })
 export class FleetModule {}

@@ -1,4 +1,6 @@
 export * from './asset-directory.service';
+export * from './asset-owned-data.module';
+export * from './asset-visibility.service';
 export * from './asset-group.schema';
 export * from './asset.schema';
 export * from './fleet.module';

@@ -2,8 +2,11 @@ import { format } from '@fast-csv/format';
 import { stream as excelStream } from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, pipeline, Readable, Transform } from 'node:stream';
-import type { StoredActivityEvent } from '@app/activity';
+import type { ActivityEvent } from '@app/activity';
+import type { Stored } from '@app/database';
 import { safeCellText } from '@app/reports';
+
+type StoredActivityEvent = Stored<ActivityEvent>;
 
 /** The export's columns: what the detail shows, but before/after (too large for a sheet: see the detail by `id`). */
 const COLUMNS: Array<{ header: string; width: number; cell: (event: StoredActivityEvent) => string | Date | undefined }> = [

@@ -22,7 +22,7 @@ export const issueQrCodeCommand: CliCommandWork = {
     const assetId = requireOption(options, 'asset-id');
     if (!isObjectIdString(assetId)) throw new Error('--asset-id must be a 24-character hexadecimal id');
     const scope = await scopeOfOwner(app, Asset, { _id: assetId });
-    const asset = scope && (await app.get(AssetDirectory).findVisibleAsset(scope, assetId));
+    const asset = scope && (await app.get(AssetDirectory).findAssetInService(scope, assetId));
     if (!scope || !asset) throw new Error(`No asset ${assetId}`);
     return qrSummary(await app.get(QrCodesService).issue(scope, asset._id));
   },

@@ -28,7 +28,7 @@ export class FormTargetsChecker {
     const assetIds = unique(body.assetIds);
     const groupIds = unique(body.assetGroupIds);
     const [assets, groups] = await Promise.all([
-      assetIds?.length ? this.assets.findVisibleAssets(scopeOfClient(scope.clientId), assetIds) : [],
+      assetIds?.length ? this.assets.findAssetsInService(scopeOfClient(scope.clientId), assetIds) : [],
       groupIds?.length ? this.groups.findByIds(scope, groupIds) : [],
     ]);
     const errors: FieldError[] = [];

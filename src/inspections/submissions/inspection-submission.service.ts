@@ -93,14 +93,14 @@ export class InspectionSubmissionService {
       throw validationFailed([{ path: 'code', message: 'Send either code (the scanned QR) or assetId, not both' }]);
     }
     if (body.assetId !== undefined) {
-      const asset = await this.assets.findVisibleAsset(auth, body.assetId);
+      const asset = await this.assets.findAssetInService(auth, body.assetId);
       if (!asset) throw notFound('Asset');
       return { asset };
     }
     const code = normalizeCrockfordCode(body.code);
     if (!code) throw validationFailed([{ path: 'code', message: 'code must be an 8-character QR code such as 7K3M-9QXD' }]);
     const qr = await this.qrCodes.findByCode(auth, code);
-    const asset = qr && (await this.assets.findVisibleAsset(auth, qr.assetId.toHexString()));
+    const asset = qr && (await this.assets.findAssetInService(auth, qr.assetId.toHexString()));
     if (!qr || !asset) throw qrNotFound();
     if (qr.status !== 'valid') {
       throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');

@@ -29,7 +29,7 @@ export class WorkOrdersService {
 
   /** Unknown, foreign or out-of-scope assets and unknown categories are 400: they are fields of the body. */
   async create(auth: AuthContext, body: CreateWorkOrderDto): Promise<WorkOrderView> {
-    const [asset, category] = await Promise.all([this.assets.findVisibleAsset(auth, body.assetId), this.categories.resolve(auth, body.category)]);
+    const [asset, category] = await Promise.all([this.assets.findAssetInService(auth, body.assetId), this.categories.resolve(auth, body.category)]);
     const errors: FieldError[] = [];
     if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
     if (!category) errors.push({ path: 'category', message: `"${body.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
@@ -96,10 +96,8 @@ export class WorkOrdersService {
     return toWorkOrderView(order, versions);
   }
 
-  /** A work order of the client whose asset the caller may see; anything else is 404. */
-  async findVisible(auth: AuthContext, id: string): Promise<Stored<WorkOrder>> {
-    const order = await this.orders.findById(auth, id);
-    if (!order || !(await this.assets.findVisibleAsset(auth, order.assetId.toHexString()))) throw notFound('Work order');
-    return order;
+  /** A work order of the client whose asset the caller may see (archived or not); anything else is 404. */
+  findVisible(auth: AuthContext, id: string): Promise<Stored<WorkOrder>> {
+    return this.orders.findByIdOrFail(auth, id, 'Work order');
   }
 }

@@ -18,7 +18,7 @@ export class TrackedAssets {
   constructor(private readonly directory: AssetDirectory) {}
 
   async resolve(auth: AuthContext, assetIds: readonly string[]): Promise<TrackedAsset[]> {
-    const assets = (await this.directory.findVisibleAssets(auth, assetIds)).filter((asset) => asset.mainTrackerId);
+    const assets = (await this.directory.findAssetsInService(auth, assetIds)).filter((asset) => asset.mainTrackerId);
     const trackers = await this.directory.findTrackersByIds(auth, assets.map((asset) => asset.mainTrackerId!));
     return assets.flatMap((asset) => {
       const tracker = trackers.get(asset.mainTrackerId!.toHexString());

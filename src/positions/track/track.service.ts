@@ -20,7 +20,7 @@ export class TrackService {
   /** The asset's positions in the period; an asset not the caller's, out of scope or untracked is 404. */
   async track(auth: AuthContext, assetId: string, query: TrackQueryDto): Promise<TrackView> {
     const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
-    const asset = await this.directory.findVisibleAsset(auth, assetId);
+    const asset = await this.directory.findAssetInService(auth, assetId);
     const tracker = asset?.mainTrackerId ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString()) : undefined;
     if (!asset || !tracker) throw notFound('Asset');
     const device = { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId };

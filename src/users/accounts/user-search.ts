@@ -9,12 +9,12 @@ import { ListUsersQueryDto } from './dto/list-users-query.dto';
  * (DESIGN.md keeps index-backed lookups for the busy paths).
  */
 export function userListFilter(query: ListUsersQueryDto): TenantQuery<User> {
-  const filter: Record<string, unknown> = {};
+  const filter: TenantQuery<User> = {};
   if (query.q) {
     const pattern = containsText(query.q);
     filter.$or = [{ name: pattern }, { email: pattern }];
   }
   if (query.roleId) filter.roleId = new Types.ObjectId(query.roleId);
   if (query.disabled !== undefined) filter.active = !query.disabled;
-  return filter as TenantQuery<User>;
+  return filter;
 }

@@ -2,6 +2,7 @@ import { DynamicModule, Inject, Module, Provider } from '@nestjs/common';
 import { getModelToken, InjectModel, MongooseModule } from '@nestjs/mongoose';
 import type { Model, Schema } from 'mongoose';
 import { AppConfig } from '@app/config';
+import { OWNER_VISIBILITY, OwnerVisibility } from './owner-visibility';
 import { TenantOwned, TenantRepository, TenantRepositoryOptions } from './tenant-repository';
 
 type Named = { name: string };
@@ -9,8 +10,13 @@ type Named = { name: string };
 export interface TenantModelDefinition<T = unknown> {
   name: string;
   schema: Schema;
-  /** Repository options; `cacheReadsById` keeps reads by id for READ_CACHE_TTL_SECONDS. */
-  repository?: Omit<TenantRepositoryOptions<T>, 'cacheReadsByIdMs'> & { cacheReadsById?: boolean };
+  /**
+   * Repository options; `cacheReadsById` keeps reads by id for READ_CACHE_TTL_SECONDS;
+   * `ownedBy` names the owner field of records that belong to another record (their visibility is
+   * the owner's, decided by the `OWNER_VISIBILITY` provider: `AssetOwnedDataModule` of
+   * `@app/fleet` registers an asset's records this way).
+   */
+  repository?: Omit<TenantRepositoryOptions<T>, 'cacheReadsByIdMs' | 'owner'> & { cacheReadsById?: boolean; ownedBy?: string };
 }
 
 /** The injection token of a model's tenant repository. */
@@ -36,10 +42,11 @@ export class TenantDataModule {
     const models = MongooseModule.forFeature(definitions.map(({ name, schema }) => ({ name, schema })));
     const repositories: Provider[] = definitions.map(({ name, repository = {} }) => ({
       provide: tenantRepositoryToken(name),
-      inject: [getModelToken(name), AppConfig],
-      useFactory: (model: Model<TenantOwned>, config: AppConfig) => {
-        const { cacheReadsById, ...options } = repository;
-        return new TenantRepository(model, { ...(options as TenantRepositoryOptions<TenantOwned>), cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0 });
+      inject: [getModelToken(name), AppConfig, ...(repository.ownedBy ? [OWNER_VISIBILITY] : [])],
+      useFactory: (model: Model<TenantOwned>, config: AppConfig, visibility?: OwnerVisibility) => {
+        const { cacheReadsById, ownedBy, ...options } = repository;
+        const owner = ownedBy && visibility ? { field: ownedBy, visibility } : undefined;
+        return new TenantRepository(model, { ...(options as TenantRepositoryOptions<TenantOwned>), cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0, owner });
       },
     }));
     return { module: TenantDataModule, imports: [models], providers: repositories, exports: [models, ...repositories] };

@@ -1,10 +1,11 @@
-import { Types, type FilterQuery, type Model, type ProjectionType, type UpdateQuery } from 'mongoose';
+import { Types, type Cursor, type FilterQuery, type Model, type ProjectionType, type UpdateQuery } from 'mongoose';
 import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { BatchedInsert } from '../batched-insert';
 import { BatchedLookup } from '../batched-lookup';
 import { ExpiringCache } from '../expiring-cache';
 import { afterCursor, encodeCursor, ListOrder, Page, PageRequest, pageSize } from './cursor-page';
+import type { OwnerScope } from './owner-visibility';
 import type { TenantScope, TrackerScopeLike } from './tenant-scope';
 
 /** A client's record; records every client may read (see `shared`) have no client. */
@@ -39,6 +40,12 @@ export interface TenantRepositoryOptions<T> {
    * records whose changes by other processes may show a few seconds late.
    */
   cacheReadsByIdMs?: number;
+  /**
+   * For records that belong to another record of the client (an asset's work orders,
+   * inspections, events…): the owner field, and who may see which owner. Every read, list,
+   * count and scoped write then keeps to the records of the owners the caller may see.
+   */
+  owner?: OwnerScope;
 }
 
 export interface ReadOptions<T> {
@@ -96,7 +103,7 @@ export class TenantRepository<T extends TenantOwned> {
     if (!isObjectIdString(id)) return null;
     const key = id.toLowerCase();
     const record = this.recentById ? await this.recentById.get(key, () => this.readById(key), Boolean) : await this.readById(key);
-    return record && this.isVisible(scope, record) ? record : null;
+    return record && (await this.isVisible(scope, record)) ? record : null;
   }
 
   /** As `findById`, answering 404 `"{what} not found"` for a missing record. */
@@ -111,7 +118,7 @@ export class TenantRepository<T extends TenantOwned> {
     const valid = ids.filter(isObjectIdString);
     if (valid.length === 0) return [];
     const records = await this.model.find({ _id: { $in: valid } } as FilterQuery<T>, projection).lean<Stored<T>[]>().exec();
-    return records.filter((record) => this.isVisible(scope, record));
+    return this.visibleAmong(scope, records);
   }
 
   /**
@@ -126,20 +133,20 @@ export class TenantRepository<T extends TenantOwned> {
     return {
       find: async (scope, value) => {
         const record = recent ? await recent.get(value, () => loadOne(value), Boolean) : await loadOne(value);
-        return record && this.isVisible(scope, record) ? record : null;
+        return record && (await this.isVisible(scope, record)) ? record : null;
       },
       evict: (value) => recent?.evict(value),
     };
   }
 
-  findOne(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
-    const query = this.model.findOne(this.scoped(scope, filter), projection);
+  async findOne(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
+    const query = this.model.findOne(await this.scoped(scope, filter), projection);
     if (sort) query.sort(sort);
     return query.lean<Stored<T>>().exec();
   }
 
-  find(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
-    const query = this.model.find(this.scoped(scope, filter, includeShared), projection);
+  async find(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
+    const query = this.model.find(await this.scoped(scope, filter, includeShared), projection);
     if (sort) query.sort(sort);
     if (limit !== undefined) query.limit(limit);
     return query.lean<Stored<T>[]>().exec();
@@ -153,7 +160,7 @@ export class TenantRepository<T extends TenantOwned> {
     const sortBy = order.sortBy ?? '_id';
     const direction = order.direction === 'asc' ? 1 : -1;
     const limit = pageSize(page.limit);
-    const conditions: FilterQuery<T>[] = [this.scoped(scope, filter)];
+    const conditions: FilterQuery<T>[] = [await this.scoped(scope, filter)];
     if (page.cursor) conditions.push(afterCursor(page.cursor, { sortBy, direction: order.direction ?? 'desc' }) as FilterQuery<T>);
     const sort: Record<string, 1 | -1> = sortBy === '_id' ? { _id: direction } : { [sortBy]: direction, _id: direction };
     const records = await this.model
@@ -168,11 +175,21 @@ export class TenantRepository<T extends TenantOwned> {
   }
 
   async count(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
-    return this.model.countDocuments(this.scoped(scope, filter)).exec();
+    return this.model.countDocuments(await this.scoped(scope, filter)).exec();
   }
 
   async exists(scope: TenantScope, filter: TenantQuery<T>): Promise<boolean> {
-    return (await this.model.exists(this.scoped(scope, filter)).exec()) !== null;
+    return (await this.model.exists(await this.scoped(scope, filter)).exec()) !== null;
+  }
+
+  /**
+   * The records one by one (a lean mongoose cursor, a Readable), for exports that must not sit in
+   * memory; the caller closes it (or reads it to the end).
+   */
+  async stream(scope: TenantScope, filter: TenantQuery<T>, { sort, limit, batchSize = 1000 }: { sort: Record<string, 1 | -1>; limit?: number; batchSize?: number }): Promise<Cursor<Stored<T>, never>> {
+    const query = this.model.find(await this.scoped(scope, filter), this.options.projection).sort(sort);
+    if (limit !== undefined) query.limit(limit);
+    return query.lean<Stored<T>[]>().cursor({ batchSize }) as unknown as Cursor<Stored<T>, never>;
   }
 
   async create(scope: TenantScope, data: Omit<Partial<T>, 'clientId'> & { _id?: Types.ObjectId }): Promise<Stored<T>> {
@@ -215,16 +232,16 @@ export class TenantRepository<T extends TenantOwned> {
   }
 
   async updateOne(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
-    const result = await this.model.updateOne(this.scoped(scope, filter), this.checked(update), { upsert }).exec();
+    const result = await this.model.updateOne(await this.scoped(scope, filter), this.checked(update), { upsert }).exec();
     return { matched: result.matchedCount, modified: result.modifiedCount, upserted: result.upsertedCount > 0 };
   }
 
   async updateMany(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>): Promise<number> {
-    return (await this.model.updateMany(this.scoped(scope, filter), this.checked(update)).exec()).modifiedCount;
+    return (await this.model.updateMany(await this.scoped(scope, filter), this.checked(update)).exec()).modifiedCount;
   }
 
   async deleteMany(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
-    return (await this.model.deleteMany(this.scoped(scope, filter)).exec()).deletedCount;
+    return (await this.model.deleteMany(await this.scoped(scope, filter)).exec()).deletedCount;
   }
 
   private readById(id: string): Promise<Stored<T> | null> {
@@ -244,7 +261,24 @@ export class TenantRepository<T extends TenantOwned> {
     return this.options.projection as Record<string, 0 | 1> | undefined;
   }
 
-  private isVisible(scope: TenantScope, record: Stored<T>): boolean {
+  /** The client's, within the caller's trackers (tracker-scoped records), of an owner the caller may see (owned records). */
+  private async isVisible(scope: TenantScope, record: Stored<T>): Promise<boolean> {
+    if (!this.isInScope(scope, record)) return false;
+    const owner = this.options.owner;
+    return !owner || owner.visibility.canSee(this.ownerScope(scope), this.ownerOf(record));
+  }
+
+  private async visibleAmong(scope: TenantScope, records: Stored<T>[]): Promise<Stored<T>[]> {
+    const inScope = records.filter((record) => this.isInScope(scope, record));
+    const owner = this.options.owner;
+    if (!owner || inScope.length === 0) return inScope;
+    const owners = await owner.visibility.visibleOwners(this.ownerScope(scope));
+    if (!owners) return inScope;
+    const allowed = new Set(owners.map(String));
+    return inScope.filter((record) => allowed.has(String(this.ownerOf(record))));
+  }
+
+  private isInScope(scope: TenantScope, record: Stored<T>): boolean {
     if (!scope.clientId.equals(record.clientId)) return false;
     const field = this.options.trackerField;
     if (field === undefined) return true;
@@ -253,7 +287,17 @@ export class TenantRepository<T extends TenantOwned> {
     return trackers.isAll || trackers.includes((record as unknown as Record<string, unknown>)[field] as Types.ObjectId | undefined);
   }
 
-  private scoped(scope: TenantScope, filter: TenantQuery<T>, includeShared = false): FilterQuery<T> {
+  private ownerOf(record: Stored<T>): Types.ObjectId {
+    return (record as unknown as Record<string, Types.ObjectId>)[this.options.owner!.field];
+  }
+
+  /** Owned records follow their owner's tracker scope, so the scope must name the caller's trackers. */
+  private ownerScope(scope: TenantScope): TenantScope {
+    this.trackersOf(scope);
+    return scope;
+  }
+
+  private async scoped(scope: TenantScope, filter: TenantQuery<T>, includeShared = false): Promise<FilterQuery<T>> {
     for (const key of CLIENT_KEYS) if (key in filter) throw new Error('A tenant query must not name clientId: the repository adds it');
     const own: Record<string, unknown> = { ...filter, clientId: scope.clientId };
     const field = this.options.trackerField;
@@ -262,6 +306,9 @@ export class TenantRepository<T extends TenantOwned> {
       const allowed = { [field]: { $in: (trackers.trackerIds ?? []).map((id) => new Types.ObjectId(id)) } };
       own.$and = [...((own.$and as unknown[]) ?? []), allowed];
     }
+    const owner = this.options.owner;
+    const owners = owner && (await owner.visibility.visibleOwners(this.ownerScope(scope)));
+    if (owner && owners) own.$and = [...((own.$and as unknown[]) ?? []), { [owner.field]: { $in: owners } }];
     if (!includeShared || !this.options.shared) return own as FilterQuery<T>;
     const { clientId: _ignored, ...rest } = own;
     return { $and: [rest, { $or: [{ clientId: scope.clientId }, this.options.shared] }] } as FilterQuery<T>;
