@@ -14,12 +14,19 @@
  * revoked QR codes, its tracked asset and its existing driver. `current=.@--max-semi-space-size=16` runs a build with
  * Node options (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
  * environment variables (to compare settings).
+ *
+ * `--ingest N` measures `POST /api/telemetry/flespi` instead: N trackers (with their assets, in the
+ * demo client acme) and batches of `--batch` messages spread over them, each with fresh
+ * timestamps (nothing is a duplicate), posted by `--connections` senders; the figure is the app's
+ * CPU time per message. To compare the cost of what ingestion does, give the variants different
+ * settings (`with=.+SOME_SETTING=1 without=.`), or different builds.
  */
 const { readFileSync } = require('node:fs');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const { seedDemo, startApp, startBaseline } = require('./lib/processes');
+const { ingestLoad, INGEST_TOKEN } = require('./lib/ingest-load');
 
 const root = join(__dirname, '..');
 const { values: args, positionals } = parseArgs({
@@ -29,6 +36,8 @@ const { values: args, positionals } = parseArgs({
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
     seconds: { type: 'string', default: '2' },
+    ingest: { type: 'string' },
+    batch: { type: 'string', default: '1000' },
   },
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
@@ -49,7 +58,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   const { EmbeddedMongo } = require(join(root, 'dist/libs/database/src/embedded/embedded-mongo.js'));
   const mongo = await EmbeddedMongo.start({ javaHeap: process.env.BENCH_JAVA_HEAP ?? '4g' });
-  const env = { MONGODB_URI: `${mongo.uri}/compare`, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false' };
+  const env = { MONGODB_URI: `${mongo.uri}/compare`, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false', TELEMETRY_INGEST_TOKENS: INGEST_TOKEN };
   const servers = [];
   try {
     const acme = (await seedDemo(root, env)).clients.acme;
@@ -63,22 +72,32 @@ async function main() {
     for (const build of builds) {
       servers.push({ ...build, server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }) });
     }
-    const body = await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
+    // Each variant ingests into trackers of its own: one's buckets never hold the other's points.
+    const newIngestLoad = () => ingestLoad({ uri: `${mongo.uri}/compare`, clientId: acme.id, trackers: Number(args.ingest), batch: Number(args.batch) });
+    const ingest = args.ingest ? await newIngestLoad() : null;
+    for (const entry of ingest ? servers : []) entry.ingest = await newIngestLoad();
+    const body = ingest ? ingest.answer : await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
     servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });
 
     const connections = Number(args.connections);
-    const load = (url, duration) => autocannon({ url, connections, duration, headers });
-    for (const { server } of servers) await load(`${server.url}${path}`, 1); // warm-up
+    const load = (entry, duration) =>
+      entry.ingest
+        ? autocannon({ url: urlOf(entry), connections, duration, method: 'POST', headers: ingest.headers, requests: [{ setupRequest: entry.ingest.nextRequest }] })
+        : autocannon({ url: urlOf(entry), connections, duration, headers });
+    const urlOf = (entry) => `${entry.server.url}${entry.ingest ? '/api/telemetry/flespi' : path}`;
+    for (const entry of servers) await load(entry, 1); // warm-up
     const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]));
     for (let round = 0; round < Number(args.rounds); round++) {
       // Each round starts with the next server: whichever runs first in a round was measured
       // slower (by up to a fifth), so a fixed order would favour the later builds.
       const order = servers.map((_, index) => servers[(index + round) % servers.length]);
-      for (const { name, server } of order) {
+      for (const entry of order) {
+        const { name, server } = entry;
         const before = { app: cpuMs(server.child.pid), db: cpuMs(mongo.pid), load: process.cpuUsage() };
-        const result = await load(`${server.url}${path}`, Number(args.seconds));
+        const result = await load(entry, Number(args.seconds));
         const figure = figures.get(name);
-        const perRequest = (ms) => (1000 * ms) / result.requests.total;
+        // Per message when ingesting (a request carries `--batch` of them), else per request.
+        const perRequest = (ms) => (1000 * ms) / (result.requests.total * (ingest ? ingest.batch : 1));
         const loadCpu = process.cpuUsage(before.load);
         figure.usPerRequest.push(perRequest(cpuMs(server.child.pid) - before.app));
         figure.dbUsPerRequest.push(perRequest(cpuMs(mongo.pid) - before.db));
@@ -89,13 +108,14 @@ async function main() {
     }
 
     const express = figures.get('bare Express');
-    console.log(`GET ${args.path} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
+    const what = ingest ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)` : `GET ${args.path}`;
+    console.log(`${what} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
     for (const [name, figure] of figures) {
       const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);
       console.log(
-        `  ${name.padEnd(16)} ${String(Math.round(median(figure.usPerRequest))).padStart(6)} µs CPU/request` +
+        `  ${name.padEnd(16)} ${String(Math.round(median(figure.usPerRequest))).padStart(6)} µs CPU/${ingest ? 'message' : 'request'}` +
           ` (database ${String(Math.round(median(figure.dbUsPerRequest))).padStart(4)} µs, load generator ${String(Math.round(median(figure.loadUsPerRequest))).padStart(4)} µs)` +
-          `  ${String(Math.round(median(figure.reqPerSec))).padStart(6)} req/s  ×${median(ratios).toFixed(2)} of bare Express` +
+          `  ${String(Math.round(median(figure.reqPerSec) * (ingest ? ingest.batch : 1))).padStart(6)} ${ingest ? 'messages' : 'req'}/s  ×${median(ratios).toFixed(2)} of bare Express` +
           `  statuses ${[...figure.statuses].join(',')}`,
       );
     }

@@ -1,10 +1,16 @@
-// The public surface of the telemetry domain: the command line imports message files; the demo
-// seed writes telemetry along the demo routes.
+// The public surface of the telemetry domain.
 export { PositionsModule } from './positions.module';
-export { INGEST_BODY_LIMIT, INGEST_PATH } from './ingest/telemetry-ingest.controller';
-export { TelemetryIngestor, type IngestReport } from './ingest/telemetry-ingestor.service';
-export { MessageImporter, type MessageImportReport } from './import/message-importer.service';
+// Ingestion: the route's parser settings (src/app.setup.ts), message files (the command line),
+// points (the demo simulator), and what subscribers hear after each stored batch.
+export { INGEST_BODY_LIMIT, INGEST_PATH } from './ingestion/telemetry-ingest.controller';
+export { TelemetryIngestor, type IngestReport } from './ingestion/telemetry-ingestor.service';
+export { MessageImporter, type MessageImportReport } from './ingestion/message-importer.service';
+export { PositionsStored, type PositionsStoredListener, type StoredFixes } from './ingestion/positions-stored';
+// The store, written in bulk by the demo seed.
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
-export { DEMO_ROUTES, demoTelemetry } from './seed/demo-routes';
+// The telemetry model and its rules, for whoever reasons about fixes.
+export type { TelemetryPoint } from './telemetry/telemetry-point';
+export type { TripRecord } from './telemetry/trip-record';
 export { haversineKm } from './telemetry/telemetry-summary';
+export { buildTrip } from './telemetry/trip-builder';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
-import { LatestPositionStore } from '../../src/positions/ingest/latest-position.store';
+import { LatestPositionStore } from '../../src/positions/store/latest-position.store';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, newVendorId, ROUTE, storeMessages, T0, TrackedFixture } from './positions-fixtures';
 

@@ -172,7 +172,7 @@ export interface paths {
             cookie?: never;
         };
         /** The route of an asset in a period of at most 30 days, simplified to `maxPoints` points. */
-        get: operations["PositionsController_track"];
+        get: operations["TracksController_track"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5161,7 +5161,7 @@ export interface operations {
             };
         };
     };
-    PositionsController_track: {
+    TracksController_track: {
         parameters: {
             query: {
                 /** @description `DD/MM/YYYY` (from 00:00:00), `DD/MM/YYYY HH:mm` or `DD/MM/YYYY HH:mm:ss`, in the client's time zone. */

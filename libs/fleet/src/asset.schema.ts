@@ -72,6 +72,9 @@ AssetSchema.index({ plateKey: 1 }, { unique: true, sparse: true });
 // Lists of a client's assets (`GET /api/assets`), newest first: used by MongoDB; a client has
 // hundreds of assets, so the scan mongo-java-server makes stays small.
 AssetSchema.index({ clientId: 1, _id: -1 });
+// A device's messages routed to their asset (`TrackerRouting.assetsOfTrackers`): used by MongoDB;
+// mongo-java-server scans, which the routing's short cache keeps to once per tracker.
+AssetSchema.index({ mainTrackerId: 1 });
 
 // Whatever creates the asset (the API, the seed, a tool), its plate key follows its state.
 AssetSchema.pre('validate', function () {

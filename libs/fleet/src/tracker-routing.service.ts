@@ -1,17 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { Model } from 'mongoose';
+import { LRUCache } from 'lru-cache';
+import { Model, Types } from 'mongoose';
+import { AppConfig } from '@app/config';
 import { InjectUnscopedModel } from '@app/database';
 import type { StoredTracker } from './asset-directory.service';
+import { Asset } from './asset.schema';
 import { Tracker } from './tracker.schema';
 
 /**
  * Telemetry arrives from devices, not from a user: messages are routed to their tracker by the
- * vendor's device id, unique across the platform, whichever client owns it. The one reader of
- * trackers without a caller's scope.
+ * vendor's device id, unique across the platform, whichever client owns it, and on to the asset
+ * whose main tracker it is. The one reader of trackers and assets without a caller's scope.
  */
 @Injectable()
 export class TrackerRouting {
-  constructor(@InjectUnscopedModel(Tracker) private readonly trackers: Model<Tracker>) {}
+  // A tracker's asset in service, kept READ_CACHE_TTL_SECONDS (a reassignment shows within it):
+  // a busy stream costs one query per tracker per lifetime, not one per batch.
+  private readonly assetOfTracker: LRUCache<string, { assetId: Types.ObjectId | null }>;
+
+  constructor(
+    @InjectUnscopedModel(Tracker) private readonly trackers: Model<Tracker>,
+    @InjectUnscopedModel(Asset) private readonly assets: Model<Asset>,
+    config: AppConfig,
+  ) {
+    this.assetOfTracker = new LRUCache({ max: 100_000, ttl: Math.max(config.readCacheTtlMs, 1) });
+  }
 
   /** By the unique vendorId index: a lookup on every server. */
   findByVendorId(vendorId: number): Promise<StoredTracker | null> {
@@ -23,5 +36,26 @@ export class TrackerRouting {
     if (vendorIds.length === 0) return new Map();
     const found = await this.trackers.find({ vendorId: { $in: [...vendorIds] } }).lean<StoredTracker[]>().exec();
     return new Map(found.map((tracker) => [tracker.vendorId, tracker]));
+  }
+
+  /** The asset in service of each tracker (null for none), by tracker id. */
+  async assetsOfTrackers(trackerIds: readonly Types.ObjectId[]): Promise<Map<string, Types.ObjectId | null>> {
+    const found = new Map<string, Types.ObjectId | null>();
+    const missing: Types.ObjectId[] = [];
+    for (const id of trackerIds) {
+      const cached = this.assetOfTracker.get(id.toHexString());
+      if (cached) found.set(id.toHexString(), cached.assetId);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    // Scans the assets on mongo-java-server (MongoDB uses `{mainTrackerId}`): once per tracker per lifetime.
+    const assets = await this.assets.find({ mainTrackerId: { $in: missing }, archivedAt: null }, { _id: 1, mainTrackerId: 1 }).lean<Array<{ _id: Types.ObjectId; mainTrackerId: Types.ObjectId }>>().exec();
+    const byTracker = new Map(assets.map((asset) => [asset.mainTrackerId.toHexString(), asset._id]));
+    for (const id of missing) {
+      const assetId = byTracker.get(id.toHexString()) ?? null;
+      this.assetOfTracker.set(id.toHexString(), { assetId });
+      found.set(id.toHexString(), assetId);
+    }
+    return found;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { ChangeStream } from 'mongodb';
 import { AppConfig } from '@app/config';
-import { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
+import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { PositionUpdates } from './position-updates';
 
 /**

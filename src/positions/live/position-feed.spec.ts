@@ -1,5 +1,5 @@
 import type { AppConfig } from '@app/config';
-import type { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
+import type { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { PositionFeed } from './position-feed.service';
 import { PositionUpdates } from './position-updates';
 

@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { LatestPositionsQueryDto } from '../latest/latest-positions-query.dto';
+import { LatestPositionsQueryDto } from './latest-positions-query.dto';
 import { PositionStreams } from './position-streams.service';
 
 @ApiTags('telemetry')

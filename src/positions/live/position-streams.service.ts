@@ -2,9 +2,9 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
-import { LatestPositionsService } from '../latest/latest-positions.service';
-import { ScopedTracker, ScopedTrackers, TrackerFilter } from '../latest/scoped-trackers.service';
+import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
+import { LatestPositionsService } from './latest-positions.service';
+import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
 import { PositionUpdates } from './position-updates';
 
 /** A reconnect replays from this much before its `Last-Event-ID`: instances' clocks may differ a little. */

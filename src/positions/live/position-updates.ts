@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LatestRecord } from '../ingest/latest-position.store';
+import type { LatestRecord } from '../store/latest-position.store';
 
 export type PositionListener = (update: LatestRecord) => void;
 

@@ -9,10 +9,8 @@ import type { PositionColumns } from '../telemetry/position-columns';
 import { toTripPositions } from '../telemetry/trip-builder';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
 import { TelemetryPointsReader } from './telemetry-points.reader';
-import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
+import { bucketId, DAY_SECONDS, dayOf, HOUR_SECONDS, periodOf, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
-const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
-const periodOf = (start: number) => Math.floor(start / PERIOD_SECONDS) * PERIOD_SECONDS;
 
 /**
  * Telemetry from the platform's own store. A range is read as whole days (from the period

@@ -11,6 +11,10 @@ export const PERIOD_SECONDS = PERIOD_DAYS * DAY_SECONDS;
 /** `${trackerId}:${bucketStart}`: buckets are read by computed `_id`s, a lookup on every server. */
 export const bucketId = (trackerId: string, start: number) => `${trackerId}:${start}`;
 
+/** The start of the day bucket, and of the period bucket, that a time (unix seconds) falls in. */
+export const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
+export const periodOf = (start: number) => Math.floor(start / PERIOD_SECONDS) * PERIOD_SECONDS;
+
 /** What every bucket level is keyed by: its tracker and the unix second its window starts (UTC). */
 export abstract class TelemetryBucketKey {
   /** `bucketId(trackerId, start)`. */

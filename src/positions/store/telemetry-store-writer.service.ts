@@ -6,7 +6,7 @@ import { mergeSummaries, TelemetrySummary } from '../telemetry/telemetry-summary
 import { appendToHour } from './hour-append';
 import { groupByHour, PackedPoints, rebuildHour } from './hour-bucket';
 import { KeyedQueue } from './keyed-queue';
-import { bucketId, DAY_SECONDS, HOUR_SECONDS, PERIOD_SECONDS, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
+import { bucketId, DAY_SECONDS, dayOf, HOUR_SECONDS, periodOf, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
 export interface StoreWriteResult {
   points: number;
@@ -36,8 +36,6 @@ interface BucketWrites {
   periods: object[];
 }
 
-const dayOf = (start: number) => Math.floor(start / DAY_SECONDS) * DAY_SECONDS;
-const periodOf = (start: number) => Math.floor(start / PERIOD_SECONDS) * PERIOD_SECONDS;
 
 /** The summaries of a bucket's parts (keyed by index) in time order, as one. */
 const mergeIndexed = (parts: Summaries) => mergeSummaries(Object.keys(parts).sort((a, b) => Number(a) - Number(b)).map((key) => parts[key]));

@@ -1,7 +1,7 @@
-import type { TripRecordView as TripRecord } from '../trips/trip.view';
 import type { PositionColumns } from './position-columns';
 import type { TelemetryPoint } from './telemetry-point';
 import type { TelemetrySummary } from './telemetry-summary';
+import type { TripRecord } from './trip-record';
 
 /** A tracker as the sources see it: our id (store) and the flespi device id (flespi). */
 export interface TelemetryDevice {
@@ -15,8 +15,7 @@ export interface TelemetryRange {
   to: number;
 }
 
-/** A trip as the spec shows it, without the service's additions (the view class documents the units). */
-export type { TripPositionView as TripPosition, TripRecordView as TripRecord } from '../trips/trip.view';
+export type { TripPosition, TripRecord } from './trip-record';
 
 /** Context the sources log with (the request id of a failure). */
 export interface TelemetryCall {

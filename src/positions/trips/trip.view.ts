@@ -1,6 +1,7 @@
 import { OmitType } from '@nestjs/swagger';
+import type { TripPosition, TripRecord } from '../telemetry/trip-record';
 
-export class TripPositionView {
+export class TripPositionView implements TripPosition {
   /** metres */
   alt: number;
   /** degrees */
@@ -14,7 +15,7 @@ export class TripPositionView {
 }
 
 /** A trip as the spec shows it (flespi calculator interval field names). Units: see docs/telemetry.md. */
-export class TripRecordView {
+export class TripRecordView implements TripRecord {
   id: number;
   /** km/h */
   avg_speed: number;

@@ -2,10 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { PagedBody } from '@app/http';
-import { pageSize } from '@app/database';
+import { decodeKeyCursor, encodeKeyCursor, pageSize } from '@app/database';
 import { StoredTrip } from '../store/stored-trip.schema';
-import { resolveStatsRange } from '../stats/stats-range';
-import { decodeTripCursor, encodeTripCursor } from './trip-cursor';
+import { resolveStatsRange } from '../telemetry/stats-range';
 import { TripListQueryDto } from './trip-list-query.dto';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
@@ -13,6 +12,8 @@ import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
 import { TripSummaryView, TripView } from './trip.view';
+
+const isFiniteNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function integerParam(name: string, text: string): number {
   const value = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
@@ -37,14 +38,15 @@ export class TripsService {
     if (!tracker) throw notFound('Tracker');
     const limit = pageSize(query.limit);
     const begin: Record<string, number> = { $gte: range.from, $lte: range.to };
-    if (query.cursor) begin.$lt = decodeTripCursor(query.cursor);
+    // Trips of a device never share a begin: the cursor is the last one's.
+    if (query.cursor) begin.$lt = decodeKeyCursor(query.cursor, 'begin', isFiniteNumber);
     const found = await this.stored.collection
       .find<StoredTrip>({ trackerId: tracker._id, begin }, { projection: { positions: 0, positionsInBuckets: 0, _id: 0, trackerId: 0 } })
       .sort({ begin: -1 })
       .limit(limit + 1)
       .toArray();
     const items = found.slice(0, limit);
-    return new PagedBody(items, found.length > limit ? encodeTripCursor(items.at(-1)!.begin) : null);
+    return new PagedBody(items, found.length > limit ? encodeKeyCursor(items.at(-1)!.begin, 'begin') : null);
   }
 
   /** A trip of a device of the caller's client and tracker scope; anything else is 404. */

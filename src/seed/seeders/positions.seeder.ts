@@ -4,7 +4,8 @@ import type { StoredTracker } from '@app/fleet';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
 import { InjectUnscopedModel } from '@app/database';
-import { DEMO_ROUTES, demoTelemetry, StoredTrip, storedTripId, TelemetryStoreWriter } from '../../positions';
+import { StoredTrip, storedTripId, TelemetryStoreWriter } from '../../positions';
+import { DEMO_ROUTES, demoTelemetry } from '../demo-routes';
 
 const DEMO_DAYS = 10;
 const DEMO_ZONE = 'America/Santiago';

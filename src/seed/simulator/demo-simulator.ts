@@ -2,7 +2,8 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { AppConfig } from '@app/config';
 import { DatabaseLocation } from '@app/database';
 import { TrackerRouting } from '@app/fleet';
-import { DEMO_ROUTES, TelemetryIngestor } from '../../positions';
+import { TelemetryIngestor } from '../../positions';
+import { DEMO_ROUTES } from '../demo-routes';
 import { DEMO_CLIENTS } from '../seeders/identity-fleet.seeder';
 import { RouteWalker } from './route-walker';
 

@@ -1,6 +1,6 @@
 import { isDemoEnvironment, startDemoStandIns } from './demo-stand-ins';
 import { nearestCommune } from './offline-geocoder';
-import { DEMO_ROUTES } from '../../positions';
+import { DEMO_ROUTES } from '../demo-routes';
 
 const json = async (url: string, init: RequestInit = {}) => {
   const res = await fetch(url, init);

@@ -56,6 +56,26 @@ export function afterCursor(cursor: string, { sortBy = '_id', direction = 'desc'
   return { $or: [{ [sortBy]: { [beyond]: value } }, { [sortBy]: value, _id: { [beyond]: id } }] };
 }
 
+/**
+ * A cursor for a list ordered by a field that is unique within it (a device's trips by begin):
+ * the value alone, no `_id` tie-break. `decodeKeyCursor` answers the value, checked by `isValue`.
+ */
+export function encodeKeyCursor(value: string | number | Date, sortBy: string): string {
+  return Buffer.from(JSON.stringify({ k: sortBy, v: value instanceof Date ? { $date: value.toISOString() } : value })).toString('base64url');
+}
+
+export function decodeKeyCursor<V>(cursor: string, sortBy: string, isValue: (value: unknown) => value is V): V {
+  let position: { k?: unknown; v?: unknown };
+  try {
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const value = position && typeof position === 'object' && position.k === sortBy ? decodeValue(position.v) : undefined;
+  if (!isValue(value)) throw invalidCursor();
+  return value;
+}
+
 function decodeValue(value: unknown): unknown {
   if (value && typeof value === 'object' && '$date' in value) {
     const date = new Date(String((value as { $date: unknown }).$date));

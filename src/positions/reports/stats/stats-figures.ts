@@ -1,4 +1,4 @@
-import type { TelemetrySummary } from '../telemetry/telemetry-summary';
+import type { TelemetrySummary } from '../../telemetry/telemetry-summary';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 

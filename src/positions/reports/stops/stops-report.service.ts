@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { StopsReportDto } from '../dto/stops-report.dto';
-import { resolveStatsRange } from '../stats/stats-range';
-import { TrackedAssets } from '../stats/tracked-assets.service';
-import { mapLimited } from '../telemetry/map-limited';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
-import { AddressResolver } from '../trips/address-resolver.service';
+import { resolveStatsRange } from '../../telemetry/stats-range';
+import { TrackedAssets } from '../tracked-assets.service';
+import { mapLimited } from '../../telemetry/map-limited';
+import { TELEMETRY_SOURCE, TelemetrySource } from '../../telemetry/telemetry-source';
+import { AddressResolver } from '../../trips/address-resolver.service';
 import { detectStillPeriods, StillPeriod } from './stop-detector';
 import { StillTotalsView, StopsReportView } from './stops-report.view';
 

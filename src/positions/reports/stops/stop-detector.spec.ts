@@ -1,4 +1,4 @@
-import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import type { TelemetryPoint } from '../../telemetry/telemetry-point';
 import { detectStillPeriods } from './stop-detector';
 
 const at = (ts: number, speed: number | null, ignition: boolean | null = null, lat: number | null = 1): TelemetryPoint => ({ ts, lat, lng: lat === null ? null : 2, speed, alt: null, dir: null, temps: {}, ignition });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { notFound } from '@app/errors';
 import { AssetDirectory } from '@app/fleet';
-import { resolveStatsRange } from '../stats/stats-range';
+import { resolveStatsRange } from '../telemetry/stats-range';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { simplifiedTrack } from './simplified-track';
 import { TrackQueryDto } from './track-query.dto';

@@ -1,6 +1,6 @@
 import { badRequest } from '@app/errors';
 import { parseFleetDate } from '@app/formats';
-import type { TelemetryRange } from '../telemetry/telemetry-source';
+import type { TelemetryRange } from './telemetry-source';
 
 export const MAX_RANGE_DAYS = 30;
 const MAX_RANGE_SECONDS = MAX_RANGE_DAYS * 86400;

@@ -1,5 +1,5 @@
-import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import { TRIP_RULES } from '../telemetry/trip-detector';
+import type { TelemetryPoint } from '../../telemetry/telemetry-point';
+import { TRIP_RULES } from '../../telemetry/trip-detector';
 
 /** The rules of the stops report (docs/telemetry.md, "Stops and idling"). */
 export const STOP_RULES = {

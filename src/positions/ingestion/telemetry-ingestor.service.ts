@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { TrackerRouting } from '@app/fleet';
-import { PositionUpdates } from '../live/position-updates';
+import { mergePoints } from '../store/hour-bucket';
 import { KeyedQueue } from '../store/keyed-queue';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
-import { LatestMove, LatestPositionStore } from './latest-position.store';
-import { TripRecorder } from './trip-recorder.service';
+import { LatestMove, LatestPositionStore } from '../store/latest-position.store';
+import { TripRecorder } from '../trips/trip-recorder.service';
+import { PositionsStored, StoredFixes } from './positions-stored';
 
 export interface IngestReport {
   /** Messages stored for the first time. */
@@ -21,6 +22,7 @@ export interface IngestReport {
 
 export interface IngestTracker {
   _id: Types.ObjectId;
+  clientId: Types.ObjectId;
   vendorId: number;
 }
 
@@ -41,8 +43,9 @@ function deviceIdOf(message: unknown): number | null {
 /**
  * The one ingestion path (the flespi stream route, the import command, the demo simulator):
  * store the points (deduplicated by device and timestamp), move the latest position forward,
- * detect trips again where the new messages can change them, and publish the position. Batches
- * of the same tracker go through here one at a time; the trackers of one batch go together.
+ * detect trips again where the new messages can change them, and tell the subscribers of
+ * `PositionsStored` (the live map, and whatever watches the fleet) before answering. Batches of
+ * the same tracker go through here one at a time; the trackers of one batch go together.
  */
 @Injectable()
 export class TelemetryIngestor {
@@ -53,7 +56,7 @@ export class TelemetryIngestor {
     private readonly writer: TelemetryStoreWriter,
     private readonly latest: LatestPositionStore,
     private readonly trips: TripRecorder,
-    private readonly updates: PositionUpdates,
+    private readonly stored: PositionsStored,
   ) {}
 
   /** A batch of flespi messages of any devices. */
@@ -110,7 +113,21 @@ export class TelemetryIngestor {
           return { trackerId: tracker._id, vendorId: tracker.vendorId, newest: newestPositioned(points), before: prior, progress };
         }),
       );
-      for (const record of await this.latest.record(moves)) this.updates.publish(record);
+      const moved = new Map((await this.latest.record(moves)).map((record) => [record._id, record]));
+      const assets = await this.routing.assetsOfTrackers(batches.map((batch) => batch.tracker._id));
+      await this.stored.publish(
+        batches.map(({ tracker, points }, i): StoredFixes => ({
+          clientId: tracker.clientId,
+          trackerId: tracker._id,
+          vendorId: tracker.vendorId,
+          assetId: assets.get(ids[i]) ?? null,
+          // As the store keeps them: in time order, a repeated timestamp's last copy.
+          fixes: mergePoints([], points),
+          added: added.get(batches[i]) ?? 0,
+          latestTsBefore: before.get(ids[i])?.ts ?? null,
+          latest: moved.get(ids[i]) ?? null,
+        })),
+      );
       return all.map((batch) => {
         const accepted = added.get(batch) ?? 0;
         return { accepted, duplicates: batch.points.length - accepted };

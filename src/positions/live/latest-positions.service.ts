@@ -3,7 +3,7 @@ import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { DomainException, ErrorCode } from '@app/errors';
 import { ConfiguredFlespiClient, FlespiDeviceTelemetry } from '@app/integrations';
-import { KnownPosition, LatestPositionStore } from '../ingest/latest-position.store';
+import { KnownPosition, LatestPositionStore } from '../store/latest-position.store';
 import { LatestPositionCache } from './latest-position-cache';
 import { LatestPositionView } from './latest-position.view';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { LatestPosition } from '../store/latest-position.schema';
+import { LatestPosition } from './latest-position.schema';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { TripProgress } from '../telemetry/trip-detector';
 

@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { KnownPosition, LatestPositionStore, LatestRecord } from '../ingest/latest-position.store';
-import { PositionFeed } from '../live/position-feed.service';
-import { PositionUpdates } from '../live/position-updates';
+import { KnownPosition, LatestPositionStore, LatestRecord } from '../store/latest-position.store';
+import { PositionFeed } from './position-feed.service';
+import { PositionUpdates } from './position-updates';
 
 /**
  * Every tracker's latest position in this process's memory, so that the map's answer needs no

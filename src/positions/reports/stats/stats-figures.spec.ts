@@ -1,4 +1,4 @@
-import { emptySummary, TelemetrySummary } from '../telemetry/telemetry-summary';
+import { emptySummary, TelemetrySummary } from '../../telemetry/telemetry-summary';
 import { combineTrackers, positionFigures, temperatureFigures } from './stats-figures';
 
 const summary = (parts: Partial<TelemetrySummary>): TelemetrySummary => ({ ...emptySummary(), ...parts });

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { TemperatureStatsQueryDto } from '../dto/temperature-stats-query.dto';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
-import { resolveStatsRange } from './stats-range';
+import { TELEMETRY_SOURCE, TelemetrySource } from '../../telemetry/telemetry-source';
+import { resolveStatsRange } from '../../telemetry/stats-range';
 import { temperatureFigures } from './stats-figures';
 import { TemperatureStatsView } from './temperature-stats.view';
-import { TrackedAssets } from './tracked-assets.service';
+import { TrackedAssets } from '../tracked-assets.service';
 
 @Injectable()
 export class TemperatureStatsService {

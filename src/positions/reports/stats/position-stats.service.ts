@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { PositionStatsDto } from '../dto/position-stats.dto';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
+import { TELEMETRY_SOURCE, TelemetrySource } from '../../telemetry/telemetry-source';
 import { PositionStatsView } from './position-stats.view';
-import { resolveStatsRange } from './stats-range';
+import { resolveStatsRange } from '../../telemetry/stats-range';
 import { combineTrackers, positionFigures } from './stats-figures';
-import { TrackedAssets } from './tracked-assets.service';
+import { TrackedAssets } from '../tracked-assets.service';
 
 @Injectable()
 export class PositionStatsService {

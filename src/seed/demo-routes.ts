@@ -1,8 +1,5 @@
 import { DateTime } from 'luxon';
-import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import type { TripRecord } from '../telemetry/telemetry-source';
-import { haversineKm } from '../telemetry/telemetry-summary';
-import { buildTrip } from '../telemetry/trip-builder';
+import { buildTrip, haversineKm, type TelemetryPoint, type TripRecord } from '../positions';
 
 type LatLng = [number, number];
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TrackerRouting } from '@app/fleet';
-import { TelemetryIngestor } from '../ingest/telemetry-ingestor.service';
+import { TelemetryIngestor } from './telemetry-ingestor.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
 import { readMessages } from './message-file-reader';
 

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { AppConfig } from '@app/config';
+import { ConfiguredFlespiClient } from '@app/integrations';
+import { TelemetryStoreModule } from '../store/telemetry-store.module';
+import { StoreTelemetrySource } from '../store/store-telemetry.source';
+import { TELEMETRY_SOURCE } from '../telemetry/telemetry-source';
+import { FlespiTelemetrySource } from './flespi-telemetry.source';
+
+/** Where reports, trips and tracks read telemetry: the store, or flespi (`TELEMETRY_SOURCE`). */
+@Module({
+  imports: [TelemetryStoreModule],
+  providers: [
+    {
+      provide: TELEMETRY_SOURCE,
+      inject: [AppConfig, StoreTelemetrySource],
+      useFactory: (config: AppConfig, store: StoreTelemetrySource) =>
+        config.get('TELEMETRY_SOURCE') === 'flespi' ? new FlespiTelemetrySource(new ConfiguredFlespiClient(config)) : store,
+    },
+  ],
+  exports: [TELEMETRY_SOURCE],
+})
+export class TelemetrySourceModule {}

@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { LatestPosition, LatestPositionSchema } from './latest-position.schema';
+import { LatestPositionStore } from './latest-position.store';
+import { StoreTelemetrySource } from './store-telemetry.source';
+import { StoredTrip, StoredTripSchema } from './stored-trip.schema';
+import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema, TelemetryPeriod, TelemetryPeriodSchema } from './telemetry-bucket.schema';
+import { TelemetryPointsReader } from './telemetry-points.reader';
+import { TelemetryStoreWriter } from './telemetry-store-writer.service';
+
+// Keyed by tracker, not by client: reached after the caller's scope has named the trackers.
+const telemetryModels = MongooseModule.forFeature([
+  { name: TelemetryHour.name, schema: TelemetryHourSchema },
+  { name: TelemetryDay.name, schema: TelemetryDaySchema },
+  { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
+  { name: StoredTrip.name, schema: StoredTripSchema },
+  { name: LatestPosition.name, schema: LatestPositionSchema },
+]);
+
+/** The platform's own telemetry store: hour/day/period buckets, stored trips, latest positions. */
+@Module({
+  imports: [telemetryModels],
+  providers: [TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
+  exports: [telemetryModels, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
+})
+export class TelemetryStoreModule {}
