@@ -6,6 +6,7 @@ import { ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppValidationPipe, HttpExceptionFilter } from '@app/http';
+import { JobsModule } from '@app/jobs';
 import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
 import { appLoggerProvider } from './app-logger.provider';
@@ -30,6 +31,7 @@ import { UsersModule } from './users';
     ConfigModule.forRoot(),
     MetricsModule,
     DatabaseModule,
+    JobsModule,
     AuthModule,
     FleetModule,
     ActivityRecorderModule,

@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Jobs } from '@app/jobs';
 import { Upload } from './schemas/upload.schema';
 import { UploadContentStore } from './upload-content.store';
 
@@ -14,31 +15,25 @@ export function isExpired(upload: Pick<Upload, 'referencedAt' | 'createdAt'>, no
 }
 
 /**
- * Removes uploads never referenced within 24 h, every `UPLOAD_SWEEP_MINUTES` on an unref'd
- * interval (it never keeps the process alive). The candidates come from the GridFS files not
+ * Removes uploads never referenced within 24 h: a recurring job (`uploads.sweep`), once every
+ * `UPLOAD_SWEEP_MINUTES` across all instances. The candidates come from the GridFS files not
  * flagged as referenced; each one's record is then read in its client's scope and the expiry
  * checked here, so a file referenced meanwhile is kept.
  */
 @Injectable()
-export class UploadSweeperService implements OnModuleInit, OnModuleDestroy {
+export class UploadSweeperService implements OnModuleInit {
   private readonly logger = new Logger(UploadSweeperService.name);
-  private timer?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(Upload) private readonly uploads: TenantRepository<Upload>,
     private readonly content: UploadContentStore,
     private readonly config: AppConfig,
+    private readonly jobs: Jobs,
   ) {}
 
   onModuleInit(): void {
     const minutes = this.config.get('UPLOAD_SWEEP_MINUTES');
-    if (minutes > 0 && this.config.runsBackgroundWork) {
-      this.timer = setInterval(() => void this.sweep(new Date()).catch((error: Error) => this.logger.error(`Upload sweep failed: ${error.message}`)), minutes * 60_000).unref();
-    }
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+    if (minutes > 0) this.jobs.every('uploads.sweep', minutes * 60_000, async () => void (await this.sweep(new Date())));
   }
 
   /** One sweep as of `now` (tests pass their own clock); answers how many uploads were removed. */

@@ -71,6 +71,13 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(1024) @Max(50 * 1024 * 1024)
   UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
+  /**
+   * How often an instance looks for due background jobs (sweeps, deliveries, scheduled reports),
+   * in ms; a job this instance enqueues for now starts at once regardless.
+   */
+  @Type(() => Number) @IsInt() @Min(50) @Max(60_000)
+  JOBS_POLL_MS = 1000;
+
   /** How often uploads never referenced by an answer within 24 h are removed; 0 turns the sweep off. */
   @Type(() => Number) @IsInt() @Min(0) @Max(24 * 60)
   UPLOAD_SWEEP_MINUTES = 60;

@@ -1,6 +1,6 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AppConfig } from '@app/config';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { Jobs } from '@app/jobs';
 import { UnconfirmedInspectionOrders, UntouchedInspectionOrder } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
 
@@ -13,32 +13,22 @@ export const ORPHAN_GRACE_MS = 15_000;
 /**
  * Removes the work orders of critical submissions killed between their two writes (the order is
  * written first, then the inspection: docs/inspections-forms-maintenance.md, "All or nothing"):
- * untouched `inspection` orders older than the grace whose inspection does not exist. Runs at
- * boot, and once more when the grace has passed for the orders of the crash just before it.
+ * untouched `inspection` orders older than the grace whose inspection does not exist. A recurring
+ * job (`inspections.orphan-work-orders`): whenever an instance starts (after a crash), and every
+ * grace period across all instances, so the orders of the crash just before a start go within two.
  */
 @Injectable()
-export class OrphanWorkOrderSweep implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class OrphanWorkOrderSweep implements OnModuleInit {
   private readonly logger = new Logger(OrphanWorkOrderSweep.name);
-  private running?: Promise<unknown>;
-  private again?: NodeJS.Timeout;
 
   constructor(
     @InjectRepository(Inspection) private readonly inspections: TenantRepository<Inspection>,
     private readonly orders: UnconfirmedInspectionOrders,
-    private readonly config: AppConfig,
+    private readonly jobs: Jobs,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runsBackgroundWork) return; // a command of the command line: the server's boot sweeps
-    // In the background: a failing sweep is logged and done again at the next boot.
-    this.running = this.sweepLogged();
-    this.again = setTimeout(() => (this.running = this.sweepLogged()), ORPHAN_GRACE_MS);
-    this.again.unref();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.again);
-    await this.running;
+  onModuleInit(): void {
+    this.jobs.every('inspections.orphan-work-orders', ORPHAN_GRACE_MS, async () => void (await this.sweep()), { atStart: true });
   }
 
   /** Removes the orphans older than `graceMs`; returns how many. */
@@ -55,10 +45,6 @@ export class OrphanWorkOrderSweep implements OnApplicationBootstrap, BeforeAppli
     }
     if (removed > 0) this.logger.warn(`${removed} work order(s) of interrupted inspection submissions removed`);
     return removed;
-  }
-
-  private sweepLogged(): Promise<unknown> {
-    return this.sweep().catch((error: Error) => this.logger.error(`sweeping orphan inspection work orders failed: ${error.message}`));
   }
 }
 

@@ -1,0 +1,4 @@
+export * from './job-outcomes';
+export * from './job.schema';
+export * from './jobs.module';
+export * from './jobs.service';

@@ -1,0 +1,52 @@
+/** Thrown by a handler: try again at `at` (instead of the job's retry delays), the attempt not counted as spent. */
+export class RetryLater extends Error {
+  constructor(
+    message: string,
+    readonly at: Date,
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by a handler: this job cannot succeed; mark it `failed` without the retries left. */
+export class GiveUp extends Error {}
+
+/** What a handler may answer: run this job again at `at` (a self-scheduling job's next run). */
+export interface Reschedule {
+  rescheduleAt: Date;
+}
+
+/** One run of a job, as its handler sees it. */
+export interface JobRun<P = unknown> {
+  id: string;
+  name: string;
+  key: string;
+  payload: P;
+  /** 1 on the first run; a run after a crash counts too. */
+  attempt: number;
+  /** Aborted when this instance lost the lease (it expired and another instance took the job) or shuts down. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<P = unknown> = (run: JobRun<P>) => Promise<Reschedule | void>;
+
+export interface HandlerOptions {
+  /** How long a claim holds the job; renewed every third of it while the handler runs (60 s). */
+  leaseMs?: number;
+  /** Runs of this handler at once on one instance (4). */
+  concurrency?: number;
+}
+
+export interface RecurringOptions extends HandlerOptions {
+  /** Also due whenever an instance starts (a boot sweep: what a crash left behind is handled at once). */
+  atStart?: boolean;
+}
+
+export interface EnqueueOptions {
+  /** The job's identity with its name: the same key twice is one job (default: a new id). */
+  key?: string;
+  /** Not before then (default: now). */
+  runAt?: Date;
+  /** Delays (ms) after the 1st, 2nd, … failed attempt; spent: `failed` (default: none). */
+  retryDelaysMs?: number[];
+}

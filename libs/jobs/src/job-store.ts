@@ -1,0 +1,86 @@
+import { Model } from 'mongoose';
+import { isDuplicateKeyError } from '@app/database';
+import { Job, jobId } from './job.schema';
+
+export interface NewJob {
+  name: string;
+  key: string;
+  payload: unknown;
+  runAt: Date;
+  retryDelaysMs: number[];
+  everyMs: number | null;
+}
+
+/** The jobs collection: every claim and update of a job is a lookup by `_id` (`{name}:{key}`). */
+export class JobStore {
+  constructor(private readonly jobs: Model<Job>) {}
+
+  private get collection() {
+    return this.jobs.collection;
+  }
+
+  /** Inserts the job unless one with its key exists; answers whether it was new. */
+  async insert(job: NewJob): Promise<boolean> {
+    const document = { _id: jobId(job.name, job.key), ...job, state: 'pending', attempts: 0, leaseOwner: null, leaseUntil: null, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
+    try {
+      await this.collection.insertOne(document as never);
+      return true;
+    } catch (error) {
+      if (isDuplicateKeyError(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Due, unleased (or lease expired) jobs of these handlers, oldest first: candidates, not yet claimed. */
+  async due(names: readonly string[], now: Date, limit: number): Promise<Job[]> {
+    return this.collection
+      .find<Job>({ state: 'pending', name: { $in: [...names] }, runAt: { $lte: now }, $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }] } as never)
+      .sort({ runAt: 1 })
+      .limit(limit)
+      .toArray();
+  }
+
+  /** Takes the lease of a candidate as it was read (no one else claimed it meanwhile); null if lost. */
+  async claim(job: Job, owner: string, leaseMs: number, now: Date): Promise<Job | null> {
+    return this.collection.findOneAndUpdate(
+      // As read: a run that finished meanwhile moved `runAt` (and may have reset `attempts`).
+      { _id: job._id, leaseUntil: job.leaseUntil, attempts: job.attempts, runAt: job.runAt } as never,
+      { $set: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
+      { returnDocument: 'after' },
+    ) as Promise<Job | null>;
+  }
+
+  /** Keeps the lease while the handler runs; false once another instance took it (the lease had expired). */
+  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
+    const result = await this.collection.updateOne({ _id: id, leaseOwner: owner } as never, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } });
+    return result.matchedCount === 1;
+  }
+
+  /** A one-off job done: removed (only by its lease holder). */
+  async remove(id: string, owner: string): Promise<void> {
+    await this.collection.deleteOne({ _id: id, leaseOwner: owner } as never);
+  }
+
+  /** Frees the lease and sets what comes next: another run, a retry, or `failed`. */
+  async release(id: string, owner: string, next: { runAt: Date; state?: 'failed'; lastError?: string | null; completed?: boolean; resetAttempts?: boolean }): Promise<void> {
+    const set: Record<string, unknown> = { runAt: next.runAt, leaseOwner: null, leaseUntil: null, lastRunAt: new Date() };
+    if (next.state) set.state = next.state;
+    if (next.lastError !== undefined) set.lastError = next.lastError;
+    if (next.resetAttempts) set.attempts = 0;
+    await this.collection.updateOne({ _id: id, leaseOwner: owner } as never, { $set: set, ...(next.completed ? { $inc: { runs: 1 } } : {}) });
+  }
+
+  /** Makes a pending job due now (a "run now"); false when there is no such job. */
+  async runNow(id: string): Promise<boolean> {
+    return (await this.collection.updateOne({ _id: id, state: 'pending' } as never, { $set: { runAt: new Date() } })).matchedCount === 1;
+  }
+
+  /** A recurring job's period as this version of the code registers it, and due now if `dueNow`. */
+  async setPeriod(id: string, everyMs: number, dueNow: boolean): Promise<void> {
+    await this.collection.updateOne({ _id: id } as never, { $set: { everyMs, state: 'pending', ...(dueNow ? { runAt: new Date() } : {}) } });
+  }
+
+  find(id: string): Promise<Job | null> {
+    return this.collection.findOne<Job>({ _id: id } as never);
+  }
+}

@@ -1,0 +1,195 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { hostname } from 'node:os';
+import { AppConfig } from '@app/config';
+import { EnqueueOptions, GiveUp, HandlerOptions, JobHandler, RecurringOptions, RetryLater } from './job-outcomes';
+import { Job, jobId } from './job.schema';
+import { JobStore } from './job-store';
+
+interface Registration {
+  handler: JobHandler<unknown>;
+  leaseMs: number;
+  concurrency: number;
+  running: number;
+  everyMs?: number;
+  atStart?: boolean;
+}
+
+const RECURRING_KEY = 'recurring';
+
+/**
+ * Durable background work with leases in MongoDB: each job runs on one instance at a time, and a
+ * job whose instance died (SIGKILL, OOM) is run again by another once its lease expires — so
+ * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
+ * enqueue with `enqueue`; only the server polls (`runsBackgroundWork`), every JOBS_POLL_MS, and
+ * at once after this instance enqueues something due. See docs/architecture.md, "Background jobs".
+ */
+@Injectable()
+export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger(Jobs.name);
+  private readonly store: JobStore;
+  private readonly handlers = new Map<string, Registration>();
+  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  /** This instance, as lease owner. */
+  readonly owner = `${hostname()}:${process.pid}:${new Types.ObjectId().toHexString().slice(-6)}`;
+  private readonly pollMs: number;
+  private readonly polling: boolean;
+  private timer?: NodeJS.Timeout;
+  private pass?: Promise<void>;
+  private again = false;
+  private stopped = false;
+
+  constructor(@InjectModel(Job.name) model: Model<Job>, config: AppConfig) {
+    this.store = new JobStore(model);
+    this.pollMs = config.get('JOBS_POLL_MS');
+    this.polling = config.runsBackgroundWork;
+  }
+
+  /** Registers the handler of a job name (from a provider's `onModuleInit`). */
+  handle<P>(name: string, handler: JobHandler<P>, { leaseMs = 60_000, concurrency = 4 }: HandlerOptions = {}): void {
+    if (this.handlers.has(name)) throw new Error(`Job ${name} already has a handler`);
+    this.handlers.set(name, { handler: handler as JobHandler<unknown>, leaseMs, concurrency, running: 0 });
+  }
+
+  /**
+   * A job that runs once every `everyMs` across all instances (a sweep). First due when the first
+   * instance starts; with `atStart`, due again whenever one starts.
+   */
+  every(name: string, everyMs: number, handler: () => Promise<void>, { atStart = false, ...options }: RecurringOptions = {}): void {
+    this.handle(name, async () => handler(), options);
+    Object.assign(this.handlers.get(name)!, { everyMs, atStart });
+  }
+
+  /** Stores a job; the same name and key twice is one job (`created: false` the second time). */
+  async enqueue<P>(name: string, payload: P, { key = new Types.ObjectId().toHexString(), runAt = new Date(), retryDelaysMs = [] }: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
+    const created = await this.store.insert({ name, key, payload, runAt, retryDelaysMs, everyMs: null });
+    if (created && runAt.getTime() <= Date.now()) this.pollSoon();
+    return { id: jobId(name, key), created };
+  }
+
+  /** Makes a pending job due now; false when there is none with that name and key. */
+  async runNow(name: string, key: string): Promise<boolean> {
+    const found = await this.store.runNow(jobId(name, key));
+    if (found) this.pollSoon();
+    return found;
+  }
+
+  find(name: string, key: string): Promise<Job | null> {
+    return this.store.find(jobId(name, key));
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.polling) return;
+    await this.ensureRecurring();
+    this.pollSoon();
+  }
+
+  /** Stores the recurring jobs registered here, due now if new (or if `atStart`); a server does it at start. */
+  async ensureRecurring(): Promise<void> {
+    for (const [name, { everyMs, atStart }] of this.handlers) {
+      if (everyMs === undefined) continue;
+      const created = await this.store.insert({ name, key: RECURRING_KEY, payload: null, runAt: new Date(), retryDelaysMs: [], everyMs });
+      if (!created) await this.store.setPeriod(jobId(name, RECURRING_KEY), everyMs, atStart === true);
+    }
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.pass;
+    await Promise.all([...this.inFlight.values()].map(({ done }) => done));
+  }
+
+  /**
+   * One claim pass now, and the runs it started (tests: run what is due without waiting for the
+   * poll). Answers how many jobs it ran.
+   */
+  async runDue(): Promise<number> {
+    const started = await this.claimDue();
+    await Promise.all(started);
+    return started.length;
+  }
+
+  private pollSoon(): void {
+    if (!this.polling || this.stopped) return;
+    if (this.pass) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.poll(), 0).unref();
+  }
+
+  private async poll(): Promise<void> {
+    this.pass = this.claimDue().then(
+      () => undefined,
+      (error: Error) => this.logger.warn(`claiming jobs failed: ${error.message}`),
+    );
+    await this.pass;
+    this.pass = undefined;
+    if (this.stopped) return;
+    const delay = this.again ? 0 : this.pollMs;
+    this.again = false;
+    this.timer = setTimeout(() => void this.poll(), delay).unref();
+  }
+
+  /** Claims what this instance has room for and starts it; answers the runs started. */
+  private async claimDue(): Promise<Promise<void>[]> {
+    const free = [...this.handlers].filter(([, r]) => r.running < r.concurrency).map(([name]) => name);
+    if (free.length === 0) return [];
+    const now = new Date();
+    const room = [...this.handlers.values()].reduce((sum, r) => sum + Math.max(r.concurrency - r.running, 0), 0);
+    const started: Promise<void>[] = [];
+    for (const candidate of await this.store.due(free, now, room)) {
+      const registration = this.handlers.get(candidate.name)!;
+      if (registration.running >= registration.concurrency) continue;
+      const job = await this.store.claim(candidate, this.owner, registration.leaseMs, now);
+      if (job) started.push(this.start(job, registration));
+    }
+    return started;
+  }
+
+  private start(job: Job, registration: Registration): Promise<void> {
+    registration.running++;
+    const abort = new AbortController();
+    const renewal = setInterval(() => {
+      void this.store.renew(job._id, this.owner, registration.leaseMs).then((held) => held || abort.abort(), () => undefined);
+    }, registration.leaseMs / 3).unref();
+    const done = this.run(job, registration, abort).finally(() => {
+      clearInterval(renewal);
+      registration.running--;
+      this.inFlight.delete(job._id);
+      this.pollSoon();
+    });
+    this.inFlight.set(job._id, { done, abort });
+    return done;
+  }
+
+  private async run(job: Job, registration: Registration, abort: AbortController): Promise<void> {
+    const recurring = job.everyMs !== null;
+    try {
+      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: abort.signal });
+      if (result?.rescheduleAt) await this.store.release(job._id, this.owner, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
+      else if (recurring) await this.store.release(job._id, this.owner, { runAt: nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
+      else await this.store.remove(job._id, this.owner);
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      this.logger.warn(`job ${job._id} failed (attempt ${job.attempts}): ${message}`);
+      await this.store.release(job._id, this.owner, afterFailure(job, error, message)).catch((e: Error) => this.logger.error(`job ${job._id}: ${e.message}`));
+    }
+  }
+}
+
+/** A recurring job's next due time: a period after the one it ran for, never in the past. */
+function nextPeriod(job: Job): Date {
+  return new Date(Math.max(job.runAt.getTime() + job.everyMs!, Date.now()));
+}
+
+function afterFailure(job: Job, error: unknown, message: string): { runAt: Date; state?: 'failed'; lastError: string; resetAttempts?: boolean } {
+  if (error instanceof RetryLater) return { runAt: error.at, lastError: message };
+  if (job.everyMs !== null) return { runAt: nextPeriod(job), lastError: message, resetAttempts: true };
+  const delay = error instanceof GiveUp ? undefined : job.retryDelaysMs[job.attempts - 1];
+  if (delay === undefined) return { runAt: job.runAt, state: 'failed', lastError: message };
+  return { runAt: new Date(Date.now() + delay), lastError: message };
+}

@@ -1,0 +1,162 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { AppConfig } from '@app/config';
+import { GiveUp, Job, Jobs, RetryLater } from '@app/jobs';
+import { createTestApp, TestApp } from '@app/testing';
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * The background-job mechanism on the real database: several `Jobs` instances on one collection
+ * stand for several app instances (the resilience suite runs two real app processes).
+ */
+describe('background jobs (@app/jobs)', () => {
+  let t: TestApp;
+  let model: Model<Job>;
+  let instances: Jobs[];
+  /**
+   * Another instance on the same database; it claims only what its handlers name, and only when
+   * the test calls `runDue` (configured like a one-shot command: no polling of its own).
+   */
+  const instance = () => {
+    const config = t.app.get(AppConfig);
+    const jobs = new Jobs(model, Object.create(config, { runsBackgroundWork: { value: false } }) as AppConfig);
+    instances.push(jobs);
+    return jobs;
+  };
+  const stored = (id: string) => model.collection.findOne<Job>({ _id: id } as never);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    model = t.app.get(getModelToken(Job.name));
+  });
+  beforeEach(() => (instances = []));
+  afterEach(async () => {
+    for (const jobs of instances) await jobs.beforeApplicationShutdown();
+  });
+  afterAll(() => t.close());
+
+  it('stores a key once, runs a due job once, removes it when done, and leaves a later one', async () => {
+    const jobs = instance();
+    const ran: string[] = [];
+    jobs.handle<{ n: number }>('test.once', async (run) => void ran.push(`${run.key}:${run.payload.n}:${run.attempt}`));
+    expect(await jobs.enqueue('test.once', { n: 1 }, { key: 'a' })).toEqual({ id: 'test.once:a', created: true });
+    expect(await jobs.enqueue('test.once', { n: 2 }, { key: 'a' })).toEqual({ id: 'test.once:a', created: false });
+    await jobs.enqueue('test.once', { n: 3 }, { key: 'later', runAt: new Date(Date.now() + 60_000) });
+    expect(await jobs.runDue()).toBe(1);
+    expect(ran).toEqual(['a:1:1']);
+    expect(await stored('test.once:a')).toBeNull();
+    expect(await stored('test.once:later')).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await jobs.runNow('test.once', 'later')).toBe(true);
+    expect(await jobs.runDue()).toBe(1);
+    expect(ran).toEqual(['a:1:1', 'later:3:1']);
+    expect(await jobs.runNow('test.once', 'gone')).toBe(false);
+  });
+
+  it('retries after the delays given, then marks the job failed with its last error', async () => {
+    const jobs = instance();
+    jobs.handle('test.flaky', async (run) => {
+      throw new Error(`attempt ${run.attempt} failed`);
+    });
+    await jobs.enqueue('test.flaky', null, { key: 'x', retryDelaysMs: [50, 100] });
+    const started = Date.now();
+    await jobs.runDue();
+    expect(await stored('test.flaky:x')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'attempt 1 failed', leaseOwner: null });
+    expect((await stored('test.flaky:x'))!.runAt.getTime()).toBeGreaterThanOrEqual(started + 50);
+    expect(await jobs.runDue()).toBe(0); // not due before its delay
+    await sleep(60);
+    await jobs.runDue();
+    expect(await stored('test.flaky:x')).toMatchObject({ state: 'pending', attempts: 2, lastError: 'attempt 2 failed' });
+    await sleep(110);
+    await jobs.runDue();
+    expect(await stored('test.flaky:x')).toMatchObject({ state: 'failed', attempts: 3, lastError: 'attempt 3 failed' });
+    await sleep(10);
+    expect(await jobs.runDue()).toBe(0); // failed jobs stay failed
+  });
+
+  it('gives up at once when told, and runs again at the time a handler asks for', async () => {
+    const jobs = instance();
+    jobs.handle('test.giveup', async () => {
+      throw new GiveUp('the record is gone');
+    });
+    const at = new Date(Date.now() + 30_000);
+    jobs.handle('test.later', async () => {
+      throw new RetryLater('the portal is down', at);
+    });
+    await jobs.enqueue('test.giveup', null, { key: 'g', retryDelaysMs: [10, 10] });
+    await jobs.enqueue('test.later', null, { key: 'l' });
+    await jobs.runDue();
+    expect(await stored('test.giveup:g')).toMatchObject({ state: 'failed', lastError: 'the record is gone' });
+    expect(await stored('test.later:l')).toMatchObject({ state: 'pending', runAt: at, lastError: 'the portal is down' });
+  });
+
+  it('runs each job once when several instances claim at the same time', async () => {
+    const counts = new Map<string, number>();
+    const [a, b, c] = [instance(), instance(), instance()];
+    for (const jobs of [a, b, c]) jobs.handle('test.shared', async (run) => void counts.set(run.key, (counts.get(run.key) ?? 0) + 1), { concurrency: 50 });
+    for (let i = 0; i < 60; i++) await a.enqueue('test.shared', null, { key: `k${i}` });
+    while ((await model.collection.countDocuments({ name: 'test.shared' })) > 0) await Promise.all([a.runDue(), b.runDue(), c.runDue()]);
+    expect(counts.size).toBe(60);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('keeps the lease of a long run; a dead instance’s job is run by another once its lease expires', async () => {
+    const [a, b] = [instance(), instance()];
+    let release!: () => void;
+    const ranBy: string[] = [];
+    a.handle('test.long', async () => {
+      ranBy.push('a');
+      await new Promise<void>((done) => (release = done));
+    }, { leaseMs: 150 });
+    b.handle('test.long', async () => void ranBy.push('b'), { leaseMs: 150 });
+    await a.enqueue('test.long', null, { key: 'l' });
+    const running = a.runDue();
+    await sleep(400); // more than two leases: renewed meanwhile
+    expect(await b.runDue()).toBe(0);
+    release();
+    await running;
+    expect(ranBy).toEqual(['a']);
+
+    // An instance killed after claiming: its lease is never renewed nor freed.
+    await b.enqueue('test.long', null, { key: 'orphaned' });
+    await model.collection.updateOne({ _id: 'test.long:orphaned' } as never, { $set: { leaseOwner: 'killed-instance', leaseUntil: new Date(Date.now() + 200) }, $inc: { attempts: 1 } });
+    expect(await b.runDue()).toBe(0);
+    await sleep(250);
+    expect(await b.runDue()).toBe(1);
+    expect(ranBy).toEqual(['a', 'b']);
+    expect(await stored('test.long:orphaned')).toBeNull();
+  });
+
+  it('runs a recurring job once a period across instances', async () => {
+    const runs: string[] = [];
+    const [a, b] = [instance(), instance()];
+    a.every('test.tick', 300, async () => void runs.push('a'));
+    b.every('test.tick', 300, async () => void runs.push('b'));
+    await a.ensureRecurring();
+    await b.ensureRecurring();
+    const started = Date.now();
+    while (Date.now() - started < 1000) {
+      await Promise.all([a.runDue(), b.runDue()]);
+      await sleep(20);
+    }
+    // First due at start-up, then every 300 ms: 4 periods began within the second, each ran once.
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.length).toBeLessThanOrEqual(4);
+    expect((await stored('test.tick:recurring'))!.runs).toBe(runs.length);
+  });
+
+  it('lets a running job finish before the instance stops', async () => {
+    const jobs = instance();
+    let finished = false;
+    jobs.handle('test.slow', async () => {
+      await sleep(200);
+      finished = true;
+    });
+    await jobs.enqueue('test.slow', null, { key: 's' });
+    void jobs.runDue();
+    await sleep(20);
+    await jobs.beforeApplicationShutdown();
+    expect(finished).toBe(true);
+    expect(await stored('test.slow:s')).toBeNull();
+  });
+});
