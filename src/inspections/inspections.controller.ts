@@ -4,7 +4,7 @@ import { PagedBody, PagedResponse } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ListInspectionsQueryDto } from './dto/list-inspections.dto';
 import { SubmitInspectionDto } from './dto/submit-inspection.dto';
-import { InspectionsService } from './inspections.service';
+import { QrScanService } from './scan/qr-scan.service';
 import { InspectionQueriesService } from './submissions/inspection-queries.service';
 import { InspectionSubmissionService } from './submissions/inspection-submission.service';
 import { InspectionView, toInspectionView } from './submissions/inspection.view';
@@ -16,7 +16,7 @@ import { AssetScanView, CodeScanView } from './scan/scan.view';
 @Controller('inspections')
 export class InspectionsController {
   constructor(
-    private readonly inspections: InspectionsService,
+    private readonly inspections: QrScanService,
     private readonly submissions: InspectionSubmissionService,
     private readonly queries: InspectionQueriesService,
   ) {}

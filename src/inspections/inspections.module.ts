@@ -4,7 +4,7 @@ import { FormsModule } from '../forms';
 import { MaintenanceModule } from '../maintenance';
 import { UploadsModule } from '../uploads';
 import { InspectionsController } from './inspections.controller';
-import { InspectionsService } from './inspections.service';
+import { QrScanService } from './scan/qr-scan.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
 import { InspectionQueriesService } from './submissions/inspection-queries.service';
 import { InspectionSubmissionService } from './submissions/inspection-submission.service';
@@ -26,7 +26,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [InspectionsService, QrCodesService, InspectionSubmissionService, InspectionQueriesService, OrphanWorkOrderSweep],
+  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionQueriesService, OrphanWorkOrderSweep],
   exports: [QrCodesService, InspectionSubmissionService],
 })
 export class InspectionsModule {}

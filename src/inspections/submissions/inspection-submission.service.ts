@@ -3,19 +3,18 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
-import { DomainException, notFound, validationFailed } from '@app/errors';
+import { notFound, validationFailed } from '@app/errors';
 import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
 import { buildAnswerSet, clientToday, FormsService } from '../../forms';
 import { InspectionWorkOrdersService, OpenedWorkOrder } from '../../maintenance';
 import { UploadReferencesService } from '../../uploads';
 import { SubmitInspectionDto } from '../dto/submit-inspection.dto';
-import { InspectionError } from '../inspection-errors';
+import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
 import { QrCodesService } from '../qr-codes/qr-codes.service';
 import { Inspection } from '../schemas/inspection.schema';
 import { InspectionView, toInspectionView } from './inspection.view';
 
-const qrNotFound = () => new DomainException(InspectionError.INSPECTION_QR_NOT_FOUND, 'QR code not found');
 
 /**
  * Submitting an inspection: the asset (by QR code or id, with the scan's rules), a form that
@@ -101,10 +100,8 @@ export class InspectionSubmissionService {
     if (!code) throw validationFailed([{ path: 'code', message: 'code must be an 8-character QR code such as 7K3M-9QXD' }]);
     const qr = await this.qrCodes.findByCode(auth, code);
     const asset = qr && (await this.assets.findAssetInService(auth, qr.assetId.toHexString()));
-    if (!qr || !asset) throw qrNotFound();
-    if (qr.status !== 'valid') {
-      throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
-    }
+    if (!qr || !asset) throw qrCodeNotFound();
+    if (qr.status !== 'valid') throw qrCodeReplaced();
     return { asset, qrCodeId: qr._id };
   }
 }

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { notFound } from '@app/errors';
 import { ApiToken } from '../schemas/api-token.schema';
+import { CredentialRevocation } from './credential-revocation';
 import { CredentialVerifier } from './credential-verifier.service';
 import { generateToken, hashToken } from './token-codec';
 
@@ -33,10 +34,14 @@ function toView(token: StoredApiToken): ApiTokenView {
 /** `atk_` tokens of a user: created (shown once), listed, revoked. */
 @Injectable()
 export class ApiTokenService {
+  private readonly revocation: CredentialRevocation<ApiToken>;
+
   constructor(
     @InjectModel(ApiToken.name) private readonly tokens: Model<ApiToken>,
     private readonly verifier: CredentialVerifier,
-  ) {}
+  ) {
+    this.revocation = new CredentialRevocation(tokens, verifier);
+  }
 
   async create(
     owner: { userId: Types.ObjectId; clientId: Types.ObjectId },
@@ -78,18 +83,12 @@ export class ApiTokenService {
    * Revokes every live token of a user (an administrator reset the password: the account may be
    * compromised) and drops the user's cached credentials, so they stop working at once here.
    */
-  async revokeAllOfUser(userId: Types.ObjectId): Promise<number> {
-    const result = await this.tokens.updateMany({ userId, revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } }).exec();
-    this.verifier.evictUser(userId);
-    return result.modifiedCount;
+  revokeAllOfUser(userId: Types.ObjectId): Promise<number> {
+    return this.revocation.allOfUser(userId);
   }
 
   /** Revokes a token by its plain value (command line `revoke-token`). */
-  async revokeByToken(token: string): Promise<boolean> {
-    const result = await this.tokens
-      .updateOne({ tokenHash: hashToken(token), revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } })
-      .exec();
-    this.verifier.evict(token);
-    return result.modifiedCount === 1;
+  revokeByToken(token: string): Promise<boolean> {
+    return this.revocation.byToken(token);
   }
 }

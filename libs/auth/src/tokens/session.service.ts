@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { Session } from '../schemas/session.schema';
+import { CredentialRevocation } from './credential-revocation';
 import { CredentialVerifier } from './credential-verifier.service';
 import { generateToken, hashToken } from './token-codec';
 
@@ -19,11 +20,15 @@ export interface SessionOwner {
 
 @Injectable()
 export class SessionService {
+  private readonly revocation: CredentialRevocation<Session>;
+
   constructor(
     @InjectModel(Session.name) private readonly sessions: Model<Session>,
     private readonly verifier: CredentialVerifier,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.revocation = new CredentialRevocation(sessions, verifier);
+  }
 
   async issue(user: SessionOwner, meta: { ip?: string; userAgent?: string } = {}, ttlHours?: number): Promise<IssuedSession> {
     const token = generateToken('session');
@@ -49,23 +54,12 @@ export class SessionService {
   }
 
   /** Revokes every live session of a user but one (the caller's own, after a password change). */
-  async revokeAllOfUser(userId: Types.ObjectId, exceptSessionId?: Types.ObjectId): Promise<number> {
-    const filter = {
-      userId,
-      revokedAt: { $exists: false },
-      ...(exceptSessionId ? { _id: { $ne: exceptSessionId } } : {}),
-    };
-    const result = await this.sessions.updateMany(filter, { $set: { revokedAt: new Date() } }).exec();
-    this.verifier.evictUser(userId);
-    return result.modifiedCount;
+  revokeAllOfUser(userId: Types.ObjectId, exceptSessionId?: Types.ObjectId): Promise<number> {
+    return this.revocation.allOfUser(userId, exceptSessionId ? { _id: { $ne: exceptSessionId } } : {});
   }
 
   /** Revokes a session by its plain token (command line `revoke-token`). */
-  async revokeByToken(token: string): Promise<boolean> {
-    const result = await this.sessions
-      .updateOne({ tokenHash: hashToken(token), revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } })
-      .exec();
-    this.verifier.evict(token);
-    return result.modifiedCount === 1;
+  revokeByToken(token: string): Promise<boolean> {
+    return this.revocation.byToken(token);
   }
 }

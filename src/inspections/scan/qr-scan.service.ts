@@ -2,17 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
-import { DomainException, notFound } from '@app/errors';
-import { InspectionError } from './inspection-errors';
-import { FormsService, toDynamicFormView, toScannedFormView } from '../forms';
-import { QrCodesService, StoredQrCode } from './qr-codes/qr-codes.service';
-import { AssetScanView, CodeScanView, toScannedAssetView } from './scan/scan.view';
-
-const qrNotFound = () => new DomainException(InspectionError.INSPECTION_QR_NOT_FOUND, 'QR code not found');
+import { notFound } from '@app/errors';
+import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
+import { FormsService, toDynamicFormView, toScannedFormView } from '../../forms';
+import { QrCodesService, StoredQrCode } from '../qr-codes/qr-codes.service';
+import { AssetScanView, CodeScanView, toScannedAssetView } from './scan.view';
 
 /** Resolving scans: a QR code or an asset id to the asset and the active forms that apply to it. */
 @Injectable()
-export class InspectionsService {
+export class QrScanService {
   constructor(
     private readonly qrCodes: QrCodesService,
     private readonly assets: AssetDirectory,
@@ -26,12 +24,10 @@ export class InspectionsService {
    */
   async scanCode(auth: AuthContext, code: string): Promise<CodeScanView> {
     const qr = await this.qrCodes.findByCode(auth, code);
-    if (!qr) throw qrNotFound();
+    if (!qr) throw qrCodeNotFound();
     const asset = await this.assets.findAssetInService(auth, qr.assetId.toHexString());
-    if (!asset) throw qrNotFound();
-    if (qr.status !== 'valid') {
-      throw new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
-    }
+    if (!asset) throw qrCodeNotFound();
+    if (qr.status !== 'valid') throw qrCodeReplaced();
     const [forms] = await Promise.all([this.forms.findApplicable(auth, asset), this.recordScan(auth, qr, asset.name)]);
     return {
       qrCode: { id: qr._id.toHexString(), code: qr.code },
