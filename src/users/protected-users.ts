@@ -22,7 +22,7 @@ export class ProtectedUsers {
     @InjectRepository(User) private readonly users: TenantRepository<User>,
   ) {}
 
-  /** 409 unless an active protected user remains without `exceptUserId` and with `exceptRoleId` no longer protected. */
+  /** 409 unless an active protected user remains without `except.userId` and with `except.roleId` no longer protected. */
   async assertOneRemains(auth: AuthContext, except: { userId?: Types.ObjectId; roleId?: Types.ObjectId }, conflict: string): Promise<void> {
     const protectedRoles = await this.roles.find(auth, except.roleId ? { protected: true, _id: { $ne: except.roleId } } : { protected: true }, { projection: { _id: 1 } });
     const remains =

@@ -5,7 +5,7 @@ import { formatQrCode, InspectionQrCode, InspectionsModule, QrCodesService, type
 import { CliCommandWork, requireOption } from '../cli-command';
 import { scopeOfOwner } from '../owner-scope';
 
-// Operators issue and replace QR codes from here; the web app does it through /api/assets (issue 16).
+// Operators issue and replace QR codes from here; the web app does it through /api/assets.
 
 const qrSummary = (qr: StoredQrCode) => ({
   id: qr._id.toHexString(),

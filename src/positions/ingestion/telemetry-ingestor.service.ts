@@ -103,7 +103,7 @@ export class TelemetryIngestor {
       // Even when every point was known: a process killed after storing the points and before
       // the steps below leaves them undone, and the sender's resend (all duplicates) must finish
       // them. Each step is idempotent: the latest position only moves forward, trips are
-      // detected again from the stored points (issue 21).
+      // detected again from the stored points.
       const before = await this.latest.findMany(ids);
       const moves = await Promise.all(
         batches.map(async ({ tracker, points }, i): Promise<LatestMove> => {

@@ -3,7 +3,7 @@ import type { ZxcvbnResult } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 /**
- * The password rule (NIST SP 800-63B §5.1.1.2, issue 19), one place for the API and the command
+ * The password rule (NIST SP 800-63B §5.1.1.2), one place for the API and the command
  * line: 10 to 128 characters (no composition rules), not the user's email, not only whitespace,
  * no control characters, and not guessable: zxcvbn-ts with its common-language package (about
  * 49 000 common and breached passwords, diceware words, keyboard patterns, repeats, sequences,

@@ -21,7 +21,7 @@ const FORGET_AFTER_MS = 24 * 3_600_000;
 const MAX_ACCOUNTS = 100_000;
 
 /**
- * The per-account limit on failed sign-ins (issue 19): the per-IP limit alone is beaten by a
+ * The per-account limit on failed sign-ins: the per-IP limit alone is beaten by a
  * guess spread over many addresses. Counted per email (normalized and hashed; unknown emails too,
  * so the answer does not tell which accounts exist), from any address: after
  * `LOGIN_LOCKOUT_THRESHOLD` failures in a row each further failure locks the account's sign-in for

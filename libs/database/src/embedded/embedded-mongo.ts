@@ -24,7 +24,7 @@ const START_TIMEOUT_MS = 120_000;
 /**
  * Runs a command (`sh -c THIS sh CMD ARGS...`) until it exits or until this shell's standard input
  * closes, then stops it (SIGTERM, as on SIGTERM of the shell). The app keeps that pipe open while
- * it lives, so mongod ends when the app does, even killed with SIGKILL (issue 21); the Java
+ * it lives, so mongod ends when the app does, even killed with SIGKILL; the Java
  * launcher watches its own input the same way. The shell's exit status is the command's; it
  * prints `PID <n>` (the command's process) first.
  */

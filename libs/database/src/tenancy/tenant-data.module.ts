@@ -28,7 +28,7 @@ export const InjectRepository = (model: Named): ParameterDecorator => Inject(ten
 /**
  * Injects the raw mongoose model of tenant data, with no client scope: only for the few places
  * that must work across clients (the demo seed, the boot resume of price changes, the command
- * line), which `test/architecture/tenant-access.spec.ts` lists. Grep for it to find them all.
+ * line), which `test/architecture/architecture.spec.ts` lists. Grep for it to find them all.
  */
 export const InjectUnscopedModel = (model: Named): ParameterDecorator => InjectModel(model.name);
 

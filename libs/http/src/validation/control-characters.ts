@@ -1,7 +1,7 @@
 import type { FieldError } from '@app/errors';
 
 /**
- * The global text rule (issue 19): no string of any request DTO may carry a control character —
+ * The global text rule: no string of any request DTO may carry a control character —
  * C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F) — except tab, line feed and carriage
  * return in the fields marked `@MultilineText()` (descriptions, comments, notes, long texts) and
  * in everything nested under them. The pipe applies it to every DTO, so new DTOs are covered

@@ -40,7 +40,7 @@ export class PdfRendererUnavailable extends Error {
 /**
  * One Chromium kept alive for every PDF of the process, launched on first use, relaunched when
  * it dies, closed when the app shuts down. Pages are lent out a bounded number at a time. A
- * browser that cannot be started, or that dies while rendering, is 503 shape B (issue 19), and
+ * browser that cannot be started, or that dies while rendering, is 503 shape B, and
  * a missing executable is a warning at start-up naming `PUPPETEER_EXECUTABLE_PATH`.
  */
 @Injectable()
@@ -162,7 +162,7 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     const started = Date.now();
     // DevTools over a pipe, not a port: puppeteer starts Chromium in a process group of its own, so
     // nothing ends it when this process is killed (SIGKILL runs no handler); with a pipe Chromium
-    // reads end-of-file when the kernel closes our end, and exits with its helpers (issue 21).
+    // reads end-of-file when the kernel closes our end, and exits with its helpers.
     const { default: puppeteer } = await import('puppeteer');
     const browser = await puppeteer.launch({ executablePath, args: CHROMIUM_ARGS, headless: true, pipe: true });
     this.logger.log(`Chromium started (${executablePath}, pid ${browser.process()?.pid}) in ${Date.now() - started} ms`);
