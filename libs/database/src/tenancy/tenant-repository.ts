@@ -103,7 +103,9 @@ export class TenantRepository<T extends TenantOwned> {
     if (!isObjectIdString(id)) return null;
     const key = id.toLowerCase();
     const record = this.recentById ? await this.recentById.get(key, () => this.readById(key), Boolean) : await this.readById(key);
-    return record && (await this.isVisible(scope, record)) ? record : null;
+    if (!record) return null;
+    const visible = this.isVisible(scope, record);
+    return (typeof visible === 'boolean' ? visible : await visible) ? record : null;
   }
 
   /** As `findById`, answering 404 `"{what} not found"` for a missing record. */
@@ -133,7 +135,9 @@ export class TenantRepository<T extends TenantOwned> {
     return {
       find: async (scope, value) => {
         const record = recent ? await recent.get(value, () => loadOne(value), Boolean) : await loadOne(value);
-        return record && (await this.isVisible(scope, record)) ? record : null;
+        if (!record) return null;
+        const visible = this.isVisible(scope, record);
+        return (typeof visible === 'boolean' ? visible : await visible) ? record : null;
       },
       evict: (value) => recent?.evict(value),
     };
@@ -261,11 +265,16 @@ export class TenantRepository<T extends TenantOwned> {
     return this.options.projection as Record<string, 0 | 1> | undefined;
   }
 
-  /** The client's, within the caller's trackers (tracker-scoped records), of an owner the caller may see (owned records). */
-  private async isVisible(scope: TenantScope, record: Stored<T>): Promise<boolean> {
+  /**
+   * The client's, within the caller's trackers (tracker-scoped records), of an owner the caller
+   * may see (owned records). A plain boolean unless the owner must be looked at: reads by id are
+   * the busy path, and most callers see every tracker.
+   */
+  private isVisible(scope: TenantScope, record: Stored<T>): boolean | Promise<boolean> {
     if (!this.isInScope(scope, record)) return false;
     const owner = this.options.owner;
-    return !owner || owner.visibility.canSee(this.ownerScope(scope), this.ownerOf(record));
+    if (!owner || this.ownerScope(scope).trackerScope?.isAll) return true;
+    return owner.visibility.canSee(scope, this.ownerOf(record));
   }
 
   private async visibleAmong(scope: TenantScope, records: Stored<T>[]): Promise<Stored<T>[]> {
