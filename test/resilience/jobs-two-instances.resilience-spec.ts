@@ -34,6 +34,11 @@ describe('background jobs across two app instances', () => {
   });
 
   it('runs a recurring job once a period, and finishes a killed instance’s job on the other', async () => {
+    const env = { MONGODB_URI: process.env.MONGODB_URI as string, NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false', JOBS_POLL_MS: '200' };
+    // Both running first: what each resumes at its start is behind it; the change below is
+    // left to the recurring resume job, which one instance holds at a time.
+    apps.push(...(await Promise.all([startAppProcess({ env }), startAppProcess({ env })])));
+
     // A price change committed (its job written) whose effects were never applied: what a crash
     // right after the commit point leaves, old enough for the resume job to take it.
     const { tariffId, openRecordId } = await insertCustomTariff(t.connection, tenant.clientId, { price: 1000 });
@@ -55,19 +60,19 @@ describe('background jobs across two app instances', () => {
       actor: { clientId: tenant.clientId, userId: tenant.admin.user._id, name: 'Admin', email: tenant.admin.email, credential: 'api_token' },
     });
 
-    const env = { MONGODB_URI: process.env.MONGODB_URI as string, NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false', JOBS_POLL_MS: '200' };
-    apps.push(...(await Promise.all([startAppProcess({ env }), startAppProcess({ env })])));
-
-    // One of them takes the resume job; SIGKILL that one in the middle of the re-valuation.
+    // One of them takes the resume job and starts the change (its first step writes the new price
+    // record, whose id is the change's); SIGKILL that one in the middle of the re-valuation.
     const resume = 'fuel.price-changes.resume:recurring';
     let holder: string | null = null;
     const deadline = Date.now() + 60_000;
     while (!holder && Date.now() < deadline) {
-      const job = await jobs().findOne({ _id: resume } as never);
-      const leased = job?.leaseOwner && job.leaseUntil > new Date() ? String(job.leaseOwner) : null;
-      const change = await t.connection.collection('fuel_price_changes').findOne({ _id: changeId });
+      const [job, change, started] = await Promise.all([
+        jobs().findOne({ _id: resume } as never),
+        t.connection.collection('fuel_price_changes').findOne({ _id: changeId }),
+        t.connection.collection('fuel_price_records').findOne({ _id: changeId }),
+      ]);
       if (change?.state !== 'pending') throw new Error('the change finished before it could be interrupted: raise COST_ENTRIES');
-      if (leased) holder = leased;
+      if (started && job?.leaseOwner && job.leaseUntil > new Date()) holder = String(job.leaseOwner);
       else await sleep(50);
     }
     expect(holder).not.toBeNull();

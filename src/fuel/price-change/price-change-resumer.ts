@@ -1,11 +1,12 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '@app/config';
 import { Model, Types } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored, type TenantScope } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { PriceChangeRunner } from './price-change-runner.service';
 
-/** How often pending price changes are looked for (a recurring job, also whenever an instance starts). */
+/** How often pending price changes are looked for across the instances (a recurring job). */
 export const RESUME_EVERY_MS = 15_000;
 /** A change younger than this may still be running in its own request: left to it. */
 export const RESUME_GRACE_MS = 10_000;
@@ -13,16 +14,18 @@ export const RESUME_GRACE_MS = 10_000;
 const RESUME_LEASE_MS = 20_000;
 
 /**
- * Finishes price changes left pending by a failure: a recurring job (`fuel.price-changes.resume`),
- * whenever an instance starts and every 15 s across all instances, takes the pending changes
- * older than the grace (a live request may still be running a younger one; a race is safe anyway,
- * the runner's steps are idempotent); and a tariff's pending change is finished before its next
- * one (so changes of one tariff apply in order). Killed while it runs, another instance takes it
- * over once its lease expires.
+ * Finishes price changes left pending by a failure: every pending one when an instance starts
+ * (what the crash before it left); every 15 s across the instances, a recurring job
+ * (`fuel.price-changes.resume`) takes those older than the grace — an instance died and none
+ * restarted; a live request may still be running a younger one (a race is safe anyway, the
+ * runner's steps are idempotent) — and, killed while it runs, is taken over by another instance
+ * once its lease expires; and a tariff's pending change is finished before its next one (so
+ * changes of one tariff apply in order).
  */
 @Injectable()
-export class PriceChangeResumer implements OnModuleInit {
+export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PriceChangeResumer.name);
+  private booting?: Promise<unknown>;
 
   constructor(
     // The boot resume takes every client's pending jobs: the one unscoped read of this domain.
@@ -30,10 +33,23 @@ export class PriceChangeResumer implements OnModuleInit {
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly runner: PriceChangeRunner,
     private readonly jobs: Jobs,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async () => void (await this.resumePending(RESUME_GRACE_MS)), { atStart: true, leaseMs: RESUME_LEASE_MS });
+    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async () => void (await this.resumePending(RESUME_GRACE_MS)), { leaseMs: RESUME_LEASE_MS });
+  }
+
+  onApplicationBootstrap(): void {
+    // The server resumes them; a one-shot command leaves them to it.
+    if (!this.config.runsBackgroundWork) return;
+    // In the background: a failure is logged and the recurring job tries again; never keeps the app from starting.
+    this.booting = this.resumePending().catch((error: Error) => this.logger.error(`resuming price changes failed: ${error.message}`));
+  }
+
+  /** A server stopped early lets the start-up resume finish before the connection closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.booting;
   }
 
   /** Runs every pending job (older than `graceMs`), oldest first; returns how many were finished. */
