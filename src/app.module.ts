@@ -17,6 +17,7 @@ import { CargoModule } from './cargo';
 import { DriversModule } from './drivers';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
+import { GeofencesModule } from './geofences';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
@@ -44,6 +45,7 @@ import { UsersModule } from './users';
     DriversModule,
     FormsModule,
     FuelModule,
+    GeofencesModule,
     InspectionsModule,
     MaintenanceModule,
     PartnerModule,

@@ -1,6 +1,7 @@
 /**
  * Permission names of roles. The spec names the first six; docs/design.md fixes the rest
- * (`access_assets` and `access_positions` for the platform around the nineteen operations).
+ * (`access_assets` and `access_positions` for the platform around the nineteen operations;
+ * `access_geofences` and `access_alerts` for geofences, events and alerts).
  */
 export enum Permission {
   Drivers = 'access_drivers',
@@ -16,6 +17,8 @@ export enum Permission {
   Cargo = 'access_cargo',
   Assets = 'access_assets',
   Positions = 'access_positions',
+  Geofences = 'access_geofences',
+  Alerts = 'access_alerts',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
@@ -35,6 +38,8 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   [Permission.Cargo]: 'Cargo locations',
   [Permission.Assets]: 'Assets, asset groups, trackers, QR codes and labels',
   [Permission.Positions]: 'Latest positions, the live stream, tracks and trip lists',
+  [Permission.Geofences]: 'Geofences: create, list, edit and remove',
+  [Permission.Alerts]: 'Fleet events, alert rules, alerts and webhook endpoints',
 };
 
 export function isPermission(value: string): value is Permission {

@@ -38,8 +38,8 @@ export function encodeCursor(record: Record<string, unknown>, sortBy: string): s
 
 const invalidCursor = () => badRequest('cursor: not a cursor of this list (use page.nextCursor of the previous page, or start again without one)');
 
-/** The filter of the records after a cursor, in the list's order. */
-export function afterCursor(cursor: string, { sortBy = '_id', direction = 'desc' }: ListOrder): Record<string, unknown> {
+/** Where a cursor of a list sorted by `sortBy` (then `_id`) stands: the last record's value and id. */
+export function decodeCursor(cursor: string, sortBy: string): { value: unknown; id: Types.ObjectId } {
   let position: CursorPosition;
   try {
     position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -49,10 +49,14 @@ export function afterCursor(cursor: string, { sortBy = '_id', direction = 'desc'
   if (!position || typeof position !== 'object' || position.k !== sortBy || !Types.ObjectId.isValid(position.id) || !/^[0-9a-f]{24}$/.test(position.id)) {
     throw invalidCursor();
   }
+  return { value: sortBy === '_id' ? undefined : decodeValue(position.v), id: new Types.ObjectId(position.id) };
+}
+
+/** The filter of the records after a cursor, in the list's order. */
+export function afterCursor(cursor: string, { sortBy = '_id', direction = 'desc' }: ListOrder): Record<string, unknown> {
+  const { value, id } = decodeCursor(cursor, sortBy);
   const beyond = direction === 'desc' ? '$lt' : '$gt';
-  const id = new Types.ObjectId(position.id);
   if (sortBy === '_id') return { _id: { [beyond]: id } };
-  const value = decodeValue(position.v);
   return { $or: [{ [sortBy]: { [beyond]: value } }, { [sortBy]: value, _id: { [beyond]: id } }] };
 }
 

@@ -1,0 +1,87 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsObjectIdString } from '@app/formats';
+import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { GEOMETRY_LIMITS, GeofenceGeometry } from '../geometry/geofence-geometry';
+import { IsGeofenceGeometry } from './geofence-fields';
+
+/** Assets and groups one geofence names, at most. */
+export const MAX_GEOFENCE_TARGETS = 1000;
+
+@StrictBody()
+export class CreateGeofenceDto {
+  /** @example "Depósito Pudahuel" */
+  @ValidateText({ max: 200 })
+  name: string;
+
+  /** @example "Patio de carga y estacionamiento nocturno" */
+  @ValidateText({ min: 0, max: 1000, optional: true })
+  @MultilineText()
+  description?: string;
+
+  /**
+   * The map colour, `#rrggbb`.
+   * @example "#e53935"
+   */
+  @IsOptional()
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
+  color?: string;
+
+  @IsGeofenceGeometry()
+  geometry: GeofenceGeometry;
+
+  /**
+   * A circle's radius in metres (with a Point), 10 to 100 000.
+   * @example 250
+   */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusM must be a number of metres' })
+  @Min(GEOMETRY_LIMITS.radiusM.min)
+  @Max(GEOMETRY_LIMITS.radiusM.max)
+  radiusM?: number;
+
+  /** A corridor's full width in metres (with a LineString), 5 to 5 000: half on each side of the line. */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'widthM must be a number of metres' })
+  @Min(GEOMETRY_LIMITS.widthM.min)
+  @Max(GEOMETRY_LIMITS.widthM.max)
+  widthM?: number;
+
+  /**
+   * The speed limit inside, km/h (1 to 300); the lowest of the geofences an asset is in applies.
+   * @example 30
+   */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'speedLimitKmh must be a number of km/h' })
+  @Min(1)
+  @Max(300)
+  speedLimitKmh?: number;
+
+  /** Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */
+  @IsOptional()
+  @IsBoolean()
+  allAssets?: boolean;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  assetIds?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  groupIds?: string[];
+}
+
+/** The shape the document gives `geometry` in answers (the same as in requests). */
+export class GeofenceGeometryView {
+  @ApiProperty({ enum: ['Point', 'LineString', 'Polygon', 'MultiPolygon'] })
+  type: GeofenceGeometry['type'];
+
+  @ApiProperty({ type: 'array', items: {}, description: 'GeoJSON coordinates, `[lng, lat]` positions' })
+  coordinates: unknown;
+}

@@ -1,0 +1,44 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Stored } from '@app/database';
+import { GeofenceGeometryView } from './dto/create-geofence.dto';
+import type { Geofence } from './schemas/geofence.schema';
+
+export class GeofenceView {
+  id: string;
+  /** @example "Depósito Pudahuel" */
+  name: string;
+  description: string;
+  /** @example "#e53935" */
+  color: string;
+  @ApiProperty({ type: () => GeofenceGeometryView })
+  geometry: GeofenceGeometryView;
+  /** A circle's radius, metres; null for other shapes. */
+  radiusM: number | null;
+  /** A corridor's full width, metres; null for other shapes. */
+  widthM: number | null;
+  /** km/h; null: no limit of its own. */
+  speedLimitKmh: number | null;
+  allAssets: boolean;
+  assetIds: string[];
+  groupIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toGeofenceView(geofence: Stored<Geofence>): GeofenceView {
+  return {
+    id: geofence._id.toHexString(),
+    name: geofence.name,
+    description: geofence.description ?? '',
+    color: geofence.color,
+    geometry: geofence.geometry as GeofenceGeometryView,
+    radiusM: geofence.radiusM ?? null,
+    widthM: geofence.widthM ?? null,
+    speedLimitKmh: geofence.speedLimitKmh ?? null,
+    allAssets: geofence.allAssets,
+    assetIds: geofence.assetIds.map(String),
+    groupIds: geofence.groupIds.map(String),
+    createdAt: geofence.createdAt,
+    updatedAt: geofence.updatedAt,
+  };
+}

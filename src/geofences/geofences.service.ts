@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { Asset, AssetDirectory, AssetGroup } from '@app/fleet';
+import { CreateGeofenceDto } from './dto/create-geofence.dto';
+import { ListGeofencesDto } from './dto/list-geofences.dto';
+import { UpdateGeofenceDto } from './dto/update-geofence.dto';
+import { GeofenceIndex } from './geofence-index.service';
+import { GeofenceView, toGeofenceView } from './geofence.view';
+import { geometryProblem } from './geometry/geofence-geometry';
+import { Geofence } from './schemas/geofence.schema';
+
+/** Geofences a client may have: a spatial index per client keeps detection fast well beyond this. */
+export const MAX_GEOFENCES_PER_CLIENT = 10_000;
+
+/** A client's geofences (docs/events.md, "Geofences"): CRUD, with the spatial index kept current. */
+@Injectable()
+export class GeofencesService {
+  constructor(
+    @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
+    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    private readonly directory: AssetDirectory,
+    private readonly index: GeofenceIndex,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateGeofenceDto): Promise<GeofenceView> {
+    await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
+    if ((await this.geofences.count(auth, {})) >= MAX_GEOFENCES_PER_CLIENT) {
+      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_GEOFENCES_PER_CLIENT} geofences: remove some first`);
+    }
+    const geofence = await this.geofences.create(auth, {
+      name: body.name,
+      description: body.description ?? '',
+      color: body.color ?? '#1e88e5',
+      geometry: body.geometry,
+      radiusM: body.radiusM ?? null,
+      widthM: body.widthM ?? null,
+      speedLimitKmh: body.speedLimitKmh ?? null,
+      allAssets: body.allAssets ?? true,
+      assetIds: (body.assetIds ?? []).map((id) => new Types.ObjectId(id)),
+      groupIds: (body.groupIds ?? []).map((id) => new Types.ObjectId(id)),
+    });
+    await this.index.changed(auth.clientId);
+    const view = toGeofenceView(geofence);
+    await this.activity.record(auth, { action: 'geofence.create', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${geofence.name}" created`, after: view });
+    return view;
+  }
+
+  async list(auth: AuthContext, query: ListGeofencesDto): Promise<Page<Stored<Geofence>>> {
+    const filter: TenantQuery<Geofence> = {};
+    if (query.q) filter.name = containsText(query.q);
+    if (query.assetId) {
+      const asset = await this.assets.findById(auth, query.assetId);
+      if (!asset) return { items: [], nextCursor: null };
+      filter.$or = [{ allAssets: true }, { assetIds: asset._id }, { groupIds: { $in: asset.groupIds } }];
+    }
+    if (query.contains) {
+      const [lat, lng] = query.contains.split(',').map(Number);
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw validationFailed([{ path: 'contains', message: 'contains must be a latitude (-90..90) and a longitude (-180..180)' }]);
+      const inside = (await this.index.of(auth.clientId)).containing({ lat, lng });
+      filter._id = { $in: inside.map((fence) => new Types.ObjectId(fence.id)) };
+    }
+    return this.geofences.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+  }
+
+  async get(auth: AuthContext, id: string): Promise<GeofenceView> {
+    return toGeofenceView(await this.geofences.findByIdOrFail(auth, id, 'Geofence'));
+  }
+
+  async update(auth: AuthContext, id: string, body: UpdateGeofenceDto): Promise<GeofenceView> {
+    const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
+    await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
+    const next = { ...geofence, ...body } as Stored<Geofence> & UpdateGeofenceDto;
+    // A shape and its size go together: a circle keeps no width, a corridor no radius.
+    const radiusM = next.geometry.type === 'Point' ? (body.radiusM ?? geofence.radiusM) : (body.radiusM ?? null);
+    const widthM = next.geometry.type === 'LineString' ? (body.widthM ?? geofence.widthM) : (body.widthM ?? null);
+    const problem = geometryProblem(next.geometry, { radiusM, widthM });
+    if (problem) throw validationFailed([{ path: 'geometry', message: problem }]);
+    const set: Record<string, unknown> = { ...body, radiusM, widthM };
+    if (body.assetIds) set.assetIds = body.assetIds.map((assetId) => new Types.ObjectId(assetId));
+    if (body.groupIds) set.groupIds = body.groupIds.map((groupId) => new Types.ObjectId(groupId));
+    const updated = (await this.geofences.updateRecord(auth, geofence, { $set: set })) ?? geofence;
+    await this.index.changed(auth.clientId);
+    const [before, after] = [toGeofenceView(geofence), toGeofenceView(updated)];
+    await this.activity.record(auth, { action: 'geofence.update', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${updated.name}" changed`, before, after });
+    return after;
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
+    const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
+    await this.geofences.deleteMany(auth, { _id: geofence._id });
+    await this.index.changed(auth.clientId);
+    await this.activity.record(auth, { action: 'geofence.delete', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${geofence.name}" deleted`, before: toGeofenceView(geofence) });
+    return { id: geofence._id.toHexString() };
+  }
+
+  /** The assets (in service, in the caller's scope) and groups (the client's) a geofence names: 400 naming the unknown ones. */
+  private async checkTargets(auth: AuthContext, assetIds: readonly string[], groupIds: readonly string[]): Promise<void> {
+    const [assets, groups] = await Promise.all([
+      assetIds.length ? this.directory.findAssetsInService(auth, assetIds) : [],
+      groupIds.length ? this.groups.findByIds(scopeOfClient(auth.clientId), groupIds) : [],
+    ]);
+    const known = new Set([...assets, ...groups].map((record) => record._id.toHexString()));
+    const errors = [
+      ...assetIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'assetIds', message: `No asset ${id} among your assets` })),
+      ...groupIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'groupIds', message: `No asset group ${id} among your groups` })),
+    ];
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+}

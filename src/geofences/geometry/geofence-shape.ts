@@ -1,0 +1,110 @@
+import { GeofenceGeometry, GeofenceSize, pointInRing, Position } from './geofence-geometry';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+/** A geofence ready for fixes: its bounding box (longitude, latitude) and metres to its edge. */
+export interface GeofenceShape {
+  bbox: [number, number, number, number];
+  /** Metres from the boundary: negative inside, positive outside. */
+  signedDistanceM(point: LatLng): number;
+  /**
+   * Where the straight path from `a` to `b` (both outside) passes through the geofence, as
+   * fractions of the way (first point inside, last point inside), or null: a vehicle that
+   * reported before and after a small geofence still crossed it.
+   */
+  crossing(a: LatLng, b: LatLng): { enter: number; exit: number } | null;
+}
+
+const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
+
+/** A local plane around `origin`, in metres: exact enough within a few hundred kilometres. */
+function planeAround(origin: LatLng) {
+  const scale = Math.cos((origin.lat * Math.PI) / 180) * METRES_PER_DEGREE;
+  return ([lng, lat]: Position): [number, number] => [(lng - origin.lng) * scale, (lat - origin.lat) * METRES_PER_DEGREE];
+}
+
+/** Metres from the origin (0, 0) to the segment pq of the plane. */
+function distanceToSegment(p: [number, number], q: [number, number]): number {
+  const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
+  const length2 = dx * dx + dy * dy;
+  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, -(p[0] * dx + p[1] * dy) / length2));
+  return Math.hypot(p[0] + t * dx, p[1] + t * dy);
+}
+
+function distanceToLine(point: LatLng, line: readonly Position[]): number {
+  const toPlane = planeAround(point);
+  let best = Infinity;
+  let previous = toPlane(line[0]);
+  for (let i = 1; i < line.length; i++) {
+    const next = toPlane(line[i]);
+    best = Math.min(best, distanceToSegment(previous, next));
+    previous = next;
+  }
+  return best;
+}
+
+function insidePolygon(position: Position, rings: readonly Position[][]): boolean {
+  return pointInRing(position, rings[0]) && !rings.slice(1).some((hole) => pointInRing(position, hole));
+}
+
+function bboxOf(positions: readonly Position[], marginM = 0): [number, number, number, number] {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of positions) [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+  const dLat = marginM / METRES_PER_DEGREE;
+  const dLng = marginM / (METRES_PER_DEGREE * Math.max(Math.cos((((minY + maxY) / 2) * Math.PI) / 180), 0.01));
+  return [minX - dLng, minY - dLat, maxX + dLng, maxY + dLat];
+}
+
+/** Samples the path a→b every `stepM` (at most 400 points) for the first and last point inside. */
+function sampledCrossing(shape: Pick<GeofenceShape, 'signedDistanceM'>, a: LatLng, b: LatLng, stepM: number) {
+  const lengthM = Math.hypot((b.lng - a.lng) * Math.cos((a.lat * Math.PI) / 180) * METRES_PER_DEGREE, (b.lat - a.lat) * METRES_PER_DEGREE);
+  const steps = Math.min(400, Math.max(2, Math.ceil(lengthM / stepM)));
+  let enter = -1;
+  let exit = -1;
+  for (let i = 1; i < steps; i++) {
+    const f = i / steps;
+    if (shape.signedDistanceM({ lat: a.lat + f * (b.lat - a.lat), lng: a.lng + f * (b.lng - a.lng) }) <= 0) {
+      if (enter < 0) enter = f;
+      exit = f;
+    }
+  }
+  return enter < 0 ? null : { enter, exit };
+}
+
+export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): GeofenceShape {
+  switch (geometry.type) {
+    case 'Point': {
+      const [lng, lat] = geometry.coordinates;
+      const radius = size.radiusM!;
+      const shape = {
+        bbox: bboxOf([geometry.coordinates], radius),
+        signedDistanceM: (p: LatLng) => distanceToLine(p, [geometry.coordinates, geometry.coordinates]) - radius,
+      };
+      return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(radius / 3, 2)) };
+    }
+    case 'LineString': {
+      const half = size.widthM! / 2;
+      const shape = { bbox: bboxOf(geometry.coordinates, half), signedDistanceM: (p: LatLng) => distanceToLine(p, geometry.coordinates) - half };
+      return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(half / 2, 2)) };
+    }
+    case 'Polygon':
+    case 'MultiPolygon': {
+      const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
+      const outer = polygons.flatMap((rings) => rings[0]);
+      const bbox = bboxOf(outer);
+      const shape = {
+        bbox,
+        signedDistanceM: (p: LatLng) => {
+          const position: Position = [p.lng, p.lat];
+          const edge = Math.min(...polygons.flatMap((rings) => rings.map((ring) => distanceToLine(p, ring))));
+          return polygons.some((rings) => insidePolygon(position, rings)) ? -edge : edge;
+        },
+      };
+      const smallestM = Math.min((bbox[2] - bbox[0]) * Math.cos((bbox[1] * Math.PI) / 180), bbox[3] - bbox[1]) * METRES_PER_DEGREE;
+      return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(smallestM / 3, 2)) };
+    }
+  }
+}

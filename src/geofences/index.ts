@@ -1,0 +1,6 @@
+// The public surface of geofences: the module, and each client's compiled, spatially indexed geofences (event detection).
+export { GeofencesModule } from './geofences.module';
+export { ClientGeofences, GeofenceIndex } from './geofence-index.service';
+export type { CompiledGeofence } from './compiled-geofence';
+export type { GeofenceShape, LatLng } from './geometry/geofence-shape';
+export { Geofence } from './schemas/geofence.schema';

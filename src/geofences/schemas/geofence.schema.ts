@@ -1,0 +1,69 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+import type { GeofenceGeometry } from '../geometry/geofence-geometry';
+
+/** An area of a client's that events are detected against (docs/events.md, "Geofences"). */
+@Schema({ collection: 'geofences', timestamps: true, minimize: false })
+export class Geofence {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  @Prop({ required: true, trim: true, maxlength: 200 })
+  name: string;
+
+  @Prop({ default: '', maxlength: 1000 })
+  description: string;
+
+  /** `#rrggbb`, for the map. */
+  @Prop({ default: '#1e88e5' })
+  color: string;
+
+  /** GeoJSON (`[lng, lat]`): Point, LineString, Polygon or MultiPolygon; stored as sent, so a MongoDB can index it. */
+  @Prop({ type: SchemaTypes.Mixed, required: true })
+  geometry: GeofenceGeometry;
+
+  /** A circle's radius (Point), metres. */
+  @Prop({ type: Number, default: null })
+  radiusM: number | null;
+
+  /** A corridor's full width (LineString), metres. */
+  @Prop({ type: Number, default: null })
+  widthM: number | null;
+
+  /** The speed limit inside, km/h; the lowest of the geofences an asset is in applies. */
+  @Prop({ type: Number, default: null })
+  speedLimitKmh: number | null;
+
+  /** Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds`. */
+  @Prop({ default: true })
+  allAssets: boolean;
+
+  @Prop({ type: [SchemaTypes.ObjectId], default: [] })
+  assetIds: Types.ObjectId[];
+
+  @Prop({ type: [SchemaTypes.ObjectId], default: [] })
+  groupIds: Types.ObjectId[];
+
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const GeofenceSchema = SchemaFactory.createForClass(Geofence);
+// The geofence list, newest first (`{clientId}` + `_id`), and every fence of a client when its
+// spatial index is built: used by MongoDB; mongo-java-server scans (at most 10 000 a client).
+GeofenceSchema.index({ clientId: 1, _id: -1 });
+
+/**
+ * A client's geofences change counter: read (by `_id`, a lookup) at most once per read-cache
+ * lifetime by each instance's spatial index, so another instance's edit is seen within it.
+ */
+@Schema({ collection: 'geofence_versions', versionKey: false })
+export class GeofenceVersion {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ required: true, default: 0 })
+  version: number;
+}
+
+export const GeofenceVersionSchema = SchemaFactory.createForClass(GeofenceVersion);
