@@ -15,6 +15,7 @@ import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
 import { CargoModule } from './cargo';
 import { DriversModule } from './drivers';
+import { EventsModule } from './events';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
 import { GeofencesModule } from './geofences';
@@ -43,6 +44,7 @@ import { UsersModule } from './users';
     BillingSupportModule,
     CargoModule,
     DriversModule,
+    EventsModule,
     FormsModule,
     FuelModule,
     GeofencesModule,

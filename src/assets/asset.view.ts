@@ -1,4 +1,4 @@
-import type { StoredAsset } from '@app/fleet';
+import { eventSettingsOf, type StoredAsset } from '@app/fleet';
 
 export class AssetIconView {
   /**
@@ -11,6 +11,21 @@ export class AssetIconView {
    * @example "#1E88E5"
    */
   color: string;
+}
+
+export class TemperatureRangeView {
+  min: number;
+  max: number;
+}
+
+/** What the event detector watches on the asset (the defaults where it set nothing). */
+export class AssetEventSettingsView {
+  /** km/h; null: no limit of its own. */
+  speedLimitKmh: number | null;
+  idleMinutes: number;
+  offlineMinutes: number;
+  /** °C; null: not watched. */
+  temperature: TemperatureRangeView | null;
 }
 
 /** An asset as the asset management answers it (the scanned asset's fields, plus its links). */
@@ -33,6 +48,7 @@ export class AssetView {
   groupIds: string[];
   /** Its main tracker; null when it has none. */
   mainTrackerId: string | null;
+  eventSettings: AssetEventSettingsView;
   /** When it was archived (`DELETE`); null while in service. */
   archivedAt: Date | null;
   createdAt: Date;
@@ -48,6 +64,7 @@ export function toAssetView(asset: StoredAsset): AssetView {
     icon: { id: asset.icon?.id, color: asset.icon?.color },
     groupIds: (asset.groupIds ?? []).map(String),
     mainTrackerId: asset.mainTrackerId ? asset.mainTrackerId.toHexString() : null,
+    eventSettings: eventSettingsOf(asset),
     archivedAt: asset.archivedAt ?? null,
     createdAt: asset.createdAt,
     updatedAt: asset.updatedAt,

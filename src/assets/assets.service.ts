@@ -3,9 +3,10 @@ import { Types, type UpdateQuery } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { containsText, InjectRepository, isDuplicateKeyError, Page, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden, notFound } from '@app/errors';
-import { Asset, assetPlateKey, StoredAsset } from '@app/fleet';
+import { badRequest, DomainException, ErrorCode, forbidden, notFound, validationFailed } from '@app/errors';
+import { Asset, AssetEventSettings, assetPlateKey, eventSettingsOf, StoredAsset } from '@app/fleet';
 import { CreateAssetDto } from './dto/create-asset.dto';
+import { EventSettingsDto } from './dto/event-settings.dto';
 import { ListAssetsDto } from './dto/list-assets.dto';
 import { UpdateAssetDto } from './dto/update-asset.dto';
 import { AssetLinks, plateTaken } from './asset-links';
@@ -61,13 +62,14 @@ export class AssetsService {
 
   async update(auth: AuthContext, id: string, body: UpdateAssetDto): Promise<AssetView> {
     const fields = Object.entries(body).filter(([, value]) => value !== undefined);
-    if (fields.length === 0) throw badRequest('Nothing to change: send at least one of name, plate, kind, icon, groupIds, mainTrackerId');
+    if (fields.length === 0) throw badRequest('Nothing to change: send at least one of name, plate, kind, icon, groupIds, mainTrackerId, eventSettings');
     const asset = await this.loadInService(auth, id);
     const set: Partial<Asset> = {};
     const unset: Record<string, ''> = {};
     if (body.name !== undefined) set.name = body.name;
     if (body.kind !== undefined) set.kind = body.kind;
     if (body.icon !== undefined) set.icon = { id: body.icon.id, color: body.icon.color };
+    if (body.eventSettings !== undefined) set.eventSettings = mergedEventSettings(asset, body.eventSettings);
     if (body.groupIds !== undefined) set.groupIds = await this.links.groupIds(auth, body.groupIds);
     if (body.mainTrackerId === null) {
       if (!auth.trackerScope.isAll) throw forbidden('A user limited to some trackers cannot leave an asset without a main tracker');
@@ -144,3 +146,18 @@ export class AssetsService {
 }
 
 const describe = (asset: Pick<Asset, 'name' | 'plate'>) => (asset.plate ? `"${asset.name}" (${asset.plate})` : `"${asset.name}"`);
+
+/** The stored settings with the fields sent replacing theirs; a temperature range must run upwards. */
+function mergedEventSettings(asset: StoredAsset, sent: EventSettingsDto): AssetEventSettings {
+  const stored = eventSettingsOf(asset);
+  const merged = {
+    speedLimitKmh: sent.speedLimitKmh !== undefined ? sent.speedLimitKmh : stored.speedLimitKmh,
+    idleMinutes: sent.idleMinutes ?? stored.idleMinutes,
+    offlineMinutes: sent.offlineMinutes ?? stored.offlineMinutes,
+    temperature: sent.temperature !== undefined ? sent.temperature : stored.temperature,
+  };
+  if (merged.temperature && merged.temperature.min >= merged.temperature.max) {
+    throw validationFailed([{ path: 'eventSettings.temperature', message: 'temperature.min must be below temperature.max' }]);
+  }
+  return { speedLimitKmh: merged.speedLimitKmh, idleMinutes: merged.idleMinutes, offlineMinutes: merged.offlineMinutes, temperature: merged.temperature && { min: merged.temperature.min, max: merged.temperature.max } };
+}

@@ -10,8 +10,10 @@ import { Geofence, GeofenceVersion } from './schemas/geofence.schema';
 /** A client's geofences with a spatial index (flatbush over their bounding boxes). */
 export class ClientGeofences {
   private readonly tree: Flatbush | null;
+  private readonly ids: Map<string, CompiledGeofence>;
 
   constructor(readonly fences: readonly CompiledGeofence[]) {
+    this.ids = new Map(fences.map((fence) => [fence.id, fence]));
     if (fences.length === 0) {
       this.tree = null;
       return;
@@ -24,6 +26,10 @@ export class ClientGeofences {
   /** The geofences whose bounding box meets this box (longitude, latitude): candidates, not yet exact. */
   near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[] {
     return this.tree ? this.tree.search(minLng, minLat, maxLng, maxLat).map((i) => this.fences[i]) : [];
+  }
+
+  byId(id: string): CompiledGeofence | undefined {
+    return this.ids.get(id);
   }
 
   /** The geofences this point is inside. */

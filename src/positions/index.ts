@@ -6,7 +6,10 @@ export { INGEST_BODY_LIMIT, INGEST_PATH } from './ingestion/telemetry-ingest.con
 export { TelemetryIngestor, type IngestReport } from './ingestion/telemetry-ingestor.service';
 export { MessageImporter, type MessageImportReport } from './ingestion/message-importer.service';
 export { PositionsStored, type PositionsStoredListener, type StoredFixes } from './ingestion/positions-stored';
-// The store, written in bulk by the demo seed.
+// The live stream: other domains' events of an asset go out on it beside positions.
+export { LiveStreamEvents, type LiveStreamEvent } from './live/live-stream-events';
+// The store, written in bulk by the demo seed; its points, read back by whoever replays them.
+export { TelemetryPointsReader } from './store/telemetry-points.reader';
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 // The telemetry model and its rules, for whoever reasons about fixes.

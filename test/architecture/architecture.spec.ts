@@ -75,6 +75,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/maintenance\/work-orders\/unconfirmed-inspection-orders\.ts$/,
   // The boot backfill of search keys for drivers written before the keys existed.
   /^src\/drivers\/driver-search-keys\.backfill\.ts$/,
+  // The offline sweep: every silent asset's detector state, whatever its client.
+  /^src\/events\/detection\/offline-sweep\.ts$/,
 ];
 
 describe('architecture', () => {

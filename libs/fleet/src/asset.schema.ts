@@ -10,6 +10,42 @@ export class AssetIcon {
   color: string;
 }
 
+/** A temperature range a refrigerated load must stay in, °C. */
+@Schema({ _id: false })
+export class TemperatureRange {
+  @Prop({ required: true })
+  min: number;
+
+  @Prop({ required: true })
+  max: number;
+}
+
+/** What the event detector watches on this asset (docs/events.md); absent fields take the defaults. */
+@Schema({ _id: false })
+export class AssetEventSettings {
+  /** km/h; null: no speed limit of the asset's own (a geofence's may still apply). */
+  @Prop({ type: Number, default: null })
+  speedLimitKmh: number | null;
+
+  /** Minutes standing with the ignition on before `idling.start`. */
+  @Prop({ default: 5 })
+  idleMinutes: number;
+
+  /** Minutes without a message before `tracker.offline`. */
+  @Prop({ default: 30 })
+  offlineMinutes: number;
+
+  @Prop({ type: TemperatureRange, default: null })
+  temperature: TemperatureRange | null;
+}
+
+export const DEFAULT_EVENT_SETTINGS: Readonly<AssetEventSettings> = { speedLimitKmh: null, idleMinutes: 5, offlineMinutes: 30, temperature: null };
+
+/** The asset's settings with the defaults for what it never set. */
+export function eventSettingsOf(asset: { eventSettings?: Partial<AssetEventSettings> | null }): AssetEventSettings {
+  return { ...DEFAULT_EVENT_SETTINGS, ...(asset.eventSettings ?? {}) };
+}
+
 /** A vehicle or piece of equipment of a client, followed by its main tracker. */
 @Schema({ collection: 'assets', timestamps: true })
 export class Asset {
@@ -43,6 +79,9 @@ export class Asset {
 
   @Prop({ type: [SchemaTypes.ObjectId], default: [] })
   groupIds: Types.ObjectId[];
+
+  @Prop({ type: AssetEventSettings, default: null })
+  eventSettings?: AssetEventSettings | null;
 
   /** When the asset was archived (`DELETE /api/assets/{id}`): not scannable, not in statistics, history kept. */
   @Prop({ type: Date, default: null })

@@ -3,6 +3,7 @@ import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
+import { EventSettingsDto } from './event-settings.dto';
 
 /** The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. */
 @StrictBody()
@@ -41,4 +42,10 @@ export class UpdateAssetDto {
   @WhenSent({ nullable: true })
   @IsObjectIdString()
   mainTrackerId?: string | null;
+
+  /** What the event detector watches (speed limit, idling, offline, temperature): the fields sent replace the stored ones. */
+  @WhenSent()
+  @ValidateNested()
+  @Type(() => EventSettingsDto)
+  eventSettings?: EventSettingsDto;
 }

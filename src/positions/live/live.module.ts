@@ -4,6 +4,7 @@ import { IngestionModule } from '../ingestion/ingestion.module';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { LatestPositionCache } from './latest-position-cache';
 import { LatestPositionsService } from './latest-positions.service';
+import { LiveStreamEvents } from './live-stream-events';
 import { PositionFeed } from './position-feed.service';
 import { PositionStreamController } from './position-stream.controller';
 import { PositionStreams } from './position-streams.service';
@@ -16,7 +17,7 @@ import { StoredPositionUpdates } from './stored-position-updates';
 @Module({
   imports: [TelemetryStoreModule, IngestionModule],
   controllers: [PositionsController, PositionStreamController],
-  providers: [PositionUpdates, StoredPositionUpdates, PositionFeed, PositionStreams, LatestPositionCache, LatestPositionsService, ScopedTrackers, ConfiguredFlespiClient],
-  exports: [PositionUpdates, PositionStreams],
+  providers: [PositionUpdates, LiveStreamEvents, StoredPositionUpdates, PositionFeed, PositionStreams, LatestPositionCache, LatestPositionsService, ScopedTrackers, ConfiguredFlespiClient],
+  exports: [PositionUpdates, PositionStreams, LiveStreamEvents],
 })
 export class LiveModule {}

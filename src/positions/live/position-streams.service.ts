@@ -5,6 +5,7 @@ import { AppConfig } from '@app/config';
 import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { LatestPositionsService } from './latest-positions.service';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
+import { LiveStreamEvents } from './live-stream-events';
 import { PositionUpdates } from './position-updates';
 
 /** A reconnect replays from this much before its `Last-Event-ID`: instances' clocks may differ a little. */
@@ -27,7 +28,8 @@ export function parseLastEventId(value: string | undefined): number | null {
 /**
  * The open Server-Sent Events streams of this process: each is limited to the caller's assets
  * (client and tracker scope, resolved when it opens), sends the position updates of those assets
- * as `event: position`, a heartbeat comment when idle, and ends on disconnect, after
+ * as `event: position`, other domains' events of them as theirs (`event: fleet-event`), a
+ * heartbeat comment when idle, and ends on disconnect, after
  * STREAM_LIFETIME_MS, or when the app shuts down.
  */
 @Injectable()
@@ -41,6 +43,7 @@ export class PositionStreams implements OnModuleDestroy {
     private readonly store: LatestPositionStore,
     private readonly updates: PositionUpdates,
     private readonly views: LatestPositionsService,
+    private readonly events: LiveStreamEvents,
     config: AppConfig,
   ) {
     this.heartbeatMs = config.get('POSITION_STREAM_HEARTBEAT_MS');
@@ -88,6 +91,10 @@ export class PositionStreams implements OnModuleDestroy {
       if (waiting) waiting.push(record);
       else send(tracker, record);
     });
+    const assets = new Set([...trackers.values()].map((tracker) => tracker.assetId));
+    const unsubscribeEvents = this.events.subscribe((event) => {
+      if (assets.has(event.assetId)) write(this.events.frame(event));
+    });
     const heartbeat = setInterval(() => {
       if (Date.now() - lastWrite >= this.heartbeatMs * 0.9) write(': heartbeat\n\n');
     }, this.heartbeatMs);
@@ -97,6 +104,7 @@ export class PositionStreams implements OnModuleDestroy {
       if (ended) return;
       ended = true;
       unsubscribe();
+      unsubscribeEvents();
       clearInterval(heartbeat);
       clearTimeout(lifetime);
       this.open.delete(end);

@@ -235,6 +235,34 @@ export class TenantRepository<T extends TenantOwned> {
     }
   }
 
+  /** Updates records read through this repository, by `_id` alone (a lookup) once their client is checked; answers how many changed. */
+  async updateRecords(scope: TenantScope, records: readonly Stored<TenantOwned>[], update: UpdateQuery<T>): Promise<number> {
+    const own = records.filter((record) => scope.clientId.equals(record.clientId)).map((record) => record._id);
+    if (own.length === 0) return 0;
+    const result = await this.model.updateMany({ _id: { $in: own } } as FilterQuery<T>, this.checked(update)).exec();
+    for (const id of own) this.recentById?.evict(id.toHexString());
+    return result.modifiedCount;
+  }
+
+  /** Updates records read through this repository, each its own way, in one bulk write by `_id` alone once their client is checked. */
+  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T> }>): Promise<void> {
+    const ops = changes
+      .filter(({ record }) => scope.clientId.equals(record.clientId))
+      .map(({ record, update }) => ({ updateOne: { filter: { _id: record._id }, update: this.checked(update) } }));
+    if (ops.length === 0) return;
+    await this.model.collection.bulkWrite(ops as never[], { ordered: false });
+    for (const { record } of changes) this.recentById?.evict(record._id.toHexString());
+  }
+
+  /** Deletes records read through this repository, by `_id` alone once their client is checked. */
+  async deleteRecords(scope: TenantScope, records: readonly Stored<TenantOwned>[]): Promise<number> {
+    const own = records.filter((record) => scope.clientId.equals(record.clientId)).map((record) => record._id);
+    if (own.length === 0) return 0;
+    const result = await this.model.deleteMany({ _id: { $in: own } } as FilterQuery<T>).exec();
+    for (const id of own) this.recentById?.evict(id.toHexString());
+    return result.deletedCount;
+  }
+
   async updateOne(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
     const result = await this.model.updateOne(await this.scoped(scope, filter), this.checked(update), { upsert }).exec();
     return { matched: result.matchedCount, modified: result.modifiedCount, upserted: result.upsertedCount > 0 };

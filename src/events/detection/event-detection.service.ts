@@ -1,0 +1,114 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Asset, eventSettingsOf } from '@app/fleet';
+import { GeofenceIndex } from '../../geofences';
+import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../../positions';
+import { FleetEvents } from '../fleet-events.service';
+import type { NewFleetEvent } from '../fleet-event.types';
+import { AssetEventState } from '../schemas/asset-event-state.schema';
+import { checkpointBefore, withCheckpoint } from './checkpoints';
+import { detect, DetectorContext } from './detector';
+import { DetectedEvent, DetectorState, initialState } from './detector-state';
+import { EventReconciler } from './event-reconciler';
+
+/** Metres past a geofence's edge that confirm an enter or exit at once (docs/events.md, "Jitter"). */
+export const FENCE_HYSTERESIS_M = 25;
+
+/**
+ * Fleet events from telemetry: subscribed to `PositionsStored`, it runs the detector over each
+ * asset's new fixes from the state it left (asset_event_states), records the events and keeps the
+ * state — before the batch is acknowledged. A batch whose new messages are older than the last
+ * one evaluated replays the stored fixes from the checkpoint before them, and the reconciler
+ * makes the stored events match what the replay found.
+ */
+@Injectable()
+export class EventDetection implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(EventDetection.name);
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly stored: PositionsStored,
+    @InjectRepository(AssetEventState) private readonly states: TenantRepository<AssetEventState>,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    private readonly geofences: GeofenceIndex,
+    private readonly events: FleetEvents,
+    private readonly points: TelemetryPointsReader,
+    private readonly reconciler: EventReconciler,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.stored.subscribe((batch) => this.detectBatch(batch));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async detectBatch(batch: readonly StoredFixes[]): Promise<void> {
+    const byClient = new Map<string, StoredFixes[]>();
+    for (const fixes of batch) if (fixes.assetId) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
+    await Promise.all([...byClient.values()].map((group) => this.detectClient(group)));
+  }
+
+  private async detectClient(group: readonly StoredFixes[]): Promise<void> {
+    const client = scopeOfClient(group[0].clientId);
+    const [stored, fences] = await Promise.all([this.states.findByIds(client, group.map((fixes) => fixes.assetId!.toHexString())), this.geofences.of(client.clientId)]);
+    const states = new Map(stored.map((state) => [state._id.toHexString(), state]));
+    const found: NewFleetEvent[] = [];
+    const inserts: AssetEventState[] = [];
+    const updates: Array<{ record: Stored<AssetEventState>; update: object }> = [];
+    for (const fixes of group) {
+      const asset = await this.assets.findById(client, fixes.assetId!.toHexString());
+      if (!asset) continue;
+      const settings = eventSettingsOf(asset);
+      const context: DetectorContext = { fences, appliesTo: (fence) => fence.appliesTo(asset), hysteresisM: FENCE_HYSTERESIS_M, settings };
+      const record = states.get(asset._id.toHexString());
+      const state: DetectorState = record ? { ...record.state, offline: record.offline } : initialState();
+      let checkpoints = record?.checkpoints ?? [];
+      const newer = state.lastTs === null ? fixes.fixes : fixes.fixes.filter((fix) => fix.ts > state.lastTs!);
+      let replayed: DetectorState | null = null;
+      if (state.lastTs !== null && fixes.added > newer.length) {
+        // Messages stored for the first time, older than the last evaluated: the past changed.
+        const late = fixes.fixes.find((fix) => fix.ts <= state.lastTs!)!.ts;
+        const replay = await this.replay(fixes, asset, context, state, checkpoints, late);
+        if (replay) ({ state: replayed, checkpoints } = replay);
+      }
+      const current = replayed ?? state;
+      const wasOffline = current.offline !== null;
+      found.push(...this.toEvents(detect(current, newer, context), asset));
+      checkpoints = withCheckpoint(checkpoints, current);
+      const { offline, ...kept } = current;
+      if (record) updates.push({ record, update: { $set: { state: kept, lastTs: current.lastTs, checkpoints, ...(wasOffline && offline === null ? { offline: null } : {}) } } });
+      else inserts.push({ _id: asset._id, clientId: client.clientId, assetId: asset._id, lastTs: current.lastTs, state: kept as DetectorState, offline: null, checkpoints });
+    }
+    // Events first: killed before the state is kept, the resend finds them again (the same ids).
+    await this.events.record(found);
+    if (inserts.length > 0) await this.states.insertMany(client, inserts.map(({ clientId: _client, ...state }) => state), { ordered: false }).catch((error) => this.logger.warn(`event states: ${(error as Error).message}`));
+    await this.states.updateEach(client, updates);
+  }
+
+  /** The state from the checkpoint before `late`, run over every stored fix since; the events of that stretch made to match. */
+  private async replay(fixes: StoredFixes, asset: Stored<Asset>, context: DetectorContext, state: DetectorState, checkpoints: AssetEventState['checkpoints'], late: number) {
+    const before = checkpointBefore(checkpoints, late);
+    if (!before) return null; // older than the kept checkpoints: stored, but the past events stay
+    const replayed: DetectorState = { ...structuredClone(before.from.state), offline: state.offline };
+    const stored = await this.points.points(fixes.trackerId.toHexString(), before.from.ts + 1, state.lastTs!);
+    const events = this.toEvents(detect(replayed, stored, context), asset);
+    await this.reconciler.reconcile(asset, before.from.ts + 1, state.lastTs!, events);
+    return { state: replayed, checkpoints: withCheckpoint(before.kept, replayed) };
+  }
+
+  private toEvents(detected: readonly DetectedEvent[], asset: Stored<Asset>): NewFleetEvent[] {
+    return detected.map((event) => ({
+      clientId: asset.clientId,
+      assetId: asset._id,
+      assetName: asset.name,
+      type: event.type as NewFleetEvent['type'],
+      occurredAt: new Date(event.at.ts * 1000),
+      position: { lat: event.at.lat, lng: event.at.lng, speed: event.at.speed },
+      geofenceId: event.geofenceId ? new Types.ObjectId(event.geofenceId) : null,
+      details: event.details ?? {},
+    }));
+  }
+}

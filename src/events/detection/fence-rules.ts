@@ -1,0 +1,91 @@
+import type { CompiledGeofence } from '../../geofences';
+import { confirm, DetectedEvent, DetectorState, Spot } from './detector-state';
+
+/** What the fence rules need of a client's geofences. */
+export interface FenceLookup {
+  near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[];
+  byId(id: string): CompiledGeofence | undefined;
+}
+
+export interface FenceContext {
+  fences: FenceLookup;
+  appliesTo(fence: CompiledGeofence): boolean;
+  /** Metres past the edge that confirm a change at once (otherwise a second fix must agree). */
+  hysteresisM: number;
+}
+
+const METRES_PER_DEGREE = 111_195;
+
+/** The box around a spot that a fence must meet to matter (the hysteresis as margin). */
+function boxAround(spot: Spot, marginM: number): [number, number, number, number] {
+  const dLat = marginM / METRES_PER_DEGREE;
+  const dLng = marginM / (METRES_PER_DEGREE * Math.max(Math.cos((spot.lat * Math.PI) / 180), 0.01));
+  return [spot.lng - dLng, spot.lat - dLat, spot.lng + dLng, spot.lat + dLat];
+}
+
+const interpolate = (a: Spot, b: Spot, f: number): Spot => ({ ts: Math.round(a.ts + f * (b.ts - a.ts)), lat: a.lat + f * (b.lat - a.lat), lng: a.lng + f * (b.lng - a.lng), speed: b.speed });
+
+/**
+ * Geofence enter and exit for one located fix, after `state.last`. A fix at the edge does not
+ * flap: a change counts from its first fix once a second fix agrees, or at once when the fix is
+ * `hysteresisM` past the edge. A fence between two fixes far apart (both outside) still yields
+ * its enter and exit, at the interpolated points where the straight path crossed it.
+ */
+export function fenceEvents(state: DetectorState, spot: Spot, context: FenceContext): DetectedEvent[] {
+  const events: DetectedEvent[] = [];
+  const previous = state.last;
+  const candidates = new Map<string, CompiledGeofence>();
+  for (const fence of context.fences.near(...boxAround(spot, context.hysteresisM))) if (context.appliesTo(fence)) candidates.set(fence.id, fence);
+  for (const id of Object.keys(state.fences)) {
+    const fence = context.fences.byId(id);
+    if (fence) candidates.set(id, fence);
+    else delete state.fences[id]; // deleted, or no longer for this asset: forgotten without an event
+  }
+  if (previous) {
+    const [a, b] = [previous, spot];
+    const lengthM = Math.hypot((b.lng - a.lng) * Math.cos((a.lat * Math.PI) / 180), b.lat - a.lat) * METRES_PER_DEGREE;
+    for (const fence of context.fences.near(Math.min(a.lng, b.lng), Math.min(a.lat, b.lat), Math.max(a.lng, b.lng), Math.max(a.lat, b.lat))) {
+      if (state.fences[fence.id] || !context.appliesTo(fence)) continue;
+      // A point of the path lies within `lengthM` of both ends: farther than that from the fence, it cannot cross it.
+      const [fromA, fromB] = [fence.shape.signedDistanceM(a), fence.shape.signedDistanceM(b)];
+      if (fromA <= 0 || fromB <= 0 || fromA > lengthM || fromB > lengthM) continue;
+      const crossing = fence.shape.crossing(a, b);
+      if (!crossing) continue;
+      const details = { geofenceName: fence.name, interpolated: true };
+      events.push({ type: 'geofence.enter', at: interpolate(a, b, crossing.enter), geofenceId: fence.id, details }, { type: 'geofence.exit', at: interpolate(a, b, crossing.exit), geofenceId: fence.id, details });
+    }
+  }
+  for (const [id, fence] of candidates) {
+    const distance = fence.shape.signedDistanceM(spot);
+    const known = state.fences[id] ?? { inside: false };
+    const inside = distance <= 0;
+    if (!previous) {
+      // The asset's first fix: where it is, without an event.
+      if (inside) state.fences[id] = { inside: true };
+      continue;
+    }
+    if (inside === known.inside) {
+      if (inside) state.fences[id] = { inside };
+      else delete state.fences[id];
+      continue;
+    }
+    const step = confirm(known.pending, inside, spot, Math.abs(distance) >= context.hysteresisM);
+    if (!step.confirmed) {
+      state.fences[id] = { inside: known.inside, pending: step.pending };
+      continue;
+    }
+    events.push({ type: inside ? 'geofence.enter' : 'geofence.exit', at: step.confirmed, geofenceId: id, details: { geofenceName: fence.name } });
+    if (inside) state.fences[id] = { inside: true };
+    else delete state.fences[id];
+  }
+  return events;
+}
+
+/** The speed limit where the asset is: the lowest of the fences it is in, else its own (null: none). */
+export function speedLimitAt(state: DetectorState, context: FenceContext, own: number | null): number | null {
+  const limits = Object.entries(state.fences)
+    .filter(([, fence]) => fence.inside)
+    .map(([id]) => context.fences.byId(id)?.speedLimitKmh)
+    .filter((limit): limit is number => typeof limit === 'number');
+  return limits.length > 0 ? Math.min(...limits) : own;
+}

@@ -1,0 +1,68 @@
+import { confirm, DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
+
+/** km/h over the limit that confirm speeding (or its end) at once; otherwise a second fix must agree. */
+export const SPEED_MARGIN_KMH = 10;
+/** Below this, standing still (GPS speed is never exactly 0 while parked). */
+export const STILL_KMH = 3;
+
+const seconds = (from: Spot, to: Spot) => Math.max(0, Math.round(to.ts - from.ts));
+
+/**
+ * `speeding.start` at the first fix over the limit, `speeding.end` at the first back under it —
+ * the limit where the asset is at each fix, so leaving a slow zone at road speed ends it.
+ */
+export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limitKmh: number | null): DetectedEvent[] {
+  const s = state.speeding;
+  if (fix.speed === null) return [];
+  if (s.active) s.maxSpeedKmh = Math.max(s.maxSpeedKmh ?? 0, fix.speed);
+  const limit = limitKmh;
+  if (limit === null) {
+    // No limit here any more: a speeding under way ends where the limit ended.
+    if (!s.active) return [];
+    state.speeding = { active: false };
+    return [{ type: 'speeding.end', at: spot, details: { limitKmh: s.limitKmh, maxSpeedKmh: s.maxSpeedKmh, durationSeconds: seconds(s.since!, spot) } }];
+  }
+  const over = fix.speed > limit;
+  if (over === s.active) {
+    s.pending = undefined;
+    return [];
+  }
+  const step = confirm(s.pending, over, spot, Math.abs(fix.speed - limit) >= SPEED_MARGIN_KMH);
+  if (!step.confirmed) {
+    s.pending = step.pending;
+    return [];
+  }
+  if (over) {
+    state.speeding = { active: true, since: step.confirmed, limitKmh: limit, maxSpeedKmh: fix.speed };
+    return [{ type: 'speeding.start', at: step.confirmed, details: { limitKmh: limit, speedKmh: step.confirmed.speed } }];
+  }
+  state.speeding = { active: false };
+  return [{ type: 'speeding.end', at: step.confirmed, details: { limitKmh: s.limitKmh, maxSpeedKmh: s.maxSpeedKmh, durationSeconds: seconds(s.since!, step.confirmed) } }];
+}
+
+/** `idling.start` once standing `idleMinutes` with the ignition on (at the first still fix), `idling.end` when it moves or stops. */
+export function idlingEvents(state: DetectorState, fix: Fix, spot: Spot, idleMinutes: number): DetectedEvent[] {
+  const s = state.idling;
+  if (fix.ignition === undefined || fix.ignition === null) return []; // the device does not say
+  const still = fix.ignition && (fix.speed ?? 0) < STILL_KMH;
+  if (still) {
+    if (!s.stillSince) s.stillSince = spot;
+    if (!s.active && spot.ts - s.stillSince.ts >= idleMinutes * 60) {
+      s.active = true;
+      return [{ type: 'idling.start', at: s.stillSince, details: { idleMinutes } }];
+    }
+    return [];
+  }
+  const since = s.stillSince;
+  state.idling = { active: false };
+  return s.active && since ? [{ type: 'idling.end', at: spot, details: { durationSeconds: seconds(since, spot) } }] : [];
+}
+
+/** `ignition.on` / `ignition.off` when the reported ignition changes (the first report sets it silently). */
+export function ignitionEvents(state: DetectorState, fix: Fix, spot: Spot): DetectedEvent[] {
+  if (typeof fix.ignition !== 'boolean') return [];
+  const previous = state.ignition;
+  state.ignition = fix.ignition;
+  if (previous === null || previous === fix.ignition) return [];
+  return [{ type: fix.ignition ? 'ignition.on' : 'ignition.off', at: spot }];
+}

@@ -1,0 +1,38 @@
+import { IsOptional, Matches } from 'class-validator';
+import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { PageQueryDto, StrictBody } from '@app/http';
+import { FLEET_EVENT_TYPES } from '../event-types';
+
+const TYPE_LIST = new RegExp(`^(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')})(,(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')}))*$`);
+
+/** Events newest first; the period is at most 366 days, by default the 30 days up to `to` (now). */
+@StrictBody()
+export class ListEventsDto extends PageQueryDto {
+  /**
+   * One type or several, comma-separated.
+   * @example "geofence.enter,geofence.exit"
+   */
+  @IsOptional()
+  @Matches(TYPE_LIST, { message: `type must be event types separated by commas: ${FLEET_EVENT_TYPES.join(', ')}` })
+  type?: string;
+
+  /** Only this asset's events. */
+  @IsOptional()
+  @IsObjectIdString()
+  assetId?: string;
+
+  /** Only the events of this geofence. */
+  @IsOptional()
+  @IsObjectIdString()
+  geofenceId?: string;
+
+  /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
+  @IsOptional()
+  @IsIsoDateTime()
+  from?: string;
+
+  /** Events that occurred at or before this ISO 8601 date-time (default: now). */
+  @IsOptional()
+  @IsIsoDateTime()
+  to?: string;
+}

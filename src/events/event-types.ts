@@ -1,0 +1,34 @@
+/** Every fleet event type (docs/events.md has what each means and its details). */
+export const FLEET_EVENT_TYPES = [
+  'geofence.enter',
+  'geofence.exit',
+  'speeding.start',
+  'speeding.end',
+  'idling.start',
+  'idling.end',
+  'ignition.on',
+  'ignition.off',
+  'tracker.offline',
+  'tracker.online',
+  'temperature.out_of_range',
+  'temperature.back_in_range',
+  'inspection.critical',
+  'inspection.away_from_vehicle',
+  'work_order.overdue',
+  'maintenance.due_soon',
+  'maintenance.overdue',
+] as const;
+
+export type FleetEventType = (typeof FLEET_EVENT_TYPES)[number];
+
+/** The event that ends a state another began (an alert opened by the first is resolved by the second). */
+export const END_OF: Readonly<Partial<Record<FleetEventType, FleetEventType>>> = {
+  'geofence.enter': 'geofence.exit',
+  'speeding.start': 'speeding.end',
+  'idling.start': 'idling.end',
+  'ignition.on': 'ignition.off',
+  'tracker.offline': 'tracker.online',
+  'temperature.out_of_range': 'temperature.back_in_range',
+};
+
+export const isFleetEventType = (value: unknown): value is FleetEventType => (FLEET_EVENT_TYPES as readonly unknown[]).includes(value);

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { AuthContext } from '@app/auth';
+import { decodeCursor, encodeCursor, InjectRepository, Page, pageSize, TenantRepository } from '@app/database';
+import { validationFailed } from '@app/errors';
+import { Asset, AssetVisibility } from '@app/fleet';
+import { ListEventsDto } from './dto/list-events.dto';
+import { assetDayId, clientHourId, DAY_S, HOUR_S } from './event-ids';
+import type { StoredFleetEvent } from './fleet-event.types';
+import { FleetEvent } from './schemas/fleet-event.schema';
+import { EventIndexEntry, FleetEventIndex } from './schemas/fleet-event-index.schema';
+
+const DEFAULT_PERIOD_MS = 30 * DAY_S * 1000;
+const MAX_PERIOD_MS = 366 * DAY_S * 1000;
+/** Index documents read at once grow 1, 2, 4, … up to this: a dense hour answers a page alone. */
+const MAX_BUCKETS_PER_READ = 64;
+
+interface Bucket {
+  id: Types.ObjectId;
+  start: number;
+}
+
+/**
+ * Reading events: by id through the events' repository (client, tracker scope), and lists through
+ * the index documents, newest bucket first — a client's hours, or with `assetId` that asset's
+ * days — read by `_id`, so a page costs the same at the top and a million events deep.
+ */
+@Injectable()
+export class EventsQueryService {
+  constructor(
+    @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    @InjectModel(FleetEventIndex.name) private readonly index: Model<FleetEventIndex>,
+    private readonly visibility: AssetVisibility,
+  ) {}
+
+  get(auth: AuthContext, id: string): Promise<StoredFleetEvent> {
+    return this.events.findByIdOrFail(auth, id, 'Event');
+  }
+
+  async list(auth: AuthContext, query: ListEventsDto): Promise<Page<StoredFleetEvent>> {
+    const to = query.to ? new Date(query.to) : new Date();
+    const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_PERIOD_MS);
+    if (from > to) throw validationFailed([{ path: 'from', message: 'from must not be after to' }]);
+    if (to.getTime() - from.getTime() > MAX_PERIOD_MS) throw validationFailed([{ path: 'from', message: 'at most 366 days between from and to: narrow the period' }]);
+    const after = query.cursor ? decodeCursor(query.cursor, 'occurredAt') : null;
+    const upper = after && after.value instanceof Date && after.value < to ? after.value : to;
+    const limit = pageSize(query.limit);
+
+    const accepts = await this.filterOf(auth, query);
+    if (!accepts) return { items: [], nextCursor: null };
+    const before = (entry: EventIndexEntry) => !after || entry.at < (after.value as Date) || (entry.at.getTime() === (after.value as Date).getTime() && entry.id.toHexString() < after.id.toHexString());
+    const wanted = (entry: EventIndexEntry) => entry.at >= from && entry.at <= to && before(entry) && accepts(entry);
+
+    const entries = await this.collect(this.buckets(auth, query.assetId, from, upper), wanted, limit + 1);
+    const found = new Map((await this.events.findByIds(auth, entries.slice(0, limit).map((entry) => entry.id.toHexString()))).map((event) => [event._id.toHexString(), event]));
+    // An entry whose event a crash kept from being stored is skipped (the next detection stores it).
+    const items = entries.slice(0, limit).flatMap((entry) => found.get(entry.id.toHexString()) ?? []);
+    const last = items.at(-1);
+    return { items, nextCursor: entries.length > limit && last ? encodeCursor(last as unknown as Record<string, unknown>, 'occurredAt') : null };
+  }
+
+  /** What an index entry must be to be listed; null when nothing can be (an asset the caller may not see). */
+  private async filterOf(auth: AuthContext, query: ListEventsDto): Promise<((entry: EventIndexEntry) => boolean) | null> {
+    const types = query.type ? new Set(query.type.split(',')) : null;
+    const geofenceId = query.geofenceId?.toLowerCase();
+    if (query.assetId && !(await this.assets.findById(auth, query.assetId))) return null;
+    const owners = query.assetId ? undefined : await this.visibility.visibleOwners(auth);
+    const visible = owners && new Set(owners.map(String));
+    return (entry) =>
+      (!types || types.has(entry.type)) && (!geofenceId || entry.geofenceId?.toHexString() === geofenceId) && (!visible || visible.has(entry.assetId.toHexString()));
+  }
+
+  /** The index documents of the period, newest first: the asset's days, or the client's hours. */
+  private *buckets(auth: AuthContext, assetId: string | undefined, from: Date, upper: Date): Generator<Bucket> {
+    const step = assetId ? DAY_S : HOUR_S;
+    const first = Math.floor(from.getTime() / 1000 / step) * step;
+    for (let start = Math.floor(upper.getTime() / 1000 / step) * step; start >= first; start -= step) {
+      yield { id: assetId ? assetDayId(new Types.ObjectId(assetId), start) : clientHourId(auth.clientId, start), start };
+    }
+  }
+
+  /** Walks the buckets in growing reads until `wanted` entries are found (newest first) or the period ends. */
+  private async collect(buckets: Generator<Bucket>, wanted: (entry: EventIndexEntry) => boolean, count: number): Promise<EventIndexEntry[]> {
+    const found: EventIndexEntry[] = [];
+    for (let size = 1; found.length < count; size = Math.min(size * 2, MAX_BUCKETS_PER_READ)) {
+      const batch: Bucket[] = [];
+      for (let next = buckets.next(); !next.done; next = batch.length < size ? buckets.next() : { done: true, value: undefined }) batch.push(next.value);
+      if (batch.length === 0) break;
+      const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: batch.map((bucket) => bucket.id) } } as never).toArray();
+      const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+      for (const bucket of batch) {
+        const entries = (byId.get(bucket.id.toHexString())?.entries ?? []).filter(wanted);
+        entries.sort((a, b) => b.at.getTime() - a.at.getTime() || (b.id.toHexString() < a.id.toHexString() ? -1 : 1));
+        found.push(...entries);
+        if (found.length >= count) break;
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,31 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { PagedBody, PagedResponse } from '@app/http';
+import { ListEventsDto } from './dto/list-events.dto';
+import { FleetEventView, toFleetEventView } from './fleet-event.view';
+import { EventsQueryService } from './events-query.service';
+
+@ApiTags('events')
+@Controller('events')
+export class EventsController {
+  constructor(private readonly events: EventsQueryService) {}
+
+  /** Fleet events of the caller's assets, newest first: by type, asset, geofence and period (30 days by default, at most 366). */
+  @Get()
+  @Authenticated({ permission: Permission.Alerts })
+  @PagedResponse(FleetEventView)
+  @ApiBadRequestResponse({ description: 'Unknown parameter, bad value, or a period over 366 days (shape A)' })
+  async list(@Auth() auth: AuthContext, @Query() query: ListEventsDto): Promise<PagedBody<FleetEventView>> {
+    return PagedBody.of(await this.events.list(auth, query), toFleetEventView);
+  }
+
+  /** One fleet event. */
+  @Get(':id')
+  @Authenticated({ permission: Permission.Alerts })
+  @ApiOkResponse({ type: FleetEventView })
+  @ApiNotFoundResponse({ description: 'Unknown, another client\'s, or of an asset outside the caller\'s trackers (shape A)' })
+  async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<FleetEventView> {
+    return toFleetEventView(await this.events.get(auth, id));
+  }
+}

@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AssetOwnedDataModule } from '@app/fleet';
+import { GeofencesModule } from '../geofences';
+import { PositionsModule } from '../positions';
+import { EventDetection } from './detection/event-detection.service';
+import { EventReconciler } from './detection/event-reconciler';
+import { OfflineSweep } from './detection/offline-sweep';
+import { EventsController } from './events.controller';
+import { EventsQueryService } from './events-query.service';
+import { FleetEvents } from './fleet-events.service';
+import { FleetEventsRecorded } from './fleet-events-recorded';
+import { LiveFleetEvents } from './live-fleet-events.service';
+import { AssetEventState, AssetEventStateSchema } from './schemas/asset-event-state.schema';
+import { FleetEvent, FleetEventSchema } from './schemas/fleet-event.schema';
+import { FleetEventFeedEntry, FleetEventFeedEntrySchema } from './schemas/fleet-event-feed.schema';
+import { FleetEventIndex, FleetEventIndexSchema } from './schemas/fleet-event-index.schema';
+
+const eventData = AssetOwnedDataModule.forFeature([
+  { name: FleetEvent.name, schema: FleetEventSchema },
+  { name: AssetEventState.name, schema: AssetEventStateSchema },
+]);
+// Keyed by computed ids that carry the client or asset (the index), or passing events on (the feed).
+const eventIndexes = MongooseModule.forFeature([
+  { name: FleetEventIndex.name, schema: FleetEventIndexSchema },
+  { name: FleetEventFeedEntry.name, schema: FleetEventFeedEntrySchema },
+]);
+
+/**
+ * Fleet events (`/api/events`, `access_alerts`): detected from telemetry as it is stored, recorded
+ * by other domains (inspections, work orders, maintenance) through `FleetEvents`, listed, and
+ * passed on to the live stream and to whoever subscribes to `FleetEventsRecorded` (alerts).
+ */
+@Module({
+  imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
+  controllers: [EventsController],
+  providers: [FleetEvents, FleetEventsRecorded, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
+  exports: [FleetEvents, FleetEventsRecorded],
+})
+export class EventsModule {}

@@ -1,0 +1,20 @@
+import type { Types } from 'mongoose';
+import type { Stored } from '@app/database';
+import type { FleetEventType } from './event-types';
+import type { FleetEvent } from './schemas/fleet-event.schema';
+
+export type StoredFleetEvent = Stored<FleetEvent>;
+
+/** An event to record; what makes it unique is its asset, type, time, geofence and `subject`. */
+export interface NewFleetEvent {
+  clientId: Types.ObjectId;
+  assetId: Types.ObjectId;
+  assetName: string;
+  type: FleetEventType;
+  occurredAt: Date;
+  position?: { lat: number; lng: number; speed: number | null } | null;
+  geofenceId?: Types.ObjectId | null;
+  details?: Record<string, unknown>;
+  /** Tells apart events of one asset, type and time that are not the same (an inspection's id, a plan's cycle). */
+  subject?: string;
+}

@@ -1,0 +1,8 @@
+// The public surface of fleet events: recording one (other domains), hearing of them (alerts), their catalog and view.
+export { EventsModule } from './events.module';
+export { FleetEvents } from './fleet-events.service';
+export { FleetEventsRecorded, type FleetEventsListener } from './fleet-events-recorded';
+export type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
+export { END_OF, FLEET_EVENT_TYPES, isFleetEventType, type FleetEventType } from './event-types';
+export { FleetEventView, toFleetEventView } from './fleet-event.view';
+export { FleetEvent } from './schemas/fleet-event.schema';
