@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:compare -- [--path /api/auth/me] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS][+VAR=VALUE...] ...`
+ * `npm run bench:compare -- [--path /api/auth/me] [--user admin] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS][+VAR=VALUE...] ...`
  *
  * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
  * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
@@ -10,8 +10,9 @@
  * process's CPU time per request (from /proc, Linux), which moves far less with a noisy
  * neighbour than req/s does; req/s, the ratio to bare Express, and the CPU per request of the
  * database and of the load generator (they share the machine's cores with the app) are printed
- * too. `{code}`, `{revoked}`, `{asset}` and `{driver}` in the path become the demo manifest's valid and
- * revoked QR codes, its tracked asset and its existing driver. `current=.@--max-semi-space-size=16` runs a build with
+ * too. `{code}`, `{revoked}`, `{asset}`, `{driver}` and `{workOrder}` in the path become the demo manifest's valid and
+ * revoked QR codes, its tracked asset, its existing driver and work order. `--user operator` asks as the demo's
+ * operator, whose tracker scope is a list (the admin sees every tracker). `current=.@--max-semi-space-size=16` runs a build with
  * Node options (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
  * environment variables (to compare settings).
  *
@@ -33,6 +34,7 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     path: { type: 'string', default: '/api/auth/me' },
+    user: { type: 'string', default: 'admin' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '8' },
     seconds: { type: 'string', default: '2' },
@@ -66,8 +68,10 @@ async function main() {
       .replace('{code}', acme.qrCodes.valid)
       .replace('{revoked}', acme.qrCodes.revoked)
       .replace('{asset}', acme.assets.tracked)
-      .replace('{driver}', acme.drivers.existing.id);
-    const headers = { authorization: `Bearer ${acme.users.admin.apiToken}` };
+      .replace('{driver}', acme.drivers.existing.id)
+      .replace('{workOrder}', acme.workOrder);
+    if (!acme.users[args.user]) throw new Error(`--user: one of ${Object.keys(acme.users).join(', ')}`);
+    const headers = { authorization: `Bearer ${acme.users[args.user].apiToken}` };
 
     for (const build of builds) {
       servers.push({ ...build, server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }) });
@@ -108,7 +112,7 @@ async function main() {
     }
 
     const express = figures.get('bare Express');
-    const what = ingest ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)` : `GET ${args.path}`;
+    const what = ingest ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)` : `GET ${args.path} as ${args.user}`;
     console.log(`${what} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
     for (const [name, figure] of figures) {
       const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);

@@ -1,10 +1,12 @@
 import { Types } from 'mongoose';
+import type { ActivityEvent } from '@app/activity';
+import type { TenantQuery } from '@app/database';
 import { badRequest } from '@app/errors';
 import type { ActivityFilterDto } from './dto/activity-filter.dto';
 
 /** The query of the list and export filters; `from` after `to` is a 400. */
-export function activityQuery(filters: ActivityFilterDto): Record<string, unknown> {
-  const query: Record<string, unknown> = {};
+export function activityQuery(filters: ActivityFilterDto): TenantQuery<ActivityEvent> {
+  const query: TenantQuery<ActivityEvent> = {};
   if (filters.actorId) query['actor.userId'] = new Types.ObjectId(filters.actorId);
   if (filters.action) query.action = filters.action;
   if (filters.entityType) query.resourceType = filters.entityType;

@@ -1,4 +1,5 @@
-import { startsWithText } from '@app/database';
+import { startsWithText, type TenantQuery } from '@app/database';
+import type { Driver } from './schemas/driver.schema';
 
 /** Text as the list searches it: lower case, accents and repeated spaces gone (`" José  Muñoz"` → `"jose munoz"`). */
 export function searchKey(text: string): string {
@@ -20,9 +21,9 @@ export function driverSearchKeys(driver: { firstName?: string; lastName?: string
  * server; an anchored regex uses an index prefix on MongoDB): the name from its first or last
  * name, the RUT with or without dots, the email.
  */
-export function driverSearchFilter(q: string): Record<string, unknown> {
+export function driverSearchFilter(q: string): TenantQuery<Driver> {
   const key = searchKey(q);
-  const conditions: Record<string, unknown>[] = [
+  const conditions: TenantQuery<Driver>[] = [
     { nameKey: startsWithText(key) },
     { lastNameKey: startsWithText(key) },
     { email: startsWithText(q.trim().toLowerCase()) },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
-import { InjectRepository, Page, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { Driver } from './schemas/driver.schema';
 import { DriverView, toDriverView } from './driver.view';
@@ -28,7 +28,7 @@ export class DriversService {
 
   /** A page of the client's drivers, newest first. */
   list(auth: AuthContext, query: ListDriversQueryDto): Promise<Page<Stored<Driver>>> {
-    const filter: Record<string, unknown> = {};
+    const filter: TenantQuery<Driver> = {};
     const status = query.status ?? 'active';
     if (status === 'active') filter.archivedAt = null;
     if (status === 'archived') filter.archivedAt = { $ne: null };

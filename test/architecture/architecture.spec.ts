@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { assetOwnedOffenders, modelsWithField, registrations, type Sources } from './source-models';
 
 /**
  * The layout's rules as a test (docs/architecture.md, "Layout"): tenant data only through the
@@ -20,46 +21,11 @@ function sourceFiles(folder: string): string[] {
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 const srcFiles = sourceFiles('src').filter((path) => path !== 'src/metadata.ts');
 const libFiles = sourceFiles('libs');
+const sources: Sources = new Map([...srcFiles, ...libFiles].map((path) => [path, read(path)]));
 
 /** Relative imports of a file, resolved to paths from the repository root (without extension). */
 function relativeImports(path: string): string[] {
   return [...read(path).matchAll(/from '(\.[^']*)'/g)].map((match) => relative(root, resolve(join(root, dirname(path)), match[1])));
-}
-
-/** Classes of schemas that carry `field` (e.g. `clientId`: the tenant models). */
-function modelsWithField(field: string): Set<string> {
-  const names = new Set<string>();
-  const declares = new RegExp(`^\\s+${field}\\??:`, 'm');
-  for (const path of [...srcFiles, ...libFiles].filter((file) => file.endsWith('.schema.ts'))) {
-    for (const block of read(path).split(/@Schema\(/).slice(1)) {
-      const name = /export class (\w+)/.exec(block)?.[1];
-      const body = block.slice(0, block.indexOf('\n}\n'));
-      if (name && declares.test(body)) names.add(name);
-    }
-  }
-  return names;
-}
-
-/** The models named in each kind of registration call (`X.forFeature([... { name: Model.name ...`), by file. */
-function registrations(call: string): Array<{ path: string; model: string }> {
-  const found: Array<{ path: string; model: string }> = [];
-  for (const path of [...srcFiles, ...libFiles]) {
-    const text = read(path);
-    for (const start of [...text.matchAll(new RegExp(`${call}\\.forFeature\\(`, 'g'))].map((match) => match.index!)) {
-      // The call's argument, up to its closing bracket: `forFeature([ ... ])`.
-      let depth = 0;
-      let end = start;
-      for (let i = text.indexOf('(', start); i < text.length; i++) {
-        if (text[i] === '(') depth++;
-        if (text[i] === ')' && --depth === 0) {
-          end = i;
-          break;
-        }
-      }
-      for (const match of text.slice(start, end).matchAll(/name:\s*(\w+)\.name/g)) found.push({ path, model: match[1] });
-    }
-  }
-  return found;
 }
 
 /**
@@ -68,6 +34,9 @@ function registrations(call: string): Array<{ path: string; model: string }> {
  * tracker (fleet's routing, by the platform-wide vendor id).
  */
 const LIB_UNSCOPED_ALLOWED = [/^libs\/auth\/src\/(tokens|provisioning)\//, /^libs\/fleet\/src\/tracker-routing\.service\.ts$/, /^libs\/database\/src\/tenancy\//];
+
+/** Tenant models a library registers without a repository: sessions and API tokens, found by their token's hash before any caller exists. */
+const LIB_RAW_MODELS = ['Session', 'ApiToken'];
 
 /** Where data of several clients may be read in one query: explicit, and few. */
 const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/,
@@ -80,11 +49,11 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
 ];
 
 describe('architecture', () => {
-  const tenant = modelsWithField('clientId');
-  const assetOwned = modelsWithField('assetId');
+  const tenant = modelsWithField(sources, 'clientId');
+  const assetOwned = modelsWithField(sources, 'assetId');
 
   it('finds the tenant models', () => {
-    for (const name of ['Driver', 'WorkOrder', 'DynamicForm', 'Asset', 'Tracker', 'User', 'ActivityEvent', 'FuelTariff', 'InspectionQrCode']) {
+    for (const name of ['Driver', 'WorkOrder', 'DynamicForm', 'Asset', 'Tracker', 'User', 'ActivityEvent', 'FuelTariff', 'InspectionQrCode', 'Session', 'ApiToken']) {
       expect(tenant).toContain(name);
     }
   });
@@ -118,17 +87,39 @@ describe('architecture', () => {
   });
 
   it('finds the asset-owned models', () => {
-    for (const name of ['WorkOrder', 'Inspection', 'InspectionQrCode', 'InspectionQrScan']) expect(assetOwned).toContain(name);
+    for (const name of ['WorkOrder', 'Inspection', 'InspectionQrCode', 'InspectionQrScan', 'FuelCostEntry']) expect(assetOwned).toContain(name);
   });
 
   it('registers every model that carries assetId through AssetOwnedDataModule (client, tracker scope and archived assets in one place)', () => {
-    const owned = new Set(registrations('AssetOwnedDataModule').map(({ model }) => model));
-    const elsewhere = [...registrations('TenantDataModule'), ...registrations('MongooseModule')].filter(({ model }) => assetOwned.has(model));
-    const offenders = [
-      ...[...assetOwned].filter((model) => tenant.has(model) && !owned.has(model)).map((model) => `${model}: not registered with AssetOwnedDataModule.forFeature`),
-      ...elsewhere.map(({ path, model }) => `${path}: ${model} registered without its asset's scope`),
-    ];
-    expect(offenders).toEqual([]);
+    expect(assetOwnedOffenders(sources)).toEqual([]);
+  });
+
+  it('registers tenant models in libs/ with TenantDataModule, but the credentials that sign-in reads by token hash', () => {
+    const raw = registrations(new Map([...sources].filter(([path]) => path.startsWith('libs/'))), 'MongooseModule').filter(({ model }) => tenant.has(model));
+    expect(raw.filter(({ model }) => !LIB_RAW_MODELS.includes(model))).toEqual([]);
+  });
+
+  describe('its rules catch what they are for (on sources made up to break them)', () => {
+    const schema = (name: string, fields: string, base = '') => `@Schema({ collection: 'x' })\nexport class ${name}${base ? ` extends ${base}` : ''} {\n${fields}\n}\n`;
+    const refuel = schema('Refuel', '  @Prop()\n  clientId: Types.ObjectId;\n\n  @Prop()\n  assetId?: Types.ObjectId;');
+    const module = (call: string) => `const data = ${call}.forFeature([{ name: Refuel.name, schema: RefuelSchema }]);\n`;
+
+    it('a model with assetId registered with TenantDataModule or MongooseModule, or not at all, is an offender', () => {
+      for (const call of ['TenantDataModule', 'MongooseModule']) {
+        expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel], ['src/fuel/fuel.module.ts', module(call)]]))).toEqual([
+          'Refuel: not registered with AssetOwnedDataModule.forFeature',
+          `src/fuel/fuel.module.ts: Refuel registered without its asset's scope`,
+        ]);
+      }
+      expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel]]))).toEqual(['Refuel: not registered with AssetOwnedDataModule.forFeature']);
+      expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel], ['src/fuel/fuel.module.ts', module('AssetOwnedDataModule')]]))).toEqual([]);
+    });
+
+    it('a field declared by a base class counts (tenant models that inherit clientId)', () => {
+      const base = 'export abstract class Owned {\n  @Prop()\n  clientId: Types.ObjectId;\n}\n';
+      const files = new Map([['libs/x/owned.schema.ts', base], ['libs/x/note.schema.ts', schema('Note', '  title: string;', 'Owned') + schema('Plain', '  title: string;')]]);
+      expect([...modelsWithField(files, 'clientId')]).toEqual(['Note']);
+    });
   });
 
   it('lets one domain use another only through its public surface (src/<domain>/index.ts)', () => {

@@ -18,6 +18,8 @@ describe('asset-owned records: one rule for lists and lookups', () => {
   let archived: Stored<Asset>;
   let orderId: string;
   let inspectionId: string;
+  let formId: string;
+  let code: string;
   const get = (token: string, path: string) => request(t.server).get(path).set('Authorization', `Bearer ${token}`);
   const listedIds = async (token: string, path: string) => ((await get(token, path).expect(200)).body.data as Array<{ id: string }>).map((record) => record.id);
 
@@ -30,8 +32,10 @@ describe('asset-owned records: one rule for lists and lookups', () => {
     inScope = await tenant.addUser({ trackerIds: [tracker._id] });
     outOfScope = await tenant.addUser({ trackerIds: [otherTracker._id] });
     const form = await fixtures.form({ allAssets: true });
+    formId = form._id.toHexString();
     const admin = tenant.admin.token;
     const assetId = archived._id.toHexString();
+    code = (await request(t.server).post(`/api/assets/${assetId}/qr-codes`).set('Authorization', `Bearer ${admin}`).expect(201)).body.data.code;
     orderId = (await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${admin}`).send({ assetId, category: 'preventive', title: 'Oil change' }).expect(201)).body.data.id;
     inspectionId = (await request(t.server).post('/api/inspections').set('Authorization', `Bearer ${admin}`).send({ assetId, formId: form._id.toHexString(), answers: [] }).expect(201)).body.data.id;
     await request(t.server).delete(`/api/assets/${assetId}`).set('Authorization', `Bearer ${admin}`).expect(200);
@@ -65,8 +69,21 @@ describe('asset-owned records: one rule for lists and lookups', () => {
 
   it('refuses new records of an archived asset as it refuses an unknown one', async () => {
     const assetId = archived._id.toHexString();
-    const created = await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetId, category: 'preventive', title: 'Brakes' }).expect(400);
+    const post = (path: string, body: object) => request(t.server).post(path).set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
+    const created = await post('/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Brakes' }).expect(400);
     expect(created.body.error).toMatch(/assetId/);
     await get(tenant.admin.token, `/api/inspections/scan/${assetId}`).expect(404);
+    expect((await get(tenant.admin.token, `/api/inspections/scan/${code}`).expect(404)).body.code).toBe('INSPECTION_QR_NOT_FOUND');
+    await post('/api/inspections', { assetId, formId, answers: [] }).expect(404);
+    expect((await post('/api/inspections', { code, formId, answers: [] }).expect(404)).body.code).toBe('INSPECTION_QR_NOT_FOUND');
+    await post(`/api/assets/${assetId}/qr-codes`, {}).expect(409);
+    expect(await listedIds(tenant.admin.token, `/api/maintenance/work-orders?assetId=${assetId}`)).toEqual([orderId]);
+    expect(await listedIds(tenant.admin.token, `/api/inspections?assetId=${assetId}`)).toEqual([inspectionId]);
+  });
+
+  it('keeps what was made before the archive workable: its open work order can still be closed', async () => {
+    const moved = await request(t.server).post(`/api/maintenance/work-orders/${orderId}/transitions`).set('Authorization', `Bearer ${inScope.token}`).send({ to: 'cancelled', note: 'Asset sold' }).expect(201);
+    expect(moved.body.data).toMatchObject({ id: orderId, status: 'cancelled' });
+    await request(t.server).post(`/api/maintenance/work-orders/${orderId}/transitions`).set('Authorization', `Bearer ${outOfScope.token}`).send({ to: 'open', note: 'x' }).expect(404);
   });
 });

@@ -48,6 +48,15 @@ describe('command line: issue-qr-code and replace-qr-code', () => {
     await expect(replaceQrCodeCommand.run(t.app, { code: issued.code })).rejects.toThrow(`QR code ${issued.code} was already replaced`);
   });
 
+  it('gives an archived asset no new code, by issue or by replacement, as for an unknown one', async () => {
+    const archived = (await fleetFixtures(t.app, tenant.clientId).asset())._id.toHexString();
+    const issued = (await issueQrCodeCommand.run(t.app, { 'asset-id': archived })) as Issued;
+    await request(t.server).delete(`/api/assets/${archived}`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
+    await expect(issueQrCodeCommand.run(t.app, { 'asset-id': archived })).rejects.toThrow(`No asset ${archived}`);
+    await expect(replaceQrCodeCommand.run(t.app, { code: issued.code })).rejects.toThrow(`No QR code ${issued.code}`);
+    expect(await t.connection.collection('inspection_qr_codes').find({ assetId: new Types.ObjectId(archived) }).toArray()).toEqual([expect.objectContaining({ code: issued.code, status: 'valid' })]);
+  });
+
   it('refuses bad input', async () => {
     await expect(issueQrCodeCommand.run(t.app, {})).rejects.toThrow('--asset-id is required');
     await expect(issueQrCodeCommand.run(t.app, { 'asset-id': 'truck' })).rejects.toThrow('24-character');

@@ -1,10 +1,12 @@
 import mongoose, { Connection, Schema, Types } from 'mongoose';
 import { DomainException } from '@app/errors';
-import { scopeOfClient, TenantRepository, type TrackerScopeLike } from '@app/database';
+import { scopeOfClient, TenantRepository, type TenantQuery, type TrackerScopeLike } from '@app/database';
+import { Asset, AssetSchema, AssetVisibility } from '@app/fleet';
 
 /**
  * The tenant repository against the real test database: client and tracker scope on every read,
- * keyset pages, shared records, and the guards against queries or updates that name a client.
+ * keyset pages, shared records, records owned by an asset (with the fleet's real AssetVisibility),
+ * and the guards against queries or updates that name a client.
  */
 interface Note {
   clientId?: Types.ObjectId | null;
@@ -41,6 +43,72 @@ describe('TenantRepository', () => {
     await model.create({ title: 'for everyone', dueAt: day(3), scope: 'global' });
   });
   afterAll(() => connection.close());
+
+  describe('records owned by an asset: visible exactly when their asset is', () => {
+    interface Finding {
+      clientId?: Types.ObjectId | null;
+      assetId?: Types.ObjectId;
+      title: string;
+      seen?: boolean;
+    }
+    let findings: TenantRepository<Finding>;
+    const onlyTruck = { clientId: mine, trackerScope: limitedTo([truck]) };
+    const titles = (records: Array<{ title: string }>) => records.map((record) => record.title).sort();
+    const idOf = async (title: string) => (await findings.find(me, { title }))[0]._id.toHexString();
+
+    beforeAll(async () => {
+      const assetModel = connection.model<Asset>(Asset.name, AssetSchema);
+      const assets = new TenantRepository<Asset>(assetModel, { trackerField: 'mainTrackerId' });
+      const asset = (clientId: Types.ObjectId, name: string, mainTrackerId?: Types.ObjectId, archivedAt: Date | null = null) =>
+        assets.create(scopeOfClient(clientId), { name, kind: 'truck', mainTrackerId, archivedAt });
+      const [onTruck, onVan, archivedOnTruck, untracked, ofTheirs] = [
+        await asset(mine, 'on the truck', truck),
+        await asset(mine, 'on the van', van),
+        await asset(mine, 'archived, on the truck', truck, new Date()),
+        await asset(mine, 'untracked'),
+        await asset(theirs, 'theirs', truck),
+      ];
+      const model = connection.model<Finding>('Finding', new Schema<Finding>({ clientId: Schema.Types.ObjectId, assetId: Schema.Types.ObjectId, title: String, seen: Boolean }));
+      findings = new TenantRepository(model, { owner: { field: 'assetId', visibility: new AssetVisibility(assets) } });
+      for (const [owner, title] of [[onTruck, 'truck'], [onVan, 'van'], [archivedOnTruck, 'archived'], [untracked, 'untracked']] as const) {
+        await findings.create(me, { assetId: owner._id, title });
+      }
+      await findings.create(me, { title: 'no asset' });
+      await findings.create(scopeOfClient(theirs), { assetId: ofTheirs._id, title: 'theirs' });
+    });
+
+    it('a caller with every tracker sees all of its client\'s, archived assets\' and asset-less ones too', async () => {
+      expect(titles(await findings.find(me, {}))).toEqual(['archived', 'no asset', 'truck', 'untracked', 'van']);
+      expect(await findings.findById(me, await idOf('no asset'))).not.toBeNull();
+      expect(titles(await findings.find(scopeOfClient(theirs), {}))).toEqual(['theirs']);
+    });
+
+    it('a limited caller: list, count, exists, stream and reads by id agree, archived assets included', async () => {
+      const visible = ['archived', 'truck'];
+      expect(titles(await findings.find(onlyTruck, {}))).toEqual(visible);
+      expect(titles((await findings.list(onlyTruck, {}, { limit: 10 })).items)).toEqual(visible);
+      expect(await findings.count(onlyTruck, {})).toBe(2);
+      expect(await findings.exists(onlyTruck, { title: 'van' })).toBe(false);
+      const streamed: Finding[] = [];
+      for await (const finding of await findings.stream(onlyTruck, {}, { sort: { _id: 1 } })) streamed.push(finding);
+      expect(titles(streamed)).toEqual(visible);
+      const ids = await Promise.all(['truck', 'van', 'archived', 'untracked', 'no asset'].map(idOf));
+      const byId = await Promise.all(ids.map(async (id) => (await findings.findById(onlyTruck, id))?.title ?? null));
+      expect(byId).toEqual(['truck', null, 'archived', null, null]);
+      expect(titles(await findings.findByIds(onlyTruck, ids))).toEqual(visible);
+    });
+
+    it('a limited caller\'s writes by filter reach only the records it sees', async () => {
+      expect(await findings.updateMany(onlyTruck, {}, { $set: { seen: true } })).toBe(2);
+      expect(titles(await findings.find(me, { seen: true }))).toEqual(['archived', 'truck']);
+      expect(await findings.deleteMany(onlyTruck, { title: 'van' })).toBe(0);
+      expect(await findings.exists(me, { title: 'van' })).toBe(true);
+    });
+
+    it('refuses a scope that does not name the caller\'s trackers', async () => {
+      await expect(async () => findings.find({ clientId: mine }, {})).rejects.toThrow('tracker-scoped');
+    });
+  });
 
   it('reads a record of another client, or a malformed id, as missing', async () => {
     const [theirNote] = await notes.find(scopeOfClient(theirs), { title: 'theirs 0' });
@@ -97,6 +165,18 @@ describe('TenantRepository', () => {
     expect(await tracked.count(onlyTruck, {})).toBe(4);
     expect((await tracked.list(onlyTruck, { title: { $in: ['mine 1', 'mine 2'] } }, {})).items.map((note) => note.title)).toEqual(['mine 2']);
     await expect(async () => tracked.find({ clientId: mine }, {})).rejects.toThrow('tracker-scoped');
+  });
+
+  it('refuses at compile time a query that names the client, in a branch too, or is typed as an open record', () => {
+    // `npm run typecheck` fails when one of these lines compiles: each is a way to name the client.
+    // @ts-expect-error the repository adds the client
+    const named: TenantQuery<Note> = { clientId: theirs };
+    // @ts-expect-error nor in a branch of $or
+    const branch: TenantQuery<Note> = { $or: [{ title: 'x' }, { clientId: theirs }] };
+    const open: Record<string, unknown> = { title: 'mine 1' };
+    // @ts-expect-error a filter typed as an open record could hold clientId unseen
+    const refused = () => notes.find(me, open);
+    expect([named, branch, refused]).toHaveLength(3);
   });
 
   it('never lets a query or an update name the client', async () => {

@@ -5,7 +5,8 @@ import { formatQrCode, InspectionQrCode, InspectionsModule, QrCodesService, type
 import { CliCommandWork, requireOption } from '../cli-command';
 import { scopeOfOwner } from '../owner-scope';
 
-// Operators issue and replace QR codes from here; the web app does it through /api/assets.
+// Operators issue and replace QR codes from here; the web app does it through /api/assets. Like the
+// API, neither gives an archived asset a new code: it is refused as an unknown one is.
 
 const qrSummary = (qr: StoredQrCode) => ({
   id: qr._id.toHexString(),
@@ -36,7 +37,8 @@ export const replaceQrCodeCommand: CliCommandWork = {
     const qrCodes = app.get(QrCodesService);
     const scope = await scopeOfOwner(app, InspectionQrCode, { code });
     const previous = scope && (await qrCodes.findByCode(scope, code));
-    if (!scope || !previous) throw new Error(`No QR code ${code}`);
+    const asset = previous && (await app.get(AssetDirectory).findAssetInService(scope, previous.assetId.toHexString()));
+    if (!scope || !previous || !asset) throw new Error(`No QR code ${code}`);
     if (previous.status !== 'valid') throw new Error(`QR code ${code} was already replaced`);
     const next = await qrCodes.replace(scope, previous);
     if (!next) throw new Error(`QR code ${code} was replaced meanwhile by another command`);

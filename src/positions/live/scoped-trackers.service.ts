@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { ExpiringCache, InjectRepository, TenantRepository } from '@app/database';
+import { ExpiringCache, InjectRepository, TenantQuery, TenantRepository } from '@app/database';
 import { Asset, AssetDirectory } from '@app/fleet';
 
 /** An asset of the caller with its main tracker: what the latest positions and the stream show. */
@@ -56,7 +56,7 @@ export class ScopedTrackers {
 
   private async read(auth: AuthContext, filter: TrackerFilter): Promise<ScopedTracker[]> {
     // Archived assets are off the map, as they are out of scans and statistics.
-    const query: Record<string, unknown> = { mainTrackerId: { $exists: true, $ne: null }, archivedAt: null };
+    const query: TenantQuery<Asset> = { mainTrackerId: { $exists: true, $ne: null }, archivedAt: null };
     if (filter.assetIds) query._id = { $in: filter.assetIds.map((id) => new Types.ObjectId(id)) };
     if (filter.groupId) query.groupIds = new Types.ObjectId(filter.groupId);
     const assets = await this.assets.find(auth, query, { projection: { name: 1, plate: 1, mainTrackerId: 1, clientId: 1 }, sort: { name: 1 }, limit: MAX_SCOPED_ASSETS });

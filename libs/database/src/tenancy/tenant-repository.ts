@@ -6,6 +6,7 @@ import { BatchedLookup } from '../batched-lookup';
 import { ExpiringCache } from '../expiring-cache';
 import { afterCursor, encodeCursor, ListOrder, Page, PageRequest, pageSize } from './cursor-page';
 import type { OwnerScope } from './owner-visibility';
+import type { ClosedQuery, TenantQuery } from './tenant-query';
 import type { TenantScope, TrackerScopeLike } from './tenant-scope';
 
 /** A client's record; records every client may read (see `shared`) have no client. */
@@ -15,9 +16,6 @@ export interface TenantOwned {
 
 /** A record as read back from the database. */
 export type Stored<T> = T & { _id: Types.ObjectId };
-
-/** A query of the repository: the client is added by the repository, never written by the caller. */
-export type TenantQuery<T> = Omit<FilterQuery<T>, 'clientId'> & { clientId?: never };
 
 export interface TenantRepositoryOptions<T> {
   /**
@@ -143,13 +141,13 @@ export class TenantRepository<T extends TenantOwned> {
     };
   }
 
-  async findOne(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
+  async findOne<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
     const query = this.model.findOne(await this.scoped(scope, filter), projection);
     if (sort) query.sort(sort);
     return query.lean<Stored<T>>().exec();
   }
 
-  async find(scope: TenantScope, filter: TenantQuery<T>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
+  async find<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
     const query = this.model.find(await this.scoped(scope, filter, includeShared), projection);
     if (sort) query.sort(sort);
     if (limit !== undefined) query.limit(limit);
@@ -160,7 +158,7 @@ export class TenantRepository<T extends TenantOwned> {
    * One page of a list (DESIGN.md, lists): newest first by default, ties broken by `_id`, and a
    * keyset cursor, so a page deep inside costs what the first one does and inserts never shift it.
    */
-  async list(scope: TenantScope, filter: TenantQuery<T>, page: PageRequest, order: ListOrder = {}, projection = this.options.projection): Promise<Page<Stored<T>>> {
+  async list<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, page: PageRequest, order: ListOrder = {}, projection = this.options.projection): Promise<Page<Stored<T>>> {
     const sortBy = order.sortBy ?? '_id';
     const direction = order.direction === 'asc' ? 1 : -1;
     const limit = pageSize(page.limit);
@@ -178,11 +176,11 @@ export class TenantRepository<T extends TenantOwned> {
     return { items, nextCursor: records.length > limit && last ? encodeCursor(last as unknown as Record<string, unknown>, sortBy) : null };
   }
 
-  async count(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
+  async count<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>): Promise<number> {
     return this.model.countDocuments(await this.scoped(scope, filter)).exec();
   }
 
-  async exists(scope: TenantScope, filter: TenantQuery<T>): Promise<boolean> {
+  async exists<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>): Promise<boolean> {
     return (await this.model.exists(await this.scoped(scope, filter)).exec()) !== null;
   }
 
@@ -190,7 +188,7 @@ export class TenantRepository<T extends TenantOwned> {
    * The records one by one (a lean mongoose cursor, a Readable), for exports that must not sit in
    * memory; the caller closes it (or reads it to the end).
    */
-  async stream(scope: TenantScope, filter: TenantQuery<T>, { sort, limit, batchSize = 1000 }: { sort: Record<string, 1 | -1>; limit?: number; batchSize?: number }): Promise<Cursor<Stored<T>, never>> {
+  async stream<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { sort, limit, batchSize = 1000 }: { sort: Record<string, 1 | -1>; limit?: number; batchSize?: number }): Promise<Cursor<Stored<T>, never>> {
     const query = this.model.find(await this.scoped(scope, filter), this.options.projection).sort(sort);
     if (limit !== undefined) query.limit(limit);
     return query.lean<Stored<T>[]>().cursor({ batchSize }) as unknown as Cursor<Stored<T>, never>;
@@ -220,8 +218,11 @@ export class TenantRepository<T extends TenantOwned> {
     return { insert: (scope, document) => inserts.insert({ ...document, clientId: scope.clientId }) };
   }
 
-  /** Updates a record read through this repository, by `_id` alone once its client is checked. */
-  async updateRecord(scope: TenantScope, record: Stored<TenantOwned>, update: UpdateQuery<T>, conditions: TenantQuery<T> = {} as TenantQuery<T>): Promise<Stored<T> | null> {
+  /**
+   * Updates a record read through this repository (so within the caller's scope, owner included),
+   * by `_id` alone once its client is checked; `conditions` must still hold (e.g. its status).
+   */
+  async updateRecord<Q extends TenantQuery<T>>(scope: TenantScope, record: Stored<TenantOwned>, update: UpdateQuery<T>, conditions?: Q & ClosedQuery<Q>): Promise<Stored<T> | null> {
     if (!scope.clientId.equals(record.clientId)) return null;
     try {
       return await this.model
@@ -263,16 +264,16 @@ export class TenantRepository<T extends TenantOwned> {
     return result.deletedCount;
   }
 
-  async updateOne(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
+  async updateOne<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
     const result = await this.model.updateOne(await this.scoped(scope, filter), this.checked(update), { upsert }).exec();
     return { matched: result.matchedCount, modified: result.modifiedCount, upserted: result.upsertedCount > 0 };
   }
 
-  async updateMany(scope: TenantScope, filter: TenantQuery<T>, update: UpdateQuery<T>): Promise<number> {
+  async updateMany<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, update: UpdateQuery<T>): Promise<number> {
     return (await this.model.updateMany(await this.scoped(scope, filter), this.checked(update)).exec()).modifiedCount;
   }
 
-  async deleteMany(scope: TenantScope, filter: TenantQuery<T>): Promise<number> {
+  async deleteMany<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>): Promise<number> {
     return (await this.model.deleteMany(await this.scoped(scope, filter)).exec()).deletedCount;
   }
 
@@ -302,7 +303,10 @@ export class TenantRepository<T extends TenantOwned> {
     if (!this.isInScope(scope, record)) return false;
     const owner = this.options.owner;
     if (!owner || this.ownerScope(scope).trackerScope?.isAll) return true;
-    return owner.visibility.canSee(scope, this.ownerOf(record));
+    const ownerId = this.ownerOf(record);
+    // A record without an owner is one no owner filter matches: only a caller who sees every owner reads it, as in lists.
+    if (!ownerId) return false;
+    return owner.visibility.canSee(scope, ownerId);
   }
 
   private async visibleAmong(scope: TenantScope, records: Stored<T>[]): Promise<Stored<T>[]> {
@@ -324,8 +328,8 @@ export class TenantRepository<T extends TenantOwned> {
     return trackers.isAll || trackers.includes((record as unknown as Record<string, unknown>)[field] as Types.ObjectId | undefined);
   }
 
-  private ownerOf(record: Stored<T>): Types.ObjectId {
-    return (record as unknown as Record<string, Types.ObjectId>)[this.options.owner!.field];
+  private ownerOf(record: Stored<T>): Types.ObjectId | undefined {
+    return (record as unknown as Record<string, Types.ObjectId | null | undefined>)[this.options.owner!.field] ?? undefined;
   }
 
   /** Owned records follow their owner's tracker scope, so the scope must name the caller's trackers. */
