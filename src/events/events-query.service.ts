@@ -1,10 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { decodeCursor, encodeCursor, InjectRepository, Page, pageSize, TenantRepository } from '@app/database';
+import { decodeCursor, encodeCursor, InjectRepository, OWNER_VISIBILITY, OwnerVisibility, Page, pageSize, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
-import { Asset, AssetVisibility } from '@app/fleet';
+import { Asset } from '@app/fleet';
 import { ListEventsDto } from './dto/list-events.dto';
 import { assetDayId, clientHourId, DAY_S, HOUR_S } from './event-ids';
 import type { StoredFleetEvent } from './fleet-event.types';
@@ -32,7 +32,8 @@ export class EventsQueryService {
     @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     @InjectModel(FleetEventIndex.name) private readonly index: Model<FleetEventIndex>,
-    private readonly visibility: AssetVisibility,
+    // Which assets the caller may see (`@app/fleet`): their events, and no others, are listed.
+    @Inject(OWNER_VISIBILITY) private readonly visibility: OwnerVisibility,
   ) {}
 
   get(auth: AuthContext, id: string): Promise<StoredFleetEvent> {

@@ -35,6 +35,6 @@ const eventIndexes = MongooseModule.forFeature([
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
   controllers: [EventsController],
   providers: [FleetEvents, FleetEventsRecorded, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
-  exports: [FleetEvents, FleetEventsRecorded],
+  exports: [eventData, FleetEvents, FleetEventsRecorded, EventDetection],
 })
 export class EventsModule {}

@@ -6,3 +6,5 @@ export type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
 export { END_OF, FLEET_EVENT_TYPES, isFleetEventType, type FleetEventType } from './event-types';
 export { FleetEventView, toFleetEventView } from './fleet-event.view';
 export { FleetEvent } from './schemas/fleet-event.schema';
+// The detector, for the demo seed's history (written straight into the store).
+export { EventDetection } from './detection/event-detection.service';

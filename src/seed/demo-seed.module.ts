@@ -2,8 +2,10 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CargoModule } from '../cargo';
 import { DriversModule } from '../drivers';
+import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
 import { FuelModule } from '../fuel';
+import { GeofencesModule } from '../geofences';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
@@ -12,8 +14,10 @@ import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
 import { CargoDemoSeeder } from './seeders/cargo.seeder';
 import { DriversDemoSeeder } from './seeders/drivers.seeder';
+import { EventsDemoSeeder } from './seeders/events.seeder';
 import { FormsDemoSeeder } from './seeders/forms.seeder';
 import { FuelDemoSeeder } from './seeders/fuel.seeder';
+import { GeofencesDemoSeeder } from './seeders/geofences.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
@@ -28,15 +32,17 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, CargoModule, DriversModule, FormsModule, FuelModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
+  imports: [DiscoveryModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
     IdentityFleetSeeder,
     CargoDemoSeeder,
     DriversDemoSeeder,
+    EventsDemoSeeder,
     FormsDemoSeeder,
     FuelDemoSeeder,
+    GeofencesDemoSeeder,
     InspectionsDemoSeeder,
     InspectionLoopDemoSeeder,
     MaintenanceDemoSeeder,

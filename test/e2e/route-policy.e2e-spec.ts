@@ -98,6 +98,13 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/assets/:id/qr-codes': { permission: Permission.Assets },
   'GET /api/assets/:id/qr-codes/:code/label': { permission: Permission.Assets },
   'POST /api/assets/qr-labels': { permission: Permission.Assets },
+  'POST /api/geofences': { permission: Permission.Geofences },
+  'GET /api/geofences': { permission: Permission.Geofences },
+  'GET /api/geofences/:id': { permission: Permission.Geofences },
+  'PATCH /api/geofences/:id': { permission: Permission.Geofences },
+  'DELETE /api/geofences/:id': { permission: Permission.Geofences },
+  'GET /api/events': { permission: Permission.Alerts },
+  'GET /api/events/:id': { permission: Permission.Alerts },
 };
 
 interface DiscoveredRoute {

@@ -6,12 +6,16 @@ export const CHECKPOINT_EVERY_S = 600;
 /** …and for this long: a message later than that is stored, but does not change past events. */
 export const CHECKPOINTS_SPAN_S = 24 * 3600;
 
-/** The checkpoints after a state moved on to `state.lastTs`: a new one if the last is old enough, the expired dropped. */
-export function withCheckpoint(checkpoints: readonly StateCheckpoint[], state: DetectorState): StateCheckpoint[] {
-  if (state.lastTs === null) return [...checkpoints];
+/**
+ * The checkpoints before the state moves on to fixes from `nextTs`: the state as it is now kept
+ * (as of its last fix, or just before `nextTs` for a new asset) when the newest kept is old
+ * enough, the expired dropped. A late message is then replayed from the newest before it.
+ */
+export function withCheckpoint(checkpoints: readonly StateCheckpoint[], state: DetectorState, nextTs: number): StateCheckpoint[] {
+  const at = state.lastTs ?? nextTs - 1;
   const last = checkpoints.at(-1);
-  const kept = checkpoints.filter((checkpoint) => checkpoint.ts >= state.lastTs! - CHECKPOINTS_SPAN_S);
-  if (!last || state.lastTs - last.ts >= CHECKPOINT_EVERY_S) kept.push({ ts: state.lastTs, state: structuredClone({ ...state, offline: null }) });
+  const kept = checkpoints.filter((checkpoint) => checkpoint.ts >= at - CHECKPOINTS_SPAN_S);
+  if (!last || at - last.ts >= CHECKPOINT_EVERY_S) kept.push({ ts: at, state: structuredClone({ ...state, offline: null }) });
   return kept;
 }
 

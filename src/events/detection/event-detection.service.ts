@@ -45,6 +45,21 @@ export class EventDetection implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe?.();
   }
 
+  /**
+   * Runs the detector over a tracker's stored messages of a period, a day at a time (the demo seed's
+   * history, which is written straight into the store). Answers how many fixes it read.
+   */
+  async backfill(tracker: { _id: Types.ObjectId; clientId: Types.ObjectId; vendorId: number }, assetId: Types.ObjectId, from: number, to: number): Promise<number> {
+    let read = 0;
+    for (let day = from; day <= to; day += 86_400) {
+      const fixes = await this.points.points(tracker._id.toHexString(), day, Math.min(day + 86_399, to));
+      if (fixes.length === 0) continue;
+      read += fixes.length;
+      await this.detectClient([{ clientId: tracker.clientId, trackerId: tracker._id, vendorId: tracker.vendorId, assetId, fixes, added: fixes.length, latestTsBefore: null, latest: null }]);
+    }
+    return read;
+  }
+
   async detectBatch(batch: readonly StoredFixes[]): Promise<void> {
     const byClient = new Map<string, StoredFixes[]>();
     for (const fixes of batch) if (fixes.assetId) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
@@ -76,8 +91,8 @@ export class EventDetection implements OnModuleInit, OnModuleDestroy {
       }
       const current = replayed ?? state;
       const wasOffline = current.offline !== null;
+      if (newer.length > 0) checkpoints = withCheckpoint(checkpoints, current, newer[0].ts);
       found.push(...this.toEvents(detect(current, newer, context), asset));
-      checkpoints = withCheckpoint(checkpoints, current);
       const { offline, ...kept } = current;
       if (record) updates.push({ record, update: { $set: { state: kept, lastTs: current.lastTs, checkpoints, ...(wasOffline && offline === null ? { offline: null } : {}) } } });
       else inserts.push({ _id: asset._id, clientId: client.clientId, assetId: asset._id, lastTs: current.lastTs, state: kept as DetectorState, offline: null, checkpoints });
@@ -96,7 +111,7 @@ export class EventDetection implements OnModuleInit, OnModuleDestroy {
     const stored = await this.points.points(fixes.trackerId.toHexString(), before.from.ts + 1, state.lastTs!);
     const events = this.toEvents(detect(replayed, stored, context), asset);
     await this.reconciler.reconcile(asset, before.from.ts + 1, state.lastTs!, events);
-    return { state: replayed, checkpoints: withCheckpoint(before.kept, replayed) };
+    return { state: replayed, checkpoints: before.kept };
   }
 
   private toEvents(detected: readonly DetectedEvent[], asset: Stored<Asset>): NewFleetEvent[] {

@@ -14,7 +14,6 @@ const seconds = (from: Spot, to: Spot) => Math.max(0, Math.round(to.ts - from.ts
 export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limitKmh: number | null): DetectedEvent[] {
   const s = state.speeding;
   if (fix.speed === null) return [];
-  if (s.active) s.maxSpeedKmh = Math.max(s.maxSpeedKmh ?? 0, fix.speed);
   const limit = limitKmh;
   if (limit === null) {
     // No limit here any more: a speeding under way ends where the limit ended.
@@ -23,6 +22,8 @@ export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limit
     return [{ type: 'speeding.end', at: spot, details: { limitKmh: s.limitKmh, maxSpeedKmh: s.maxSpeedKmh, durationSeconds: seconds(s.since!, spot) } }];
   }
   const over = fix.speed > limit;
+  // The highest speed of the episode: its fixes over the limit (the one that ends it is not).
+  if (s.active && over) s.maxSpeedKmh = Math.max(s.maxSpeedKmh ?? 0, fix.speed);
   if (over === s.active) {
     s.pending = undefined;
     return [];
