@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
 import { Asset, AssetDirectory, AssetGroup } from '@app/fleet';
 import { CreateGeofenceDto } from './dto/create-geofence.dto';
 import { ListGeofencesDto } from './dto/list-geofences.dto';
@@ -73,6 +73,9 @@ export class GeofencesService {
   }
 
   async update(auth: AuthContext, id: string, body: UpdateGeofenceDto): Promise<GeofenceView> {
+    if (Object.values(body).every((value) => value === undefined)) {
+      throw badRequest('Nothing to change: send at least one of name, description, color, geometry, radiusM, widthM, speedLimitKmh, allAssets, assetIds, groupIds');
+    }
     const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
     await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
     const next = { ...geofence, ...body } as Stored<Geofence> & UpdateGeofenceDto;

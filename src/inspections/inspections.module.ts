@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
 import { MaintenanceModule } from '../maintenance';
+import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
 import { InspectionsController } from './inspections.controller';
 import { QrScanService } from './scan/qr-scan.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
 import { InspectionQueriesService } from './submissions/inspection-queries.service';
+import { InspectionEvents } from './submissions/inspection-events';
 import { InspectionSubmissionService } from './submissions/inspection-submission.service';
 import { OrphanWorkOrderSweep } from './submissions/orphan-work-order-sweep';
 import { Inspection, InspectionSchema } from './schemas/inspection.schema';
@@ -19,6 +22,8 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     FormsModule,
     UploadsModule,
     MaintenanceModule,
+    EventsModule,
+    PositionsModule,
     AssetOwnedDataModule.forFeature([
       { name: Inspection.name, schema: InspectionSchema },
       { name: InspectionQrCode.name, schema: InspectionQrCodeSchema },
@@ -26,7 +31,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionQueriesService, OrphanWorkOrderSweep],
+  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionEvents, InspectionQueriesService, OrphanWorkOrderSweep],
   exports: [QrCodesService, InspectionSubmissionService],
 })
 export class InspectionsModule {}

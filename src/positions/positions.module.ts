@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { LiveModule } from './live/live.module';
 import { TelemetryReportsModule } from './reports/telemetry-reports.module';
+import { TelemetrySourceModule } from './sources/telemetry-source.module';
 import { TelemetryStoreModule } from './store/telemetry-store.module';
 import { TracksModule } from './tracks/tracks.module';
 import { TripsModule } from './trips/trips.module';
@@ -12,7 +13,7 @@ import { TripsModule } from './trips/trips.module';
  * flespi (`TELEMETRY_SOURCE`).
  */
 @Module({
-  imports: [TelemetryStoreModule, IngestionModule, TripsModule, LiveModule, TracksModule, TelemetryReportsModule],
-  exports: [TelemetryStoreModule, IngestionModule, LiveModule],
+  imports: [TelemetryStoreModule, TelemetrySourceModule, IngestionModule, TripsModule, LiveModule, TracksModule, TelemetryReportsModule],
+  exports: [TelemetryStoreModule, TelemetrySourceModule, IngestionModule, LiveModule],
 })
 export class PositionsModule {}

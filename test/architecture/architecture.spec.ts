@@ -44,6 +44,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/maintenance\/work-orders\/unconfirmed-inspection-orders\.ts$/,
   // The boot backfill of search keys for drivers written before the keys existed.
   /^src\/drivers\/driver-search-keys\.backfill\.ts$/,
+  // The overdue sweep: every client's open work orders past a due date.
+  /^src\/maintenance\/work-orders\/overdue-work-orders\.sweep\.ts$/,
   // The offline sweep: every silent asset's detector state, whatever its client.
   /^src\/events\/detection\/offline-sweep\.ts$/,
 ];

@@ -13,6 +13,7 @@ import { SubmitInspectionDto } from '../dto/submit-inspection.dto';
 import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
 import { QrCodesService } from '../qr-codes/qr-codes.service';
 import { Inspection } from '../schemas/inspection.schema';
+import { InspectionEvents } from './inspection-events';
 import { InspectionView, toInspectionView } from './inspection.view';
 
 
@@ -33,6 +34,7 @@ export class InspectionSubmissionService {
     private readonly workOrders: InspectionWorkOrdersService,
     private readonly activity: ActivityRecorder,
     private readonly uploads: UploadReferencesService,
+    private readonly events: InspectionEvents,
   ) {}
 
   async submit(auth: AuthContext, body: SubmitInspectionDto): Promise<InspectionView> {
@@ -65,6 +67,7 @@ export class InspectionSubmissionService {
     });
     await opened?.confirm();
     await this.uploads.markReferenced(auth, answerSet.answers);
+    await this.events.submitted(auth, asset, inspection);
     await this.activity.record(auth, {
       action: 'inspection.submit',
       resourceType: 'inspection',

@@ -89,6 +89,10 @@ export class WorkOrder {
   @Prop()
   dueDate?: string;
 
+  /** When its `work_order.overdue` event was recorded for this due date (cleared when the date changes). */
+  @Prop({ type: Date })
+  overdueEventAt?: Date;
+
   @Prop({ type: [SchemaFactory.createForClass(WorkOrderForm)], default: [] })
   forms: Array<WorkOrderForm & { _id: Types.ObjectId }>;
 

@@ -36,6 +36,8 @@ export class WorkOrderLifecycleService {
     for (const key of ['title', 'description', 'priority'] as const) if (body[key] !== undefined) $set[key] = body[key];
     if (body.dueDate === null) $unset.dueDate = 1;
     else if (body.dueDate !== undefined) $set.dueDate = body.dueDate;
+    // A new due date may pass again: its overdue event is another one.
+    if (body.dueDate !== undefined) $unset.overdueEventAt = 1;
     if (body.assigneeId === null) $unset.assigneeId = 1;
     else if (body.assigneeId !== undefined) {
       const assignee = await this.users.findById(auth, body.assigneeId);

@@ -5,8 +5,9 @@ import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { StoreTelemetrySource } from '../store/store-telemetry.source';
 import { TELEMETRY_SOURCE } from '../telemetry/telemetry-source';
 import { FlespiTelemetrySource } from './flespi-telemetry.source';
+import { PositionHistory } from './position-history.service';
 
-/** Where reports, trips and tracks read telemetry: the store, or flespi (`TELEMETRY_SOURCE`). */
+/** Where reports, trips, tracks and other domains read telemetry: the store, or flespi (`TELEMETRY_SOURCE`). */
 @Module({
   imports: [TelemetryStoreModule],
   providers: [
@@ -16,7 +17,8 @@ import { FlespiTelemetrySource } from './flespi-telemetry.source';
       useFactory: (config: AppConfig, store: StoreTelemetrySource) =>
         config.get('TELEMETRY_SOURCE') === 'flespi' ? new FlespiTelemetrySource(new ConfiguredFlespiClient(config)) : store,
     },
+    PositionHistory,
   ],
-  exports: [TELEMETRY_SOURCE],
+  exports: [TELEMETRY_SOURCE, PositionHistory],
 })
 export class TelemetrySourceModule {}
