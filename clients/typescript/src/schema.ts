@@ -436,6 +436,40 @@ export interface paths {
         patch: operations["FormsController_update"];
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fleet events of the caller's assets, newest first: by type, asset, geofence and period (30 days by default, at most 366). */
+        get: operations["EventsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fleet event. */
+        get: operations["EventsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fuel-prices/history": {
         parameters: {
             query?: never;
@@ -472,6 +506,43 @@ export interface paths {
          *     the client's cached trip report exports before answering.
          */
         patch: operations["FuelTariffsController_update"];
+        trace?: never;
+    };
+    "/api/geofences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's geofences, newest first; `q`, `assetId` (those that apply to it) and `contains=lat,lng` filter. */
+        get: operations["GeofencesController_list"];
+        put?: never;
+        /** Creates a geofence: a circle, a corridor, a polygon or a multipolygon. */
+        post: operations["GeofencesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geofences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One geofence. */
+        get: operations["GeofencesController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a geofence (its events stay). */
+        delete: operations["GeofencesController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes a geofence; the geometry is checked with the radius or width it will have. */
+        patch: operations["GeofencesController_update"];
         trace?: never;
     };
     "/api/health": {
@@ -1208,6 +1279,14 @@ export interface components {
              */
             id: string;
         };
+        AssetEventSettingsView: {
+            idleMinutes: number;
+            offlineMinutes: number;
+            /** @description km/h; null: no limit of its own. */
+            speedLimitKmh: number | null;
+            /** @description °C; null: not watched. */
+            temperature: components["schemas"]["TemperatureRangeView"] | null;
+        };
         AssetGroupDto: {
             /** @description 1 to 200 characters, unique within the client whatever the case. */
             name: string;
@@ -1333,6 +1412,7 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             createdAt: string;
+            eventSettings: components["schemas"]["AssetEventSettingsView"];
             /** @description The asset groups it belongs to. */
             groupIds: string[];
             icon: components["schemas"]["AssetIconView"];
@@ -1565,11 +1645,66 @@ export interface components {
              */
             status?: "active" | "inactive" | null;
         };
+        CreateGeofenceDto: {
+            /** @description Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */
+            allAssets?: boolean | null;
+            assetIds?: string[] | null;
+            /**
+             * @description The map colour, `#rrggbb`.
+             * @example #e53935
+             */
+            color?: string | null;
+            /** @example Patio de carga y estacionamiento nocturno */
+            description?: string | null;
+            /**
+             * @description GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)
+             * @example {
+             *       "type": "Point",
+             *       "coordinates": [
+             *         -70.7312,
+             *         -33.4489
+             *       ]
+             *     }
+             */
+            geometry: {
+                /** @description [longitude, latitude] */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            } | {
+                coordinates: number[][];
+                /** @enum {string} */
+                type: "LineString";
+            } | {
+                coordinates: number[][][];
+                /** @enum {string} */
+                type: "Polygon";
+            } | {
+                coordinates: number[][][][];
+                /** @enum {string} */
+                type: "MultiPolygon";
+            };
+            groupIds?: string[] | null;
+            /** @example Depósito Pudahuel */
+            name: string;
+            /**
+             * @description A circle's radius in metres (with a Point), 10 to 100 000.
+             * @example 250
+             */
+            radiusM?: number | null;
+            /**
+             * @description The speed limit inside, km/h (1 to 300); the lowest of the geofences an asset is in applies.
+             * @example 30
+             */
+            speedLimitKmh?: number | null;
+            /** @description A corridor's full width in metres (with a LineString), 5 to 5 000: half on each side of the line. */
+            widthM?: number | null;
+        };
         CreateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
             /** @description Permission names from `GET /api/permissions`, each at most once; may be empty. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean | null;
         };
@@ -1807,6 +1942,22 @@ export interface components {
             /** @enum {string} */
             status: "failed";
         };
+        EventPositionView: {
+            lat: number;
+            lng: number;
+            /** @description km/h; null when the fix had none. */
+            speed: number | null;
+        };
+        EventSettingsDto: {
+            /** @description Minutes standing with the ignition on before `idling.start` (1 to 1 440; default 5). */
+            idleMinutes?: number;
+            /** @description Minutes without a message before `tracker.offline` (5 to 10 080; default 30). */
+            offlineMinutes?: number;
+            /** @description km/h (1 to 300); `null`: no limit of the asset's own. */
+            speedLimitKmh?: number | null;
+            /** @description The range of every temperature sensor; `null`: not watched. */
+            temperature?: components["schemas"]["TemperatureRangeDto"] | null;
+        };
         FailedDriverRowView: {
             data: {
                 firstName: string;
@@ -1817,6 +1968,42 @@ export interface components {
             reason: string;
             /** @description Row number in the sheet. */
             row: number;
+        };
+        FleetEventView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @example Camión 12 */
+            assetName: string;
+            /** @description The type's facts: `limitKmh`, `maxSpeedKmh`, `durationSeconds`, `sensor`, … (docs/events.md). */
+            details: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @description When the platform detected it.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            detectedAt: string;
+            /**
+             * @description The geofence of a geofence event; null otherwise.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            geofenceId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * Format: date-time
+             * @description The fix's time: for a change of state, the first fix in the new state.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            /** @description Where the asset was; null for events of no fix (an overdue work order). */
+            position: components["schemas"]["EventPositionView"] | null;
+            /**
+             * @example geofence.enter
+             * @enum {string}
+             */
+            type: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
         };
         FormAnswerDto: {
             /** @description The field answered. */
@@ -1910,6 +2097,41 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             updatedAt: string;
+        };
+        GeofenceGeometryView: {
+            /** @description GeoJSON coordinates, `[lng, lat]` positions */
+            coordinates: unknown[];
+            /** @enum {string} */
+            type: "Point" | "LineString" | "Polygon" | "MultiPolygon";
+        };
+        GeofenceView: {
+            allAssets: boolean;
+            assetIds: string[];
+            /** @example #e53935 */
+            color: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            description: string;
+            geometry: components["schemas"]["GeofenceGeometryView"];
+            groupIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example Depósito Pudahuel */
+            name: string;
+            /** @description A circle's radius, metres; null for other shapes. */
+            radiusM: number | null;
+            /** @description km/h; null: no limit of its own. */
+            speedLimitKmh: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description A corridor's full width, metres; null for other shapes. */
+            widthM: number | null;
         };
         HealthView: {
             database: {
@@ -2106,7 +2328,7 @@ export interface components {
              * @description The permission name, as roles hold it (e.g. `access_drivers`).
              * @enum {string}
              */
-            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions";
+            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts";
         };
         PositionFiguresView: {
             /** @description Mean of every reported speed in the range, stopped points included (km/h, 2 decimals). */
@@ -2209,7 +2431,7 @@ export interface components {
             id: string;
             name: string;
             /** @description Permission names from `GET /api/permissions`. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
             /** @description A protected role may act on other users (their passwords, roles, access) and on protected roles. */
             protected: boolean;
             /**
@@ -2406,6 +2628,16 @@ export interface components {
             /** @description Over all the asset's sensors; null (count 0) without any reading. */
             min: number | null;
         };
+        TemperatureRangeDto: {
+            /** @example 8 */
+            max: number;
+            /** @example 2 */
+            min: number;
+        };
+        TemperatureRangeView: {
+            max: number;
+            min: number;
+        };
         TemperatureStatsView: {
             assetsTemperatureStats: components["schemas"]["AssetTemperatureStatsView"][];
         };
@@ -2543,6 +2775,8 @@ export interface components {
             type: string;
         };
         UpdateAssetDto: {
+            /** @description What the event detector watches (speed limit, idling, offline, temperature): the fields sent replace the stored ones. */
+            eventSettings?: components["schemas"]["EventSettingsDto"];
             /** @description Replaces the asset's groups. */
             groupIds?: string[];
             icon?: components["schemas"]["AssetIconDto"];
@@ -2623,11 +2857,51 @@ export interface components {
             /** @description New manual price per litre in pesos: greater than 0, at most two decimals. */
             pricePerLiter?: number;
         };
+        UpdateGeofenceDto: {
+            allAssets?: boolean;
+            assetIds?: string[];
+            /** @example #1E88E5 */
+            color?: string;
+            description?: string;
+            /**
+             * @description GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)
+             * @example {
+             *       "type": "Point",
+             *       "coordinates": [
+             *         -70.7312,
+             *         -33.4489
+             *       ]
+             *     }
+             */
+            geometry?: {
+                /** @description [longitude, latitude] */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            } | {
+                coordinates: number[][];
+                /** @enum {string} */
+                type: "LineString";
+            } | {
+                coordinates: number[][][];
+                /** @enum {string} */
+                type: "Polygon";
+            } | {
+                coordinates: number[][][][];
+                /** @enum {string} */
+                type: "MultiPolygon";
+            };
+            groupIds?: string[];
+            name?: string;
+            radiusM?: number;
+            speedLimitKmh?: number | null;
+            widthM?: number;
+        };
         UpdateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name?: string;
             /** @description The whole new list of permission names (replaces the old one). */
-            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions")[];
+            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
@@ -4036,6 +4310,15 @@ export interface operations {
                      *             "665f1c2ab4d3e8a9f0c1d2e3"
                      *           ],
                      *           "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "eventSettings": {
+                     *             "speedLimitKmh": 0,
+                     *             "idleMinutes": 0,
+                     *             "offlineMinutes": 0,
+                     *             "temperature": {
+                     *               "min": 0,
+                     *               "max": 0
+                     *             }
+                     *           },
                      *           "archivedAt": "2026-11-15T08:30:00.000Z",
                      *           "createdAt": "2026-11-15T08:30:00.000Z",
                      *           "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -4179,6 +4462,15 @@ export interface operations {
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
                      *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "eventSettings": {
+                     *           "speedLimitKmh": 0,
+                     *           "idleMinutes": 0,
+                     *           "offlineMinutes": 0,
+                     *           "temperature": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           }
+                     *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -4338,6 +4630,15 @@ export interface operations {
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
                      *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "eventSettings": {
+                     *           "speedLimitKmh": 0,
+                     *           "idleMinutes": 0,
+                     *           "offlineMinutes": 0,
+                     *           "temperature": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           }
+                     *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -4577,7 +4878,16 @@ export interface operations {
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
-                 *       "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "eventSettings": {
+                 *         "speedLimitKmh": 1,
+                 *         "idleMinutes": 1,
+                 *         "offlineMinutes": 5,
+                 *         "temperature": {
+                 *           "min": 2,
+                 *           "max": 8
+                 *         }
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAssetDto"];
@@ -4605,6 +4915,15 @@ export interface operations {
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
                      *         "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "eventSettings": {
+                     *           "speedLimitKmh": 0,
+                     *           "idleMinutes": 0,
+                     *           "offlineMinutes": 0,
+                     *           "temperature": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           }
+                     *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -8132,6 +8451,279 @@ export interface operations {
             };
         };
     };
+    EventsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this asset's events. */
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
+                from?: string;
+                /** @description Only the events of this geofence. */
+                geofenceId?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Events that occurred at or before this ISO 8601 date-time (default: now). */
+                to?: string;
+                /** @description One type or several, comma-separated. */
+                type?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "type": "geofence.enter",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetName": "Camión 12",
+                     *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *           "detectedAt": "2026-11-15T08:30:00.000Z",
+                     *           "position": {
+                     *             "lat": 0,
+                     *             "lng": 0,
+                     *             "speed": 0
+                     *           },
+                     *           "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "details": {}
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FleetEventView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value, or a period over 366 days (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    EventsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "type": "geofence.enter",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetName": "Camión 12",
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "detectedAt": "2026-11-15T08:30:00.000Z",
+                     *         "position": {
+                     *           "lat": 0,
+                     *           "lng": 0,
+                     *           "speed": 0
+                     *         },
+                     *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FleetEventView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     FuelPricesController_list: {
         parameters: {
             query?: {
@@ -8338,6 +8930,800 @@ export interface operations {
                 };
             };
             /** @description No such record for the caller (another client's, outside the caller's trackers, or none) (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    GeofencesController_list: {
+        parameters: {
+            query?: {
+                /** @description Only the geofences that apply to this asset (all-assets ones, its own, its groups'). */
+                assetId?: string;
+                /** @description Only the geofences this point is inside: `lat,lng`. */
+                contains?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /**
+                 * @description Part of the name, any case (1 to 100 characters).
+                 * @example string
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "geometry": {
+                     *             "type": "Point",
+                     *             "coordinates": [
+                     *               null
+                     *             ]
+                     *           },
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Depósito Pudahuel",
+                     *           "description": "string",
+                     *           "color": "#e53935",
+                     *           "radiusM": 0,
+                     *           "widthM": 0,
+                     *           "speedLimitKmh": 0,
+                     *           "allAssets": true,
+                     *           "assetIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "groupIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GeofenceView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_geofences` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    GeofencesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "geometry": {
+                 *         "type": "Point",
+                 *         "coordinates": [
+                 *           -70.7312,
+                 *           -33.4489
+                 *         ]
+                 *       },
+                 *       "name": "Depósito Pudahuel",
+                 *       "description": "Patio de carga y estacionamiento nocturno",
+                 *       "color": "#e53935",
+                 *       "radiusM": 250,
+                 *       "widthM": 5,
+                 *       "speedLimitKmh": 30,
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateGeofenceDto"];
+            };
+        };
+        responses: {
+            /** @description The new geofence */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "geometry": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Depósito Pudahuel",
+                     *         "description": "string",
+                     *         "color": "#e53935",
+                     *         "radiusM": 0,
+                     *         "widthM": 0,
+                     *         "speedLimitKmh": 0,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GeofenceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: a bad geometry names the problem and where (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_geofences` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 10 000 geofences (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    GeofencesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "geometry": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Depósito Pudahuel",
+                     *         "description": "string",
+                     *         "color": "#e53935",
+                     *         "radiusM": 0,
+                     *         "widthM": 0,
+                     *         "speedLimitKmh": 0,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GeofenceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_geofences` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's geofence (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    GeofencesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_geofences` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's geofence (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    GeofencesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "geometry": {
+                 *         "type": "Point",
+                 *         "coordinates": [
+                 *           -70.7312,
+                 *           -33.4489
+                 *         ]
+                 *       },
+                 *       "name": "string",
+                 *       "description": "string",
+                 *       "color": "#1E88E5",
+                 *       "radiusM": 10,
+                 *       "widthM": 5,
+                 *       "speedLimitKmh": 1,
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateGeofenceDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "geometry": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Depósito Pudahuel",
+                     *         "description": "string",
+                     *         "color": "#e53935",
+                     *         "radiusM": 0,
+                     *         "widthM": 0,
+                     *         "speedLimitKmh": 0,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GeofenceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_geofences` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's geofence (shape A) */
             404: {
                 headers: {
                     [name: string]: unknown;

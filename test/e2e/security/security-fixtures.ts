@@ -106,6 +106,23 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/auth/login', method: 'post', path: '/api/auth/login', writes: true, body: { email: client.users.viewer.email, password: client.users.viewer.password } },
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },
     ...assetRequests(client),
+    ...eventRequests(client),
+  ];
+}
+
+/** Geofences and fleet events (issue 26). */
+function eventRequests(client: Client): SweepRequest[] {
+  const geofences = manifestValue<{ depot: string; site: string }>(client, 'geofences');
+  const event = manifestValue<{ example: string }>(client, 'events').example;
+  return [
+    { route: 'POST /api/geofences', method: 'post', path: '/api/geofences', writes: true,
+      body: { name: 'Patio norte', geometry: { type: 'Point', coordinates: [-70.7, -33.4] }, radiusM: 150, speedLimitKmh: 20 } },
+    { route: 'GET /api/geofences', method: 'get', path: `/api/geofences?q=dep&assetId=${client.assets.tracked}&limit=5`, writes: false },
+    { route: 'GET /api/geofences/:id', method: 'get', path: `/api/geofences/${geofences.depot}`, writes: false },
+    { route: 'PATCH /api/geofences/:id', method: 'patch', path: `/api/geofences/${geofences.site}`, writes: true, body: { name: 'Puerto (cliente)', speedLimitKmh: 30 } },
+    { route: 'DELETE /api/geofences/:id', method: 'delete', path: `/api/geofences/${geofences.site}`, writes: true },
+    { route: 'GET /api/events', method: 'get', path: `/api/events?type=geofence.enter,geofence.exit&assetId=${client.assets.tracked}&limit=5`, writes: false },
+    { route: 'GET /api/events/:id', method: 'get', path: `/api/events/${event}`, writes: false },
   ];
 }
 
