@@ -36,10 +36,12 @@ describe('detect', () => {
     expect(run([at(0, 400), at(10, 300), at(20, 150), at(30, 100), at(40, 250), at(50, 400)])).toEqual(['geofence.enter@20:a1', 'geofence.exit@40:a1']);
   });
 
-  it('does not flap on jitter at the edge: one fix across is not a change, two are', () => {
-    // The edge is at 200 m; fixes wander 195..205 m (within the 25 m hysteresis).
-    expect(run([at(0, 400), at(10, 205), at(20, 195), at(30, 205), at(40, 195), at(50, 204)])).toEqual([]);
-    expect(run([at(0, 400), at(10, 205), at(20, 195), at(30, 196), at(40, 205), at(50, 204)])).toEqual(['geofence.enter@20:a1', 'geofence.exit@40:a1']);
+  it('does not flap on jitter at the edge: a change counts once deep past it or after a minute across', () => {
+    // The edge is at 200 m; fixes wander 195..205 m (within the 25 m band).
+    expect(run([at(0, 400), at(10, 205), at(20, 195), at(30, 205), at(40, 195), at(50, 204), at(60, 196), at(70, 198), at(80, 203)])).toEqual([]);
+    // Parked just inside for a minute: the enter, dated at the first fix inside; out the same way.
+    const parked = [at(0, 400), at(10, 205), at(20, 195), ...[30, 40, 50, 60, 70, 80].map((s) => at(s, 190)), at(90, 205), ...[100, 110, 120, 130, 140, 150].map((s) => at(s, 210))];
+    expect(run(parked)).toEqual(['geofence.enter@20:a1', 'geofence.exit@90:a1']);
   });
 
   it('confirms at once a fix well past the edge', () => {

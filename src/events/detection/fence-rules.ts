@@ -1,5 +1,5 @@
 import type { CompiledGeofence } from '../../geofences';
-import { confirm, DetectedEvent, DetectorState, Spot } from './detector-state';
+import { DetectedEvent, DetectorState, Spot } from './detector-state';
 
 /** What the fence rules need of a client's geofences. */
 export interface FenceLookup {
@@ -25,11 +25,22 @@ function boxAround(spot: Spot, marginM: number): [number, number, number, number
 
 const interpolate = (a: Spot, b: Spot, f: number): Spot => ({ ts: Math.round(a.ts + f * (b.ts - a.ts)), lat: a.lat + f * (b.lat - a.lat), lng: a.lng + f * (b.lng - a.lng), speed: b.speed });
 
+/** Seconds an asset must stay across a geofence's edge for the change to count without going deep. */
+export const FENCE_DWELL_S = 60;
+
+/** Below this reported speed a fix is a parked vehicle: its apparent moves are GPS error. */
+export const PARKED_BELOW_KMH = 3;
+
+const isParked = (spot: Spot) => spot.speed !== null && spot.speed < PARKED_BELOW_KMH;
+
 /**
  * Geofence enter and exit for one located fix, after `state.last`. A fix at the edge does not
- * flap: a change counts from its first fix once a second fix agrees, or at once when the fix is
- * `hysteresisM` past the edge. A fence between two fixes far apart (both outside) still yields
- * its enter and exit, at the interpolated points where the straight path crossed it.
+ * flap (docs/events.md, "Jitter"): a change across the edge counts once a moving fix is
+ * `hysteresisM` past it (at most half the fence's depth, for small fences), or once the asset has
+ * stayed across for FENCE_DWELL_S; a fix back on the old side before that cancels it. A parked
+ * fix never counts by depth alone: a parked vehicle does not cross edges, its error does. The event is dated at the
+ * first fix across. A fence between two fixes far apart (both outside) still yields its enter and
+ * exit, at the interpolated points where the straight path crossed it.
  */
 export function fenceEvents(state: DetectorState, spot: Spot, context: FenceContext): DetectedEvent[] {
   const events: DetectedEvent[] = [];
@@ -65,16 +76,18 @@ export function fenceEvents(state: DetectorState, spot: Spot, context: FenceCont
       continue;
     }
     if (inside === known.inside) {
+      // Back on its side: a change under way is cancelled.
       if (inside) state.fences[id] = { inside };
       else delete state.fences[id];
       continue;
     }
-    const step = confirm(known.pending, inside, spot, Math.abs(distance) >= context.hysteresisM);
-    if (!step.confirmed) {
-      state.fences[id] = { inside: known.inside, pending: step.pending };
+    const pending = known.pending ?? { to: inside, first: spot, count: 0 };
+    const band = Math.min(context.hysteresisM, fence.shape.depthM / 2);
+    if ((Math.abs(distance) < band || isParked(spot)) && spot.ts - pending.first.ts < FENCE_DWELL_S) {
+      state.fences[id] = { inside: known.inside, pending: { ...pending, count: pending.count + 1 } };
       continue;
     }
-    events.push({ type: inside ? 'geofence.enter' : 'geofence.exit', at: step.confirmed, geofenceId: id, details: { geofenceName: fence.name } });
+    events.push({ type: inside ? 'geofence.enter' : 'geofence.exit', at: pending.first, geofenceId: id, details: { geofenceName: fence.name } });
     if (inside) state.fences[id] = { inside: true };
     else delete state.fences[id];
   }

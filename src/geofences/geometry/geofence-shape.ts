@@ -8,6 +8,8 @@ export interface LatLng {
 /** A geofence ready for fixes: its bounding box (longitude, latitude) and metres to its edge. */
 export interface GeofenceShape {
   bbox: [number, number, number, number];
+  /** How far its inside reaches from the edge, metres (a circle's radius, half a corridor, half a polygon's narrower side). */
+  depthM: number;
   /** Metres from the boundary: negative inside, positive outside. */
   signedDistanceM(point: LatLng): number;
   /**
@@ -81,13 +83,14 @@ export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): Ge
       const radius = size.radiusM!;
       const shape = {
         bbox: bboxOf([geometry.coordinates], radius),
+        depthM: radius,
         signedDistanceM: (p: LatLng) => distanceToLine(p, [geometry.coordinates, geometry.coordinates]) - radius,
       };
       return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(radius / 3, 2)) };
     }
     case 'LineString': {
       const half = size.widthM! / 2;
-      const shape = { bbox: bboxOf(geometry.coordinates, half), signedDistanceM: (p: LatLng) => distanceToLine(p, geometry.coordinates) - half };
+      const shape = { bbox: bboxOf(geometry.coordinates, half), depthM: half, signedDistanceM: (p: LatLng) => distanceToLine(p, geometry.coordinates) - half };
       return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(half / 2, 2)) };
     }
     case 'Polygon':
@@ -95,15 +98,16 @@ export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): Ge
       const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
       const outer = polygons.flatMap((rings) => rings[0]);
       const bbox = bboxOf(outer);
+      const smallestM = Math.min((bbox[2] - bbox[0]) * Math.cos((bbox[1] * Math.PI) / 180), bbox[3] - bbox[1]) * METRES_PER_DEGREE;
       const shape = {
         bbox,
+        depthM: smallestM / 2,
         signedDistanceM: (p: LatLng) => {
           const position: Position = [p.lng, p.lat];
           const edge = Math.min(...polygons.flatMap((rings) => rings.map((ring) => distanceToLine(p, ring))));
           return polygons.some((rings) => insidePolygon(position, rings)) ? -edge : edge;
         },
       };
-      const smallestM = Math.min((bbox[2] - bbox[0]) * Math.cos((bbox[1] * Math.PI) / 180), bbox[3] - bbox[1]) * METRES_PER_DEGREE;
       return { ...shape, crossing: (a, b) => sampledCrossing(shape, a, b, Math.max(smallestM / 3, 2)) };
     }
   }
