@@ -17,7 +17,7 @@ export function addOperationLinks(document: OpenAPIObject): OpenAPIObject {
       .flatMap(([other, otherItem]) =>
         ITEM_METHODS.flatMap((method) => {
           const operation = otherItem[method];
-          return operation?.operationId ? [{ name: `${method}${other.slice(path.length).replace(/[^A-Za-z0-9]+/g, '_')}`, operationId: operation.operationId }] : [];
+          return operation?.operationId ? [{ name: `${method}_${other.slice(path.length).replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`, operationId: operation.operationId }] : [];
         }),
       );
     if (!targets.length) continue;
