@@ -7,24 +7,16 @@
 // Everything here belongs to the demo client globex, so that acme's latest positions (the live
 // scenario) keep their 1 002 assets. Trackers and assets are inserted in bulk through ctx.db.
 const { join } = require('node:path');
-const { Types } = require('mongoose');
 const { DateTime } = require('luxon');
 const { benchMessage, importRate } = require('../lib/import-rate');
+const { addTrackers: addTrackersTo } = require('../lib/trackers');
 
-const INGEST_TOKEN = 'bench-ingest-token-0123456789'; // run.js gives it to the app
+const { INGEST_TOKEN } = require('../lib/ingest-load'); // run.js gives it to the app
 const BATCH = 1000;
 const CONCURRENCY = 4;
 const ZONE = 'America/Santiago'; // the demo clients' time zone
 
-async function addTrackers(ctx, count, vendorBase, label) {
-  const clientId = new Types.ObjectId(ctx.manifest.clients.globex.id);
-  const now = new Date();
-  const trackers = Array.from({ length: count }, (_, i) => ({ _id: new Types.ObjectId(), clientId, vendorId: vendorBase + i, name: `${label} tracker ${i}`, createdAt: now, updatedAt: now }));
-  const assets = trackers.map((tracker, i) => ({ _id: new Types.ObjectId(), clientId, name: `${label} truck ${i}`, plate: `${label.slice(0, 2).toUpperCase()}-${1000 + i}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], createdAt: now, updatedAt: now }));
-  await ctx.db.collection('trackers').insertMany(trackers);
-  await ctx.db.collection('assets').insertMany(assets);
-  return trackers.map((tracker, i) => ({ vendorId: tracker.vendorId, assetId: assets[i]._id.toHexString(), trackerId: tracker._id }));
-}
+const addTrackers = (ctx, count, vendorBase, label) => addTrackersTo(ctx.db, { clientId: ctx.manifest.clients.globex.id, count, vendorBase, label });
 
 /**
  * Posts `batches` (functions building a batch's messages) with CONCURRENCY requests in flight;

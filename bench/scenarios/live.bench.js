@@ -11,7 +11,7 @@ const { Types } = require('mongoose');
 const ASSETS = 1000;
 const CLIENTS = 200;
 const BATCHES_PER_SECOND = 10;
-const INGEST_TOKEN = 'bench-ingest-token-0123456789';
+const { INGEST_TOKEN } = require('../lib/ingest-load');
 /** Message timestamps of the fan-out runs: ahead of the set-up's, each run after the last. */
 let nextTimestamp = Math.floor(Date.now() / 1000) + 100_000;
 

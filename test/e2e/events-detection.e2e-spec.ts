@@ -106,6 +106,29 @@ describe('fleet events detected from telemetry', () => {
     expect(await timeline(asset)).toEqual(['geofence.enter@20', 'geofence.exit@40']);
   });
 
+  it('sees a geofence another instance created or deleted within the read-cache lifetime', async () => {
+    const other = await createTestApp(); // a second app instance on the same database
+    try {
+      const asset = await newAsset();
+      const north = 3000; // far from this file's geofences
+      await ingest([fix(asset, 0, north - 500, { 'position.speed': 40 })]); // this instance now holds the client's index
+      const created = await request(other.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Obra', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat + north * M] }, radiusM: 100 })
+        .expect(201);
+      await new Promise((done) => setTimeout(done, 3100)); // READ_CACHE_TTL_SECONDS (3) in tests
+      await ingest([fix(asset, 10, north - 200, { 'position.speed': 40 }), fix(asset, 20, north, { 'position.speed': 40 }), fix(asset, 30, north + 20, { 'position.speed': 40 })]);
+      expect((await events(asset)).map((e) => [e.type, e.geofenceId])).toEqual([['geofence.enter', created.body.data.id]]);
+      await request(other.server).delete(`/api/geofences/${created.body.data.id}`).set(auth()).expect(200);
+      await new Promise((done) => setTimeout(done, 3100));
+      await ingest([fix(asset, 40, north + 500, { 'position.speed': 40 }), fix(asset, 50, north + 800, { 'position.speed': 40 })]);
+      expect(await timeline(asset)).toEqual(['geofence.enter@20']); // deleted: forgotten without an exit
+    } finally {
+      await other.close();
+    }
+  });
+
   it('idles, turns the ignition on and off, and leaves and comes back into a temperature range', async () => {
     const asset = await newAsset({ idleMinutes: 5, temperature: { min: 2, max: 8 } });
     const at = (s: number, speed: number, ignition: boolean, temperature: number) => fix(asset, s, 600, { 'position.speed': speed, 'engine.ignition.status': ignition, 'temperature.1': temperature });

@@ -68,13 +68,15 @@ export class EventDetection implements OnModuleInit, OnModuleDestroy {
 
   private async detectClient(group: readonly StoredFixes[]): Promise<void> {
     const client = scopeOfClient(group[0].clientId);
-    const [stored, fences] = await Promise.all([this.states.findByIds(client, group.map((fixes) => fixes.assetId!.toHexString())), this.geofences.of(client.clientId)]);
+    const ids = group.map((fixes) => fixes.assetId!.toHexString());
+    const [stored, fences, assets] = await Promise.all([this.states.findByIds(client, ids), this.geofences.of(client.clientId), this.assets.findByIds(client, ids)]);
     const states = new Map(stored.map((state) => [state._id.toHexString(), state]));
+    const assetsById = new Map(assets.map((asset) => [asset._id.toHexString(), asset]));
     const found: NewFleetEvent[] = [];
     const inserts: AssetEventState[] = [];
     const updates: Array<{ record: Stored<AssetEventState>; update: object }> = [];
     for (const fixes of group) {
-      const asset = await this.assets.findById(client, fixes.assetId!.toHexString());
+      const asset = assetsById.get(fixes.assetId!.toHexString());
       if (!asset) continue;
       const settings = eventSettingsOf(asset);
       const context: DetectorContext = { fences, appliesTo: (fence) => fence.appliesTo(asset), hysteresisM: FENCE_HYSTERESIS_M, settings };

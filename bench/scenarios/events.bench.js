@@ -1,0 +1,243 @@
+// Fleet events (issue 26): (1) HTTP ingestion with event detection in a client with 10 000
+// polygon geofences of 40 vertices and 1 000 assets, against the same load in a client without
+// geofences, in alternating rounds of the same run (target ≥ 0.85×); (2) from the ingestion
+// request's answer to the event on the live stream at 1 000 messages/s (target p99 < 1 s);
+// (3) the events list at 1 000 000 events, first and deep page (target p50 < 50 ms).
+// Set-up in bulk through ctx.db; the two ingestion clients are new clients of their own.
+const { get } = require('node:http');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+const { Types } = require('mongoose');
+const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
+const { addTrackers } = require('../lib/trackers');
+const { insertInBatches } = require('../lib/bulk');
+
+const { eventId, clientHourId, assetDayId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
+
+const GEOFENCES = 10_000;
+const VERTICES = 40;
+const ASSETS = 1000;
+const BATCH = 1000;
+const ROUNDS = 3;
+const EVENTS = 1_000_000;
+const CENTRE = [-33.45, -70.65];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A client of its own (no demo geofences in it). */
+async function newClient(ctx, name) {
+  const now = new Date();
+  const { insertedId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
+  return insertedId.toHexString();
+}
+
+/** 10 000 polygons (40 vertices, ~120 m across) on a 100 × 100 grid 400 m apart around the trackers. */
+async function addPolygons(ctx, clientId) {
+  const now = new Date();
+  const side = Math.sqrt(GEOFENCES);
+  const polygons = Array.from({ length: GEOFENCES }, (_, n) => {
+    const lat = CENTRE[0] - 0.18 + Math.floor(n / side) * 0.0036;
+    const lng = CENTRE[1] - 0.18 + (n % side) * 0.0043;
+    const ring = Array.from({ length: VERTICES - 1 }, (_, k) => {
+      const angle = (2 * Math.PI * k) / (VERTICES - 1);
+      const r = 0.0006 * (1 + 0.2 * Math.sin(3 * angle)); // not a circle: a lobed outline
+      return [Number((lng + r * 1.2 * Math.cos(angle)).toFixed(7)), Number((lat + r * Math.sin(angle)).toFixed(7))];
+    });
+    ring.push(ring[0]);
+    return { clientId: new Types.ObjectId(clientId), name: `Bench zone ${n}`, description: '', color: '#1e88e5', geometry: { type: 'Polygon', coordinates: [ring] }, radiusM: null, widthM: null, speedLimitKmh: 40, allAssets: true, assetIds: [], groupIds: [], createdAt: now, updatedAt: now };
+  });
+  await insertInBatches(ctx.db.collection('geofences'), polygons);
+}
+
+/** CPU time (user + system) of a process so far, in ms (Linux). */
+function cpuMs(pid) {
+  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function ingestionWithGeofences(ctx) {
+  const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
+  // Trackers on a 32 × 32 grid over the geofences' area (benchMessage then drifts them slowly).
+  const offsetOf = (i) => [(Math.floor(i / 32) - 16) * 0.011, ((i % 32) - 16) * 0.011];
+  const plain = { name: 'no geofences', load: await ingestLoad({ uri, clientId: await newClient(ctx, 'Bench without geofences'), trackers: ASSETS, batch: BATCH, offsetOf }) };
+  const fencedClient = await newClient(ctx, 'Bench with geofences');
+  await addPolygons(ctx, fencedClient);
+  const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf }) };
+  const pid = ctx.app.child.pid;
+  const round = async ({ load }, seconds) => {
+    const before = cpuMs(pid);
+    // A batch over 1 000 trackers takes a second or more: a long time-out, and what was answered in the window counts.
+    const result = await autocannon({ url: `${ctx.baseUrl}/api/telemetry/flespi`, method: 'POST', headers: load.headers, connections: 4, duration: seconds, timeout: 120, requests: [{ setupRequest: load.nextRequest }] });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`ingestion: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const messages = result.requests.total * load.batch;
+    return { rate: messages / seconds, usPerMessage: ((cpuMs(pid) - before) * 1000) / messages };
+  };
+  // Warm-up: each tracker's first message reads its states once, the fenced client's index is built.
+  for (const variant of [plain, fenced]) await round(variant, 10);
+  const figures = new Map([[plain, []], [fenced, []]]);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const variant of r % 2 === 0 ? [plain, fenced] : [fenced, plain]) figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 15)));
+  }
+  for (const [variant, rows] of figures) {
+    ctx.note(`POST /api/telemetry/flespi with event detection, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+    ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
+  }
+  const ratios = figures.get(fenced).map((row, i) => row.rate / figures.get(plain)[i].rate);
+  ctx.note(`Ingestion with ${GEOFENCES} polygon geofences ÷ without, same run (median of the rounds' ratios; target ≥ 0.85)`, Math.round(median(ratios) * 100) / 100, '');
+  const events = await ctx.db.collection('fleet_events').countDocuments({ clientId: new Types.ObjectId(fencedClient), type: { $in: ['geofence.enter', 'geofence.exit'] } });
+  ctx.note('Geofence events detected in the fenced client during the runs', events, 'events');
+}
+
+/** An SSE reader of `fleet-event` frames: `onEvent(data, arrivedAt)`. */
+function openStream(ctx, onEvent) {
+  return new Promise((resolve, reject) => {
+    const req = get(`${ctx.baseUrl}/api/positions/stream`, { headers: { ...ctx.auth(), accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      let ready = false;
+      res.on('data', (chunk) => {
+        const at = Date.now();
+        buffer += chunk;
+        if (!ready && buffer.includes(': ready')) (ready = true), resolve(req);
+        const frames = buffer.split('\n\n');
+        buffer = frames.pop();
+        for (const frame of frames) {
+          if (!frame.includes('event: fleet-event')) continue;
+          const data = frame.split('\n').find((line) => line.startsWith('data: '));
+          if (data) onEvent(JSON.parse(data.slice(6)), at);
+        }
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * 1 000 trackers of acme, one message a second each (batches of 100 every 100 ms) for `seconds`;
+ * each tracker's ignition turns every 10 s (staggered), so about 100 ignition events a second.
+ * The latency of an event: from the answer to the request whose message made it, to its frame.
+ */
+async function ackToLiveEvent(ctx, seconds = 30) {
+  const trackers = await addTrackers(ctx.db, { clientId: ctx.manifest.clients.acme.id, count: ASSETS, vendorBase: 8_500_000, label: 'Events' });
+  const answeredAt = new Map(); // `${assetId}|${occurredAt ms}` → when its request was answered
+  const arrivals = [];
+  const stream = await openStream(ctx, (event, at) => arrivals.push({ key: `${event.assetId}|${Date.parse(event.occurredAt)}`, at }));
+  const start = Math.floor(Date.now() / 1000) - 600;
+  const ignitionAt = (i, s) => Math.floor((s + i) / 10) % 2 === 0;
+  const post = async (messages) => {
+    const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+    if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
+    await res.arrayBuffer();
+    return Date.now();
+  };
+  const batchOf = (b, s) =>
+    trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
+      const i = b * 100 + k;
+      return { 'device.id': tracker.vendorId, timestamp: start + s, 'position.latitude': CENTRE[0] + i * 1e-4, 'position.longitude': CENTRE[1] + s * 1e-5, 'position.speed': 0, 'engine.ignition.status': ignitionAt(i, s) };
+    });
+  // Second 0 sets each tracker's ignition silently (its first report).
+  for (let b = 0; b < 10; b++) await post(batchOf(b, 0));
+  const started = Date.now();
+  const pending = [];
+  for (let s = 1; s <= seconds; s++) {
+    for (let b = 0; b < 10; b++) {
+      const due = started + ((s - 1) * 10 + b) * 100;
+      if (due > Date.now()) await new Promise((resolve) => setTimeout(resolve, due - Date.now()));
+      const messages = batchOf(b, s);
+      const turned = messages.filter((m, k) => ignitionAt(b * 100 + k, s) !== ignitionAt(b * 100 + k, s - 1));
+      pending.push(
+        post(messages).then((at) => {
+          for (const m of turned) answeredAt.set(`${trackers.find((t) => t.vendorId === m['device.id']).assetId}|${m.timestamp * 1000}`, at);
+        }),
+      );
+    }
+  }
+  await Promise.all(pending);
+  await new Promise((resolve) => setTimeout(resolve, 3000)); // the last frames
+  stream.destroy();
+  // Negative: the frame came before the answer (events are published before the batch is acknowledged).
+  const latencies = arrivals.filter((a) => answeredAt.has(a.key)).map((a) => a.at - answeredAt.get(a.key));
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+  ctx.note(`Ignition events at 1 000 messages/s for ${seconds} s: expected → on the stream`, `${answeredAt.size} → ${latencies.length}`, 'events');
+  ctx.note('Frames that arrived before their request was answered', latencies.filter((ms) => ms < 0).length, 'events');
+  ctx.note('Ingestion answer → fleet-event frame on the live stream, p50', pct(0.5), 'ms');
+  ctx.note('Ingestion answer → fleet-event frame on the live stream, p99 (target < 1 s)', pct(0.99), 'ms');
+  return trackers;
+}
+
+/** Appends index entries as FleetEvents does (the demo's and the latency run's events already have documents there). */
+async function appendEntries(ctx, docs) {
+  for (let i = 0; i < docs.length; i += 1000) {
+    const ops = docs.slice(i, i + 1000).map(({ _id, scope, start, entries }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: { scope, start }, $push: { entries: { $each: entries } } }, upsert: true } }));
+    await ctx.db.collection('fleet_event_index').bulkWrite(ops, { ordered: false });
+  }
+}
+
+const TYPES = ['geofence.enter', 'geofence.exit', 'speeding.start', 'speeding.end', 'ignition.on', 'ignition.off', 'idling.start', 'idling.end'];
+
+/** 1 000 000 events of acme over the last 30 days on `trackers`' assets, as FleetEvents.record stores and indexes them. */
+async function addEvents(ctx, trackers) {
+  const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
+  const assets = trackers.map((tracker) => ({ id: new Types.ObjectId(tracker.assetId), name: `Events truck ${tracker.vendorId}` }));
+  const hours = 30 * 24;
+  const perHour = Math.ceil(EVENTS / hours);
+  const firstHour = Math.floor(Date.now() / 86_400_000) * 24 - hours;
+  let days = new Map();
+  let written = 0;
+  for (let h = 0; h < hours && written < EVENTS; h++) {
+    const hourStart = (firstHour + h) * 3600;
+    const events = [];
+    for (let k = 0; k < perHour && written < EVENTS; k++, written++) {
+      const asset = assets[written % assets.length];
+      const occurredAt = new Date((hourStart + (k * 3600) / perHour) * 1000);
+      const type = TYPES[written % TYPES.length];
+      const event = { clientId, assetId: asset.id, assetName: asset.name, type, occurredAt, detectedAt: occurredAt, position: { lat: CENTRE[0], lng: CENTRE[1], speed: 40 }, geofenceId: null, details: {}, notifiedAt: occurredAt };
+      events.push({ _id: eventId(event), ...event });
+    }
+    const entries = events.map((e) => ({ id: e._id, at: e.occurredAt, type: e.type, assetId: e.assetId, geofenceId: null }));
+    await insertInBatches(ctx.db.collection('fleet_events'), events);
+    await appendEntries(ctx, [{ _id: clientHourId(clientId, hourStart), scope: 'client', start: hourStart, entries }]);
+    for (const entry of entries) {
+      const dayStart = Math.floor(entry.at.getTime() / 86_400_000) * 86_400;
+      const key = `${entry.assetId}|${dayStart}`;
+      if (!days.has(key)) days.set(key, { _id: assetDayId(entry.assetId, dayStart), scope: 'asset', start: dayStart, entries: [] });
+      days.get(key).entries.push(entry);
+    }
+    // Hours start at a UTC day: a day's documents are whole at the end of every 24th hour.
+    if ((h + 1) % 24 === 0 || written >= EVENTS) {
+      await appendEntries(ctx, [...days.values()]);
+      days = new Map();
+    }
+  }
+  return written;
+}
+
+async function eventsList(ctx, trackers) {
+  const started = Date.now();
+  const written = await addEvents(ctx, trackers);
+  ctx.note(`Set-up: ${written} events and their index documents, bulk`, Math.round((Date.now() - started) / 1000), 's');
+  const headers = ctx.auth();
+  const get = async (url) => {
+    const res = await fetch(`${ctx.baseUrl}${url}`, { headers });
+    const json = await res.json();
+    if (res.status !== 200 || json.data.length === 0) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  await ctx.time({ title: `GET /api/events?limit=50, first page of ${written} events (target p50 < 50 ms)`, runs: 21, warmup: 3, fn: () => get('/api/events?limit=50') });
+  // 500 pages of 200 in: the cursor after the newest 100 000 events.
+  let cursor = null;
+  for (let page = 0; page < 500; page++) cursor = (await get(`/api/events?limit=200${cursor ? `&cursor=${cursor}` : ''}`)).page.nextCursor;
+  await ctx.time({ title: 'GET /api/events?limit=50 after 100 000 events (a deep page; target p50 < 50 ms)', runs: 21, warmup: 3, fn: () => get(`/api/events?limit=50&cursor=${cursor}`) });
+  const asset = trackers[7].assetId;
+  await ctx.time({ title: 'GET /api/events?assetId=…&limit=50, one asset of 1 000 (its day documents)', runs: 21, warmup: 3, fn: () => get(`/api/events?limit=50&assetId=${asset}`) });
+}
+
+module.exports = {
+  name: 'events',
+  async run(ctx) {
+    await ingestionWithGeofences(ctx);
+    const trackers = await ackToLiveEvent(ctx);
+    await eventsList(ctx, trackers);
+  },
+};
