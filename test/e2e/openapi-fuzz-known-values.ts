@@ -66,3 +66,31 @@ function propertiesOf(schema: SchemaNode | undefined, document: OpenApiDocument)
   const resolved = schema?.$ref ? document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
   return resolved?.properties ?? {};
 }
+
+/**
+ * The requests to lists, each with a real cursor of its list added (`page.nextCursor` of its
+ * first page of one record): a cursor the fuzzer makes up is always refused (400), so without
+ * one a list reaches its logic only in the cases where the fuzzer leaves `cursor` out.
+ */
+export async function withListCursors(
+  requests: SweepRequest[],
+  document: { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> },
+  firstPageCursor: (path: string) => Promise<string | null | undefined>,
+): Promise<SweepRequest[]> {
+  const paged = new Set(
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      item.get?.parameters?.some((p) => p.in === 'query' && p.name === 'cursor') ? [`GET ${path.replace(/\{(\w+)\}/g, ':$1')}`] : [],
+    ),
+  );
+  return Promise.all(
+    requests.map(async (request) => {
+      if (!paged.has(request.route)) return request;
+      const [base, query] = request.path.split('?');
+      const params = new URLSearchParams(query);
+      const cursor = await firstPageCursor(`${base}?limit=1`);
+      if (!cursor) return request;
+      params.set('cursor', cursor);
+      return { ...request, path: `${base}?${params.toString()}` };
+    }),
+  );
+}

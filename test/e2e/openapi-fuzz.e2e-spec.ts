@@ -7,7 +7,7 @@ import request from 'supertest';
 import type { TestApp } from '@app/testing';
 import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
 import { reachOf, recordRouteAnswers, RouteAnswers } from '../support/route-answers';
-import { knownValuesConfig } from './openapi-fuzz-known-values';
+import { knownValuesConfig, withListCursors } from './openapi-fuzz-known-values';
 import { validRequests } from './security/security-fixtures';
 
 const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 120);
@@ -21,12 +21,13 @@ const EXCLUDED_PATHS = ['/api/auth/logout', '/api/positions/stream'];
 
 /**
  * How many operations must answer at least one 2xx in the run (reach: the fuzzer got past
- * validation and lookups into the operation's logic). Measured with the default budget: 79 of 93
- * with the demo records' known values and the document's links (59 before them, on an empty
- * tenant, where most record operations only ever answered 404); the margin absorbs the time
- * budget's variation between machines. Those that never do are listed in the report.
+ * validation and lookups into the operation's logic). Measured with the default budget: 72 to 79
+ * of 93 over four runs with the demo records' known values and the document's links (59 before
+ * them, on an empty tenant, where most record operations only ever answered 404); how far each
+ * phase gets within the budget varies with the machine's load, hence the margin. Those that
+ * never do are listed in the report.
  */
-const MIN_OPERATIONS_WITH_2XX = 74;
+const MIN_OPERATIONS_WITH_2XX = 70;
 
 /** The project's own schemathesis (`npm run setup` puts it in .venv), else one on PATH. */
 function schemathesis(): string {
@@ -67,7 +68,10 @@ describe('OpenAPI-driven fuzzing', () => {
     configFile = join(mkdtempSync(join(tmpdir(), 'openapi-fuzz-')), 'schemathesis.toml');
     const rules = readFileSync(join(__dirname, 'openapi-fuzz.toml'), 'utf8');
     const document = (await request(t.server).get('/api/docs-json').expect(200)).body;
-    writeFileSync(configFile, `${rules}\n${knownValuesConfig(validRequests(demo.manifest.clients.acme), document)}`);
+    const token = demo.manifest.clients.acme.users.admin.apiToken;
+    const firstPageCursor = async (path: string) => (await request(t.server).get(path).set('Authorization', `Bearer ${token}`)).body?.page?.nextCursor;
+    const known = await withListCursors(validRequests(demo.manifest.clients.acme), document, firstPageCursor);
+    writeFileSync(configFile, `${rules}\n${knownValuesConfig(known, document)}`);
   }, 120_000);
   afterAll(async () => {
     // A run that outlived the test's time-out must not outlive the test.
