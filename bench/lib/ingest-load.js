@@ -10,16 +10,16 @@ const INGEST_TOKEN = 'bench-ingest-token-0123456789';
 
 /**
  * `offsetOf(i)` ([dLat, dLng], degrees) moves tracker i's messages away from benchMessage's
- * place, so that a load covers an area instead of one street.
+ * place, so that a load covers an area instead of one street; messages start `startAgoS` ago.
  */
-async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0, 0] }) {
+async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0, 0], startAgoS = 86_400 }) {
   const connection = await mongoose.createConnection(uri).asPromise();
   const vendorBase = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
   const added = await addTrackers(connection, { clientId, count: trackers, vendorBase, label: 'compare' });
   await connection.close();
   const offsets = added.map((_, i) => offsetOf(i));
-  // Each tracker moves on one second per message, from a day ago: fresh, in order, never repeated.
-  const clock = added.map(() => Math.floor(Date.now() / 1000) - 86_400);
+  // Each tracker moves on one second per message, from `startAgoS` ago: fresh, in order, never repeated.
+  const clock = added.map(() => Math.floor(Date.now() / 1000) - startAgoS);
   let next = 0;
   const nextRequest = (request) => {
     const messages = [];

@@ -13,7 +13,7 @@ import { EventIndexEntry, FleetEventIndex } from './schemas/fleet-event-index.sc
 
 const DEFAULT_PERIOD_MS = 30 * DAY_S * 1000;
 const MAX_PERIOD_MS = 366 * DAY_S * 1000;
-/** Index documents read at once grow 1, 2, 4, … up to this: a dense hour answers a page alone. */
+/** Index documents whose sizes are read at once (a page of a quiet client may cross many empty hours). */
 const MAX_BUCKETS_PER_READ = 64;
 
 interface Bucket {
@@ -82,22 +82,41 @@ export class EventsQueryService {
     }
   }
 
-  /** Walks the buckets in growing reads until `wanted` entries are found (newest first) or the period ends. */
+  /**
+   * Walks the buckets newest first until `count` wanted entries are found or the period ends: the
+   * sizes of up to 64 buckets first (a small projection: most hours of a client may be empty),
+   * then only as many whole documents, in order, as their sizes say the page needs.
+   */
   private async collect(buckets: Generator<Bucket>, wanted: (entry: EventIndexEntry) => boolean, count: number): Promise<EventIndexEntry[]> {
     const found: EventIndexEntry[] = [];
-    for (let size = 1; found.length < count; size = Math.min(size * 2, MAX_BUCKETS_PER_READ)) {
-      const batch: Bucket[] = [];
-      for (let next = buckets.next(); !next.done; next = batch.length < size ? buckets.next() : { done: true, value: undefined }) batch.push(next.value);
+    while (found.length < count) {
+      const batch = take(buckets, MAX_BUCKETS_PER_READ);
       if (batch.length === 0) break;
-      const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: batch.map((bucket) => bucket.id) } } as never).toArray();
-      const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
-      for (const bucket of batch) {
-        const entries = (byId.get(bucket.id.toHexString())?.entries ?? []).filter(wanted);
-        entries.sort((a, b) => b.at.getTime() - a.at.getTime() || (b.id.toHexString() < a.id.toHexString() ? -1 : 1));
-        found.push(...entries);
-        if (found.length >= count) break;
+      const sizes = await this.index.collection.find<{ _id: Types.ObjectId; count?: number }>({ _id: { $in: batch.map((bucket) => bucket.id) } } as never, { projection: { count: 1 } }).toArray();
+      const sizeOf = new Map(sizes.map((doc) => [doc._id.toHexString(), doc.count ?? Infinity]));
+      const present = batch.filter((bucket) => sizeOf.has(bucket.id.toHexString()));
+      for (let next = 0; next < present.length && found.length < count; ) {
+        const group: Bucket[] = [];
+        for (let needed = count - found.length; next < present.length && needed > 0; next++) {
+          group.push(present[next]);
+          needed -= Math.max(sizeOf.get(present[next].id.toHexString())!, 1);
+        }
+        const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: group.map((bucket) => bucket.id) } } as never).toArray();
+        const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+        for (const bucket of group) {
+          const entries = (byId.get(bucket.id.toHexString())?.entries ?? []).filter(wanted).map((entry) => ({ entry, key: entry.id.toHexString() }));
+          entries.sort((a, b) => b.entry.at.getTime() - a.entry.at.getTime() || (b.key < a.key ? -1 : 1));
+          found.push(...entries.map(({ entry }) => entry));
+          if (found.length >= count) break;
+        }
       }
     }
     return found;
   }
+}
+
+function take<T>(items: Generator<T>, size: number): T[] {
+  const taken: T[] = [];
+  for (let next = taken.length < size ? items.next() : null; next && !next.done; next = taken.length < size ? items.next() : null) taken.push(next.value);
+  return taken;
 }

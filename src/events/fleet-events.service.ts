@@ -62,7 +62,7 @@ export class FleetEvents {
     if (events.length === 0) return;
     const ops = events.flatMap((event) => {
       const at = event.occurredAt.getTime() / 1000;
-      const pull = { $pull: { entries: { id: event._id } } };
+      const pull = { $pull: { entries: { id: event._id } }, $inc: { count: -1 } };
       return [
         { updateOne: { filter: { _id: clientHourId(event.clientId, Math.floor(at / HOUR_S) * HOUR_S) }, update: pull } },
         { updateOne: { filter: { _id: assetDayId(event.assetId, Math.floor(at / DAY_S) * DAY_S) }, update: pull } },
@@ -88,9 +88,10 @@ export class FleetEvents {
       add(clientHourId(event.clientId, hour), 'client', hour, entry);
       add(assetDayId(event.assetId, day), 'asset', day, entry);
     }
-    // By `_id` (a lookup), upserted; `$addToSet` keeps one entry per event however often it comes.
+    // By `_id` (a lookup), upserted; `$addToSet` keeps one entry per event however often it comes
+    // (`count` may then run ahead: readers use it to plan their reads, never to decide what to list).
     const ops = [...docs.values()].map(({ _id, scope, start, entries }) => ({
-      updateOne: { filter: { _id }, update: { $setOnInsert: { scope, start }, $addToSet: { entries: { $each: entries } } }, upsert: true },
+      updateOne: { filter: { _id }, update: { $setOnInsert: { scope, start }, $addToSet: { entries: { $each: entries } }, $inc: { count: entries.length } }, upsert: true },
     }));
     await this.index.collection.bulkWrite(ops as never[], { ordered: false });
   }

@@ -44,6 +44,13 @@ export class FleetEventIndex {
 
   @Prop({ type: [EventIndexEntry], default: [] })
   entries: EventIndexEntry[];
+
+  /**
+   * About how many entries it holds (a duplicate append counts too): readers read a small
+   * projection of it first to read no more whole documents than a page needs.
+   */
+  @Prop({ type: Number, default: 0 })
+  count: number;
 }
 
 export const FleetEventIndexSchema = SchemaFactory.createForClass(FleetEventIndex);
