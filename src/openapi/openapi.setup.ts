@@ -9,6 +9,7 @@ import { addErrorResponses } from './error-responses';
 import { addRequestConstraints } from './request-constraints';
 import { addPluginSuccessResponses } from './plugin-success-responses';
 import { addExamples } from './examples';
+import { addOperationLinks } from './operation-links';
 
 /**
  * The OpenAPI document is generated from the code: DTO and response metadata come from the
@@ -51,7 +52,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addPluginSuccessResponses(app);
   const document = wrapSuccessSchemas(SwaggerModule.createDocument(app, config));
   // Examples last: they illustrate the schemas as the steps before leave them.
-  return addExamples(applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app))));
+  return addOperationLinks(addExamples(applyDocumentConventions(addErrorResponses(addRequestConstraints(document, app)))));
 }
 
 /** Swagger UI (HTML) and the document: `/api/docs`, `/api/docs-json`. */

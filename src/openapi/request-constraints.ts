@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN, TYPED_CODE_PATTERN } from '@app/formats';
-import { isMultiline, strictBodyClasses } from '@app/http';
+import { acceptsNull, isMultiline, strictBodyClasses } from '@app/http';
 import { controllerMethods } from './controller-methods';
 import { operationsOf } from './document-operations';
 
@@ -78,7 +78,9 @@ const PATTERN_OF_VALIDATOR: Record<string, string> = { isIsoDay: ISO_DAY, isFlee
  * The class-validator rules of a DTO (and its parents) as JSON Schema keywords the Swagger plugin
  * cannot see inside composite validators: `@Matches` without flags and named validators as
  * `pattern` (on `items` with `each`), lengths, bounds, `@IsNotEmpty` (after trimming: at least
- * one non-space character), ISO 8601 as `date-time`; on bodies, `@IsOptional` also accepts null.
+ * one non-space character), ISO 8601 as `date-time`. On bodies, `nullable` says exactly which
+ * fields take `null`: those of `WhenSent({ nullable })` or `WhenSent({ nullAsAbsent })`, and any
+ * left on `@IsOptional()` (which lets `null` through); every other field refuses it.
  */
 function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, inBody = false): void {
   const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
@@ -102,6 +104,12 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
     else if (name === 'arrayMaxSize' && typeof first === 'number') property.maxItems ??= first;
     else if (name === 'arrayUnique') property.uniqueItems = true;
     else if (name === 'isOptional' && inBody) property.nullable = true;
+  }
+  if (inBody) {
+    for (const [key, property] of Object.entries(properties)) {
+      if (!acceptsNull(dto.prototype, key) || '$ref' in property) continue;
+      property.nullable = true;
+    }
   }
   // ISO 8601 restricted by a pattern to days (`YYYY-MM-DD`) is the `date` format, not `date-time`.
   for (const property of Object.values(properties)) {

@@ -1,13 +1,9 @@
 import { Types } from 'mongoose';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import { createTestApp, TestApp } from '@app/testing';
-import { seedDemoCommand } from '../../src/cli/commands/seed-demo.command';
+import type { TestApp } from '@app/testing';
 import type { DemoManifest } from '../../src/seed/demo-manifest';
-import { PortalStub, startPortalStub } from '../support/portal-stub';
-import { isDocumentedErrorBody, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
+import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
+import { isDocumentedErrorBody, sendAs, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
 
 const UNKNOWN_ID = new Types.ObjectId().toHexString();
 
@@ -97,29 +93,16 @@ const STRICT_BODY_ROUTES = new Set([
 const BAD_IDS = ['{"$gt":""}', '%24ne', 'x'.repeat(3000), '%00', '..%2F..%2Fetc', '%F0%9F%9A%9A', 'null', '-1', '1e309'];
 
 describe('security sweep', () => {
+  let demo: DemoTestApp;
   let t: TestApp;
-  let portal: PortalStub;
   let manifest: DemoManifest;
-  const as = (token: string, r: SweepRequest, body?: unknown) => {
-    const call = request(t.server)[r.method](r.path).set('Authorization', `Bearer ${token}`);
-    return body === undefined && r.body === undefined ? call : call.send((body ?? r.body) as object);
-  };
+  const as = (token: string, r: SweepRequest, body?: unknown) => sendAs(t, token, r, body);
 
   beforeAll(async () => {
-    portal = await startPortalStub();
-    process.env.BILLING_PORTAL_URL = portal.url;
-    process.env.BILLING_PORTAL_TOKEN = portal.token;
-    process.env.PARTNER_PLATFORM_URL = 'https://partner.example.test/sso';
-    process.env.PARTNER_SHARED_SECRET = 'a-test-secret-of-32-characters!!';
-    t = await createTestApp();
-    const out = join(mkdtempSync(join(tmpdir(), 'sweep-')), 'manifest.json');
-    await seedDemoCommand.run(t.app, { out });
-    manifest = JSON.parse(readFileSync(out, 'utf8'));
+    demo = await createDemoTestApp();
+    ({ t, manifest } = demo);
   }, 120_000);
-  afterAll(async () => {
-    await t.close();
-    await portal.close();
-  });
+  afterAll(() => demo.close());
 
   describe('cross-tenant matrix: another client learns nothing', () => {
     it.each(CROSS_TENANT.map((entry) => [entry.route, entry]))('%s', async (_route, entry) => {

@@ -1515,7 +1515,7 @@ export interface components {
         };
         CreateApiTokenDto: {
             /**
-             * @description Days until the token stops working; omitted: it lasts until revoked.
+             * @description Days until the token stops working; omitted (or `null`): it lasts until revoked.
              * @example 90
              */
             expiresInDays?: number | null;
@@ -1527,9 +1527,9 @@ export interface components {
         };
         CreateAssetDto: {
             /** @description Asset groups of the client (at most 50). */
-            groupIds?: string[] | null;
+            groupIds?: string[];
             /** @description Default `{id: 'truck', color: '#1e88e5'}`. */
-            icon?: components["schemas"]["AssetIconDto"] | null;
+            icon?: components["schemas"]["AssetIconDto"];
             /**
              * @description What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters).
              * @example truck
@@ -1538,6 +1538,7 @@ export interface components {
             /**
              * @description A tracker of the client, within the caller's trackers, not the main tracker of another asset
              *     in service. A user limited to some trackers must give one (the asset would be out of their sight).
+             *     `null` as left out: no tracker.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             mainTrackerId?: string | null;
@@ -1547,7 +1548,7 @@ export interface components {
              */
             name: string;
             /**
-             * @description Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty.
+             * @description Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty; `null` as left out.
              * @example KTRB45
              */
             plate?: string | null;
@@ -1628,22 +1629,22 @@ export interface components {
         };
         CreateDynamicFormDto: {
             /** @description The form applies to every asset of the client. */
-            allAssets?: boolean | null;
+            allAssets?: boolean;
             /** @description Asset groups of the client, at most 1000. */
-            assetGroupIds?: string[] | null;
+            assetGroupIds?: string[];
             /** @description Assets of the client (24 hex characters each), at most 1000. */
-            assetIds?: string[] | null;
+            assetIds?: string[];
             /** @description At most 2000 characters. */
-            description?: string | null;
+            description?: string;
             /** @description 1 to 200 fields; each carries only the properties of its type (docs/inspections-forms-maintenance.md). */
             fields: components["schemas"]["FormFieldView"][];
             /** @description 1 to 200 characters. */
             name: string;
             /**
              * @description `active` (default) or `inactive`.
-             * @enum {string|null}
+             * @enum {string}
              */
-            status?: "active" | "inactive" | null;
+            status?: "active" | "inactive";
         };
         CreateGeofenceDto: {
             /** @description Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */
@@ -1706,7 +1707,7 @@ export interface components {
             /** @description Permission names from `GET /api/permissions`, each at most once; may be empty. */
             permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
-            protected?: boolean | null;
+            protected?: boolean;
         };
         CreateSupportTicketDto: {
             /** @description Kind of request, e.g. `technical` or `billing` (1 to 100 characters). */
@@ -1722,7 +1723,7 @@ export interface components {
         };
         CreateTrackerDto: {
             /**
-             * @description The device's IMEI: 15 digits.
+             * @description The device's IMEI: 15 digits; `null` as left out.
              * @example 356938035643809
              */
             imei?: string | null;
@@ -1735,9 +1736,9 @@ export interface components {
              * @description Default `{model} #{vendorId}` (1 to 200 characters).
              * @example Camión 12 - FMB920
              */
-            name?: string | null;
+            name?: string;
             /**
-             * @description The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters).
+             * @description The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters); `null` as left out.
              * @example +56 9 8765 4321
              */
             phone?: string | null;
@@ -1779,18 +1780,18 @@ export interface components {
             assetId: string;
             /** @description One of `GET /api/maintenance/work-orders/categories` (any case). */
             category: string;
-            description?: string | null;
+            description?: string;
             /**
              * Format: date
-             * @description A calendar day, `YYYY-MM-DD`.
+             * @description A calendar day, `YYYY-MM-DD`; `null` as left out: no due date.
              * @example 2026-11-15
              */
             dueDate?: string | null;
             /**
              * @description low, medium (default), high or urgent.
-             * @enum {string|null}
+             * @enum {string}
              */
-            priority?: "high" | "low" | "medium" | "urgent" | null;
+            priority?: "high" | "low" | "medium" | "urgent";
             title: string;
         };
         DeletedView: {
@@ -2553,17 +2554,17 @@ export interface components {
              * @description The asset, when no QR was scanned.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
-            assetId?: string | null;
+            assetId?: string;
             /** @description The scanned QR code (8 Crockford characters, any case, optional hyphen). */
-            code?: string | null;
+            code?: string;
             /**
              * @description An active form that applies to the asset (as the scan lists them).
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             formId: string;
-            /** @description Where the inspection was made. */
+            /** @description Where the inspection was made; `null` as left out (no position). */
             location?: components["schemas"]["InspectionLocationDto"] | null;
-            /** @description Odometer reading, 0..10 000 000 km. */
+            /** @description Odometer reading, 0..10 000 000 km; `null` as left out. */
             odometerKm?: number | null;
         };
         SupportTicketCommentView: {
@@ -2703,7 +2704,7 @@ export interface components {
             vendorId: number;
         };
         TransitionWorkOrderDto: {
-            /** @description Why (1 to 1000 characters); required to reopen a done order. */
+            /** @description Why (1 to 1000 characters); required to reopen a done order. `null` as left out. */
             note?: string | null;
             /**
              * @description The new status: open → in_progress → done, open|in_progress → cancelled, done → open.
@@ -2802,7 +2803,7 @@ export interface components {
              */
             address?: string | null;
             /** @description `false` restores an archived driver (archived drivers keep their RUT, so it is still theirs); `true` archives, as DELETE does. */
-            archived?: boolean | null;
+            archived?: boolean;
             /**
              * @description `null` or empty clears it.
              * @example Santiago
@@ -2817,12 +2818,12 @@ export interface components {
              * @description Up to 100 characters.
              * @example Juana
              */
-            firstName?: string | null;
+            firstName?: string;
             /**
              * @description Up to 100 characters.
              * @example Pérez
              */
-            lastName?: string | null;
+            lastName?: string;
             /**
              * @description 8 to 15 digits with an optional leading `+`; `null` or empty clears it.
              * @example +56987654321
@@ -2832,24 +2833,24 @@ export interface components {
              * @description A valid RUT, normalized; unique within the client (else 409).
              * @example 12345678-5
              */
-            rut?: string | null;
+            rut?: string;
         };
         UpdateDynamicFormDto: {
             /** @description The form applies to every asset of the client. */
-            allAssets?: boolean | null;
+            allAssets?: boolean;
             /** @description Asset groups of the client, at most 1000. */
-            assetGroupIds?: string[] | null;
+            assetGroupIds?: string[];
             /** @description Assets of the client (24 hex characters each), at most 1000. */
-            assetIds?: string[] | null;
-            description?: string | null;
+            assetIds?: string[];
+            description?: string;
             /** @description The new fields (the whole list): the form's version goes up by one. */
-            fields?: components["schemas"]["FormFieldView"][] | null;
-            name?: string | null;
+            fields?: components["schemas"]["FormFieldView"][];
+            name?: string;
             /**
              * @description active ↔ inactive; either → archived (final).
-             * @enum {string|null}
+             * @enum {string}
              */
-            status?: "active" | "inactive" | "archived" | null;
+            status?: "active" | "inactive" | "archived";
         };
         UpdateFuelTariffDto: {
             /** @description New name, 1 to 100 characters (trimmed). */
@@ -11602,11 +11603,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "dueDate": "2026-11-15",
-                 *       "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "title": "string",
                  *       "description": "string",
-                 *       "priority": "high"
+                 *       "priority": "high",
+                 *       "dueDate": "2026-11-15",
+                 *       "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWorkOrderDto"];

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText } from '@app/http';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
 
 @StrictBody()
@@ -14,10 +14,11 @@ export class CreateAssetDto {
   name: string;
 
   /**
-   * Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty.
+   * Licence plate, unique among the client's assets in service (`KJHT-42` and `kjht42` are one plate); up to 20 characters, may be empty; `null` as left out.
    * @example "KTRB45"
    */
-  @ValidateText({ optional: true, min: 0, max: 20 })
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ min: 0, max: 20 })
   plate?: string;
 
   /**
@@ -28,13 +29,13 @@ export class CreateAssetDto {
   kind: string;
 
   /** Default `{id: 'truck', color: '#1e88e5'}`. */
-  @IsOptional()
+  @WhenSent()
   @ValidateNested()
   @Type(() => AssetIconDto)
   icon?: AssetIconDto;
 
   /** Asset groups of the client (at most 50). */
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_ASSET_GROUPS)
   @IsObjectIdString({ each: true })
@@ -43,8 +44,9 @@ export class CreateAssetDto {
   /**
    * A tracker of the client, within the caller's trackers, not the main tracker of another asset
    * in service. A user limited to some trackers must give one (the asset would be out of their sight).
+   * `null` as left out: no tracker.
    */
-  @IsOptional()
+  @WhenSent({ nullAsAbsent: true })
   @IsObjectIdString()
   mainTrackerId?: string;
 }

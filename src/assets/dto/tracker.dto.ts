@@ -1,4 +1,4 @@
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
 
 const PHONE = /^\+?[0-9 ]{6,20}$/;
@@ -26,16 +26,17 @@ export class CreateTrackerDto {
    * Default `{model} #{vendorId}` (1 to 200 characters).
    * @example "Camión 12 - FMB920"
    */
-  @ValidateText({ optional: true, max: 200 })
+  @WhenSent()
+  @ValidateText({ max: 200 })
   name?: string;
 
-  /** The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters). */
-  @IsOptional()
+  /** The SIM card's phone number: digits and spaces, optional leading `+` (6 to 20 characters); `null` as left out. */
+  @WhenSent({ nullAsAbsent: true })
   @Matches(PHONE, { message: 'phone must be 6 to 20 digits or spaces, with an optional leading +' })
   phone?: string;
 
-  /** The device's IMEI: 15 digits. */
-  @IsOptional()
+  /** The device's IMEI: 15 digits; `null` as left out. */
+  @WhenSent({ nullAsAbsent: true })
   @Matches(IMEI, { message: 'imei must be 15 digits' })
   imei?: string;
 }

@@ -1,5 +1,5 @@
-import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { StrictBody, ValidateText } from '@app/http';
+import { IsInt, Max, Min } from 'class-validator';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 
 @StrictBody()
 export class CreateApiTokenDto {
@@ -11,10 +11,10 @@ export class CreateApiTokenDto {
   name: string;
 
   /**
-   * Days until the token stops working; omitted: it lasts until revoked.
+   * Days until the token stops working; omitted (or `null`): it lasts until revoked.
    * @example 90
    */
-  @IsOptional()
+  @WhenSent({ nullAsAbsent: true })
   @IsInt()
   @Min(1)
   @Max(3650)

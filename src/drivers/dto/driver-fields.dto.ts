@@ -1,5 +1,5 @@
-import { IsBoolean, IsOptional, ValidateIf } from 'class-validator';
-import { StrictBody, ValidateText } from '@app/http';
+import { IsBoolean } from 'class-validator';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 
 /** A driver's fields as `POST /api/drivers` takes them: the import row's fields and limits, without `row`. */
 @StrictBody()
@@ -29,28 +29,32 @@ export class CreateDriverDto {
    * 8 to 15 digits with an optional leading `+`; spaces are removed.
    * @example "+56987654321"
    */
-  @ValidateText({ optional: true, min: 0, max: 30 })
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ min: 0, max: 30 })
   phone?: string;
 
   /**
    * Stored in lower case.
    * @example "juana.perez@transportes-andes.cl"
    */
-  @ValidateText({ optional: true, min: 0, max: 254 })
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ min: 0, max: 254 })
   email?: string;
 
   /**
    * Up to 200 characters.
    * @example "Av. Providencia 1234"
    */
-  @ValidateText({ optional: true, min: 0, max: 200 })
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ min: 0, max: 200 })
   address?: string;
 
   /**
    * Up to 100 characters.
    * @example "Santiago"
    */
-  @ValidateText({ optional: true, min: 0, max: 100 })
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ min: 0, max: 100 })
   city?: string;
 }
 
@@ -61,57 +65,60 @@ export class UpdateDriverDto {
    * Up to 100 characters.
    * @example "Juana"
    */
-  @ValidateText({ optional: true, max: 100 })
+  @WhenSent()
+  @ValidateText({ max: 100 })
   firstName?: string;
 
   /**
    * Up to 100 characters.
    * @example "Pérez"
    */
-  @ValidateText({ optional: true, max: 100 })
+  @WhenSent()
+  @ValidateText({ max: 100 })
   lastName?: string;
 
   /**
    * A valid RUT, normalized; unique within the client (else 409).
    * @example "12345678-5"
    */
-  @ValidateText({ optional: true, max: 20 })
+  @WhenSent()
+  @ValidateText({ max: 20 })
   rut?: string;
 
   /**
    * 8 to 15 digits with an optional leading `+`; `null` or empty clears it.
    * @example "+56987654321"
    */
-  @ValidateIf((_, value) => value !== null)
-  @ValidateText({ optional: true, min: 0, max: 30 })
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 30 })
   phone?: string | null;
 
   /**
    * Stored in lower case; `null` or empty clears it.
    * @example "juana.perez@transportes-andes.cl"
    */
-  @ValidateIf((_, value) => value !== null)
-  @ValidateText({ optional: true, min: 0, max: 254 })
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 254 })
   email?: string | null;
 
   /**
    * `null` or empty clears it.
    * @example "Av. Providencia 1234"
    */
-  @ValidateIf((_, value) => value !== null)
-  @ValidateText({ optional: true, min: 0, max: 200 })
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 200 })
   address?: string | null;
 
   /**
    * `null` or empty clears it.
    * @example "Santiago"
    */
-  @ValidateIf((_, value) => value !== null)
-  @ValidateText({ optional: true, min: 0, max: 100 })
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 100 })
   city?: string | null;
 
   /** `false` restores an archived driver (archived drivers keep their RUT, so it is still theirs); `true` archives, as DELETE does. */
-  @IsOptional()
+  @WhenSent()
   @IsBoolean()
   archived?: boolean;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional } from 'class-validator';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { ArrayMaxSize, IsArray, IsIn, IsObject } from 'class-validator';
+import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { FormFieldView } from '../dynamic-form.view';
 import { FORM_LIMITS } from '../form-field-types';
 import { FormTargetsDto } from './form-targets.dto';
@@ -15,12 +15,13 @@ export class CreateDynamicFormDto extends FormTargetsDto {
   name: string;
 
   /** At most 2000 characters. */
-  @ValidateText({ optional: true, min: 0, max: 2000 })
+  @WhenSent()
+  @ValidateText({ min: 0, max: 2000 })
   @MultilineText()
   description?: string;
 
   /** `active` (default) or `inactive`. */
-  @IsOptional()
+  @WhenSent()
   @IsIn(CREATABLE_STATUSES, { message: 'status must be active or inactive (a form is archived later, by PATCH)' })
   status?: (typeof CREATABLE_STATUSES)[number];
 

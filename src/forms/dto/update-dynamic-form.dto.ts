@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional } from 'class-validator';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { ArrayMaxSize, IsArray, IsIn, IsObject } from 'class-validator';
+import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { FormFieldView } from '../dynamic-form.view';
 import { FORM_LIMITS, FORM_STATUSES, FormStatus } from '../form-field-types';
 import { FormTargetsDto } from './form-targets.dto';
@@ -8,21 +8,23 @@ import { FormTargetsDto } from './form-targets.dto';
 /** A partial edit. New `fields` make a new version; `_id`, `clientId` and `version` cannot be sent. */
 @StrictBody()
 export class UpdateDynamicFormDto extends FormTargetsDto {
-  @ValidateText({ optional: true, max: 200 })
+  @WhenSent()
+  @ValidateText({ max: 200 })
   name?: string;
 
-  @ValidateText({ optional: true, min: 0, max: 2000 })
+  @WhenSent()
+  @ValidateText({ min: 0, max: 2000 })
   @MultilineText()
   description?: string;
 
   /** active ↔ inactive; either → archived (final). */
-  @IsOptional()
+  @WhenSent()
   @IsIn(FORM_STATUSES, { message: `status must be one of ${FORM_STATUSES.join(', ')}` })
   status?: FormStatus;
 
   /** The new fields (the whole list): the form's version goes up by one. */
   @ApiPropertyOptional({ type: () => [FormFieldView] })
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(FORM_LIMITS.fields)
   @IsObject({ each: true })

@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsNumber, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody } from '@app/http';
+import { StrictBody, WhenSent } from '@app/http';
 import { FormAnswerDto, MAX_ANSWERS } from '../../forms';
 
 @StrictBody()
@@ -23,13 +23,13 @@ export class InspectionLocationDto {
 @StrictBody()
 export class SubmitInspectionDto {
   /** The scanned QR code (8 Crockford characters, any case, optional hyphen). */
-  @IsOptional()
+  @WhenSent()
   @IsString()
   @MaxLength(20)
   code?: string;
 
   /** The asset, when no QR was scanned. */
-  @IsOptional()
+  @WhenSent()
   @IsObjectIdString()
   assetId?: string;
 
@@ -44,15 +44,15 @@ export class SubmitInspectionDto {
   @Type(() => FormAnswerDto)
   answers: FormAnswerDto[];
 
-  /** Odometer reading, 0..10 000 000 km. */
-  @IsOptional()
+  /** Odometer reading, 0..10 000 000 km; `null` as left out. */
+  @WhenSent({ nullAsAbsent: true })
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(0)
   @Max(10_000_000)
   odometerKm?: number;
 
-  /** Where the inspection was made. */
-  @IsOptional()
+  /** Where the inspection was made; `null` as left out (no position). */
+  @WhenSent({ nullAsAbsent: true })
   @ValidateNested()
   @Type(() => InspectionLocationDto)
   location?: InspectionLocationDto;

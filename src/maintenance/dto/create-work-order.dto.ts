@@ -1,6 +1,6 @@
-import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
+import { IsIn, IsISO8601, Matches } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
 
 @StrictBody()
@@ -16,17 +16,18 @@ export class CreateWorkOrderDto {
   @ValidateText({ max: 200 })
   title: string;
 
-  @ValidateText({ optional: true, min: 0, max: 5000 })
+  @WhenSent()
+  @ValidateText({ min: 0, max: 5000 })
   @MultilineText()
   description?: string;
 
   /** low, medium (default), high or urgent. */
-  @IsOptional()
+  @WhenSent()
   @IsIn(WORK_ORDER_PRIORITIES, { message: `priority must be one of ${WORK_ORDER_PRIORITIES.join(', ')}` })
   priority?: WorkOrderPriority;
 
-  /** A calendar day, `YYYY-MM-DD`. */
-  @IsOptional()
+  /** A calendar day, `YYYY-MM-DD`; `null` as left out: no due date. */
+  @WhenSent({ nullAsAbsent: true })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'dueDate must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'dueDate must be a real calendar day' })
   dueDate?: string;

@@ -1,5 +1,5 @@
 import { IsIn } from 'class-validator';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { WORK_ORDER_STATUSES, WorkOrderStatus } from '../schemas/work-order.schema';
 
 @StrictBody()
@@ -8,8 +8,9 @@ export class TransitionWorkOrderDto {
   @IsIn(WORK_ORDER_STATUSES, { message: `to must be one of ${WORK_ORDER_STATUSES.join(', ')}` })
   to: WorkOrderStatus;
 
-  /** Why (1 to 1000 characters); required to reopen a done order. */
-  @ValidateText({ optional: true, max: 1000 })
+  /** Why (1 to 1000 characters); required to reopen a done order. `null` as left out. */
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ max: 1000 })
   @MultilineText()
   note?: string;
 }

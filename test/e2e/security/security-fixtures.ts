@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
+import request from 'supertest';
+import type { TestApp } from '@app/testing';
 import type { DemoManifest } from '../../../src/seed/demo-manifest';
 
 type Client = DemoManifest['clients']['acme'];
@@ -153,6 +155,17 @@ function assetRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/assets/:id/qr-codes/:code/label', method: 'get', path: `/api/assets/${asset}/qr-codes/${qr}/label?format=svg`, writes: false },
     { route: 'POST /api/assets/qr-labels', method: 'post', path: '/api/assets/qr-labels', writes: false, body: { assetIds: [asset] } },
   ];
+}
+
+/** The request with a bearer credential, and `body` (else the request's own) as its JSON body. */
+export function sendAs(t: TestApp, token: string, r: SweepRequest, body?: unknown): request.Test {
+  const call = request(t.server)[r.method](r.path).set('Authorization', `Bearer ${token}`);
+  return body === undefined && r.body === undefined ? call : call.send((body ?? r.body) as object);
+}
+
+/** Shape A, the spec's `{error: string}` (validation, 401, 403, 404). */
+export function isShapeA(body: unknown): boolean {
+  return !!body && typeof body === 'object' && Object.keys(body).join(',') === 'error' && typeof (body as { error: unknown }).error === 'string';
 }
 
 /** Is this error body one of the spec's shapes (A, C, D or E)? */

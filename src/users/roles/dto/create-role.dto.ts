@@ -1,6 +1,6 @@
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { Permission } from '@app/auth';
-import { StrictBody, ValidateText } from '@app/http';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { IsPermissionList } from './role-fields';
 
 @StrictBody()
@@ -14,7 +14,7 @@ export class CreateRoleDto {
   permissions: Permission[];
 
   /** Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
-  @IsOptional()
+  @WhenSent()
   @IsBoolean()
   protected?: boolean;
 }
