@@ -11,15 +11,18 @@ const INGEST_TOKEN = 'bench-ingest-token-0123456789';
 /**
  * `offsetOf(i)` ([dLat, dLng], degrees) moves tracker i's messages away from benchMessage's
  * place, so that a load covers an area instead of one street; messages start `startAgoS` ago.
+ * `driftPerS` ([dLat, dLng] per second of fix time) makes every tracker drive on from there
+ * (benchMessage alone moves ~0.1 m/s: parked, as far as geofences can tell).
  */
-async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0, 0], startAgoS = 86_400 }) {
+async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0, 0], startAgoS = 86_400, driftPerS = [0, 0] }) {
   const connection = await mongoose.createConnection(uri).asPromise();
   const vendorBase = 900_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
   const added = await addTrackers(connection, { clientId, count: trackers, vendorBase, label: 'compare' });
   await connection.close();
   const offsets = added.map((_, i) => offsetOf(i));
   // Each tracker moves on one second per message, from `startAgoS` ago: fresh, in order, never repeated.
-  const clock = added.map(() => Math.floor(Date.now() / 1000) - startAgoS);
+  const started = Math.floor(Date.now() / 1000) - startAgoS;
+  const clock = added.map(() => started);
   let next = 0;
   const nextRequest = (request) => {
     const messages = [];
@@ -28,8 +31,8 @@ async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0,
       const ts = clock[tracker]++;
       const message = benchMessage(ts % 86_400, ts - (ts % 86_400));
       const [dLat, dLng] = offsets[tracker];
-      message['position.latitude'] += dLat;
-      message['position.longitude'] += dLng;
+      message['position.latitude'] = Number((message['position.latitude'] + dLat + driftPerS[0] * (ts - started)).toFixed(6));
+      message['position.longitude'] = Number((message['position.longitude'] + dLng + driftPerS[1] * (ts - started)).toFixed(6));
       messages.push({ 'device.id': vendorBase + tracker, ...message });
     }
     return { ...request, body: JSON.stringify(messages) };

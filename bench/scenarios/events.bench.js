@@ -85,11 +85,14 @@ async function ingestionWithGeofences(ctx) {
   const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
   // Trackers on a 32 × 32 grid over the geofences' area (benchMessage then drifts them slowly).
   const offsetOf = (i) => [(Math.floor(i / 32) - 16) * 0.011, ((i % 32) - 16) * 0.011];
+  // Each drives east at ~45 km/h (1.35e-4° of longitude a second at 33° S): it crosses a fence's
+  // edge every ~15 s of fix time, so the fenced run writes enter/exit events as a fleet would.
+  const driftPerS = [0, 1.35e-4];
   // Messages from 10 minutes ago on (fresh: no tracker is found offline by the sweep meanwhile).
-  const plain = { name: 'no geofences', load: await ingestLoad({ uri, clientId: await newClient(ctx, 'Bench without geofences'), trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600 }) };
+  const plain = { name: 'no geofences', load: await ingestLoad({ uri, clientId: await newClient(ctx, 'Bench without geofences'), trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
   const fencedClient = await newClient(ctx, 'Bench with geofences');
   detectorCost(ctx, await addPolygons(ctx, fencedClient));
-  const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600 }) };
+  const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
   const pid = ctx.app.child.pid;
   /**
    * 4 senders post batches for `seconds`, each waiting for its answer; what was answered counts,

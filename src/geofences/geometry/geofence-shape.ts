@@ -22,30 +22,31 @@ export interface GeofenceShape {
 
 const METRES_PER_DEGREE = (6_371_008.8 * Math.PI) / 180;
 
-/** A local plane around `origin`, in metres: exact enough within a few hundred kilometres. */
-function planeAround(origin: LatLng) {
-  const scale = Math.cos((origin.lat * Math.PI) / 180) * METRES_PER_DEGREE;
-  return ([lng, lat]: Position): [number, number] => [(lng - origin.lng) * scale, (lat - origin.lat) * METRES_PER_DEGREE];
-}
-
-/** Metres from the origin (0, 0) to the segment pq of the plane. */
-function distanceToSegment(p: [number, number], q: [number, number]): number {
-  const [dx, dy] = [q[0] - p[0], q[1] - p[1]];
-  const length2 = dx * dx + dy * dy;
-  const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, -(p[0] * dx + p[1] * dy) / length2));
-  return Math.hypot(p[0] + t * dx, p[1] + t * dy);
-}
-
+/**
+ * Metres from `point` to the polyline (a single position twice: to that position), on a local
+ * plane around the point — exact enough within a few hundred kilometres. Scalar arithmetic with
+ * nothing allocated: it runs for every edge of every candidate fence of every fix.
+ */
 function distanceToLine(point: LatLng, line: readonly Position[]): number {
-  const toPlane = planeAround(point);
-  let best = Infinity;
-  let previous = toPlane(line[0]);
+  const scale = Math.cos((point.lat * Math.PI) / 180) * METRES_PER_DEGREE;
+  let px = (line[0][0] - point.lng) * scale;
+  let py = (line[0][1] - point.lat) * METRES_PER_DEGREE;
+  let best = px * px + py * py;
   for (let i = 1; i < line.length; i++) {
-    const next = toPlane(line[i]);
-    best = Math.min(best, distanceToSegment(previous, next));
-    previous = next;
+    const qx = (line[i][0] - point.lng) * scale;
+    const qy = (line[i][1] - point.lat) * METRES_PER_DEGREE;
+    const dx = qx - px;
+    const dy = qy - py;
+    const length2 = dx * dx + dy * dy;
+    // The segment's point nearest the origin (the fix), as a fraction of the way from p to q.
+    const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, -(px * dx + py * dy) / length2));
+    const ex = px + t * dx;
+    const ey = py + t * dy;
+    best = Math.min(best, ex * ex + ey * ey);
+    px = qx;
+    py = qy;
   }
-  return best;
+  return Math.sqrt(best);
 }
 
 function insidePolygon(position: Position, rings: readonly Position[][]): boolean {
@@ -103,8 +104,9 @@ export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): Ge
         bbox,
         depthM: smallestM / 2,
         signedDistanceM: (p: LatLng) => {
+          let edge = Infinity;
+          for (const rings of polygons) for (const ring of rings) edge = Math.min(edge, distanceToLine(p, ring));
           const position: Position = [p.lng, p.lat];
-          const edge = Math.min(...polygons.flatMap((rings) => rings.map((ring) => distanceToLine(p, ring))));
           return polygons.some((rings) => insidePolygon(position, rings)) ? -edge : edge;
         },
       };
