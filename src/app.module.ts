@@ -15,6 +15,7 @@ import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
 import { CargoModule } from './cargo';
 import { DriversModule } from './drivers';
+import { AlertsModule } from './alerts';
 import { EventsModule } from './events';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
@@ -45,6 +46,7 @@ import { UsersModule } from './users';
     CargoModule,
     DriversModule,
     EventsModule,
+    AlertsModule,
     FormsModule,
     FuelModule,
     GeofencesModule,

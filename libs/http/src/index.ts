@@ -23,3 +23,4 @@ export * from './response/message.view';
 export * from './validation/query-values';
 export * from './validation/when-sent';
 export * from './response/deleted.view';
+export * from './response/event-stream';

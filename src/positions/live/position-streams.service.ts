@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
+import { openEventStream } from '@app/http';
 import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { LatestPositionsService } from './latest-positions.service';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
@@ -57,30 +58,9 @@ export class PositionStreams implements OnModuleDestroy {
     // Resolved before any byte is sent: a failure here is an ordinary error answer.
     const trackers = new Map((await this.scoped.resolve(auth, filter)).map((t) => [t.trackerId, t]));
     if (req.destroyed || res.writableEnded) return;
-    res.status(200);
-    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Accel-Buffering', 'no'); // nginx: pass each event on at once
-    res.setHeader('Connection', 'keep-alive');
-    req.socket.setNoDelay(true);
-    req.socket.setTimeout(0);
-    res.flushHeaders();
-
-    let lastWrite = Date.now();
-    // Events of one burst (a poll's records, an ingested batch) go out in one write: 1 000
-    // updates to 200 clients are 200 writes, not 200 000 (docs/performance.md, issue 17).
-    let burst: string[] = [];
-    const flush = () => {
-      const chunk = burst.join('');
-      burst = [];
-      if (res.writableEnded || chunk === '') return;
-      if (res.writableLength > MAX_UNREAD_BYTES) return end();
-      res.write(chunk);
-      lastWrite = Date.now();
-    };
-    const write = (chunk: string) => {
-      if (burst.push(chunk) === 1) setImmediate(flush);
-    };
+    const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
+    const write = stream.write;
+    const end = stream.end;
     const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));
 
     // Live updates that arrive while the replay is read wait behind it.
@@ -95,25 +75,13 @@ export class PositionStreams implements OnModuleDestroy {
     const unsubscribeEvents = this.events.subscribe((event) => {
       if (assets.has(event.assetId)) write(this.events.frame(event));
     });
-    const heartbeat = setInterval(() => {
-      if (Date.now() - lastWrite >= this.heartbeatMs * 0.9) write(': heartbeat\n\n');
-    }, this.heartbeatMs);
-    const lifetime = setTimeout(() => end(), STREAM_LIFETIME_MS);
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
+    this.open.add(end);
+    stream.onEnd(() => {
       unsubscribe();
       unsubscribeEvents();
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
       this.open.delete(end);
-      if (!res.writableEnded) res.end();
-    };
-    this.open.add(end);
-    res.on('close', end);
+    });
 
-    write(`retry: ${RETRY_MS}\n\n`);
     const since = parseLastEventId(lastEventId);
     if (since !== null) {
       // For each asset changed after the last event seen, its newest position (a position is a state: the newest is what the map shows).

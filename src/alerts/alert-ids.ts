@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+
+/** An id made of a time (its first 4 bytes, as an ObjectId's) and a digest of a key: the same key, the same id. */
+function derivedId(seconds: number, key: string): Types.ObjectId {
+  const bytes = Buffer.alloc(12);
+  bytes.writeUInt32BE(Math.max(0, Math.floor(seconds)) >>> 0, 0);
+  createHash('sha256').update(key).digest().copy(bytes, 4, 0, 8);
+  return new Types.ObjectId(bytes);
+}
+
+/** An alert: one per rule and opening event, whatever the retries, replays or instances. */
+export const alertId = (ruleId: Types.ObjectId, event: { _id: Types.ObjectId; occurredAt: Date }) =>
+  derivedId(event.occurredAt.getTime() / 1000, `alert|${ruleId}|${event._id}`);
+
+/** An alert's entry in one user's inbox. */
+export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Date }, userId: Types.ObjectId) =>
+  derivedId(alert.occurredAt.getTime() / 1000, `notification|${alert._id}|${userId}`);
+
+/** The cooldown of a rule on an asset. */
+export const cooldownId = (ruleId: Types.ObjectId, assetId: Types.ObjectId) => derivedId(0, `cooldown|${ruleId}|${assetId}`);
+
+const DUPLICATE_KEY = 11000;
+
+/** Rethrows an insert's error unless every failure was a duplicate key (what is already there stays). */
+export function unlessOnlyDuplicates(error: unknown): void {
+  const { code, writeErrors } = error as { code?: number; writeErrors?: Array<{ code: number }> | { code: number } };
+  const failures = writeErrors === undefined ? (code === undefined ? [] : [{ code }]) : Array.isArray(writeErrors) ? writeErrors : [writeErrors];
+  if (failures.length === 0 || failures.some((failure) => failure.code !== DUPLICATE_KEY)) throw error;
+}
+
+/** A keyed system notice in one user's inbox: the same key and time, the same entry. */
+export const systemNoticeId = (key: string, at: Date, userId: Types.ObjectId) => derivedId(at.getTime() / 1000, `system|${key}|${userId}`);

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
+import { AssetOwnedDataModule } from '@app/fleet';
+import { EventsModule } from '../events';
+import { GeofencesModule } from '../geofences';
+import { AlertChannels, SystemNotices } from './alert-channels';
+import { AlertMatcher } from './alerts/alert-matcher.service';
+import { AlertOpenings } from './alerts/alert-openings.service';
+import { AlertsController } from './alerts/alerts.controller';
+import { AlertsService } from './alerts/alerts.service';
+import { InboxFeed } from './inbox/inbox-feed';
+import { Inbox } from './inbox/inbox.service';
+import { NotificationsController } from './inbox/notifications.controller';
+import { AlertRulesController } from './rules/alert-rules.controller';
+import { AlertRulesService } from './rules/alert-rules.service';
+import { AlertCooldown, AlertCooldownSchema } from './schemas/alert-cooldown.schema';
+import { AlertOpening, AlertOpeningSchema } from './schemas/alert-opening.schema';
+import { AlertRule, AlertRuleSchema } from './schemas/alert-rule.schema';
+import { Alert, AlertSchema } from './schemas/alert.schema';
+import { NotificationFeedEntry, NotificationFeedEntrySchema } from './schemas/notification-feed.schema';
+import { Notification, NotificationSchema } from './schemas/notification.schema';
+
+const ruleData = TenantDataModule.forFeature([{ name: AlertRule.name, schema: AlertRuleSchema }]);
+// Records of an asset: tracker scope applies to every read (an alert of an asset outside the caller's trackers is a 404).
+const alertData = AssetOwnedDataModule.forFeature([
+  { name: Alert.name, schema: AlertSchema },
+  { name: AlertOpening.name, schema: AlertOpeningSchema },
+  { name: AlertCooldown.name, schema: AlertCooldownSchema },
+  { name: Notification.name, schema: NotificationSchema },
+]);
+// Passing new inbox entries on to other instances' streams: no client's record.
+const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name, schema: NotificationFeedEntrySchema }]);
+
+/**
+ * Alert rules (`/api/alert-rules`), alerts (`/api/alerts`, both `access_alerts`) and the in-app
+ * inbox (`/api/notifications`, the caller's own): rules matched against every stored fleet
+ * event, alerts opened once per occurrence, and their channels (docs/alerts.md).
+ */
+@Module({
+  imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule],
+  controllers: [AlertRulesController, AlertsController, NotificationsController],
+  providers: [AlertRulesService, AlertsService, AlertOpenings, AlertMatcher, AlertChannels, Inbox, InboxFeed, SystemNotices],
+  exports: [ruleData, SystemNotices],
+})
+export class AlertsModule {}

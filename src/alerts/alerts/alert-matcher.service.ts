@@ -1,0 +1,78 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Asset } from '@app/fleet';
+import { Jobs } from '@app/jobs';
+import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
+import { inSchedule } from '../rules/schedule';
+import { AlertRule } from '../schemas/alert-rule.schema';
+import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION } from './alert-openings.service';
+
+/**
+ * Hears every stored fleet event (`FleetEventsRecorded`, before the ingestion or the request is
+ * acknowledged) and finds the client's enabled rules it matches: its type, its asset (all, the
+ * rule's, or its groups'), its geofence, and the rule's weekly window at the event's time. End
+ * events first resolve or cancel what their start opened. Idempotent: everything it writes is
+ * keyed by the event's id.
+ */
+@Injectable()
+export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly recorded: FleetEventsRecorded,
+    private readonly openings: AlertOpenings,
+    @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    private readonly jobs: Jobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.recorded.subscribe((events) => this.heard(events));
+    this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload }) => this.openings.decide(payload.clientId, payload.openingId));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async heard(events: readonly StoredFleetEvent[]): Promise<void> {
+    const byClient = new Map<string, StoredFleetEvent[]>();
+    for (const event of events) byClient.set(event.clientId.toHexString(), [...(byClient.get(event.clientId.toHexString()) ?? []), event]);
+    await Promise.all([...byClient.values()].map((group) => this.heardOfClient(group)));
+  }
+
+  private async heardOfClient(events: readonly StoredFleetEvent[]): Promise<void> {
+    const scope = scopeOfClient(events[0].clientId);
+    const ends = events.filter((event) => isEndEvent(event.type));
+    const rules = await this.rules.find(scope, { enabled: true, eventTypes: { $in: [...new Set(events.map((event) => event.type))] } });
+    if (rules.length === 0 && ends.length === 0) return;
+    const groupsOf = await this.assetGroups(scope, rules, events);
+    // By asset, in time order: an end follows the start it ends; assets apart from one another.
+    const byAsset = new Map<string, StoredFleetEvent[]>();
+    for (const event of events) byAsset.set(event.assetId.toHexString(), [...(byAsset.get(event.assetId.toHexString()) ?? []), event]);
+    await Promise.all(
+      [...byAsset.values()].map(async (list) => {
+        for (const event of [...list].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
+          if (isEndEvent(event.type)) await this.openings.ended(event);
+          for (const rule of rules) if (matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) await this.openings.matched(rule, event);
+        }
+      }),
+    );
+  }
+
+  /** The groups of the batch's assets, read only when a rule names groups. */
+  private async assetGroups(scope: ReturnType<typeof scopeOfClient>, rules: readonly Stored<AlertRule>[], events: readonly StoredFleetEvent[]): Promise<Map<string, Types.ObjectId[]>> {
+    if (!rules.some((rule) => !rule.allAssets && rule.groupIds.length > 0)) return new Map();
+    const assets = await this.assets.findByIds(scope, [...new Set(events.map((event) => event.assetId.toHexString()))]);
+    return new Map(assets.map((asset) => [asset._id.toHexString(), asset.groupIds ?? []]));
+  }
+}
+
+/** Does an event match a rule (its type, asset, geofence and window)? */
+export function matches(rule: Stored<AlertRule>, event: StoredFleetEvent, assetGroups: readonly Types.ObjectId[]): boolean {
+  if (!rule.eventTypes.includes(event.type)) return false;
+  if (!rule.allAssets && !rule.assetIds.some((id) => id.equals(event.assetId)) && !rule.groupIds.some((group) => assetGroups.some((id) => id.equals(group)))) return false;
+  if (rule.geofenceIds.length > 0 && !(event.geofenceId && rule.geofenceIds.some((id) => id.equals(event.geofenceId!)))) return false;
+  return inSchedule(rule.schedule, event.occurredAt);
+}

@@ -1,0 +1,187 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Jobs } from '@app/jobs';
+import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
+import { AlertChannels } from '../alert-channels';
+import { alertId, cooldownId, unlessOnlyDuplicates } from '../alert-ids';
+import { AlertCooldown } from '../schemas/alert-cooldown.schema';
+import { AlertOpening } from '../schemas/alert-opening.schema';
+import { AlertRule } from '../schemas/alert-rule.schema';
+import { Alert } from '../schemas/alert.schema';
+import { toAlertView } from './alert.view';
+
+/** The job that decides a start event's alert once its rule's minimum duration has passed. */
+export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
+
+/** What an alert needs of the event that opens it. */
+export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
+
+/** The start types an end type ends (`geofence.exit` ends `geofence.enter`). */
+const STARTS_ENDED_BY = new Map<string, FleetEventType[]>();
+for (const [start, end] of Object.entries(END_OF)) STARTS_ENDED_BY.set(end, [...(STARTS_ENDED_BY.get(end) ?? []), start as FleetEventType]);
+export const isEndEvent = (type: string) => STARTS_ENDED_BY.has(type);
+
+const SYSTEM = { name: 'system' };
+
+/**
+ * Opens, delays and system-resolves alerts (docs/alerts.md, "Life cycle"). Every write is keyed
+ * so that doing it again — a replayed event, a retried job, a second instance — changes nothing:
+ * the alert's id comes from its rule and its opening event; a delayed opening is claimed once,
+ * either by its job (`waiting` → `opened`) or by its end event (`waiting` → `cancelled`).
+ */
+@Injectable()
+export class AlertOpenings {
+  private readonly logger = new Logger(AlertOpenings.name);
+
+  constructor(
+    @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
+    @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
+    @InjectRepository(AlertOpening) private readonly openings: TenantRepository<AlertOpening>,
+    @InjectRepository(AlertCooldown) private readonly cooldowns: TenantRepository<AlertCooldown>,
+    private readonly channels: AlertChannels,
+    private readonly activity: ActivityRecorder,
+    private readonly jobs: Jobs,
+  ) {}
+
+  /** A matching event: its alert now, or — a start event of a rule with a minimum duration — once that has passed without its end. */
+  async matched(rule: Stored<AlertRule>, event: OpeningEvent): Promise<void> {
+    if (rule.minDurationSeconds > 0 && END_OF[event.type]) {
+      const id = alertId(rule._id, event);
+      const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
+      await this.openings.updateOne(
+        scopeOfClient(event.clientId),
+        { _id: id },
+        {
+          $setOnInsert: {
+            assetId: event.assetId,
+            assetName: event.assetName,
+            ruleId: rule._id,
+            eventId: event._id,
+            eventType: event.type,
+            geofenceId: event.geofenceId ?? null,
+            occurredAt: event.occurredAt,
+            decideAt,
+            state: 'waiting',
+          },
+        },
+        { upsert: true },
+      );
+      await this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] });
+      return;
+    }
+    await this.open(rule, event);
+  }
+
+  /** The job: opens the alert unless the end event cancelled it first. */
+  async decide(clientId: string, openingId: string): Promise<void> {
+    const scope = scopeOfClient(new Types.ObjectId(clientId));
+    const opening = await this.openings.findById(scope, openingId);
+    if (!opening || opening.state === 'cancelled') return;
+    await this.openAfterWait(opening);
+  }
+
+  /** An end event: cancels the openings it came in time for, opens those it came too late for, resolves what its start opened. */
+  async ended(end: OpeningEvent): Promise<void> {
+    const starts = STARTS_ENDED_BY.get(end.type);
+    if (!starts) return;
+    const scope = scopeOfClient(end.clientId);
+    const same = { assetId: end.assetId, eventType: { $in: starts }, geofenceId: end.geofenceId ?? null, occurredAt: { $lte: end.occurredAt } };
+    for (const opening of await this.openings.find(scope, { ...same, state: 'waiting' })) {
+      if (end.occurredAt < opening.decideAt) {
+        await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' });
+      } else {
+        await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+      }
+    }
+    for (const alert of await this.alerts.find(scope, { ...same, state: { $in: ['open', 'acknowledged'] } })) {
+      const resolved = await this.alerts.updateRecord(
+        scope,
+        alert,
+        { $set: { state: 'resolved', resolvedAt: new Date(), resolvedBy: 'system' }, $addToSet: { eventIds: end._id } },
+        { state: { $in: ['open', 'acknowledged'] } },
+      );
+      if (!resolved) continue;
+      await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM }, {}, {
+        action: 'alert.resolve',
+        resourceType: 'alert',
+        resourceId: alert._id,
+        summary: `Alert "${alert.ruleName}" on ${alert.assetName} resolved by the system (${end.type})`,
+        before: toAlertView(alert),
+        after: toAlertView(resolved),
+      });
+      await this.channels.changed('resolved', resolved, null);
+    }
+  }
+
+  private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
+    const scope = scopeOfClient(opening.clientId);
+    const claimed = await this.openings.updateRecord(scope, opening, { $set: { state: 'opened' } }, { state: { $in: ['waiting', 'opened'] } });
+    if (!claimed) return; // its end event came first
+    const rule = await this.rules.findById(scope, opening.ruleId);
+    if (!rule || !rule.enabled) return;
+    await this.open(rule, { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId });
+  }
+
+  /** Opens the alert of a rule and an event (once, whatever the repeats), unless the rule cools down on that asset. */
+  private async open(rule: Stored<AlertRule>, event: OpeningEvent): Promise<void> {
+    const scope = scopeOfClient(event.clientId);
+    if (rule.cooldownSeconds > 0 && !(await this.claimCooldown(rule, event))) return;
+    const id = alertId(rule._id, event);
+    const document = {
+      _id: id,
+      ruleId: rule._id,
+      ruleName: rule.name,
+      severity: rule.severity,
+      state: 'open' as const,
+      assetId: event.assetId,
+      assetName: event.assetName,
+      eventIds: [event._id],
+      eventType: event.type,
+      geofenceId: event.geofenceId ?? null,
+      occurredAt: event.occurredAt,
+      openedAt: new Date(),
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      resolvedAt: null,
+      resolvedBy: null,
+      comments: [],
+    };
+    let created = true;
+    await this.alerts.insertMany(scope, [document]).catch((error: unknown) => {
+      unlessOnlyDuplicates(error);
+      created = false;
+    });
+    const alert = created ? { ...document, clientId: event.clientId } : await this.alerts.findById(scope, id);
+    if (!alert) return;
+    if (created) {
+      await this.activity.recordFor({ clientId: event.clientId, ...SYSTEM }, {}, {
+        action: 'alert.open',
+        resourceType: 'alert',
+        resourceId: id,
+        summary: `Alert "${rule.name}" opened on ${event.assetName} (${event.type})`,
+        after: toAlertView(alert),
+      });
+    }
+    // Told again when it was already there: what a crash kept from being told is told now (channels are idempotent).
+    await this.channels.changed('opened', alert, rule);
+  }
+
+  /** Claims the rule's cooldown on the asset for this event; false while it cools down from an earlier one. */
+  private async claimCooldown(rule: Stored<AlertRule>, event: OpeningEvent): Promise<boolean> {
+    const until = new Date(event.occurredAt.getTime() + rule.cooldownSeconds * 1000);
+    try {
+      await this.cooldowns.updateOne(
+        scopeOfClient(event.clientId),
+        { _id: cooldownId(rule._id, event.assetId), $or: [{ until: { $lte: event.occurredAt } }, { eventId: event._id }] },
+        { $set: { assetId: event.assetId, ruleId: rule._id, eventId: event._id, until } },
+        { upsert: true },
+      );
+      return true;
+    } catch (error) {
+      unlessOnlyDuplicates(error); // the record is there and its cooldown runs past this event
+      return false;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { Stored } from '@app/database';
+import { SEVERITIES, type Severity } from '../schemas/alert-rule.schema';
+import { ALERT_STATES, type Alert, type AlertState } from '../schemas/alert.schema';
+
+export class AlertCommentView {
+  /** @example "Conductor avisado por radio" */
+  text: string;
+  /** A user's id, or `system`. */
+  by: string;
+  byName: string;
+  at: Date;
+  /** @example "acknowledge" */
+  action: string;
+}
+
+export class AlertView {
+  id: string;
+  ruleId: string;
+  /** @example "Exceso de velocidad" */
+  ruleName: string;
+  @ApiProperty({ enum: SEVERITIES })
+  severity: Severity;
+  @ApiProperty({ enum: ALERT_STATES })
+  state: AlertState;
+  assetId: string;
+  /** @example "Camión 12" */
+  assetName: string;
+  /** @example "speeding.start" */
+  eventType: string;
+  /** The event that opened it, then the one that resolved it when the system did. */
+  eventIds: string[];
+  /** When the opening event occurred. */
+  occurredAt: Date;
+  openedAt: Date;
+  acknowledgedAt: Date | null;
+  /** A user's id. */
+  acknowledgedBy: string | null;
+  resolvedAt: Date | null;
+  /** A user's id, or `system` when its end event came. */
+  resolvedBy: string | null;
+  @ApiProperty({ type: [AlertCommentView] })
+  comments: AlertCommentView[];
+}
+
+export function toAlertView(alert: Stored<Alert>): AlertView {
+  return {
+    id: alert._id.toHexString(),
+    ruleId: alert.ruleId.toHexString(),
+    ruleName: alert.ruleName,
+    severity: alert.severity,
+    state: alert.state,
+    assetId: alert.assetId.toHexString(),
+    assetName: alert.assetName,
+    eventType: alert.eventType,
+    eventIds: alert.eventIds.map(String),
+    occurredAt: alert.occurredAt,
+    openedAt: alert.openedAt,
+    acknowledgedAt: alert.acknowledgedAt ?? null,
+    acknowledgedBy: alert.acknowledgedBy ?? null,
+    resolvedAt: alert.resolvedAt ?? null,
+    resolvedBy: alert.resolvedBy ?? null,
+    comments: (alert.comments ?? []).map((comment) => ({ ...comment })),
+  };
+}

@@ -1,0 +1,5 @@
+// The public surface of alerts: the module, and the inbox's system notices for other domains (webhooks' "endpoint disabled").
+export { AlertsModule } from './alerts.module';
+export { SystemNotices, AlertChannels, type AlertChange } from './alert-channels';
+export { AlertRule } from './schemas/alert-rule.schema';
+export { Alert } from './schemas/alert.schema';

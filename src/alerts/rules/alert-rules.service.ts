@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import { AuthContext, User } from '@app/auth';
+import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { AssetDirectory, AssetGroup } from '@app/fleet';
+import { Geofence } from '../../geofences';
+import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
+import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
+import type { AlertScheduleDto } from './dto/alert-rule-fields';
+import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
+import { ListAlertRulesDto } from './dto/list-alert-rules.dto';
+import { UpdateAlertRuleDto } from './dto/update-alert-rule.dto';
+
+/** Rules a client may have: matching reads them all on every batch with events. */
+export const MAX_ALERT_RULES_PER_CLIENT = 500;
+
+interface Targets {
+  assetIds?: readonly string[];
+  groupIds?: readonly string[];
+  geofenceIds?: readonly string[];
+  userIds?: readonly string[];
+}
+
+const ids = (values: readonly string[] | undefined) => (values ?? []).map((id) => new Types.ObjectId(id));
+
+/** A client's alert rules (docs/alerts.md, "Rules"): CRUD, every id they name checked against the client. */
+@Injectable()
+export class AlertRulesService {
+  constructor(
+    @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
+    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
+    @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
+    @InjectRepository(User) private readonly users: TenantRepository<User>,
+    private readonly directory: AssetDirectory,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateAlertRuleDto): Promise<AlertRuleView> {
+    await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
+    if ((await this.rules.count(auth, {})) >= MAX_ALERT_RULES_PER_CLIENT) {
+      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ALERT_RULES_PER_CLIENT} alert rules: remove some first`);
+    }
+    const rule = await this.rules.create(auth, {
+      name: body.name,
+      enabled: body.enabled ?? true,
+      eventTypes: body.eventTypes,
+      allAssets: body.allAssets ?? true,
+      assetIds: ids(body.assetIds),
+      groupIds: ids(body.groupIds),
+      geofenceIds: ids(body.geofenceIds),
+      schedule: scheduleOf(auth, body.schedule),
+      minDurationSeconds: body.minDurationSeconds ?? 0,
+      cooldownSeconds: body.cooldownSeconds ?? 0,
+      severity: body.severity ?? 'warning',
+      recipients: { userIds: ids(body.recipients?.userIds), emails: (body.recipients?.emails ?? []).map((email) => email.toLowerCase()) },
+    });
+    const view = toAlertRuleView(rule);
+    await this.activity.record(auth, { action: 'alert-rule.create', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" created`, after: view });
+    return view;
+  }
+
+  async list(auth: AuthContext, query: ListAlertRulesDto): Promise<Page<Stored<AlertRule>>> {
+    const filter: TenantQuery<AlertRule> = {};
+    if (query.q) filter.name = containsText(query.q);
+    if (query.enabled !== undefined) filter.enabled = query.enabled;
+    return this.rules.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+  }
+
+  async get(auth: AuthContext, id: string): Promise<AlertRuleView> {
+    return toAlertRuleView(await this.rules.findByIdOrFail(auth, id, 'Alert rule'));
+  }
+
+  async update(auth: AuthContext, id: string, body: UpdateAlertRuleDto): Promise<AlertRuleView> {
+    if (Object.values(body).every((value) => value === undefined)) {
+      throw badRequest('Nothing to change: send at least one of name, enabled, eventTypes, allAssets, assetIds, groupIds, geofenceIds, schedule, minDurationSeconds, cooldownSeconds, severity, recipients');
+    }
+    const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
+    await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
+    const set: Record<string, unknown> = {};
+    for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const) if (body[key] !== undefined) set[key] = body[key];
+    for (const key of ['assetIds', 'groupIds', 'geofenceIds'] as const) if (body[key] !== undefined) set[key] = ids(body[key]);
+    if (body.schedule !== undefined) set.schedule = scheduleOf(auth, body.schedule);
+    if (body.recipients !== undefined) {
+      set.recipients = { userIds: ids(body.recipients.userIds), emails: (body.recipients.emails ?? []).map((email) => email.toLowerCase()) };
+    }
+    const updated = (await this.rules.updateRecord(auth, rule, { $set: set })) ?? rule;
+    const [before, after] = [toAlertRuleView(rule), toAlertRuleView(updated)];
+    await this.activity.record(auth, { action: 'alert-rule.update', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${updated.name}" changed`, before, after });
+    return after;
+  }
+
+  /** Deletes a rule; its alerts stay (they name the rule and keep its name). */
+  async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
+    const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
+    await this.rules.deleteMany(auth, { _id: rule._id });
+    await this.activity.record(auth, { action: 'alert-rule.delete', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" deleted`, before: toAlertRuleView(rule) });
+    return { id: rule._id.toHexString() };
+  }
+
+  /** Every id a rule names must be the client's (assets also in service and within the caller's trackers): 400 naming the others. */
+  private async checkTargets(auth: AuthContext, targets: Targets): Promise<void> {
+    const { assetIds = [], groupIds = [], geofenceIds = [], userIds = [] } = targets;
+    const client = scopeOfClient(auth.clientId);
+    const [assets, groups, geofences, users] = await Promise.all([
+      assetIds.length ? this.directory.findAssetsInService(auth, [...assetIds]) : [],
+      groupIds.length ? this.groups.findByIds(client, groupIds) : [],
+      geofenceIds.length ? this.geofences.findByIds(client, geofenceIds) : [],
+      userIds.length ? this.users.find(client, { _id: { $in: ids(userIds) }, active: true }, { projection: { _id: 1 } }) : [],
+    ]);
+    const known = (records: ReadonlyArray<{ _id: Types.ObjectId }>) => new Set(records.map((record) => record._id.toHexString()));
+    const unknown = (path: string, sent: readonly string[], found: Set<string>, what: string) =>
+      sent.filter((id) => !found.has(id.toLowerCase())).map((id) => ({ path, message: `No ${what} ${id} among your ${what}s` }));
+    const errors = [
+      ...unknown('assetIds', assetIds, known(assets), 'asset'),
+      ...unknown('groupIds', groupIds, known(groups), 'asset group'),
+      ...unknown('geofenceIds', geofenceIds, known(geofences), 'geofence'),
+      ...unknown('recipients.userIds', userIds, known(users), 'active user'),
+    ];
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+}
+
+function scheduleOf(auth: AuthContext, schedule: AlertScheduleDto | null | undefined): AlertSchedule | null {
+  if (!schedule) return null;
+  return { timeZone: schedule.timeZone ?? auth.client.timeZone, days: [...schedule.days], from: schedule.from, to: schedule.to };
+}
