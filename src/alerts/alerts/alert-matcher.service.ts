@@ -49,16 +49,18 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     if (rules.length === 0 && ends.length === 0) return;
     const groupsOf = await this.assetGroups(scope, rules, events);
     // By asset, in time order: an end follows the start it ends; assets apart from one another.
+    const later: Array<() => Promise<unknown>> = [];
     const byAsset = new Map<string, StoredFleetEvent[]>();
     for (const event of events) byAsset.set(event.assetId.toHexString(), [...(byAsset.get(event.assetId.toHexString()) ?? []), event]);
     await Promise.all(
       [...byAsset.values()].map(async (list) => {
         for (const event of [...list].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
           if (isEndEvent(event.type)) await this.openings.ended(event);
-          for (const rule of rules) if (matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) await this.openings.matched(rule, event);
+          for (const rule of rules) if (matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) await this.openings.matched(rule, event, later);
         }
       }),
     );
+    for (const enqueue of later) await enqueue();
   }
 
   /** The groups of the batch's assets, read only when a rule names groups. */

@@ -45,8 +45,13 @@ export class AlertOpenings {
     private readonly jobs: Jobs,
   ) {}
 
-  /** A matching event: its alert now, or — a start event of a rule with a minimum duration — once that has passed without its end. */
-  async matched(rule: Stored<AlertRule>, event: OpeningEvent): Promise<void> {
+  /**
+   * A matching event: its alert now, or — a start event of a rule with a minimum duration — once
+   * that has passed without its end. The decision's job is pushed onto `later` (enqueued once
+   * the whole batch is handled): an end in the same batch cancels first, even when the time to
+   * decide has already passed (telemetry that arrives late).
+   */
+  async matched(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
     if (rule.minDurationSeconds > 0 && END_OF[event.type]) {
       const id = alertId(rule._id, event);
       const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
@@ -68,7 +73,7 @@ export class AlertOpenings {
         },
         { upsert: true },
       );
-      await this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] });
+      later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
       return;
     }
     await this.open(rule, event);
