@@ -41,7 +41,7 @@ export class AlertChannels {
     const scope = scopeOfClient(alert.clientId);
     const [users, asset] = await Promise.all([
       this.users.find(scope, { _id: { $in: rule.recipients.userIds }, active: true }, { projection: { _id: 1, trackerScope: 1 } }),
-      this.assets.findById(scope, alert.assetId),
+      this.assets.findById(scope, alert.assetId.toHexString()),
     ]);
     const trackerId = asset?.mainTrackerId ?? null;
     const seesAsset = (user: Stored<User>) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId)));

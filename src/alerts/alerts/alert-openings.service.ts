@@ -124,7 +124,7 @@ export class AlertOpenings {
     const scope = scopeOfClient(opening.clientId);
     const claimed = await this.openings.updateRecord(scope, opening, { $set: { state: 'opened' } }, { state: { $in: ['waiting', 'opened'] } });
     if (!claimed) return; // its end event came first
-    const rule = await this.rules.findById(scope, opening.ruleId);
+    const rule = await this.rules.findById(scope, opening.ruleId.toHexString());
     if (!rule || !rule.enabled) return;
     await this.open(rule, { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId });
   }
@@ -158,7 +158,7 @@ export class AlertOpenings {
       unlessOnlyDuplicates(error);
       created = false;
     });
-    const alert = created ? { ...document, clientId: event.clientId } : await this.alerts.findById(scope, id);
+    const alert = created ? { ...document, clientId: event.clientId } : await this.alerts.findById(scope, id.toHexString());
     if (!alert) return;
     if (created) {
       await this.activity.recordFor({ clientId: event.clientId, ...SYSTEM }, {}, {
