@@ -41,6 +41,6 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name,
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
   providers: [AlertRulesService, AlertsService, AlertOpenings, AlertMatcher, AlertChannels, Inbox, InboxFeed, SystemNotices],
-  exports: [ruleData, SystemNotices],
+  exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

@@ -3,3 +3,4 @@ export { AlertsModule } from './alerts.module';
 export { SystemNotices, AlertChannels, type AlertChange } from './alert-channels';
 export { AlertRule } from './schemas/alert-rule.schema';
 export { Alert } from './schemas/alert.schema';
+export { Notification } from './schemas/notification.schema';

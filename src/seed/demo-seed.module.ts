@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { AlertsModule } from '../alerts';
 import { CargoModule } from '../cargo';
 import { DriversModule } from '../drivers';
 import { EventsModule } from '../events';
@@ -12,6 +13,7 @@ import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
 import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
+import { AlertRulesDemoSeeder, AlertsManifestDemoSeeder } from './seeders/alerts.seeder';
 import { CargoDemoSeeder } from './seeders/cargo.seeder';
 import { DriversDemoSeeder } from './seeders/drivers.seeder';
 import { EventsDemoSeeder } from './seeders/events.seeder';
@@ -32,11 +34,13 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
+  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
     IdentityFleetSeeder,
+    AlertRulesDemoSeeder,
+    AlertsManifestDemoSeeder,
     CargoDemoSeeder,
     DriversDemoSeeder,
     EventsDemoSeeder,

@@ -76,6 +76,22 @@ describe('seed-demo and its manifest', () => {
     }
   });
 
+  it('ships the demo alert rules with the admin as recipient, and alerts and inbox entries from the event history', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const auth = { Authorization: `Bearer ${client.users.admin.sessionToken}` };
+      const ids = client.alertRules as { depotExit: string; speeding: string; coldChain: string };
+      const rules = (await request(t.server).get('/api/alert-rules?limit=10').set(auth).expect(200)).body.data as Array<{ id: string; name: string; recipients: { userIds: string[] } }>;
+      expect(rules.map((rule) => rule.id).sort()).toEqual(Object.values(ids).sort());
+      for (const rule of rules) expect(rule.recipients.userIds).toEqual([client.users.admin.id]);
+      const example = (client.alerts as { example: string | null }).example;
+      expect(example).toMatch(/^[0-9a-f]{24}$/);
+      expect((await request(t.server).get(`/api/alerts/${example}`).set(auth).expect(200)).body.data.assetId).toBe(client.assets.tracked);
+      const inbox = (await request(t.server).get('/api/notifications?limit=5').set(auth).expect(200)).body.data as Array<{ id: string; kind: string }>;
+      expect(inbox[0]).toMatchObject({ id: (client.notifications as { example: string }).example, kind: 'alert' });
+    }
+  });
+
   it('refuses to seed a database that already holds clients', async () => {
     await expect(seedDemoCommand.run(t.app, { out: join(tmpdir(), 'never.json') })).rejects.toThrow(/empty database/);
   });
