@@ -105,6 +105,20 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'DELETE /api/geofences/:id': { permission: Permission.Geofences },
   'GET /api/events': { permission: Permission.Alerts },
   'GET /api/events/:id': { permission: Permission.Alerts },
+  'POST /api/alert-rules': { permission: Permission.Alerts },
+  'GET /api/alert-rules': { permission: Permission.Alerts },
+  'GET /api/alert-rules/:id': { permission: Permission.Alerts },
+  'PATCH /api/alert-rules/:id': { permission: Permission.Alerts },
+  'DELETE /api/alert-rules/:id': { permission: Permission.Alerts },
+  'GET /api/alerts': { permission: Permission.Alerts },
+  'GET /api/alerts/:id': { permission: Permission.Alerts },
+  'POST /api/alerts/:id/acknowledge': { permission: Permission.Alerts },
+  'POST /api/alerts/:id/resolve': { permission: Permission.Alerts },
+  // The inbox is the caller's own: any authenticated user.
+  'GET /api/notifications': { permission: null },
+  'GET /api/notifications/stream': { permission: null },
+  'POST /api/notifications/:id/read': { permission: null },
+  'POST /api/notifications/read-all': { permission: null },
 };
 
 interface DiscoveredRoute {

@@ -38,6 +38,13 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'GET /api/trackers/:id', foreign: (c) => get(`/api/trackers/${(c.trackers as { tracked: string }).tracked}`), unknown: get(`/api/trackers/${UNKNOWN_ID}`) },
   { route: 'GET /api/assets/:id/qr-codes', foreign: (c) => get(`/api/assets/${c.assets.tracked}/qr-codes`), unknown: get(`/api/assets/${UNKNOWN_ID}/qr-codes`) },
   { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
+  { route: 'GET /api/alert-rules/:id', foreign: (c) => get(`/api/alert-rules/${(c.alertRules as { speeding: string }).speeding}`), unknown: get(`/api/alert-rules/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/alert-rules/:id', foreign: (c) => patch(`/api/alert-rules/${(c.alertRules as { speeding: string }).speeding}`, { name: 'hijacked' }), unknown: patch(`/api/alert-rules/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'DELETE /api/alert-rules/:id', foreign: (c) => del(`/api/alert-rules/${(c.alertRules as { speeding: string }).speeding}`), unknown: del(`/api/alert-rules/${UNKNOWN_ID}`) },
+  { route: 'GET /api/alerts/:id', foreign: (c) => get(`/api/alerts/${(c.alerts as { example: string }).example}`), unknown: get(`/api/alerts/${UNKNOWN_ID}`) },
+  { route: 'POST /api/alerts/:id/acknowledge', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/acknowledge`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/acknowledge`, { comment: 'hijacked' }) },
+  { route: 'POST /api/alerts/:id/resolve', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/resolve`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/resolve`, { comment: 'hijacked' }) },
+  { route: 'POST /api/notifications/:id/read', foreign: (c) => post(`/api/notifications/${(c.notifications as { example: string }).example}/read`, {}), unknown: post(`/api/notifications/${UNKNOWN_ID}/read`, {}) },
 ];
 
 function get(path: string): SweepRequest {

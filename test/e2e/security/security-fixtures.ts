@@ -109,6 +109,31 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },
     ...assetRequests(client),
     ...eventRequests(client),
+    ...alertRequests(client),
+  ];
+}
+
+/** Alert rules, alerts and the inbox (issue 27). */
+function alertRequests(client: Client): SweepRequest[] {
+  const rules = manifestValue<{ depotExit: string; speeding: string; coldChain: string }>(client, 'alertRules');
+  const alert = manifestValue<{ example: string }>(client, 'alerts').example;
+  const notification = manifestValue<{ example: string }>(client, 'notifications').example;
+  return [
+    { route: 'POST /api/alert-rules', method: 'post', path: '/api/alert-rules', writes: true,
+      body: { name: 'Ralentí largo', eventTypes: ['idling.start'], minDurationSeconds: 600, severity: 'info', recipients: { userIds: [client.users.operator.id] } } },
+    { route: 'GET /api/alert-rules', method: 'get', path: '/api/alert-rules?q=exceso&limit=5', writes: false },
+    { route: 'GET /api/alert-rules/:id', method: 'get', path: `/api/alert-rules/${rules.speeding}`, writes: false },
+    { route: 'PATCH /api/alert-rules/:id', method: 'patch', path: `/api/alert-rules/${rules.coldChain}`, writes: true, body: { name: 'Cadena de frío (camara)', cooldownSeconds: 1800 } },
+    { route: 'DELETE /api/alert-rules/:id', method: 'delete', path: `/api/alert-rules/${rules.depotExit}`, writes: true },
+    { route: 'GET /api/alerts', method: 'get', path: `/api/alerts?state=resolved&severity=critical&assetId=${client.assets.tracked}&limit=5`, writes: false },
+    { route: 'GET /api/alerts/:id', method: 'get', path: `/api/alerts/${alert}`, writes: false },
+    { route: 'POST /api/alerts/:id/acknowledge', method: 'post', path: `/api/alerts/${alert}/acknowledge`, writes: true, body: { comment: 'Revisado' } },
+    { route: 'POST /api/alerts/:id/resolve', method: 'post', path: `/api/alerts/${alert}/resolve`, writes: true, body: { comment: 'Cerrado' } },
+    { route: 'GET /api/notifications', method: 'get', path: '/api/notifications?unread=true&limit=5', writes: false },
+    // An endless answer, like the positions stream (its 401 in alerts-lifecycle.e2e-spec.ts). The inbox's POSTs take no body.
+    { route: 'GET /api/notifications/stream', method: 'get', path: '/api/notifications/stream', writes: false },
+    { route: 'POST /api/notifications/:id/read', method: 'post', path: `/api/notifications/${notification}/read`, writes: true },
+    { route: 'POST /api/notifications/read-all', method: 'post', path: '/api/notifications/read-all', writes: true },
   ];
 }
 
