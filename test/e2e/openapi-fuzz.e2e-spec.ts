@@ -15,9 +15,10 @@ const FUZZ_SECONDS = Number(process.env.FUZZ_SECONDS ?? 120);
 /**
  * Not fuzzed: signing out would end the fuzzer's own credential half-way; the live stream is an
  * endless text/event-stream, where every call would wait for the request time-out (its answers,
- * 400/401/403 and headers, are tested in positions-stream.e2e-spec.ts).
+ * 400/401/403 and headers, are tested in positions-stream.e2e-spec.ts; the inbox's stream likewise,
+ * in alerts-lifecycle.e2e-spec.ts).
  */
-const EXCLUDED_PATHS = ['/api/auth/logout', '/api/positions/stream'];
+const EXCLUDED_PATHS = ['/api/auth/logout', '/api/positions/stream', '/api/notifications/stream'];
 
 /**
  * How many operations must answer at least one 2xx in the run (reach: the fuzzer got past

@@ -55,6 +55,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's alert rules, newest first; `q` (name) and `enabled` filter. */
+        get: operations["AlertRulesController_list"];
+        put?: never;
+        /** Creates an alert rule: which events, of which assets and geofences, when, and who is told. */
+        post: operations["AlertRulesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert rule. */
+        get: operations["AlertRulesController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes an alert rule (its alerts stay). */
+        delete: operations["AlertRulesController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes an alert rule; what it opened stays as it is. */
+        patch: operations["AlertRulesController_update"];
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `from`, `to` filter. */
+        get: operations["AlertsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alert. */
+        get: operations["AlertsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledges an open alert (someone is on it), with an optional comment. */
+        post: operations["AlertsController_acknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resolves an open or acknowledged alert, with an optional comment. */
+        post: operations["AlertsController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset-groups": {
         parameters: {
             query?: never;
@@ -783,6 +888,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's inbox, newest first; `unread=true`: only what is unread. */
+        get: operations["NotificationsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks one of the caller's notifications read (again: no change). */
+        post: operations["NotificationsController_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every unread notification of the caller's read. */
+        post: operations["NotificationsController_readAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's new notifications as Server-Sent Events, each `event: notification` with `id`
+         *     and `data` in the shape of one notification; `: heartbeat` comments when idle. The stream
+         *     ends after 10 minutes (the browser reconnects); what came meanwhile is in the list.
+         */
+        get: operations["NotificationsController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner/{userId}": {
         parameters: {
             query?: never;
@@ -1272,6 +1449,122 @@ export interface components {
              */
             formId: string;
         };
+        AlertCommentView: {
+            /** @example acknowledge */
+            action: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            at: string;
+            /** @description A user's id, or `system`. */
+            by: string;
+            byName: string;
+            /** @example Conductor avisado por radio */
+            text: string;
+        };
+        AlertRecipientsDto: Record<string, never>;
+        AlertRecipientsView: {
+            emails: string[];
+            userIds: string[];
+        };
+        AlertRuleView: {
+            allAssets: boolean;
+            assetIds: string[];
+            /** @example 900 */
+            cooldownSeconds: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            enabled: boolean;
+            /**
+             * @example [
+             *       "geofence.exit"
+             *     ]
+             */
+            eventTypes: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            geofenceIds: string[];
+            groupIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example 0 */
+            minDurationSeconds: number;
+            /** @example Salida del depósito fuera de horario */
+            name: string;
+            recipients: components["schemas"]["AlertRecipientsView"];
+            schedule: components["schemas"]["AlertScheduleView"] | null;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        AlertScheduleDto: {
+            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+        };
+        AlertScheduleView: {
+            days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /** @example 20:00 */
+            from: string;
+            /** @example America/Santiago */
+            timeZone: string;
+            /** @example 06:00 */
+            to: string;
+        };
+        AlertTransitionDto: {
+            /** @example Conductor avisado por radio */
+            comment?: string | null;
+        };
+        AlertView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            acknowledgedAt: string | null;
+            /** @description A user's id. */
+            acknowledgedBy: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @example Camión 12 */
+            assetName: string;
+            comments: components["schemas"]["AlertCommentView"][];
+            /** @description The event that opened it, then the one that resolved it when the system did. */
+            eventIds: string[];
+            /** @example speeding.start */
+            eventType: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the opening event occurred.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            openedAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            resolvedAt: string | null;
+            /** @description A user's id, or `system` when its end event came. */
+            resolvedBy: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            ruleId: string;
+            /** @example Exceso de velocidad */
+            ruleName: string;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            /** @enum {string} */
+            state: "open" | "acknowledged" | "resolved";
+        };
         ArchivedDriverView: {
             /**
              * @description The archived driver's id.
@@ -1512,6 +1805,42 @@ export interface components {
             asset: components["schemas"]["ScannedAssetView"];
             forms: components["schemas"]["ScannedFormView"][];
             qrCode: components["schemas"]["QrCodeView"];
+        };
+        CreateAlertRuleDto: {
+            /** @description Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
+            allAssets?: boolean | null;
+            assetIds?: string[] | null;
+            /**
+             * @description 0: none; otherwise no second alert of this rule for the same asset within this many seconds of the last (at most a week).
+             * @example 900
+             */
+            cooldownSeconds?: number | null;
+            /** @description Off: matches nothing (default on). */
+            enabled?: boolean | null;
+            /**
+             * @example [
+             *       "geofence.exit"
+             *     ]
+             */
+            eventTypes: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            /** @description Only events of these geofences (empty: any event, with a geofence or not). */
+            geofenceIds?: string[] | null;
+            groupIds?: string[] | null;
+            /**
+             * @description 0: at once; otherwise a start event alerts only if its end has not come within this many seconds (at most a week).
+             * @example 600
+             */
+            minDurationSeconds?: number | null;
+            /** @example Salida del depósito fuera de horario */
+            name: string;
+            recipients?: components["schemas"]["AlertRecipientsDto"];
+            /** @description When the rule alerts (null or absent: always). */
+            schedule?: components["schemas"]["AlertScheduleDto"] | null;
+            /**
+             * @example warning
+             * @enum {string|null}
+             */
+            severity?: "info" | "warning" | "critical" | null;
         };
         CreateApiTokenDto: {
             /**
@@ -2304,6 +2633,38 @@ export interface components {
                 trackerIds?: string[];
             };
         };
+        NotificationView: {
+            /**
+             * @description The alert it tells of; null for a system notice.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            alertId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string | null;
+            /** @example speeding.start a las 23:14 (America/Santiago) */
+            body: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @enum {string} */
+            kind: "alert" | "system";
+            /**
+             * Format: date-time
+             * @description null while unread.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            readAt: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            ruleId: string | null;
+            /** @enum {string} */
+            severity: "info" | "warning" | "critical";
+            /** @example Crítica: Exceso de velocidad — Camión 12 */
+            title: string;
+        };
         PartnerHashesView: {
             /** @description Always `HMAC-SHA256`. */
             algorithm: string;
@@ -2403,6 +2764,10 @@ export interface components {
         QrLabelSheetDto: {
             /** @description 1 to 200 assets of the client, in service, within the caller's trackers; repeated ids print once. */
             assetIds: string[];
+        };
+        ReadAllView: {
+            /** @example 3 */
+            read: number;
         };
         ReadinessChecksView: {
             /** @description Chromium, for PDF reports, runs or can be launched. */
@@ -2774,6 +3139,21 @@ export interface components {
             startAddress: string | null;
             timestamp: number;
             type: string;
+        };
+        UpdateAlertRuleDto: {
+            allAssets?: boolean;
+            assetIds?: string[];
+            cooldownSeconds?: number;
+            enabled?: boolean;
+            eventTypes?: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            geofenceIds?: string[];
+            groupIds?: string[];
+            minDurationSeconds?: number;
+            name?: string;
+            recipients?: components["schemas"]["AlertRecipientsDto"];
+            schedule?: components["schemas"]["AlertScheduleDto"] | null;
+            /** @enum {string} */
+            severity?: "info" | "warning" | "critical";
         };
         UpdateAssetDto: {
             /** @description What the event detector watches (speed limit, idling, offline, temperature): the fields sent replace the stored ones. */
@@ -3513,6 +3893,1554 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertRulesController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Only enabled (`true`) or disabled (`false`) rules.
+                 * @example true
+                 */
+                enabled?: boolean;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /**
+                 * @description Part of the name, any case (1 to 100 characters).
+                 * @example string
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "eventTypes": [
+                     *             "geofence.exit"
+                     *           ],
+                     *           "schedule": {
+                     *             "days": [
+                     *               "mon"
+                     *             ],
+                     *             "timeZone": "America/Santiago",
+                     *             "from": "20:00",
+                     *             "to": "06:00"
+                     *           },
+                     *           "severity": "info",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Salida del depósito fuera de horario",
+                     *           "enabled": true,
+                     *           "allAssets": true,
+                     *           "assetIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "groupIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "geofenceIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "minDurationSeconds": 0,
+                     *           "cooldownSeconds": 900,
+                     *           "recipients": {
+                     *             "userIds": [
+                     *               "665f1c2ab4d3e8a9f0c1d2e3"
+                     *             ],
+                     *             "emails": [
+                     *               "string"
+                     *             ]
+                     *           },
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertRuleView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertRulesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "geofence.exit"
+                 *       ],
+                 *       "severity": "warning",
+                 *       "name": "Salida del depósito fuera de horario",
+                 *       "enabled": true,
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "geofenceIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "schedule": {
+                 *         "days": [
+                 *           "mon"
+                 *         ]
+                 *       },
+                 *       "minDurationSeconds": 600,
+                 *       "cooldownSeconds": 900,
+                 *       "recipients": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateAlertRuleDto"];
+            };
+        };
+        responses: {
+            /** @description The new rule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "eventTypes": [
+                     *           "geofence.exit"
+                     *         ],
+                     *         "schedule": {
+                     *           "days": [
+                     *             "mon"
+                     *           ],
+                     *           "timeZone": "America/Santiago",
+                     *           "from": "20:00",
+                     *           "to": "06:00"
+                     *         },
+                     *         "severity": "info",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Salida del depósito fuera de horario",
+                     *         "enabled": true,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "geofenceIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "minDurationSeconds": 0,
+                     *         "cooldownSeconds": 900,
+                     *         "recipients": {
+                     *           "userIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "emails": [
+                     *             "string"
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertRuleView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: an unknown event type, an id that is not the client's, a bad schedule (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 500 rules (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertRulesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "eventTypes": [
+                     *           "geofence.exit"
+                     *         ],
+                     *         "schedule": {
+                     *           "days": [
+                     *             "mon"
+                     *           ],
+                     *           "timeZone": "America/Santiago",
+                     *           "from": "20:00",
+                     *           "to": "06:00"
+                     *         },
+                     *         "severity": "info",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Salida del depósito fuera de horario",
+                     *         "enabled": true,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "geofenceIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "minDurationSeconds": 0,
+                     *         "cooldownSeconds": 900,
+                     *         "recipients": {
+                     *           "userIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "emails": [
+                     *             "string"
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertRuleView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's rule (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertRulesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's rule (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertRulesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "eventTypes": [
+                 *         "geofence.enter"
+                 *       ],
+                 *       "severity": "info",
+                 *       "name": "string",
+                 *       "enabled": true,
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "geofenceIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "schedule": {
+                 *         "days": [
+                 *           "mon"
+                 *         ]
+                 *       },
+                 *       "minDurationSeconds": 0,
+                 *       "cooldownSeconds": 0,
+                 *       "recipients": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateAlertRuleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "eventTypes": [
+                     *           "geofence.exit"
+                     *         ],
+                     *         "schedule": {
+                     *           "days": [
+                     *             "mon"
+                     *           ],
+                     *           "timeZone": "America/Santiago",
+                     *           "from": "20:00",
+                     *           "to": "06:00"
+                     *         },
+                     *         "severity": "info",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Salida del depósito fuera de horario",
+                     *         "enabled": true,
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "geofenceIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "minDurationSeconds": 0,
+                     *         "cooldownSeconds": 900,
+                     *         "recipients": {
+                     *           "userIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "emails": [
+                     *             "string"
+                     *           ]
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertRuleView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's rule (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertsController_list: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Alerts opened at or after this ISO 8601 date-time. */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                ruleId?: string;
+                /** @example info */
+                severity?: "info" | "warning" | "critical";
+                /** @example open */
+                state?: "open" | "acknowledged" | "resolved";
+                /** @description Alerts opened at or before this ISO 8601 date-time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "severity": "info",
+                     *           "state": "open",
+                     *           "comments": [
+                     *             {
+                     *               "text": "Conductor avisado por radio",
+                     *               "by": "string",
+                     *               "byName": "string",
+                     *               "at": "2026-11-15T08:30:00.000Z",
+                     *               "action": "acknowledge"
+                     *             }
+                     *           ],
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "ruleName": "Exceso de velocidad",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetName": "Camión 12",
+                     *           "eventType": "speeding.start",
+                     *           "eventIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *           "openedAt": "2026-11-15T08:30:00.000Z",
+                     *           "acknowledgedAt": "2026-11-15T08:30:00.000Z",
+                     *           "acknowledgedBy": "string",
+                     *           "resolvedAt": "2026-11-15T08:30:00.000Z",
+                     *           "resolvedBy": "string"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "severity": "info",
+                     *         "state": "open",
+                     *         "comments": [
+                     *           {
+                     *             "text": "Conductor avisado por radio",
+                     *             "by": "string",
+                     *             "byName": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "action": "acknowledge"
+                     *           }
+                     *         ],
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleName": "Exceso de velocidad",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetName": "Camión 12",
+                     *         "eventType": "speeding.start",
+                     *         "eventIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "openedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedBy": "string",
+                     *         "resolvedAt": "2026-11-15T08:30:00.000Z",
+                     *         "resolvedBy": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertsController_acknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "comment": "Conductor avisado por radio"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AlertTransitionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "severity": "info",
+                     *         "state": "open",
+                     *         "comments": [
+                     *           {
+                     *             "text": "Conductor avisado por radio",
+                     *             "by": "string",
+                     *             "byName": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "action": "acknowledge"
+                     *           }
+                     *         ],
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleName": "Exceso de velocidad",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetName": "Camión 12",
+                     *         "eventType": "speeding.start",
+                     *         "eventIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "openedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedBy": "string",
+                     *         "resolvedAt": "2026-11-15T08:30:00.000Z",
+                     *         "resolvedBy": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The alert is not open (already acknowledged or resolved) (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AlertsController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "comment": "Conductor avisado por radio"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AlertTransitionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "severity": "info",
+                     *         "state": "open",
+                     *         "comments": [
+                     *           {
+                     *             "text": "Conductor avisado por radio",
+                     *             "by": "string",
+                     *             "byName": "string",
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "action": "acknowledge"
+                     *           }
+                     *         ],
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleName": "Exceso de velocidad",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetName": "Camión 12",
+                     *         "eventType": "speeding.start",
+                     *         "eventIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "openedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
+                     *         "acknowledgedBy": "string",
+                     *         "resolvedAt": "2026-11-15T08:30:00.000Z",
+                     *         "resolvedBy": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AlertView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_alerts` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The alert is already resolved (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
@@ -12687,6 +14615,389 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    NotificationsController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /**
+                 * @description `true`: only the unread ones.
+                 * @example true
+                 */
+                unread?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "kind": "alert",
+                     *           "severity": "info",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "title": "Crítica: Exceso de velocidad — Camión 12",
+                     *           "body": "speeding.start a las 23:14 (America/Santiago)",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "readAt": "2026-11-15T08:30:00.000Z",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["NotificationView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    NotificationsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "kind": "alert",
+                     *         "severity": "info",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Crítica: Exceso de velocidad — Camión 12",
+                     *         "body": "speeding.start a las 23:14 (America/Santiago)",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "readAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["NotificationView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, or another user's notification (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    NotificationsController_readAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "read": 3
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReadAllView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    NotificationsController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless `text/event-stream` (`id: <notification id>`, `event: notification`, `data: <NotificationView JSON>`); docs/alerts.md "Inbox" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description An unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
