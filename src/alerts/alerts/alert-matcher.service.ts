@@ -6,7 +6,7 @@ import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
-import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION } from './alert-openings.service';
+import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION, startsEndedBy } from './alert-openings.service';
 
 /**
  * Hears every stored fleet event (`FleetEventsRecorded`, before the ingestion or the request is
@@ -44,9 +44,15 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   private async heardOfClient(events: readonly StoredFleetEvent[]): Promise<void> {
     const scope = scopeOfClient(events[0].clientId);
-    const ends = events.filter((event) => isEndEvent(event.type));
-    const rules = await this.rules.find(scope, { enabled: true, eventTypes: { $in: [...new Set(events.map((event) => event.type))] } });
-    if (rules.length === 0 && ends.length === 0) return;
+    // All the client's rules (at most 500): the enabled ones match; any rule's start types say
+    // which end events may have something to settle (a client without rules costs one query).
+    const all = await this.rules.find(scope, {});
+    if (all.length === 0) return;
+    const types = new Set(events.map((event) => event.type));
+    const rules = all.filter((rule) => rule.enabled && rule.eventTypes.some((type) => types.has(type)));
+    const watchedStarts = new Set(all.flatMap((rule) => rule.eventTypes));
+    const settles = (event: StoredFleetEvent) => isEndEvent(event.type) && startsEndedBy(event.type).some((start) => watchedStarts.has(start));
+    if (rules.length === 0 && !events.some(settles)) return;
     const groupsOf = await this.assetGroups(scope, rules, events);
     // By asset, in time order: an end follows the start it ends; assets apart from one another.
     const later: Array<() => Promise<unknown>> = [];
@@ -55,7 +61,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     await Promise.all(
       [...byAsset.values()].map(async (list) => {
         for (const event of [...list].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
-          if (isEndEvent(event.type)) await this.openings.ended(event);
+          if (settles(event)) await this.openings.ended(event);
           for (const rule of rules) if (matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) await this.openings.matched(rule, event, later);
         }
       }),

@@ -22,6 +22,7 @@ export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId'
 const STARTS_ENDED_BY = new Map<string, FleetEventType[]>();
 for (const [start, end] of Object.entries(END_OF)) STARTS_ENDED_BY.set(end, [...(STARTS_ENDED_BY.get(end) ?? []), start as FleetEventType]);
 export const isEndEvent = (type: string) => STARTS_ENDED_BY.has(type);
+export const startsEndedBy = (type: string): readonly FleetEventType[] => STARTS_ENDED_BY.get(type) ?? [];
 
 const SYSTEM = { name: 'system' };
 
