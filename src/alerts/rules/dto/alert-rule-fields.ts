@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsEmail, IsIn, IsOptional, IsString, Matches, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsEmail, IsIn, IsString, Matches, ValidateBy } from 'class-validator';
 import { IANAZone } from 'luxon';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody } from '@app/http';
+import { StrictBody, WhenSent } from '@app/http';
 import { WEEK_DAYS, WeekDay } from '../../schemas/alert-rule.schema';
 
 /** Assets, groups, geofences, users or addresses one rule names, at most. */
@@ -16,7 +16,7 @@ export class AlertScheduleDto {
    * An IANA time zone (default: the client's).
    * @example "America/Santiago"
    */
-  @IsOptional()
+  @WhenSent()
   @IsString()
   @ValidateBy({ name: 'isTimeZone', validator: { validate: (value) => typeof value === 'string' && IANAZone.isValidZone(value), defaultMessage: () => 'timeZone must be an IANA time zone such as America/Santiago' } })
   timeZone?: string;
@@ -52,7 +52,7 @@ export class AlertScheduleDto {
 @StrictBody()
 export class AlertRecipientsDto {
   /** Users of the client told in the inbox (and by e-mail once it lands). */
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_TARGETS)
   @ArrayUnique()
@@ -63,7 +63,7 @@ export class AlertRecipientsDto {
    * Other addresses told by e-mail.
    * @example ["turno-noche@example.com"]
    */
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_EMAILS)
   @ArrayUnique()

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
@@ -17,7 +17,7 @@ export class CreateAlertRuleDto {
   name: string;
 
   /** Off: matches nothing (default on). */
-  @IsOptional()
+  @WhenSent()
   @IsBoolean()
   enabled?: boolean;
 
@@ -31,18 +31,18 @@ export class CreateAlertRuleDto {
   eventTypes: FleetEventType[];
 
   /** Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
-  @IsOptional()
+  @WhenSent()
   @IsBoolean()
   allAssets?: boolean;
 
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_TARGETS)
   @ArrayUnique()
   @IsObjectIdString({ each: true })
   assetIds?: string[];
 
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_TARGETS)
   @ArrayUnique()
@@ -50,7 +50,7 @@ export class CreateAlertRuleDto {
   groupIds?: string[];
 
   /** Only events of these geofences (empty: any event, with a geofence or not). */
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_TARGETS)
   @ArrayUnique()
@@ -67,7 +67,7 @@ export class CreateAlertRuleDto {
    * 0: at once; otherwise a start event alerts only if its end has not come within this many seconds (at most a week).
    * @example 600
    */
-  @IsOptional()
+  @WhenSent()
   @IsInt()
   @Min(0)
   @Max(MAX_RULE_SECONDS)
@@ -77,7 +77,7 @@ export class CreateAlertRuleDto {
    * 0: none; otherwise no second alert of this rule for the same asset within this many seconds of the last (at most a week).
    * @example 900
    */
-  @IsOptional()
+  @WhenSent()
   @IsInt()
   @Min(0)
   @Max(MAX_RULE_SECONDS)
@@ -85,11 +85,11 @@ export class CreateAlertRuleDto {
 
   /** @example "warning" */
   @ApiProperty({ enum: SEVERITIES, required: false })
-  @IsOptional()
+  @WhenSent()
   @IsIn(SEVERITIES)
   severity?: Severity;
 
-  @IsOptional()
+  @WhenSent()
   @ValidateNested()
   @Type(() => AlertRecipientsDto)
   recipients?: AlertRecipientsDto;
