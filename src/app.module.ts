@@ -7,6 +7,7 @@ import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppValidationPipe, HttpExceptionFilter } from '@app/http';
 import { JobsModule } from '@app/jobs';
+import { MailModule } from '@app/mail';
 import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
 import { appLoggerProvider } from './app-logger.provider';
@@ -34,6 +35,7 @@ import { UsersModule } from './users';
     MetricsModule,
     DatabaseModule,
     JobsModule,
+    MailModule,
     AuthModule,
     FleetModule,
     ActivityRecorderModule,

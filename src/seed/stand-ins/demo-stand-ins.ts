@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { startMailStandIn } from '@app/mail';
 import { startOfflineGeocoder } from './offline-geocoder';
 import { startPortalStandIn } from './portal-stand-in';
 
@@ -28,7 +30,8 @@ export function isDemoEnvironment(env: Env = process.env): boolean {
  *
  * - billing-and-support portal: the portal contract on 127.0.0.1, demo invoices and tickets;
  * - reverse geocoder: offline, the communes of Santiago (the demo fleet drives there);
- * - partner platform: a generated shared secret, so that partner hashes can be signed.
+ * - partner platform: a generated shared secret, so that partner hashes can be signed;
+ * - SMTP server: on 127.0.0.1, every mail kept as an `.eml` file under `{DATA_DIR}/mail/`.
  */
 export async function startDemoStandIns(env: Env = process.env): Promise<DemoStandIns> {
   const descriptions: string[] = [];
@@ -50,6 +53,12 @@ export async function startDemoStandIns(env: Env = process.env): Promise<DemoSta
   if (!env.PARTNER_PLATFORM_URL && !env.PARTNER_SHARED_SECRET) {
     Object.assign(env, { PARTNER_PLATFORM_URL: DEMO_PARTNER_URL, PARTNER_SHARED_SECRET: randomBytes(24).toString('base64url') });
     descriptions.push(`partner platform ${DEMO_PARTNER_URL} with a secret generated for this run`);
+  }
+  if (!env.SMTP_URL) {
+    const mail = await startMailStandIn({ dir: join(env.DATA_DIR || '.data', 'mail') });
+    env.SMTP_URL = mail.url;
+    closers.push(() => mail.close());
+    descriptions.push(`SMTP server on ${mail.url} (every mail kept as an .eml file in ${mail.dir})`);
   }
   return { descriptions, close: async () => void (await Promise.all(closers.map((close) => close()))) };
 }
