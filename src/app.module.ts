@@ -27,6 +27,7 @@ import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
 import { UploadsModule } from './uploads';
 import { UsersModule } from './users';
+import { WebhooksModule } from './webhooks';
 
 /** The monolith: cross-cutting libraries first, then one module per domain. */
 @Module({
@@ -56,6 +57,7 @@ import { UsersModule } from './users';
     PositionsModule,
     UploadsModule,
     UsersModule,
+    WebhooksModule,
   ],
   providers: [
     appLoggerProvider,
