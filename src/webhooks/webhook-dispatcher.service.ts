@@ -136,7 +136,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const scope = scopeOfClient(new Types.ObjectId(clientId));
     const delivery = await this.deliveries.findById(scope, deliveryId);
     if (!delivery || delivery.state !== 'pending') return;
-    const endpoint = await this.endpoints.findById(scope, delivery.endpointId);
+    const endpoint = await this.endpoints.findById(scope, delivery.endpointId.toHexString());
     const attempt = delivery.attempt + 1;
     if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
       await this.deliveries.updateRecord(scope, delivery, { $set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' } });
