@@ -5,3 +5,5 @@ export { WebhookDispatcher, type WebhookMessage, RETRY_SCHEDULE_MS } from './web
 export { WebhookEndpointDisabled, type EndpointDisabledListener, type EndpointDisabledNotice } from './webhook-endpoint-disabled';
 export { ALERT_WEBHOOK_TYPES, PING_TYPE, WEBHOOK_EVENT_TYPES } from './webhook-types';
 export { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
+// The demo seed: an endpoint and its secret.
+export { newSecret } from './webhook-dispatcher.service';

@@ -8,17 +8,19 @@ import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
+const webhookData = TenantDataModule.forFeature([
+  { name: WebhookEndpoint.name, schema: WebhookEndpointSchema },
+  { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
+]);
+
 /** Webhook endpoints (`/api/webhook-endpoints`, `access_alerts`) and the signed, retried deliveries to them. */
 @Module({
   imports: [
     EventsModule,
-    TenantDataModule.forFeature([
-      { name: WebhookEndpoint.name, schema: WebhookEndpointSchema },
-      { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
-    ]),
+    webhookData,
   ],
   controllers: [WebhookEndpointsController],
   providers: [WebhookDispatcher, WebhookEndpointsService, WebhookEndpointDisabled],
-  exports: [WebhookDispatcher, WebhookEndpointDisabled],
+  exports: [webhookData, WebhookDispatcher, WebhookEndpointDisabled],
 })
 export class WebhooksModule {}

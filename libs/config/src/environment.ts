@@ -195,6 +195,13 @@ export class Environment {
   @Transform(emptyAsUnset) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
   SMTP_URL?: string;
 
+  /**
+   * Set by `npm start` (the demo stand-ins), not by hand: where the demo webhook receiver listens;
+   * the demo clients' webhook endpoint is pointed at it at each start.
+   */
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
+  DEMO_WEBHOOK_RECEIVER_URL?: string;
+
   /** The sender of every mail. */
   @IsString() @MinLength(3)
   MAIL_FROM = 'Fleet <alerts@fleet.localhost>';

@@ -25,7 +25,8 @@ describe('demo stand-ins', () => {
   it('leave a configured system alone', async () => {
     const env: Record<string, string | undefined> = { BILLING_PORTAL_URL: 'https://portal.example', GEOCODER_URL: 'https://geo.example', PARTNER_SHARED_SECRET: 'x'.repeat(16), SMTP_URL: 'smtp://mail.example:25' };
     const standIns = await startDemoStandIns(env);
-    expect(standIns.descriptions).toEqual([]);
+    expect(standIns.descriptions).toEqual([expect.stringMatching(/^webhook receiver on /)]);
+    await standIns.close();
     expect(env.BILLING_PORTAL_TOKEN).toBeUndefined();
     expect(env.PARTNER_PLATFORM_URL).toBeUndefined();
   });
@@ -36,7 +37,7 @@ describe('demo stand-ins', () => {
     beforeAll(async () => {
       const standIns = await startDemoStandIns(env);
       close = () => standIns.close();
-      expect(standIns.descriptions).toHaveLength(4);
+      expect(standIns.descriptions).toHaveLength(5);
       expect(standIns.descriptions[3]).toContain(join(env.DATA_DIR!, 'mail'));
     });
     afterAll(() => close());
@@ -85,6 +86,13 @@ describe('demo stand-ins', () => {
       expect(files).toHaveLength(1);
       const mail = await simpleParser(readFileSync(join(dir, files[0])));
       expect(mail).toMatchObject({ subject: 'Alerta crítica', text: 'Camión fuera del depósito', html: '<p>Camión</p>' });
+    });
+
+    it('run a webhook receiver that answers 204 and lists what came', async () => {
+      const posted = await fetch(`${env.DEMO_WEBHOOK_RECEIVER_URL}/demo-webhooks`, { method: 'POST', headers: { 'webhook-id': 'msg_1', 'content-type': 'application/json' }, body: JSON.stringify({ type: 'webhook.test' }) });
+      expect(posted.status).toBe(204);
+      const { body } = await json(`${env.DEMO_WEBHOOK_RECEIVER_URL}/`);
+      expect(body.received).toEqual([expect.objectContaining({ webhookId: 'msg_1', type: 'webhook.test' })]);
     });
 
     it('run an offline Nominatim-compatible geocoder for Santiago', async () => {
