@@ -38,7 +38,14 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'GET /api/trackers/:id', foreign: (c) => get(`/api/trackers/${(c.trackers as { tracked: string }).tracked}`), unknown: get(`/api/trackers/${UNKNOWN_ID}`) },
   { route: 'GET /api/assets/:id/qr-codes', foreign: (c) => get(`/api/assets/${c.assets.tracked}/qr-codes`), unknown: get(`/api/assets/${UNKNOWN_ID}/qr-codes`) },
   { route: 'GET /api/cargo/ubicaciones/:id', foreign: (c) => get(`/api/cargo/ubicaciones/${c.cargoLocation}`), unknown: get(`/api/cargo/ubicaciones/${UNKNOWN_ID}`) },
+  { route: 'GET /api/webhook-endpoints/:id', foreign: (c) => get(`/api/webhook-endpoints/${hook(c).endpoint}`), unknown: get(`/api/webhook-endpoints/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/webhook-endpoints/:id', foreign: (c) => patch(`/api/webhook-endpoints/${hook(c).endpoint}`, { url: 'http://127.0.0.1:9/hijacked' }), unknown: patch(`/api/webhook-endpoints/${UNKNOWN_ID}`, { url: 'http://127.0.0.1:9/hijacked' }) },
+  { route: 'POST /api/webhook-endpoints/:id/rotate-secret', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/rotate-secret`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/rotate-secret`, {}) },
+  { route: 'GET /api/webhook-endpoints/:id/deliveries', foreign: (c) => get(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries`), unknown: get(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries`) },
+  { route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries/${hook(c).delivery}/redeliver`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries/${UNKNOWN_ID}/redeliver`, {}) },
 ];
+
+const hook = (c: DemoManifest['clients']['acme']) => c.webhooks as { endpoint: string; delivery: string };
 
 function get(path: string): SweepRequest {
   return { route: path, method: 'get', path, writes: false };
