@@ -7,6 +7,7 @@ import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppValidationPipe, HttpExceptionFilter } from '@app/http';
 import { JobsModule } from '@app/jobs';
+import { MailModule } from '@app/mail';
 import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
 import { appLoggerProvider } from './app-logger.provider';
@@ -27,6 +28,7 @@ import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
 import { UploadsModule } from './uploads';
 import { UsersModule } from './users';
+import { WebhooksModule } from './webhooks';
 
 /** The monolith: cross-cutting libraries first, then one module per domain. */
 @Module({
@@ -35,6 +37,7 @@ import { UsersModule } from './users';
     MetricsModule,
     DatabaseModule,
     JobsModule,
+    MailModule,
     AuthModule,
     FleetModule,
     ActivityRecorderModule,
@@ -56,6 +59,7 @@ import { UsersModule } from './users';
     PositionsModule,
     UploadsModule,
     UsersModule,
+    WebhooksModule,
   ],
   providers: [
     appLoggerProvider,

@@ -5,6 +5,7 @@ import { AppConfig } from '@app/config';
 import { DatabaseLocation, projectRoot } from '@app/database';
 import { DemoManifest } from './demo-manifest';
 import { DemoSeedService } from './demo-seed.service';
+import { DemoWebhookReceiverLink } from './seeders/webhooks.seeder';
 
 /** `npm start` on an empty embedded database seeds the demo data and says how to sign in. */
 @Injectable()
@@ -15,6 +16,7 @@ export class DemoSeedOnStart {
     private readonly seeder: DemoSeedService,
     private readonly location: DatabaseLocation,
     private readonly config: AppConfig,
+    private readonly webhookReceiver: DemoWebhookReceiverLink,
   ) {}
 
   get manifestPath(): string {
@@ -23,7 +25,10 @@ export class DemoSeedOnStart {
 
   async run(): Promise<void> {
     if (!this.location.isEmbedded || !this.config.get('SEED_DEMO_ON_EMPTY')) return;
-    if (!(await this.seeder.isEmpty())) return;
+    if (!(await this.seeder.isEmpty())) {
+      if (existsSync(this.manifestPath)) await this.webhookReceiver.repoint(JSON.parse(readFileSync(this.manifestPath, 'utf8')) as DemoManifest);
+      return;
+    }
     const manifest = await this.seeder.seed();
     mkdirSync(dirname(this.manifestPath), { recursive: true });
     writeFileSync(this.manifestPath, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });

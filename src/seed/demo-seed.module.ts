@@ -11,6 +11,7 @@ import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
+import { WebhooksModule } from '../webhooks';
 import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
 import { AlertRulesDemoSeeder, AlertsManifestDemoSeeder } from './seeders/alerts.seeder';
@@ -27,6 +28,7 @@ import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
 import { DemoSimulator } from './simulator/demo-simulator';
 import { RolesDemoSeeder } from './seeders/roles.seeder';
+import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.seeder';
 
 /**
  * The demo data: never part of the production app module. `npm start` on the embedded database,
@@ -34,7 +36,7 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule],
+  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule, WebhooksModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
@@ -52,6 +54,8 @@ import { RolesDemoSeeder } from './seeders/roles.seeder';
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
     RolesDemoSeeder,
+    WebhooksDemoSeeder,
+    DemoWebhookReceiverLink,
     DemoSimulator,
   ],
   exports: [DemoSeedService, DemoSeedOnStart, DemoSimulator],

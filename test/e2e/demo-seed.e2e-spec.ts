@@ -95,4 +95,16 @@ describe('seed-demo and its manifest', () => {
   it('refuses to seed a database that already holds clients', async () => {
     await expect(seedDemoCommand.run(t.app, { out: join(tmpdir(), 'never.json') })).rejects.toThrow(/empty database/);
   });
+  it('gives each client a demo webhook endpoint with a first test ping in its log', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const webhooks = client.webhooks as { endpoint: string; secret: string; delivery: string };
+      expect(webhooks.secret).toMatch(/^whsec_/);
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      const endpoint = (await request(t.server).get(`/api/webhook-endpoints/${webhooks.endpoint}`).set(auth).expect(200)).body.data;
+      expect(endpoint).toMatchObject({ enabled: true, url: expect.stringMatching(/\/demo-webhooks$/), eventTypes: expect.arrayContaining(['alert.opened', 'event.geofence.exit']) });
+      const log = (await request(t.server).get(`/api/webhook-endpoints/${webhooks.endpoint}/deliveries`).set(auth).expect(200)).body.data;
+      expect(log).toEqual([expect.objectContaining({ id: webhooks.delivery, type: 'webhook.test' })]);
+    }
+  });
 });

@@ -119,6 +119,15 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/notifications/stream': { permission: null },
   'POST /api/notifications/:id/read': { permission: null },
   'POST /api/notifications/read-all': { permission: null },
+  'POST /api/webhook-endpoints': { permission: Permission.Alerts },
+  'GET /api/webhook-endpoints': { permission: Permission.Alerts },
+  'GET /api/webhook-endpoints/:id': { permission: Permission.Alerts },
+  'PATCH /api/webhook-endpoints/:id': { permission: Permission.Alerts },
+  'DELETE /api/webhook-endpoints/:id': { permission: Permission.Alerts },
+  'POST /api/webhook-endpoints/:id/rotate-secret': { permission: Permission.Alerts },
+  'POST /api/webhook-endpoints/:id/test': { permission: Permission.Alerts },
+  'GET /api/webhook-endpoints/:id/deliveries': { permission: Permission.Alerts },
+  'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver': { permission: Permission.Alerts },
 };
 
 interface DiscoveredRoute {

@@ -45,7 +45,14 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/alerts/:id/acknowledge', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/acknowledge`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/acknowledge`, { comment: 'hijacked' }) },
   { route: 'POST /api/alerts/:id/resolve', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/resolve`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/resolve`, { comment: 'hijacked' }) },
   { route: 'POST /api/notifications/:id/read', foreign: (c) => post(`/api/notifications/${(c.notifications as { example: string }).example}/read`, {}), unknown: post(`/api/notifications/${UNKNOWN_ID}/read`, {}) },
+  { route: 'GET /api/webhook-endpoints/:id', foreign: (c) => get(`/api/webhook-endpoints/${hook(c).endpoint}`), unknown: get(`/api/webhook-endpoints/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/webhook-endpoints/:id', foreign: (c) => patch(`/api/webhook-endpoints/${hook(c).endpoint}`, { url: 'http://127.0.0.1:9/hijacked' }), unknown: patch(`/api/webhook-endpoints/${UNKNOWN_ID}`, { url: 'http://127.0.0.1:9/hijacked' }) },
+  { route: 'POST /api/webhook-endpoints/:id/rotate-secret', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/rotate-secret`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/rotate-secret`, {}) },
+  { route: 'GET /api/webhook-endpoints/:id/deliveries', foreign: (c) => get(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries`), unknown: get(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries`) },
+  { route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries/${hook(c).delivery}/redeliver`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries/${UNKNOWN_ID}/redeliver`, {}) },
 ];
+
+const hook = (c: DemoManifest['clients']['acme']) => c.webhooks as { endpoint: string; delivery: string };
 
 function get(path: string): SweepRequest {
   return { route: path, method: 'get', path, writes: false };

@@ -36,6 +36,11 @@ export class AppConfig {
     return this.get('READ_CACHE_TTL_SECONDS') * 1000;
   }
 
+  /** WEBHOOK_ALLOWED_NETWORKS with its default: the loopback networks outside production, none in production. */
+  get webhookAllowedNetworks(): string[] {
+    return this.get('WEBHOOK_ALLOWED_NETWORKS') ?? (this.isProduction ? [] : ['127.0.0.0/8', '::1/128']);
+  }
+
   /** The cookie name carries the `__Secure-` prefix in production (browsers then demand `Secure`). */
   get sessionCookieName(): string {
     // Read on every authenticated request; the environment does not change while the app runs.

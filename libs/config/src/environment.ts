@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === undefined || value === '' ? undefined : value === true || value === 'true' || value === '1';
@@ -7,6 +7,8 @@ const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 const emptyAsUnset = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const DEFAULT_APP_URL = 'http://localhost:4200';
+/** An IPv4 or IPv6 network in CIDR notation (the address checked again by net.BlockList). */
+const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*\/\d{1,3})$/;
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
 
 /** Every environment variable the app reads, with its default. `.env.example` documents each one. */
@@ -184,6 +186,45 @@ export class Environment {
   @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsUrl(url)
   APP_URL = DEFAULT_APP_URL;
+
+  /**
+   * The SMTP server mail goes through: `smtp://user:pass@host:port` or `smtps://…` (a pooled
+   * transport). Unset outside production with the embedded database: a demo stand-in that keeps
+   * each mail as an `.eml` file under `{DATA_DIR}/mail/`; unset otherwise: mail is not sent.
+   */
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] })
+  SMTP_URL?: string;
+
+  /**
+   * Set by `npm start` (the demo stand-ins), not by hand: where the demo webhook receiver listens;
+   * the demo clients' webhook endpoint is pointed at it at each start.
+   */
+  @Transform(emptyAsUnset) @IsOptional() @IsUrl(url)
+  DEMO_WEBHOOK_RECEIVER_URL?: string;
+
+  /** The sender of every mail. */
+  @IsString() @MinLength(3)
+  MAIL_FROM = 'Fleet <alerts@fleet.localhost>';
+
+  /**
+   * CIDRs a webhook endpoint may reach although they are private, loopback, link-local or
+   * otherwise refused (comma-separated). Unset or empty: `127.0.0.0/8,::1/128` outside production,
+   * none in production; `none`: none.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : value === 'none' ? [] : toList({ value })))
+  @IsOptional() @IsString({ each: true }) @Matches(CIDR, { each: true, message: 'WEBHOOK_ALLOWED_NETWORKS must be CIDRs such as 10.0.0.0/8 or fd00::/8, comma-separated' })
+  WEBHOOK_ALLOWED_NETWORKS?: string[];
+
+  /**
+   * Tests only: multiplies the webhook retry schedule (5 s … 24 h) so that a test sees every
+   * attempt in seconds (`0.0001`: 5 s becomes 0.5 ms). 1 outside tests.
+   */
+  @Type(() => Number) @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0.000001) @Max(1)
+  WEBHOOK_RETRY_SCALE = 1;
+
+  /** How long a webhook receiver has to answer a delivery (10 s). */
+  @Type(() => Number) @IsInt() @Min(100) @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 10000;
 
   /** Prometheus metrics on their own port (`GET /metrics`; 0: a free one, logged); unset: no metrics are served or measured per request. */
   @Transform(emptyAsUnset) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)

@@ -1,3 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { createTransport } from 'nodemailer';
 import { isDemoEnvironment, startDemoStandIns } from './demo-stand-ins';
 import { nearestCommune } from './offline-geocoder';
 import { DEMO_ROUTES } from '../demo-routes';
@@ -18,20 +23,22 @@ describe('demo stand-ins', () => {
   });
 
   it('leave a configured system alone', async () => {
-    const env: Record<string, string | undefined> = { BILLING_PORTAL_URL: 'https://portal.example', GEOCODER_URL: 'https://geo.example', PARTNER_SHARED_SECRET: 'x'.repeat(16) };
+    const env: Record<string, string | undefined> = { BILLING_PORTAL_URL: 'https://portal.example', GEOCODER_URL: 'https://geo.example', PARTNER_SHARED_SECRET: 'x'.repeat(16), SMTP_URL: 'smtp://mail.example:25' };
     const standIns = await startDemoStandIns(env);
-    expect(standIns.descriptions).toEqual([]);
+    expect(standIns.descriptions).toEqual([expect.stringMatching(/^webhook receiver on /)]);
+    await standIns.close();
     expect(env.BILLING_PORTAL_TOKEN).toBeUndefined();
     expect(env.PARTNER_PLATFORM_URL).toBeUndefined();
   });
 
   describe('without configuration', () => {
-    const env: Record<string, string | undefined> = {};
+    const env: Record<string, string | undefined> = { DATA_DIR: mkdtempSync(join(tmpdir(), 'stand-ins-')) };
     let close: () => Promise<void>;
     beforeAll(async () => {
       const standIns = await startDemoStandIns(env);
       close = () => standIns.close();
-      expect(standIns.descriptions).toHaveLength(3);
+      expect(standIns.descriptions).toHaveLength(5);
+      expect(standIns.descriptions[3]).toContain(join(env.DATA_DIR!, 'mail'));
     });
     afterAll(() => close());
     const portal = (path: string, init: RequestInit = {}) =>
@@ -67,6 +74,25 @@ describe('demo stand-ins', () => {
       expect(comment).toEqual({ status: 201, body: { comment: expect.objectContaining({ ticketId: created.body.ticket.id, content: 'Hola', authorName: 'Ana', authorRole: 'client' }) } });
       expect((await portal('/tickets?clientId=c1')).body.tickets[0]).toEqual(expect.objectContaining({ id: created.body.ticket.id, commentsCount: 1 }));
       expect((await portal('/tickets/unknown')).status).toBe(404);
+    });
+
+    it('run an SMTP server that keeps each mail as an .eml file under DATA_DIR/mail', async () => {
+      expect(env.SMTP_URL).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+      const transport = createTransport({ url: env.SMTP_URL } as never);
+      await transport.sendMail({ from: 'fleet@example.cl', to: 'ana@example.cl', subject: 'Alerta crítica', text: 'Camión fuera del depósito', html: '<p>Camión</p>' });
+      transport.close();
+      const dir = join(env.DATA_DIR!, 'mail');
+      const files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
+      expect(files).toHaveLength(1);
+      const mail = await simpleParser(readFileSync(join(dir, files[0])));
+      expect(mail).toMatchObject({ subject: 'Alerta crítica', text: 'Camión fuera del depósito', html: '<p>Camión</p>' });
+    });
+
+    it('run a webhook receiver that answers 204 and lists what came', async () => {
+      const posted = await fetch(`${env.DEMO_WEBHOOK_RECEIVER_URL}/demo-webhooks`, { method: 'POST', headers: { 'webhook-id': 'msg_1', 'content-type': 'application/json' }, body: JSON.stringify({ type: 'webhook.test' }) });
+      expect(posted.status).toBe(204);
+      const { body } = await json(`${env.DEMO_WEBHOOK_RECEIVER_URL}/`);
+      expect(body.received).toEqual([expect.objectContaining({ webhookId: 'msg_1', type: 'webhook.test' })]);
     });
 
     it('run an offline Nominatim-compatible geocoder for Santiago', async () => {

@@ -110,6 +110,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...assetRequests(client),
     ...eventRequests(client),
     ...alertRequests(client),
+    ...webhookRequests(client),
   ];
 }
 
@@ -134,6 +135,24 @@ function alertRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/notifications/stream', method: 'get', path: '/api/notifications/stream', writes: false },
     { route: 'POST /api/notifications/:id/read', method: 'post', path: `/api/notifications/${notification}/read`, writes: true },
     { route: 'POST /api/notifications/read-all', method: 'post', path: '/api/notifications/read-all', writes: true },
+  ];
+}
+
+/** Webhook endpoints and their deliveries (issue 27). */
+function webhookRequests(client: Client): SweepRequest[] {
+  const { endpoint, delivery } = manifestValue<{ endpoint: string; delivery: string }>(client, 'webhooks');
+  const base = `/api/webhook-endpoints/${endpoint}`;
+  return [
+    { route: 'POST /api/webhook-endpoints', method: 'post', path: '/api/webhook-endpoints', writes: true,
+      body: { url: 'http://127.0.0.1:9/sweep', description: 'ERP', eventTypes: ['alert.opened', 'event.geofence.exit'] } },
+    { route: 'GET /api/webhook-endpoints', method: 'get', path: '/api/webhook-endpoints?limit=5', writes: false },
+    { route: 'GET /api/webhook-endpoints/:id', method: 'get', path: base, writes: false },
+    { route: 'PATCH /api/webhook-endpoints/:id', method: 'patch', path: base, writes: true, body: { description: 'ERP de despacho', eventTypes: ['alert.resolved'] } },
+    { route: 'DELETE /api/webhook-endpoints/:id', method: 'delete', path: base, writes: true },
+    { route: 'POST /api/webhook-endpoints/:id/rotate-secret', method: 'post', path: `${base}/rotate-secret`, writes: true },
+    { route: 'POST /api/webhook-endpoints/:id/test', method: 'post', path: `${base}/test`, writes: true },
+    { route: 'GET /api/webhook-endpoints/:id/deliveries', method: 'get', path: `${base}/deliveries?limit=5`, writes: false },
+    { route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', method: 'post', path: `${base}/deliveries/${delivery}/redeliver`, writes: true },
   ];
 }
 
@@ -209,10 +228,13 @@ export function isDocumentedErrorBody(body: unknown): boolean {
 export async function snapshotDatabase(connection: Connection): Promise<Record<string, string>> {
   // Credentials record their last use; background jobs move their own schedule: neither is a request's write.
   const skip = new Set(['sessions', 'api_tokens', 'jobs']);
+  // A webhook delivery's attempts are made by a background job (the seeded test pings are retried
+  // while the sweep runs): only what a request writes — a delivery and its message — counts.
+  const projections: Record<string, Record<string, 1>> = { webhook_deliveries: { _id: 1, endpointId: 1, key: 1, messageId: 1, body: 1 } };
   const names = (await connection.db!.listCollections().toArray()).map((c) => c.name).filter((n) => !skip.has(n)).sort();
   const snapshot: Record<string, string> = {};
   for (const name of names) {
-    const docs = await connection.collection(name).find().sort({ _id: 1 }).toArray();
+    const docs = await connection.collection(name).find({}, { projection: projections[name] }).sort({ _id: 1 }).toArray();
     snapshot[name] = `${docs.length}:${createHash('sha256').update(JSON.stringify(docs)).digest('hex').slice(0, 16)}`;
   }
   return snapshot;

@@ -1,0 +1,78 @@
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { createTransport, Transporter } from 'nodemailer';
+import { AppConfig } from '@app/config';
+import { GiveUp, Jobs } from '@app/jobs';
+import { AlertMailInput, renderAlertMail, RenderedMail } from './alert-mail';
+import { MailMessage, toStorable } from './mail-message';
+
+/** The job that sends one queued mail. */
+export const MAIL_JOB = 'mail.send';
+/** After a failed send (the SMTP server down or refusing): 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then `failed`. */
+export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000];
+
+/**
+ * Mail through a pooled SMTP transport to SMTP_URL, from MAIL_FROM (docs/notifications.md).
+ * `enqueue` is what requests and listeners use: the mail becomes a durable job, sent once across
+ * instances and retried, so a slow or failing SMTP server delays mail, never the caller. `send`
+ * sends at once (the job itself, and tools).
+ */
+@Injectable()
+export class Mailer implements OnModuleInit, OnApplicationShutdown {
+  private transport?: Transporter;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly jobs: Jobs,
+  ) {}
+
+  /** Whether an SMTP server is configured (or the demo stand-in runs). */
+  get configured(): boolean {
+    return Boolean(this.config.get('SMTP_URL'));
+  }
+
+  onModuleInit(): void {
+    this.jobs.handle<MailMessage>(MAIL_JOB, async ({ payload }) => {
+      if (!this.configured) throw new GiveUp('SMTP_URL is not set: mail is not sent');
+      await this.send(payload);
+    });
+  }
+
+  /**
+   * Queues a mail under the caller's idempotency key (an alert and a recipient, say): the same key
+   * twice is one mail, whatever the number of instances or retries of the cause. Answers whether
+   * this call queued it.
+   */
+  async enqueue(key: string, message: MailMessage, { runAt }: { runAt?: Date } = {}): Promise<{ queued: boolean }> {
+    const { created } = await this.jobs.enqueue(MAIL_JOB, toStorable(message), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });
+    return { queued: created };
+  }
+
+  /** Sends now through the pool; throws what the SMTP server answered. */
+  async send(message: MailMessage): Promise<{ messageId: string }> {
+    const info = (await this.pool().sendMail({
+      from: this.config.get('MAIL_FROM'),
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      attachments: message.attachments,
+    })) as { messageId: string };
+    return { messageId: info.messageId };
+  }
+
+  /** An alert's mail (subject and bodies, Spanish or English) with its link below APP_URL. */
+  renderAlertMail(input: Omit<AlertMailInput, 'appUrl'>): RenderedMail {
+    return renderAlertMail({ ...input, appUrl: this.config.get('APP_URL') });
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+
+  private pool(): Transporter {
+    const url = this.config.get('SMTP_URL');
+    if (!url) throw new Error('SMTP_URL is not set');
+    this.transport ??= createTransport({ url, pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+    return this.transport;
+  }
+}

@@ -1,0 +1,74 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { WEBHOOK_EVENT_TYPES } from '../webhook-types';
+
+const eventTypesDoc = {
+  type: 'array' as const,
+  items: { type: 'string' as const, enum: [...WEBHOOK_EVENT_TYPES] },
+  minItems: 1,
+  uniqueItems: true,
+  description: 'What the endpoint receives: the alert life cycle and any fleet event as `event.<type>`',
+  example: ['alert.opened', 'event.geofence.exit'],
+};
+
+@StrictBody()
+export class CreateWebhookEndpointDto {
+  /**
+   * Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
+   * link-local or metadata address (docs/notifications.md, "Network guard").
+   * @example "https://hooks.example.com/fleet"
+   */
+  @IsString()
+  @MaxLength(2000)
+  url: string;
+
+  /** @example "ERP de despacho" */
+  @ValidateText({ min: 0, max: 500, optional: true })
+  description?: string;
+
+  @ApiProperty(eventTypesDoc)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
+  @ArrayUnique()
+  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>' })
+  eventTypes: string[];
+
+  /** Deliveries go out only while enabled (default true). */
+  @IsOptional()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+/** The fields to change, at least one. Enabling an endpoint the platform disabled clears its failure count. */
+@StrictBody()
+export class UpdateWebhookEndpointDto {
+  @WhenSent()
+  @IsString()
+  @MaxLength(2000)
+  url?: string;
+
+  @WhenSent()
+  @ValidateText({ min: 0, max: 500 })
+  description?: string;
+
+  @ApiProperty({ ...eventTypesDoc, required: false })
+  @WhenSent()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
+  @ArrayUnique()
+  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>' })
+  eventTypes?: string[];
+
+  @WhenSent()
+  @IsBoolean()
+  enabled?: boolean;
+}
+
+@StrictBody()
+export class ListWebhookEndpointsDto extends PageQueryDto {}
+
+@StrictBody()
+export class ListWebhookDeliveriesDto extends PageQueryDto {}

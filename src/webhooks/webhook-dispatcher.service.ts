@@ -1,0 +1,186 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
+import { AppConfig } from '@app/config';
+import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Jobs } from '@app/jobs';
+import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
+import { allowedNetworks } from './delivery/network-guard';
+import { AttemptResult, WebhookSender } from './delivery/webhook-sender';
+import { WebhookDelivery } from './schemas/webhook-delivery.schema';
+import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
+import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
+
+/** The job that makes one attempt of one delivery (keyed by the delivery's id). */
+export const DELIVER_JOB = 'webhooks.deliver';
+
+/** After the 1st, 2nd, … failed attempt (DESIGN.md): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h, 24 h; then `failed`. */
+export const RETRY_SCHEDULE_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000, 86_400_000];
+
+/** An endpoint whose every attempt failed for this long is disabled. */
+export const DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
+
+/** What a publisher sends: `key` makes it idempotent (a retry of the cause is the same message). */
+export interface WebhookMessage {
+  type: string;
+  data: unknown;
+  key: string;
+}
+
+interface DeliverPayload {
+  clientId: string;
+  deliveryId: string;
+}
+
+type Endpoint = Stored<WebhookEndpoint>;
+
+/**
+ * Webhook messages from publish to receipt (docs/notifications.md): one delivery per subscribed,
+ * enabled endpoint, stored with its body and `webhook-id` before anything is sent, then attempted
+ * by a durable job (`webhooks.deliver`) — once across instances, again after a crash — on the
+ * retry schedule until a 2xx, a 410 or the schedule's end.
+ */
+@Injectable()
+export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(WebhookDispatcher.name);
+  readonly sender: WebhookSender;
+  private readonly scale: number;
+  /** A client's enabled endpoints: read at most once per read-cache lifetime on the ingestion path. */
+  private readonly endpointsOf: ExpiringCache<Endpoint[]>;
+
+  constructor(
+    @InjectRepository(WebhookEndpoint) private readonly endpoints: TenantRepository<WebhookEndpoint>,
+    @InjectRepository(WebhookDelivery) private readonly deliveries: TenantRepository<WebhookDelivery>,
+    private readonly jobs: Jobs,
+    private readonly recorded: FleetEventsRecorded,
+    private readonly disabled: WebhookEndpointDisabled,
+    config: AppConfig,
+  ) {
+    this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
+    this.scale = config.get('WEBHOOK_RETRY_SCALE');
+    this.endpointsOf = new ExpiringCache(config.readCacheTtlMs);
+  }
+
+  onModuleInit(): void {
+    this.jobs.handle<DeliverPayload>(DELIVER_JOB, ({ payload }) => this.attempt(payload), { concurrency: 16, leaseMs: 60_000 });
+    this.recorded.subscribe((events) => this.onFleetEvents(events));
+  }
+
+  onApplicationShutdown(): void {
+    this.sender.close();
+  }
+
+  /**
+   * Queues `message` to every enabled endpoint of the client that subscribed to its type. The same
+   * key again (a retry of the cause, another instance) finds the deliveries already made and
+   * sends nothing new. Answers how many endpoints it goes to.
+   */
+  async publish(clientId: Types.ObjectId, message: WebhookMessage): Promise<number> {
+    const targets = (await this.enabledEndpoints(clientId)).filter((endpoint) => endpoint.eventTypes.includes(message.type));
+    await Promise.all(targets.map((endpoint) => this.deliver(endpoint, message)));
+    return targets.length;
+  }
+
+  /** Forgets this instance's cached endpoints of a client (after a change through the API). */
+  changed(clientId: Types.ObjectId): void {
+    this.endpointsOf.evict(clientId.toHexString());
+  }
+
+  /**
+   * Stores one delivery (or finds the one already stored under this key) and queues its first
+   * attempt. `messageId` is given for a redelivery (the same message again).
+   */
+  async deliver(endpoint: Endpoint, { type, data, key }: WebhookMessage, { manual = false, messageId, body }: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>> {
+    const scope = scopeOfClient(endpoint.clientId);
+    const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
+    const createdAt = new Date();
+    await this.deliveries.updateOne(
+      scope,
+      { endpointId: endpoint._id, key },
+      { $setOnInsert: { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending', responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt } },
+      { upsert: true },
+    );
+    const delivery = (await this.deliveries.findOne(scope, { endpointId: endpoint._id, key }))!;
+    if (delivery.state === 'pending') {
+      await this.jobs.enqueue<DeliverPayload>(DELIVER_JOB, { clientId: endpoint.clientId.toHexString(), deliveryId: delivery._id.toHexString() }, { key: delivery._id.toHexString(), runAt: delivery.nextAttemptAt ?? createdAt });
+    }
+    return delivery;
+  }
+
+  /** Fleet events as `event.<type>` to the endpoints that asked for them: queued only, nothing sent here (this runs before ingestion's acknowledgement). */
+  private async onFleetEvents(events: readonly StoredFleetEvent[]): Promise<void> {
+    const byClient = new Map<string, StoredFleetEvent[]>();
+    for (const event of events) byClient.set(event.clientId.toHexString(), [...(byClient.get(event.clientId.toHexString()) ?? []), event]);
+    await Promise.all(
+      [...byClient.values()].map(async (clientEvents) => {
+        const endpoints = (await this.enabledEndpoints(clientEvents[0].clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
+        if (endpoints.length === 0) return;
+        const work: Promise<unknown>[] = [];
+        for (const event of clientEvents) {
+          const type = `event.${event.type}`;
+          for (const endpoint of endpoints) {
+            if (endpoint.eventTypes.includes(type)) work.push(this.deliver(endpoint, { type, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` }));
+          }
+        }
+        await Promise.all(work);
+      }),
+    );
+  }
+
+  private async enabledEndpoints(clientId: Types.ObjectId): Promise<Endpoint[]> {
+    return this.endpointsOf.get(clientId.toHexString(), () => this.endpoints.find(scopeOfClient(clientId), { enabled: true }));
+  }
+
+  /** One attempt of one delivery, and what follows from it. */
+  private async attempt({ clientId, deliveryId }: DeliverPayload): Promise<{ rescheduleAt: Date } | void> {
+    const scope = scopeOfClient(new Types.ObjectId(clientId));
+    const delivery = await this.deliveries.findById(scope, deliveryId);
+    if (!delivery || delivery.state !== 'pending') return;
+    const endpoint = await this.endpoints.findById(scope, delivery.endpointId.toHexString());
+    const attempt = delivery.attempt + 1;
+    if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
+      await this.deliveries.updateRecord(scope, delivery, { $set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' } });
+      return;
+    }
+    const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
+    const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
+    const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
+    if (result.status !== null && result.status >= 200 && result.status < 300) {
+      await this.deliveries.updateRecord(scope, delivery, { $set: { ...log, state: 'succeeded', nextAttemptAt: null } });
+      if (endpoint.failingSince) await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });
+      return;
+    }
+    const delay = this.retryDelay(attempt, result);
+    const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+    await this.deliveries.updateRecord(scope, delivery, { $set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt } });
+    this.logger.log(`webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`);
+    await this.failed(endpoint);
+    if (nextAttemptAt) return { rescheduleAt: nextAttemptAt };
+  }
+
+  /** The wait before the next attempt, or null: none (a 410, a refused address, the schedule spent). */
+  private retryDelay(attempt: number, result: AttemptResult): number | null {
+    if (result.status === 410 || result.refused) return null;
+    const delay = RETRY_SCHEDULE_MS[attempt - 1];
+    return delay === undefined ? null : Math.max(Math.round(delay * this.scale), 1);
+  }
+
+  /** Counts a failure against the endpoint: after 3 days of nothing but failures it is disabled, its owner told once. */
+  private async failed(endpoint: Endpoint): Promise<void> {
+    const scope = scopeOfClient(endpoint.clientId);
+    const now = new Date();
+    if (!endpoint.failingSince) {
+      await this.endpoints.updateOne(scope, { _id: endpoint._id, failingSince: null }, { $set: { failingSince: now } });
+      return;
+    }
+    if (!endpoint.enabled || now.getTime() - endpoint.failingSince.getTime() < DISABLE_AFTER_MS) return;
+    const reason = `Every delivery failed since ${endpoint.failingSince.toISOString()} (3 days)`;
+    const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, enabled: true }, { $set: { enabled: false, disabledAt: now, disabledReason: reason } });
+    if (modified === 0) return;
+    this.changed(endpoint.clientId);
+    await this.disabled.publish({ clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: now, reason });
+  }
+}
+
+/** A new signing secret: `whsec_` and 32 random bytes in base64 (Standard Webhooks). */
+export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;

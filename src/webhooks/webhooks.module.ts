@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TenantDataModule } from '@app/database';
+import { EventsModule } from '../events';
+import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
+import { WebhookEndpoint, WebhookEndpointSchema } from './schemas/webhook-endpoint.schema';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
+import { WebhookEndpointsController } from './webhook-endpoints.controller';
+import { WebhookEndpointsService } from './webhook-endpoints.service';
+
+const webhookData = TenantDataModule.forFeature([
+  { name: WebhookEndpoint.name, schema: WebhookEndpointSchema },
+  { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
+]);
+
+/** Webhook endpoints (`/api/webhook-endpoints`, `access_alerts`) and the signed, retried deliveries to them. */
+@Module({
+  imports: [
+    EventsModule,
+    webhookData,
+  ],
+  controllers: [WebhookEndpointsController],
+  providers: [WebhookDispatcher, WebhookEndpointsService, WebhookEndpointDisabled],
+  exports: [webhookData, WebhookDispatcher, WebhookEndpointDisabled],
+})
+export class WebhooksModule {}

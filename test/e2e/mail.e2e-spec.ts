@@ -1,0 +1,99 @@
+import { AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { createTransport } from 'nodemailer';
+import { Mailer, startMailStandIn } from '@app/mail';
+import { createTestApp, TestApp } from '@app/testing';
+import { eventually } from '../support/webhook-receiver';
+
+/** Mail through a real SMTP server started here (smtp-server), read back with mailparser. */
+describe('mail', () => {
+  let t: TestApp;
+  let mailer: Mailer;
+  let smtp: SMTPServer;
+  const received: ParsedMail[] = [];
+  /** Milliseconds the SMTP server waits before accepting a mail body (a slow server). */
+  let slowMs = 0;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (mail) => setTimeout(() => (received.push(mail), callback()), slowMs),
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.MAIL_FROM = 'Flota Demo <alertas@fleet.test>';
+    process.env.APP_URL = 'https://app.fleet.test';
+    t = await createTestApp();
+    mailer = t.app.get(Mailer);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((done) => smtp.close(() => done()));
+  });
+
+  it('sends a queued mail once per key, from MAIL_FROM, with both bodies and attachments', async () => {
+    const message = { to: ['ana@example.cl', 'ops@example.cl'], subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>', attachments: [{ filename: 'informe.csv', content: Buffer.from('a,b\n1,2\n'), contentType: 'text/csv' }] };
+    expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: true });
+    expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: false });
+    const [mail] = await eventually(() => (received.some((m) => m.subject === 'Prueba') ? received.filter((m) => m.subject === 'Prueba') : null), 'the mail');
+    expect(mail.from?.text).toBe('"Flota Demo" <alertas@fleet.test>');
+    expect(mail.to).toMatchObject({ text: 'ana@example.cl, ops@example.cl' });
+    expect(mail.text).toBe('Hola');
+    expect(mail.html).toBe('<p>Hola</p>');
+    expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['informe.csv', 'a,b\n1,2\n']]);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(received.filter((m) => m.subject === 'Prueba')).toHaveLength(1);
+  });
+
+  it('never makes the caller wait for a slow SMTP server', async () => {
+    slowMs = 2000;
+    const started = Date.now();
+    await mailer.enqueue('mail-test-slow', { to: 'ana@example.cl', subject: 'Lento', text: 'x' });
+    expect(Date.now() - started).toBeLessThan(500);
+    await eventually(() => received.find((m) => m.subject === 'Lento'), 'the slow mail');
+    slowMs = 0;
+  });
+
+  it('writes alert mails in Spanish and English with the place, the local time and a link below APP_URL', async () => {
+    const input = { severity: 'critical' as const, ruleName: 'Salida fuera de horario', assetName: 'Camión <7>', place: 'Depósito Pudahuel', occurredAt: new Date('2026-01-15T06:30:00Z'), timeZone: 'America/Santiago', link: '/alerts/abc' };
+    const es = mailer.renderAlertMail({ ...input, lang: 'es' });
+    expect(es.subject).toBe('[Crítica] Salida fuera de horario: Camión <7>');
+    expect(es.text).toContain('Lugar: Depósito Pudahuel');
+    expect(es.text).toContain('15-01-2026, 03:30:00 (America/Santiago)');
+    expect(es.text).toContain('Ver la alerta: https://app.fleet.test/alerts/abc');
+    expect(es.html).toContain('Camión &lt;7&gt;');
+    expect(es.html).toContain('href="https://app.fleet.test/alerts/abc"');
+    const en = mailer.renderAlertMail({ ...input, lang: 'en', place: null });
+    expect(en.subject).toBe('[Critical] Salida fuera de horario: Camión <7>');
+    expect(en.text).toContain('Place: no location');
+    expect(en.text).toContain('15/01/2026, 03:30:00 (America/Santiago)');
+    await mailer.enqueue('mail-alert-es', { to: 'ana@example.cl', ...es });
+    const mail = await eventually(() => received.find((m) => m.subject === es.subject), 'the alert mail');
+    expect(mail.text?.trim()).toBe(es.text.trim());
+    expect(mail.html).toContain('Depósito Pudahuel');
+  });
+
+  it('keeps every mail of the stand-in SMTP server as an .eml file', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'mail-')), 'mail');
+    const standIn = await startMailStandIn({ dir });
+    const transport = createTransport({ url: standIn.url } as never);
+    await transport.sendMail({ from: 'alertas@fleet.test', to: 'ana@example.cl', subject: 'Guardado', text: 'En disco' });
+    transport.close();
+    await standIn.close();
+    const files = readdirSync(dir);
+    expect(files).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*\.eml$/)]);
+    const kept = await simpleParser(readFileSync(join(dir, files[0])));
+    expect([kept.subject, kept.text?.trim()]).toEqual(['Guardado', 'En disco']);
+  });
+});

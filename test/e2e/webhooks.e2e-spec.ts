@@ -1,0 +1,303 @@
+// Deliveries retry on a schedule a thousand-fold shorter (5 s → 0.05 ms, 24 h → 0.86 s; the
+// test-only WEBHOOK_RETRY_SCALE) and jobs are looked for every 50 ms, so every attempt of a
+// schedule shows within seconds. The app reads them when it is built.
+process.env.WEBHOOK_RETRY_SCALE = '0.00001';
+process.env.JOBS_POLL_MS = '50';
+
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { Webhook } from 'standardwebhooks';
+import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
+import { Permission } from '@app/auth';
+import { FleetEvents } from '../../src/events';
+import { WebhookDispatcher, WebhookEndpointDisabled, type EndpointDisabledNotice } from '../../src/webhooks';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+
+/** `/api/webhook-endpoints` and deliveries through HTTP to real receivers; signatures checked with the standardwebhooks package. */
+describe('webhooks', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let receiver: WebhookReceiver;
+  let dispatcher: WebhookDispatcher;
+  const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
+  const api = () => request(t.server);
+  const create = async (path: string, body: object = {}, token?: string) =>
+    (await api().post('/api/webhook-endpoints').set(auth(token)).send({ url: `${receiver.url}${path}`, eventTypes: ['alert.opened'], ...body }).expect(201)).body.data;
+  const deliveries = async (endpointId: string, token?: string) => (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth(token)).expect(200)).body.data as Array<Record<string, any>>;
+  const settled = (endpointId: string, count = 1) =>
+    eventually(async () => {
+      const log = await deliveries(endpointId);
+      return log.length >= count && log.every((d) => d.state !== 'pending') ? log : null;
+    }, `the deliveries of ${endpointId} to settle`);
+  const verify = (secret: string, message: { headers: Record<string, any>; body: string }) =>
+    new Webhook(secret).verify(message.body, { 'webhook-id': message.headers['webhook-id'], 'webhook-timestamp': message.headers['webhook-timestamp'], 'webhook-signature': message.headers['webhook-signature'] });
+
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    dispatcher = t.app.get(WebhookDispatcher);
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it('creates an endpoint answering its secret once; reads, changes and deletes it, with activity', async () => {
+    const created = await create('/crud', { description: 'ERP', eventTypes: ['alert.opened', 'event.geofence.exit'] });
+    expect(created).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/), url: `${receiver.url}/crud`, description: 'ERP', eventTypes: ['alert.opened', 'event.geofence.exit'], enabled: true, disabledAt: null, failingSince: null, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    const read = (await api().get(`/api/webhook-endpoints/${created.id}`).set(auth()).expect(200)).body.data;
+    expect(read.secret).toBeUndefined();
+    const { secret: _secret, ...withoutSecret } = created;
+    expect(read).toEqual(withoutSecret);
+    const list = (await api().get('/api/webhook-endpoints?limit=200').set(auth()).expect(200)).body;
+    expect(list.data.map((e: { id: string }) => e.id)).toContain(created.id);
+    expect(JSON.stringify(list)).not.toContain('whsec_');
+    const changed = (await api().patch(`/api/webhook-endpoints/${created.id}`).set(auth()).send({ enabled: false, eventTypes: ['alert.resolved'] }).expect(200)).body.data;
+    expect(changed).toMatchObject({ enabled: false, eventTypes: ['alert.resolved'] });
+    await api().patch(`/api/webhook-endpoints/${created.id}`).set(auth()).send({}).expect(400);
+    expect((await api().delete(`/api/webhook-endpoints/${created.id}`).set(auth()).expect(200)).body.data).toEqual({ id: created.id });
+    await api().get(`/api/webhook-endpoints/${created.id}`).set(auth()).expect(404);
+    const events = await t.connection.collection('activity_events').find({ clientId: tenant.clientId, resourceType: 'webhook_endpoint' }).toArray();
+    expect(events.map((e) => e.action).sort()).toEqual(['webhook_endpoint.create', 'webhook_endpoint.delete', 'webhook_endpoint.update']);
+    expect(JSON.stringify(events)).not.toContain('whsec_');
+  });
+
+  it('delivers a published message signed by the Standard Webhooks scheme, once per key, to the endpoints subscribed to its type', async () => {
+    const subscribed = await create('/signed');
+    const other = await create('/other', { eventTypes: ['alert.resolved'] });
+    const key = `alert:${new Types.ObjectId()}:opened`;
+    const data = { alertId: 'a1', ruleName: 'Fuera de horario', severity: 'critical' };
+    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data, key })).toBe(1);
+    // A retry of the cause (another instance, a replay): the same delivery, nothing new.
+    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data, key })).toBe(1);
+    const [delivery] = await settled(subscribed.id);
+    const received = receiver.on('/signed');
+    expect(received).toHaveLength(1);
+    const payload = verify(subscribed.secret, received[0]) as Record<string, unknown>;
+    expect(payload).toEqual({ id: delivery.messageId, type: 'alert.opened', createdAt: expect.any(String), data });
+    expect(received[0].headers['webhook-id']).toBe(delivery.messageId);
+    expect(received[0].headers['content-type']).toBe('application/json');
+    expect(() => verify(other.secret, received[0])).toThrow();
+    expect(delivery).toEqual({ id: expect.any(String), messageId: expect.stringMatching(/^msg_/), type: 'alert.opened', attempt: 1, state: 'succeeded', responseStatus: 200, durationMs: expect.any(Number), error: null, nextAttemptAt: null, createdAt: expect.any(String) });
+    expect(receiver.on('/other')).toHaveLength(0);
+    expect(await deliveries(other.id)).toEqual([]);
+  });
+
+  it('retries a failing receiver with the same webhook-id until it recovers: one message', async () => {
+    const endpoint = await create('/flaky');
+    receiver.answer = (req, i) => (req.path === '/flaky' && receiver.on('/flaky').length <= 3 ? [500, 503, 429][receiver.on('/flaky').length - 1] : 200) ?? i;
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: { n: 1 }, key: 'flaky-1' });
+    const [delivery] = await settled(endpoint.id);
+    receiver.answer = () => 200;
+    const attempts = receiver.on('/flaky');
+    expect(attempts.map((a) => a.headers['webhook-id'])).toEqual(Array(4).fill(delivery.messageId));
+    expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
+    for (const attempt of attempts) verify(endpoint.secret, attempt);
+    expect(delivery).toMatchObject({ state: 'succeeded', attempt: 4, responseStatus: 200, error: null, nextAttemptAt: null });
+  });
+
+  it('stops at a 410, and fails a delivery after the whole schedule (11 retries)', async () => {
+    const gone = await create('/gone');
+    const down = await create('/down');
+    receiver.answer = (req) => (req.path === '/gone' ? 410 : req.path === '/down' ? 500 : 200);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'stop-1' });
+    const [stopped] = await settled(gone.id);
+    expect(stopped).toMatchObject({ state: 'failed', attempt: 1, responseStatus: 410, error: 'HTTP 410', nextAttemptAt: null });
+    const [spent] = await eventually(async () => ((await deliveries(down.id))[0]?.state === 'failed' ? deliveries(down.id) : null), 'the schedule to be spent', 20_000);
+    expect(spent).toMatchObject({ state: 'failed', attempt: 12, responseStatus: 500, nextAttemptAt: null });
+    expect(receiver.on('/down')).toHaveLength(12);
+    expect(receiver.on('/gone')).toHaveLength(1);
+    receiver.answer = () => 200;
+  }, 40_000);
+
+  it('shows the next attempt of a pending delivery', async () => {
+    const endpoint = await create('/later');
+    receiver.answer = (req) => (req.path === '/later' ? 500 : 200);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'later-1' });
+    const pending = await eventually(async () => (await deliveries(endpoint.id)).find((d) => d.attempt >= 1 && d.state === 'pending' && d.nextAttemptAt), 'a pending delivery with its next attempt');
+    expect(pending).toMatchObject({ responseStatus: 500, error: 'HTTP 500', durationMs: expect.any(Number) });
+    expect(Date.parse(pending.nextAttemptAt)).toBeGreaterThan(Date.parse(pending.createdAt));
+    await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
+    receiver.answer = () => 200;
+  });
+
+  it('signs with the old and the new secret for 24 h after a rotation', async () => {
+    const endpoint = await create('/rotated');
+    const rotated = (await api().post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`).set(auth()).expect(200)).body.data;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'rotated-1' });
+    await settled(endpoint.id);
+    const [message] = receiver.on('/rotated');
+    expect(message.headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    expect(verify(rotated.secret, message)).toBeDefined();
+    expect(verify(endpoint.secret, message)).toBeDefined();
+    // Once the window is over, only the new secret signs.
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { 'secrets.1.expiresAt': new Date(Date.now() - 1000) } });
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'rotated-2' });
+    await settled(endpoint.id, 2);
+    const second = receiver.on('/rotated')[1];
+    expect(verify(rotated.secret, second)).toBeDefined();
+    expect(() => verify(endpoint.secret, second)).toThrow();
+  });
+
+  it('sends a test ping, and redelivers a message under the same webhook-id as a new delivery', async () => {
+    const endpoint = await create('/ping', { enabled: false });
+    const ping = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
+    expect(ping).toMatchObject({ type: 'webhook.test', state: 'pending', attempt: 0 });
+    const [done] = await settled(endpoint.id);
+    expect(done).toMatchObject({ id: ping.id, state: 'succeeded' });
+    expect((verify(endpoint.secret, receiver.on('/ping')[0]) as { type: string }).type).toBe('webhook.test');
+    const again = (await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${ping.id}/redeliver`).set(auth()).expect(201)).body.data;
+    expect(again).toMatchObject({ messageId: ping.messageId, type: 'webhook.test' });
+    expect(again.id).not.toBe(ping.id);
+    await settled(endpoint.id, 2);
+    const [first, second] = receiver.on('/ping');
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.body).toBe(first.body);
+    verify(endpoint.secret, second);
+    await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${new Types.ObjectId()}/redeliver`).set(auth()).expect(404);
+    await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/not-an-id/redeliver`).set(auth()).expect(404);
+  });
+
+  it('sends fleet events as event.<type> to the endpoints that asked for them, once per event', async () => {
+    const endpoint = await create('/events', { eventTypes: ['event.geofence.exit'] });
+    const event = { clientId: tenant.clientId, assetId: new Types.ObjectId(), assetName: 'Camión 7', occurredAt: new Date(Date.now() - 60_000), position: { lat: -33.45, lng: -70.65, speed: 40 } };
+    const events = t.app.get(FleetEvents);
+    await events.record([{ ...event, type: 'geofence.exit', geofenceId: new Types.ObjectId() }, { ...event, type: 'ignition.on' }]);
+    const [delivery] = await settled(endpoint.id);
+    const [message] = receiver.on('/events');
+    const payload = verify(endpoint.secret, message) as { type: string; data: Record<string, unknown> };
+    expect(payload).toMatchObject({ type: 'event.geofence.exit', data: { type: 'geofence.exit', assetName: 'Camión 7', id: expect.any(String) } });
+    expect(delivery.type).toBe('event.geofence.exit');
+    expect(await deliveries(endpoint.id)).toHaveLength(1);
+  });
+
+  it('does not follow a redirect, and refuses at delivery an address the guard refuses', async () => {
+    const endpoint = await create('/redirect');
+    receiver.answer = (req) => (req.path === '/redirect' ? { status: 302, headers: { location: `${receiver.url}/redirected` } } : 200);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'redirect-1' });
+    const delivery = await eventually(async () => (await deliveries(endpoint.id)).find((d) => d.attempt >= 1), 'the first attempt');
+    expect(delivery).toMatchObject({ responseStatus: 302, error: 'HTTP 302' });
+    expect(receiver.on('/redirected')).toHaveLength(0);
+    await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
+    receiver.answer = () => 200;
+
+    // An endpoint whose address became one the guard refuses (written before a rule, a DNS change): refused when sent, not retried.
+    const metadata = await create('/meta');
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(metadata.id) }, { $set: { url: 'http://169.254.169.254/latest/meta-data/' } });
+    const sent = (await api().post(`/api/webhook-endpoints/${metadata.id}/test`).set(auth()).expect(201)).body.data;
+    const [refused] = await settled(metadata.id);
+    expect(refused).toMatchObject({ id: sent.id, state: 'failed', attempt: 1, responseStatus: null, error: expect.stringContaining('refused: 169.254.169.254 is a private, loopback, link-local or reserved address') });
+  });
+
+  it('disables an endpoint that failed every delivery for 3 days, and tells the subscribers once', async () => {
+    const notices: EndpointDisabledNotice[] = [];
+    const stop = t.app.get(WebhookEndpointDisabled).subscribe((notice) => void notices.push(notice));
+    const endpoint = await create('/dead');
+    receiver.answer = (req) => (req.path === '/dead' ? 503 : 200);
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'dead-1' });
+    const disabled = await eventually(async () => {
+      const read = (await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data;
+      return read.enabled ? null : read;
+    }, 'the endpoint to be disabled');
+    expect(disabled).toMatchObject({ enabled: false, disabledAt: expect.any(String), disabledReason: expect.stringContaining('3 days') });
+    const [delivery] = await settled(endpoint.id);
+    expect(delivery).toMatchObject({ state: 'failed', error: 'the endpoint is disabled' });
+    expect(notices).toEqual([expect.objectContaining({ endpointId: new Types.ObjectId(endpoint.id), clientId: tenant.clientId, url: `${receiver.url}/dead` })]);
+    // A disabled endpoint gets nothing new; enabled again by a person, its failure count starts over.
+    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'dead-2' })).toBeGreaterThanOrEqual(0);
+    expect((await deliveries(endpoint.id)).length).toBe(1);
+    const enabled = (await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ enabled: true }).expect(200)).body.data;
+    expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
+    stop();
+    receiver.answer = () => 200;
+  });
+
+  it('keeps endpoints to their client and to access_alerts: 401, 403, 404', async () => {
+    const endpoint = await create('/mine');
+    const other = await createTenant(t.app);
+    const viewer = await tenant.addUser({ permissions: [Permission.Geofences] });
+    await api().get('/api/webhook-endpoints').expect(401);
+    await api().get('/api/webhook-endpoints').set(auth(viewer.token)).expect(403);
+    await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth(viewer.token)).expect(403);
+    for (const [method, path] of [
+      ['get', ''],
+      ['patch', ''],
+      ['delete', ''],
+      ['post', '/rotate-secret'],
+      ['post', '/test'],
+      ['get', '/deliveries'],
+    ] as const) {
+      const call = api()[method](`/api/webhook-endpoints/${endpoint.id}${path}`).set(auth(other.admin.token));
+      await (method === 'patch' ? call.send({ description: 'x' }) : call).expect(404);
+    }
+    const [delivery] = [(await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data];
+    await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${delivery.id}/redeliver`).set(auth(other.admin.token)).expect(404);
+    expect((await api().get('/api/webhook-endpoints?limit=200').set(auth(other.admin.token)).expect(200)).body.data).toEqual([]);
+    // Another client's publish reaches none of this client's endpoints.
+    expect(await dispatcher.publish(other.clientId, { type: 'alert.opened', data: {}, key: 'other-1' })).toBe(0);
+  });
+
+  it.each([
+    ['no url', { url: undefined }, 'url'],
+    ['an unknown event type', { eventTypes: ['alert.snoozed'] }, 'eventTypes'],
+    ['an unknown fleet event type', { eventTypes: ['event.teleport'] }, 'eventTypes'],
+    ['no event types', { eventTypes: [] }, 'eventTypes'],
+    ['a repeated event type', { eventTypes: ['alert.opened', 'alert.opened'] }, 'eventTypes'],
+    ['an unknown field', { secret: 'whsec_mine' }, 'secret'],
+    ['a relative url', { url: '/hooks' }, 'url must be an absolute http(s) URL'],
+    ['another scheme', { url: 'ftp://example.com/x' }, 'url must be an http(s) URL'],
+    ['credentials in the url', { url: 'https://u:p@example.com/x' }, 'credentials'],
+    ['enabled as text', { enabled: 'yes' }, 'enabled'],
+  ])('refuses %s with a 400', async (_name, body, message) => {
+    const res = await api().post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/bad`, eventTypes: ['alert.opened'], ...body }).expect(400);
+    expect(res.body.error).toContain(message);
+  });
+
+  describe('network guard, with allowed networks that do not include loopback', () => {
+    let guarded: TestApp;
+    let guardedTenant: TestTenant;
+    beforeAll(async () => {
+      guarded = await createTestAppWithEnv({ WEBHOOK_ALLOWED_NETWORKS: '10.99.0.0/16' });
+      guardedTenant = await createTenant(t.app);
+    });
+    afterAll(() => guarded.close());
+    const port = () => new URL(receiver.url).port;
+
+    it.each([
+      'http://127.0.0.1:{port}/x',
+      'http://localhost:{port}/x',
+      'http://[::1]:{port}/x',
+      'http://[::ffff:127.0.0.1]:{port}/x',
+      'http://2130706433:{port}/x',
+      'http://0x7f000001:{port}/x',
+      'http://0177.0.0.1:{port}/x',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[fd00:ec2::254]/latest/meta-data/',
+      'http://10.0.0.1/',
+      'http://100.64.0.1/',
+      'http://0.0.0.0/',
+    ])('refuses %s at creation with a 400', async (url) => {
+      const res = await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url: url.replace('{port}', port()), eventTypes: ['alert.opened'] }).expect(400);
+      expect(res.body.error).toMatch(/url: .*(private, loopback, link-local or reserved|resolves to)/);
+    });
+
+    it('lets an address inside the allowed networks through, and refuses at delivery a name that resolves to loopback', async () => {
+      await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url: 'http://10.99.1.2/hook', eventTypes: ['alert.opened'] }).expect(201);
+      // Stored before the guard's rules changed (here: written directly), then tested: refused after resolution, never sent.
+      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({ clientId: guardedTenant.clientId, url: `http://localhost:${port()}/sneaky`, description: '', eventTypes: ['alert.opened'], enabled: true, secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }], failingSince: null, disabledAt: null, disabledReason: null, createdAt: new Date(), updatedAt: new Date() });
+      await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
+      const [delivery] = await eventually(async () => {
+        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body.data;
+        return log[0]?.state === 'failed' ? log : null;
+      }, 'the refused delivery');
+      expect(delivery.error).toMatch(/^refused: localhost resolves to /);
+      expect(receiver.on('/sneaky')).toHaveLength(0);
+    });
+  });
+});
