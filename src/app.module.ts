@@ -22,6 +22,7 @@ import { GeofencesModule } from './geofences';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
+import { MetersModule } from './meters';
 import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
 import { UploadsModule } from './uploads';
@@ -50,6 +51,7 @@ import { UsersModule } from './users';
     GeofencesModule,
     InspectionsModule,
     MaintenanceModule,
+    MetersModule,
     PartnerModule,
     PositionsModule,
     UploadsModule,
