@@ -39,6 +39,8 @@ export interface NewReading {
   correction?: boolean;
   source?: MeterReadingSource;
   inspectionId?: Types.ObjectId;
+  /** Lower than the meter without being a correction: `reject` (409, the default) or `keep` (stored, the meter left as it is: an inspection's answer). */
+  whenLower?: 'reject' | 'keep';
 }
 
 /** An asset's meters, its readings, and the meters' watch (for the service plans). */
@@ -89,7 +91,7 @@ export class MetersService {
   async record(scope: TenantScope & { userId: Types.ObjectId }, assetId: Types.ObjectId, input: NewReading): Promise<Stored<MeterReading>> {
     const meter = await this.meters.findById(scope, assetId.toHexString());
     const [newest] = await this.readings.find(scope, { assetId }, { sort: { readAt: -1, _id: -1 }, limit: 1 });
-    const isNewest = !newest || newest.readAt <= input.readAt;
+    let isNewest = !newest || newest.readAt <= input.readAt;
     if (!input.correction) {
       for (const [field, unit] of [['odometerKm', 'km'], ['engineHours', 'h']] as const) {
         const value = input[field];
@@ -97,7 +99,8 @@ export class MetersService {
         const filter: TenantQuery<MeterReading> = { assetId, readAt: { $lte: input.readAt }, [field]: { $ne: null } };
         const earlier = await this.readings.find(scope, filter, { sort: { [field]: -1 }, limit: 1 });
         const floor = Math.max(earlier[0]?.[field] ?? 0, isNewest ? (meter?.[field] ?? 0) : 0);
-        if (value < floor - 1e-9) throw new DomainException(ErrorCode.Conflict, `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`);
+        if (value < floor - 1e-9 && input.whenLower === 'keep') isNewest = false;
+        else if (value < floor - 1e-9) throw new DomainException(ErrorCode.Conflict, `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`);
       }
     }
     const reading = await this.readings.create(scope, {

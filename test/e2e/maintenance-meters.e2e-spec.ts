@@ -2,6 +2,8 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
+import { FieldType } from '../../src/forms/form-field-types';
+import { fleetFixtures } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, newVendorId, TrackedFixture } from './positions-fixtures';
 
@@ -123,6 +125,23 @@ describe('asset meters', () => {
     expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([first.id]);
     expect(page2.body.page.nextCursor).toBeNull();
     await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?foo=1`).set(auth()).expect(400);
+  });
+
+  it('takes an inspection’s odometer as a reading; a lower one is kept but does not lower the meter', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const form = await fleetFixtures(t.app, tenant.clientId).form({ allAssets: true, fields: [{ fieldId: 'odometer', type: FieldType.Number, label: 'Odómetro (km)', required: true, min: 0, max: 2_000_000 }] as never });
+    const submit = (body: object) => request(t.server).post('/api/inspections').set(auth()).send({ assetId: asset.assetId, formId: form._id.toHexString(), ...body }).expect(201);
+    const inspection = (await submit({ answers: [{ fieldId: 'odometer', value: 182_340 }] })).body.data;
+    expect(await meters(asset)).toMatchObject({ odometerKm: 182_340, odometerSource: 'reading' });
+    const [listed] = (await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).expect(200)).body.data;
+    expect(listed).toMatchObject({ odometerKm: 182_340, source: 'inspection', inspectionId: inspection.id });
+    // The body's odometerKm wins over the answer; a lower one is stored, the meter stays.
+    await submit({ answers: [{ fieldId: 'odometer', value: 182_500 }], odometerKm: 182_400 });
+    expect((await meters(asset)).odometerKm).toBe(182_400);
+    await submit({ answers: [{ fieldId: 'odometer', value: 100 }] });
+    expect((await meters(asset)).odometerKm).toBe(182_400);
+    const readings = (await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).expect(200)).body.data;
+    expect(readings.map((r: { odometerKm: number }) => r.odometerKm)).toEqual([100, 182_400, 182_340]);
   });
 
   it('answers 401, 403, and 404 for another client’s asset or one outside the trackers', async () => {
