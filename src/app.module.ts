@@ -24,6 +24,7 @@ import { GeofencesModule } from './geofences';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
+import { MetersModule } from './meters';
 import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
 import { UploadsModule } from './uploads';
@@ -55,6 +56,7 @@ import { WebhooksModule } from './webhooks';
     GeofencesModule,
     InspectionsModule,
     MaintenanceModule,
+    MetersModule,
     PartnerModule,
     PositionsModule,
     UploadsModule,

@@ -3,6 +3,7 @@ import { AssetOwnedDataModule } from '@app/fleet';
 import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
 import { MaintenanceModule } from '../maintenance';
+import { MetersModule } from '../meters';
 import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
 import { InspectionsController } from './inspections.controller';
@@ -22,6 +23,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     FormsModule,
     UploadsModule,
     MaintenanceModule,
+    MetersModule,
     EventsModule,
     PositionsModule,
     AssetOwnedDataModule.forFeature([

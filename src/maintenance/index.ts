@@ -7,3 +7,7 @@ export { WorkOrdersService } from './work-orders/work-orders.service';
 export { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.service';
 export { InspectionWorkOrdersService, type InspectionFinding, type OpenedWorkOrder } from './work-orders/inspection-work-orders.service';
 export { UnconfirmedInspectionOrders, type UntouchedInspectionOrder } from './work-orders/unconfirmed-inspection-orders';
+export { ServicePlansService, toServicePlanView } from './service-plans/service-plans.service';
+export { ServiceStatusService, serviceWorkOrderId } from './service-plans/service-status.service';
+export { ServicePlan } from './schemas/service-plan.schema';
+export { ServiceStatus } from './schemas/service-status.schema';

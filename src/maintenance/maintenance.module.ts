@@ -2,10 +2,18 @@ import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { EventsModule } from '../events';
+import { MetersModule } from '../meters';
 import { FormsModule } from '../forms';
 import { UploadsModule } from '../uploads';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
 import { MaintenanceController } from './maintenance.controller';
+import { ServicePlan, ServicePlanSchema } from './schemas/service-plan.schema';
+import { ServiceRecord, ServiceRecordSchema } from './schemas/service-record.schema';
+import { ServiceStatus, ServiceStatusSchema } from './schemas/service-status.schema';
+import { ServicePlansController } from './service-plans.controller';
+import { ServicePlansService } from './service-plans/service-plans.service';
+import { ServiceStatusService } from './service-plans/service-status.service';
+import { WorkOrderCompleted } from './work-orders/work-order-completed';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
 import { InspectionWorkOrdersService } from './work-orders/inspection-work-orders.service';
@@ -15,20 +23,28 @@ import { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.se
 import { WorkOrderListService } from './work-orders/work-order-list.service';
 import { WorkOrdersService } from './work-orders/work-orders.service';
 
-const workOrderData = AssetOwnedDataModule.forFeature([{ name: WorkOrder.name, schema: WorkOrderSchema }]);
-const categoryData = TenantDataModule.forFeature([{ name: WorkOrderCategorySet.name, schema: WorkOrderCategorySetSchema }]);
+const workOrderData = AssetOwnedDataModule.forFeature([
+  { name: WorkOrder.name, schema: WorkOrderSchema },
+  { name: ServiceRecord.name, schema: ServiceRecordSchema },
+  { name: ServiceStatus.name, schema: ServiceStatusSchema },
+]);
+const categoryData = TenantDataModule.forFeature([
+  { name: WorkOrderCategorySet.name, schema: WorkOrderCategorySetSchema },
+  { name: ServicePlan.name, schema: ServicePlanSchema },
+]);
 
-/** Maintenance work orders and their categories (`/api/maintenance/work-orders`). */
+/** Maintenance work orders and their categories (`/api/maintenance/work-orders`), service plans, their records and status (`/api/maintenance/service-plans`, `/api/maintenance/service-status`). */
 @Module({
   imports: [
     FormsModule,
     UploadsModule,
     EventsModule,
+    MetersModule,
     workOrderData,
     categoryData,
   ],
-  controllers: [MaintenanceController],
-  providers: [OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
-  exports: [workOrderData, categoryData, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
+  controllers: [MaintenanceController, ServicePlansController],
+  providers: [WorkOrderCompleted, ServicePlansService, ServiceStatusService, OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
+  exports: [workOrderData, categoryData, ServiceStatusService, ServicePlansService, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

@@ -34,7 +34,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   [Permission.Reports]: 'Position, temperature and stop reports',
   [Permission.Support]: 'Create, read and comment support tickets',
   [Permission.Fuel]: 'Edit fuel tariffs and read the price history',
-  [Permission.Maintenance]: 'Work orders and their categories',
+  [Permission.Maintenance]: 'Work orders and their categories, asset meters, service plans and their status',
   [Permission.Cargo]: 'Cargo locations',
   [Permission.Assets]: 'Assets, asset groups, trackers, QR codes and labels',
   [Permission.Positions]: 'Latest positions, the live stream, tracks and trip lists',

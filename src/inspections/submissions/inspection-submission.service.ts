@@ -8,6 +8,7 @@ import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
 import { buildAnswerSet, clientToday, FormsService } from '../../forms';
 import { InspectionWorkOrdersService, OpenedWorkOrder } from '../../maintenance';
+import { MetersService } from '../../meters';
 import { UploadReferencesService } from '../../uploads';
 import { SubmitInspectionDto } from '../dto/submit-inspection.dto';
 import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
@@ -35,6 +36,7 @@ export class InspectionSubmissionService {
     private readonly activity: ActivityRecorder,
     private readonly uploads: UploadReferencesService,
     private readonly events: InspectionEvents,
+    private readonly meters: MetersService,
   ) {}
 
   async submit(auth: AuthContext, body: SubmitInspectionDto): Promise<InspectionView> {
@@ -68,6 +70,7 @@ export class InspectionSubmissionService {
     await opened?.confirm();
     await this.uploads.markReferenced(auth, answerSet.answers);
     await this.events.submitted(auth, asset, inspection);
+    await this.recordOdometer(auth, asset, inspection._id, answerSet.submittedAt, body.odometerKm ?? answerSet.answers.find((answer) => answer.fieldId === 'odometer')?.value);
     await this.activity.record(auth, {
       action: 'inspection.submit',
       resourceType: 'inspection',
@@ -77,6 +80,16 @@ export class InspectionSubmissionService {
       details: { criticalFieldIds: answerSet.criticalFieldIds, workOrderId: opened?.id.toHexString() },
     });
     return toInspectionView(inspection);
+  }
+
+  /**
+   * The inspection's odometer (the body's `odometerKm`, else a numeric answer to the `odometer`
+   * field) becomes a meter reading of the asset. Lower than the asset's meter it is kept as a
+   * reading but does not lower the meter (only an explicit correction does).
+   */
+  private async recordOdometer(auth: AuthContext, asset: StoredAsset, inspectionId: Types.ObjectId, at: Date, value: unknown): Promise<void> {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return;
+    await this.meters.record(auth, asset._id, { odometerKm: value, readAt: at, source: 'inspection', inspectionId, whenLower: 'keep' });
   }
 
   /** Writes the inspection; if that fails, the work order written for it is withdrawn first. */

@@ -107,6 +107,14 @@ export class WorkOrder {
   @Prop({ type: SchemaFactory.createForClass(WorkOrderOrigin) })
   inspection?: WorkOrderOrigin;
 
+  /** Set when a service plan opened the order (overdue, `workOrder.autoCreate`): completing it records the service. */
+  @Prop({ type: SchemaTypes.ObjectId })
+  servicePlanId?: Types.ObjectId;
+
+  /** The plan's cycle it was opened for (its id is derived from plan, asset and cycle: one per cycle). */
+  @Prop({ type: Number })
+  serviceCycle?: number;
+
   /** Any attached form had a critical answer: what a workshop list shows first. */
   @Prop({ default: false })
   hasCriticalAnswers: boolean;

@@ -6,6 +6,7 @@ import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/e
 import { TransitionWorkOrderDto } from '../dto/transition-work-order.dto';
 import { UpdateWorkOrderDto } from '../dto/update-work-order.dto';
 import { WorkOrder, WorkOrderTransition } from '../schemas/work-order.schema';
+import { WorkOrderCompleted } from './work-order-completed';
 import { canMove, needsNote, WORK_ORDER_TRANSITIONS } from './work-order-transitions';
 import { toWorkOrderView, WorkOrderView } from './work-order.view';
 
@@ -27,6 +28,7 @@ export class WorkOrderLifecycleService {
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly activity: ActivityRecorder,
+    private readonly completed: WorkOrderCompleted,
   ) {}
 
   async update(auth: AuthContext, order: Stored<WorkOrder>, body: UpdateWorkOrderDto): Promise<WorkOrderView> {
@@ -82,6 +84,7 @@ export class WorkOrderLifecycleService {
       after: { status: body.to },
       details: body.note ? { note: body.note } : undefined,
     });
+    if (body.to === 'done') await this.completed.publish(auth, updated);
     return toWorkOrderView(updated);
   }
 }

@@ -78,6 +78,8 @@ export class WorkOrderView {
   history: WorkOrderTransitionView[];
   /** The critical inspection that opened the order, or null. */
   inspection: WorkOrderInspectionView | null;
+  /** The service plan that opened the order (overdue), or null. */
+  servicePlanId: string | null;
   createdBy: string;
   createdAt: Date;
   updatedAt: Date;
@@ -131,6 +133,7 @@ export function toWorkOrderView(order: Stored<WorkOrder>, versions?: VersionFiel
     assigneeId: order.assigneeId?.toHexString() ?? null,
     history: (order.history ?? []).map(({ from, to, note, by, at }) => ({ from, to, note: note ?? null, by: by.toHexString(), at })),
     inspection: order.inspection ? toInspectionView(order.inspection) : null,
+    servicePlanId: order.servicePlanId?.toHexString() ?? null,
     createdBy: order.createdBy.toHexString(),
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,

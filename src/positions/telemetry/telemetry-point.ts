@@ -18,6 +18,8 @@ export interface TelemetryPoint {
   temps: Record<string, number>;
   /** `engine.ignition.status`; null or absent when the device does not report it. */
   ignition?: boolean | null;
+  /** `vehicle.mileage` (km, the device's own odometer); absent when the device does not send it. */
+  mileage?: number | null;
 }
 
 /** The message keys read as temperature sensors; the key is the sensor's name. */
@@ -84,5 +86,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   };
   const ignition = booleanOf(read(m, 'engine.ignition.status'));
   if (ignition !== null) point.ignition = ignition;
+  const mileage = numberIn(read(m, 'vehicle.mileage'), 0, 100_000_000);
+  if (mileage !== null) point.mileage = mileage;
   return point;
 }

@@ -1,0 +1,258 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsNumber } from 'class-validator';
+import { MultilineText, PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
+
+/** Assets and groups one plan names, at most. */
+export const MAX_PLAN_TARGETS = 1000;
+
+/** Interval lengths: km (1..1 000 000), engine hours (1..100 000), days (1..3 650). */
+@StrictBody()
+export class IntervalsDto {
+  @WhenSent({ nullable: true })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(1_000_000)
+  km?: number | null;
+
+  @WhenSent({ nullable: true })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(100_000)
+  engineHours?: number | null;
+
+  @WhenSent({ nullable: true })
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  days?: number | null;
+}
+
+@StrictBody()
+export class PlanWorkOrderDto {
+  /** Open a work order when the service becomes overdue (default true). */
+  @WhenSent()
+  @IsBoolean()
+  autoCreate?: boolean;
+
+  /** A work order category (default `preventive`). */
+  @WhenSent({ nullable: true })
+  @ValidateText({ max: 100 })
+  category?: string | null;
+
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 5000 })
+  @MultilineText()
+  description?: string | null;
+}
+
+@StrictBody()
+export class CreateServicePlanDto {
+  /** @example "Cambio de aceite" */
+  @ValidateText({ max: 200 })
+  name: string;
+
+  /** Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
+  @IsOptional()
+  @IsBoolean()
+  allAssets?: boolean;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLAN_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  assetIds?: string[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLAN_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  groupIds?: string[];
+
+  /** At least one of km, engineHours, days: the first to run out decides. */
+  @IsObject()
+  @ValidateNested()
+  @Type(() => IntervalsDto)
+  intervals: IntervalsDto;
+
+  /** How long before each interval runs out the service is due soon (each below its interval). */
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => IntervalsDto)
+  dueSoon?: IntervalsDto;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PlanWorkOrderDto)
+  workOrder?: PlanWorkOrderDto;
+}
+
+@StrictBody()
+export class UpdateServicePlanDto {
+  @WhenSent()
+  @ValidateText({ max: 200 })
+  name?: string;
+
+  @WhenSent()
+  @IsBoolean()
+  allAssets?: boolean;
+
+  @WhenSent()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLAN_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  assetIds?: string[];
+
+  @WhenSent()
+  @IsArray()
+  @ArrayMaxSize(MAX_PLAN_TARGETS)
+  @ArrayUnique()
+  @IsObjectIdString({ each: true })
+  groupIds?: string[];
+
+  /** Replaces the intervals (at least one). */
+  @WhenSent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => IntervalsDto)
+  intervals?: IntervalsDto;
+
+  @WhenSent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => IntervalsDto)
+  dueSoon?: IntervalsDto;
+
+  @WhenSent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PlanWorkOrderDto)
+  workOrder?: PlanWorkOrderDto;
+}
+
+@StrictBody()
+export class ListServicePlansQueryDto extends PageQueryDto {}
+
+@StrictBody()
+export class CreateServiceRecordDto {
+  @IsObjectIdString()
+  assetId: string;
+
+  /** When the service was done (ISO 8601), not in the future. */
+  @IsIsoDateTime()
+  doneAt: string;
+
+  /** The odometer at the service (default: the asset's meter now). */
+  @WhenSent()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(10_000_000)
+  odometerKm?: number;
+
+  @WhenSent()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(1_000_000)
+  engineHours?: number;
+
+  /** A work order of the asset the service was done under. */
+  @WhenSent()
+  @IsObjectIdString()
+  workOrderId?: string;
+}
+
+@StrictBody()
+export class ListServiceStatusQueryDto extends PageQueryDto {
+  @IsOptional()
+  @IsIn(SERVICE_STATES, { message: `state must be one of ${SERVICE_STATES.join(', ')}` })
+  state?: ServiceState;
+
+  @IsOptional()
+  @IsObjectIdString()
+  assetId?: string;
+
+  @IsOptional()
+  @IsObjectIdString()
+  planId?: string;
+}
+
+export class IntervalsView {
+  @ApiProperty({ type: Number, nullable: true, example: 10000 }) km: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 250 }) engineHours: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 180 }) days: number | null;
+}
+
+export class PlanWorkOrderView {
+  @ApiProperty() autoCreate: boolean;
+  @ApiProperty({ type: String, nullable: true, example: 'preventive' }) category: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+}
+
+export class ServicePlanView {
+  @ApiProperty() id: string;
+  @ApiProperty({ example: 'Cambio de aceite' }) name: string;
+  @ApiProperty() allAssets: boolean;
+  @ApiProperty({ type: [String] }) assetIds: string[];
+  @ApiProperty({ type: [String] }) groupIds: string[];
+  @ApiProperty({ type: IntervalsView }) intervals: IntervalsView;
+  @ApiProperty({ type: IntervalsView }) dueSoon: IntervalsView;
+  @ApiProperty({ type: PlanWorkOrderView }) workOrder: PlanWorkOrderView;
+  @ApiProperty() createdBy: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, format: 'date-time' }) updatedAt: string;
+}
+
+export class RemovedServicePlanView {
+  @ApiProperty() id: string;
+}
+
+export class ServiceRecordView {
+  @ApiProperty() id: string;
+  @ApiProperty() planId: string;
+  @ApiProperty() assetId: string;
+  @ApiProperty({ type: String, format: 'date-time' }) doneAt: string;
+  @ApiProperty() odometerKm: number;
+  @ApiProperty() engineHours: number;
+  @ApiPropertyOptional({ type: String, nullable: true }) workOrderId: string | null;
+  @ApiProperty() createdBy: string;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+}
+
+export class NextServiceView {
+  @ApiProperty({ type: Number, nullable: true }) odometerKm: number | null;
+  @ApiProperty({ type: Number, nullable: true }) engineHours: number | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-31', description: 'A day in the client\'s time zone' }) date: string | null;
+}
+
+export class RemainingView {
+  @ApiProperty({ type: Number, nullable: true, description: 'Negative: past it' }) km: number | null;
+  @ApiProperty({ type: Number, nullable: true }) engineHours: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Whole days from today in the client\'s time zone' }) days: number | null;
+}
+
+export class LastServiceView {
+  @ApiProperty() id: string;
+  @ApiProperty({ type: String, format: 'date-time' }) doneAt: string;
+  @ApiProperty() odometerKm: number;
+  @ApiProperty() engineHours: number;
+}
+
+export class ServiceStatusView {
+  @ApiProperty() assetId: string;
+  @ApiProperty() planId: string;
+  @ApiProperty({ enum: SERVICE_STATES }) state: ServiceState;
+  @ApiProperty({ type: NextServiceView }) next: NextServiceView;
+  @ApiProperty({ type: RemainingView }) remaining: RemainingView;
+  @ApiProperty({ enum: ['km', 'engineHours', 'days'], nullable: true, description: 'The interval that runs out first' }) dueBy: 'km' | 'engineHours' | 'days' | null;
+  @ApiProperty({ type: LastServiceView, nullable: true }) lastService: LastServiceView | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The work order the plan opened in this cycle' }) workOrderId: string | null;
+  @ApiProperty({ description: 'Services recorded under the plan for the asset' }) cycle: number;
+}

@@ -1,0 +1,224 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { badRequest, DomainException, ErrorCode, FieldError, validationFailed } from '@app/errors';
+import { AssetDirectory, AssetGroup } from '@app/fleet';
+import { MetersService } from '../../meters';
+import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
+import { CreateServicePlanDto, CreateServiceRecordDto, IntervalsDto, ServicePlanView, ServiceRecordView, UpdateServicePlanDto } from '../dto/service-plan.dto';
+import { ServiceIntervals, ServicePlan } from '../schemas/service-plan.schema';
+import { ServiceRecord } from '../schemas/service-record.schema';
+import { WorkOrder } from '../schemas/work-order.schema';
+import { DEFAULT_SERVICE_CATEGORY, ServiceStatusService } from './service-status.service';
+import { SERVICE_INTERVALS } from './status-rules';
+
+/** Plans per client, at most. */
+export const MAX_SERVICE_PLANS = 200;
+
+const intervalsOf = (dto: IntervalsDto | undefined): ServiceIntervals => ({ km: dto?.km ?? null, engineHours: dto?.engineHours ?? null, days: dto?.days ?? null });
+
+export const toServicePlanView = (plan: Stored<ServicePlan>): ServicePlanView => ({
+  id: plan._id.toHexString(),
+  name: plan.name,
+  allAssets: plan.allAssets,
+  assetIds: plan.assetIds.map(String),
+  groupIds: plan.groupIds.map(String),
+  intervals: intervalsOf(plan.intervals as IntervalsDto),
+  dueSoon: intervalsOf(plan.dueSoon as IntervalsDto),
+  workOrder: { autoCreate: plan.workOrder.autoCreate, category: plan.workOrder.category ?? null, description: plan.workOrder.description ?? null },
+  createdBy: plan.createdBy.toHexString(),
+  createdAt: plan.createdAt.toISOString(),
+  updatedAt: plan.updatedAt.toISOString(),
+});
+
+export const toServiceRecordView = (record: Stored<ServiceRecord>): ServiceRecordView => ({
+  id: record._id.toHexString(),
+  planId: record.planId.toHexString(),
+  assetId: record.assetId.toHexString(),
+  doneAt: record.doneAt.toISOString(),
+  odometerKm: record.odometerKm,
+  engineHours: record.engineHours,
+  workOrderId: record.workOrderId?.toHexString() ?? null,
+  createdBy: record.createdBy.toHexString(),
+  createdAt: record.createdAt.toISOString(),
+});
+
+/** Service plans (CRUD) and their service records, by hand or when the plan's work order is completed. */
+@Injectable()
+export class ServicePlansService implements OnModuleInit {
+  constructor(
+    @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
+    @InjectRepository(ServiceRecord) private readonly records: TenantRepository<ServiceRecord>,
+    @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
+    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
+    private readonly directory: AssetDirectory,
+    private readonly categories: WorkOrderCategoriesService,
+    private readonly status: ServiceStatusService,
+    private readonly meters: MetersService,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  onModuleInit(): void {
+    this.status.onCompleted((auth, order) => this.workOrderCompleted(auth, order));
+  }
+
+  async create(auth: AuthContext, body: CreateServicePlanDto): Promise<ServicePlanView> {
+    const intervals = intervalsOf(body.intervals);
+    const dueSoon = intervalsOf(body.dueSoon);
+    await this.check(auth, { intervals, dueSoon, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], category: body.workOrder?.category });
+    if ((await this.plans.count(auth, {})) >= MAX_SERVICE_PLANS) throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_SERVICE_PLANS} service plans`);
+    const category = body.workOrder?.category ? await this.categories.resolve(auth, body.workOrder.category) : null;
+    const plan = await this.plans.create(auth, {
+      name: body.name,
+      allAssets: body.allAssets ?? false,
+      assetIds: (body.assetIds ?? []).map((id) => new Types.ObjectId(id)),
+      groupIds: (body.groupIds ?? []).map((id) => new Types.ObjectId(id)),
+      intervals,
+      dueSoon,
+      workOrder: { autoCreate: body.workOrder?.autoCreate ?? true, category: category ?? null, description: body.workOrder?.description ?? null },
+      createdBy: auth.userId,
+    });
+    await this.status.syncPlan(plan);
+    const view = toServicePlanView(plan);
+    await this.activity.record(auth, { action: 'service_plan.create', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${plan.name}" created`, after: view });
+    return view;
+  }
+
+  async list(auth: AuthContext, page: { limit?: number; cursor?: string }): Promise<Page<Stored<ServicePlan>>> {
+    return this.plans.list(auth, {}, page);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<ServicePlanView> {
+    return toServicePlanView(await this.plans.findByIdOrFail(auth, id, 'Service plan'));
+  }
+
+  /**
+   * An edit recomputes every status of the plan from its cycle's start with the new intervals —
+   * no new cycle: an asset overdue that the edit makes ok is ok, one still overdue gets no second
+   * event or work order, and one that leaves overdue and comes back within the cycle neither.
+   */
+  async update(auth: AuthContext, id: string, body: UpdateServicePlanDto): Promise<ServicePlanView> {
+    const plan = await this.plans.findByIdOrFail(auth, id, 'Service plan');
+    if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one of name, allAssets, assetIds, groupIds, intervals, dueSoon, workOrder');
+    const intervals = body.intervals ? intervalsOf(body.intervals) : plan.intervals;
+    const dueSoon = body.dueSoon ? intervalsOf(body.dueSoon) : plan.dueSoon;
+    await this.check(auth, { intervals, dueSoon, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], category: body.workOrder?.category });
+    const $set: Record<string, unknown> = {};
+    if (body.name !== undefined) $set.name = body.name;
+    if (body.allAssets !== undefined) $set.allAssets = body.allAssets;
+    if (body.assetIds) $set.assetIds = body.assetIds.map((assetId) => new Types.ObjectId(assetId));
+    if (body.groupIds) $set.groupIds = body.groupIds.map((groupId) => new Types.ObjectId(groupId));
+    if (body.intervals) $set.intervals = intervals;
+    if (body.dueSoon) $set.dueSoon = dueSoon;
+    if (body.workOrder) {
+      const category = body.workOrder.category ? await this.categories.resolve(auth, body.workOrder.category) : body.workOrder.category === null ? null : plan.workOrder.category;
+      $set.workOrder = {
+        autoCreate: body.workOrder.autoCreate ?? plan.workOrder.autoCreate,
+        category: category ?? null,
+        description: body.workOrder.description !== undefined ? body.workOrder.description : plan.workOrder.description,
+      };
+    }
+    const updated = await this.plans.updateRecord(auth, plan, { $set });
+    if (!updated) throw new DomainException(ErrorCode.Conflict, 'The service plan was changed meanwhile: read it again and repeat the change');
+    await this.status.syncPlan(updated);
+    const view = toServicePlanView(updated);
+    await this.activity.record(auth, { action: 'service_plan.update', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${updated.name}" edited`, before: toServicePlanView(plan), after: view });
+    return view;
+  }
+
+  /** Removes the plan and its statuses; its service records and the work orders it opened stay. */
+  async remove(auth: AuthContext, id: string): Promise<{ id: string }> {
+    const plan = await this.plans.findByIdOrFail(auth, id, 'Service plan');
+    await this.plans.deleteRecords(auth, [plan]);
+    await this.status.dropPlan(scopeOfClient(auth.clientId), plan._id);
+    await this.activity.record(auth, { action: 'service_plan.delete', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${plan.name}" deleted`, before: toServicePlanView(plan) });
+    return { id: plan._id.toHexString() };
+  }
+
+  /** A service done under the plan: at the meters given, else the asset's meters now; it starts the next cycle. */
+  async addService(auth: AuthContext, planId: string, body: CreateServiceRecordDto): Promise<ServiceRecordView> {
+    const plan = await this.plans.findByIdOrFail(auth, planId, 'Service plan');
+    const asset = await this.directory.findAssetInService(auth, body.assetId);
+    const errors: FieldError[] = [];
+    if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
+    else if (!(await this.status.applies(plan, asset._id))) {
+      errors.push({ path: 'assetId', message: `The plan "${plan.name}" does not apply to ${asset.name}` });
+    }
+    const doneAt = new Date(body.doneAt);
+    if (doneAt.getTime() > Date.now() + 5 * 60_000) errors.push({ path: 'doneAt', message: 'doneAt is in the future' });
+    let workOrderId: Types.ObjectId | null = null;
+    if (body.workOrderId && asset) {
+      const order = await this.orders.findById(auth, body.workOrderId);
+      if (!order || !order.assetId.equals(asset._id)) errors.push({ path: 'workOrderId', message: `No work order ${body.workOrderId} of this asset` });
+      else workOrderId = order._id;
+    }
+    if (errors.length > 0) throw validationFailed(errors);
+    const record = await this.store(auth, plan, asset!._id, { doneAt, odometerKm: body.odometerKm, engineHours: body.engineHours, workOrderId });
+    await this.activity.record(auth, { action: 'service_record.create', resourceType: 'service_record', resourceId: record._id, summary: `Service "${plan.name}" recorded for ${asset!.name}`, after: toServiceRecordView(record) });
+    return toServiceRecordView(record);
+  }
+
+  async listServices(auth: AuthContext, planId: string, page: { limit?: number; cursor?: string }): Promise<Page<Stored<ServiceRecord>>> {
+    const plan = await this.plans.findByIdOrFail(auth, planId, 'Service plan');
+    return this.records.list(auth, { planId: plan._id }, page);
+  }
+
+  /** A work order a plan opened, completed: the service recorded at the asset's meters now (once per order). */
+  private async workOrderCompleted(auth: AuthContext, order: Stored<WorkOrder>): Promise<void> {
+    if (!order.servicePlanId) return;
+    const plan = await this.plans.findById(scopeOfClient(order.clientId), order.servicePlanId.toHexString());
+    if (!plan) return;
+    await this.store(auth, plan, order.assetId, { doneAt: new Date(), workOrderId: order._id, id: new Types.ObjectId(createHash('sha256').update(`service-of-order|${order._id}`).digest().subarray(0, 12)) });
+  }
+
+  private async store(auth: AuthContext, plan: Stored<ServicePlan>, assetId: Types.ObjectId, input: { doneAt: Date; odometerKm?: number; engineHours?: number; workOrderId: Types.ObjectId | null; id?: Types.ObjectId }): Promise<Stored<ServiceRecord>> {
+    const meters = (await this.meters.ofAssets(scopeOfClient(plan.clientId), [assetId])).get(assetId.toHexString());
+    const data = {
+      _id: input.id ?? new Types.ObjectId(),
+      assetId,
+      planId: plan._id,
+      doneAt: input.doneAt,
+      odometerKm: input.odometerKm ?? meters?.odometerKm ?? 0,
+      engineHours: input.engineHours ?? meters?.engineHours ?? 0,
+      workOrderId: input.workOrderId,
+      createdBy: auth.userId,
+    };
+    let record: Stored<ServiceRecord>;
+    try {
+      record = await this.records.create(scopeOfClient(plan.clientId), data);
+    } catch (error) {
+      if (!isDuplicateKeyError(error) || !input.id) throw error;
+      return (await this.records.findById(scopeOfClient(plan.clientId), input.id.toHexString()))!; // the order completed again: one service
+    }
+    await this.status.serviceRecorded(plan, assetId, { id: record._id, doneAt: record.doneAt, odometerKm: record.odometerKm, engineHours: record.engineHours });
+    return record;
+  }
+
+  private async check(auth: AuthContext, input: { intervals: ServiceIntervals; dueSoon: ServiceIntervals; assetIds: readonly string[]; groupIds: readonly string[]; category?: string | null }): Promise<void> {
+    const errors: FieldError[] = [];
+    if (SERVICE_INTERVALS.every((interval) => input.intervals[interval] == null)) errors.push({ path: 'intervals', message: 'Set at least one of km, engineHours, days' });
+    for (const interval of SERVICE_INTERVALS) {
+      const soon = input.dueSoon[interval];
+      if (soon == null) continue;
+      const length = input.intervals[interval];
+      if (length == null) errors.push({ path: `dueSoon.${interval}`, message: `dueSoon.${interval} needs intervals.${interval}` });
+      else if (soon >= length) errors.push({ path: `dueSoon.${interval}`, message: `dueSoon.${interval} must be less than intervals.${interval} (${length})` });
+    }
+    if (input.category && !(await this.categories.resolve(auth, input.category))) errors.push({ path: 'workOrder.category', message: `"${input.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
+    const [assets, groups] = await Promise.all([
+      input.assetIds.length ? this.directory.findAssetsInService(auth, input.assetIds) : [],
+      input.groupIds.length ? this.groups.findByIds(scopeOfClient(auth.clientId), input.groupIds) : [],
+    ]);
+    const known = new Set([...assets, ...groups].map((record) => record._id.toHexString()));
+    errors.push(
+      ...input.assetIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'assetIds', message: `No asset ${id} among your assets` })),
+      ...input.groupIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'groupIds', message: `No asset group ${id} among your groups` })),
+    );
+    if (errors.length > 0) throw validationFailed(errors);
+  }
+}
+
+export { DEFAULT_SERVICE_CATEGORY };

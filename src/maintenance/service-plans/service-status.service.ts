@@ -1,0 +1,318 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { createHash } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { Model, Types } from 'mongoose';
+import type { AuthContext } from '@app/auth';
+import { Client } from '@app/auth';
+import { InjectRepository, InjectUnscopedModel, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { Asset } from '@app/fleet';
+import { Jobs } from '@app/jobs';
+import { FleetEvents } from '../../events';
+import { MeterChange, MetersChanged, MetersService } from '../../meters';
+import { ListServiceStatusQueryDto, ServiceStatusView } from '../dto/service-plan.dto';
+import { ServicePlan } from '../schemas/service-plan.schema';
+import { ServiceStatus } from '../schemas/service-status.schema';
+import { WorkOrder } from '../schemas/work-order.schema';
+import { WorkOrderCompleted } from '../work-orders/work-order-completed';
+import { CycleStart, dateCheckOf, dayIn, decidingInterval, meterWatchOf, remainingOf, scheduleOf, ServiceState, stateOf } from './status-rules';
+
+/** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
+export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
+export const DEFAULT_SERVICE_CATEGORY = 'preventive';
+
+type Meters = { odometerKm: number; engineHours: number };
+const NO_METERS: Meters = { odometerKm: 0, engineHours: 0 };
+
+/** The work order a plan opens for an asset in a cycle: its id is derived from the three, so there is one whatever the instances or restarts. */
+export function serviceWorkOrderId(planId: Types.ObjectId, assetId: Types.ObjectId, cycle: number): Types.ObjectId {
+  return new Types.ObjectId(createHash('sha256').update(`service-work-order|${planId}|${assetId}|${cycle}`).digest().subarray(0, 12));
+}
+
+/**
+ * Where each asset stands with each plan, kept as documents (service_statuses): computed when a
+ * plan is created or edited, when an asset's meters reach the next threshold (the meters' watch),
+ * when a service is recorded, and by the sweep for the calendar. Entering due_soon or overdue
+ * records its fleet event once per cycle (a claim on the status, then the event with the claimed
+ * time: a repeat has the same id); overdue with `autoCreate` opens one work order per cycle (an id
+ * derived from plan, asset and cycle).
+ */
+@Injectable()
+export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(ServiceStatusService.name);
+  private readonly unsubscribe: Array<() => void> = [];
+  private readonly zones = new Map<string, { zone: string; until: number }>();
+
+  constructor(
+    @InjectRepository(ServiceStatus) private readonly statuses: TenantRepository<ServiceStatus>,
+    @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
+    @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    @InjectUnscopedModel(ServiceStatus) private readonly allStatuses: Model<ServiceStatus>,
+    @InjectModel(Client.name) private readonly clients: Model<Client>,
+    private readonly meters: MetersService,
+    private readonly metersChanged: MetersChanged,
+    private readonly events: FleetEvents,
+    private readonly jobs: Jobs,
+    private readonly completed: WorkOrderCompleted,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe.push(this.metersChanged.subscribe((changes) => this.onMeters(changes)));
+    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async () => void (await this.sweep()), { atStart: true });
+  }
+
+  onModuleDestroy(): void {
+    for (const stop of this.unsubscribe) stop();
+  }
+
+  /** Hears work order completions (the service records' side subscribes through this). */
+  onCompleted(listener: Parameters<WorkOrderCompleted['subscribe']>[0]): void {
+    this.unsubscribe.push(this.completed.subscribe(listener));
+  }
+
+  async zoneOf(clientId: Types.ObjectId): Promise<string> {
+    const key = clientId.toHexString();
+    const cached = this.zones.get(key);
+    if (cached && cached.until > Date.now()) return cached.zone;
+    const client = await this.clients.findById(clientId, { timeZone: 1 }).lean<{ timeZone?: string }>().exec();
+    const zone = client?.timeZone ?? 'America/Santiago';
+    this.zones.set(key, { zone, until: Date.now() + 60_000 });
+    return zone;
+  }
+
+  /** The client's assets in service the plan applies to. */
+  async targetsOf(plan: Pick<ServicePlan, 'clientId' | 'allAssets' | 'assetIds' | 'groupIds'>): Promise<Array<Pick<Stored<Asset>, '_id' | 'name'>>> {
+    const scope = scopeOfClient(plan.clientId);
+    const filter: TenantQuery<Asset> = { archivedAt: null };
+    if (!plan.allAssets) {
+      if (plan.assetIds.length === 0 && plan.groupIds.length === 0) return [];
+      filter.$or = [...(plan.assetIds.length ? [{ _id: { $in: plan.assetIds } }] : []), ...(plan.groupIds.length ? [{ groupIds: { $in: plan.groupIds } }] : [])];
+    }
+    return this.assets.find(scope, filter, { projection: { _id: 1, name: 1, clientId: 1, mainTrackerId: 1 } });
+  }
+
+  /**
+   * After a plan is created or edited: statuses for the assets it now applies to (a new one counts
+   * from now, at the asset's meters now — for a new plan, its creation), none for the others, and
+   * each recomputed with the plan's intervals from its cycle's start (an edit never starts a cycle).
+   */
+  async syncPlan(plan: Stored<ServicePlan>, now = new Date()): Promise<void> {
+    const scope = scopeOfClient(plan.clientId);
+    const zone = await this.zoneOf(plan.clientId);
+    const today = dayIn(now, zone);
+    const [targets, existing] = await Promise.all([this.targetsOf(plan), this.statuses.find(scope, { planId: plan._id })]);
+    const wanted = new Map(targets.map((asset) => [asset._id.toHexString(), asset]));
+    const have = new Map(existing.map((status) => [status.assetId.toHexString(), status]));
+    const gone = existing.filter((status) => !wanted.has(status.assetId.toHexString()));
+    if (gone.length > 0) await this.statuses.deleteRecords(scope, gone);
+    const meters = await this.meters.ofAssets(scope, targets.map((asset) => asset._id));
+    const metersOf = (assetId: Types.ObjectId): Meters => meters.get(assetId.toHexString()) ?? NO_METERS;
+    const inserts: Array<Partial<ServiceStatus> & { _id: Types.ObjectId }> = [];
+    const entered: Array<{ status: Stored<ServiceStatus>; from: ServiceState }> = [];
+    const updates: Array<{ record: Stored<ServiceStatus>; update: object }> = [];
+    for (const asset of targets) {
+      const status = have.get(asset._id.toHexString());
+      const current = metersOf(asset._id);
+      if (!status) {
+        const start: CycleStart = { at: plan.createdAt.getTime() > now.getTime() - 60_000 ? plan.createdAt : now, ...current };
+        const computed = this.compute(plan, start, current, zone, today);
+        inserts.push({ _id: new Types.ObjectId(), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields });
+        continue;
+      }
+      const computed = this.compute(plan, status.start, current, zone, today);
+      updates.push({ record: status, update: { $set: { ...computed.fields, updatedAt: now } } });
+      if (computed.fields.state !== status.state) entered.push({ status: { ...status, ...computed.fields }, from: status.state });
+    }
+    if (inserts.length > 0) await this.statuses.insertMany(scope, inserts, { ordered: false }).catch((error) => { if (!isDuplicateKeyError(error)) throw error; });
+    if (updates.length > 0) await this.statuses.updateEach(scope, updates);
+    for (const inserted of inserts) if (inserted.state !== 'ok') entered.push({ status: { ...(inserted as Stored<ServiceStatus>), clientId: plan.clientId }, from: 'ok' });
+    for (const { status } of entered) await this.applyEffects(plan, status, wanted.get(status.assetId.toHexString())?.name ?? '', now);
+    await this.rewatch(plan.clientId, targets.map((asset) => asset._id));
+  }
+
+  /** Whether the plan applies to the asset (it has a status for it). */
+  async applies(plan: Stored<ServicePlan>, assetId: Types.ObjectId): Promise<boolean> {
+    return this.statuses.exists(scopeOfClient(plan.clientId), { planId: plan._id, assetId });
+  }
+
+  /** A plan removed: its statuses go (its service records stay). */
+  async dropPlan(scope: TenantScope, planId: Types.ObjectId): Promise<void> {
+    const statuses = await this.statuses.find(scope, { planId });
+    await this.statuses.deleteMany(scope, { planId });
+    await this.rewatch(scope.clientId, statuses.map((status) => status.assetId));
+  }
+
+  /** A service recorded: a new cycle from it (a service older than the cycle's start only counts as history). */
+  async serviceRecorded(plan: Stored<ServicePlan>, assetId: Types.ObjectId, service: { id: Types.ObjectId; doneAt: Date; odometerKm: number; engineHours: number }, now = new Date()): Promise<void> {
+    const scope = scopeOfClient(plan.clientId);
+    const status = await this.statuses.findOne(scope, { planId: plan._id, assetId });
+    if (!status || service.doneAt < status.start.at) return;
+    const zone = await this.zoneOf(plan.clientId);
+    const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
+    const start: CycleStart = { at: service.doneAt, odometerKm: service.odometerKm, engineHours: service.engineHours };
+    const computed = this.compute(plan, start, current, zone, dayIn(now, zone));
+    const updated = await this.statuses.updateRecord(scope, status, {
+      $set: { ...computed.fields, start, cycle: status.cycle + 1, lastService: service, workOrderId: null, updatedAt: now },
+    }, { cycle: status.cycle });
+    if (updated && updated.state !== 'ok') await this.applyEffects(plan, updated, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
+    await this.rewatch(plan.clientId, [assetId]);
+  }
+
+  /** Meters reached a threshold (or a reading was recorded): the asset's statuses recomputed. */
+  async onMeters(changes: readonly MeterChange[], now = new Date()): Promise<void> {
+    for (const change of changes) await this.recomputeAsset(change.clientId, change.assetId, change, now);
+  }
+
+  private async recomputeAsset(clientId: Types.ObjectId, assetId: Types.ObjectId, current: Meters, now: Date, only?: readonly Stored<ServiceStatus>[]): Promise<void> {
+    const scope = scopeOfClient(clientId);
+    const statuses = only ?? (await this.statuses.find(scope, { assetId }));
+    if (statuses.length === 0) return;
+    const zone = await this.zoneOf(clientId);
+    const today = dayIn(now, zone);
+    const plans = new Map((await this.plans.findByIds(scope, [...new Set(statuses.map((status) => status.planId.toHexString()))])).map((plan) => [plan._id.toHexString(), plan]));
+    let assetName: string | undefined;
+    for (const status of statuses) {
+      const plan = plans.get(status.planId.toHexString());
+      if (!plan) continue;
+      const computed = this.compute(plan, status.start, current, zone, today);
+      if (computed.fields.state === status.state && computed.fields.dateCheck === status.dateCheck) continue;
+      const updated = await this.statuses.updateRecord(scope, status, { $set: { ...computed.fields, updatedAt: now } }, { cycle: status.cycle });
+      if (updated && updated.state !== 'ok' && updated.state !== status.state) {
+        assetName ??= (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '';
+        await this.applyEffects(plan, updated, assetName, now);
+      }
+    }
+    await this.rewatch(clientId, [assetId]);
+  }
+
+  private compute(plan: Pick<ServicePlan, 'intervals' | 'dueSoon'>, start: CycleStart, current: Meters, zone: string, today: string) {
+    const schedule = scheduleOf(plan.intervals, plan.dueSoon, start, zone);
+    const state = stateOf(schedule, current, today);
+    const dueBy = decidingInterval(plan.intervals, remainingOf(schedule.next, current, today));
+    return { fields: { state, next: schedule.next, soon: schedule.soon, dueBy, dateCheck: dateCheckOf(schedule, state) }, watch: meterWatchOf(schedule, state) };
+  }
+
+  /** The meters' watch of these assets: the lowest next threshold over their plans. */
+  private async rewatch(clientId: Types.ObjectId, assetIds: readonly Types.ObjectId[]): Promise<void> {
+    if (assetIds.length === 0) return;
+    const scope = scopeOfClient(clientId);
+    const statuses = await this.statuses.find(scope, { assetId: { $in: [...assetIds] } }, { projection: { assetId: 1, clientId: 1, state: 1, next: 1, soon: 1 } });
+    const watches = new Map<string, { odometerKm: number | null; engineHours: number | null }>(assetIds.map((id) => [id.toHexString(), { odometerKm: null, engineHours: null }]));
+    const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
+    for (const status of statuses) {
+      const watch = meterWatchOf({ next: status.next, soon: status.soon }, status.state);
+      const kept = watches.get(status.assetId.toHexString())!;
+      kept.odometerKm = lower(kept.odometerKm, watch.odometerKm);
+      kept.engineHours = lower(kept.engineHours, watch.engineHours);
+    }
+    for (const [assetId, watch] of watches) await this.meters.watch(clientId, new Types.ObjectId(assetId), watch);
+  }
+
+  /**
+   * The effects of the state a status is in, once per cycle: its event (claimed on the status
+   * with its time, then recorded — the sweep records a claimed one again, with the same id), and
+   * for overdue with `autoCreate` the cycle's work order.
+   */
+  async applyEffects(plan: Stored<ServicePlan>, status: Stored<ServiceStatus>, assetName: string, now = new Date()): Promise<void> {
+    if (status.state === 'ok') return;
+    const scope = scopeOfClient(plan.clientId);
+    const field = status.state === 'overdue' ? 'overdueEvent' : 'dueSoonEvent';
+    let claim = status[field];
+    if (!claim || claim.cycle !== status.cycle) {
+      const claimed = { cycle: status.cycle, at: now, recorded: false };
+      const result = await this.statuses.updateOne(scope, { _id: status._id, cycle: status.cycle, $or: [{ [field]: null }, { [`${field}.cycle`]: { $ne: status.cycle } }] } as TenantQuery<ServiceStatus>, { $set: { [field]: claimed, effectsPending: true } });
+      if (result.modified === 0) return; // another instance claimed it: it records it
+      claim = claimed;
+    }
+    if (!claim.recorded) {
+      await this.events.record([
+        {
+          clientId: plan.clientId,
+          assetId: status.assetId,
+          assetName,
+          type: status.state === 'overdue' ? 'maintenance.overdue' : 'maintenance.due_soon',
+          occurredAt: claim.at,
+          subject: `${plan._id.toHexString()}:${status.cycle}`,
+          details: { planId: plan._id.toHexString(), planName: plan.name, cycle: status.cycle, next: status.next, dueBy: status.dueBy },
+        },
+      ]);
+      await this.statuses.updateOne(scope, { _id: status._id, [`${field}.cycle`]: status.cycle } as TenantQuery<ServiceStatus>, { $set: { [`${field}.recorded`]: true } });
+    }
+    if (status.state === 'overdue' && plan.workOrder.autoCreate && !status.workOrderId) await this.openWorkOrder(plan, status, assetName);
+    await this.statuses.updateOne(scope, { _id: status._id }, { $set: { effectsPending: false } });
+  }
+
+  private async openWorkOrder(plan: Stored<ServicePlan>, status: Stored<ServiceStatus>, assetName: string): Promise<void> {
+    const scope = scopeOfClient(plan.clientId);
+    const id = serviceWorkOrderId(plan._id, status.assetId, status.cycle);
+    const next = [status.next.odometerKm !== null ? `${Math.round(status.next.odometerKm)} km` : null, status.next.engineHours !== null ? `${Math.round(status.next.engineHours)} h` : null, status.next.date].filter(Boolean).join(', ');
+    try {
+      await this.orders.create(scope, {
+        _id: id,
+        assetId: status.assetId,
+        category: plan.workOrder.category ?? DEFAULT_SERVICE_CATEGORY,
+        title: `Service due: ${plan.name}`.slice(0, 200),
+        description: (plan.workOrder.description ?? `${plan.name} of ${assetName} is overdue (due at ${next})`).slice(0, 5000),
+        priority: 'medium',
+        status: 'open',
+        servicePlanId: plan._id,
+        serviceCycle: status.cycle,
+        createdBy: plan.createdBy,
+      });
+    } catch (error) {
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    await this.statuses.updateOne(scope, { _id: status._id, cycle: status.cycle }, { $set: { workOrderId: id } });
+  }
+
+  /**
+   * The recurring sweep: statuses whose state may change by the calendar (their `dateCheck` has
+   * come in some time zone) recomputed in their client's; unfinished effects finished.
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
+    const due = await this.allStatuses.find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] }).lean<Array<Stored<ServiceStatus>>>().exec();
+    const byAsset = new Map<string, Array<Stored<ServiceStatus>>>();
+    for (const status of due) byAsset.set(`${status.clientId}:${status.assetId}`, [...(byAsset.get(`${status.clientId}:${status.assetId}`) ?? []), status]);
+    for (const statuses of byAsset.values()) {
+      const { clientId, assetId } = statuses[0];
+      const scope = scopeOfClient(clientId);
+      const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
+      await this.recomputeAsset(clientId, assetId, current, now, statuses.filter((status) => !status.effectsPending));
+      for (const status of statuses.filter((candidate) => candidate.effectsPending)) {
+        const plan = await this.plans.findById(scope, status.planId.toHexString());
+        if (plan) await this.applyEffects(plan, status, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
+      }
+    }
+    return due.length;
+  }
+
+  async list(auth: AuthContext, query: ListServiceStatusQueryDto): Promise<Page<Stored<ServiceStatus>>> {
+    const filter: TenantQuery<ServiceStatus> = {};
+    if (query.state) filter.state = query.state;
+    if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
+    if (query.planId) filter.planId = new Types.ObjectId(query.planId);
+    return this.statuses.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+  }
+
+  /** A page as answered: what is left computed from the assets' meters now and the client's today. */
+  async views(auth: AuthContext, page: readonly Stored<ServiceStatus>[], now = new Date()): Promise<ServiceStatusView[]> {
+    const meters = await this.meters.ofAssets(auth, [...new Map(page.map((status) => [status.assetId.toHexString(), status.assetId])).values()]);
+    const today = dayIn(now, auth.client.timeZone);
+    return page.map((status) => {
+      const current = meters.get(status.assetId.toHexString()) ?? NO_METERS;
+      return {
+        assetId: status.assetId.toHexString(),
+        planId: status.planId.toHexString(),
+        state: status.state,
+        next: { odometerKm: status.next.odometerKm, engineHours: status.next.engineHours, date: status.next.date },
+        remaining: remainingOf(status.next, current, today),
+        dueBy: status.dueBy,
+        lastService: status.lastService && { id: status.lastService.id.toHexString(), doneAt: new Date(status.lastService.doneAt).toISOString(), odometerKm: status.lastService.odometerKm, engineHours: status.lastService.engineHours },
+        workOrderId: status.workOrderId?.toHexString() ?? null,
+        cycle: status.cycle,
+      };
+    });
+  }
+}

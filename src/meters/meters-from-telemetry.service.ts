@@ -1,0 +1,112 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../positions';
+import { advance, MeterFeed } from './meter-rules';
+import { MeterChange, MetersChanged } from './meters-changed';
+import { AssetMeter, MeterCheckpoint } from './schemas/asset-meter.schema';
+
+/** Meters are kept at most every this often for replays of late messages… */
+export const METER_CHECKPOINT_EVERY_S = 600;
+/** …and for this long: a message later than that is stored but does not change the meters. */
+export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
+
+/**
+ * Meters from telemetry: subscribed to `PositionsStored`, it adds what each asset's new fixes add
+ * (`advance`) to its meters, incrementally (`$inc`: a reading set meanwhile is not overwritten).
+ * A batch with messages older than the last counted ones (late, first stored now) replays the
+ * stored fixes from the checkpoint before them — like the event detector — and corrects the
+ * meters by the difference; older than the kept checkpoints (24 h), or from before a reading
+ * (a reading drops the checkpoints), a late message does not change them.
+ */
+@Injectable()
+export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(MetersFromTelemetry.name);
+  private unsubscribe?: () => void;
+
+  constructor(
+    private readonly stored: PositionsStored,
+    @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
+    private readonly points: TelemetryPointsReader,
+    private readonly changed: MetersChanged,
+  ) {}
+
+  onModuleInit(): void {
+    this.unsubscribe = this.stored.subscribe((batch) => this.count(batch));
+  }
+
+  onModuleDestroy(): void {
+    this.unsubscribe?.();
+  }
+
+  async count(batch: readonly StoredFixes[]): Promise<void> {
+    const byClient = new Map<string, StoredFixes[]>();
+    for (const fixes of batch) if (fixes.assetId && fixes.added > 0) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
+    if (byClient.size === 0) return;
+    const changes = (await Promise.all([...byClient.values()].map((group) => this.countClient(group)))).flat();
+    await this.changed.publish(changes);
+  }
+
+  private async countClient(group: readonly StoredFixes[]): Promise<MeterChange[]> {
+    const client = scopeOfClient(group[0].clientId);
+    const stored = await this.meters.findByIds(client, group.map((fixes) => fixes.assetId!.toHexString()));
+    const byAsset = new Map(stored.map((meter) => [meter._id.toHexString(), meter]));
+    const inserts: Array<Partial<AssetMeter>> = [];
+    const updates: Array<{ record: Stored<AssetMeter>; update: object }> = [];
+    const changes: MeterChange[] = [];
+    for (const fixes of group) {
+      const assetId = fixes.assetId!;
+      const trackerId = fixes.trackerId.toHexString();
+      const record = byAsset.get(assetId.toHexString());
+      let feed: MeterFeed | null = record?.feed ?? null;
+      let checkpoints = record?.checkpoints ?? [];
+      let km = 0;
+      let hours = 0;
+      const sameTracker = feed !== null && feed.trackerId === trackerId;
+      const newer = sameTracker ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
+      if (record && sameTracker && fixes.added > newer.length) {
+        const late = fixes.fixes.find((fix) => fix.ts <= feed!.ts)!.ts;
+        const replay = await this.replay(trackerId, record, late);
+        if (replay) ({ km, hours, feed, checkpoints } = replay);
+      }
+      if (newer.length > 0) {
+        const at = { ts: feed?.ts ?? newer[0].ts - 1, odometerKm: (record?.odometerKm ?? 0) + km, engineHours: (record?.engineHours ?? 0) + hours };
+        const last = checkpoints.at(-1);
+        checkpoints = checkpoints.filter((checkpoint) => checkpoint.ts >= at.ts - METER_CHECKPOINTS_SPAN_S);
+        if (feed && feed.trackerId === trackerId && (!last || at.ts - last.ts >= METER_CHECKPOINT_EVERY_S)) checkpoints.push({ ...at, feed: { ...feed } });
+      }
+      const step = advance(feed, trackerId, newer);
+      km += step.km;
+      hours += step.hours;
+      const now = new Date();
+      if (!record) {
+        inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, checkpoints, watch: null });
+        continue;
+      }
+      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, checkpoints, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
+      const odometerKm = record.odometerKm + km;
+      const engineHours = record.engineHours + hours;
+      const watch = record.watch;
+      if (watch && ((watch.odometerKm !== null && odometerKm >= watch.odometerKm) || (watch.engineHours !== null && engineHours >= watch.engineHours))) {
+        changes.push({ clientId: client.clientId, assetId, odometerKm, engineHours });
+      }
+    }
+    if (inserts.length > 0) await this.meters.insertMany(client, inserts, { ordered: false }).catch((error) => this.logger.warn(`meters: ${(error as Error).message}`));
+    await this.meters.updateEach(client, updates);
+    return changes;
+  }
+
+  /** The meters' correction from the checkpoint before `late`, over every stored fix since (the replayed feed and the checkpoints up to it). */
+  private async replay(trackerId: string, record: Stored<AssetMeter>, late: number): Promise<{ km: number; hours: number; feed: MeterFeed; checkpoints: MeterCheckpoint[] } | null> {
+    let index = record.checkpoints.length - 1;
+    while (index >= 0 && record.checkpoints[index].ts >= late) index--;
+    if (index < 0 || record.checkpoints[index].feed.trackerId !== trackerId) return null;
+    const from = record.checkpoints[index];
+    const fixes = await this.points.points(trackerId, from.ts + 1, record.feed!.ts);
+    const replayed = advance(from.feed, trackerId, fixes);
+    if (!replayed.feed) return null;
+    // A device that sends its mileage counted the whole way: its newest value stays the truth.
+    const km = from.feed.mileage != null ? 0 : from.odometerKm + replayed.km - record.odometerKm;
+    const feed = from.feed.mileage != null ? { ...replayed.feed, mileage: record.feed!.mileage } : replayed.feed;
+    return { km, hours: from.engineHours + replayed.hours - record.engineHours, feed, checkpoints: record.checkpoints.slice(0, index + 1) };
+  }
+}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
+import { AssetDirectory } from '@app/fleet';
+import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
+import { MetersChanged } from './meters-changed';
+import { AssetMeter } from './schemas/asset-meter.schema';
+import { MeterReading, MeterReadingSource } from './schemas/meter-reading.schema';
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+export const toMetersView = (meter: Pick<AssetMeter, 'odometerKm' | 'engineHours' | 'odometerSource' | 'updatedAt'> | null): MetersView => ({
+  odometerKm: round(meter?.odometerKm ?? 0, 3),
+  engineHours: round(meter?.engineHours ?? 0, 3),
+  odometerSource: meter?.odometerSource ?? 'telemetry',
+  updatedAt: meter?.updatedAt?.toISOString() ?? null,
+});
+
+export const toMeterReadingView = (reading: Stored<MeterReading>): MeterReadingView => ({
+  id: reading._id.toHexString(),
+  assetId: reading.assetId.toHexString(),
+  odometerKm: reading.odometerKm,
+  engineHours: reading.engineHours,
+  readAt: reading.readAt.toISOString(),
+  correction: reading.correction,
+  source: reading.source,
+  inspectionId: reading.inspectionId?.toHexString() ?? null,
+  createdBy: reading.createdBy.toHexString(),
+  createdAt: reading.createdAt.toISOString(),
+});
+
+export interface NewReading {
+  odometerKm?: number;
+  engineHours?: number;
+  readAt: Date;
+  correction?: boolean;
+  source?: MeterReadingSource;
+  inspectionId?: Types.ObjectId;
+  /** Lower than the meter without being a correction: `reject` (409, the default) or `keep` (stored, the meter left as it is: an inspection's answer). */
+  whenLower?: 'reject' | 'keep';
+}
+
+/** An asset's meters, its readings, and the meters' watch (for the service plans). */
+@Injectable()
+export class MetersService {
+  constructor(
+    @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
+    @InjectRepository(MeterReading) private readonly readings: TenantRepository<MeterReading>,
+    private readonly assets: AssetDirectory,
+    private readonly changed: MetersChanged,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async get(auth: AuthContext, assetId: string): Promise<MetersView> {
+    const asset = await this.assets.findAssetInService(auth, assetId);
+    if (!asset) throw notFound('Asset');
+    return toMetersView(await this.meters.findById(auth, asset._id.toHexString()));
+  }
+
+  /** The meters of some assets of a client (by asset id; an asset without any has none in the map). */
+  async ofAssets(scope: TenantScope, assetIds: readonly Types.ObjectId[]): Promise<Map<string, Stored<AssetMeter>>> {
+    const found = await this.meters.findByIds(scope, assetIds.map(String), { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, odometerSource: 1, updatedAt: 1 });
+    return new Map(found.map((meter) => [meter._id.toHexString(), meter]));
+  }
+
+  async addReading(auth: AuthContext, assetId: string, body: CreateMeterReadingDto): Promise<MeterReadingView> {
+    const asset = await this.assets.findAssetInService(auth, assetId);
+    if (!asset) throw notFound('Asset');
+    if (body.odometerKm === undefined && body.engineHours === undefined) throw badRequest('Send odometerKm, engineHours or both');
+    const readAt = new Date(body.readAt);
+    if (readAt.getTime() > Date.now() + 5 * 60_000) throw badRequest('readAt is in the future');
+    const reading = await this.record(auth, asset._id, { ...body, readAt });
+    await this.activity.record(auth, {
+      action: 'meter_reading.create',
+      resourceType: 'meter_reading',
+      resourceId: reading._id,
+      summary: `Meter reading of ${asset.name}${body.odometerKm !== undefined ? ` ${body.odometerKm} km` : ''}${body.engineHours !== undefined ? ` ${body.engineHours} h` : ''}${body.correction ? ' (correction)' : ''}`,
+      after: { assetId: asset._id.toHexString(), odometerKm: reading.odometerKm, engineHours: reading.engineHours, readAt: reading.readAt.toISOString(), correction: reading.correction },
+    });
+    return toMeterReadingView(reading);
+  }
+
+  /**
+   * Stores a reading (the asset already checked). Lower than the current meter or than a reading
+   * read before it → 409 unless a correction. The newest reading sets the meters (telemetry then
+   * adds to it); one read before the newest is kept in the list only.
+   */
+  async record(scope: TenantScope & { userId: Types.ObjectId }, assetId: Types.ObjectId, input: NewReading): Promise<Stored<MeterReading>> {
+    const meter = await this.meters.findById(scope, assetId.toHexString());
+    const [newest] = await this.readings.find(scope, { assetId }, { sort: { readAt: -1, _id: -1 }, limit: 1 });
+    let isNewest = !newest || newest.readAt <= input.readAt;
+    if (!input.correction) {
+      for (const [field, unit] of [['odometerKm', 'km'], ['engineHours', 'h']] as const) {
+        const value = input[field];
+        if (value === undefined) continue;
+        const filter: TenantQuery<MeterReading> = { assetId, readAt: { $lte: input.readAt }, [field]: { $ne: null } };
+        const earlier = await this.readings.find(scope, filter, { sort: { [field]: -1 }, limit: 1 });
+        const floor = Math.max(earlier[0]?.[field] ?? 0, isNewest ? (meter?.[field] ?? 0) : 0);
+        if (value < floor - 1e-9 && input.whenLower === 'keep') isNewest = false;
+        else if (value < floor - 1e-9) throw new DomainException(ErrorCode.Conflict, `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`);
+      }
+    }
+    const reading = await this.readings.create(scope, {
+      assetId,
+      odometerKm: input.odometerKm ?? null,
+      engineHours: input.engineHours ?? null,
+      readAt: input.readAt,
+      correction: input.correction ?? false,
+      source: input.source ?? 'manual',
+      inspectionId: input.inspectionId ?? null,
+      createdBy: scope.userId,
+    });
+    if (isNewest) {
+      const $set: Record<string, unknown> = { updatedAt: new Date(), checkpoints: [] };
+      if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm, odometerSource: 'reading' });
+      if (input.engineHours !== undefined) $set.engineHours = input.engineHours;
+      await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
+      const after = await this.meters.findById(scope, assetId.toHexString());
+      if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
+    }
+    return reading;
+  }
+
+  async listReadings(auth: AuthContext, assetId: string, page: { limit?: number; cursor?: string }): Promise<Page<Stored<MeterReading>>> {
+    const asset = await this.assets.findAssetInService(auth, assetId);
+    if (!asset) throw notFound('Asset');
+    return this.readings.list(auth, { assetId: asset._id }, page);
+  }
+
+  /**
+   * Asks to hear (`MetersChanged`) when the asset's odometer or engine hours reach these values;
+   * null: not that meter. Answers the meters as they are.
+   */
+  async watch(clientId: Types.ObjectId, assetId: Types.ObjectId, watch: { odometerKm: number | null; engineHours: number | null }): Promise<void> {
+    const scope = scopeOfClient(clientId);
+    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null, checkpoints: [] } }, { upsert: true });
+  }
+}

@@ -1,0 +1,55 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+import type { MeterFeed } from '../meter-rules';
+
+export const ODOMETER_SOURCES = ['telemetry', 'reading'] as const;
+export type OdometerSource = (typeof ODOMETER_SOURCES)[number];
+
+/** The meters as they were before a fix: a late message is replayed from the newest before it. */
+export interface MeterCheckpoint {
+  ts: number;
+  odometerKm: number;
+  engineHours: number;
+  feed: MeterFeed;
+}
+
+/**
+ * An asset's meters (`_id` is the asset's id): kept by telemetry (increments) and set by readings.
+ * `watch` is where someone wants to hear of a change (the service plans' next threshold).
+ */
+@Schema({ collection: 'asset_meters', versionKey: false, minimize: false })
+export class AssetMeter {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  clientId: Types.ObjectId;
+
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  assetId: Types.ObjectId;
+
+  @Prop({ type: Number, default: 0 })
+  odometerKm: number;
+
+  @Prop({ type: Number, default: 0 })
+  engineHours: number;
+
+  @Prop({ type: String, enum: ODOMETER_SOURCES, default: 'telemetry' })
+  odometerSource: OdometerSource;
+
+  @Prop({ type: Date, default: () => new Date() })
+  updatedAt: Date;
+
+  /** The last fix counted (null: none yet). */
+  @Prop({ type: SchemaTypes.Mixed, default: null })
+  feed: MeterFeed | null;
+
+  @Prop({ type: [SchemaTypes.Mixed], default: [] })
+  checkpoints: MeterCheckpoint[];
+
+  /** Tell `MetersChanged` listeners when the odometer or engine hours reach these (null: only readings are told). */
+  @Prop({ type: SchemaTypes.Mixed, default: null })
+  watch: { odometerKm: number | null; engineHours: number | null } | null;
+}
+
+export const AssetMeterSchema = SchemaFactory.createForClass(AssetMeter);

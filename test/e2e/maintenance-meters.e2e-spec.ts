@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { createTestApp, TestApp } from '@app/testing';
+import { Permission } from '@app/auth';
+import { FieldType } from '../../src/forms/form-field-types';
+import { fleetFixtures } from '../factories/inspections.factory';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { addAsset, newVendorId, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-meters-0123456789';
+const KM_PER_DEG = (6371.0088 * Math.PI) / 180; // a degree of latitude, in km (haversine's radius)
+const ORIGIN = { lat: -33.45, lng: -70.65 };
+const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
+
+/**
+ * Meters from telemetry sent to the ingestion route (nothing replaced): distance between fixes
+ * (hand-computed: due north, a degree of latitude is 111.195 km), the device's mileage, ignition
+ * hours, late messages, a replaced tracker, a device reset; readings (409 / correction), the
+ * inspection's odometer answer elsewhere; scope.
+ */
+describe('asset meters', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
+  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  /** A message of `asset` `northKm` north of the origin at `T0 + s`. */
+  const fix = (asset: TrackedFixture, s: number, northKm: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG, 'position.longitude': ORIGIN.lng, 'position.speed': 40, ...extra });
+  const meters = async (asset: TrackedFixture, token = tenant.admin.token) => (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(token)).expect(200)).body.data;
+  const reading = (asset: TrackedFixture, body: object, status: number, token = tenant.admin.token) => request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth(token)).send(body).expect(status);
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('adds the distance between consecutive fixes and ignition-on time, once per message', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    expect(await meters(asset)).toEqual({ odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null });
+    // 0 → 1 km → 3 km → 3.5 km; ignition on from 0 to 600 s, off after: 10 minutes.
+    const batch = [fix(asset, 0, 0, { 'engine.ignition.status': true }), fix(asset, 300, 1), fix(asset, 600, 3, { 'engine.ignition.status': false }), fix(asset, 900, 3.5)];
+    await ingest(batch.slice(0, 2));
+    await ingest(batch.slice(2));
+    let m = await meters(asset);
+    expect(m.odometerKm).toBeCloseTo(3.5, 3);
+    expect(m.engineHours).toBeCloseTo(600 / 3600, 3);
+    expect(m.odometerSource).toBe('telemetry');
+    expect(Date.parse(m.updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    await ingest(batch); // a resend: nothing twice
+    m = await meters(asset);
+    expect(m.odometerKm).toBeCloseTo(3.5, 3);
+    expect(m.engineHours).toBeCloseTo(600 / 3600, 3);
+    // Parked (speed 0 on both fixes): GPS jitter is no distance.
+    await ingest([fix(asset, 1000, 3.5, { 'position.speed': 0 }), fix(asset, 1100, 3.52, { 'position.speed': 0 })]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(3.5 + 0, 3);
+  });
+
+  it('replays a late message from the fixes stored around it', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    // 0 km at 0 s, 2 km at 1200 s (checkpoints every 10 minutes), then 4 km at 1800 s: 4 km.
+    await ingest([fix(asset, 0, 0, { 'engine.ignition.status': true })]);
+    await ingest([fix(asset, 1200, 2)]);
+    await ingest([fix(asset, 1800, 4)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(4, 3);
+    // Late: the vehicle was 1 km south at 1500 s (a detour between 2 and 4 km): 2 + 3 + 5 = 10 km.
+    await ingest([fix(asset, 1500, -1)]);
+    const m = await meters(asset);
+    expect(m.odometerKm).toBeCloseTo(10, 3);
+    expect(m.engineHours).toBeCloseTo(1800 / 3600, 3);
+    await ingest([fix(asset, 1500, -1)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
+    // Then on: 5 km at 2100 s.
+    await ingest([fix(asset, 2100, 5)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(11, 3);
+  });
+
+  it('takes the device mileage when it is sent; a device reset does not go backwards', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await ingest([fix(asset, 0, 0, { 'vehicle.mileage': 50_000 }), fix(asset, 60, 1, { 'vehicle.mileage': 50_002.5 })]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(2.5, 3);
+    // Reset to 0 on the device: nothing added, counted on from the new value.
+    await ingest([fix(asset, 120, 2, { 'vehicle.mileage': 0 }), fix(asset, 180, 3, { 'vehicle.mileage': 1.25 })]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(3.75, 3);
+  });
+
+  it('continues from the asset’s odometer when its tracker is replaced', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await ingest([fix(asset, 0, 0, { 'vehicle.mileage': 1_000 }), fix(asset, 60, 1, { 'vehicle.mileage': 1_010 })]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
+    const vendorId = newVendorId();
+    const trackerId = new Types.ObjectId();
+    await t.connection.collection('trackers').insertOne({ _id: trackerId, clientId: tenant.clientId, vendorId, name: `Tracker ${vendorId}`, createdAt: new Date(), updatedAt: new Date() });
+    await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ mainTrackerId: trackerId.toHexString() }).expect(200);
+    await new Promise((done) => setTimeout(done, 3100)); // READ_CACHE_TTL_SECONDS (3) in tests
+    const replaced = { ...asset, vendorId, trackerId };
+    // The new device says 80 000 km: the asset's odometer does not jump there.
+    await ingest([fix(replaced, 120, 1, { 'vehicle.mileage': 80_000 }), fix(replaced, 180, 2, { 'vehicle.mileage': 80_004 })]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(14, 3);
+  });
+
+  it('records readings: the newest sets the meters, lower is 409 unless a correction, listed newest first', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await ingest([fix(asset, 0, 0), fix(asset, 60, 1)]);
+    const first = (await reading(asset, { odometerKm: 1000, engineHours: 20, readAt: new Date(Date.now() - 3600_000).toISOString() }, 201)).body.data;
+    expect(first).toMatchObject({ assetId: asset.assetId, odometerKm: 1000, engineHours: 20, correction: false, source: 'manual' });
+    expect(await meters(asset)).toMatchObject({ odometerKm: 1000, engineHours: 20, odometerSource: 'reading' });
+    // Telemetry adds on top of a reading.
+    await ingest([fix(asset, 120, 3)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(1002, 3);
+    const lower = await reading(asset, { odometerKm: 990, readAt: new Date().toISOString() }, 409);
+    expect(lower.body.error).toMatch(/correction/);
+    await reading(asset, { engineHours: 19, readAt: new Date().toISOString() }, 409);
+    await reading(asset, { odometerKm: 990, readAt: new Date().toISOString(), correction: true }, 201);
+    expect(await meters(asset)).toMatchObject({ odometerKm: 990, odometerSource: 'reading', engineHours: 20 });
+    await reading(asset, { readAt: new Date().toISOString() }, 400);
+    await reading(asset, { odometerKm: -1, readAt: new Date().toISOString() }, 400);
+    await reading(asset, { odometerKm: 5, readAt: 'yesterday' }, 400);
+    await reading(asset, { odometerKm: 5000, readAt: new Date(Date.now() + 3600_000).toISOString() }, 400);
+    await reading(asset, { odometerKm: 5000, readAt: new Date().toISOString(), extra: 1 }, 400);
+    const page1 = await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?limit=1`).set(auth()).expect(200);
+    expect(page1.body.data).toHaveLength(1);
+    expect(page1.body.data[0]).toMatchObject({ odometerKm: 990, correction: true });
+    const page2 = await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?limit=5&cursor=${page1.body.page.nextCursor}`).set(auth()).expect(200);
+    expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([first.id]);
+    expect(page2.body.page.nextCursor).toBeNull();
+    await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?foo=1`).set(auth()).expect(400);
+  });
+
+  it('takes an inspection’s odometer as a reading; a lower one is kept but does not lower the meter', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const form = await fleetFixtures(t.app, tenant.clientId).form({ allAssets: true, fields: [{ fieldId: 'odometer', type: FieldType.Number, label: 'Odómetro (km)', required: true, min: 0, max: 2_000_000 }] as never });
+    const submit = (body: object) => request(t.server).post('/api/inspections').set(auth()).send({ assetId: asset.assetId, formId: form._id.toHexString(), ...body }).expect(201);
+    const inspection = (await submit({ answers: [{ fieldId: 'odometer', value: 182_340 }] })).body.data;
+    expect(await meters(asset)).toMatchObject({ odometerKm: 182_340, odometerSource: 'reading' });
+    const [listed] = (await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).expect(200)).body.data;
+    expect(listed).toMatchObject({ odometerKm: 182_340, source: 'inspection', inspectionId: inspection.id });
+    // The body's odometerKm wins over the answer; a lower one is stored, the meter stays.
+    await submit({ answers: [{ fieldId: 'odometer', value: 182_500 }], odometerKm: 182_400 });
+    expect((await meters(asset)).odometerKm).toBe(182_400);
+    await submit({ answers: [{ fieldId: 'odometer', value: 100 }] });
+    expect((await meters(asset)).odometerKm).toBe(182_400);
+    const readings = (await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).expect(200)).body.data;
+    expect(readings.map((r: { odometerKm: number }) => r.odometerKm)).toEqual([100, 182_400, 182_340]);
+  });
+
+  it('answers 401, 403, and 404 for another client’s asset or one outside the trackers', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await request(t.server).get(`/api/assets/${asset.assetId}/meters`).expect(401);
+    const viewer = await tenant.addUser({ permissions: [Permission.Assets] });
+    await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(viewer.token)).expect(403);
+    await reading(asset, { odometerKm: 1, readAt: new Date().toISOString() }, 403, viewer.token);
+    const limited = await tenant.addUser({ trackerIds: [] });
+    await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(limited.token)).expect(404);
+    await reading(asset, { odometerKm: 1, readAt: new Date().toISOString() }, 404, limited.token);
+    await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth(limited.token)).expect(404);
+    const other = await createTenant(t.app);
+    await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(other.admin.token)).expect(404);
+    await reading(asset, { odometerKm: 1, readAt: new Date().toISOString() }, 404, other.admin.token);
+  });
+});

@@ -1,0 +1,227 @@
+import request from 'supertest';
+import { DateTime } from 'luxon';
+import { createTestApp, TestApp } from '@app/testing';
+import { Permission } from '@app/auth';
+import { ServiceStatusService } from '../../src/maintenance';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-plans-0123456789';
+const KM_PER_DEG = (6371.0088 * Math.PI) / 180;
+
+interface StatusView {
+  assetId: string;
+  planId: string;
+  state: string;
+  next: { odometerKm: number | null; engineHours: number | null; date: string | null };
+  remaining: { km: number | null; engineHours: number | null; days: number | null };
+  dueBy: string | null;
+  lastService: { id: string; odometerKm: number } | null;
+  workOrderId: string | null;
+  cycle: number;
+}
+
+/**
+ * Service plans, their status and effects through HTTP on the real database: CRUD and bad input,
+ * transitions from readings and from telemetry, due_soon/overdue events once per cycle, one work
+ * order per cycle (a second app instance sweeping too), completion restarting the cycle, days in
+ * the client's time zone, an edit while overdue, scope.
+ */
+describe('service plans', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
+  const api = (token = tenant.admin.token) => ({
+    get: (path: string) => request(t.server).get(path).set(auth(token)),
+    post: (path: string, body: object) => request(t.server).post(path).set(auth(token)).send(body),
+    patch: (path: string, body: object) => request(t.server).patch(path).set(auth(token)).send(body),
+    delete: (path: string) => request(t.server).delete(path).set(auth(token)),
+  });
+  const read = (asset: TrackedFixture, odometerKm: number, extra: object = {}) => api().post(`/api/assets/${asset.assetId}/meter-readings`, { odometerKm, readAt: new Date().toISOString(), ...extra }).expect(201);
+  const statusOf = async (asset: TrackedFixture, planId: string, token = tenant.admin.token): Promise<StatusView> => {
+    const { body } = await api(token).get(`/api/maintenance/service-status?assetId=${asset.assetId}&planId=${planId}`).expect(200);
+    expect(body.data).toHaveLength(1);
+    return body.data[0];
+  };
+  const eventsOf = async (asset: TrackedFixture, type: string) => {
+    const from = DateTime.now().minus({ days: 1 }).toISO();
+    const to = DateTime.now().plus({ days: 20 }).toISO();
+    return (await api().get(`/api/events?assetId=${asset.assetId}&type=${type}&from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`).expect(200)).body.data as Array<{ details: Record<string, unknown> }>;
+  };
+  const ordersOf = async (asset: TrackedFixture) => (await api().get(`/api/maintenance/work-orders?assetId=${asset.assetId}`).expect(200)).body.data as Array<{ id: string; servicePlanId: string | null; status: string; category: string }>;
+  const plan = async (body: object) => (await api().post('/api/maintenance/service-plans', { name: 'Aceite', intervals: { km: 10_000 }, dueSoon: { km: 1_000 }, ...body }).expect(201)).body.data;
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('creates, lists, reads, edits and deletes plans; bad input is 400', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const created = await plan({ assetIds: [asset.assetId], intervals: { km: 10_000, engineHours: 250, days: 180 }, dueSoon: { km: 500, days: 14 }, workOrder: { category: 'Preventive', description: 'Cambio de aceite y filtros' } });
+    expect(created).toMatchObject({ name: 'Aceite', allAssets: false, assetIds: [asset.assetId], groupIds: [], intervals: { km: 10_000, engineHours: 250, days: 180 }, dueSoon: { km: 500, engineHours: null, days: 14 }, workOrder: { autoCreate: true, category: 'preventive', description: 'Cambio de aceite y filtros' } });
+    expect((await api().get(`/api/maintenance/service-plans/${created.id}`).expect(200)).body.data).toEqual(created);
+    const listed = (await api().get('/api/maintenance/service-plans?limit=200').expect(200)).body.data;
+    expect(listed.map((p: { id: string }) => p.id)).toContain(created.id);
+    const edited = (await api().patch(`/api/maintenance/service-plans/${created.id}`, { name: 'Aceite 15W40', workOrder: { autoCreate: false } }).expect(200)).body.data;
+    expect(edited).toMatchObject({ name: 'Aceite 15W40', workOrder: { autoCreate: false, category: 'preventive' } });
+    const post = (body: object) => api().post('/api/maintenance/service-plans', body);
+    await post({ name: 'x', intervals: {} }).expect(400);
+    await post({ name: 'x' }).expect(400);
+    await post({ name: 'x', intervals: { km: 0 } }).expect(400);
+    await post({ name: 'x', intervals: { km: 100 }, dueSoon: { km: 100 } }).expect(400);
+    await post({ name: 'x', intervals: { km: 100 }, dueSoon: { days: 3 } }).expect(400);
+    await post({ name: 'x', intervals: { km: 100, weeks: 2 } }).expect(400);
+    await post({ name: 'x', intervals: { km: 100 }, assetIds: ['0123456789abcdef01234567'] }).expect(400);
+    await post({ name: 'x', intervals: { km: 100 }, workOrder: { category: 'no-such-category' } }).expect(400);
+    await post({ name: 'x', intervals: { km: 100 }, colour: 'red' }).expect(400);
+    await api().patch(`/api/maintenance/service-plans/${created.id}`, {}).expect(400);
+    await api().get('/api/maintenance/service-status?state=late').expect(400);
+    await api().get('/api/maintenance/service-status?planId=nope').expect(400);
+    expect((await api().delete(`/api/maintenance/service-plans/${created.id}`).expect(200)).body.data).toEqual({ id: created.id });
+    await api().get(`/api/maintenance/service-plans/${created.id}`).expect(404);
+    expect((await api().get(`/api/maintenance/service-status?planId=${created.id}`).expect(200)).body.data).toEqual([]);
+  });
+
+  it('goes ok → due_soon → overdue with the meters, records each event once and opens one work order per cycle', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await read(asset, 1_000);
+    const p = await plan({ assetIds: [asset.assetId] });
+    let status = await statusOf(asset, p.id);
+    expect(status).toMatchObject({ state: 'ok', next: { odometerKm: 11_000, engineHours: null, date: null }, remaining: { km: 10_000, engineHours: null, days: null }, dueBy: 'km', lastService: null, workOrderId: null, cycle: 0 });
+    await read(asset, 10_100);
+    status = await statusOf(asset, p.id);
+    expect(status).toMatchObject({ state: 'due_soon', remaining: { km: 900 } });
+    await read(asset, 10_200);
+    expect(await eventsOf(asset, 'maintenance.due_soon')).toHaveLength(1);
+    expect(await ordersOf(asset)).toEqual([]);
+    await read(asset, 11_050);
+    status = await statusOf(asset, p.id);
+    expect(status).toMatchObject({ state: 'overdue', remaining: { km: -50 } });
+    expect(status.workOrderId).not.toBeNull();
+    await read(asset, 11_500);
+    // A second instance on the same database sweeping too: nothing twice.
+    const other = await createTestApp();
+    try {
+      await Promise.all([t.app.get(ServiceStatusService).sweep(), other.app.get(ServiceStatusService).sweep(), t.app.get(ServiceStatusService).sweep()]);
+    } finally {
+      await other.close();
+    }
+    const overdue = await eventsOf(asset, 'maintenance.overdue');
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0].details).toMatchObject({ planId: p.id, planName: 'Aceite', cycle: 0 });
+    expect(await eventsOf(asset, 'maintenance.due_soon')).toHaveLength(1);
+    const orders = await ordersOf(asset);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: status.workOrderId, servicePlanId: p.id, status: 'open', category: 'preventive' });
+
+    // Completing the order records the service at the meters then, and starts the next cycle.
+    const move = (to: string, note?: string) => api().post(`/api/maintenance/work-orders/${orders[0].id}/transitions`, { to, ...(note ? { note } : {}) }).expect((res) => expect([200, 201]).toContain(res.status));
+    await move('in_progress');
+    await move('done');
+    status = await statusOf(asset, p.id);
+    expect(status).toMatchObject({ state: 'ok', cycle: 1, workOrderId: null, next: { odometerKm: 21_500 }, lastService: { odometerKm: 11_500 } });
+    const services = (await api().get(`/api/maintenance/service-plans/${p.id}/services`).expect(200)).body.data;
+    expect(services).toEqual([expect.objectContaining({ assetId: asset.assetId, odometerKm: 11_500, workOrderId: orders[0].id })]);
+    // Reopened and done again: still one service.
+    await move('open', 'Faltó el filtro');
+    await move('in_progress');
+    await move('done');
+    expect((await api().get(`/api/maintenance/service-plans/${p.id}/services`).expect(200)).body.data).toHaveLength(1);
+    expect((await statusOf(asset, p.id)).cycle).toBe(1);
+    // The next cycle has its own events and order.
+    await read(asset, 21_600);
+    expect(await eventsOf(asset, 'maintenance.overdue')).toHaveLength(2);
+    expect(await ordersOf(asset)).toHaveLength(2);
+  });
+
+  it('follows telemetry: the meters tell the plans when the next threshold is reached', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const p = await plan({ assetIds: [asset.assetId], intervals: { km: 10 }, dueSoon: { km: 4 }, workOrder: { autoCreate: false } });
+    const fix = (s: number, northKm: number) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 3600 + s, 'position.latitude': -33.45 + northKm / KM_PER_DEG, 'position.longitude': -70.65, 'position.speed': 50 });
+    const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+    await ingest([fix(0, 0), fix(60, 3)]);
+    expect((await statusOf(asset, p.id)).state).toBe('ok');
+    await ingest([fix(120, 7)]);
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'due_soon', remaining: { km: 3 } });
+    await ingest([fix(180, 12)]);
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'overdue', remaining: { km: -2 }, workOrderId: null });
+    expect(await ordersOf(asset)).toEqual([]);
+  });
+
+  it('counts days in the client’s time zone; the sweep moves the state by the calendar', async () => {
+    {
+      const zoned = await createTenant(t.app);
+      await t.connection.collection('clients').updateOne({ _id: zoned.clientId }, { $set: { timeZone: 'Pacific/Auckland' } });
+      const asset = await addAsset(t, zoned.clientId);
+      const created = (await request(t.server).post('/api/maintenance/service-plans').set(auth(zoned.admin.token)).send({ name: 'ITV', assetIds: [asset.assetId], intervals: { days: 30 }, dueSoon: { days: 5 } }).expect(201)).body.data;
+      const due = DateTime.now().setZone('Pacific/Auckland').startOf('day').plus({ days: 30 });
+      const status = await statusOf(asset, created.id, zoned.admin.token);
+      expect(status).toMatchObject({ state: 'ok', next: { date: due.toISODate() }, remaining: { days: 30 }, dueBy: 'days' });
+      const sweep = (at: DateTime) => t.app.get(ServiceStatusService).sweep(at.toJSDate());
+      await sweep(due.minus({ days: 5, minutes: 1 }));
+      expect((await statusOf(asset, created.id, zoned.admin.token)).state).toBe('ok');
+      await sweep(due.minus({ days: 5 }).plus({ minutes: 1 }));
+      expect((await statusOf(asset, created.id, zoned.admin.token)).state).toBe('due_soon');
+      await sweep(due.minus({ minutes: 1 }));
+      expect((await statusOf(asset, created.id, zoned.admin.token)).state).toBe('due_soon');
+      await sweep(due.plus({ minutes: 1 }));
+      expect((await statusOf(asset, created.id, zoned.admin.token)).state).toBe('overdue');
+    }
+  });
+
+  it('recomputes an overdue asset when its plan is edited, without a new cycle', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await read(asset, 100);
+    const p = await plan({ assetIds: [asset.assetId], intervals: { km: 1_000 }, dueSoon: { km: 100 } });
+    await read(asset, 1_200);
+    const overdue = await statusOf(asset, p.id);
+    expect(overdue).toMatchObject({ state: 'overdue', cycle: 0 });
+    // Longer interval: no longer overdue, same cycle, its work order kept.
+    await api().patch(`/api/maintenance/service-plans/${p.id}`, { intervals: { km: 5_000 }, dueSoon: { km: 500 } }).expect(200);
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'ok', cycle: 0, next: { odometerKm: 5_100 }, workOrderId: overdue.workOrderId });
+    // Back to overdue within the cycle: no second event nor order.
+    await api().patch(`/api/maintenance/service-plans/${p.id}`, { intervals: { km: 1_000 }, dueSoon: { km: 100 } }).expect(200);
+    expect((await statusOf(asset, p.id)).state).toBe('overdue');
+    expect(await eventsOf(asset, 'maintenance.overdue')).toHaveLength(1);
+    expect(await ordersOf(asset)).toHaveLength(1);
+  });
+
+  it('records services by hand; bad ones are 400', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const elsewhere = await addAsset(t, tenant.clientId);
+    await read(asset, 5_000);
+    const p = await plan({ assetIds: [asset.assetId] });
+    const add = (body: object) => api().post(`/api/maintenance/service-plans/${p.id}/services`, body);
+    const record = (await add({ assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(201)).body.data;
+    expect(record).toMatchObject({ planId: p.id, assetId: asset.assetId, odometerKm: 5_000, engineHours: 0, workOrderId: null });
+    expect(await statusOf(asset, p.id)).toMatchObject({ cycle: 1, lastService: { id: record.id, odometerKm: 5_000 }, next: { odometerKm: 15_000 } });
+    await add({ assetId: elsewhere.assetId, doneAt: new Date().toISOString() }).expect(400);
+    await add({ assetId: asset.assetId, doneAt: new Date(Date.now() + 86_400_000).toISOString() }).expect(400);
+    await add({ assetId: asset.assetId, doneAt: new Date().toISOString(), workOrderId: '0123456789abcdef01234567' }).expect(400);
+    await add({ assetId: asset.assetId }).expect(400);
+    await api().post('/api/maintenance/service-plans/0123456789abcdef01234567/services', { assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(404);
+  });
+
+  it('answers 401, 403, and 404 for another client’s plan; statuses of assets outside the trackers are not listed', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const p = await plan({ assetIds: [asset.assetId] });
+    await request(t.server).get('/api/maintenance/service-plans').expect(401);
+    await request(t.server).get('/api/maintenance/service-status').expect(401);
+    const noPermission = await tenant.addUser({ permissions: [Permission.Assets] });
+    await api(noPermission.token).get('/api/maintenance/service-plans').expect(403);
+    await api(noPermission.token).get('/api/maintenance/service-status').expect(403);
+    await api(noPermission.token).post('/api/maintenance/service-plans', { name: 'x', intervals: { km: 1 } }).expect(403);
+    const other = await createTenant(t.app);
+    await api(other.admin.token).get(`/api/maintenance/service-plans/${p.id}`).expect(404);
+    await api(other.admin.token).patch(`/api/maintenance/service-plans/${p.id}`, { name: 'mine' }).expect(404);
+    await api(other.admin.token).delete(`/api/maintenance/service-plans/${p.id}`).expect(404);
+    await api(other.admin.token).post(`/api/maintenance/service-plans/${p.id}/services`, { assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(404);
+    expect((await api(other.admin.token).get(`/api/maintenance/service-status?assetId=${asset.assetId}`).expect(200)).body.data).toEqual([]);
+    const limited = await tenant.addUser({ trackerIds: [] });
+    expect((await api(limited.token).get(`/api/maintenance/service-status?planId=${p.id}`).expect(200)).body.data).toEqual([]);
+    await api(limited.token).post(`/api/maintenance/service-plans/${p.id}/services`, { assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(400);
+  });
+});
