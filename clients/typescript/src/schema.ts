@@ -234,6 +234,41 @@ export interface paths {
         patch: operations["AssetsController_update"];
         trace?: never;
     };
+    "/api/assets/{id}/meter-readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's meter readings, newest first; cursor pages. */
+        get: operations["MetersController_readings"];
+        put?: never;
+        /** Records a meter reading; the newest reading sets the meters, telemetry adds to it. */
+        post: operations["MetersController_addReading"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/meters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's odometer and engine hours: from telemetry as it arrives, set by readings. */
+        get: operations["MetersController_meters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assets/{id}/qr-codes": {
         parameters: {
             query?: never;
@@ -777,6 +812,77 @@ export interface paths {
          *     without a working Chromium: 503 shape B.
          */
         post: operations["InvoicesController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenance/service-plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's service plans, newest first; cursor pages. */
+        get: operations["ServicePlansController_list"];
+        put?: never;
+        /** Creates a service plan: every so many km, engine hours and/or days, whichever comes first. */
+        post: operations["ServicePlansController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenance/service-plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ServicePlansController_get"];
+        put?: never;
+        post?: never;
+        /** Removes a plan and its statuses; its service records and work orders stay. */
+        delete: operations["ServicePlansController_remove"];
+        options?: never;
+        head?: never;
+        /** Edits a plan; its statuses are recomputed from each cycle's start (an edit does not start a cycle). */
+        patch: operations["ServicePlansController_update"];
+        trace?: never;
+    };
+    "/api/maintenance/service-plans/{id}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan's service records of assets within the caller's trackers, newest first; cursor pages. */
+        get: operations["ServicePlansController_services"];
+        put?: never;
+        /** Records a service done under the plan on one of its assets; it starts the next cycle. */
+        post: operations["ServicePlansController_addService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenance/service-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each asset (within the caller's trackers) stands with each plan; filters `state`, `assetId`, `planId`; cursor pages. */
+        get: operations["ServicePlansController_serviceStatus"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2135,6 +2241,20 @@ export interface components {
             /** @description A corridor's full width in metres (with a LineString), 5 to 5 000: half on each side of the line. */
             widthM?: number | null;
         };
+        CreateMeterReadingDto: {
+            /** @description A value lower than an earlier one is allowed only as a correction. */
+            correction?: boolean;
+            /** @description Engine hours (0 to 1 000 000). */
+            engineHours?: number;
+            /** @description The odometer, km (0 to 10 000 000). */
+            odometerKm?: number;
+            /**
+             * Format: date-time
+             * @description When it was read (ISO 8601); not more than 5 minutes in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            readAt: string;
+        };
         CreateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
@@ -2142,6 +2262,37 @@ export interface components {
             permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean;
+        };
+        CreateServicePlanDto: {
+            /** @description Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
+            allAssets?: boolean | null;
+            assetIds?: string[] | null;
+            /** @description How long before each interval runs out the service is due soon (each below its interval). */
+            dueSoon?: components["schemas"]["IntervalsDto"] | null;
+            groupIds?: string[] | null;
+            /** @description At least one of km, engineHours, days: the first to run out decides. */
+            intervals: components["schemas"]["IntervalsDto"];
+            /** @example Cambio de aceite */
+            name: string;
+            workOrder?: components["schemas"]["PlanWorkOrderDto"];
+        };
+        CreateServiceRecordDto: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * Format: date-time
+             * @description When the service was done (ISO 8601), not in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            doneAt: string;
+            engineHours?: number;
+            /** @description The odometer at the service (default: the asset's meter now). */
+            odometerKm?: number;
+            /**
+             * @description A work order of the asset the service was done under.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            workOrderId?: string;
         };
         CreateSupportTicketDto: {
             /** @description Kind of request, e.g. `technical` or `billing` (1 to 100 characters). */
@@ -2669,6 +2820,19 @@ export interface components {
              */
             workOrderId: string | null;
         };
+        IntervalsDto: {
+            days?: number | null;
+            engineHours?: number | null;
+            km?: number | null;
+        };
+        IntervalsView: {
+            /** @example 180 */
+            days: number | null;
+            /** @example 250 */
+            engineHours: number | null;
+            /** @example 10000 */
+            km: number | null;
+        };
         InvoiceReportDto: {
             /**
              * @description First day, `YYYY-MM-DD`.
@@ -2680,6 +2844,17 @@ export interface components {
              * @example 2026-11-15
              */
             to: string;
+        };
+        LastServiceView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            doneAt: string;
+            engineHours: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            odometerKm: number;
         };
         LatestPositionView: {
             /** @description seconds since the message, at the time of the answer */
@@ -2724,6 +2899,47 @@ export interface components {
             /** @description What was done, in a sentence. */
             message: string;
         };
+        MeterReadingView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            correction: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: string;
+            engineHours: number | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            inspectionId?: string | null;
+            odometerKm: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            readAt: string;
+            /** @enum {string} */
+            source: "manual" | "inspection";
+        };
+        MetersView: {
+            /** @example 812.25 */
+            engineHours: number;
+            /** @example 12345.678 */
+            odometerKm: number;
+            /**
+             * @description What set the odometer last: telemetry (positions or the device's mileage) or a reading
+             * @enum {string}
+             */
+            odometerSource: "telemetry" | "reading";
+            /**
+             * Format: date-time
+             * @description null: no telemetry nor reading yet
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string | null;
+        };
         MeView: {
             client: {
                 /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -2757,6 +2973,15 @@ export interface components {
                 all: boolean;
                 trackerIds?: string[];
             };
+        };
+        NextServiceView: {
+            /**
+             * @description A day in the client's time zone
+             * @example 2026-12-31
+             */
+            date: string | null;
+            engineHours: number | null;
+            odometerKm: number | null;
         };
         NotificationView: {
             /**
@@ -2816,6 +3041,19 @@ export interface components {
              * @enum {string}
              */
             name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts";
+        };
+        PlanWorkOrderDto: {
+            /** @description Open a work order when the service becomes overdue (default true). */
+            autoCreate?: boolean;
+            /** @description A work order category (default `preventive`). */
+            category?: string | null;
+            description?: string | null;
+        };
+        PlanWorkOrderView: {
+            autoCreate: boolean;
+            /** @example preventive */
+            category: string | null;
+            description: string | null;
         };
         PositionFiguresView: {
             /** @description Mean of every reported speed in the range, stopped points included (km/h, 2 decimals). */
@@ -2905,6 +3143,17 @@ export interface components {
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
         };
+        RemainingView: {
+            /** @description Whole days from today in the client's time zone */
+            days: number | null;
+            engineHours: number | null;
+            /** @description Negative: past it */
+            km: number | null;
+        };
+        RemovedServicePlanView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+        };
         RemovedWorkOrderCategoryView: {
             /**
              * @description The category's name, as it was listed.
@@ -2980,6 +3229,75 @@ export interface components {
             min: number;
             /** @description The message key of the sensor, e.g. `temperature.1`. */
             sensor: string;
+        };
+        ServicePlanView: {
+            allAssets: boolean;
+            assetIds: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: string;
+            dueSoon: components["schemas"]["IntervalsView"];
+            groupIds: string[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            intervals: components["schemas"]["IntervalsView"];
+            /** @example Cambio de aceite */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            workOrder: components["schemas"]["PlanWorkOrderView"];
+        };
+        ServiceRecordView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            doneAt: string;
+            engineHours: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            odometerKm: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            planId: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            workOrderId?: string | null;
+        };
+        ServiceStatusView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @description Services recorded under the plan for the asset */
+            cycle: number;
+            /**
+             * @description The interval that runs out first
+             * @enum {string|null}
+             */
+            dueBy: "km" | "engineHours" | "days" | null;
+            lastService: components["schemas"]["LastServiceView"] | null;
+            next: components["schemas"]["NextServiceView"];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            planId: string;
+            remaining: components["schemas"]["RemainingView"];
+            /** @enum {string} */
+            state: "ok" | "due_soon" | "overdue";
+            /**
+             * @description The work order the plan opened in this cycle
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            workOrderId: string | null;
         };
         SessionView: {
             /**
@@ -3411,6 +3729,16 @@ export interface components {
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
+        UpdateServicePlanDto: {
+            allAssets?: boolean;
+            assetIds?: string[];
+            dueSoon?: components["schemas"]["IntervalsDto"];
+            groupIds?: string[];
+            /** @description Replaces the intervals (at least one). */
+            intervals?: components["schemas"]["IntervalsDto"];
+            name?: string;
+            workOrder?: components["schemas"]["PlanWorkOrderDto"];
+        };
         UpdateTrackerDto: {
             /**
              * @description `null` removes it.
@@ -3637,6 +3965,11 @@ export interface components {
              * @enum {string}
              */
             priority: "high" | "low" | "medium" | "urgent";
+            /**
+             * @description The service plan that opened the order (overdue), or null.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            servicePlanId: string | null;
             /**
              * @description open, in_progress, done, cancelled.
              * @enum {string}
@@ -7103,6 +7436,453 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    MetersController_readings: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "odometerKm": 0,
+                     *           "engineHours": 0,
+                     *           "readAt": "2026-11-15T08:30:00.000Z",
+                     *           "correction": true,
+                     *           "source": "manual",
+                     *           "inspectionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "createdBy": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MeterReadingView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad limit or cursor, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such asset for the caller (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    MetersController_addReading: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "odometerKm": 0,
+                 *       "engineHours": 0,
+                 *       "readAt": "2026-11-15T08:30:00.000Z",
+                 *       "correction": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMeterReadingDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "odometerKm": 0,
+                     *         "engineHours": 0,
+                     *         "readAt": "2026-11-15T08:30:00.000Z",
+                     *         "correction": true,
+                     *         "source": "manual",
+                     *         "inspectionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MeterReadingView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, neither meter sent, or readAt in the future (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such asset for the caller (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Lower than the meter or an earlier reading, without correction: true (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    MetersController_meters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "odometerKm": 12345.678,
+                     *         "engineHours": 812.25,
+                     *         "odometerSource": "telemetry",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MetersView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such asset for the caller: another client's, outside their trackers, or archived (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
@@ -12997,6 +13777,1289 @@ export interface operations {
             };
         };
     };
+    ServicePlansController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Cambio de aceite",
+                     *           "allAssets": true,
+                     *           "assetIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "groupIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "intervals": {
+                     *             "km": 10000,
+                     *             "engineHours": 250,
+                     *             "days": 180
+                     *           },
+                     *           "dueSoon": {
+                     *             "km": 10000,
+                     *             "engineHours": 250,
+                     *             "days": 180
+                     *           },
+                     *           "workOrder": {
+                     *             "autoCreate": true,
+                     *             "category": "preventive",
+                     *             "description": "string"
+                     *           },
+                     *           "createdBy": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServicePlanView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad limit or cursor, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Cambio de aceite",
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "intervals": {
+                 *         "km": 1,
+                 *         "engineHours": 1,
+                 *         "days": 1
+                 *       },
+                 *       "dueSoon": {
+                 *         "km": 1,
+                 *         "engineHours": 1,
+                 *         "days": 1
+                 *       },
+                 *       "workOrder": {
+                 *         "autoCreate": true,
+                 *         "category": "string",
+                 *         "description": "string"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateServicePlanDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Cambio de aceite",
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "intervals": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "dueSoon": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "workOrder": {
+                     *           "autoCreate": true,
+                     *           "category": "preventive",
+                     *           "description": "string"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServicePlanView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: no interval, a due-soon threshold not below its interval, unknown assets, groups or category (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client has the most plans allowed (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Cambio de aceite",
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "intervals": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "dueSoon": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "workOrder": {
+                     *           "autoCreate": true,
+                     *           "category": "preventive",
+                     *           "description": "string"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServicePlanView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such plan of the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RemovedServicePlanView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such plan of the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "intervals": {
+                 *         "km": 1,
+                 *         "engineHours": 1,
+                 *         "days": 1
+                 *       },
+                 *       "dueSoon": {
+                 *         "km": 1,
+                 *         "engineHours": 1,
+                 *         "days": 1
+                 *       },
+                 *       "workOrder": {
+                 *         "autoCreate": true,
+                 *         "category": "string",
+                 *         "description": "string"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateServicePlanDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Cambio de aceite",
+                     *         "allAssets": true,
+                     *         "assetIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "groupIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "intervals": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "dueSoon": {
+                     *           "km": 10000,
+                     *           "engineHours": 250,
+                     *           "days": 180
+                     *         },
+                     *         "workOrder": {
+                     *           "autoCreate": true,
+                     *           "category": "preventive",
+                     *           "description": "string"
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServicePlanView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid or empty body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such plan of the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Changed meanwhile (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_services: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "planId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "doneAt": "2026-11-15T08:30:00.000Z",
+                     *           "odometerKm": 0,
+                     *           "engineHours": 0,
+                     *           "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "createdBy": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServiceRecordView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad limit or cursor, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such plan of the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_addService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "doneAt": "2026-11-15T08:30:00.000Z",
+                 *       "odometerKm": 0,
+                 *       "engineHours": 0,
+                 *       "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateServiceRecordDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "planId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "doneAt": "2026-11-15T08:30:00.000Z",
+                     *         "odometerKm": 0,
+                     *         "engineHours": 0,
+                     *         "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServiceRecordView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, an asset the plan does not apply to, a work order of another asset, doneAt in the future (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such plan of the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ServicePlansController_serviceStatus: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                planId?: string;
+                /** @example ok */
+                state?: "ok" | "due_soon" | "overdue";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest status documents first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "planId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "state": "ok",
+                     *           "next": {
+                     *             "odometerKm": 0,
+                     *             "engineHours": 0,
+                     *             "date": "2026-12-31"
+                     *           },
+                     *           "remaining": {
+                     *             "km": 0,
+                     *             "engineHours": 0,
+                     *             "days": 0
+                     *           },
+                     *           "dueBy": "km",
+                     *           "lastService": {
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "doneAt": "2026-11-15T08:30:00.000Z",
+                     *             "odometerKm": 0,
+                     *             "engineHours": 0
+                     *           },
+                     *           "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "cycle": 0
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ServiceStatusView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown filter, bad value or cursor (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_maintenance` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     MaintenanceController_listOrders: {
         parameters: {
             query?: {
@@ -13136,6 +15199,7 @@ export interface operations {
                      *             "submittedBy": "string",
                      *             "submittedAt": "2026-11-15T08:30:00.000Z"
                      *           },
+                     *           "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "createdBy": "string",
                      *           "createdAt": "2026-11-15T08:30:00.000Z",
                      *           "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -13346,6 +15410,7 @@ export interface operations {
                      *           "submittedBy": "string",
                      *           "submittedAt": "2026-11-15T08:30:00.000Z"
                      *         },
+                     *         "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdBy": "string",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -13563,6 +15628,7 @@ export interface operations {
                      *           "submittedBy": "string",
                      *           "submittedAt": "2026-11-15T08:30:00.000Z"
                      *         },
+                     *         "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdBy": "string",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -13779,6 +15845,7 @@ export interface operations {
                      *           "submittedBy": "string",
                      *           "submittedAt": "2026-11-15T08:30:00.000Z"
                      *         },
+                     *         "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdBy": "string",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -14040,6 +16107,7 @@ export interface operations {
                      *           "submittedBy": "string",
                      *           "submittedAt": "2026-11-15T08:30:00.000Z"
                      *         },
+                     *         "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdBy": "string",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -14282,6 +16350,7 @@ export interface operations {
                      *           "submittedBy": "string",
                      *           "submittedAt": "2026-11-15T08:30:00.000Z"
                      *         },
+                     *         "servicePlanId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdBy": "string",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"

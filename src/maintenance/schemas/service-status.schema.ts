@@ -1,13 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { CycleStart, ServiceInterval, ServiceState, Thresholds } from '../service-plans/status-rules';
-
-/** A fleet event of a cycle, claimed before it is recorded (`recorded` false: the sweep records it again, with the same id). */
-export interface ClaimedEvent {
-  cycle: number;
-  at: Date;
-  recorded: boolean;
-}
+import type { ClaimedEvent, CycleStart, ServiceInterval, ServiceState, Thresholds } from '../service-plans/status-rules';
 
 /**
  * Where an asset stands with a plan (materialised: kept when meters change, services are

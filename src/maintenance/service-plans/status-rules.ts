@@ -98,3 +98,10 @@ export function meterWatchOf(schedule: Schedule, state: ServiceState): { odomete
   const at = state === 'ok' ? { odometerKm: schedule.soon.odometerKm ?? schedule.next.odometerKm, engineHours: schedule.soon.engineHours ?? schedule.next.engineHours } : schedule.next;
   return { odometerKm: at.odometerKm, engineHours: at.engineHours };
 }
+
+/** A fleet event of a cycle, claimed before it is recorded (`recorded` false: the sweep records it again, with the same id). */
+export interface ClaimedEvent {
+  cycle: number;
+  at: Date;
+  recorded: boolean;
+}
