@@ -9,5 +9,6 @@ export { InspectionWorkOrdersService, type InspectionFinding, type OpenedWorkOrd
 export { UnconfirmedInspectionOrders, type UntouchedInspectionOrder } from './work-orders/unconfirmed-inspection-orders';
 export { ServicePlansService, toServicePlanView } from './service-plans/service-plans.service';
 export { ServiceStatusService, serviceWorkOrderId } from './service-plans/service-status.service';
+export { ServiceStatusSweep } from './service-plans/service-status.sweep';
 export { ServicePlan } from './schemas/service-plan.schema';
 export { ServiceStatus } from './schemas/service-status.schema';

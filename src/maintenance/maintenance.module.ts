@@ -13,6 +13,7 @@ import { ServiceStatus, ServiceStatusSchema } from './schemas/service-status.sch
 import { ServicePlansController } from './service-plans.controller';
 import { ServicePlansService } from './service-plans/service-plans.service';
 import { ServiceStatusService } from './service-plans/service-status.service';
+import { ServiceStatusSweep } from './service-plans/service-status.sweep';
 import { WorkOrderCompleted } from './work-orders/work-order-completed';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
@@ -44,7 +45,7 @@ const categoryData = TenantDataModule.forFeature([
     categoryData,
   ],
   controllers: [MaintenanceController, ServicePlansController],
-  providers: [WorkOrderCompleted, ServicePlansService, ServiceStatusService, OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
+  providers: [WorkOrderCompleted, ServicePlansService, ServiceStatusService, ServiceStatusSweep, OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
   exports: [workOrderData, categoryData, ServiceStatusService, ServicePlansService, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

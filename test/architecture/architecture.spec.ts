@@ -48,6 +48,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/maintenance\/work-orders\/overdue-work-orders\.sweep\.ts$/,
   // The offline sweep: every silent asset's detector state, whatever its client.
   /^src\/events\/detection\/offline-sweep\.ts$/,
+  // The service-status sweep: every client's statuses the calendar may have moved.
+  /^src\/maintenance\/service-plans\/service-status\.sweep\.ts$/,
 ];
 
 describe('architecture', () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
-import { ServiceStatusService } from '../../src/maintenance';
+import { ServiceStatusSweep } from '../../src/maintenance';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
@@ -105,7 +105,7 @@ describe('service plans', () => {
     // A second instance on the same database sweeping too: nothing twice.
     const other = await createTestApp();
     try {
-      await Promise.all([t.app.get(ServiceStatusService).sweep(), other.app.get(ServiceStatusService).sweep(), t.app.get(ServiceStatusService).sweep()]);
+      await Promise.all([t.app.get(ServiceStatusSweep).sweep(), other.app.get(ServiceStatusSweep).sweep(), t.app.get(ServiceStatusSweep).sweep()]);
     } finally {
       await other.close();
     }
@@ -160,7 +160,7 @@ describe('service plans', () => {
       const due = DateTime.now().setZone('Pacific/Auckland').startOf('day').plus({ days: 30 });
       const status = await statusOf(asset, created.id, zoned.admin.token);
       expect(status).toMatchObject({ state: 'ok', next: { date: due.toISODate() }, remaining: { days: 30 }, dueBy: 'days' });
-      const sweep = (at: DateTime) => t.app.get(ServiceStatusService).sweep(at.toJSDate());
+      const sweep = (at: DateTime) => t.app.get(ServiceStatusSweep).sweep(at.toJSDate());
       await sweep(due.minus({ days: 5, minutes: 1 }));
       expect((await statusOf(asset, created.id, zoned.admin.token)).state).toBe('ok');
       await sweep(due.minus({ days: 5 }).plus({ minutes: 1 }));

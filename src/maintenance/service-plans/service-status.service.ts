@@ -17,8 +17,6 @@ import { WorkOrder } from '../schemas/work-order.schema';
 import { WorkOrderCompleted } from '../work-orders/work-order-completed';
 import { CycleStart, dateCheckOf, dayIn, decidingInterval, meterWatchOf, remainingOf, scheduleOf, ServiceState, stateOf } from './status-rules';
 
-/** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
-export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
 export const DEFAULT_SERVICE_CATEGORY = 'preventive';
 
 type Meters = { odometerKm: number; engineHours: number };
@@ -48,7 +46,6 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
-    @InjectUnscopedModel(ServiceStatus) private readonly allStatuses: Model<ServiceStatus>,
     @InjectModel(Client.name) private readonly clients: Model<Client>,
     private readonly meters: MetersService,
     private readonly metersChanged: MetersChanged,
@@ -59,7 +56,6 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe.push(this.metersChanged.subscribe((changes) => this.onMeters(changes)));
-    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async () => void (await this.sweep()), { atStart: true });
   }
 
   onModuleDestroy(): void {
@@ -267,12 +263,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The recurring sweep: statuses whose state may change by the calendar (their `dateCheck` has
-   * come in some time zone) recomputed in their client's; unfinished effects finished.
+   * Statuses the calendar may have moved (ServiceStatusSweep finds them across clients):
+   * recomputed in their client's time zone; unfinished effects finished.
    */
-  async sweep(now = new Date()): Promise<number> {
-    const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
-    const due = await this.allStatuses.find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] }).lean<Array<Stored<ServiceStatus>>>().exec();
+  async recomputeDue(due: readonly Stored<ServiceStatus>[], now: Date): Promise<void> {
     const byAsset = new Map<string, Array<Stored<ServiceStatus>>>();
     for (const status of due) byAsset.set(`${status.clientId}:${status.assetId}`, [...(byAsset.get(`${status.clientId}:${status.assetId}`) ?? []), status]);
     for (const statuses of byAsset.values()) {
@@ -285,7 +279,6 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
         if (plan) await this.applyEffects(plan, status, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
       }
     }
-    return due.length;
   }
 
   async list(auth: AuthContext, query: ListServiceStatusQueryDto): Promise<Page<Stored<ServiceStatus>>> {

@@ -1,0 +1,38 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { Model } from 'mongoose';
+import { InjectUnscopedModel, Stored } from '@app/database';
+import { Jobs } from '@app/jobs';
+import { ServiceStatus } from '../schemas/service-status.schema';
+import { ServiceStatusService } from './service-status.service';
+
+/** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
+export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
+
+/**
+ * The recurring sweep of service statuses: those whose state may change by the calendar (their
+ * `dateCheck` has come in some time zone) and those with an unfinished effect, whatever their
+ * client, handed to ServiceStatusService to recompute in their client's zone.
+ */
+@Injectable()
+export class ServiceStatusSweep implements OnModuleInit {
+  constructor(
+    // Every client's statuses due a look: the sweep's one read across clients.
+    @InjectUnscopedModel(ServiceStatus) private readonly allStatuses: Model<ServiceStatus>,
+    private readonly statuses: ServiceStatusService,
+    private readonly jobs: Jobs,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async () => void (await this.sweep()), { atStart: true });
+  }
+
+  /** Recomputes what is due as of `now`; answers how many statuses it looked at. */
+  async sweep(now = new Date()): Promise<number> {
+    // The latest "today" on Earth (UTC+14): nothing due anywhere is left out; each client's own day decides.
+    const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
+    const due = await this.allStatuses.find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] }).lean<Array<Stored<ServiceStatus>>>().exec();
+    await this.statuses.recomputeDue(due, now);
+    return due.length;
+  }
+}
