@@ -3,7 +3,10 @@ import { Types } from 'mongoose';
 import { Role, User } from '@app/auth';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
+import { WebhookDispatcher } from '../webhooks';
 import { alertNotificationId, systemNoticeId } from './alert-ids';
+import { toAlertView } from './alerts/alert.view';
+import { AlertMails, type MailRecipient } from './channels/alert-mails';
 import { Inbox } from './inbox/inbox.service';
 import type { AlertRule } from './schemas/alert-rule.schema';
 import type { Alert } from './schemas/alert.schema';
@@ -12,42 +15,67 @@ export type AlertChange = 'opened' | 'acknowledged' | 'resolved';
 
 const SEVERITY_LABEL = { info: 'Info', warning: 'Aviso', critical: 'Crítica' } as const;
 
+type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope'>;
+
 /**
  * Where an alert goes once it opens, is acknowledged or resolved: the one seam between the
- * alert life cycle and the channels. Called after the change is stored and before the cause
- * (an ingestion batch, a request, a job) is acknowledged; every channel here must be idempotent
- * (the same change told twice — a replay, a retried job — is one notification).
- *
- * For now only the in-app inbox (an entry per recipient user when an alert opens). E-mail
- * (libs/mail: the rule's users' addresses and `recipients.emails`) and webhooks (src/webhooks:
- * `alert.opened`, `alert.acknowledged`, `alert.resolved` to the client's endpoints) are wired
- * here once they land.
+ * alert life cycle and the channels (docs/alerts.md, "Channels"). Called after the change is
+ * stored and before the cause (an ingestion batch, a request, a job) is acknowledged; every
+ * channel is idempotent (the same change told twice — a replay, a retried job — is one
+ * notification) and only stores or queues here, so nothing slow runs on the caller's path:
+ * - opened: an inbox entry per recipient user who may see the asset, and a mail (a queued job)
+ *   to each of them in their language and to each address of the rule;
+ * - every change: `alert.opened|acknowledged|resolved` to the client's webhook endpoints that
+ *   subscribed to it (a stored delivery, attempted by its job).
  */
 @Injectable()
 export class AlertChannels {
   constructor(
     private readonly inbox: Inbox,
+    private readonly mails: AlertMails,
+    private readonly webhooks: WebhookDispatcher,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
   ) {}
 
   async changed(change: AlertChange, alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'> | null): Promise<void> {
-    if (change === 'opened' && rule) await this.toInbox(alert, rule);
+    const told: Promise<unknown>[] = [
+      this.webhooks.publish(alert.clientId, { type: `alert.${change}`, data: toAlertView(alert), key: `alert:${alert._id.toHexString()}:${change}` }),
+    ];
+    if (change === 'opened' && rule) {
+      const users = await this.recipientUsers(alert, rule);
+      told.push(this.toInbox(alert, users), this.mails.opened(alert, this.mailRecipients(users, rule)));
+    }
+    await Promise.all(told);
   }
 
-  /** One entry per recipient user who may see the asset (an active user of the client whose trackers include the asset's). */
-  private async toInbox(alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'>): Promise<void> {
-    if (rule.recipients.userIds.length === 0) return;
+  /** The rule's users who may see the asset: active users of the client whose trackers include the asset's. */
+  private async recipientUsers(alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'>): Promise<Recipient[]> {
+    if (rule.recipients.userIds.length === 0) return [];
     const scope = scopeOfClient(alert.clientId);
     const [users, asset] = await Promise.all([
-      this.users.find(scope, { _id: { $in: rule.recipients.userIds }, active: true }, { projection: { _id: 1, trackerScope: 1 } }),
+      this.users.find(scope, { _id: { $in: rule.recipients.userIds }, active: true }, { projection: { _id: 1, email: 1, language: 1, trackerScope: 1 } }),
       this.assets.findById(scope, alert.assetId.toHexString()),
     ]);
     const trackerId = asset?.mainTrackerId ?? null;
-    const seesAsset = (user: Stored<User>) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId)));
+    return users.filter((user) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId))));
+  }
+
+  /** Each user in their language, then each address of the rule not already a user's, in Spanish. */
+  private mailRecipients(users: readonly Recipient[], rule: Pick<Stored<AlertRule>, 'recipients'>): MailRecipient[] {
+    const byAddress = new Map<string, MailRecipient>();
+    for (const user of users) byAddress.set(user.email, { email: user.email, language: user.language ?? 'es' });
+    for (const email of rule.recipients.emails ?? []) {
+      const address = email.toLowerCase();
+      if (!byAddress.has(address)) byAddress.set(address, { email: address, language: 'es' });
+    }
+    return [...byAddress.values()];
+  }
+
+  private async toInbox(alert: Stored<Alert>, users: readonly Recipient[]): Promise<void> {
     await this.inbox.deliver(
-      scope,
-      users.filter(seesAsset).map((user) => ({
+      scopeOfClient(alert.clientId),
+      users.map((user) => ({
         _id: alertNotificationId(alert, user._id),
         userId: user._id,
         kind: 'alert' as const,

@@ -4,14 +4,17 @@ import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { EventsModule } from '../events';
 import { GeofencesModule } from '../geofences';
+import { WebhooksModule } from '../webhooks';
 import { AlertChannels, SystemNotices } from './alert-channels';
 import { AlertMatcher } from './alerts/alert-matcher.service';
 import { AlertOpenings } from './alerts/alert-openings.service';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AlertMails } from './channels/alert-mails';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
 import { NotificationsController } from './inbox/notifications.controller';
+import { WebhookDisabledNotices } from './inbox/webhook-disabled-notices';
 import { AlertRulesController } from './rules/alert-rules.controller';
 import { AlertRulesService } from './rules/alert-rules.service';
 import { AlertCooldown, AlertCooldownSchema } from './schemas/alert-cooldown.schema';
@@ -38,9 +41,9 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name,
  * event, alerts opened once per occurrence, and their channels (docs/alerts.md).
  */
 @Module({
-  imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule],
+  imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, AlertsService, AlertOpenings, AlertMatcher, AlertChannels, Inbox, InboxFeed, SystemNotices],
+  providers: [AlertRulesService, AlertsService, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

@@ -56,6 +56,7 @@ describe('users: list, read, create, change', () => {
         role: { id: plainRoleId, name: 'Inspector', protected: false },
         trackers: [trackerIds[0]],
         disabled: false,
+        language: 'es',
         passwordChangedAt: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -168,6 +169,15 @@ describe('users: list, read, create, change', () => {
       await call('patch', `/api/users/${manager.user._id}`, manager.token, { trackers: 'all' }).expect(403);
       await call('patch', `/api/users/${manager.user._id}`, manager.token, { name: 'Gestora' }).expect(200);
       expect((await call('get', `/api/users/${target.user._id}`, manager.token).expect(200)).body.data.name).toBe(target.user.name);
+    });
+
+    it('anyone chooses the language of their own mails; only es and en', async () => {
+      expect((await call('patch', `/api/users/${manager.user._id}`, manager.token, { language: 'en' }).expect(200)).body.data.language).toBe('en');
+      const wrong = await call('patch', `/api/users/${manager.user._id}`, manager.token, { language: 'fr' }).expect(400);
+      expect(wrong.body).toEqual({ error: expect.stringContaining('language must be one of') });
+      const created = await call('post', '/api/users', tenant.admin.token, newUser({ email: 'lang.en@fleet.test', language: 'en' })).expect(201);
+      expect((await call('get', `/api/users/${created.body.data.id}`, tenant.admin.token).expect(200)).body.data.language).toBe('en');
+      await call('patch', `/api/users/${manager.user._id}`, manager.token, { language: 'es' }).expect(200);
     });
 
     it('disabling revokes every session and API token at once; enabling again does not revive them', async () => {

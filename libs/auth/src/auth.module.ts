@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ClientTimeZones } from './clients/client-time-zones';
 import { APP_GUARD } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { PassportModule } from '@nestjs/passport';
@@ -43,10 +44,11 @@ const identityData = TenantDataModule.forFeature([
     SessionService,
     ApiTokenService,
     IdentityProvisioning,
+    ClientTimeZones,
     BearerStrategy,
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_GUARD, useClass: AuthenticationGuard },
   ],
-  exports: [identityModels, identityData, PrincipalLoader, CredentialVerifier, SessionService, ApiTokenService, IdentityProvisioning],
+  exports: [identityModels, identityData, PrincipalLoader, CredentialVerifier, SessionService, ApiTokenService, IdentityProvisioning, ClientTimeZones],
 })
 export class AuthModule {}

@@ -1,4 +1,5 @@
 export * from './auth.module';
+export * from './clients/client-time-zones';
 export * from './context/auth-context';
 export * from './context/auth.decorator';
 export * from './context/tracker-scope';

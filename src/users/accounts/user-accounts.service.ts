@@ -49,7 +49,7 @@ export class UserAccountsService {
     const trackers = await this.trackerGrants.resolve(auth, body.trackers);
     // IdentityProvisioning (shared with the command line) generates the password and stores its hash.
     const { user, password } = await this.identities
-      .createUser({ clientId: auth.clientId, email: body.email, name: body.name, roleId: role._id, trackerIds: trackers.all ? undefined : trackers.trackerIds })
+      .createUser({ clientId: auth.clientId, email: body.email, name: body.name, roleId: role._id, trackerIds: trackers.all ? undefined : trackers.trackerIds, language: body.language })
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`) : error;
       });
@@ -66,11 +66,11 @@ export class UserAccountsService {
 
   async update(auth: AuthContext, id: string, body: UpdateUserDto): Promise<UserView> {
     const target = await this.findUser(auth, id);
-    if (Object.keys(body).length === 0) throw badRequest('Send at least one of name, roleId, trackers, disabled');
+    if (Object.keys(body).length === 0) throw badRequest('Send at least one of name, roleId, trackers, disabled, language');
     const own = target._id.equals(auth.userId);
     if (!own) requireProtectedCaller(auth, 'Only users with a protected role may change another user');
     // One's own role, trackers and access are administration too: changing them is an escalation otherwise.
-    if (own && Object.keys(body).some((field) => field !== 'name')) {
+    if (own && Object.keys(body).some((field) => field !== 'name' && field !== 'language')) {
       requireProtectedCaller(auth, 'Only users with a protected role may change their own role, trackers or access');
     }
     if (own && body.disabled === true) throw new DomainException(ErrorCode.Conflict, 'You cannot disable your own account');
@@ -89,6 +89,7 @@ export class UserAccountsService {
     if (newRole) set.roleId = newRole._id;
     if (trackers) set.trackerScope = trackers;
     if (body.disabled !== undefined) set.active = !body.disabled;
+    if (body.language !== undefined) set.language = body.language;
     const updated = (await this.users.updateRecord(auth, target, { $set: set })) as StoredUserRecord | null;
     if (!updated) throw badRequest('The user changed while being edited; try again');
     // Cached credentials carry the old name, role and trackers: drop them on this instance now.

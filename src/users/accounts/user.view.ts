@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { User } from '@app/auth';
+import { User, USER_LANGUAGES, type UserLanguage } from '@app/auth';
 import type { Stored } from '@app/database';
 import { StoredRole } from '../roles/role.view';
 import { TRACKER_SELECTION_SCHEMA, TrackerSelection } from './dto/tracker-selection';
@@ -22,6 +22,9 @@ export class UserView {
   trackers: TrackerSelection;
   /** A disabled user cannot sign in; their sessions and API tokens were revoked when disabled. */
   disabled: boolean;
+  /** The language of the mails the platform writes to the user. */
+  @ApiProperty({ enum: USER_LANGUAGES })
+  language: UserLanguage;
   /** When the password was last changed; `null` since creation. */
   passwordChangedAt: Date | null;
   createdAt: Date;
@@ -48,6 +51,7 @@ export function toUserView(user: StoredUserRecord, role: StoredRole | undefined)
     role: role ? { id: role._id.toHexString(), name: role.name, protected: role.protected } : null,
     trackers: user.trackerScope?.all === false ? user.trackerScope.trackerIds.map((id) => id.toHexString()) : 'all',
     disabled: !user.active,
+    language: user.language ?? 'es',
     passwordChangedAt: user.passwordChangedAt ?? null,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,

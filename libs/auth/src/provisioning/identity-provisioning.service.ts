@@ -6,7 +6,7 @@ import { hashPassword } from '../passwords/password-hasher';
 import { ALL_PERMISSIONS, Permission } from '../permissions';
 import { Client } from '../schemas/client.schema';
 import { Role } from '../schemas/role.schema';
-import { User } from '../schemas/user.schema';
+import { User, UserLanguage } from '../schemas/user.schema';
 
 export interface NewUser {
   clientId: Types.ObjectId;
@@ -16,6 +16,7 @@ export interface NewUser {
   roleId: Types.ObjectId;
   trackerIds?: Types.ObjectId[];
   partnerLogin?: string;
+  language?: UserLanguage;
 }
 
 export type StoredUser = User & { _id: Types.ObjectId };
@@ -61,6 +62,7 @@ export class IdentityProvisioning {
       roleId: input.roleId,
       trackerScope: input.trackerIds ? { all: false, trackerIds: input.trackerIds } : { all: true, trackerIds: [] },
       partnerAccount: input.partnerLogin ? { login: input.partnerLogin } : undefined,
+      language: input.language ?? 'es',
     });
     return { user: user.toObject() as StoredUser, password };
   }

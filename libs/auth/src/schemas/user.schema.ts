@@ -19,6 +19,10 @@ export class PartnerAccount {
   login: string;
 }
 
+/** The languages the platform writes to users in (mails); Spanish by default. */
+export const USER_LANGUAGES = ['es', 'en'] as const;
+export type UserLanguage = (typeof USER_LANGUAGES)[number];
+
 @Schema({ collection: 'users', timestamps: true })
 export class User {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
@@ -42,6 +46,10 @@ export class User {
 
   @Prop({ type: PartnerAccount, required: false })
   partnerAccount?: PartnerAccount;
+
+  /** The language of what the platform writes to the user (alert mails): Spanish unless chosen. */
+  @Prop({ type: String, enum: USER_LANGUAGES, default: 'es' })
+  language: UserLanguage;
 
   @Prop({ required: true, default: true })
   active: boolean;

@@ -1,6 +1,7 @@
-import { IsEmail, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, MaxLength } from 'class-validator';
+import { USER_LANGUAGES, type UserLanguage } from '@app/auth';
 import { IsObjectIdString } from '@app/formats';
-import { NormalizeEmail, StrictBody, ValidateText } from '@app/http';
+import { NormalizeEmail, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
 
 @StrictBody()
@@ -27,4 +28,12 @@ export class CreateUserDto {
 
   @IsTrackerSelection()
   trackers: TrackerSelection;
+
+  /**
+   * The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+   * @example "es"
+   */
+  @WhenSent()
+  @IsIn(USER_LANGUAGES)
+  language?: UserLanguage;
 }

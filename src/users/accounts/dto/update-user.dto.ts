@@ -1,4 +1,5 @@
-import { IsBoolean } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
+import { USER_LANGUAGES, type UserLanguage } from '@app/auth';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
@@ -27,4 +28,12 @@ export class UpdateUserDto {
   @WhenSent()
   @IsBoolean()
   disabled?: boolean;
+
+  /**
+   * The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+   * @example "es"
+   */
+  @WhenSent()
+  @IsIn(USER_LANGUAGES)
+  language?: UserLanguage;
 }

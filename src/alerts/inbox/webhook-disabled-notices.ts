@@ -1,0 +1,28 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { WebhookEndpointDisabled } from '../../webhooks';
+import { SystemNotices } from '../alert-channels';
+
+/**
+ * The inbox side of "a webhook endpoint failed for 3 days and was disabled": a warning in the
+ * inbox of each of the client's admins, keyed by the endpoint and when it was disabled (told
+ * twice, one entry each).
+ */
+@Injectable()
+export class WebhookDisabledNotices implements OnModuleInit {
+  constructor(
+    private readonly disabled: WebhookEndpointDisabled,
+    private readonly notices: SystemNotices,
+  ) {}
+
+  onModuleInit(): void {
+    this.disabled.subscribe(async (notice) => {
+      await this.notices.toAdmins(notice.clientId, {
+        title: `Webhook disabled: ${notice.description || notice.url}`.slice(0, 200),
+        body: `${notice.reason}. Deliveries to ${notice.url} stopped; fix the receiver and enable the endpoint again (PATCH /api/webhook-endpoints/${notice.endpointId.toHexString()} with {"enabled": true}).`,
+        severity: 'warning',
+        key: `webhook-disabled:${notice.endpointId.toHexString()}`,
+        at: notice.disabledAt,
+      });
+    });
+  }
+}
