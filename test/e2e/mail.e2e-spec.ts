@@ -48,6 +48,8 @@ describe('mail', () => {
     expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: false });
     const [mail] = await eventually(() => (received.some((m) => m.subject === 'Prueba') ? received.filter((m) => m.subject === 'Prueba') : null), 'the mail');
     expect(mail.from?.text).toBe('"Flota Demo" <alertas@fleet.test>');
+    // Derived from the key: a copy sent again after a crash carries the same Message-ID.
+    expect(mail.messageId).toMatch(/^<[0-9a-f]{32}@fleet\.test>$/);
     expect(mail.to).toMatchObject({ text: 'ana@example.cl, ops@example.cl' });
     expect(mail.text).toBe('Hola');
     expect(mail.html).toBe('<p>Hola</p>');

@@ -14,6 +14,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID header (`<…@…>`). A queued mail gets one derived from its key, so a mail sent
+   * again after a crash between the SMTP server's acceptance and the job's completion carries the
+   * same Message-ID, which mail systems use to drop the copy.
+   */
+  messageId?: string;
 }
 
 /** A mail as a queued job keeps it: plain JSON, attachments as base64 text. */

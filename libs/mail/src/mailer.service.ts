@@ -1,4 +1,5 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { createTransport, Transporter } from 'nodemailer';
 import { AppConfig } from '@app/config';
 import { GiveUp, Jobs } from '@app/jobs';
@@ -43,7 +44,8 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
    * this call queued it.
    */
   async enqueue(key: string, message: MailMessage, { runAt }: { runAt?: Date } = {}): Promise<{ queued: boolean }> {
-    const { created } = await this.jobs.enqueue(MAIL_JOB, toStorable(message), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });
+    const messageId = message.messageId ?? `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${this.senderDomain()}>`;
+    const { created } = await this.jobs.enqueue(MAIL_JOB, toStorable({ ...message, messageId }), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });
     return { queued: created };
   }
 
@@ -56,6 +58,7 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
       text: message.text,
       html: message.html,
       attachments: message.attachments,
+      messageId: message.messageId,
     })) as { messageId: string };
     return { messageId: info.messageId };
   }
@@ -63,6 +66,11 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
   /** An alert's mail (subject and bodies, Spanish or English) with its link below APP_URL. */
   renderAlertMail(input: Omit<AlertMailInput, 'appUrl'>): RenderedMail {
     return renderAlertMail({ ...input, appUrl: this.config.get('APP_URL') });
+  }
+
+  /** The domain of MAIL_FROM's address (`Fleet <alerts@fleet.example>` → `fleet.example`). */
+  private senderDomain(): string {
+    return /@([^>\s]+)/.exec(this.config.get('MAIL_FROM'))?.[1] ?? 'fleet.localhost';
   }
 
   onApplicationShutdown(): void {
