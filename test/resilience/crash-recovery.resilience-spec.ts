@@ -1,3 +1,7 @@
+import { AddressInfo } from 'node:net';
+import { ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
 import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { Types } from 'mongoose';
@@ -8,6 +12,7 @@ import { fleetFixtures, option } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { AppProcess, descendantsOf, killHard, startAppProcess, stillRunning } from '../support/app-process';
 import { PortalStub, startPortalStub } from '../support/portal-stub';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 /** Kills at random moments (each cycle: start, traffic for a moment, kill), this many, then a last start. */
 const KILLS = 20;
@@ -30,6 +35,13 @@ const START_BOUND_MS = 60_000;
 const INGEST_TOKEN = 'crash-recovery-ingest-token-0123456789';
 const COST_ENTRIES = 2000;
 const POINTS_PER_BATCH = 240;
+/** A depot geofence on every this-many telemetry batches' stretch of road: each tracker enters and leaves it once. */
+const FENCE_EVERY = 5;
+const FENCES = 150 / FENCE_EVERY;
+/** Cycles during which the webhook receiver answers 503 to everything (an outage spanning several kills). */
+const RECEIVER_DOWN_CYCLES = 5;
+/** The retry schedule twenty times faster (5 s → 0.25 s, 2 min → 6 s, 10 min → 30 s), so an outage of a minute spans its first five attempts. */
+const WEBHOOK_RETRY_SCALE = '0.05';
 
 /**
  * The app killed with SIGKILL at random moments under mixed writes (driver imports of 1000 rows,
@@ -38,7 +50,10 @@ const POINTS_PER_BATCH = 240;
  * acknowledged), restarted each time on the same database (the run's server, which outlives the
  * app). Afterwards: every 2xx is stored, no telemetry point counted twice, every price change
  * completed once, no inspection without its work order nor the reverse, no duplicate ticket,
- * nothing left running, and each restart healthy within its bound (issue 21).
+ * nothing left running, and each restart healthy within its bound (issue 21). The telemetry
+ * enters depots that an alert rule watches (issue 27): one alert per entry, none lost or twice,
+ * one inbox entry and one mail each, and every webhook delivery succeeded after a receiver
+ * outage spanning several kills, each message under one webhook-id.
  */
 describe('the app killed at random moments under write traffic', () => {
   let t: TestApp;
@@ -48,10 +63,21 @@ describe('the app killed at random moments under write traffic', () => {
   let app: AppProcess | undefined;
   let portal: PortalStub;
   let inspected: { assetId: string; formId: string; critical: string; ok: string };
+  let receiver: WebhookReceiver;
+  let smtp: SMTPServer;
+  const mails: ParsedMail[] = [];
+  let receiverDown = true;
 
   beforeAll(async () => {
     // In this process: it outlives every app, so the tickets it holds are the portal's truth.
     portal = await startPortalStub();
+    // The receiver and the SMTP server outlive every app, like the portal.
+    receiver = await new WebhookReceiver().start();
+    receiver.answer = () => (receiverDown ? 503 : 200);
+    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
+    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
+    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.WEBHOOK_RETRY_SCALE = WEBHOOK_RETRY_SCALE;
     t = await createTestApp();
     tenant = await createTenant(t.app);
     trackers = [await addAsset(t, tenant.clientId), await addAsset(t, tenant.clientId)];
@@ -62,11 +88,16 @@ describe('the app killed at random moments under write traffic', () => {
     const [flat, ok] = [option('Pinchado', true), option('Bien')];
     const form = await fixtures.form({ name: 'Pre-viaje', assetIds: [asset._id], fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] });
     inspected = { assetId: asset._id.toHexString(), formId: form._id.toHexString(), critical: flat.optionId, ok: ok.optionId };
+    await alertSetUp(t, tenant, trackers, receiver.url);
   }, 120_000);
   afterAll(async () => {
     if (app) await killHard(app);
     await t?.close();
     await portal?.close();
+    await receiver?.close();
+    await new Promise<void>((done) => (smtp ? smtp.close(() => done()) : done()));
+    delete process.env.SMTP_URL;
+    delete process.env.WEBHOOK_RETRY_SCALE;
   });
 
   it('loses no acknowledged write, counts nothing twice, finishes every price change', async () => {
@@ -78,6 +109,8 @@ describe('the app killed at random moments under write traffic', () => {
       BILLING_PORTAL_URL: portal.url,
       BILLING_PORTAL_TOKEN: portal.token,
       BILLING_PORTAL_TIMEOUT_MS: String(PORTAL_TIMEOUT_MS),
+      SMTP_URL: process.env.SMTP_URL as string,
+      WEBHOOK_RETRY_SCALE,
     };
     const auth = { authorization: `Bearer ${tenant.admin.apiToken}`, 'content-type': 'application/json' };
     const acknowledgedRuts: string[] = [];
@@ -96,6 +129,7 @@ describe('the app killed at random moments under write traffic', () => {
       fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
 
     for (let cycle = 0; ; cycle++) {
+      receiverDown = cycle < RECEIVER_DOWN_CYCLES;
       const spawned = Date.now();
       app = await startAppProcess({ env, startTimeoutMs: START_BOUND_MS });
       startTimes.push(Date.now() - spawned);
@@ -177,6 +211,7 @@ describe('the app killed at random moments under write traffic', () => {
         alive = true;
         await Promise.all([ingester(), ticketer()]);
         await untilNoPendingPriceChange(t, 60_000);
+        await untilNoPendingDelivery(t, tenant, 240_000);
         orphansAtLastStart = await untilNoOrphanOrder(t, tenant, SWEPT_WITHIN_MS);
         break;
       }
@@ -255,6 +290,40 @@ describe('the app killed at random moments under write traffic', () => {
     expect(await t.connection.collection('fuel_price_records').countDocuments({ tariffId, validTo: null })).toBe(1);
     const prices = await t.connection.collection('fuel_cost_entries').distinct('pricePerLiter', { tariffId });
     expect(prices).toEqual([tariff?.pricePerLiter]);
+
+    // One alert per depot entry, none lost, none twice: each tracker entered every depot once.
+    const entries = await t.connection.collection('fleet_events').find({ clientId: tenant.clientId, type: 'geofence.enter' }).toArray();
+    expect(entries).toHaveLength(FENCES * trackers.length);
+    const alerts = await t.connection.collection('alerts').find({ clientId: tenant.clientId }).toArray();
+    expect(alerts.map((alert) => alert.eventIds[0].toHexString()).sort()).toEqual(entries.map((event) => event._id.toHexString()).sort());
+    // Each resolved by its exit, in the same or a later batch.
+    expect(alerts.filter((alert) => alert.state !== 'resolved').map((alert) => alert._id)).toEqual([]);
+    // One inbox entry and one mail per alert (a mail's Message-ID comes from its key: a copy
+    // sent again after a kill between the SMTP server's acceptance and the job's completion —
+    // SMTP has no idempotency — carries the same one, and is counted once).
+    const inbox = await t.connection.collection('notifications').find({ clientId: tenant.clientId, kind: 'alert' }).toArray();
+    expect(inbox.map((entry) => entry.alertId.toHexString()).sort()).toEqual(alerts.map((alert) => alert._id.toHexString()).sort());
+    const distinctMails = () => new Map(mails.map((mail) => [mail.messageId, /\/alerts\/([0-9a-f]{24})/.exec(mail.text ?? '')?.[1]]));
+    await untilCount(() => distinctMails().size, alerts.length, 60_000, 'alert mails');
+    expect([...distinctMails().values()].sort()).toEqual(alerts.map((alert) => alert._id.toHexString()).sort());
+    // Every delivery (2 endpoints × opened and resolved per alert) succeeded, after the outage,
+    // each message under one webhook-id however many attempts and kills it took.
+    const deliveries = await t.connection.collection('webhook_deliveries').find({ clientId: tenant.clientId }).toArray();
+    expect(deliveries).toHaveLength(alerts.length * 2 * 2);
+    expect(deliveries.filter((delivery) => delivery.state !== 'succeeded').map((delivery) => [delivery.type, delivery.state, delivery.error])).toEqual([]);
+    const seen = receiver.received.filter((hook) => deliveries.some((delivery) => delivery.messageId === hook.headers['webhook-id']));
+    const messageIds = new Set(deliveries.map((delivery) => delivery.messageId as string));
+    expect(messageIds.size).toBe(deliveries.length);
+    // The receiver saw every message, and never one alert change under two webhook-ids.
+    expect([...messageIds].filter((id) => !seen.some((hook) => hook.headers['webhook-id'] === id))).toEqual([]);
+    const idsPerChange = new Map<string, Set<string>>();
+    for (const hook of seen) {
+      const { type, data } = JSON.parse(hook.body) as { type: string; data: { id: string } };
+      const key = `${hook.path}|${type}|${data.id}`;
+      idsPerChange.set(key, (idsPerChange.get(key) ?? new Set()).add(hook.headers['webhook-id'] as string));
+    }
+    expect(idsPerChange.size).toBe(deliveries.length);
+    expect([...idsPerChange].filter(([, ids]) => ids.size > 1)).toEqual([]);
   }, 600_000);
 });
 
@@ -283,6 +352,44 @@ async function untilNoPendingPriceChange(t: TestApp, withinMs: number): Promise<
   const deadline = Date.now() + withinMs;
   while ((await t.connection.collection('fuel_price_changes').countDocuments({ state: 'pending' })) > 0) {
     if (Date.now() > deadline) throw new Error('price changes still pending after the restart');
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
+/**
+ * A depot on every FENCE_EVERY-th batch's stretch of road (both trackers drive it: see
+ * telemetryPlan), an alert rule on entering one with the admin as recipient (inbox and mail), and
+ * two webhook endpoints on the receiver for the alert's opening and resolution.
+ */
+async function alertSetUp(t: TestApp, tenant: TestTenant, trackers: readonly TrackedFixture[], receiverUrl: string): Promise<void> {
+  const auth = { Authorization: `Bearer ${tenant.admin.token}` };
+  for (let b = 0; b < 150; b += FENCE_EVERY) {
+    // The batch's points span 0.0119° of latitude northwards from its start: the depot (300 m) sits inside that stretch.
+    const lat = -33.45 + b * POINTS_PER_BATCH * 1e-4 + 0.006;
+    await request(t.server).post('/api/geofences').set(auth).send({ name: `Depósito ${b}`, geometry: { type: 'Point', coordinates: [-70.66, lat] }, radiusM: 300 }).expect(201);
+  }
+  await request(t.server)
+    .post('/api/alert-rules')
+    .set(auth)
+    .send({ name: 'Llegada a depósito', eventTypes: ['geofence.enter'], allAssets: false, assetIds: trackers.map((tracker) => tracker.assetId), recipients: { userIds: [tenant.admin.user._id.toHexString()] } })
+    .expect(201);
+  for (const path of ['/erp', '/tms']) {
+    await request(t.server).post('/api/webhook-endpoints').set(auth).send({ url: `${receiverUrl}${path}`, eventTypes: ['alert.opened', 'alert.resolved'] }).expect(201);
+  }
+}
+
+async function untilNoPendingDelivery(t: TestApp, tenant: TestTenant, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while ((await t.connection.collection('webhook_deliveries').countDocuments({ clientId: tenant.clientId, state: 'pending' })) > 0) {
+    if (Date.now() > deadline) throw new Error('webhook deliveries still pending after the restart');
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+async function untilCount(count: () => number, expected: number, withinMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (count() < expected) {
+    if (Date.now() > deadline) throw new Error(`${what}: ${count()} of ${expected}`);
     await new Promise((done) => setTimeout(done, 250));
   }
 }

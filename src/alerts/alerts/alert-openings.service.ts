@@ -101,6 +101,7 @@ export class AlertOpenings {
         await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
       }
     }
+    const resolvedNow = new Set<string>();
     for (const alert of await this.alerts.find(scope, { ...same, state: { $in: ['open', 'acknowledged'] } })) {
       const resolved = await this.alerts.updateRecord(
         scope,
@@ -109,6 +110,7 @@ export class AlertOpenings {
         { state: { $in: ['open', 'acknowledged'] } },
       );
       if (!resolved) continue;
+      resolvedNow.add(alert._id.toHexString());
       await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM }, {}, {
         action: 'alert.resolve',
         resourceType: 'alert',
@@ -118,6 +120,11 @@ export class AlertOpenings {
         after: toAlertView(resolved),
       });
       await this.channels.changed('resolved', resolved, null);
+    }
+    // Resolved by this end already, and the event told again (it was not marked told: a crash came
+    // between the resolution and the acknowledgement): the channels are told again too (idempotent).
+    for (const alert of await this.alerts.find(scope, { ...same, state: 'resolved', eventIds: end._id })) {
+      if (!resolvedNow.has(alert._id.toHexString())) await this.channels.changed('resolved', alert, null);
     }
   }
 
