@@ -12,11 +12,11 @@ import { MetricsModule } from '@app/metrics';
 import { ActivityModule } from './activity';
 import { appLoggerProvider } from './app-logger.provider';
 import { AssetsModule } from './assets';
+import { AlertsModule } from './alerts';
 import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
 import { CargoModule } from './cargo';
 import { DriversModule } from './drivers';
-import { AlertsModule } from './alerts';
 import { EventsModule } from './events';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
@@ -27,6 +27,7 @@ import { MaintenanceModule } from './maintenance';
 import { MetersModule } from './meters';
 import { PartnerModule } from './partner';
 import { PositionsModule } from './positions';
+import { ScheduledReportsModule } from './scheduled-reports';
 import { UploadsModule } from './uploads';
 import { UsersModule } from './users';
 import { WebhooksModule } from './webhooks';
@@ -62,6 +63,7 @@ import { WebhooksModule } from './webhooks';
     UploadsModule,
     UsersModule,
     WebhooksModule,
+    ScheduledReportsModule,
   ],
   providers: [
     appLoggerProvider,

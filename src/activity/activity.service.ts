@@ -32,7 +32,7 @@ export class ActivityService {
   }
 
   /** The filtered events as a CSV or .xlsx stream, newest first; counted first, so over 100 000 is a 400 before any byte. */
-  async export(auth: AuthContext, query: ExportActivityQueryDto): Promise<{ body: Readable; fileName: string; contentType: string }> {
+  async export(auth: AuthContext, query: ExportActivityQueryDto): Promise<{ body: Readable; fileName: string; contentType: string; count: number }> {
     const filter = activityQuery(query);
     const count = await this.events.count(auth, filter);
     if (count > MAX_EXPORT_EVENTS) {
@@ -51,6 +51,6 @@ export class ActivityService {
       });
     });
     const day = new Date().toISOString().slice(0, 10);
-    return { body, fileName: `activity-log_${day}.${format}`, contentType: EXPORT_TYPES[format] };
+    return { body, fileName: `activity-log_${day}.${format}`, contentType: EXPORT_TYPES[format], count };
   }
 }

@@ -15,5 +15,6 @@ import { SupportTicketRequest, SupportTicketRequestSchema } from './schemas/supp
   imports: [BillingPortalModule, ReportsModule, TenantDataModule.forFeature([{ name: SupportTicketRequest.name, schema: SupportTicketRequestSchema }])],
   controllers: [SupportTicketsController, InvoicesController],
   providers: [SupportTicketsService, SupportTicketReadsService, InvoiceReportService, TicketRequests],
+  exports: [InvoiceReportService],
 })
 export class BillingSupportModule {}

@@ -11,6 +11,7 @@ import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
+import { ScheduledReportsModule } from '../scheduled-reports';
 import { WebhooksModule } from '../webhooks';
 import { DemoSeedOnStart } from './demo-seed-on-start';
 import { DemoSeedService } from './demo-seed.service';
@@ -28,6 +29,7 @@ import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
 import { DemoSimulator } from './simulator/demo-simulator';
 import { RolesDemoSeeder } from './seeders/roles.seeder';
+import { ScheduledReportsDemoSeeder } from './seeders/scheduled-reports.seeder';
 import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.seeder';
 
 /**
@@ -36,7 +38,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, UploadsModule, WebhooksModule],
+  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, ScheduledReportsModule, UploadsModule, WebhooksModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
@@ -54,6 +56,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
     RolesDemoSeeder,
+    ScheduledReportsDemoSeeder,
     WebhooksDemoSeeder,
     DemoWebhookReceiverLink,
     DemoSimulator,

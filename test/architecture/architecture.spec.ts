@@ -50,6 +50,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/events\/detection\/offline-sweep\.ts$/,
   // The service-status sweep: every client's statuses the calendar may have moved.
   /^src\/maintenance\/service-plans\/service-status\.sweep\.ts$/,
+  // The scheduled reports' due sweep: every client's schedules whose next run has come.
+  /^src\/scheduled-reports\/runs\/scheduled-reports\.sweep\.ts$/,
 ];
 
 describe('architecture', () => {

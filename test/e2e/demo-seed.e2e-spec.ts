@@ -107,4 +107,14 @@ describe('seed-demo and its manifest', () => {
       expect(log).toEqual([expect.objectContaining({ id: webhooks.delivery, type: 'webhook.test' })]);
     }
   });
+  it('gives each client a daily scheduled report of yesterday’s activity to its admin', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const { daily } = client.scheduledReports as { daily: string };
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      const report = (await request(t.server).get(`/api/scheduled-reports/${daily}`).set(auth).expect(200)).body.data;
+      expect(report).toMatchObject({ report: 'activity', format: 'csv', enabled: true, schedule: { frequency: 'daily', time: '07:00' }, recipients: { userIds: [client.users.admin.id] } });
+      expect(new Date(report.nextRunAt).getTime()).toBeGreaterThan(Date.now());
+    }
+  });
 });

@@ -45,6 +45,10 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/alerts/:id/acknowledge', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/acknowledge`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/acknowledge`, { comment: 'hijacked' }) },
   { route: 'POST /api/alerts/:id/resolve', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/resolve`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/resolve`, { comment: 'hijacked' }) },
   { route: 'POST /api/notifications/:id/read', foreign: (c) => post(`/api/notifications/${(c.notifications as { example: string }).example}/read`, {}), unknown: post(`/api/notifications/${UNKNOWN_ID}/read`, {}) },
+  { route: 'GET /api/scheduled-reports/:id', foreign: (c) => get(`/api/scheduled-reports/${report(c)}`), unknown: get(`/api/scheduled-reports/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/scheduled-reports/:id', foreign: (c) => patch(`/api/scheduled-reports/${report(c)}`, { name: 'hijacked' }), unknown: patch(`/api/scheduled-reports/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'POST /api/scheduled-reports/:id/run', foreign: (c) => post(`/api/scheduled-reports/${report(c)}/run`, {}), unknown: post(`/api/scheduled-reports/${UNKNOWN_ID}/run`, {}) },
+  { route: 'GET /api/scheduled-reports/:id/runs', foreign: (c) => get(`/api/scheduled-reports/${report(c)}/runs`), unknown: get(`/api/scheduled-reports/${UNKNOWN_ID}/runs`) },
   { route: 'GET /api/webhook-endpoints/:id', foreign: (c) => get(`/api/webhook-endpoints/${hook(c).endpoint}`), unknown: get(`/api/webhook-endpoints/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/webhook-endpoints/:id', foreign: (c) => patch(`/api/webhook-endpoints/${hook(c).endpoint}`, { url: 'http://127.0.0.1:9/hijacked' }), unknown: patch(`/api/webhook-endpoints/${UNKNOWN_ID}`, { url: 'http://127.0.0.1:9/hijacked' }) },
   { route: 'POST /api/webhook-endpoints/:id/rotate-secret', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/rotate-secret`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/rotate-secret`, {}) },
@@ -52,6 +56,7 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries/${hook(c).delivery}/redeliver`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries/${UNKNOWN_ID}/redeliver`, {}) },
 ];
 
+const report = (c: DemoManifest['clients']['acme']) => (c.scheduledReports as { daily: string }).daily;
 const hook = (c: DemoManifest['clients']['acme']) => c.webhooks as { endpoint: string; delivery: string };
 
 function get(path: string): SweepRequest {

@@ -1229,6 +1229,77 @@ export interface paths {
         patch: operations["RolesController_update"];
         trace?: never;
     };
+    "/api/scheduled-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's scheduled reports, newest first. */
+        get: operations["ScheduledReportsController_list"];
+        put?: never;
+        /** Schedules a report: which, with what parameters and format, when (in the client's time zone by default), to whom. */
+        post: operations["ScheduledReportsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled report. */
+        get: operations["ScheduledReportsController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a scheduled report and its run history; a run under way is skipped. */
+        delete: operations["ScheduledReportsController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes a scheduled report; a new schedule (or enabling it again) computes the next run from now. */
+        patch: operations["ScheduledReportsController_update"];
+        trace?: never;
+    };
+    "/api/scheduled-reports/{id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Runs the report now for the period before now (yesterday, last week, last month), also while disabled; answers the queued run. */
+        post: operations["ScheduledReportsController_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduled-reports/{id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The schedule's runs, newest first: when due, state, rows, the file's name, why one failed, the next attempt. */
+        get: operations["ScheduledReportsController_listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/support/tickets": {
         parameters: {
             query?: never;
@@ -2150,6 +2221,11 @@ export interface components {
              *     should change it at the first sign-in (`PATCH /api/users/{id}/change-password`).
              */
             initialPassword: string;
+            /**
+             * @description The language of the mails the platform writes to the user.
+             * @enum {string}
+             */
+            language: "es" | "en";
             name: string;
             /**
              * Format: date-time
@@ -2263,6 +2339,22 @@ export interface components {
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean;
         };
+        CreateScheduledReportDto: {
+            /** @description Off: no scheduled run (run now still works). Default on. */
+            enabled?: boolean;
+            /** @enum {string} */
+            format: "xlsx" | "pdf" | "csv";
+            /** @example Viajes de ayer */
+            name: string;
+            /** @description The report's own parameters (docs/reports.md lists each report's); `{}` by default. */
+            params?: {
+                [key: string]: unknown;
+            };
+            recipients: components["schemas"]["ReportRecipientsDto"];
+            /** @enum {string} */
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
+            schedule: components["schemas"]["ReportScheduleDto"];
+        };
         CreateServicePlanDto: {
             /** @description Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
             allAssets?: boolean | null;
@@ -2340,6 +2432,12 @@ export interface components {
              * @example juana.perez@transportes-andes.cl
              */
             email: string;
+            /**
+             * @description The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+             * @example es
+             * @enum {string}
+             */
+            language?: "es" | "en";
             /**
              * @description Full name (1 to 200 characters, trimmed).
              * @example Juana Pérez
@@ -3161,6 +3259,34 @@ export interface components {
              */
             id: string;
         };
+        ReportRecipientsDto: {
+            /** @description Addresses mailed the report. */
+            emails?: string[];
+            /** @description Users of the client mailed the report (at their sign-in address). */
+            userIds?: string[];
+        };
+        ReportRunView: {
+            /** @enum {string} */
+            state: "pending" | "running" | "succeeded" | "failed" | "skipped";
+        };
+        ReportScheduleDto: {
+            /** @description Monthly: the day, 1 to 31 (a shorter month runs on its last day); required for monthly, refused otherwise. */
+            dayOfMonth?: number | null;
+            /** @description Weekly: the day, 1 (Monday) to 7 (Sunday); required for weekly, refused otherwise. */
+            dayOfWeek?: number | null;
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly";
+            /**
+             * @description Local time of the run, `HH:mm` (24 h).
+             * @example 07:00
+             */
+            time: string;
+            /**
+             * @description An IANA time zone (default: the client's).
+             * @example America/Santiago
+             */
+            timeZone?: string;
+        };
         RoleView: {
             /**
              * Format: date-time
@@ -3219,6 +3345,15 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             updatedAt: string;
+        };
+        ScheduledReportView: {
+            /** @enum {string} */
+            format: "xlsx" | "pdf" | "csv";
+            params: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
         };
         SensorTemperatureView: {
             /** @description 2 decimals */
@@ -3729,6 +3864,22 @@ export interface components {
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
+        UpdateScheduledReportDto: {
+            /** @description Off: no scheduled run (run now still works). Default on. */
+            enabled?: boolean;
+            /** @enum {string} */
+            format?: "xlsx" | "pdf" | "csv";
+            /** @example Viajes de ayer */
+            name?: string;
+            /** @description The report's own parameters (docs/reports.md lists each report's); `{}` by default. */
+            params?: {
+                [key: string]: unknown;
+            };
+            recipients?: components["schemas"]["ReportRecipientsDto"];
+            /** @enum {string} */
+            report?: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
+            schedule?: components["schemas"]["ReportScheduleDto"];
+        };
         UpdateServicePlanDto: {
             allAssets?: boolean;
             assetIds?: string[];
@@ -3758,6 +3909,12 @@ export interface components {
         UpdateUserDto: {
             /** @description `true` signs the user out everywhere at once: every session and API token is revoked. */
             disabled?: boolean;
+            /**
+             * @description The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+             * @example es
+             * @enum {string}
+             */
+            language?: "es" | "en";
             /**
              * @description Full name (1 to 200 characters, trimmed).
              * @example Juana Pérez
@@ -3836,6 +3993,11 @@ export interface components {
             email: string;
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
+            /**
+             * @description The language of the mails the platform writes to the user.
+             * @enum {string}
+             */
+            language: "es" | "en";
             name: string;
             /**
              * Format: date-time
@@ -18891,6 +19053,971 @@ export interface operations {
             };
         };
     };
+    ScheduledReportsController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "report": "trips",
+                     *           "params": {},
+                     *           "format": "xlsx"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduledReportView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "report": "trips",
+                 *       "params": {},
+                 *       "format": "xlsx",
+                 *       "name": "Viajes de ayer",
+                 *       "schedule": {
+                 *         "frequency": "daily",
+                 *         "time": "07:00",
+                 *         "dayOfWeek": 1,
+                 *         "dayOfMonth": 1,
+                 *         "timeZone": "America/Santiago"
+                 *       },
+                 *       "recipients": {
+                 *         "emails": [
+                 *           "juana.perez@transportes-andes.cl"
+                 *         ],
+                 *         "userIds": [
+                 *           "665f1c2ab4d3e8a9f0c1d2e3"
+                 *         ]
+                 *       },
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateScheduledReportDto"];
+            };
+        };
+        responses: {
+            /** @description The new schedule, with its next run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "report": "trips",
+                     *         "params": {},
+                     *         "format": "xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduledReportView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: a report that cannot be scheduled, a format it does not come in, bad params, a schedule whose day fields do not match its frequency, no recipient, a user not the client's (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Without access_reports, or without the report's own permission (access_activity_log, access_invoices, …): it runs as its creator (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 100 scheduled reports (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "report": "trips",
+                     *         "params": {},
+                     *         "format": "xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduledReportView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's scheduled report (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's scheduled report (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "report": "trips",
+                 *       "params": {},
+                 *       "format": "xlsx",
+                 *       "name": "Viajes de ayer",
+                 *       "schedule": {
+                 *         "frequency": "daily",
+                 *         "time": "07:00",
+                 *         "dayOfWeek": 1,
+                 *         "dayOfMonth": 1,
+                 *         "timeZone": "America/Santiago"
+                 *       },
+                 *       "recipients": {
+                 *         "emails": [
+                 *           "juana.perez@transportes-andes.cl"
+                 *         ],
+                 *         "userIds": [
+                 *           "665f1c2ab4d3e8a9f0c1d2e3"
+                 *         ]
+                 *       },
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateScheduledReportDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "report": "trips",
+                     *         "params": {},
+                     *         "format": "xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScheduledReportView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Without the report's own permission (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's scheduled report (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_run: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, pending: its outcome shows in the runs */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "state": "pending"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReportRunView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's scheduled report (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    ScheduledReportsController_listRuns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "state": "pending"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ReportRunView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's scheduled report (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     SupportTicketsController_list: {
         parameters: {
             query?: {
@@ -21096,6 +22223,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "trackers": "all",
+                     *           "language": "es",
                      *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "email": "juana.perez@transportes-andes.cl",
                      *           "name": "string",
@@ -21212,7 +22340,8 @@ export interface operations {
                  *       "trackers": "all",
                  *       "email": "juana.perez@transportes-andes.cl",
                  *       "name": "Juana Pérez",
-                 *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "language": "es"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateUserDto"];
@@ -21229,6 +22358,7 @@ export interface operations {
                      *       "status": "success",
                      *       "data": {
                      *         "trackers": "all",
+                     *         "language": "es",
                      *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "name": "string",
@@ -21387,6 +22517,7 @@ export interface operations {
                      *       "status": "success",
                      *       "data": {
                      *         "trackers": "all",
+                     *         "language": "es",
                      *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "name": "string",
@@ -21511,7 +22642,8 @@ export interface operations {
                  *       "trackers": "all",
                  *       "name": "Juana Pérez",
                  *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "disabled": true
+                 *       "disabled": true,
+                 *       "language": "es"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateUserDto"];
@@ -21528,6 +22660,7 @@ export interface operations {
                      *       "status": "success",
                      *       "data": {
                      *         "trackers": "all",
+                     *         "language": "es",
                      *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "name": "string",

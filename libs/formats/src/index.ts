@@ -4,3 +4,4 @@ export * from './fleet-dates';
 export * from './fuel-grade';
 export * from './object-id';
 export * from './rut';
+export * from './time-zone';

@@ -111,6 +111,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...eventRequests(client),
     ...alertRequests(client),
     ...webhookRequests(client),
+    ...scheduledReportRequests(client),
   ];
 }
 
@@ -135,6 +136,22 @@ function alertRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/notifications/stream', method: 'get', path: '/api/notifications/stream', writes: false },
     { route: 'POST /api/notifications/:id/read', method: 'post', path: `/api/notifications/${notification}/read`, writes: true },
     { route: 'POST /api/notifications/read-all', method: 'post', path: '/api/notifications/read-all', writes: true },
+  ];
+}
+
+/** Scheduled reports and their runs (issue 29). */
+function scheduledReportRequests(client: Client): SweepRequest[] {
+  const { daily } = manifestValue<{ daily: string }>(client, 'scheduledReports');
+  const base = `/api/scheduled-reports/${daily}`;
+  return [
+    { route: 'POST /api/scheduled-reports', method: 'post', path: '/api/scheduled-reports', writes: true,
+      body: { name: 'Actividad semanal', report: 'activity', params: { action: 'auth.login' }, format: 'xlsx', schedule: { frequency: 'weekly', time: '08:00', dayOfWeek: 1 }, recipients: { emails: ['gerencia@example.com'], userIds: [client.users.operator.id] } } },
+    { route: 'GET /api/scheduled-reports', method: 'get', path: '/api/scheduled-reports?limit=5', writes: false },
+    { route: 'GET /api/scheduled-reports/:id', method: 'get', path: base, writes: false },
+    { route: 'PATCH /api/scheduled-reports/:id', method: 'patch', path: base, writes: true, body: { name: 'Actividad diaria', schedule: { frequency: 'daily', time: '06:30', timeZone: 'America/Santiago' } } },
+    { route: 'DELETE /api/scheduled-reports/:id', method: 'delete', path: base, writes: true },
+    { route: 'POST /api/scheduled-reports/:id/run', method: 'post', path: `${base}/run`, writes: true },
+    { route: 'GET /api/scheduled-reports/:id/runs', method: 'get', path: `${base}/runs?limit=5`, writes: false },
   ];
 }
 
@@ -230,7 +247,11 @@ export async function snapshotDatabase(connection: Connection): Promise<Record<s
   const skip = new Set(['sessions', 'api_tokens', 'jobs']);
   // A webhook delivery's attempts are made by a background job (the seeded test pings are retried
   // while the sweep runs): only what a request writes — a delivery and its message — counts.
-  const projections: Record<string, Record<string, 1>> = { webhook_deliveries: { _id: 1, endpointId: 1, key: 1, messageId: 1, body: 1 } };
+  const projections: Record<string, Record<string, 1>> = {
+    webhook_deliveries: { _id: 1, endpointId: 1, key: 1, messageId: 1, body: 1 },
+    // Likewise a scheduled report's run: its job records the outcome.
+    scheduled_report_runs: { _id: 1, scheduledReportId: 1, key: 1, manual: 1, dueAt: 1 },
+  };
   const names = (await connection.db!.listCollections().toArray()).map((c) => c.name).filter((n) => !skip.has(n)).sort();
   const snapshot: Record<string, string> = {};
   for (const name of names) {

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsEmail, IsIn, IsString, Matches, ValidateBy } from 'class-validator';
-import { IANAZone } from 'luxon';
-import { IsObjectIdString } from '@app/formats';
+import { IsObjectIdString, IsTimeZone } from '@app/formats';
 import { StrictBody, WhenSent } from '@app/http';
 import { WEEK_DAYS, WeekDay } from '../../schemas/alert-rule.schema';
 
@@ -18,7 +17,7 @@ export class AlertScheduleDto {
    */
   @WhenSent()
   @IsString()
-  @ValidateBy({ name: 'isTimeZone', validator: { validate: (value) => typeof value === 'string' && IANAZone.isValidZone(value), defaultMessage: () => 'timeZone must be an IANA time zone such as America/Santiago' } })
+  @IsTimeZone()
   timeZone?: string;
 
   /**

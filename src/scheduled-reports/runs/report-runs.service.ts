@@ -1,0 +1,153 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import { AuthContext, PrincipalLoader, User } from '@app/auth';
+import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { DomainException, errorCodeRule } from '@app/errors';
+import { Jobs, Reschedule } from '@app/jobs';
+import { Mailer } from '@app/mail';
+import { ListReportRunsDto } from '../dto/scheduled-report.dto';
+import { reportPeriod } from '../schedule/report-schedule';
+import { ReportRun } from '../schemas/report-run.schema';
+import { ScheduledReport } from '../schemas/scheduled-report.schema';
+import { ReportRunView, toReportRunView } from '../scheduled-report.views';
+import { ReportTooLarge } from '../sources/read-whole';
+import { ReportSources } from '../sources/report-sources';
+import { reportMail } from './report-mail';
+
+/** The job that makes one run (keyed by the run's id). */
+export const RUN_JOB = 'scheduled-reports.run';
+/** After a failed attempt (the invoice portal down, say): 5 min, 15 min, 1 h, 3 h; then the run stays failed. */
+export const RUN_RETRY_DELAYS_MS = [300_000, 900_000, 3_600_000, 10_800_000];
+
+interface RunPayload {
+  clientId: string;
+  runId: string;
+}
+
+/** A run that cannot succeed by trying again (its owner gone, a refused definition): failed for good. */
+class RunRefused extends Error {}
+
+/**
+ * Runs of scheduled reports (docs/reports.md, "Scheduled reports"): each a stored record, then a
+ * durable job — once across instances, again after a crash — that builds the report as the
+ * schedule's owner and queues the mail with the file attached (the mail itself is a durable job
+ * keyed by the run: a run is mailed once). A failure is recorded with its reason and tried again
+ * later; nothing is mailed until the whole file is built.
+ */
+@Injectable()
+export class ReportRuns implements OnModuleInit {
+  private readonly logger = new Logger(ReportRuns.name);
+
+  constructor(
+    @InjectRepository(ReportRun) private readonly runs: TenantRepository<ReportRun>,
+    @InjectRepository(ScheduledReport) private readonly reports: TenantRepository<ScheduledReport>,
+    @InjectRepository(User) private readonly users: TenantRepository<User>,
+    private readonly principals: PrincipalLoader,
+    private readonly sources: ReportSources,
+    private readonly mailer: Mailer,
+    private readonly jobs: Jobs,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.handle<RunPayload>(RUN_JOB, ({ payload }) => this.execute(payload), { concurrency: 2, leaseMs: 120_000 });
+  }
+
+  /**
+   * The run of `report` due at `dueAt`, stored once (a second sweep, instance or restart finds it
+   * there) and queued. Answers whether this call stored it.
+   */
+  async queueScheduled(report: Stored<ScheduledReport>, dueAt: Date): Promise<boolean> {
+    const scope = scopeOfClient(report.clientId);
+    const key = `scheduled:${dueAt.toISOString()}`;
+    let created = true;
+    const run = await this.runs
+      .create(scope, { scheduledReportId: report._id, key, manual: false, dueAt, state: 'pending' })
+      .catch(async (error: unknown) => {
+        if (!isDuplicateKeyError(error)) throw error;
+        created = false;
+        return (await this.runs.findOne(scope, { scheduledReportId: report._id, key }))!;
+      });
+    // Queued again when it was already there: a crash between storing and queueing loses nothing (the job is keyed by the run).
+    if (run.state === 'pending') await this.enqueue(run, dueAt);
+    return created;
+  }
+
+  /** "Run now": a manual run for the period before now, queued at once. */
+  async runNow(auth: AuthContext, report: Stored<ScheduledReport>): Promise<ReportRunView> {
+    const now = new Date();
+    const run = await this.runs.create(auth, { scheduledReportId: report._id, key: `manual:${new Types.ObjectId().toHexString()}`, manual: true, dueAt: now, state: 'pending' });
+    await this.enqueue(run, now);
+    await this.activity.record(auth, { action: 'scheduled_report.run', resourceType: 'scheduled_report', resourceId: report._id, summary: `Scheduled report "${report.name}" run now`, details: { runId: run._id.toHexString() } });
+    return toReportRunView(run);
+  }
+
+  list(auth: AuthContext, report: Stored<ScheduledReport>, query: ListReportRunsDto): Promise<Page<Stored<ReportRun>>> {
+    return this.runs.list(auth, { scheduledReportId: report._id }, { limit: query.limit, cursor: query.cursor });
+  }
+
+  private async enqueue(run: Stored<ReportRun>, runAt: Date): Promise<void> {
+    await this.jobs.enqueue<RunPayload>(RUN_JOB, { clientId: run.clientId.toHexString(), runId: run._id.toHexString() }, { key: run._id.toHexString(), runAt });
+  }
+
+  /** One attempt of one run. */
+  private async execute({ clientId, runId }: RunPayload): Promise<Reschedule | void> {
+    const scope = scopeOfClient(new Types.ObjectId(clientId));
+    const run = await this.runs.findById(scope, runId);
+    // Done already (a job run again after a crash, or queued twice): nothing more.
+    if (!run || run.state === 'succeeded' || run.state === 'skipped' || (run.state === 'failed' && run.nextAttemptAt === null)) return;
+    const report = await this.reports.findById(scope, run.scheduledReportId.toHexString());
+    if (!report) return void (await this.finish(scope, run, { state: 'skipped', error: 'the scheduled report was deleted' }));
+    if (!run.manual && !report.enabled) return void (await this.finish(scope, run, { state: 'skipped', error: 'the scheduled report is disabled' }));
+    const attempts = run.attempts + 1;
+    await this.runs.updateRecord(scope, run, { $set: { state: 'running', startedAt: new Date(), attempts } });
+    try {
+      const auth = await this.ownerContext(report, run);
+      const source = this.sources.get(report.report);
+      if (!source) throw new RunRefused(`${report.report} reports cannot be scheduled`);
+      if (!auth.permissions.has(source.permission)) throw new RunRefused(`the owner no longer holds ${source.permission}`);
+      const to = await this.recipients(report);
+      if (to.length === 0) return void (await this.finish(scope, run, { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' }));
+      if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
+      const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
+      const file = await source.build(auth, report.params, period, report.format);
+      const mail = reportMail({ name: report.name, report: report.report, period, file });
+      await this.mailer.enqueue(`scheduled-report:${run._id.toHexString()}`, { to, ...mail, attachments: [{ filename: file.fileName, content: file.body, contentType: file.contentType }] });
+      await this.finish(scope, run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, error: null });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const delay = retriable(error) ? RUN_RETRY_DELAYS_MS[attempts - 1] : undefined;
+      const nextAttemptAt = delay === undefined ? null : new Date(Date.now() + delay);
+      this.logger.warn(`scheduled report ${report._id.toHexString()} run ${runId} failed (attempt ${attempts}): ${reason}${nextAttemptAt ? `; again at ${nextAttemptAt.toISOString()}` : ''}`);
+      await this.finish(scope, run, { state: 'failed', error: reason.slice(0, 500), nextAttemptAt });
+      if (nextAttemptAt) return { rescheduleAt: nextAttemptAt };
+    }
+  }
+
+  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'error' | 'nextAttemptAt'>>): Promise<void> {
+    await this.runs.updateRecord(scope, run, { $set: { nextAttemptAt: null, ...outcome, finishedAt: new Date() } });
+  }
+
+  /** The owner as a caller: their permissions and trackers now, as if they asked for the report. */
+  private async ownerContext(report: Stored<ScheduledReport>, run: Stored<ReportRun>): Promise<AuthContext> {
+    const principal = await this.principals.load(report.ownerId, { kind: 'api_token', id: report._id });
+    if (!principal || !principal.clientId.equals(report.clientId)) throw new RunRefused('its owner is disabled or gone: someone else must create it again');
+    return { ...principal, via: 'bearer', request: { requestId: `scheduled-report-run-${run._id.toHexString()}`, ip: '127.0.0.1', userAgent: 'scheduled-reports' } };
+  }
+
+  /** The addresses, and the active users' sign-in addresses, without repeats. */
+  private async recipients(report: Stored<ScheduledReport>): Promise<string[]> {
+    const users = report.recipients.userIds.length
+      ? await this.users.find(scopeOfClient(report.clientId), { _id: { $in: report.recipients.userIds }, active: true }, { projection: { email: 1 } })
+      : [];
+    return [...new Set([...report.recipients.emails, ...users.map((user) => user.email)])];
+  }
+}
+
+/** A failure that may pass (a portal down, a database hiccup) rather than one that will not (a 4xx of the report, a refusal). */
+function retriable(error: unknown): boolean {
+  if (error instanceof RunRefused || error instanceof ReportTooLarge) return false;
+  if (error instanceof DomainException) return errorCodeRule(error.code).status >= 500;
+  return true;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TenantDataModule } from '@app/database';
+import { ActivityModule } from '../activity';
+import { BillingSupportModule } from '../billing-support';
+import { ReportRuns } from './runs/report-runs.service';
+import { ScheduledReportsSweep } from './runs/scheduled-reports.sweep';
+import { ScheduledReportsController } from './scheduled-reports.controller';
+import { ScheduledReportsService } from './scheduled-reports.service';
+import { ReportRun, ReportRunSchema } from './schemas/report-run.schema';
+import { ScheduledReport, ScheduledReportSchema } from './schemas/scheduled-report.schema';
+import { ReportSources } from './sources/report-sources';
+
+const data = TenantDataModule.forFeature([
+  { name: ScheduledReport.name, schema: ScheduledReportSchema },
+  { name: ReportRun.name, schema: ReportRunSchema },
+]);
+
+/**
+ * Scheduled reports (`/api/scheduled-reports`, `access_reports`): the platform's reports e-mailed
+ * on a daily, weekly or monthly schedule in the client's time zone, with a run history and "run
+ * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
+ */
+@Module({
+  imports: [data, ActivityModule, BillingSupportModule],
+  controllers: [ScheduledReportsController],
+  providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources],
+  exports: [data, ReportSources],
+})
+export class ScheduledReportsModule {}

@@ -1,0 +1,37 @@
+import type { DateTime } from 'luxon';
+import type { AuthContext, Permission } from '@app/auth';
+
+/** Every report a schedule may name (DESIGN.md, "scheduled report"). */
+export const REPORT_NAMES = ['trips', 'fuel', 'stops', 'temperature', 'inspections', 'activity', 'invoices'] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+
+export const REPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The period a run reports on, in the schedule's zone: from its first to its last millisecond. */
+export interface ReportPeriod {
+  from: DateTime;
+  to: DateTime;
+}
+
+/** A built report file, whole in memory (it becomes a mail attachment). */
+export interface BuiltReport {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+  /** The rows it holds, when the report knows (null: it does not say). */
+  rows: number | null;
+}
+
+/** A report that can run on a schedule: what it needs and how it is built as a given user. */
+export interface ReportSource {
+  name: ReportName;
+  /** What the schedule's owner must hold (checked at creation and at each run). */
+  permission: Permission;
+  formats: readonly ReportFormat[];
+  /** The `params` it takes, and their meaning (for the 400 and the docs). */
+  params: Readonly<Record<string, string>>;
+  /** A problem with `params` in words, or null. */
+  checkParams(params: Record<string, unknown>): string | null;
+  build(auth: AuthContext, params: Record<string, unknown>, period: ReportPeriod, format: ReportFormat): Promise<BuiltReport>;
+}
