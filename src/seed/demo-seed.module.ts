@@ -11,6 +11,7 @@ import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
+import { MetersModule } from '../meters';
 import { ScheduledReportsModule } from '../scheduled-reports';
 import { WebhooksModule } from '../webhooks';
 import { DemoSeedOnStart } from './demo-seed-on-start';
@@ -30,6 +31,7 @@ import { PositionsDemoSeeder } from './seeders/positions.seeder';
 import { DemoSimulator } from './simulator/demo-simulator';
 import { RolesDemoSeeder } from './seeders/roles.seeder';
 import { ScheduledReportsDemoSeeder } from './seeders/scheduled-reports.seeder';
+import { ServicePlansDemoSeeder } from './seeders/service-plans.seeder';
 import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.seeder';
 
 /**
@@ -38,7 +40,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, PositionsModule, ScheduledReportsModule, UploadsModule, WebhooksModule],
+  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, MetersModule, PositionsModule, ScheduledReportsModule, UploadsModule, WebhooksModule],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,
@@ -57,6 +59,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     PositionsDemoSeeder,
     RolesDemoSeeder,
     ScheduledReportsDemoSeeder,
+    ServicePlansDemoSeeder,
     WebhooksDemoSeeder,
     DemoWebhookReceiverLink,
     DemoSimulator,

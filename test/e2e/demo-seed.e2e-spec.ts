@@ -107,6 +107,20 @@ describe('seed-demo and its manifest', () => {
       expect(log).toEqual([expect.objectContaining({ id: webhooks.delivery, type: 'webhook.test' })]);
     }
   });
+  it('gives each client a service plan with one truck due soon and one overdue, with its work order', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const { oilChange } = client.servicePlans as { oilChange: string };
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      const statuses = (await request(t.server).get(`/api/maintenance/service-status?planId=${oilChange}`).set(auth).expect(200)).body.data as Array<{ state: string; assetId: string; workOrderId: string | null; remaining: { km: number | null } }>;
+      const byState = Object.fromEntries(statuses.map((status) => [status.state, status]));
+      expect(Object.keys(byState).sort()).toEqual(['due_soon', 'overdue']);
+      expect(byState.due_soon.workOrderId).toBeNull();
+      expect(byState.overdue.workOrderId).toEqual(expect.stringMatching(/^[0-9a-f]{24}$/));
+      const order = (await request(t.server).get(`/api/maintenance/work-orders/${byState.overdue.workOrderId}`).set(auth).expect(200)).body.data;
+      expect(order).toMatchObject({ assetId: byState.overdue.assetId, status: 'open' });
+    }
+  });
   it('gives each client a daily scheduled report of yesterday’s activity to its admin', async () => {
     for (const key of ['acme', 'globex'] as const) {
       const client = manifest.clients[key];

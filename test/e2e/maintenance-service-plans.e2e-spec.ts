@@ -189,6 +189,15 @@ describe('service plans', () => {
     expect(await ordersOf(asset)).toHaveLength(1);
   });
 
+  it('starts the first cycle from the last service done before the plan existed', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await read(asset, 12_000);
+    const p = await plan({ assetIds: [asset.assetId] });
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'ok', cycle: 0 });
+    await api().post(`/api/maintenance/service-plans/${p.id}/services`, { assetId: asset.assetId, doneAt: new Date(Date.now() - 40 * 86_400_000).toISOString(), odometerKm: 1_500 }).expect(201);
+    expect(await statusOf(asset, p.id)).toMatchObject({ cycle: 1, lastService: { odometerKm: 1_500 }, next: { odometerKm: 11_500 }, state: 'overdue' });
+  });
+
   it('records services by hand; bad ones are 400', async () => {
     const asset = await addAsset(t, tenant.clientId);
     const elsewhere = await addAsset(t, tenant.clientId);
@@ -198,6 +207,9 @@ describe('service plans', () => {
     const record = (await add({ assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(201)).body.data;
     expect(record).toMatchObject({ planId: p.id, assetId: asset.assetId, odometerKm: 5_000, engineHours: 0, workOrderId: null });
     expect(await statusOf(asset, p.id)).toMatchObject({ cycle: 1, lastService: { id: record.id, odometerKm: 5_000 }, next: { odometerKm: 15_000 } });
+    // An older service (done before the plan existed) is history: the cycle stays.
+    await add({ assetId: asset.assetId, doneAt: new Date(Date.now() - 30 * 86_400_000).toISOString(), odometerKm: 1_000 }).expect(201);
+    expect(await statusOf(asset, p.id)).toMatchObject({ cycle: 1, lastService: { id: record.id }, next: { odometerKm: 15_000 } });
     await add({ assetId: elsewhere.assetId, doneAt: new Date().toISOString() }).expect(400);
     await add({ assetId: asset.assetId, doneAt: new Date(Date.now() + 86_400_000).toISOString() }).expect(400);
     await add({ assetId: asset.assetId, doneAt: new Date().toISOString(), workOrderId: '0123456789abcdef01234567' }).expect(400);

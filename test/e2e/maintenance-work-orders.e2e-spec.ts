@@ -75,6 +75,7 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
           assigneeId: null,
           history: [],
           inspection: null,
+          servicePlanId: null,
           createdBy: tenant.admin.user._id.toHexString(),
           createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
           updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -45,6 +45,11 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/alerts/:id/acknowledge', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/acknowledge`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/acknowledge`, { comment: 'hijacked' }) },
   { route: 'POST /api/alerts/:id/resolve', foreign: (c) => post(`/api/alerts/${(c.alerts as { example: string }).example}/resolve`, { comment: 'hijacked' }), unknown: post(`/api/alerts/${UNKNOWN_ID}/resolve`, { comment: 'hijacked' }) },
   { route: 'POST /api/notifications/:id/read', foreign: (c) => post(`/api/notifications/${(c.notifications as { example: string }).example}/read`, {}), unknown: post(`/api/notifications/${UNKNOWN_ID}/read`, {}) },
+  { route: 'GET /api/maintenance/service-plans/:id', foreign: (c) => get(`/api/maintenance/service-plans/${plan(c)}`), unknown: get(`/api/maintenance/service-plans/${UNKNOWN_ID}`) },
+  { route: 'PATCH /api/maintenance/service-plans/:id', foreign: (c) => patch(`/api/maintenance/service-plans/${plan(c)}`, { name: 'hijacked' }), unknown: patch(`/api/maintenance/service-plans/${UNKNOWN_ID}`, { name: 'hijacked' }) },
+  { route: 'GET /api/maintenance/service-plans/:id/services', foreign: (c) => get(`/api/maintenance/service-plans/${plan(c)}/services`), unknown: get(`/api/maintenance/service-plans/${UNKNOWN_ID}/services`) },
+  { route: 'GET /api/assets/:id/meters', foreign: (c) => get(`/api/assets/${c.assets.tracked}/meters`), unknown: get(`/api/assets/${UNKNOWN_ID}/meters`) },
+  { route: 'GET /api/assets/:id/meter-readings', foreign: (c) => get(`/api/assets/${c.assets.tracked}/meter-readings`), unknown: get(`/api/assets/${UNKNOWN_ID}/meter-readings`) },
   { route: 'GET /api/scheduled-reports/:id', foreign: (c) => get(`/api/scheduled-reports/${report(c)}`), unknown: get(`/api/scheduled-reports/${UNKNOWN_ID}`) },
   { route: 'PATCH /api/scheduled-reports/:id', foreign: (c) => patch(`/api/scheduled-reports/${report(c)}`, { name: 'hijacked' }), unknown: patch(`/api/scheduled-reports/${UNKNOWN_ID}`, { name: 'hijacked' }) },
   { route: 'POST /api/scheduled-reports/:id/run', foreign: (c) => post(`/api/scheduled-reports/${report(c)}/run`, {}), unknown: post(`/api/scheduled-reports/${UNKNOWN_ID}/run`, {}) },
@@ -56,6 +61,7 @@ const CROSS_TENANT: { route: string; foreign: (acme: DemoManifest['clients']['ac
   { route: 'POST /api/webhook-endpoints/:id/deliveries/:deliveryId/redeliver', foreign: (c) => post(`/api/webhook-endpoints/${hook(c).endpoint}/deliveries/${hook(c).delivery}/redeliver`, {}), unknown: post(`/api/webhook-endpoints/${UNKNOWN_ID}/deliveries/${UNKNOWN_ID}/redeliver`, {}) },
 ];
 
+const plan = (c: DemoManifest['clients']['acme']) => (c.servicePlans as { oilChange: string }).oilChange;
 const report = (c: DemoManifest['clients']['acme']) => (c.scheduledReports as { daily: string }).daily;
 const hook = (c: DemoManifest['clients']['acme']) => c.webhooks as { endpoint: string; delivery: string };
 

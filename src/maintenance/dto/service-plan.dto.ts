@@ -56,18 +56,18 @@ export class CreateServicePlanDto {
   name: string;
 
   /** Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
-  @IsOptional()
+  @WhenSent()
   @IsBoolean()
   allAssets?: boolean;
 
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_PLAN_TARGETS)
   @ArrayUnique()
   @IsObjectIdString({ each: true })
   assetIds?: string[];
 
-  @IsOptional()
+  @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_PLAN_TARGETS)
   @ArrayUnique()
@@ -81,13 +81,13 @@ export class CreateServicePlanDto {
   intervals: IntervalsDto;
 
   /** How long before each interval runs out the service is due soon (each below its interval). */
-  @IsOptional()
+  @WhenSent()
   @IsObject()
   @ValidateNested()
   @Type(() => IntervalsDto)
   dueSoon?: IntervalsDto;
 
-  @IsOptional()
+  @WhenSent()
   @IsObject()
   @ValidateNested()
   @Type(() => PlanWorkOrderDto)

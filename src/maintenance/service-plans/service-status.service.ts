@@ -143,7 +143,9 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   async serviceRecorded(plan: Stored<ServicePlan>, assetId: Types.ObjectId, service: { id: Types.ObjectId; doneAt: Date; odometerKm: number; engineHours: number }, now = new Date()): Promise<void> {
     const scope = scopeOfClient(plan.clientId);
     const status = await this.statuses.findOne(scope, { planId: plan._id, assetId });
-    if (!status || service.doneAt < status.start.at) return;
+    // A service older than the last one known is history, not a new cycle. Older than the plan
+    // itself is fine: the last service done before the plan existed is how a fleet starts one.
+    if (!status || (status.lastService && service.doneAt <= status.lastService.doneAt)) return;
     const zone = await this.zoneOf(plan.clientId);
     const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
     const start: CycleStart = { at: service.doneAt, odometerKm: service.odometerKm, engineHours: service.engineHours };

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Types } from 'mongoose';
-import { AuthContext, PrincipalLoader } from '@app/auth';
+import { PrincipalLoader } from '@app/auth';
 import { FieldType, FormEditorService } from '../../forms';
 import { InspectionSubmissionService } from '../../inspections';
 import { WorkOrderLifecycleService, WorkOrdersService } from '../../maintenance';
 import { UploadsService } from '../../uploads';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
+import { demoAdminContext } from './demo-admin-context';
 
 // The smallest JPEG header the upload's type detection accepts: the demo photo of the finding.
 const DEMO_PHOTO = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), Buffer.alloc(64, 0x20), Buffer.from([0xff, 0xd9])]);
@@ -32,7 +32,7 @@ export class InspectionLoopDemoSeeder implements DemoSeeder {
   ) {}
 
   async seed(client: DemoClientContext): Promise<void> {
-    const auth = await this.actAs(client);
+    const auth = await demoAdminContext(this.principals, client);
     const pads = option('Pastillas bajo el mínimo', true);
     const firstFields = [
       { fieldId: 'brakePads', type: FieldType.Select, label: 'Pastillas de freno', required: true, options: [option('Bien'), pads] },
@@ -64,12 +64,5 @@ export class InspectionLoopDemoSeeder implements DemoSeeder {
     manifest.uploads = { photo: photo.id };
     manifest.inspections = { critical: inspection.id };
     manifest.workOrders = { inProgress: inspection.workOrderId };
-  }
-
-  /** The demo admin's credentials, as a request of theirs would carry them. */
-  private async actAs(client: DemoClientContext): Promise<AuthContext> {
-    const principal = await this.principals.load(client.users.admin._id, { kind: 'session', id: new Types.ObjectId() });
-    if (!principal) throw new Error(`The demo admin of ${client.name} cannot act: the identity seeder runs first`);
-    return { ...principal, via: 'bearer', request: { requestId: 'demo-seed', ip: '127.0.0.1', userAgent: 'demo seed' } };
   }
 }

@@ -112,6 +112,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...alertRequests(client),
     ...webhookRequests(client),
     ...scheduledReportRequests(client),
+    ...maintenancePlanRequests(client),
   ];
 }
 
@@ -136,6 +137,28 @@ function alertRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/notifications/stream', method: 'get', path: '/api/notifications/stream', writes: false },
     { route: 'POST /api/notifications/:id/read', method: 'post', path: `/api/notifications/${notification}/read`, writes: true },
     { route: 'POST /api/notifications/read-all', method: 'post', path: '/api/notifications/read-all', writes: true },
+  ];
+}
+
+/** Meters, service plans, services and the service status (issue 28). */
+function maintenancePlanRequests(client: Client): SweepRequest[] {
+  const { oilChange } = manifestValue<{ oilChange: string }>(client, 'servicePlans');
+  const base = `/api/maintenance/service-plans/${oilChange}`;
+  const asset = client.assets.tracked;
+  const now = new Date().toISOString();
+  return [
+    { route: 'POST /api/maintenance/service-plans', method: 'post', path: '/api/maintenance/service-plans', writes: true,
+      body: { name: 'Motor 250 h', assetIds: [asset], intervals: { engineHours: 250, days: 365 }, dueSoon: { engineHours: 25 }, workOrder: { category: 'preventive', description: 'Revisión de motor' } } },
+    { route: 'GET /api/maintenance/service-plans', method: 'get', path: '/api/maintenance/service-plans?limit=5', writes: false },
+    { route: 'GET /api/maintenance/service-plans/:id', method: 'get', path: base, writes: false },
+    { route: 'PATCH /api/maintenance/service-plans/:id', method: 'patch', path: base, writes: true, body: { name: 'Mantención 12 000 km', intervals: { km: 12_000, days: 180 }, dueSoon: { km: 1_500 } } },
+    { route: 'DELETE /api/maintenance/service-plans/:id', method: 'delete', path: base, writes: true },
+    { route: 'POST /api/maintenance/service-plans/:id/services', method: 'post', path: `${base}/services`, writes: true, body: { assetId: asset, doneAt: now, odometerKm: 182_400 } },
+    { route: 'GET /api/maintenance/service-plans/:id/services', method: 'get', path: `${base}/services?limit=5`, writes: false },
+    { route: 'GET /api/maintenance/service-status', method: 'get', path: `/api/maintenance/service-status?state=due_soon&planId=${oilChange}&limit=5`, writes: false },
+    { route: 'GET /api/assets/:id/meters', method: 'get', path: `/api/assets/${asset}/meters`, writes: false },
+    { route: 'POST /api/assets/:id/meter-readings', method: 'post', path: `/api/assets/${asset}/meter-readings`, writes: true, body: { odometerKm: 182_500, engineHours: 6_125, readAt: now } },
+    { route: 'GET /api/assets/:id/meter-readings', method: 'get', path: `/api/assets/${asset}/meter-readings?limit=5`, writes: false },
   ];
 }
 
