@@ -4,6 +4,7 @@ import type { AuthContext } from '@app/auth';
 import { InjectRepository, scopeOfClient, TenantRepository, UniqueKeyLookup } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { Asset, AssetGroup, Tracker } from '@app/fleet';
+import { FuelTariff } from '../fuel';
 
 /**
  * What an asset refers to and must agree with: its groups (the client's), its main tracker (the
@@ -20,6 +21,7 @@ export class AssetLinks {
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
     @InjectRepository(Tracker) private readonly trackers: TenantRepository<Tracker>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
   ) {
     this.byPlateKey = assets.lookupBy('plateKey');
   }
@@ -41,6 +43,13 @@ export class AssetLinks {
     const holder = await this.assets.findOne(scopeOfClient(auth.clientId), { mainTrackerId: tracker._id, archivedAt: null, ...(assetId ? { _id: { $ne: assetId } } : {}) });
     if (holder) throw new DomainException(ErrorCode.Conflict, `Tracker ${tracker.vendorId} is already the main tracker of asset "${holder.name}": remove it there first`);
     return tracker._id;
+  }
+
+  /** A fuel tariff of the client for the asset's profile (else 400). */
+  async fuelTariff(auth: AuthContext, tariffId: string): Promise<Types.ObjectId> {
+    const tariff = await this.tariffs.findById(auth, tariffId);
+    if (!tariff) throw badRequest(`fuel.tariffId: no fuel tariff ${tariffId}`);
+    return tariff._id;
   }
 
   /** Refuses a plate key another asset in service of the client already has (409). */

@@ -28,6 +28,12 @@ export class AssetEventSettingsView {
   temperature: TemperatureRangeView | null;
 }
 
+export class AssetFuelProfileView {
+  tariffId: string;
+  consumptionLPer100Km: number;
+  tankCapacityL: number;
+}
+
 /** An asset as the asset management answers it (the scanned asset's fields, plus its links). */
 export class AssetView {
   id: string;
@@ -49,6 +55,8 @@ export class AssetView {
   /** Its main tracker; null when it has none. */
   mainTrackerId: string | null;
   eventSettings: AssetEventSettingsView;
+  /** Its fuel profile; null: none (its trips carry no fuel cost). */
+  fuel: AssetFuelProfileView | null;
   /** When it was archived (`DELETE`); null while in service. */
   archivedAt: Date | null;
   createdAt: Date;
@@ -65,6 +73,7 @@ export function toAssetView(asset: StoredAsset): AssetView {
     groupIds: (asset.groupIds ?? []).map(String),
     mainTrackerId: asset.mainTrackerId ? asset.mainTrackerId.toHexString() : null,
     eventSettings: eventSettingsOf(asset),
+    fuel: asset.fuel ? { tariffId: asset.fuel.tariffId.toHexString(), consumptionLPer100Km: asset.fuel.consumptionLPer100Km, tankCapacityL: asset.fuel.tankCapacityL } : null,
     archivedAt: asset.archivedAt ?? null,
     createdAt: asset.createdAt,
     updatedAt: asset.updatedAt,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReportsModule } from '@app/reports';
 import { FormsModule } from '../forms';
+import { FuelModule } from '../fuel';
 import { InspectionsModule } from '../inspections';
 import { AssetLinks } from './asset-links';
 import { AssetsController } from './assets.controller';
@@ -19,7 +20,7 @@ import { TrackersService } from './trackers/trackers.service';
  * inspections; this module is their management over HTTP.
  */
 @Module({
-  imports: [FormsModule, InspectionsModule, ReportsModule],
+  imports: [FormsModule, FuelModule, InspectionsModule, ReportsModule],
   // The QR routes come first: `POST /assets/qr-labels` must not be read as an asset id.
   controllers: [AssetQrCodesController, AssetsController, AssetGroupsController, TrackersController],
   providers: [AssetLinks, AssetsService, AssetGroupsService, TrackersService, AssetQrCodesService, QrLabelRenderer],

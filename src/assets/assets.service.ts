@@ -62,7 +62,7 @@ export class AssetsService {
 
   async update(auth: AuthContext, id: string, body: UpdateAssetDto): Promise<AssetView> {
     const fields = Object.entries(body).filter(([, value]) => value !== undefined);
-    if (fields.length === 0) throw badRequest('Nothing to change: send at least one of name, plate, kind, icon, groupIds, mainTrackerId, eventSettings');
+    if (fields.length === 0) throw badRequest('Nothing to change: send at least one of name, plate, kind, icon, groupIds, mainTrackerId, eventSettings, fuel');
     const asset = await this.loadInService(auth, id);
     const set: Partial<Asset> = {};
     const unset: Record<string, ''> = {};
@@ -71,6 +71,8 @@ export class AssetsService {
     if (body.icon !== undefined) set.icon = { id: body.icon.id, color: body.icon.color };
     if (body.eventSettings !== undefined) set.eventSettings = mergedEventSettings(asset, body.eventSettings);
     if (body.groupIds !== undefined) set.groupIds = await this.links.groupIds(auth, body.groupIds);
+    if (body.fuel === null) set.fuel = null;
+    else if (body.fuel !== undefined) set.fuel = { ...body.fuel, tariffId: await this.links.fuelTariff(auth, body.fuel.tariffId) };
     if (body.mainTrackerId === null) {
       if (!auth.trackerScope.isAll) throw forbidden('A user limited to some trackers cannot leave an asset without a main tracker');
       unset.mainTrackerId = '';

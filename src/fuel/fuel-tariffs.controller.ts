@@ -1,14 +1,36 @@
-import { Body, Controller, Param, Patch } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreateFuelTariffDto, ListFuelTariffsDto } from './dto/create-fuel-tariff.dto';
 import { UpdateFuelTariffDto } from './dto/update-fuel-tariff.dto';
-import { FuelTariffView } from './fuel-tariff.view';
+import { FuelTariffView, toFuelTariffView } from './fuel-tariff.view';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 
 @ApiTags('fuel')
 @Controller('fuel-tariffs')
 export class FuelTariffsController {
   constructor(private readonly tariffs: FuelTariffsService) {}
+
+  /** The client's fuel tariffs, newest first. */
+  @Get()
+  @Authenticated({ permission: Permission.Fuel })
+  @PagedResponse(FuelTariffView)
+  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  async list(@Auth() auth: AuthContext, @Query() query: ListFuelTariffsDto): Promise<PagedBody<FuelTariffView>> {
+    return PagedBody.of(await this.tariffs.list(auth, query), toFuelTariffView);
+  }
+
+  /** Creates a custom tariff: the client's own manual price for a grade, in force from now. */
+  @Post()
+  @Authenticated({ permission: Permission.Fuel })
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: FuelTariffView, description: 'The new tariff' })
+  @ApiBadRequestResponse({ description: 'Invalid body: an unknown grade, a bad name or price (shape A)' })
+  @ApiConflictResponse({ description: 'The client already has 100 tariffs (shape A)' })
+  create(@Auth() auth: AuthContext, @Body() body: CreateFuelTariffDto): Promise<FuelTariffView> {
+    return this.tariffs.create(auth, body);
+  }
 
   /**
    * Edits the name and/or the manual price of a tariff. A new price opens a new client price
@@ -19,5 +41,15 @@ export class FuelTariffsController {
   @Authenticated({ permission: Permission.Fuel })
   update(@Auth() auth: AuthContext, @Param('fuelTariffId') id: string, @Body() body: UpdateFuelTariffDto): Promise<FuelTariffView> {
     return this.tariffs.update(auth, id, body);
+  }
+
+  /** Deletes a tariff that no asset's fuel profile names; its price history and costs stay. */
+  @Delete(':fuelTariffId')
+  @Authenticated({ permission: Permission.Fuel })
+  @ApiOkResponse({ type: DeletedView })
+  @ApiNotFoundResponse({ description: 'Unknown or another client\'s tariff (shape A)' })
+  @ApiConflictResponse({ description: 'An asset\'s fuel profile names the tariff (shape A)' })
+  delete(@Auth() auth: AuthContext, @Param('fuelTariffId') id: string): Promise<DeletedView> {
+    return this.tariffs.delete(auth, id);
   }
 }

@@ -627,6 +627,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fuel-tariffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's fuel tariffs, newest first. */
+        get: operations["FuelTariffsController_list"];
+        put?: never;
+        /** Creates a custom tariff: the client's own manual price for a grade, in force from now. */
+        post: operations["FuelTariffsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fuel-tariffs/{fuelTariffId}": {
         parameters: {
             query?: never;
@@ -637,7 +655,8 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete?: never;
+        /** Deletes a tariff that no asset's fuel profile names; its price history and costs stay. */
+        delete: operations["FuelTariffsController_delete"];
         options?: never;
         head?: never;
         /**
@@ -1862,6 +1881,12 @@ export interface components {
             /** @description °C; null: not watched. */
             temperature: components["schemas"]["TemperatureRangeView"] | null;
         };
+        AssetFuelProfileView: {
+            consumptionLPer100Km: number;
+            tankCapacityL: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            tariffId: string;
+        };
         AssetGroupDto: {
             /** @description 1 to 200 characters, unique within the client whatever the case. */
             name: string;
@@ -1988,6 +2013,8 @@ export interface components {
              */
             createdAt: string;
             eventSettings: components["schemas"]["AssetEventSettingsView"];
+            /** @description Its fuel profile; null: none (its trips carry no fuel cost). */
+            fuel: components["schemas"]["AssetFuelProfileView"] | null;
             /** @description The asset groups it belongs to. */
             groupIds: string[];
             icon: components["schemas"]["AssetIconView"];
@@ -2262,6 +2289,23 @@ export interface components {
              */
             status?: "active" | "inactive";
         };
+        CreateFuelTariffDto: {
+            /**
+             * @description The grade it prices; never changes.
+             * @enum {string}
+             */
+            baseType: "gasoline_93" | "gasoline_95" | "gasoline_97" | "diesel";
+            /**
+             * @description 1 to 100 characters (trimmed).
+             * @example Diésel convenio Copec
+             */
+            name: string;
+            /**
+             * @description Pesos per litre: greater than 0, at most two decimals.
+             * @example 1049.9
+             */
+            pricePerLiter: number;
+        };
         CreateGeofenceDto: {
             /** @description Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean | null;
@@ -2357,11 +2401,11 @@ export interface components {
         };
         CreateServicePlanDto: {
             /** @description Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
-            allAssets?: boolean | null;
-            assetIds?: string[] | null;
+            allAssets?: boolean;
+            assetIds?: string[];
             /** @description How long before each interval runs out the service is due soon (each below its interval). */
-            dueSoon?: components["schemas"]["IntervalsDto"] | null;
-            groupIds?: string[] | null;
+            dueSoon?: components["schemas"]["IntervalsDto"];
+            groupIds?: string[];
             /** @description At least one of km, engineHours, days: the first to run out decides. */
             intervals: components["schemas"]["IntervalsDto"];
             /** @example Cambio de aceite */
@@ -2769,6 +2813,23 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             validTo: string | null;
+        };
+        FuelProfileDto: {
+            /**
+             * @description Litres per 100 km (0.1 to 200).
+             * @example 32.5
+             */
+            consumptionLPer100Km: number;
+            /**
+             * @description The tank's capacity, litres (1 to 5 000).
+             * @example 400
+             */
+            tankCapacityL: number;
+            /**
+             * @description A fuel tariff of the client (`GET /api/fuel-tariffs`).
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            tariffId: string;
         };
         FuelTariffView: {
             /**
@@ -3736,6 +3797,8 @@ export interface components {
         UpdateAssetDto: {
             /** @description What the event detector watches (speed limit, idling, offline, temperature): the fields sent replace the stored ones. */
             eventSettings?: components["schemas"]["EventSettingsDto"];
+            /** @description Its fuel profile (trip costs, refuel anomalies), or `null` to remove it. */
+            fuel?: components["schemas"]["FuelProfileDto"] | null;
             /** @description Replaces the asset's groups. */
             groupIds?: string[];
             icon?: components["schemas"]["AssetIconDto"];
@@ -6887,6 +6950,11 @@ export interface operations {
                      *               "max": 0
                      *             }
                      *           },
+                     *           "fuel": {
+                     *             "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "consumptionLPer100Km": 0,
+                     *             "tankCapacityL": 0
+                     *           },
                      *           "archivedAt": "2026-11-15T08:30:00.000Z",
                      *           "createdAt": "2026-11-15T08:30:00.000Z",
                      *           "updatedAt": "2026-11-15T08:30:00.000Z"
@@ -7038,6 +7106,11 @@ export interface operations {
                      *             "min": 0,
                      *             "max": 0
                      *           }
+                     *         },
+                     *         "fuel": {
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "consumptionLPer100Km": 0,
+                     *           "tankCapacityL": 0
                      *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -7206,6 +7279,11 @@ export interface operations {
                      *             "min": 0,
                      *             "max": 0
                      *           }
+                     *         },
+                     *         "fuel": {
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "consumptionLPer100Km": 0,
+                     *           "tankCapacityL": 0
                      *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -7455,6 +7533,11 @@ export interface operations {
                  *           "min": 2,
                  *           "max": 8
                  *         }
+                 *       },
+                 *       "fuel": {
+                 *         "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *         "consumptionLPer100Km": 32.5,
+                 *         "tankCapacityL": 400
                  *       }
                  *     }
                  */
@@ -7491,6 +7574,11 @@ export interface operations {
                      *             "min": 0,
                      *             "max": 0
                      *           }
+                     *         },
+                     *         "fuel": {
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "consumptionLPer100Km": 0,
+                     *           "tankCapacityL": 0
                      *         },
                      *         "archivedAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -11818,6 +11906,430 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    FuelTariffsController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "baseType": "gasoline_93",
+                     *           "name": "string",
+                     *           "custom": true,
+                     *           "pricePerLiter": 0,
+                     *           "priceValidFrom": "2026-11-15T08:30:00.000Z",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FuelTariffView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    FuelTariffsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "baseType": "gasoline_93",
+                 *       "name": "Diésel convenio Copec",
+                 *       "pricePerLiter": 1049.9
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateFuelTariffDto"];
+            };
+        };
+        responses: {
+            /** @description The new tariff */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "baseType": "gasoline_93",
+                     *         "name": "string",
+                     *         "custom": true,
+                     *         "pricePerLiter": 0,
+                     *         "priceValidFrom": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FuelTariffView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: an unknown grade, a bad name or price (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 100 tariffs (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    FuelTariffsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fuelTariffId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's tariff (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset's fuel profile names the tariff (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];

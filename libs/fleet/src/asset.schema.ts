@@ -47,6 +47,21 @@ export function eventSettingsOf(asset: { eventSettings?: Partial<AssetEventSetti
 }
 
 /** A vehicle or piece of equipment of a client, followed by its main tracker. */
+/** An asset's fuel profile: the tariff that prices its fuel, its consumption and its tank. */
+@Schema({ _id: false })
+export class AssetFuelProfile {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  tariffId: Types.ObjectId;
+
+  /** Litres per 100 km. */
+  @Prop({ required: true })
+  consumptionLPer100Km: number;
+
+  /** The tank's capacity, litres. */
+  @Prop({ required: true })
+  tankCapacityL: number;
+}
+
 @Schema({ collection: 'assets', timestamps: true })
 export class Asset {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
@@ -82,6 +97,10 @@ export class Asset {
 
   @Prop({ type: AssetEventSettings, default: null })
   eventSettings?: AssetEventSettings | null;
+
+  /** How the asset burns fuel and what it costs (trip costs, refuel anomalies); null: no profile. */
+  @Prop({ type: AssetFuelProfile, default: null })
+  fuel?: AssetFuelProfile | null;
 
   /** When the asset was archived (`DELETE /api/assets/{id}`): not scannable, not in statistics, history kept. */
   @Prop({ type: Date, default: null })

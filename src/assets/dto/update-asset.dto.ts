@@ -4,6 +4,7 @@ import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
 import { EventSettingsDto } from './event-settings.dto';
+import { FuelProfileDto } from './fuel-profile.dto';
 
 /** The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. */
 @StrictBody()
@@ -48,4 +49,10 @@ export class UpdateAssetDto {
   @ValidateNested()
   @Type(() => EventSettingsDto)
   eventSettings?: EventSettingsDto;
+
+  /** Its fuel profile (trip costs, refuel anomalies), or `null` to remove it. */
+  @WhenSent({ nullable: true })
+  @ValidateNested()
+  @Type(() => FuelProfileDto)
+  fuel?: FuelProfileDto | null;
 }
