@@ -21,6 +21,10 @@ import {
   TripReportExportSchema,
 } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
+import { PositionsModule } from '../positions';
+import { RefuelsController } from './refuels/refuels.controller';
+import { RefuelsService } from './refuels/refuels.service';
+import { Refuel, RefuelSchema } from './refuels/refuel.schema';
 
 const fuelData = TenantDataModule.forFeature([
   { name: FuelTariff.name, schema: FuelTariffSchema },
@@ -30,7 +34,10 @@ const fuelData = TenantDataModule.forFeature([
   { name: TripReportExport.name, schema: TripReportExportSchema },
 ]);
 // A cost entry of an asset (a trip, a refuelling) is seen by whoever may see the asset.
-const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, schema: FuelCostEntrySchema }]);
+const costData = AssetOwnedDataModule.forFeature([
+  { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
+  { name: Refuel.name, schema: RefuelSchema },
+]);
 
 /**
  * Fuel: tariffs and their manual price changes (`/api/fuel-tariffs`), the price validity history
@@ -40,9 +47,11 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
   imports: [
     fuelData,
     costData,
+    // Where the vehicle was when a refuel was paid.
+    PositionsModule,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
-  controllers: [FuelTariffsController, FuelPricesController],
+  controllers: [FuelTariffsController, FuelPricesController, RefuelsController],
   providers: [
     FuelTariffsService,
     FuelPriceHistoryService,
@@ -51,8 +60,9 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
     PriceChangeResumer,
     FuelCostsService,
     TripReportExportCache,
+    RefuelsService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [fuelData, costData, FuelCostsService, TripReportExportCache],
+  exports: [fuelData, costData, FuelCostsService, TripReportExportCache, RefuelsService],
 })
 export class FuelModule {}

@@ -6,3 +6,5 @@ export { TripReportExportCache, type CachedExport } from './export-cache/trip-re
 export { FuelCostEntry } from './schemas/fuel-cost-entry.schema';
 export { FuelPriceRecord } from './schemas/fuel-price-record.schema';
 export { FuelTariff } from './schemas/fuel-tariff.schema';
+// Refuels: recorded by the demo seed like a request would.
+export { RefuelsService } from './refuels/refuels.service';

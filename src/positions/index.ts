@@ -14,6 +14,7 @@ export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 // Where a device was at a moment (an inspection's place checked against its vehicle's).
 export { PositionHistory, type PositionAt } from './sources/position-history.service';
+export { VehicleWhereabouts, type DistanceFromVehicle } from './sources/vehicle-whereabouts';
 // The telemetry model and its rules, for whoever reasons about fixes.
 export type { TelemetryPoint } from './telemetry/telemetry-point';
 export type { TripRecord } from './telemetry/trip-record';

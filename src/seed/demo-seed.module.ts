@@ -29,6 +29,7 @@ import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
 import { MaintenanceDemoSeeder } from './seeders/maintenance.seeder';
 import { PositionsDemoSeeder } from './seeders/positions.seeder';
 import { DemoSimulator } from './simulator/demo-simulator';
+import { RefuelsDemoSeeder } from './seeders/refuels.seeder';
 import { RolesDemoSeeder } from './seeders/roles.seeder';
 import { ScheduledReportsDemoSeeder } from './seeders/scheduled-reports.seeder';
 import { ServicePlansDemoSeeder } from './seeders/service-plans.seeder';
@@ -57,6 +58,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     InspectionLoopDemoSeeder,
     MaintenanceDemoSeeder,
     PositionsDemoSeeder,
+    RefuelsDemoSeeder,
     RolesDemoSeeder,
     ScheduledReportsDemoSeeder,
     ServicePlansDemoSeeder,

@@ -121,6 +121,16 @@ describe('seed-demo and its manifest', () => {
       expect(order).toMatchObject({ assetId: byState.overdue.assetId, status: 'open' });
     }
   });
+  it('gives the tracked truck a fuel profile and two refuels, one paid far over the tariff', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const { ordinary, anomalous } = client.refuels as { ordinary: string; anomalous: string };
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      expect((await request(t.server).get(`/api/assets/${client.assets.tracked}`).set(auth).expect(200)).body.data.fuel).toMatchObject({ consumptionLPer100Km: 32, tankCapacityL: 400 });
+      expect((await request(t.server).get(`/api/fuel/refuels/${ordinary}`).set(auth).expect(200)).body.data.anomalies).toEqual([]);
+      expect((await request(t.server).get(`/api/fuel/refuels/${anomalous}`).set(auth).expect(200)).body.data.anomalies).toEqual(['price_mismatch']);
+    }
+  });
   it('gives each client a daily scheduled report of yesterday’s activity to its admin', async () => {
     for (const key of ['acme', 'globex'] as const) {
       const client = manifest.clients[key];

@@ -667,6 +667,42 @@ export interface paths {
         patch: operations["FuelTariffsController_update"];
         trace?: never;
     };
+    "/api/fuel/refuels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's refuels of the assets the caller may see, newest first; `assetId`, `from`, `to`, `anomaly` filter. */
+        get: operations["RefuelsController_list"];
+        put?: never;
+        /** Records a refuel, answered with its anomalies: more than the tank holds, paid over 500 m from where the vehicle's tracker was, a price over 15 % from the tariff's. */
+        post: operations["RefuelsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fuel/refuels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One refuel. */
+        get: operations["RefuelsController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a refuel (a line typed twice, a statement imported twice). */
+        delete: operations["RefuelsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geofences": {
         parameters: {
             query?: never;
@@ -2375,6 +2411,30 @@ export interface components {
              */
             readAt: string;
         };
+        CreateRefuelDto: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * @description Litres (0.1 to 5 000).
+             * @example 182.4
+             */
+            liters: number;
+            /** @description Where it was paid (the fuel card's station, or the phone's place). */
+            location?: components["schemas"]["RefuelLocationDto"] | null;
+            /**
+             * Format: date-time
+             * @description When it was paid (ISO 8601), not in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            odometerKm?: number | null;
+            /** @description Pesos per litre paid. */
+            pricePerLiter?: number | null;
+            /** @example Copec Ruta 5 km 21 */
+            station?: string | null;
+            /** @description Pesos paid in all. */
+            totalCost?: number | null;
+        };
         CreateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
@@ -3301,6 +3361,43 @@ export interface components {
             checks: components["schemas"]["ReadinessChecksView"];
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
+        };
+        RefuelLocationDto: {
+            lat: number;
+            lng: number;
+        };
+        RefuelLocationView: {
+            lat: number;
+            lng: number;
+        };
+        RefuelView: {
+            /** @description What was found odd when it was recorded: more than the tank holds, paid far from where the vehicle's own tracker was, a price far from the tariff's. */
+            anomalies: ("over_tank_capacity" | "away_from_vehicle" | "price_mismatch")[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @description What each check measured (the tank's capacity; the distance from the vehicle and its fix; the tariff's price and the difference). */
+            checks: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            createdBy: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            liters: number;
+            location: components["schemas"]["RefuelLocationView"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            odometerKm: number | null;
+            pricePerLiter: number | null;
+            station: string | null;
+            totalCost: number | null;
         };
         RemainingView: {
             /** @description Whole days from today in the client's time zone */
@@ -12493,6 +12590,572 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only refuels with this anomaly.
+                 * @example over_tank_capacity
+                 */
+                anomaly?: "over_tank_capacity" | "away_from_vehicle" | "price_mismatch";
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Refuels at or after this ISO 8601 date-time. */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Refuels at or before this ISO 8601 date-time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "anomalies": [
+                     *             "over_tank_capacity"
+                     *           ],
+                     *           "checks": {},
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *           "liters": 0,
+                     *           "pricePerLiter": 0,
+                     *           "totalCost": 0,
+                     *           "odometerKm": 0,
+                     *           "station": "string",
+                     *           "location": {
+                     *             "lat": 0,
+                     *             "lng": 0
+                     *           },
+                     *           "createdBy": "string",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "occurredAt": "2026-11-15T08:30:00.000Z",
+                 *       "liters": 182.4,
+                 *       "pricePerLiter": 0.01,
+                 *       "totalCost": 0.01,
+                 *       "odometerKm": 0,
+                 *       "station": "Copec Ruta 5 km 21",
+                 *       "location": {
+                 *         "lat": -90,
+                 *         "lng": -180
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRefuelDto"];
+            };
+        };
+        responses: {
+            /** @description The refuel with its anomalies */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "anomalies": [
+                     *           "over_tank_capacity"
+                     *         ],
+                     *         "checks": {},
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "liters": 0,
+                     *         "pricePerLiter": 0,
+                     *         "totalCost": 0,
+                     *         "odometerKm": 0,
+                     *         "station": "string",
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, an asset not among yours, a future time, a total that is not litres × price (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "anomalies": [
+                     *           "over_tank_capacity"
+                     *         ],
+                     *         "checks": {},
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "liters": 0,
+                     *         "pricePerLiter": 0,
+                     *         "totalCost": 0,
+                     *         "odometerKm": 0,
+                     *         "station": "string",
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "createdBy": "string",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown refuel, another client's, or of an asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown refuel, another client's, or of an asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];

@@ -6,6 +6,7 @@ import { StoreTelemetrySource } from '../store/store-telemetry.source';
 import { TELEMETRY_SOURCE } from '../telemetry/telemetry-source';
 import { FlespiTelemetrySource } from './flespi-telemetry.source';
 import { PositionHistory } from './position-history.service';
+import { VehicleWhereabouts } from './vehicle-whereabouts';
 
 /** Where reports, trips, tracks and other domains read telemetry: the store, or flespi (`TELEMETRY_SOURCE`). */
 @Module({
@@ -18,7 +19,8 @@ import { PositionHistory } from './position-history.service';
         config.get('TELEMETRY_SOURCE') === 'flespi' ? new FlespiTelemetrySource(new ConfiguredFlespiClient(config)) : store,
     },
     PositionHistory,
+    VehicleWhereabouts,
   ],
-  exports: [TELEMETRY_SOURCE, PositionHistory],
+  exports: [TELEMETRY_SOURCE, PositionHistory, VehicleWhereabouts],
 })
 export class TelemetrySourceModule {}

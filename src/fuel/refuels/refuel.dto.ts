@@ -1,0 +1,93 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsNumber, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
+
+@StrictBody()
+export class RefuelLocationDto {
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-90)
+  @Max(90)
+  lat: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-180)
+  @Max(180)
+  lng: number;
+}
+
+/** A refuelling: litres at a moment; what was paid and where, when known. */
+@StrictBody()
+export class CreateRefuelDto {
+  @IsObjectIdString()
+  assetId: string;
+
+  /** When it was paid (ISO 8601), not in the future. */
+  @IsIsoDateTime()
+  occurredAt: string;
+
+  /**
+   * Litres (0.1 to 5 000).
+   * @example 182.4
+   */
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 })
+  @Min(0.1)
+  @Max(5000)
+  liters: number;
+
+  /** Pesos per litre paid. */
+  @WhenSent({ nullAsAbsent: true })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0.01)
+  @Max(100_000)
+  pricePerLiter?: number;
+
+  /** Pesos paid in all. */
+  @WhenSent({ nullAsAbsent: true })
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
+  @Min(0.01)
+  @Max(100_000_000)
+  totalCost?: number;
+
+  @WhenSent({ nullAsAbsent: true })
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(10_000_000)
+  odometerKm?: number;
+
+  /** @example "Copec Ruta 5 km 21" */
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ max: 200 })
+  station?: string;
+
+  /** Where it was paid (the fuel card's station, or the phone's place). */
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateNested()
+  @Type(() => RefuelLocationDto)
+  location?: RefuelLocationDto;
+}
+
+@StrictBody()
+export class ListRefuelsDto extends PageQueryDto {
+  @IsOptional()
+  @IsObjectIdString()
+  assetId?: string;
+
+  /** Refuels at or after this ISO 8601 date-time. */
+  @IsOptional()
+  @IsIsoDateTime()
+  from?: string;
+
+  /** Refuels at or before this ISO 8601 date-time. */
+  @IsOptional()
+  @IsIsoDateTime()
+  to?: string;
+
+  /** Only refuels with this anomaly. */
+  @ApiProperty({ enum: REFUEL_ANOMALIES, required: false })
+  @IsOptional()
+  @IsIn(REFUEL_ANOMALIES, { message: `anomaly must be one of ${REFUEL_ANOMALIES.join(', ')}` })
+  anomaly?: RefuelAnomaly;
+}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { validationFailed } from '@app/errors';
+import { AssetDirectory } from '@app/fleet';
+import { VehicleWhereabouts } from '../../positions';
+import { FuelPriceHistoryService } from '../prices/fuel-price-history.service';
+import { FuelTariff } from '../schemas/fuel-tariff.schema';
+import { refuelAnomalies } from './refuel-anomalies';
+import { CreateRefuelDto, ListRefuelsDto } from './refuel.dto';
+import { Refuel } from './refuel.schema';
+import { RefuelView, toRefuelView } from './refuel.view';
+
+/** The vehicle's fix must be this close in time to the payment to say where the vehicle was. */
+const FIX_WITHIN_S = 600;
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** `/api/fuel/refuels`: refuellings of the client's assets, each checked when recorded (docs/fuel-cargo.md, "Refuels"). */
+@Injectable()
+export class RefuelsService {
+  constructor(
+    @InjectRepository(Refuel) private readonly refuels: TenantRepository<Refuel>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
+    private readonly directory: AssetDirectory,
+    private readonly prices: FuelPriceHistoryService,
+    private readonly whereabouts: VehicleWhereabouts,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateRefuelDto): Promise<RefuelView> {
+    const asset = await this.directory.findAssetInService(auth, body.assetId);
+    const occurredAt = new Date(body.occurredAt);
+    const errors = [];
+    if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
+    if (occurredAt.getTime() > Date.now() + 5 * 60_000) errors.push({ path: 'occurredAt', message: 'occurredAt is in the future' });
+    if (body.pricePerLiter !== undefined && body.totalCost !== undefined && Math.abs(round2(body.pricePerLiter * body.liters) - body.totalCost) > Math.max(1, body.totalCost * 0.01)) {
+      errors.push({ path: 'totalCost', message: 'totalCost is not liters × pricePerLiter: send one of them, or both agreeing' });
+    }
+    if (errors.length > 0 || !asset) throw validationFailed(errors);
+    const pricePerLiter = body.pricePerLiter ?? (body.totalCost !== undefined ? round2(body.totalCost / body.liters) : null);
+    const totalCost = body.totalCost ?? (body.pricePerLiter !== undefined ? round2(body.pricePerLiter * body.liters) : null);
+    const tariff = asset.fuel ? await this.tariffs.findById(auth, asset.fuel.tariffId.toHexString()) : null;
+    const [tariffPricePerLiter, fromVehicle] = await Promise.all([
+      tariff ? this.prices.priceAt(auth, tariff, occurredAt) : null,
+      body.location ? this.whereabouts.distanceAt(auth, asset, body.location, occurredAt, FIX_WITHIN_S) : null,
+    ]);
+    const { anomalies, checks } = refuelAnomalies({ liters: body.liters, pricePerLiter, tankCapacityL: asset.fuel?.tankCapacityL ?? null, tariffPricePerLiter, fromVehicle });
+    const refuel = await this.refuels.create(auth, {
+      assetId: asset._id,
+      occurredAt,
+      liters: body.liters,
+      pricePerLiter,
+      totalCost,
+      odometerKm: body.odometerKm ?? null,
+      station: body.station ?? null,
+      location: body.location ? { lat: body.location.lat, lng: body.location.lng } : null,
+      anomalies,
+      checks,
+      createdBy: auth.userId,
+      createdAt: new Date(),
+    });
+    const view = toRefuelView(refuel);
+    await this.activity.record(auth, { action: 'refuel.create', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`, after: view });
+    return view;
+  }
+
+  list(auth: AuthContext, query: ListRefuelsDto): Promise<Page<Stored<Refuel>>> {
+    const filter: TenantQuery<Refuel> = {};
+    if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
+    if (query.from || query.to) filter.occurredAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
+    if (query.anomaly) filter.anomalies = query.anomaly;
+    return this.refuels.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+  }
+
+  async get(auth: AuthContext, id: string): Promise<RefuelView> {
+    return toRefuelView(await this.refuels.findByIdOrFail(auth, id, 'Refuel'));
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
+    const refuel = await this.refuels.findByIdOrFail(auth, id, 'Refuel');
+    await this.refuels.deleteRecords(auth, [refuel]);
+    await this.activity.record(auth, { action: 'refuel.delete', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${refuel.liters} L deleted`, before: toRefuelView(refuel) });
+    return { id: refuel._id.toHexString() };
+  }
+}
