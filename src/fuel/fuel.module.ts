@@ -24,6 +24,7 @@ import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 import { PositionsModule } from '../positions';
 import { RefuelsController } from './refuels/refuels.controller';
 import { RefuelsService } from './refuels/refuels.service';
+import { RefuelImportService } from './refuels/import/refuel-import.service';
 import { Refuel, RefuelSchema } from './refuels/refuel.schema';
 
 const fuelData = TenantDataModule.forFeature([
@@ -61,6 +62,7 @@ const costData = AssetOwnedDataModule.forFeature([
     FuelCostsService,
     TripReportExportCache,
     RefuelsService,
+    RefuelImportService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
   exports: [fuelData, costData, FuelCostsService, TripReportExportCache, RefuelsService],

@@ -74,6 +74,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'PATCH /api/fuel-tariffs/:fuelTariffId': { permission: Permission.Fuel },
   'GET /api/fuel-tariffs': { permission: Permission.Fuel },
   'POST /api/fuel/refuels': { permission: Permission.Fuel },
+  'POST /api/fuel/refuels/import/preview': { permission: Permission.Fuel },
+  'POST /api/fuel/refuels/import': { permission: Permission.Fuel },
   'GET /api/fuel/refuels': { permission: Permission.Fuel },
   'GET /api/fuel/refuels/:id': { permission: Permission.Fuel },
   'DELETE /api/fuel/refuels/:id': { permission: Permission.Fuel },

@@ -703,6 +703,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fuel/refuels/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the refuels of a preview; each is checked as one typed in, a refused row answered with its reason. */
+        post: operations["RefuelsController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fuel/refuels/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a fuel-card statement (.xlsx or CSV, at most 5 MB and 1000 rows, told apart by content)
+         *     and answers the refuels it holds, each row's asset found by plate or name, with every problem
+         *     by row and field. Nothing is written: post `rows` to `POST /api/fuel/refuels/import`.
+         */
+        post: operations["RefuelsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geofences": {
         parameters: {
             query?: never;
@@ -2972,6 +3010,10 @@ export interface components {
             /** @description 1 to 1000 rows. */
             rows: components["schemas"]["DriverImportRowDto"][];
         };
+        ImportRefuelsDto: {
+            /** @description 1 to 1000 rows, as the preview answered them. */
+            rows: components["schemas"]["RefuelImportRowDto"][];
+        };
         IngestReportView: {
             /** @description Messages stored for the first time. */
             accepted: number;
@@ -3361,6 +3403,37 @@ export interface components {
             checks: components["schemas"]["ReadinessChecksView"];
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
+        };
+        RefuelImportPreviewView: {
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+        };
+        RefuelImportResultView: Record<string, never>;
+        RefuelImportRowDto: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * @description Litres (0.1 to 5 000).
+             * @example 182.4
+             */
+            liters: number;
+            /** @description Where it was paid (the fuel card's station, or the phone's place). */
+            location?: components["schemas"]["RefuelLocationDto"] | null;
+            /**
+             * Format: date-time
+             * @description When it was paid (ISO 8601), not in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            odometerKm?: number | null;
+            /** @description Pesos per litre paid. */
+            pricePerLiter?: number | null;
+            /** @description The sheet's row (for the answer's failures). */
+            row: number;
+            /** @example Copec Ruta 5 km 21 */
+            station?: string | null;
+            /** @description Pesos paid in all. */
+            totalCost?: number | null;
         };
         RefuelLocationDto: {
             lat: number;
@@ -13156,6 +13229,294 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                 *           "liters": 182.4,
+                 *           "pricePerLiter": 0.01,
+                 *           "totalCost": 0.01,
+                 *           "odometerKm": 0,
+                 *           "station": "Copec Ruta 5 km 21",
+                 *           "location": {
+                 *             "lat": -90,
+                 *             "lng": -180
+                 *           },
+                 *           "row": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportRefuelsDto"];
+            };
+        };
+        responses: {
+            /** @description The refuels recorded, and the rows refused with why */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {}
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelImportResultView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Not 1 to 1000 rows, or a row that is not a refuel (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "format": "xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelImportPreviewView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];

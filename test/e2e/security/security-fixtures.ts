@@ -99,6 +99,10 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/fuel-tariffs', method: 'get', path: '/api/fuel-tariffs?limit=5', writes: false },
     { route: 'POST /api/fuel/refuels', method: 'post', path: '/api/fuel/refuels', writes: true,
       body: { assetId: client.assets.tracked, occurredAt: new Date(Date.now() - 3_600_000).toISOString(), liters: 150.5, pricePerLiter: 1020, odometerKm: 182_000, station: 'Shell Vespucio', location: { lat: -33.45, lng: -70.65 } } },
+    // A multipart upload, like the driver preview: the sweep reaches it without a body.
+    { route: 'POST /api/fuel/refuels/import/preview', method: 'post', path: '/api/fuel/refuels/import/preview', writes: false },
+    { route: 'POST /api/fuel/refuels/import', method: 'post', path: '/api/fuel/refuels/import', writes: true,
+      body: { rows: [{ row: 2, assetId: client.assets.tracked, occurredAt: new Date(Date.now() - 7_200_000).toISOString(), liters: 80.5, totalCost: 84_525, station: 'Copec' }] } },
     { route: 'GET /api/fuel/refuels', method: 'get', path: `/api/fuel/refuels?assetId=${client.assets.tracked}&anomaly=price_mismatch&limit=5`, writes: false },
     { route: 'GET /api/fuel/refuels/:id', method: 'get', path: `/api/fuel/refuels/${manifestValue<{ ordinary: string }>(client, 'refuels').ordinary}`, writes: false },
     { route: 'DELETE /api/fuel/refuels/:id', method: 'delete', path: `/api/fuel/refuels/${manifestValue<{ ordinary: string }>(client, 'refuels').ordinary}`, writes: true },
