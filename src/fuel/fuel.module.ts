@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { FuelCostsService } from './costs/fuel-costs.service';
+import { TripFuelCosts } from './costs/trip-fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
 import { FuelPricesController } from './fuel-prices.controller';
 import { FuelTariffsController } from './fuel-tariffs.controller';
@@ -50,9 +51,10 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
     PriceChangeRunner,
     PriceChangeResumer,
     FuelCostsService,
+    TripFuelCosts,
     TripReportExportCache,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [fuelData, costData, FuelCostsService, TripReportExportCache],
+  exports: [fuelData, costData, FuelCostsService, TripFuelCosts, TripReportExportCache],
 })
 export class FuelModule {}

@@ -2,6 +2,7 @@
 // cache built trip exports; the demo seed writes tariffs, validities and costs.
 export { FuelModule } from './fuel.module';
 export { FuelCostsService, type FuelCostLine } from './costs/fuel-costs.service';
+export { TripFuelCosts, tripLiters, type CostedTrip, type TripFuel } from './costs/trip-fuel-costs.service';
 export { TripReportExportCache, type CachedExport } from './export-cache/trip-report-export-cache.service';
 export { FuelCostEntry } from './schemas/fuel-cost-entry.schema';
 export { FuelPriceRecord } from './schemas/fuel-price-record.schema';

@@ -3716,6 +3716,14 @@ export interface components {
              */
             to: "open" | "done" | "in_progress" | "cancelled";
         };
+        TripFuelView: {
+            /** @description pesos, to the cent; re-valued by a price change of the tariff */
+            cost: number;
+            /** @description litres, to the millilitre */
+            liters: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            tariffId: string;
+        };
         TripPositionView: {
             /** @description metres */
             alt: number;
@@ -3739,6 +3747,8 @@ export interface components {
             duration: number;
             end: number;
             end_battery_level: number | null;
+            /** @description null when the asset has no fuel profile (or the device no asset) */
+            fuel: components["schemas"]["TripFuelView"] | null;
             id: number;
             max_speed: number;
             /** @description Google encoded polyline of the positions */
@@ -3767,6 +3777,8 @@ export interface components {
             end: number;
             end_battery_level: number | null;
             endAddress: string | null;
+            /** @description null when the asset has no fuel profile (or the device no asset) */
+            fuel: components["schemas"]["TripFuelView"] | null;
             id: number;
             max_speed: number;
             positions: components["schemas"]["TripPositionView"][];
@@ -22205,7 +22217,12 @@ export interface operations {
                      *           "start_battery_level": 0,
                      *           "end_battery_level": 0,
                      *           "route": "string",
-                     *           "type": "string"
+                     *           "type": "string",
+                     *           "fuel": {
+                     *             "liters": 0,
+                     *             "cost": 0,
+                     *             "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           }
                      *         }
                      *       ],
                      *       "page": {
@@ -22335,6 +22352,11 @@ export interface operations {
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "startAddress": "string",
                      *         "endAddress": "string",
+                     *         "fuel": {
+                     *           "liters": 0,
+                     *           "cost": 0,
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         },
                      *         "id": 0,
                      *         "avg_speed": 0,
                      *         "max_speed": 0,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ConfiguredGeocoderClient } from '@app/integrations';
+import { FuelModule } from '../../fuel';
 import { TelemetrySourceModule } from '../sources/telemetry-source.module';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { AddressResolver } from './address-resolver.service';
@@ -12,7 +13,7 @@ import { TripsService } from './trips.service';
 /** Trips: detected from stored messages as they arrive (`TripRecorder`), read with their addresses. */
 @Module({
   // Geocodes are keyed by place, not by client.
-  imports: [TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
+  imports: [FuelModule, TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
   controllers: [TripsController],
   providers: [TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
   exports: [TripRecorder, AddressResolver],
