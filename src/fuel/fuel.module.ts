@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { PositionsModule } from '../positions';
 import { FuelCostsService } from './costs/fuel-costs.service';
 import { TripFuelCosts } from './costs/trip-fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
@@ -39,6 +40,7 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
  */
 @Module({
   imports: [
+    PositionsModule,
     fuelData,
     costData,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),

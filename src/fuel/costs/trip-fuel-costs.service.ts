@@ -1,30 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, type TenantScope, type TrackedScope } from '@app/database';
 import { AssetDirectory } from '@app/fleet';
+import { TripFuelHook, type CostedTrip, type TripFuelFigures } from '../../positions';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 import { fuelCost } from './fuel-cost';
 
-/** What a trip burned and cost (DESIGN.md, "trip costs"). */
-export interface TripFuel {
-  /** litres, to the millilitre: distance × consumption / 100 */
-  liters: number;
-  /** pesos, to the cent: liters × the price applied */
-  cost: number;
-  tariffId: string;
-}
-
-/** The trip fields a cost is derived from (a trip of the telemetry domain). */
-export interface CostedTrip {
-  id: number;
-  /** unix seconds */
-  begin: number;
-  /** km */
-  distance: number;
-}
+export type TripFuel = TripFuelFigures;
+export type { CostedTrip };
 
 /** Litres for a distance at a consumption, to the millilitre. */
 export function tripLiters(distanceKm: number, consumptionLPer100Km: number): number {
@@ -51,13 +37,18 @@ export function tripCostEntryId(assetId: Types.ObjectId, trackerId: Types.Object
  * change applies to trips costed from then on.
  */
 @Injectable()
-export class TripFuelCosts {
+export class TripFuelCosts implements OnModuleInit {
   constructor(
     @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
     @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly directory: AssetDirectory,
+    private readonly hook: TripFuelHook,
   ) {}
+
+  onModuleInit(): void {
+    this.hook.use((scope, assetId, trackerId, trips) => this.forTrips(scope, assetId, trackerId, trips));
+  }
 
   /** Each trip's fuel (by trip id), or null when the asset has no fuel profile (or no asset). */
   async forTrips(scope: TrackedScope, assetId: Types.ObjectId | null | undefined, trackerId: Types.ObjectId, trips: readonly CostedTrip[]): Promise<Map<number, TripFuel | null>> {

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ConfiguredGeocoderClient } from '@app/integrations';
-import { FuelModule } from '../../fuel';
 import { TelemetrySourceModule } from '../sources/telemetry-source.module';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { AddressResolver } from './address-resolver.service';
 import { GeocodeCacheEntry, GeocodeCacheEntrySchema } from './geocode-cache.schema';
+import { TripFuelHook } from './trip-fuel-hook';
 import { TripRecorder } from './trip-recorder.service';
 import { TripsController } from './trips.controller';
 import { TripsService } from './trips.service';
@@ -13,9 +13,9 @@ import { TripsService } from './trips.service';
 /** Trips: detected from stored messages as they arrive (`TripRecorder`), read with their addresses. */
 @Module({
   // Geocodes are keyed by place, not by client.
-  imports: [FuelModule, TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
+  imports: [TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
   controllers: [TripsController],
-  providers: [TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
-  exports: [TripRecorder, AddressResolver],
+  providers: [TripFuelHook, TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
+  exports: [TripFuelHook, TripRecorder, AddressResolver],
 })
 export class TripsModule {}
