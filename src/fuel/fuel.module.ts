@@ -23,6 +23,9 @@ import {
   TripReportExportSchema,
 } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
+import { RefuelsController } from './refuels/refuels.controller';
+import { RefuelsService } from './refuels/refuels.service';
+import { Refuel, RefuelSchema } from './schemas/refuel.schema';
 
 const fuelData = TenantDataModule.forFeature([
   { name: FuelTariff.name, schema: FuelTariffSchema },
@@ -32,7 +35,10 @@ const fuelData = TenantDataModule.forFeature([
   { name: TripReportExport.name, schema: TripReportExportSchema },
 ]);
 // A cost entry of an asset (a trip, a refuelling) is seen by whoever may see the asset.
-const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, schema: FuelCostEntrySchema }]);
+const costData = AssetOwnedDataModule.forFeature([
+  { name: FuelCostEntry.name, schema: FuelCostEntrySchema },
+  { name: Refuel.name, schema: RefuelSchema },
+]);
 
 /**
  * Fuel: tariffs and their manual price changes (`/api/fuel-tariffs`), the price validity history
@@ -45,7 +51,7 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
     costData,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
-  controllers: [FuelTariffsController, FuelPricesController],
+  controllers: [FuelTariffsController, FuelPricesController, RefuelsController],
   providers: [
     FuelTariffsService,
     FuelPriceHistoryService,
@@ -55,8 +61,9 @@ const costData = AssetOwnedDataModule.forFeature([{ name: FuelCostEntry.name, sc
     FuelCostsService,
     TripFuelCosts,
     TripReportExportCache,
+    RefuelsService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [fuelData, costData, FuelCostsService, TripFuelCosts, TripReportExportCache],
+  exports: [fuelData, costData, FuelCostsService, TripFuelCosts, TripReportExportCache, RefuelsService],
 })
 export class FuelModule {}

@@ -7,3 +7,6 @@ export { TripReportExportCache, type CachedExport } from './export-cache/trip-re
 export { FuelCostEntry } from './schemas/fuel-cost-entry.schema';
 export { FuelPriceRecord } from './schemas/fuel-price-record.schema';
 export { FuelTariff } from './schemas/fuel-tariff.schema';
+export { RefuelsService } from './refuels/refuels.service';
+export type { RefuelView } from './refuels/refuel.view';
+export { Refuel } from './schemas/refuel.schema';
