@@ -23,6 +23,9 @@ import {
   TripReportExportSchema,
 } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
+import { ReportsModule } from '@app/reports';
+import { FleetReportsController } from './reports/fleet-reports.controller';
+import { FleetReportsService } from './reports/fleet-reports.service';
 import { RefuelsController } from './refuels/refuels.controller';
 import { RefuelsService } from './refuels/refuels.service';
 import { Refuel, RefuelSchema } from './schemas/refuel.schema';
@@ -47,11 +50,12 @@ const costData = AssetOwnedDataModule.forFeature([
 @Module({
   imports: [
     PositionsModule,
+    ReportsModule,
     fuelData,
     costData,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
-  controllers: [FuelTariffsController, FuelPricesController, RefuelsController],
+  controllers: [FuelTariffsController, FuelPricesController, RefuelsController, FleetReportsController],
   providers: [
     FuelTariffsService,
     FuelPriceHistoryService,
@@ -62,6 +66,7 @@ const costData = AssetOwnedDataModule.forFeature([
     TripFuelCosts,
     TripReportExportCache,
     RefuelsService,
+    FleetReportsService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
   exports: [fuelData, costData, FuelCostsService, TripFuelCosts, TripReportExportCache, RefuelsService],

@@ -8,6 +8,7 @@ import { AssetDirectory } from '@app/fleet';
 import { haversineKm, PositionHistory } from '../../positions';
 import { fuelCost } from '../costs/fuel-cost';
 import { CreateRefuelDto, ListRefuelsDto } from '../dto/refuel.dto';
+import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
 import { Refuel } from '../schemas/refuel.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 import { FIX_WITHIN_S, paidPerLiter, refuelAnomalies } from './refuel-anomalies';
@@ -28,6 +29,7 @@ export class RefuelsService {
     private readonly directory: AssetDirectory,
     private readonly positions: PositionHistory,
     private readonly activity: ActivityRecorder,
+    private readonly exportCache: TripReportExportCache,
   ) {}
 
   async create(auth: AuthContext, body: CreateRefuelDto): Promise<RefuelView> {
@@ -76,6 +78,8 @@ export class RefuelsService {
       distanceFromVehicleM,
       createdBy: auth.userId,
     });
+    // The fuel reports cached for the client may cover it: they are built again.
+    await this.exportCache.invalidate(auth, `refuel:${refuel._id.toHexString()}`);
     return (await this.withCosts(auth, [refuel]))[0];
   }
 
@@ -108,6 +112,7 @@ export class RefuelsService {
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const refuel = await this.refuels.findByIdOrFail(auth, id, 'Refuel');
     await this.refuels.deleteRecords(auth, [refuel]);
+    await this.exportCache.invalidate(auth, `refuel-deleted:${refuel._id.toHexString()}`);
     await this.activity.record(auth, {
       action: 'refuel.delete',
       resourceType: 'refuel',

@@ -6,6 +6,7 @@ import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { AddressResolver } from './address-resolver.service';
 import { GeocodeCacheEntry, GeocodeCacheEntrySchema } from './geocode-cache.schema';
 import { TripFuelHook } from './trip-fuel-hook';
+import { TripReader } from './trip-reader.service';
 import { TripRecorder } from './trip-recorder.service';
 import { TripsController } from './trips.controller';
 import { TripsService } from './trips.service';
@@ -15,7 +16,7 @@ import { TripsService } from './trips.service';
   // Geocodes are keyed by place, not by client.
   imports: [TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
   controllers: [TripsController],
-  providers: [TripFuelHook, TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
-  exports: [TripFuelHook, TripRecorder, AddressResolver],
+  providers: [TripFuelHook, TripReader, TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
+  exports: [TripFuelHook, TripReader, TripRecorder, AddressResolver],
 })
 export class TripsModule {}
