@@ -667,6 +667,42 @@ export interface paths {
         patch: operations["FuelTariffsController_update"];
         trace?: never;
     };
+    "/api/fuel/refuels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refuels of the caller's assets, newest first (by `occurredAt`): by asset and period. */
+        get: operations["RefuelsController_list"];
+        put?: never;
+        /** Records a refuel; its anomalies are judged against the asset's fuel profile, tariff and tracker. */
+        post: operations["RefuelsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fuel/refuels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One refuel. */
+        get: operations["RefuelsController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a refuel. */
+        delete: operations["RefuelsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geofences": {
         parameters: {
             query?: never;
@@ -1174,6 +1210,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/fuel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The fuel report: per asset distance, refuelled litres, expected litres (the trips' costs),
+         *     km/L, what the refuels cost, and their anomalies; a total row. Same body and limits.
+         */
+        post: operations["FleetReportsController_fuel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/stops": {
         parameters: {
             query?: never;
@@ -1202,6 +1258,27 @@ export interface paths {
         put?: never;
         /** Minimum, maximum and average temperature per sensor and per asset, for at most 30 days. */
         post: operations["StatsController_temperatureStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The trip report: one row per trip (start and end time and address, distance, duration, max
+         *     speed, litres, cost), a total per asset and in all; PDF with the reports' cover page. At most
+         *     100 assets and 31 days. `X-Report-Cache: hit|miss` says whether the file came from the cache.
+         */
+        post: operations["FleetReportsController_trips"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2375,6 +2452,34 @@ export interface components {
              */
             readAt: string;
         };
+        CreateRefuelDto: {
+            /**
+             * @description An asset of the caller's, in service.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            assetId: string;
+            /**
+             * @description Litres: greater than 0, at most 100 000, three decimals.
+             * @example 52.4
+             */
+            liters: number;
+            /** @description Where it was filled (the station's or the card terminal's position). */
+            location?: components["schemas"]["RefuelLocationDto"];
+            /**
+             * Format: date-time
+             * @description When it was filled (ISO 8601); not in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            /** @description The odometer then, km. */
+            odometerKm?: number;
+            /** @description Pesos per litre paid (two decimals). */
+            pricePerLiter?: number;
+            /** @description The station (1 to 200 characters). */
+            station?: string;
+            /** @description Pesos paid in all (two decimals). */
+            totalCost?: number;
+        };
         CreateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
@@ -2752,6 +2857,22 @@ export interface components {
              * @enum {string}
              */
             type: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+        };
+        FleetReportDto: {
+            /** @description 1 to 100 assets of the caller's, in service. */
+            assetIds: string[];
+            /** @enum {string} */
+            format: "xlsx" | "pdf" | "csv";
+            /**
+             * @description Start, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its start).
+             * @example 01/01/2026
+             */
+            from: string;
+            /**
+             * @description End, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its end); at most 31 days after `from`.
+             * @example 31/01/2026
+             */
+            to: string;
         };
         FormAnswerDto: {
             /** @description The field answered. */
@@ -3301,6 +3422,51 @@ export interface components {
             checks: components["schemas"]["ReadinessChecksView"];
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
+        };
+        RefuelLocationDto: {
+            /** @example -33.4489 */
+            lat: number;
+            /** @example -70.6693 */
+            lng: number;
+        };
+        RefuelLocationView: {
+            lat: number;
+            lng: number;
+        };
+        RefuelView: {
+            /** @description `over_tank_capacity`: more litres than the profile's tank; `away_from_vehicle`: more than 500 m from the asset's tracker then; `price_mismatch`: the price paid more than 15 % from the tariff's. */
+            anomalies: ("over_tank_capacity" | "away_from_vehicle" | "price_mismatch")[];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            clientId: string;
+            /** @description What it cost: `totalCost`, else litres × `pricePerLiter`, else litres × the tariff's price when recorded; null: none known. */
+            cost: number | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @description Metres between the refuel's location and the tracker's position then; null when either is unknown. */
+            distanceFromVehicleM: number | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            liters: number;
+            location: components["schemas"]["RefuelLocationView"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            odometerKm: number | null;
+            pricePerLiter: number | null;
+            station: string | null;
+            /**
+             * @description The tariff of the asset's fuel profile when recorded; null without a profile.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            tariffId: string | null;
+            totalCost: number | null;
         };
         RemainingView: {
             /** @description Whole days from today in the client's time zone */
@@ -12540,6 +12706,574 @@ export interface operations {
             };
         };
     };
+    RefuelsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this asset's refuels. */
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description From this moment (ISO 8601, inclusive). */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Up to this moment (ISO 8601, inclusive). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *           "pricePerLiter": 0,
+                     *           "totalCost": 0,
+                     *           "cost": 0,
+                     *           "odometerKm": 0,
+                     *           "station": "string",
+                     *           "location": {
+                     *             "lat": 0,
+                     *             "lng": 0
+                     *           },
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "anomalies": [
+                     *             "over_tank_capacity"
+                     *           ],
+                     *           "distanceFromVehicleM": 0,
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "liters": 0
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value or cursor, from after to (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "occurredAt": "2026-11-15T08:30:00.000Z",
+                 *       "liters": 52.4,
+                 *       "pricePerLiter": 1,
+                 *       "totalCost": 1,
+                 *       "odometerKm": 0,
+                 *       "station": "string",
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRefuelDto"];
+            };
+        };
+        responses: {
+            /** @description The refuel with its anomalies */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "pricePerLiter": 0,
+                     *         "totalCost": 0,
+                     *         "cost": 0,
+                     *         "odometerKm": 0,
+                     *         "station": "string",
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "anomalies": [
+                     *           "over_tank_capacity"
+                     *         ],
+                     *         "distanceFromVehicleM": 0,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "liters": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, a date in the future, or an asset the caller does not have in service (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *         "pricePerLiter": 0,
+                     *         "totalCost": 0,
+                     *         "cost": 0,
+                     *         "odometerKm": 0,
+                     *         "station": "string",
+                     *         "location": {
+                     *           "lat": 0,
+                     *           "lng": 0
+                     *         },
+                     *         "tariffId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "anomalies": [
+                     *           "over_tank_capacity"
+                     *         ],
+                     *         "distanceFromVehicleM": 0,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "liters": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or of an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     GeofencesController_list: {
         parameters: {
             query?: {
@@ -18512,6 +19246,168 @@ export interface operations {
             };
         };
     };
+    FleetReportsController_fuel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "01/01/2026",
+                 *       "to": "31/01/2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FleetReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file, as an attachment (`informe-combustible_<from>_<to>.<format>`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Bad body, dates, a period over 31 days or from after to (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     StopsReportController_report: {
         parameters: {
             query?: never;
@@ -18844,6 +19740,168 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    FleetReportsController_trips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "01/01/2026",
+                 *       "to": "31/01/2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FleetReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file, as an attachment (`informe-viajes_<from>_<to>.<format>`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Bad body, dates, a period over 31 days or from after to (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeB"];

@@ -3,7 +3,7 @@ import { FUEL_GRADES, type FuelGrade } from '@app/formats';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
 import { InjectUnscopedModel } from '@app/database';
-import { FuelCostEntry, FuelPriceRecord, FuelTariff } from '../../fuel';
+import { FuelCostEntry, FuelPriceRecord, FuelTariff, Refuel } from '../../fuel';
 
 const DAY = 86_400_000;
 /** Weekly market prices (pesos per litre), oldest first; the last one is in force. */
@@ -22,7 +22,7 @@ const MANUAL: Record<DemoClientContext['key'], Record<FuelGrade, [number, number
 /**
  * Market prices (once, whatever the number of clients), a custom tariff per grade with the
  * client's price validities, a market-following diesel tariff, and a month of diesel costs.
- * Manifest key `fuelTariff`: the custom diesel tariff.
+ * Manifest keys `fuelTariff`: the custom diesel tariff; `refuel`: a refuel of the tracked truck.
  */
 @DemoSeederProvider({ order: 40 })
 export class FuelDemoSeeder implements DemoSeeder {
@@ -33,6 +33,7 @@ export class FuelDemoSeeder implements DemoSeeder {
     @InjectUnscopedModel(FuelTariff) private readonly tariffs: Model<FuelTariff>,
     @InjectUnscopedModel(FuelPriceRecord) private readonly records: Model<FuelPriceRecord>,
     @InjectUnscopedModel(FuelCostEntry) private readonly costs: Model<FuelCostEntry>,
+    @InjectUnscopedModel(Refuel) private readonly refuels: Model<Refuel>,
   ) {}
 
   async seed(client: DemoClientContext): Promise<void> {
@@ -48,6 +49,23 @@ export class FuelDemoSeeder implements DemoSeeder {
     });
     await this.seedCosts(client, tariffIds.diesel);
     client.manifest.fuelTariff = tariffIds.diesel.toHexString();
+    // A fuel-card line of yesterday morning, at the tariff's price: no anomalies.
+    const refuel = await this.refuels.create({
+      clientId: client.clientId,
+      assetId: client.assets.tracked._id,
+      occurredAt: new Date(this.today.getTime() - DAY + 9 * 3_600_000),
+      liters: 45,
+      pricePerLiter: MANUAL[client.key].diesel[1],
+      totalCost: null,
+      odometerKm: null,
+      station: 'Copec Av. Matta',
+      location: null,
+      tariffId: tariffIds.diesel,
+      anomalies: [],
+      distanceFromVehicleM: null,
+      createdBy: client.users.admin._id,
+    });
+    client.manifest.refuel = refuel._id.toHexString();
   }
 
   /** Idempotent: keyed by grade and start (a unique index), so the second client adds nothing. */
