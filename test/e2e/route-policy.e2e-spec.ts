@@ -82,6 +82,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/fuel-tariffs': { permission: Permission.Fuel },
   'DELETE /api/fuel-tariffs/:fuelTariffId': { permission: Permission.Fuel },
   'GET /api/fuel-prices/history': { permission: Permission.Fuel },
+  'POST /api/reports/trips': { permission: Permission.Reports },
+  'POST /api/reports/fuel': { permission: Permission.Fuel },
   'GET /api/cargo/ubicaciones/:id': { permission: Permission.Cargo },
   'POST /api/support/tickets': { permission: Permission.Support },
   'GET /api/support/tickets': { permission: Permission.Support },
