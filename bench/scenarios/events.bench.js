@@ -9,6 +9,7 @@ const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
 const { addTrackers } = require('../lib/trackers');
+const { ingestRound } = require('../lib/ingest-rounds');
 const { insertInBatches } = require('../lib/bulk');
 
 const { eventId, clientHourId, assetDayId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
@@ -75,12 +76,6 @@ function detectorCost(ctx, polygons) {
   }
 }
 
-/** CPU time (user + system) of a process so far, in ms (Linux). */
-function cpuMs(pid) {
-  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function ingestionWithGeofences(ctx) {
   const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
   // Trackers on a 32 × 32 grid over the geofences' area (benchMessage then drifts them slowly).
@@ -94,29 +89,7 @@ async function ingestionWithGeofences(ctx) {
   const fencedClient = await newClient(ctx, 'Bench with geofences');
   detectorCost(ctx, await addPolygons(ctx, fencedClient));
   const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
-  const pid = ctx.app.child.pid;
-  /**
-   * 4 senders post batches for `seconds`, each waiting for its answer; what was answered counts,
-   * up to the last answer (nothing is aborted: an aborted request's work would go on in the app
-   * and slow the next figure).
-   */
-  const round = async ({ load }, seconds) => {
-    const before = cpuMs(pid);
-    const started = Date.now();
-    let messages = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (Date.now() - started < seconds * 1000) {
-          const { body } = load.nextRequest({});
-          const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
-          if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-          messages += (await res.json()).data.accepted;
-        }
-      }),
-    );
-    const elapsed = (Date.now() - started) / 1000;
-    return { rate: messages / elapsed, usPerMessage: ((cpuMs(pid) - before) * 1000) / messages };
-  };
+  const round = ({ load }, seconds) => ingestRound(ctx, load, seconds);
   // Warm-up: each tracker's first messages create its states, the fenced client's index is built.
   for (const variant of [plain, fenced]) await round(variant, 10);
   const figures = new Map([[plain, []], [fenced, []]]);

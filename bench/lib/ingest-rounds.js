@@ -1,0 +1,34 @@
+// Timed ingestion rounds against the running app (the events and alerts scenarios): the rate a
+// load reaches and the app's CPU per message, in rounds alternating between variants.
+
+/** CPU time (user + system) of a process so far, in ms (Linux). */
+function cpuMs(pid) {
+  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * 4 senders post `load`'s batches for `seconds`, each waiting for its answer; what was answered
+ * counts, up to the last answer (nothing is aborted: an aborted request's work would go on in the
+ * app and slow the next figure).
+ */
+async function ingestRound(ctx, load, seconds) {
+  const pid = ctx.app.child.pid;
+  const before = cpuMs(pid);
+  const started = Date.now();
+  let messages = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (Date.now() - started < seconds * 1000) {
+        const { body } = load.nextRequest({});
+        const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
+        if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        messages += (await res.json()).data.accepted;
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  return { rate: messages / elapsed, usPerMessage: ((cpuMs(pid) - before) * 1000) / messages, elapsed };
+}
+
+module.exports = { cpuMs, ingestRound };
