@@ -52,6 +52,8 @@ async function main() {
     PARTNER_PLATFORM_URL: 'https://partner.example.test/sso', PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
     // The live scenario posts positions to the flespi ingestion route.
     TELEMETRY_INGEST_TOKENS: 'bench-ingest-token-0123456789',
+    // The alerts scenario's webhook receiver listens on 127.0.0.1, which production refuses by default.
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
   };
   const stopAll = [];
   try {
