@@ -8,11 +8,13 @@
 // endpoints through the API, as the client's admin (so the endpoints' secrets are real). The
 // receiver is a node:http server in this process on 127.0.0.1 (bench/run.js gives the app
 // WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8: it runs in production mode, where loopback is refused).
-const { createServer, get } = require('node:http');
+const { get } = require('node:http');
+const { createServer } = require('node:https');
 const { createHash, randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
+const { benchCertificate } = require('../lib/tls');
 
 const { ALL_PERMISSIONS } = require(join(__dirname, '../../dist/libs/auth/src/permissions.js'));
 
@@ -64,7 +66,8 @@ async function api(ctx, headers, method, path, body) {
 
 /** The webhook receiver: answers 204 at once; `onMessage(body, arrivedAt, path)`. */
 function startReceiver(onMessage) {
-  const server = createServer((req, res) => {
+  const { key, cert } = benchCertificate();
+  const server = createServer({ key, cert }, (req, res) => {
     const chunks = [];
     req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => {
@@ -242,7 +245,7 @@ module.exports = {
       const plainClient = await newClient(ctx, 'Bench without alert rules', 0);
       const { port } = server.address();
       for (let e = 0; e < ENDPOINTS; e++) {
-        await api(ctx, rulesClient.admin.headers, 'POST', '/api/webhook-endpoints', { url: `http://127.0.0.1:${port}/hook-${e}`, description: `Bench receiver ${e}`, eventTypes: ['alert.opened'] });
+        await api(ctx, rulesClient.admin.headers, 'POST', '/api/webhook-endpoints', { url: `https://127.0.0.1:${port}/hook-${e}`, description: `Bench receiver ${e}`, eventTypes: ['alert.opened'] });
       }
       await api(ctx, rulesClient.admin.headers, 'POST', '/api/alert-rules', {
         name: 'Bench: ignition',
@@ -266,7 +269,7 @@ module.exports = {
         await ingestionWithRules(ctx, rules, plain);
         // What the throughput rounds left queued (deliveries) drains before the latency runs.
         for (let waited = 0; waited < 120; waited += 2) {
-          const pending = await ctx.db.collection('webhook_deliveries').countDocuments({ state: "pending" });
+          const pending = await ctx.db.collection('webhook_deliveries').countDocuments({ state: 'pending' });
           if (pending === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 2000));
         }

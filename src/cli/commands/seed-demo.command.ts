@@ -2,12 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ActivityRecorderModule } from '@app/activity';
 import { FleetModule } from '@app/fleet';
+import { MailModule } from '@app/mail';
 import { DemoSeedModule, DemoSeedService } from '../../seed';
 import { CliCommandWork, requireOption } from '../cli-command';
 import { progressOnStderr } from '../progress';
 
 export const seedDemoCommand: CliCommandWork = {
-  imports: [FleetModule, ActivityRecorderModule, DemoSeedModule],
+  // MailModule: global in the app module only; the scheduled reports' runs need its Mailer.
+  imports: [FleetModule, ActivityRecorderModule, MailModule, DemoSeedModule],
   async run(app, options) {
     const out = resolve(requireOption(options, 'out'));
     const progress = progressOnStderr('seed-demo', { total: 1, unit: 'steps' });
