@@ -142,11 +142,11 @@ async function ingestionWithRules(ctx, rules, plain) {
 /** An SSE reader of `notification` frames: `onEntry(data, arrivedAt)`. */
 function openInbox(ctx, headers, onEntry) {
   return new Promise((resolve, reject) => {
+    let ready = false;
     const req = get(`${ctx.baseUrl}/api/notifications/stream`, { headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       res.setEncoding('utf8');
       let buffer = '';
-      let ready = false;
       res.on('data', (chunk) => {
         const at = Date.now();
         buffer += chunk;
