@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Str
 import { ApiBadRequestResponse, ApiBody, ApiInternalServerErrorResponse, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ErrorShapeOf, PagedBody, PagedResponse } from '@app/http';
+import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { DriverImportResultView } from './driver-import-result.view';
 import { ArchivedDriverView, DriverView, toDriverView } from './driver.view';
 import { CreateDriverDto, UpdateDriverDto } from './dto/driver-fields.dto';
@@ -13,7 +14,6 @@ import { TemplateQueryDto } from './dto/template-query.dto';
 import { DriverImportPreviewService } from './preview/driver-import-preview.service';
 import { DriverImportPreviewView } from './preview/driver-preview.view';
 import { driverSheetTemplate, TEMPLATE_CONTENT_TYPES } from './preview/driver-sheet-template';
-import { SheetUpload, UploadedSheet } from './preview/sheet-upload.interceptor';
 
 @ApiTags('drivers')
 @Controller('drivers')

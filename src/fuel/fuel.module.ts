@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { PositionsModule } from '../positions';
 import { FuelCostsService } from './costs/fuel-costs.service';
+import { TripFuelCosts } from './costs/trip-fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
 import { FuelPricesController } from './fuel-prices.controller';
 import { FuelTariffsController } from './fuel-tariffs.controller';
@@ -21,9 +23,12 @@ import {
   TripReportExportSchema,
 } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
-import { PositionsModule } from '../positions';
+import { ReportsModule } from '@app/reports';
+import { FleetReportsController } from './reports/fleet-reports.controller';
+import { FleetReportsService } from './reports/fleet-reports.service';
 import { RefuelsController } from './refuels/refuels.controller';
 import { RefuelsService } from './refuels/refuels.service';
+import { RefuelImportService } from './refuels/import/refuel-import.service';
 import { Refuel, RefuelSchema } from './refuels/refuel.schema';
 
 const fuelData = TenantDataModule.forFeature([
@@ -45,13 +50,14 @@ const costData = AssetOwnedDataModule.forFeature([
  */
 @Module({
   imports: [
+    // Trips for the reports, and where the vehicle was when a refuel was paid.
+    PositionsModule,
+    ReportsModule,
     fuelData,
     costData,
-    // Where the vehicle was when a refuel was paid.
-    PositionsModule,
     MongooseModule.forFeature([{ name: TripReportExportGeneration.name, schema: TripReportExportGenerationSchema }]),
   ],
-  controllers: [FuelTariffsController, FuelPricesController, RefuelsController],
+  controllers: [FuelTariffsController, FuelPricesController, RefuelsController, FleetReportsController],
   providers: [
     FuelTariffsService,
     FuelPriceHistoryService,
@@ -59,10 +65,14 @@ const costData = AssetOwnedDataModule.forFeature([
     PriceChangeRunner,
     PriceChangeResumer,
     FuelCostsService,
+    TripFuelCosts,
     TripReportExportCache,
     RefuelsService,
+    RefuelImportService,
+    FleetReportsService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.
-  exports: [fuelData, costData, FuelCostsService, TripReportExportCache, RefuelsService],
+  // And the trip and fuel reports, for scheduled reports.
+  exports: [fuelData, costData, FuelCostsService, TripFuelCosts, TripReportExportCache, RefuelsService, FleetReportsService],
 })
 export class FuelModule {}

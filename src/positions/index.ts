@@ -20,3 +20,8 @@ export type { TelemetryPoint } from './telemetry/telemetry-point';
 export type { TripRecord } from './telemetry/trip-record';
 export { haversineKm } from './telemetry/telemetry-summary';
 export { buildTrip } from './telemetry/trip-builder';
+
+// Trip costs: the fuel domain plugs its costing in.
+export { TripFuelHook, type CostedTrip, type TripFuelCosting, type TripFuelFigures } from './trips/trip-fuel-hook';
+// Trips of a tracker for reports (the fuel domain's trip and fuel reports).
+export { TripReader, type ReportTrip } from './trips/trip-reader.service';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { ActivityModule } from '../activity';
 import { BillingSupportModule } from '../billing-support';
+import { FuelModule } from '../fuel';
 import { ReportRuns } from './runs/report-runs.service';
 import { ScheduledReportsSweep } from './runs/scheduled-reports.sweep';
 import { ScheduledReportsController } from './scheduled-reports.controller';
@@ -21,7 +22,7 @@ const data = TenantDataModule.forFeature([
  * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
  */
 @Module({
-  imports: [data, ActivityModule, BillingSupportModule],
+  imports: [data, ActivityModule, BillingSupportModule, FuelModule],
   controllers: [ScheduledReportsController],
   providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources],
   exports: [data, ReportSources],

@@ -58,6 +58,8 @@ describe('the command line beside the running app (embedded database)', () => {
       [['issue-qr-code', '--asset-id', '0123456789abcdef01234567'], /No asset 0123456789abcdef01234567/],
       [['replace-qr-code', '--code', '7K3M-9QXD'], /No QR code 7K3M9QXD/],
       [['import-messages', '--vendor-id', '999999999', '--file', join(root, 'package.json')], /No tracker has vendor id 999999999/],
+      // The database holds the client created above: the seed refuses, after its whole module graph booted.
+      [['seed-demo', '--out', join(root, DATA_DIR, 'never.json')], /empty database/],
     ];
     for (const [args, refusal] of attempts) {
       const failed = await run(process.execPath, [join(root, 'scripts/cli.js'), ...args], { cwd: root, env, timeout: 240_000 }).then(

@@ -208,6 +208,22 @@ describe('scheduled reports', () => {
     expect(await t.app.get(ScheduledReportsSweep).sweep()).toBe(0);
   });
 
+  it('schedules the trip report for assets of the owner, mailed as the report builds it', async () => {
+    const reporter = await createTenant(t.app);
+    const asset = (await t.connection.collection('assets').insertOne({ clientId: reporter.clientId, name: 'Camión 3', plate: 'BBCC-11', kind: 'truck', icon: { id: 'truck', color: '#000000' }, groupIds: [], createdAt: new Date(), updatedAt: new Date() })).insertedId.toHexString();
+    await api().post('/api/scheduled-reports').set(auth(reporter.admin.token)).send({ ...daily, report: 'trips', params: { colour: 'red' } }).expect(400);
+    await api().post('/api/scheduled-reports').set(auth(reporter.admin.token)).send({ ...daily, report: 'trips', params: { assetIds: [] } }).expect(400);
+    const schedule = await create({ ...daily, name: 'Viajes de ayer', report: 'trips', params: { assetIds: [asset] }, recipients: { emails: ['viajes@example.cl'] } }, reporter.admin.token);
+    await request(t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth(reporter.admin.token)).expect(202);
+    const [run] = await eventually(async () => {
+      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      return list[0] && list[0].state !== 'pending' && list[0].state !== 'running' ? list : null;
+    }, 'the run');
+    expect(run).toMatchObject({ state: 'succeeded', fileName: expect.stringMatching(/^informe-viajes_.*\.csv$/) });
+    const [mail] = await eventually(() => (mailsTo('viajes@example.cl').length ? mailsTo('viajes@example.cl') : null), 'the mail');
+    expect(mail.attachments[0].content.toString('utf8')).toContain('Camión 3');
+  });
+
   it('records a failed run with its reason while the portal is down, tries again later, and mails once', async () => {
     const reporter = await createTenant(t.app);
     const schedule = await create({ name: 'Facturas del mes', report: 'invoices', format: 'xlsx', schedule: { frequency: 'monthly', time: '06:00', dayOfMonth: 1 }, recipients: { emails: ['finanzas@example.cl'] } }, reporter.admin.token);

@@ -58,6 +58,7 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
         assetId: main.assetId,
         startAddress: null,
         endAddress: null,
+        fuel: null,
       },
     });
   });

@@ -703,6 +703,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/fuel/refuels/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the refuels of a preview; each is checked as one typed in, a refused row answered with its reason. */
+        post: operations["RefuelsController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fuel/refuels/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a fuel-card statement (.xlsx or CSV, at most 5 MB and 1000 rows, told apart by content)
+         *     and answers the refuels it holds, each row's asset found by plate or name, with every problem
+         *     by row and field. Nothing is written: post `rows` to `POST /api/fuel/refuels/import`.
+         */
+        post: operations["RefuelsController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geofences": {
         parameters: {
             query?: never;
@@ -1210,6 +1248,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/fuel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The fuel report: per asset distance, refuelled litres, expected litres (the trips' costs),
+         *     km/L, what the refuels cost, and their anomalies; a total row. Same body and limits.
+         */
+        post: operations["FleetReportsController_fuel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/stops": {
         parameters: {
             query?: never;
@@ -1238,6 +1296,27 @@ export interface paths {
         put?: never;
         /** Minimum, maximum and average temperature per sensor and per asset, for at most 30 days. */
         post: operations["StatsController_temperatureStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The trip report: one row per trip (start and end time and address, distance, duration, max
+         *     speed, litres, cost), a total per asset and in all; PDF with the reports' cover page. At most
+         *     100 assets and 31 days. `X-Report-Cache: hit|miss` says whether the file came from the cache.
+         */
+        post: operations["FleetReportsController_trips"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2813,6 +2892,22 @@ export interface components {
              */
             type: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
         };
+        FleetReportDto: {
+            /** @description 1 to 100 assets of the caller's, in service. */
+            assetIds: string[];
+            /** @enum {string} */
+            format: "xlsx" | "pdf" | "csv";
+            /**
+             * @description Start, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its start).
+             * @example 01/01/2026
+             */
+            from: string;
+            /**
+             * @description End, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its end); at most 31 days after `from`.
+             * @example 31/01/2026
+             */
+            to: string;
+        };
         FormAnswerDto: {
             /** @description The field answered. */
             fieldId: string;
@@ -2971,6 +3066,10 @@ export interface components {
         ImportDriversDto: {
             /** @description 1 to 1000 rows. */
             rows: components["schemas"]["DriverImportRowDto"][];
+        };
+        ImportRefuelsDto: {
+            /** @description 1 to 1000 rows, as the preview answered them. */
+            rows: components["schemas"]["RefuelImportRowDto"][];
         };
         IngestReportView: {
             /** @description Messages stored for the first time. */
@@ -3361,6 +3460,37 @@ export interface components {
             checks: components["schemas"]["ReadinessChecksView"];
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
+        };
+        RefuelImportPreviewView: {
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+        };
+        RefuelImportResultView: Record<string, never>;
+        RefuelImportRowDto: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * @description Litres (0.1 to 5 000).
+             * @example 182.4
+             */
+            liters: number;
+            /** @description Where it was paid (the fuel card's station, or the phone's place). */
+            location?: components["schemas"]["RefuelLocationDto"] | null;
+            /**
+             * Format: date-time
+             * @description When it was paid (ISO 8601), not in the future.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            occurredAt: string;
+            odometerKm?: number | null;
+            /** @description Pesos per litre paid. */
+            pricePerLiter?: number | null;
+            /** @description The sheet's row (for the answer's failures). */
+            row: number;
+            /** @example Copec Ruta 5 km 21 */
+            station?: string | null;
+            /** @description Pesos paid in all. */
+            totalCost?: number | null;
         };
         RefuelLocationDto: {
             lat: number;
@@ -3813,6 +3943,14 @@ export interface components {
              */
             to: "open" | "done" | "in_progress" | "cancelled";
         };
+        TripFuelView: {
+            /** @description pesos, to the cent; re-valued by a price change of the tariff */
+            cost: number;
+            /** @description litres, to the millilitre */
+            liters: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            tariffId: string;
+        };
         TripPositionView: {
             /** @description metres */
             alt: number;
@@ -3836,6 +3974,8 @@ export interface components {
             duration: number;
             end: number;
             end_battery_level: number | null;
+            /** @description null when the asset has no fuel profile (or the device no asset) */
+            fuel: components["schemas"]["TripFuelView"] | null;
             id: number;
             max_speed: number;
             /** @description Google encoded polyline of the positions */
@@ -3864,6 +4004,8 @@ export interface components {
             end: number;
             end_battery_level: number | null;
             endAddress: string | null;
+            /** @description null when the asset has no fuel profile (or the device no asset) */
+            fuel: components["schemas"]["TripFuelView"] | null;
             id: number;
             max_speed: number;
             positions: components["schemas"]["TripPositionView"][];
@@ -13191,6 +13333,294 @@ export interface operations {
             };
         };
     };
+    RefuelsController_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rows": [
+                 *         {
+                 *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *           "occurredAt": "2026-11-15T08:30:00.000Z",
+                 *           "liters": 182.4,
+                 *           "pricePerLiter": 0.01,
+                 *           "totalCost": 0.01,
+                 *           "odometerKm": 0,
+                 *           "station": "Copec Ruta 5 km 21",
+                 *           "location": {
+                 *             "lat": -90,
+                 *             "lng": -180
+                 *           },
+                 *           "row": 1
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportRefuelsDto"];
+            };
+        };
+        responses: {
+            /** @description The refuels recorded, and the rows refused with why */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {}
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelImportResultView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Not 1 to 1000 rows, or a row that is not a refuel (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RefuelsController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "format": "xlsx"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RefuelImportPreviewView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     GeofencesController_list: {
         parameters: {
             query?: {
@@ -19163,6 +19593,168 @@ export interface operations {
             };
         };
     };
+    FleetReportsController_fuel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "01/01/2026",
+                 *       "to": "31/01/2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FleetReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file, as an attachment (`informe-combustible_<from>_<to>.<format>`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Bad body, dates, a period over 31 days or from after to (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_fuel` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     StopsReportController_report: {
         parameters: {
             query?: never;
@@ -19495,6 +20087,168 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    FleetReportsController_trips: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "01/01/2026",
+                 *       "to": "31/01/2026"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FleetReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file, as an attachment (`informe-viajes_<from>_<to>.<format>`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Bad body, dates, a period over 31 days or from after to (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeB"];
@@ -22868,7 +23622,12 @@ export interface operations {
                      *           "start_battery_level": 0,
                      *           "end_battery_level": 0,
                      *           "route": "string",
-                     *           "type": "string"
+                     *           "type": "string",
+                     *           "fuel": {
+                     *             "liters": 0,
+                     *             "cost": 0,
+                     *             "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           }
                      *         }
                      *       ],
                      *       "page": {
@@ -22998,6 +23757,11 @@ export interface operations {
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "startAddress": "string",
                      *         "endAddress": "string",
+                     *         "fuel": {
+                     *           "liters": 0,
+                     *           "cost": 0,
+                     *           "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         },
                      *         "id": 0,
                      *         "avg_speed": 0,
                      *         "max_speed": 0,

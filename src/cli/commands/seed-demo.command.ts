@@ -8,7 +8,7 @@ import { CliCommandWork, requireOption } from '../cli-command';
 import { progressOnStderr } from '../progress';
 
 export const seedDemoCommand: CliCommandWork = {
-  // MailModule: global in the app module only; the scheduled reports' runs need its Mailer.
+  // Mail: the alerts and scheduled reports the seed writes through queue their mails with it.
   imports: [FleetModule, ActivityRecorderModule, MailModule, DemoSeedModule],
   async run(app, options) {
     const out = resolve(requireOption(options, 'out'));

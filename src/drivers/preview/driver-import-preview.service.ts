@@ -2,14 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
+import { readSheetFile, SHEET_FIELD, UploadedSheet } from '@app/sheets';
 import { Driver } from '../schemas/driver.schema';
 import { withoutUndefined } from '../without-undefined';
 import { alreadyRegisteredReason } from '../import/driver-import-plan';
 import { DriverField } from './driver-columns';
 import { checkDriverSheet, PreviewProblem } from './driver-sheet-preview';
 import { DriverImportPreviewView } from './driver-preview.view';
-import { readSheetFile } from './sheet-file-reader';
-import { UploadedSheet, SHEET_FIELD } from './sheet-upload.interceptor';
 
 const FIELD_ORDER: Array<DriverField | null> = [null, 'firstName', 'lastName', 'rut', 'phone', 'email', 'address', 'city'];
 

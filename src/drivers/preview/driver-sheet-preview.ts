@@ -1,9 +1,9 @@
 import { badRequest } from '@app/errors';
+import { columnLetter, type SheetGrid } from '@app/sheets';
 import { CandidateRow, DriverImportRow, planImport } from '../import/driver-import-plan';
 import { checkRowShapes } from '../import/driver-row-shape';
-import { columnLetter, DriverField, HEADER_SPELLINGS, mapColumns, REQUIRED_FIELDS } from './driver-columns';
+import { DriverField, HEADER_SPELLINGS, mapColumns, REQUIRED_FIELDS } from './driver-columns';
 import { MAX_COLUMNS, MAX_PREVIEW_ROWS } from './preview-limits';
-import { SheetGrid } from './sheet-grid';
 
 /** A problem of the sheet: `row` is the sheet's row (1: the header), `field` null for the whole row or sheet. */
 export interface PreviewProblem {

@@ -1,7 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { SheetUpload, UploadedSheet } from '@app/sheets';
+import { ImportRefuelsDto } from './import/refuel-import.dto';
+import { RefuelImportService } from './import/refuel-import.service';
+import { RefuelImportPreviewView, RefuelImportResultView } from './import/refuel-import.views';
 import { CreateRefuelDto, ListRefuelsDto } from './refuel.dto';
 import { RefuelView, toRefuelView } from './refuel.view';
 import { RefuelsService } from './refuels.service';
@@ -11,7 +15,10 @@ const NOT_FOUND = 'Unknown refuel, another client\'s, or of an asset outside you
 @ApiTags('fuel')
 @Controller('fuel/refuels')
 export class RefuelsController {
-  constructor(private readonly refuels: RefuelsService) {}
+  constructor(
+    private readonly refuels: RefuelsService,
+    private readonly importer: RefuelImportService,
+  ) {}
 
   /** Records a refuel, answered with its anomalies: more than the tank holds, paid over 500 m from where the vehicle's tracker was, a price over 15 % from the tariff's. */
   @Post()
@@ -21,6 +28,34 @@ export class RefuelsController {
   @ApiBadRequestResponse({ description: 'Invalid body, an asset not among yours, a future time, a total that is not litres × price (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateRefuelDto): Promise<RefuelView> {
     return this.refuels.create(auth, body);
+  }
+
+  /**
+   * Reads a fuel-card statement (.xlsx or CSV, at most 5 MB and 1000 rows, told apart by content)
+   * and answers the refuels it holds, each row's asset found by plate or name, with every problem
+   * by row and field. Nothing is written: post `rows` to `POST /api/fuel/refuels/import`.
+   */
+  @Post('import/preview')
+  @Authenticated({ permission: Permission.Fuel })
+  @HttpCode(200)
+  @SheetUpload()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ type: RefuelImportPreviewView })
+  @ApiBadRequestResponse({ description: 'No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A)' })
+  @ApiPayloadTooLargeResponse({ description: 'Over 5 MB (shape A)' })
+  preview(@Auth() auth: AuthContext, @UploadedFile() file: UploadedSheet | undefined): Promise<RefuelImportPreviewView> {
+    return this.importer.preview(auth, file);
+  }
+
+  /** Records the refuels of a preview; each is checked as one typed in, a refused row answered with its reason. */
+  @Post('import')
+  @Authenticated({ permission: Permission.Fuel })
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: RefuelImportResultView, description: 'The refuels recorded, and the rows refused with why' })
+  @ApiBadRequestResponse({ description: 'Not 1 to 1000 rows, or a row that is not a refuel (shape A)' })
+  import(@Auth() auth: AuthContext, @Body() body: ImportRefuelsDto): Promise<RefuelImportResultView> {
+    return this.importer.import(auth, body);
   }
 
   /** The client's refuels of the assets the caller may see, newest first; `assetId`, `from`, `to`, `anomaly` filter. */

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TrackedScope } from '@app/database';
 import { validationFailed } from '@app/errors';
-import { AssetDirectory } from '@app/fleet';
+import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { VehicleWhereabouts } from '../../positions';
+import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
 import { FuelPriceHistoryService } from '../prices/fuel-price-history.service';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 import { refuelAnomalies } from './refuel-anomalies';
@@ -26,6 +27,7 @@ export class RefuelsService {
     private readonly directory: AssetDirectory,
     private readonly prices: FuelPriceHistoryService,
     private readonly whereabouts: VehicleWhereabouts,
+    private readonly exportCache: TripReportExportCache,
     private readonly activity: ActivityRecorder,
   ) {}
 
@@ -61,6 +63,8 @@ export class RefuelsService {
       createdBy: auth.userId,
       createdAt: new Date(),
     });
+    // The fuel report counts refuels: its cached files are stale now.
+    await this.exportCache.invalidate(auth, `refuel:${refuel._id.toHexString()}`);
     const view = toRefuelView(refuel);
     await this.activity.record(auth, { action: 'refuel.create', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`, after: view });
     return view;
@@ -78,9 +82,28 @@ export class RefuelsService {
     return toRefuelView(await this.refuels.findByIdOrFail(auth, id, 'Refuel'));
   }
 
+  /**
+   * The refuels of assets in a period, oldest first, each with what it cost: its total, else its
+   * litres at its asset's tariff's price then (null without either) — the fuel report.
+   */
+  async ofAssets(scope: TrackedScope, assets: readonly StoredAsset[], from: Date, to: Date): Promise<Array<Stored<Refuel> & { cost: number | null }>> {
+    if (assets.length === 0) return [];
+    const found = await this.refuels.find(scope, { assetId: { $in: assets.map((asset) => asset._id) }, occurredAt: { $gte: from, $lte: to } }, { sort: { occurredAt: 1, _id: 1 } });
+    const tariffOf = new Map(assets.filter((asset) => asset.fuel).map((asset) => [asset._id.toHexString(), asset.fuel!.tariffId.toHexString()]));
+    const tariffs = new Map((await this.tariffs.findByIds(scope, [...new Set(tariffOf.values())])).map((tariff) => [tariff._id.toHexString(), tariff]));
+    return Promise.all(
+      found.map(async (refuel) => {
+        if (refuel.totalCost !== null) return { ...refuel, cost: refuel.totalCost };
+        const tariff = tariffs.get(tariffOf.get(refuel.assetId.toHexString()) ?? '');
+        return { ...refuel, cost: tariff ? round2(refuel.liters * (await this.prices.priceAt(scope, tariff, refuel.occurredAt))) : null };
+      }),
+    );
+  }
+
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const refuel = await this.refuels.findByIdOrFail(auth, id, 'Refuel');
     await this.refuels.deleteRecords(auth, [refuel]);
+    await this.exportCache.invalidate(auth, `refuel-deleted:${refuel._id.toHexString()}`);
     await this.activity.record(auth, { action: 'refuel.delete', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${refuel.liters} L deleted`, before: toRefuelView(refuel) });
     return { id: refuel._id.toHexString() };
   }

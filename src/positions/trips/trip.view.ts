@@ -37,6 +37,15 @@ export class TripRecordView implements TripRecord {
   positions: TripPositionView[];
 }
 
+/** What the trip burned and cost: distance × the asset's consumption × its tariff's price (docs/fuel-cargo.md). */
+export class TripFuelView {
+  /** litres, to the millilitre */
+  liters: number;
+  /** pesos, to the cent; re-valued by a price change of the tariff */
+  cost: number;
+  tariffId: string;
+}
+
 /** The spec's Trip, with the service's additions. */
 export class TripView extends TripRecordView {
   clientId: string;
@@ -45,7 +54,12 @@ export class TripView extends TripRecordView {
   /** Reverse-geocoded; null without a geocoder or when it fails. */
   startAddress: string | null;
   endAddress: string | null;
+  /** null when the asset has no fuel profile (or the device no asset) */
+  fuel: TripFuelView | null;
 }
 
 /** A trip in a list: the spec's fields without `positions` (GET …/trip/{id} has them). */
-export class TripSummaryView extends OmitType(TripRecordView, ['positions'] as const) {}
+export class TripSummaryView extends OmitType(TripRecordView, ['positions'] as const) {
+  /** null when the asset has no fuel profile (or the device no asset) */
+  fuel: TripFuelView | null;
+}

@@ -8,6 +8,7 @@ import { resolveStatsRange } from '../telemetry/stats-range';
 import { TripListQueryDto } from './trip-list-query.dto';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
+import { TripFuelHook } from './trip-fuel-hook';
 import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
@@ -26,6 +27,7 @@ export class TripsService {
   constructor(
     private readonly directory: AssetDirectory,
     private readonly addresses: AddressResolver,
+    private readonly fuel: TripFuelHook,
     @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
     @InjectModel(StoredTrip.name) private readonly stored: Model<StoredTrip>,
   ) {}
@@ -45,7 +47,10 @@ export class TripsService {
       .sort({ begin: -1 })
       .limit(limit + 1)
       .toArray();
-    const items = found.slice(0, limit);
+    const page = found.slice(0, limit);
+    const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
+    const fuel = await this.fuel.of(auth, asset?._id, tracker._id, page);
+    const items = page.map((trip) => ({ ...trip, fuel: fuel.get(trip.id) ?? null }));
     return new PagedBody(items, found.length > limit ? encodeKeyCursor(items.at(-1)!.begin, 'begin') : null);
   }
 
@@ -60,6 +65,7 @@ export class TripsService {
     if (!trip) throw notFound('Trip');
     const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
     const [startAddress, endAddress] = await this.addresses.addressesOf([trip.positions[0], trip.positions.at(-1)], call.requestId);
-    return { ...trip, clientId: auth.clientId.toHexString(), assetId: asset?._id.toHexString() ?? null, startAddress, endAddress };
+    const fuel = await this.fuel.of(auth, asset?._id, tracker._id, [trip]);
+    return { ...trip, clientId: auth.clientId.toHexString(), assetId: asset?._id.toHexString() ?? null, startAddress, endAddress, fuel: fuel.get(trip.id) ?? null };
   }
 }

@@ -2,10 +2,24 @@ import { Injectable } from '@nestjs/common';
 import { Permission } from '@app/auth';
 import { ActivityService } from '../../activity';
 import { InvoiceReportService } from '../../billing-support';
+import { FleetReportsService } from '../../fuel';
 import { readWhole } from './read-whole';
 import { ReportName, ReportSource } from './report-source';
 
 const ACTIVITY_PARAMS = { actorId: 'events of this user', action: 'the dotted verb, exactly (`driver.import`)', entityType: 'the kind of record (`driver`, `user`)' } as const;
+
+const FLEET_PARAMS = { assetIds: '1 to 100 assets of the owner\'s, in service (checked at each run)' } as const;
+
+/** `{assetIds}`: 1 to 100 distinct asset ids. */
+function assetIdsOnly(params: Record<string, unknown>): string | null {
+  const unknown = Object.keys(params).filter((key) => key !== 'assetIds');
+  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes assetIds)`;
+  const ids = params.assetIds;
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > 100 || new Set(ids).size !== ids.length || !ids.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))) {
+    return 'params.assetIds must be 1 to 100 distinct asset ids';
+  }
+  return null;
+}
 
 /** Unknown keys and non-string values of `params`, in words; null when they are fine. */
 function onlyStrings(params: Record<string, unknown>, allowed: Readonly<Record<string, string>>): string | null {
@@ -23,7 +37,22 @@ function onlyStrings(params: Record<string, unknown>, allowed: Readonly<Record<s
 export class ReportSources {
   private readonly sources = new Map<ReportName, ReportSource>();
 
-  constructor(activity: ActivityService, invoices: InvoiceReportService) {
+  constructor(activity: ActivityService, invoices: InvoiceReportService, fleetReports: FleetReportsService) {
+    for (const [name, permission] of [['trips', Permission.Reports], ['fuel', Permission.Fuel]] as const) {
+      this.add({
+        name,
+        permission,
+        formats: ['xlsx', 'pdf', 'csv'],
+        params: FLEET_PARAMS,
+        checkParams: assetIdsOnly,
+        build: async (auth, params, period, format) => {
+          // The report reads its dates in the client's zone: the period, shown there.
+          const at = (moment: typeof period.from) => moment.setZone(auth.client.timeZone).toFormat('dd/MM/yyyy HH:mm:ss');
+          const file = await fleetReports.build(auth, name, { assetIds: params.assetIds as string[], from: at(period.from), to: at(period.to), format });
+          return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: null };
+        },
+      });
+    }
     this.add({
       name: 'activity',
       permission: Permission.ActivityLog,

@@ -27,7 +27,8 @@ export class RefuelsDemoSeeder implements DemoSeeder {
     const market = await this.tariffs.findOne(client.scope, { custom: false, baseType: 'diesel' });
     if (!market) throw new Error('The refuels demo needs the market diesel tariff: the fuel seeder runs first');
     const truck = client.assets.tracked;
-    await this.assets.updateOne(client.scope, { _id: truck._id }, { $set: { fuel: { tariffId: market._id, consumptionLPer100Km: 32, tankCapacityL: 400 } } });
+    // Through updateRecord: it also drops this instance's cached read of the asset, which the refuels below read.
+    await this.assets.updateRecord(client.scope, truck, { $set: { fuel: { tariffId: market._id, consumptionLPer100Km: 32, tankCapacityL: 400 } } });
     const auth = await demoAdminContext(this.principals, client);
     const base = { assetId: truck._id.toHexString(), station: 'Copec Ruta 5 Norte km 21' };
     const ordinary = await this.refuels.create(auth, { ...base, occurredAt: new Date(Date.now() - 50 * HOUR).toISOString(), liters: 310, pricePerLiter: Math.round(market.pricePerLiter * 1.02), odometerKm: 181_900 });

@@ -1,6 +1,6 @@
 import { CellValue, Workbook } from 'exceljs';
 import { badRequest } from '@app/errors';
-import { MAX_UNZIPPED_BYTES } from './preview-limits';
+import { MAX_UNZIPPED_BYTES } from './sheet-limits';
 import { GridRow, isBlankRow, SheetGrid } from './sheet-grid';
 import { ZipEntry } from './zip-directory';
 
@@ -34,16 +34,23 @@ export async function readXlsxSheet(buffer: Buffer, entries: readonly ZipEntry[]
 
 /**
  * What a person sees in the cell: numbers without exponent or grouping (a phone typed as a
- * number), the text of links and rich text, a formula's result, dates as `YYYY-MM-DD`.
+ * number), the text of links and rich text, a formula's result, dates as `YYYY-MM-DD` and
+ * date-times as `YYYY-MM-DD HH:mm:ss` (the workbook's wall-clock time: it carries no zone).
  */
 export function cellText(value: CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : wallClock(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('hyperlink' in value) return cellText(value.text as CellValue);
   if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result);
   return ''; // an error value (#N/A, #REF!…)
+}
+
+/** A workbook date (exceljs reads its wall clock as UTC): the day, and the time when it has one. */
+function wallClock(value: Date): string {
+  const iso = value.toISOString();
+  return iso.slice(11, 19) === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }

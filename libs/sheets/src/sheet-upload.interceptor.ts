@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, Type, UseIn
 import { FileInterceptor } from '@nestjs/platform-express';
 import { Observable } from 'rxjs';
 import { multipartFailure } from '@app/http';
-import { MAX_UPLOAD_BYTES } from './preview-limits';
+import { MAX_UPLOAD_BYTES } from './sheet-limits';
 
 /** The part of multer's file the preview reads (memory storage: the bytes are in `buffer`). */
 export interface UploadedSheet {

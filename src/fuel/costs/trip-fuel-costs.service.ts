@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, type TenantScope, type TrackedScope } from '@app/database';
+import { AssetDirectory } from '@app/fleet';
+import { TripFuelHook, type CostedTrip, type TripFuelFigures } from '../../positions';
+import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
+import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { FuelTariff } from '../schemas/fuel-tariff.schema';
+import { fuelCost } from './fuel-cost';
+
+export type TripFuel = TripFuelFigures;
+export type { CostedTrip };
+
+/** Litres for a distance at a consumption, to the millilitre. */
+export function tripLiters(distanceKm: number, consumptionLPer100Km: number): number {
+  return Math.round(distanceKm * consumptionLPer100Km * 10) / 1000;
+}
+
+/**
+ * The id of a trip's cost entry: derived from the asset, the tracker and the trip, so that two
+ * readers costing the same trip at once write one entry (the second insert is a duplicate key).
+ */
+export function tripCostEntryId(assetId: Types.ObjectId, trackerId: Types.ObjectId, tripId: number): Types.ObjectId {
+  const digest = createHash('sha256').update(`trip:${assetId.toHexString()}:${trackerId.toHexString()}:${tripId}`).digest();
+  return new Types.ObjectId(digest.subarray(0, 12).toString('hex'));
+}
+
+/**
+ * Trip costs as entries of the cost history (`fuel_cost_entries`, source `trip`), so the spec's
+ * price edit re-values them with every other cost of the tariff. A trip is costed the first time
+ * it is read (a list, a lookup, a report): litres from its distance and the asset's consumption,
+ * priced at its tariff's price then — the price at the trip's start as re-valued by every price
+ * change since (each change re-values the whole history of the tariff, so one price holds for all
+ * of a tariff's costs at any moment). While a change is pending its new price is read, as in
+ * `FuelCostsService`. An entry keeps the tariff and litres it was costed with; a later profile
+ * change applies to trips costed from then on.
+ */
+@Injectable()
+export class TripFuelCosts implements OnModuleInit {
+  constructor(
+    @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
+    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
+    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    private readonly directory: AssetDirectory,
+    private readonly hook: TripFuelHook,
+  ) {}
+
+  onModuleInit(): void {
+    this.hook.use((scope, assetId, trackerId, trips) => this.forTrips(scope, assetId, trackerId, trips));
+  }
+
+  /** Each trip's fuel (by trip id), or null when the asset has no fuel profile (or no asset). */
+  async forTrips(scope: TrackedScope, assetId: Types.ObjectId | null | undefined, trackerId: Types.ObjectId, trips: readonly CostedTrip[]): Promise<Map<number, TripFuel | null>> {
+    const answer = new Map<number, TripFuel | null>(trips.map((trip) => [trip.id, null]));
+    if (!assetId || trips.length === 0) return answer;
+    const asset = await this.directory.findAssetInService(scope, assetId.toHexString());
+    const profile = asset?.fuel;
+    if (!asset || !profile) return answer;
+    const ids = new Map(trips.map((trip) => [tripCostEntryId(asset._id, trackerId, trip.id).toHexString(), trip]));
+    let entries = await this.costs.findByIds(scope, [...ids.keys()]);
+    const missing = [...ids].filter(([id]) => !entries.some((entry) => entry._id.toHexString() === id));
+    if (missing.length > 0) {
+      await this.costMissing(scope, asset._id, profile, missing);
+      entries = await this.costs.findByIds(scope, [...ids.keys()]);
+    }
+    const pendingPrice = await this.pendingPrices(scope, [...new Set(entries.map((entry) => entry.tariffId.toHexString()))]);
+    for (const entry of entries) {
+      const trip = ids.get(entry._id.toHexString());
+      if (!trip) continue;
+      const tariffId = entry.tariffId.toHexString();
+      const price = pendingPrice.get(tariffId) ?? entry.pricePerLiter;
+      answer.set(trip.id, { liters: entry.liters, cost: fuelCost(entry.liters, price), tariffId });
+    }
+    return answer;
+  }
+
+  private async costMissing(scope: TenantScope, assetId: Types.ObjectId, profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number }, missing: Array<[string, CostedTrip]>): Promise<void> {
+    const tariff = await this.tariffs.findById(scope, profile.tariffId.toHexString());
+    if (!tariff) return;
+    const documents = missing.map(([id, trip]) => ({
+      _id: new Types.ObjectId(id),
+      tariffId: tariff._id,
+      source: 'trip' as const,
+      occurredAt: new Date(trip.begin * 1000),
+      liters: tripLiters(trip.distance, profile.consumptionLPer100Km),
+      pricePerLiter: tariff.pricePerLiter,
+      assetId,
+      reference: `trip ${trip.id}`,
+    }));
+    try {
+      await this.costs.insertMany(scope, documents, { ordered: false });
+    } catch (error) {
+      // Another reader costed some of them first: theirs stand.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
+    // A price change that began while these were written may have passed them by: they take its price.
+    const now = await this.tariffs.findById(scope, tariff._id.toHexString());
+    if (now && now.priceVersion !== tariff.priceVersion) {
+      await this.costs.updateMany(scope, { _id: { $in: documents.map((d) => d._id) }, priceChangeId: { $ne: now.priceRecordId } }, { $set: { pricePerLiter: now.pricePerLiter, priceChangeId: now.priceRecordId } });
+    }
+  }
+
+  private async pendingPrices(scope: TenantScope, tariffIds: string[]): Promise<Map<string, number>> {
+    if (tariffIds.length === 0) return new Map();
+    const pending: Stored<FuelPriceChange>[] = await this.changes.find(scope, { state: 'pending', tariffId: { $in: tariffIds.map((id) => new Types.ObjectId(id)) } }, { sort: { version: 1 } });
+    return new Map(pending.map((change) => [change.tariffId.toHexString(), change.after.pricePerLiter]));
+  }
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
+import { AssetDirectory, type StoredAsset } from '@app/fleet';
+import { parseFleetDate } from '@app/formats';
+import { PdfRenderer, PdfRendererUnavailable } from '@app/reports';
+import { TripReader } from '../../positions';
+import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
+import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
+import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
+import { RefuelsService } from '../refuels/refuels.service';
+import { REFUEL_ANOMALIES, type RefuelAnomaly } from '../refuels/refuel.schema';
+import { anomalyCount, round, sumTrips, type FuelReportData, type FuelReportRow, type ReportHeader, type TripReportAsset, type TripReportData } from './fleet-report-data';
+import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, reportHtml, TOTAL_LABEL, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows, writeCsv, writeWorkbook } from './fleet-report.writers';
+
+export const MAX_REPORT_DAYS = 31;
+/** A period ending this close to now may still gain trips: its files are not cached. */
+const SETTLING_S = 3600;
+
+export const REPORT_CONTENT_TYPES: Record<FleetReportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+};
+
+export type FleetReportKind = 'trips' | 'fuel';
+
+export interface FleetReportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+  cached: boolean;
+}
+
+const isTotal = (row: Array<string | number | null>) => typeof row[0] === 'string' && row[0].startsWith(TOTAL_LABEL);
+
+/**
+ * The trip and fuel reports (`POST /api/reports/trips|fuel`). A built file is cached per client
+ * and parameters in the trip report export cache (`TripReportExportCache`), which the spec's
+ * price edit invalidates, as do a refuel recorded or deleted; a period not yet settled (ending
+ * less than an hour ago) is built every time.
+ */
+@Injectable()
+export class FleetReportsService {
+  constructor(
+    private readonly directory: AssetDirectory,
+    private readonly trips: TripReader,
+    private readonly tripCosts: TripFuelCosts,
+    private readonly refuels: RefuelsService,
+    private readonly cache: TripReportExportCache,
+    private readonly pdf: PdfRenderer,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async build(auth: AuthContext, kind: FleetReportKind, body: FleetReportDto): Promise<FleetReportFile> {
+    const zone = auth.client.timeZone;
+    const from = parseFleetDate(body.from, zone, 'from');
+    const to = parseFleetDate(body.to, zone, 'to');
+    if (!from) throw badRequest(`from is not a valid date: ${body.from}`);
+    if (!to) throw badRequest(`to is not a valid date: ${body.to}`);
+    if (from > to) throw badRequest('from must not be after to');
+    if (to.diff(from, 'days').days > MAX_REPORT_DAYS) throw badRequest(`The period from ${body.from} to ${body.to} is longer than the maximum of ${MAX_REPORT_DAYS} days`);
+    const assets = await this.directory.findAssetsInService(auth, body.assetIds);
+    if (assets.length !== new Set(body.assetIds.map((id) => id.toLowerCase())).size) {
+      const found = new Set(assets.map((a) => a._id.toHexString()));
+      throw notFound(`Asset ${body.assetIds.find((id) => !found.has(id.toLowerCase()))}`);
+    }
+    const header: ReportHeader = { clientName: auth.client.name, timeZone: zone, from: from.toUnixInteger(), to: to.toUnixInteger(), periodLabel: `${from.toFormat('dd-MM-yyyy HH:mm')} al ${to.toFormat('dd-MM-yyyy HH:mm')}`, generatedAt: new Date() };
+    const fileName = `${kind === 'trips' ? 'informe-viajes' : 'informe-combustible'}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
+    const contentType = REPORT_CONTENT_TYPES[body.format];
+    // The key: what the file shows (assets in the order asked, the instants, the zone they are shown in).
+    const key = [kind, body.format, zone, header.from, header.to, ...assets.map((a) => a._id.toHexString())].join('|');
+    const cacheable = header.to < Date.now() / 1000 - SETTLING_S;
+    if (cacheable) {
+      const hit = await this.cache.get(auth, key);
+      if (hit) return { fileName, contentType: hit.contentType, body: hit.content, cached: true };
+    }
+    const generation = await this.cache.generation(auth);
+    const built = kind === 'trips' ? await this.tripFile(auth, header, assets, body.format) : await this.fuelFile(auth, header, assets, body.format);
+    if (cacheable) await this.cache.put(auth, key, generation, { contentType, content: built.body });
+    await this.activity.record(auth, {
+      action: `${kind === 'trips' ? 'trip' : 'fuel'}_report.generate`,
+      resourceType: `${kind === 'trips' ? 'trip' : 'fuel'}_report`,
+      summary: `${kind === 'trips' ? TRIP_REPORT_TITLE : FUEL_REPORT_TITLE} ${header.periodLabel} generated as ${body.format.toUpperCase()} (${assets.length} assets, ${built.rows} rows)`,
+      details: { assetIds: assets.map((a) => a._id.toHexString()), from: from.toISO(), to: to.toISO(), format: body.format, rows: built.rows },
+    });
+    return { fileName, contentType, body: built.body, cached: false };
+  }
+
+  async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {
+    const rows: TripReportAsset[] = [];
+    for (const asset of assets) {
+      const trips = asset.mainTrackerId ? await this.trips.ofTracker(asset.mainTrackerId, header.from, header.to, auth.request.requestId) : [];
+      const fuel = asset.mainTrackerId ? await this.tripCosts.forTrips(auth, asset._id, asset.mainTrackerId, trips) : new Map();
+      const tripRows = trips.map((trip) => {
+        const f = fuel.get(trip.id) ?? null;
+        return { id: trip.id, begin: trip.begin, end: trip.end, startAddress: trip.startAddress, endAddress: trip.endAddress, distanceKm: trip.distance, durationS: trip.duration, maxSpeedKmh: trip.maxSpeed, liters: f?.liters ?? null, cost: f?.cost ?? null };
+      });
+      rows.push({ assetId: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, trips: tripRows, totals: sumTrips(tripRows) });
+    }
+    const all = rows.map((a) => a.totals);
+    return { ...header, assets: rows, totals: sumTrips(all, all.reduce((n, t) => n + t.trips, 0)) };
+  }
+
+  async fuelData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<FuelReportData> {
+    const trips = await this.tripData(auth, header, assets);
+    const refuels = await this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999));
+    const rows: FuelReportRow[] = assets.map((asset, i) => {
+      const own = refuels.filter((r) => r.assetId.equals(asset._id));
+      const refuelledL = round(own.reduce((sum, r) => sum + r.liters, 0), 3);
+      const distanceKm = trips.assets[i].totals.distanceKm;
+      const anomalies = Object.fromEntries(REFUEL_ANOMALIES.map((a) => [a, own.filter((r) => r.anomalies.includes(a)).length])) as Record<RefuelAnomaly, number>;
+      return {
+        assetId: asset._id.toHexString(),
+        name: asset.name,
+        plate: asset.plate ?? null,
+        distanceKm,
+        refuelledL,
+        expectedL: asset.fuel ? trips.assets[i].totals.liters : null,
+        kmPerL: refuelledL > 0 ? round(distanceKm / refuelledL, 2) : null,
+        cost: round(own.reduce((sum, r) => sum + (r.cost ?? 0), 0), 2),
+        refuels: own.length,
+        anomalies,
+      };
+    });
+    const distanceKm = round(rows.reduce((s, r) => s + r.distanceKm, 0), 3);
+    const refuelledL = round(rows.reduce((s, r) => s + r.refuelledL, 0), 3);
+    return {
+      ...header,
+      rows,
+      totals: {
+        distanceKm,
+        refuelledL,
+        expectedL: round(rows.reduce((s, r) => s + (r.expectedL ?? 0), 0), 3),
+        kmPerL: refuelledL > 0 ? round(distanceKm / refuelledL, 2) : null,
+        cost: round(rows.reduce((s, r) => s + r.cost, 0), 2),
+        refuels: rows.reduce((s, r) => s + r.refuels, 0),
+        anomalies: rows.reduce((s, r) => s + anomalyCount(r.anomalies), 0),
+      },
+    };
+  }
+
+  private async tripFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
+    const data = await this.tripData(auth, header, assets);
+    const rows = tripReportRows(data);
+    return { body: await this.render(format, TRIP_REPORT_TITLE, header, TRIP_COLUMNS, rows, [10]), rows: data.totals.trips };
+  }
+
+  private async fuelFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
+    const data = await this.fuelData(auth, header, assets);
+    return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data), [6]), rows: data.rows.length };
+  }
+
+  private async render(format: FleetReportFormat, title: string, header: ReportHeader, columns: string[], rows: Array<Array<string | number | null>>, money: number[]): Promise<Buffer> {
+    if (format === 'csv') return writeCsv(columns, rows);
+    if (format === 'xlsx') return writeWorkbook(title, columns, rows, money, isTotal);
+    try {
+      return await this.pdf.render(reportHtml(title, header, columns, rows, isTotal), { landscape: true, footerText: `${title} · ${header.clientName} · ${header.periodLabel}` });
+    } catch (error) {
+      // Chromium missing, failing to start or dying mid-report: 503 shape B.
+      if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
+      throw error;
+    }
+  }
+}
