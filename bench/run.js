@@ -16,6 +16,7 @@ const autocannon = require('autocannon');
 const mongoose = require('mongoose');
 const { BenchContext, round } = require('./lib/context');
 const { startApp, startBaseline, rssMiB, seedDemo } = require('./lib/processes');
+const { benchCertificate } = require('./lib/tls');
 
 const root = join(__dirname, '..');
 const { values: args } = parseArgs({
@@ -52,6 +53,10 @@ async function main() {
     PARTNER_PLATFORM_URL: 'https://partner.example.test/sso', PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
     // The live scenario posts positions to the flespi ingestion route.
     TELEMETRY_INGEST_TOKENS: 'bench-ingest-token-0123456789',
+    // The alerts scenario's webhook receiver: https (production refuses http URLs) on 127.0.0.1
+    // (production refuses loopback by default), with a certificate of the run the app trusts.
+    WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+    NODE_EXTRA_CA_CERTS: benchCertificate().certFile,
   };
   const stopAll = [];
   try {
