@@ -15,6 +15,7 @@ const { createHash, randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
+const { ingestRound } = require('../lib/ingest-rounds');
 const { benchCertificate } = require('../lib/tls');
 
 const { ALL_PERMISSIONS } = require(join(__dirname, '../../dist/libs/auth/src/permissions.js'));
@@ -32,12 +33,6 @@ const CENTRE = [-33.45, -70.65];
 const TOGGLE_EVERY = Number(process.env.BENCH_ALERTS_TOGGLE_EVERY ?? 1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pct = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
-
-/** CPU time (user + system) of a process so far, in ms (Linux). */
-function cpuMs(pid) {
-  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** A client of its own with an admin (protected role) and `recipients` users, each with an `atk_` API token. */
 async function newClient(ctx, name, recipients) {
@@ -101,28 +96,13 @@ async function toggledLoad(ctx, clientId) {
 }
 
 async function ingestionWithRules(ctx, rules, plain) {
-  const pid = ctx.app.child.pid;
   const alerts = ctx.db.collection('alerts');
   const count = (clientId) => alerts.countDocuments({ clientId: new Types.ObjectId(clientId) });
-  /** 4 senders post batches for `seconds`, each waiting for its answer (as the events scenario). */
+  /** A timed round (bench/lib/ingest-rounds.js), and the alerts it opened. */
   const round = async ({ load, clientId }, seconds) => {
-    const before = cpuMs(pid);
     const alertsBefore = await count(clientId);
-    const started = Date.now();
-    let messages = 0;
-    await Promise.all(
-      Array.from({ length: 4 }, async () => {
-        while (Date.now() - started < seconds * 1000) {
-          const { body } = load.nextRequest({});
-          const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
-          if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-          messages += (await res.json()).data.accepted;
-        }
-      }),
-    );
-    const elapsed = (Date.now() - started) / 1000;
-    const opened = (await count(clientId)) - alertsBefore;
-    return { rate: messages / elapsed, usPerMessage: ((cpuMs(pid) - before) * 1000) / messages, alertsPerS: opened / elapsed };
+    const figure = await ingestRound(ctx, load, seconds);
+    return { ...figure, alertsPerS: ((await count(clientId)) - alertsBefore) / figure.elapsed };
   };
   // Warm-up: each tracker's first message sets its ignition silently and creates its states.
   for (const variant of [plain, rules]) await round(variant, 10);
