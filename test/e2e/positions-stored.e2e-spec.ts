@@ -44,7 +44,8 @@ describe('PositionsStored (the notification after each stored batch)', () => {
       // The points are stored before anyone hears of them.
       readableWhenHeard = await Promise.all(batch.map(async (fixes) => (await reader.points(fixes.trackerId.toHexString(), T0 - 1, T0 + 7200)).length));
     });
-  });
+    // The whole demo seed, like the other suites that run it: longer than a hook's default 30 s on a busy machine.
+  }, 120_000);
   beforeEach(() => {
     heard = [];
     readableWhenHeard = [];
