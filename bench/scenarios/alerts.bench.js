@@ -9,13 +9,13 @@
 // receiver is a node:https server in this process on 127.0.0.1: the app runs in production mode,
 // where loopback is refused and URLs must be https, so bench/run.js gives it
 // WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8 and trusts the run's certificate (bench/lib/tls.js).
-const { get } = require('node:http');
 const { createServer } = require('node:https');
 const { createHash, randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
 const { ingestRound } = require('../lib/ingest-rounds');
+const { openEventStream } = require('../lib/sse-reader');
 const { benchCertificate } = require('../lib/tls');
 
 const { ALL_PERMISSIONS } = require(join(__dirname, '../../dist/libs/auth/src/permissions.js'));
@@ -120,30 +120,7 @@ async function ingestionWithRules(ctx, rules, plain) {
 }
 
 /** An SSE reader of `notification` frames: `onEntry(data, arrivedAt)`. */
-function openInbox(ctx, headers, onEntry) {
-  return new Promise((resolve, reject) => {
-    let ready = false;
-    const req = get(`${ctx.baseUrl}/api/notifications/stream`, { headers: { ...headers, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk) => {
-        const at = Date.now();
-        buffer += chunk;
-        if (!ready && buffer.includes(': ready')) (ready = true), resolve(req);
-        const frames = buffer.split('\n\n');
-        buffer = frames.pop();
-        for (const frame of frames) {
-          if (!frame.includes('event: notification')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onEntry(JSON.parse(data.slice(6)), at);
-        }
-      });
-    });
-    req.on('error', reject);
-    setTimeout(() => (ready ? undefined : ((ready = true), resolve(req))), 3000); // no ': ready' comment: go on
-  });
-}
+const openInbox = (ctx, headers, onEntry) => openEventStream(`${ctx.baseUrl}/api/notifications/stream`, headers, 'notification', onEntry, { readyTimeoutMs: 3000 });
 
 /**
  * New trackers of the rules client, one message a second each (batches of 100 every 100 ms:

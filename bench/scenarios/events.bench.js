@@ -4,12 +4,12 @@
 // request's answer to the event on the live stream at 1 000 messages/s (target p99 < 1 s);
 // (3) the events list at 1 000 000 events, first and deep page (target p50 < 50 ms).
 // Set-up in bulk through ctx.db; the two ingestion clients are new clients of their own.
-const { get } = require('node:http');
 const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
 const { addTrackers } = require('../lib/trackers');
 const { ingestRound } = require('../lib/ingest-rounds');
+const { openEventStream } = require('../lib/sse-reader');
 const { insertInBatches } = require('../lib/bulk');
 
 const { eventId, clientHourId, assetDayId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
@@ -111,29 +111,7 @@ async function ingestionWithGeofences(ctx) {
 }
 
 /** An SSE reader of `fleet-event` frames: `onEvent(data, arrivedAt)`. */
-function openStream(ctx, onEvent) {
-  return new Promise((resolve, reject) => {
-    const req = get(`${ctx.baseUrl}/api/positions/stream`, { headers: { ...ctx.auth(), accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding('utf8');
-      let buffer = '';
-      let ready = false;
-      res.on('data', (chunk) => {
-        const at = Date.now();
-        buffer += chunk;
-        if (!ready && buffer.includes(': ready')) (ready = true), resolve(req);
-        const frames = buffer.split('\n\n');
-        buffer = frames.pop();
-        for (const frame of frames) {
-          if (!frame.includes('event: fleet-event')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onEvent(JSON.parse(data.slice(6)), at);
-        }
-      });
-    });
-    req.on('error', reject);
-  });
-}
+const openStream = (ctx, onEvent) => openEventStream(`${ctx.baseUrl}/api/positions/stream`, ctx.auth(), 'fleet-event', onEvent);
 
 /**
  * 1 000 trackers of acme, one message a second each (batches of 100 every 100 ms) for `seconds`;
