@@ -44,6 +44,7 @@ export class ServicePlansController {
     return PagedBody.of(await this.plans.list(auth, query), toServicePlanView);
   }
 
+  /** One service plan of the client. */
   @Get('service-plans/:id')
   @Authenticated({ permission: Permission.Maintenance })
   @ApiOkResponse({ type: ServicePlanView })

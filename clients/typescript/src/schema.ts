@@ -936,6 +936,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** One service plan of the client. */
         get: operations["ServicePlansController_get"];
         put?: never;
         post?: never;

@@ -1,11 +1,9 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { Model, Types } from 'mongoose';
-import type { AuthContext } from '@app/auth';
-import { Client } from '@app/auth';
-import { InjectRepository, InjectUnscopedModel, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { Types } from 'mongoose';
+import { ClientTimeZones, type AuthContext } from '@app/auth';
+import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEvents } from '../../events';
@@ -39,14 +37,13 @@ export function serviceWorkOrderId(planId: Types.ObjectId, assetId: Types.Object
 export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ServiceStatusService.name);
   private readonly unsubscribe: Array<() => void> = [];
-  private readonly zones = new Map<string, { zone: string; until: number }>();
 
   constructor(
     @InjectRepository(ServiceStatus) private readonly statuses: TenantRepository<ServiceStatus>,
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
-    @InjectModel(Client.name) private readonly clients: Model<Client>,
+    private readonly zones: ClientTimeZones,
     private readonly meters: MetersService,
     private readonly metersChanged: MetersChanged,
     private readonly events: FleetEvents,
@@ -67,16 +64,6 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     this.unsubscribe.push(this.completed.subscribe(listener));
   }
 
-  async zoneOf(clientId: Types.ObjectId): Promise<string> {
-    const key = clientId.toHexString();
-    const cached = this.zones.get(key);
-    if (cached && cached.until > Date.now()) return cached.zone;
-    const client = await this.clients.findById(clientId, { timeZone: 1 }).lean<{ timeZone?: string }>().exec();
-    const zone = client?.timeZone ?? 'America/Santiago';
-    this.zones.set(key, { zone, until: Date.now() + 60_000 });
-    return zone;
-  }
-
   /** The client's assets in service the plan applies to. */
   async targetsOf(plan: Pick<ServicePlan, 'clientId' | 'allAssets' | 'assetIds' | 'groupIds'>): Promise<Array<Pick<Stored<Asset>, '_id' | 'name'>>> {
     const scope = scopeOfClient(plan.clientId);
@@ -95,7 +82,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
    */
   async syncPlan(plan: Stored<ServicePlan>, now = new Date()): Promise<void> {
     const scope = scopeOfClient(plan.clientId);
-    const zone = await this.zoneOf(plan.clientId);
+    const zone = await this.zones.of(plan.clientId);
     const today = dayIn(now, zone);
     const [targets, existing] = await Promise.all([this.targetsOf(plan), this.statuses.find(scope, { planId: plan._id })]);
     const wanted = new Map(targets.map((asset) => [asset._id.toHexString(), asset]));
@@ -146,7 +133,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     // A service older than the last one known is history, not a new cycle. Older than the plan
     // itself is fine: the last service done before the plan existed is how a fleet starts one.
     if (!status || (status.lastService && service.doneAt <= status.lastService.doneAt)) return;
-    const zone = await this.zoneOf(plan.clientId);
+    const zone = await this.zones.of(plan.clientId);
     const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
     const start: CycleStart = { at: service.doneAt, odometerKm: service.odometerKm, engineHours: service.engineHours };
     const computed = this.compute(plan, start, current, zone, dayIn(now, zone));
@@ -166,7 +153,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const scope = scopeOfClient(clientId);
     const statuses = only ?? (await this.statuses.find(scope, { assetId }));
     if (statuses.length === 0) return;
-    const zone = await this.zoneOf(clientId);
+    const zone = await this.zones.of(clientId);
     const today = dayIn(now, zone);
     const plans = new Map((await this.plans.findByIds(scope, [...new Set(statuses.map((status) => status.planId.toHexString()))])).map((plan) => [plan._id.toHexString(), plan]));
     let assetName: string | undefined;
