@@ -64,6 +64,10 @@ export class ServiceStatus {
 export const ServiceStatusSchema = SchemaFactory.createForClass(ServiceStatus);
 ServiceStatusSchema.index({ clientId: 1, planId: 1, assetId: 1 }, { unique: true });
 ServiceStatusSchema.index({ clientId: 1, assetId: 1 });
+// The list's order (newest first within a client), unfiltered and by plan (MongoDB; the embedded
+// server sorts without them, docs/performance.md).
+ServiceStatusSchema.index({ clientId: 1, _id: -1 });
+ServiceStatusSchema.index({ clientId: 1, planId: 1, _id: -1 });
 ServiceStatusSchema.index({ clientId: 1, state: 1, _id: -1 });
 ServiceStatusSchema.index({ dateCheck: 1 });
 ServiceStatusSchema.index({ effectsPending: 1 });

@@ -191,7 +191,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       kept.odometerKm = lower(kept.odometerKm, watch.odometerKm);
       kept.engineHours = lower(kept.engineHours, watch.engineHours);
     }
-    for (const [assetId, watch] of watches) await this.meters.watch(clientId, new Types.ObjectId(assetId), watch);
+    await this.meters.watchMany(clientId, watches);
   }
 
   /**
