@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
@@ -17,6 +18,7 @@ export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
  * stored fixes from the checkpoint before them — like the event detector — and corrects the
  * meters by the difference; older than the kept checkpoints (24 h), or from before a reading
  * (a reading drops the checkpoints), a late message does not change them.
+ * `METERS_FROM_TELEMETRY=false` leaves it unsubscribed on this instance (a bulk import of history).
  */
 @Injectable()
 export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
@@ -28,9 +30,14 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     private readonly points: TelemetryPointsReader,
     private readonly changed: MetersChanged,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
+    if (!this.config.get('METERS_FROM_TELEMETRY')) {
+      this.logger.warn('METERS_FROM_TELEMETRY=false: telemetry does not move the meters on this instance');
+      return;
+    }
     this.unsubscribe = this.stored.subscribe((batch) => this.count(batch));
   }
 
