@@ -217,6 +217,42 @@ describe('service plans', () => {
     await api().post('/api/maintenance/service-plans/0123456789abcdef01234567/services', { assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(404);
   });
 
+  it('lists every status once, newest first, across cursor pages: unfiltered as filtered, without a removed plan’s, within the trackers', async () => {
+    const own = await createTenant(t.app);
+    const as = (token: string) => ({ get: (path: string) => request(t.server).get(path).set(auth(token)) });
+    const assets = [await addAsset(t, own.clientId), await addAsset(t, own.clientId), await addAsset(t, own.clientId), await addAsset(t, own.clientId)];
+    const make = async (assetIds: string[]) => (await request(t.server).post('/api/maintenance/service-plans').set(auth(own.admin.token)).send({ name: 'Plan', intervals: { km: 10_000 }, assetIds }).expect(201)).body.data.id as string;
+    const a = await make(assets.slice(0, 3).map((asset) => asset.assetId));
+    const b = await make(assets.map((asset) => asset.assetId));
+    const c = await make([assets[3].assetId]);
+    const all = async (query: string, token = own.admin.token) => {
+      const seen: StatusView[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await as(token).get(`/api/maintenance/service-status?limit=3${query}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const body = res.body as { data: StatusView[]; page: { nextCursor: string | null } };
+        expect(body.data.length).toBeLessThanOrEqual(3);
+        seen.push(...body.data);
+        cursor = body.page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const listed = await all('');
+    // The newest plan's statuses first, then the one before's; each (plan, asset) once.
+    expect(listed.map((status) => status.planId)).toEqual([c, b, b, b, b, a, a, a]);
+    expect(new Set(listed.map((status) => `${status.planId}|${status.assetId}`)).size).toBe(8);
+    // The unfiltered list's order is the filtered lists' order.
+    expect((await all(`&planId=${b}`)).map((status) => status.assetId)).toEqual(listed.filter((status) => status.planId === b).map((status) => status.assetId));
+    expect((await all(`&state=ok`)).map((status) => `${status.planId}|${status.assetId}`)).toEqual(listed.map((status) => `${status.planId}|${status.assetId}`));
+    // A removed plan's statuses are gone from it; another client lists none of these.
+    await request(t.server).delete(`/api/maintenance/service-plans/${b}`).set(auth(own.admin.token)).expect(200);
+    expect((await all('')).map((status) => status.planId)).toEqual([c, a, a, a]);
+    expect((await all('', tenant.admin.token)).filter((status) => [a, b, c].includes(status.planId))).toEqual([]);
+    // A user who sees one tracker lists that asset's statuses only.
+    const limited = await own.addUser({ trackerIds: [assets[1].trackerId] });
+    expect((await all('', limited.token)).map((status) => `${status.planId}|${status.assetId}`)).toEqual([`${a}|${assets[1].assetId}`]);
+  });
+
   it('answers 401, 403, and 404 for another client’s plan; statuses of assets outside the trackers are not listed', async () => {
     const asset = await addAsset(t, tenant.clientId);
     const p = await plan({ assetIds: [asset.assetId] });
