@@ -47,7 +47,13 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
 
   async count(batch: readonly StoredFixes[]): Promise<void> {
     const byClient = new Map<string, StoredFixes[]>();
-    for (const fixes of batch) if (fixes.assetId && fixes.added > 0) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
+    for (const fixes of batch) {
+      if (!fixes.assetId || fixes.added === 0) continue;
+      const key = fixes.clientId.toHexString();
+      const group = byClient.get(key);
+      if (group) group.push(fixes);
+      else byClient.set(key, [fixes]);
+    }
     if (byClient.size === 0) return;
     const changes = (await Promise.all([...byClient.values()].map((group) => this.countClient(group)))).flat();
     await this.changed.publish(changes);
@@ -65,7 +71,8 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       const trackerId = fixes.trackerId.toHexString();
       const record = byAsset.get(assetId.toHexString());
       let feed: MeterFeed | null = record?.feed ?? null;
-      let checkpoints = record?.checkpoints ?? [];
+      const kept = record?.checkpoints ?? [];
+      let checkpoints = kept;
       let km = 0;
       let hours = 0;
       const sameTracker = feed !== null && feed.trackerId === trackerId;
@@ -89,7 +96,9 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, checkpoints, watch: null });
         continue;
       }
-      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, checkpoints, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
+      // The checkpoints are written only when they changed (a new one every 10 minutes of fixes, old ones dropped, a replay).
+      const checkpointsChanged = checkpoints.length !== kept.length || checkpoints.at(-1) !== kept.at(-1) || checkpoints[0] !== kept[0];
+      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, updatedAt: now, ...(checkpointsChanged ? { checkpoints } : {}), ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
       const odometerKm = record.odometerKm + km;
       const engineHours = record.engineHours + hours;
       const watch = record.watch;
