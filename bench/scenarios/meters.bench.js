@@ -1,7 +1,7 @@
-// Issue 28's ingestion figure: HTTP ingestion with the meters kept inside it (the run's app,
-// METERS_FROM_TELEMETRY on, the default) against the same load on a second app process of the
-// same build and database with METERS_FROM_TELEMETRY=false, in alternating rounds of the same run
-// (target ≥ 0.95×). Each app has its own 1 000 trackers (own assets, own meters) in a client of
+// Issue 28's ingestion figure: HTTP ingestion with the meters kept inside it (METERS_FROM_TELEMETRY
+// on, the default) against the same load on an app process of the same build and database with
+// METERS_FROM_TELEMETRY=false, in alternating rounds of the same run (target ≥ 0.95×). Both apps
+// are started by the scenario (fresh, alike but for the switch; the run's own app stays idle). Each app has its own 1 000 trackers (own assets, own meters) in a client of
 // their own, sending flespi batches of 1 000 (one message per tracker per batch), 4 at once.
 const { Types } = require('mongoose');
 const { ingestLoad } = require('../lib/ingest-load');
@@ -25,10 +25,11 @@ module.exports = {
     const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
     const offsetOf = (i) => [(Math.floor(i / 32) - 16) * 0.011, ((i % 32) - 16) * 0.011];
     const driftPerS = [0, 1.35e-4]; // ~45 km/h east: every message adds distance
+    const on = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'true' });
     const off = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'false' });
     try {
       const variants = [
-        { name: 'meters on', app: { url: ctx.baseUrl, child: ctx.app.child }, clientId: await newClient(ctx, 'Bench meters on') },
+        { name: 'meters on', app: on, clientId: await newClient(ctx, 'Bench meters on') },
         { name: 'METERS_FROM_TELEMETRY=false', app: off, clientId: await newClient(ctx, 'Bench meters off') },
       ];
       for (const variant of variants) variant.load = await ingestLoad({ uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
@@ -53,6 +54,7 @@ module.exports = {
         ctx.note(`Meters of the ${variant.name} client after the runs: assets with meters, total km`, `${row?.n ?? 0}, ${Math.round(row?.km ?? 0)}`, '');
       }
     } finally {
+      await on.stop();
       await off.stop();
     }
   },

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DateTime } from 'luxon';
+import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
 import { ServiceStatusSweep } from '../../src/maintenance';
@@ -225,13 +226,13 @@ describe('service plans', () => {
     const a = await make(assets.slice(0, 3).map((asset) => asset.assetId));
     const b = await make(assets.map((asset) => asset.assetId));
     const c = await make([assets[3].assetId]);
-    const all = async (query: string, token = own.admin.token) => {
+    const all = async (query: string, token = own.admin.token, limit = 3) => {
       const seen: StatusView[] = [];
       let cursor: string | null = null;
       do {
-        const res = await as(token).get(`/api/maintenance/service-status?limit=3${query}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const res = await as(token).get(`/api/maintenance/service-status?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
         const body = res.body as { data: StatusView[]; page: { nextCursor: string | null } };
-        expect(body.data.length).toBeLessThanOrEqual(3);
+        expect(body.data.length).toBeLessThanOrEqual(limit);
         seen.push(...body.data);
         cursor = body.page.nextCursor;
       } while (cursor);
@@ -247,6 +248,12 @@ describe('service plans', () => {
     // A removed plan's statuses are gone from it; another client lists none of these.
     await request(t.server).delete(`/api/maintenance/service-plans/${b}`).set(auth(own.admin.token)).expect(200);
     expect((await all('')).map((status) => status.planId)).toEqual([c, a, a, a]);
+    // A status from before the numbering (a plain ObjectId, as main stored them until issue 28's list change) comes after the numbered ones.
+    const statuses = t.connection.collection('service_statuses');
+    const copy = (await statuses.findOne({ planId: new Types.ObjectId(a), assetId: new Types.ObjectId(assets[0].assetId) }))!;
+    const unnumbered = new Types.ObjectId();
+    await statuses.insertOne({ ...copy, _id: unnumbered, planId: unnumbered });
+    for (const limit of [1, 2, 3, 5]) expect((await all('', own.admin.token, limit)).map((status) => status.planId)).toEqual([c, a, a, a, unnumbered.toHexString()]);
     expect((await all('', tenant.admin.token)).filter((status) => [a, b, c].includes(status.planId))).toEqual([]);
     // A user who sees one tracker lists that asset's statuses only.
     const limited = await own.addUser({ trackerIds: [assets[1].trackerId] });

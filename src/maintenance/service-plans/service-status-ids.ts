@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 
 /** The largest status number an id holds (6 bytes). */
-const MAX_NUMBER = 2 ** 48 - 1;
+export const MAX_STATUS_NUMBER = 2 ** 48 - 1;
 
 /** The first 6 bytes of every status id of a client: a hash of its id. */
 export function statusIdPrefix(clientId: Types.ObjectId): Buffer {
@@ -15,7 +15,7 @@ export function statusIdPrefix(clientId: Types.ObjectId): Buffer {
  * descending on MongoDB's index as well), and the newest ids can be listed from the count alone.
  */
 export function serviceStatusId(clientId: Types.ObjectId, number: number, prefix = statusIdPrefix(clientId)): Types.ObjectId {
-  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_NUMBER) throw new Error(`service status number out of range: ${number}`);
+  if (!Number.isSafeInteger(number) || number < 0 || number > MAX_STATUS_NUMBER) throw new Error(`service status number out of range: ${number}`);
   const bytes = Buffer.alloc(12);
   prefix.copy(bytes, 0);
   bytes.writeUIntBE(number, 6, 6);

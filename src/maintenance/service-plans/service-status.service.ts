@@ -15,7 +15,7 @@ import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusSequence } from '../schemas/service-status-sequence.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
 import { WorkOrderCompleted } from '../work-orders/work-order-completed';
-import { serviceStatusId, serviceStatusNumber, statusIdPrefix } from './service-status-ids';
+import { MAX_STATUS_NUMBER, serviceStatusId, serviceStatusNumber, statusIdPrefix } from './service-status-ids';
 import { CycleStart, dateCheckOf, dayIn, decidingInterval, meterWatchOf, remainingOf, scheduleOf, ServiceState, stateOf } from './status-rules';
 
 export const DEFAULT_SERVICE_CATEGORY = 'preventive';
@@ -289,33 +289,37 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Newest first (`_id` descending). Filtered, an indexed query. Unfiltered, the newest statuses'
-   * ids are known from the client's count (`serviceStatusId`): looked up by `_id` going down from
-   * it (or from the cursor), in rounds doubling from a page's worth, the caller's visibility
-   * checked on each (`findByIds`); after 4 096 ids without a full page (removed statuses, a user
-   * who sees few assets), the rest of the page comes from the indexed query below the last id.
+   * Newest first. Filtered: an indexed query, `_id` descending. Unfiltered: the client's numbered
+   * statuses first, newest first — their ids are known from the client's count (`serviceStatusId`)
+   * and looked up by `_id` going down from it (or from the cursor), in rounds doubling from a
+   * page's worth, the caller's visibility checked on each (`findByIds`); after 4 096 ids without a
+   * full page (removed statuses, a user who sees few assets) the indexed query over the numbered
+   * range finishes the page — then any statuses from before the numbering (plain ObjectIds), by
+   * the indexed query, `_id` descending.
    */
   async list(auth: AuthContext, query: ListServiceStatusQueryDto): Promise<Page<Stored<ServiceStatus>>> {
     const filter: TenantQuery<ServiceStatus> = {};
     if (query.state) filter.state = query.state;
     if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
     if (query.planId) filter.planId = new Types.ObjectId(query.planId);
-    const indexed = (cursor = query.cursor, limit = query.limit) => this.statuses.list(auth, filter, { limit, cursor });
-    if (query.state || query.assetId || query.planId) return indexed();
+    if (query.state || query.assetId || query.planId) return this.statuses.list(auth, filter, { limit: query.limit, cursor: query.cursor });
     const prefix = statusIdPrefix(auth.clientId);
+    const [lowest, highest] = [serviceStatusId(auth.clientId, 0, prefix), serviceStatusId(auth.clientId, MAX_STATUS_NUMBER, prefix)];
+    const unnumbered = (cursor: string | undefined, limit: number) =>
+      this.statuses.list(auth, { $or: [{ _id: { $lt: lowest } }, { _id: { $gt: highest } }] } as TenantQuery<ServiceStatus>, { limit, cursor });
     const after = query.cursor ? decodeCursor(query.cursor, '_id').id : null;
-    let below: number | null;
-    if (after) below = serviceStatusNumber(auth.clientId, after, prefix);
-    else below = (await this.sequences.findById(auth.clientId, { next: 1 }).lean().exec())?.next ?? null;
-    if (below === null) return indexed(); // no numbered status (none yet), or a cursor of another id
     const limit = pageSize(query.limit);
+    let below = after ? serviceStatusNumber(auth.clientId, after, prefix) : ((await this.sequences.findById(auth.clientId, { next: 1 }).lean().exec())?.next ?? 0);
+    if (below === null) return unnumbered(query.cursor, limit); // a cursor among the statuses from before the numbering
     const found: Array<Stored<ServiceStatus>> = [];
     let round = Math.min(limit + 1, MAX_IDS_PER_READ);
     let lookedUp = 0;
     while (found.length <= limit && below > 0) {
       if (lookedUp >= MAX_IDS_LOOKED_UP) {
-        const rest = await indexed(encodeCursor({ _id: serviceStatusId(auth.clientId, below, prefix) }, '_id'), limit - found.length);
-        return { items: [...found, ...rest.items], nextCursor: rest.nextCursor };
+        const cursor = encodeCursor({ _id: serviceStatusId(auth.clientId, below, prefix) }, '_id');
+        const rest = await this.statuses.list(auth, { _id: { $gte: lowest } } as TenantQuery<ServiceStatus>, { limit: limit + 1 - found.length, cursor });
+        found.push(...rest.items); // up to limit + 1: fewer when the numbered statuses end
+        break;
       }
       const from = Math.max(0, below - round);
       const ids = Array.from({ length: below - from }, (_, k) => serviceStatusId(auth.clientId, below! - 1 - k, prefix).toHexString());
@@ -326,8 +330,12 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       below = from;
       round = Math.min(round * 2, MAX_IDS_PER_READ);
     }
-    const items = found.slice(0, limit);
-    return { items, nextCursor: found.length > limit ? encodeCursor(items.at(-1) as unknown as Record<string, unknown>, '_id') : null };
+    const cursorAt = (items: readonly Stored<ServiceStatus>[]) => encodeCursor(items.at(-1) as unknown as Record<string, unknown>, '_id');
+    if (found.length > limit) return { items: found.slice(0, limit), nextCursor: cursorAt(found.slice(0, limit)) };
+    // The numbered statuses are all listed: the page goes on with those from before the numbering.
+    const older = await unnumbered(undefined, Math.max(limit - found.length, 1));
+    if (found.length === limit) return { items: found, nextCursor: older.items.length > 0 ? cursorAt(found) : null };
+    return { items: [...found, ...older.items], nextCursor: older.nextCursor };
   }
 
   /** A page as answered: what is left computed from the assets' meters now and the client's today. */
