@@ -44,8 +44,8 @@ module.exports = {
         ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
         ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
       }
-      const [on, offRows] = [figures.get(variants[0]), figures.get(variants[1])];
-      const ratios = on.map((row, i) => row.rate / offRows[i].rate);
+      const [onRows, offRows] = [figures.get(variants[0]), figures.get(variants[1])];
+      const ratios = onRows.map((row, i) => row.rate / offRows[i].rate);
       ctx.note(`Ingestion with meters ÷ without (METERS_FROM_TELEMETRY=false), same run (median of the rounds' ratios; target ≥ 0.95)`, Math.round(median(ratios) * 100) / 100, '');
       ctx.note('… the rounds\' ratios', ratios.map((ratio) => ratio.toFixed(2)).join(' '), '');
       // The switch did what it says: the on-client's meters moved, the off-client's did not.
