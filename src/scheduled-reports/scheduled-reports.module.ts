@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
+import { ReportsModule } from '@app/reports';
 import { ActivityModule } from '../activity';
 import { BillingSupportModule } from '../billing-support';
 import { FuelModule } from '../fuel';
+import { InspectionsModule } from '../inspections';
+import { PositionsModule } from '../positions';
 import { ReportRuns } from './runs/report-runs.service';
 import { ScheduledReportsSweep } from './runs/scheduled-reports.sweep';
 import { ScheduledReportsController } from './scheduled-reports.controller';
@@ -22,7 +25,7 @@ const data = TenantDataModule.forFeature([
  * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
  */
 @Module({
-  imports: [data, ActivityModule, BillingSupportModule, FuelModule],
+  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule],
   controllers: [ScheduledReportsController],
   providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources],
   exports: [data, ReportSources],

@@ -103,7 +103,7 @@ describe('scheduled reports', () => {
     const other = await createTenant(t.app);
     const before = await t.connection.collection('scheduled_reports').countDocuments();
     const cases: Array<[object, string]> = [
-      [{ ...daily, report: 'stops' }, 'stops reports cannot be scheduled yet'],
+      [{ ...daily, report: 'stops' }, 'params.assetIds must be 1 to 100 distinct asset ids'],
       [{ ...daily, report: 'weather' }, 'report must be one of'],
       [{ ...daily, format: 'pdf' }, 'activity reports come as csv or xlsx'],
       [{ ...daily, params: { colour: 'red' } }, 'params: unknown colour'],
