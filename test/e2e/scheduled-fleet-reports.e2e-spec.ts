@@ -3,15 +3,14 @@ process.env.JOBS_POLL_MS = '50';
 
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import ExcelJS from 'exceljs';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually } from '../support/webhook-receiver';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
@@ -62,8 +61,7 @@ describe('scheduled stops, temperature and inspections reports', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let truck: TrackedFixture;
-  let smtp: SMTPServer;
-  const mails: ParsedMail[] = [];
+  let smtp: MailCatcher;
   const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).startOf('day');
   const start = yesterday.set({ hour: 10 }).toSeconds();
   const local = (unixS: number) => DateTime.fromSeconds(unixS, { zone: ZONE }).toFormat('dd-MM-yyyy HH:mm:ss');
@@ -78,14 +76,13 @@ describe('scheduled stops, temperature and inspections reports', () => {
       return list[0] && list[0].state !== 'pending' && list[0].state !== 'running' ? list : null;
     }, 'the run');
     expect(run).toMatchObject({ state: 'succeeded', error: null });
-    const mail = await eventually(() => mails.find((m) => (m.to as { text: string }).text === to) ?? null, 'the mail');
+    const mail = await eventually(() => smtp.mails.find((m) => (m.to as { text: string }).text === to) ?? null, 'the mail');
     return { run, mail };
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
-    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startMailCatcher();
+    process.env.SMTP_URL = smtp.url;
     t = await createTestApp();
     tenant = await createTenant(t.app);
     truck = await addAsset(t, tenant.clientId, { name: 'Camión frío', plate: 'FR-1010' });
@@ -93,7 +90,7 @@ describe('scheduled stops, temperature and inspections reports', () => {
   }, 60_000);
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((done) => smtp.close(() => done()));
+    await smtp.close();
     delete process.env.SMTP_URL;
   });
 

@@ -5,13 +5,12 @@ process.env.API_URL = 'https://api.fleet.example/';
 
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { createTestApp, TestApp } from '@app/testing';
 import { ExpiredReportFilesSweep } from '../../src/scheduled-reports/files/expired-report-files.sweep';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually } from '../support/webhook-receiver';
 
 const ZONE = 'America/Santiago';
@@ -34,8 +33,7 @@ interface RunView {
 describe('scheduled reports too large to attach', () => {
   let t: TestApp;
   let tenant: TestTenant;
-  let smtp: SMTPServer;
-  const mails: ParsedMail[] = [];
+  let smtp: MailCatcher;
   const auth = { Authorization: '' };
 
   async function runFor(events: number, to: string): Promise<{ run: RunView; mail: ParsedMail }> {
@@ -51,21 +49,20 @@ describe('scheduled reports too large to attach', () => {
       const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth).expect(200)).body.data as RunView[];
       return list[0]?.state === 'succeeded' ? list : null;
     }, 'the run');
-    const mail = await eventually(() => mails.find((m) => (m.to as { text: string }).text === to) ?? null, 'the mail');
+    const mail = await eventually(() => smtp.mails.find((m) => (m.to as { text: string }).text === to) ?? null, 'the mail');
     return { run, mail };
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
-    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startMailCatcher();
+    process.env.SMTP_URL = smtp.url;
     t = await createTestApp();
     tenant = await createTenant(t.app);
     auth.Authorization = `Bearer ${tenant.admin.token}`;
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((done) => smtp.close(() => done()));
+    await smtp.close();
     for (const key of ['SMTP_URL', 'MAIL_ATTACHMENT_MAX_BYTES', 'API_URL']) delete process.env[key];
   });
 
