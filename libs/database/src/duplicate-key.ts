@@ -17,3 +17,9 @@ export function duplicateKeyIndexes(error: unknown): Set<number> | null {
   if (writeErrors.length === 0 || writeErrors.some((writeError) => writeError.code !== DUPLICATE_KEY)) return null;
   return new Set(writeErrors.map((writeError) => writeError.index));
 }
+
+/** Rethrows an insert's error unless every write it refused was a duplicate key (what is already there stays). */
+export function unlessOnlyDuplicates(error: unknown): void {
+  if (error instanceof mongo.MongoBulkWriteError ? duplicateKeyIndexes(error) : isDuplicateKeyError(error)) return;
+  throw error;
+}
