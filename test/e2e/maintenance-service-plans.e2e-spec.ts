@@ -2,6 +2,7 @@ import request from 'supertest';
 import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
+import { normalizePlate } from '@app/fleet';
 import { Permission } from '@app/auth';
 import { ServiceStatusSweep } from '../../src/maintenance';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
@@ -259,6 +260,29 @@ describe('service plans', () => {
     const limited = await own.addUser({ trackerIds: [assets[1].trackerId] });
     expect((await all('', limited.token)).map((status) => `${status.planId}|${status.assetId}`)).toEqual([`${a}|${assets[1].assetId}`]);
   });
+
+  it('finishes a page with the indexed query after a long run of removed statuses (4 096 ids looked up)', async () => {
+    const own = await createTenant(t.app);
+    const kept = await addAsset(t, own.clientId);
+    const post = (body: object) => request(t.server).post('/api/maintenance/service-plans').set(auth(own.admin.token)).send({ name: 'Plan', intervals: { km: 10_000 }, ...body }).expect(201);
+    const first = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
+    // 5 400 more assets (stored in bulk as the app stores them), a plan on all of them, removed: 5 401 numbers without a status.
+    const now = new Date();
+    await t.connection.collection('assets').insertMany(Array.from({ length: 5400 }, (_, i) => {
+      const plate = `HOLE-${i}`;
+      return { _id: new Types.ObjectId(), clientId: own.clientId, name: `Hole ${i}`, plate, plateKey: `${own.clientId.toHexString()}:${normalizePlate(plate)}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: null, groupIds: [], archivedAt: null, createdAt: now, updatedAt: now };
+    }));
+    const wide = (await post({ allAssets: true })).body.data.id as string;
+    await request(t.server).delete(`/api/maintenance/service-plans/${wide}`).set(auth(own.admin.token)).expect(200);
+    const last = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
+    const page = async (query: string) => (await request(t.server).get(`/api/maintenance/service-status?${query}`).set(auth(own.admin.token)).expect(200)).body as { data: StatusView[]; page: { nextCursor: string | null } };
+    const one = await page('limit=1');
+    expect(one.data.map((status) => status.planId)).toEqual([last]);
+    const two = await page(`limit=1&cursor=${one.page.nextCursor}`);
+    expect(two.data.map((status) => status.planId)).toEqual([first]);
+    expect(two.page.nextCursor).toBeNull();
+    expect((await page('limit=5')).data.map((status) => status.planId)).toEqual([last, first]);
+  }, 120_000);
 
   it('answers 401, 403, and 404 for another client’s plan; statuses of assets outside the trackers are not listed', async () => {
     const asset = await addAsset(t, tenant.clientId);

@@ -317,9 +317,16 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     while (found.length <= limit && below > 0) {
       if (lookedUp >= MAX_IDS_LOOKED_UP) {
         const cursor = encodeCursor({ _id: serviceStatusId(auth.clientId, below, prefix) }, '_id');
-        const rest = await this.statuses.list(auth, { _id: { $gte: lowest } } as TenantQuery<ServiceStatus>, { limit: limit + 1 - found.length, cursor });
-        found.push(...rest.items); // up to limit + 1: fewer when the numbered statuses end
-        break;
+        const numbered = { _id: { $gte: lowest } } as TenantQuery<ServiceStatus>;
+        if (found.length === limit) {
+          const more = await this.statuses.list(auth, numbered, { limit: 1, cursor });
+          if (more.items.length > 0) return { items: found, nextCursor: encodeCursor(found.at(-1) as unknown as Record<string, unknown>, '_id') };
+          break;
+        }
+        const rest = await this.statuses.list(auth, numbered, { limit: limit - found.length, cursor });
+        found.push(...rest.items);
+        if (rest.nextCursor) return { items: found, nextCursor: rest.nextCursor };
+        break; // the numbered statuses end here
       }
       const from = Math.max(0, below - round);
       const ids = Array.from({ length: below - from }, (_, k) => serviceStatusId(auth.clientId, below! - 1 - k, prefix).toHexString());
