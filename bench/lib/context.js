@@ -5,8 +5,10 @@ const autocannon = require('autocannon');
  * run's bare-Express baseline at the same number of connections.
  */
 class BenchContext {
-  constructor({ baseUrl, manifest, db, app, baseline, seconds }) {
+  constructor({ baseUrl, manifest, db, app, baseline, seconds, root, appEnv }) {
     this.baseUrl = baseUrl;
+    this.root = root; // the repository (startApp of bench/lib/processes for a second app)
+    this.appEnv = appEnv; // the app's environment in this run (a second app starts with it and its changes)
     this.manifest = manifest;
     this.db = db;
     this.app = app; // { child } of the app process, for RSS

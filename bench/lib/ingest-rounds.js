@@ -10,10 +10,11 @@ function cpuMs(pid) {
 /**
  * 4 senders post `load`'s batches for `seconds`, each waiting for its answer; what was answered
  * counts, up to the last answer (nothing is aborted: an aborted request's work would go on in the
- * app and slow the next figure).
+ * app and slow the next figure). `app` ({url, child}): another app process than the run's (the
+ * meters scenario's second configuration).
  */
-async function ingestRound(ctx, load, seconds) {
-  const pid = ctx.app.child.pid;
+async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }) {
+  const pid = app.child.pid;
   const before = cpuMs(pid);
   const started = Date.now();
   let messages = 0;
@@ -21,7 +22,7 @@ async function ingestRound(ctx, load, seconds) {
     Array.from({ length: 4 }, async () => {
       while (Date.now() - started < seconds * 1000) {
         const { body } = load.nextRequest({});
-        const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
+        const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
         if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         messages += (await res.json()).data.accepted;
       }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { EventsModule } from '../events';
@@ -10,6 +11,7 @@ import { MaintenanceController } from './maintenance.controller';
 import { ServicePlan, ServicePlanSchema } from './schemas/service-plan.schema';
 import { ServiceRecord, ServiceRecordSchema } from './schemas/service-record.schema';
 import { ServiceStatus, ServiceStatusSchema } from './schemas/service-status.schema';
+import { ServiceStatusSequence, ServiceStatusSequenceSchema } from './schemas/service-status-sequence.schema';
 import { ServicePlansController } from './service-plans.controller';
 import { ServicePlansService } from './service-plans/service-plans.service';
 import { ServiceStatusService } from './service-plans/service-status.service';
@@ -33,6 +35,8 @@ const categoryData = TenantDataModule.forFeature([
   { name: WorkOrderCategorySet.name, schema: WorkOrderCategorySetSchema },
   { name: ServicePlan.name, schema: ServicePlanSchema },
 ]);
+// Keyed by the client's id: the count its statuses' ids are numbered from.
+const statusSequences = MongooseModule.forFeature([{ name: ServiceStatusSequence.name, schema: ServiceStatusSequenceSchema }]);
 
 /** Maintenance work orders and their categories (`/api/maintenance/work-orders`), service plans, their records and status (`/api/maintenance/service-plans`, `/api/maintenance/service-status`). */
 @Module({
@@ -43,6 +47,7 @@ const categoryData = TenantDataModule.forFeature([
     MetersModule,
     workOrderData,
     categoryData,
+    statusSequences,
   ],
   controllers: [MaintenanceController, ServicePlansController],
   providers: [WorkOrderCompleted, ServicePlansService, ServiceStatusService, ServiceStatusSweep, OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],

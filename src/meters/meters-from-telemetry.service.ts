@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
@@ -17,6 +18,7 @@ export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
  * stored fixes from the checkpoint before them — like the event detector — and corrects the
  * meters by the difference; older than the kept checkpoints (24 h), or from before a reading
  * (a reading drops the checkpoints), a late message does not change them.
+ * `METERS_FROM_TELEMETRY=false` leaves it unsubscribed on this instance (a bulk import of history).
  */
 @Injectable()
 export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
@@ -28,9 +30,14 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     private readonly points: TelemetryPointsReader,
     private readonly changed: MetersChanged,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
+    if (!this.config.get('METERS_FROM_TELEMETRY')) {
+      this.logger.warn('METERS_FROM_TELEMETRY=false: telemetry does not move the meters on this instance');
+      return;
+    }
     this.unsubscribe = this.stored.subscribe((batch) => this.count(batch));
   }
 
@@ -40,7 +47,13 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
 
   async count(batch: readonly StoredFixes[]): Promise<void> {
     const byClient = new Map<string, StoredFixes[]>();
-    for (const fixes of batch) if (fixes.assetId && fixes.added > 0) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
+    for (const fixes of batch) {
+      if (!fixes.assetId || fixes.added === 0) continue;
+      const key = fixes.clientId.toHexString();
+      const group = byClient.get(key);
+      if (group) group.push(fixes);
+      else byClient.set(key, [fixes]);
+    }
     if (byClient.size === 0) return;
     const changes = (await Promise.all([...byClient.values()].map((group) => this.countClient(group)))).flat();
     await this.changed.publish(changes);
@@ -58,7 +71,8 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       const trackerId = fixes.trackerId.toHexString();
       const record = byAsset.get(assetId.toHexString());
       let feed: MeterFeed | null = record?.feed ?? null;
-      let checkpoints = record?.checkpoints ?? [];
+      const kept = record?.checkpoints ?? [];
+      let checkpoints = kept;
       let km = 0;
       let hours = 0;
       const sameTracker = feed !== null && feed.trackerId === trackerId;
@@ -82,7 +96,9 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, checkpoints, watch: null });
         continue;
       }
-      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, checkpoints, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
+      // The checkpoints are written only when they changed (a new one every 10 minutes of fixes, old ones dropped, a replay).
+      const checkpointsChanged = checkpoints.length !== kept.length || checkpoints.at(-1) !== kept.at(-1) || checkpoints[0] !== kept[0];
+      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, updatedAt: now, ...(checkpointsChanged ? { checkpoints } : {}), ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
       const odometerKm = record.odometerKm + km;
       const engineHours = record.engineHours + hours;
       const watch = record.watch;

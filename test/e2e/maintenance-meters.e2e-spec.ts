@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { createTestApp, TestApp } from '@app/testing';
+import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
 import { FieldType } from '../../src/forms/form-field-types';
 import { fleetFixtures } from '../factories/inspections.factory';
@@ -97,6 +97,25 @@ describe('asset meters', () => {
     // The new device says 80 000 km: the asset's odometer does not jump there.
     await ingest([fix(replaced, 120, 1, { 'vehicle.mileage': 80_000 }), fix(replaced, 180, 2, { 'vehicle.mileage': 80_004 })]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(14, 3);
+  });
+
+  it('leaves the meters alone on an instance with METERS_FROM_TELEMETRY=false; an instance with it on moves them', async () => {
+    const off = await createTestAppWithEnv({ METERS_FROM_TELEMETRY: 'false' });
+    try {
+      const asset = await addAsset(t, tenant.clientId);
+      // Through the instance with the switch off: 2 km and 10 minutes of ignition, stored, not counted.
+      const sent = await request(off.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`)
+        .send([fix(asset, 0, 0, { 'engine.ignition.status': true }), fix(asset, 300, 1), fix(asset, 600, 2)]).expect(200);
+      expect(sent.body.data.accepted).toBe(3);
+      expect(await meters(asset)).toEqual({ odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null });
+      // Through the instance with it on (the default): the next fixes count from its first one.
+      await ingest([fix(asset, 900, 3, { 'engine.ignition.status': true }), fix(asset, 1200, 4.5)]);
+      const m = await meters(asset);
+      expect(m.odometerKm).toBeCloseTo(1.5, 3);
+      expect(m.engineHours).toBeCloseTo(300 / 3600, 3);
+    } finally {
+      await off.close();
+    }
   });
 
   it('records readings: the newest sets the meters, lower is 409 unless a correction, listed newest first', async () => {

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { DateTime } from 'luxon';
+import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
+import { normalizePlate } from '@app/fleet';
 import { Permission } from '@app/auth';
 import { ServiceStatusSweep } from '../../src/maintenance';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
@@ -216,6 +218,71 @@ describe('service plans', () => {
     await add({ assetId: asset.assetId }).expect(400);
     await api().post('/api/maintenance/service-plans/0123456789abcdef01234567/services', { assetId: asset.assetId, doneAt: new Date().toISOString() }).expect(404);
   });
+
+  it('lists every status once, newest first, across cursor pages: unfiltered as filtered, without a removed plan’s, within the trackers', async () => {
+    const own = await createTenant(t.app);
+    const as = (token: string) => ({ get: (path: string) => request(t.server).get(path).set(auth(token)) });
+    const assets = [await addAsset(t, own.clientId), await addAsset(t, own.clientId), await addAsset(t, own.clientId), await addAsset(t, own.clientId)];
+    const make = async (assetIds: string[]) => (await request(t.server).post('/api/maintenance/service-plans').set(auth(own.admin.token)).send({ name: 'Plan', intervals: { km: 10_000 }, assetIds }).expect(201)).body.data.id as string;
+    const a = await make(assets.slice(0, 3).map((asset) => asset.assetId));
+    const b = await make(assets.map((asset) => asset.assetId));
+    const c = await make([assets[3].assetId]);
+    const all = async (query: string, token = own.admin.token, limit = 3) => {
+      const seen: StatusView[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await as(token).get(`/api/maintenance/service-status?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`).expect(200);
+        const body = res.body as { data: StatusView[]; page: { nextCursor: string | null } };
+        expect(body.data.length).toBeLessThanOrEqual(limit);
+        seen.push(...body.data);
+        cursor = body.page.nextCursor;
+      } while (cursor);
+      return seen;
+    };
+    const listed = await all('');
+    // The newest plan's statuses first, then the one before's; each (plan, asset) once.
+    expect(listed.map((status) => status.planId)).toEqual([c, b, b, b, b, a, a, a]);
+    expect(new Set(listed.map((status) => `${status.planId}|${status.assetId}`)).size).toBe(8);
+    // The unfiltered list's order is the filtered lists' order.
+    expect((await all(`&planId=${b}`)).map((status) => status.assetId)).toEqual(listed.filter((status) => status.planId === b).map((status) => status.assetId));
+    expect((await all(`&state=ok`)).map((status) => `${status.planId}|${status.assetId}`)).toEqual(listed.map((status) => `${status.planId}|${status.assetId}`));
+    // A removed plan's statuses are gone from it; another client lists none of these.
+    await request(t.server).delete(`/api/maintenance/service-plans/${b}`).set(auth(own.admin.token)).expect(200);
+    expect((await all('')).map((status) => status.planId)).toEqual([c, a, a, a]);
+    // A status from before the numbering (a plain ObjectId, as main stored them until issue 28's list change) comes after the numbered ones.
+    const statuses = t.connection.collection('service_statuses');
+    const copy = (await statuses.findOne({ planId: new Types.ObjectId(a), assetId: new Types.ObjectId(assets[0].assetId) }))!;
+    const unnumbered = new Types.ObjectId();
+    await statuses.insertOne({ ...copy, _id: unnumbered, planId: unnumbered });
+    for (const limit of [1, 2, 3, 5]) expect((await all('', own.admin.token, limit)).map((status) => status.planId)).toEqual([c, a, a, a, unnumbered.toHexString()]);
+    expect((await all('', tenant.admin.token)).filter((status) => [a, b, c].includes(status.planId))).toEqual([]);
+    // A user who sees one tracker lists that asset's statuses only.
+    const limited = await own.addUser({ trackerIds: [assets[1].trackerId] });
+    expect((await all('', limited.token)).map((status) => `${status.planId}|${status.assetId}`)).toEqual([`${a}|${assets[1].assetId}`]);
+  });
+
+  it('finishes a page with the indexed query after a long run of removed statuses (4 096 ids looked up)', async () => {
+    const own = await createTenant(t.app);
+    const kept = await addAsset(t, own.clientId);
+    const post = (body: object) => request(t.server).post('/api/maintenance/service-plans').set(auth(own.admin.token)).send({ name: 'Plan', intervals: { km: 10_000 }, ...body }).expect(201);
+    const first = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
+    // 5 400 more assets (stored in bulk as the app stores them), a plan on all of them, removed: 5 401 numbers without a status.
+    const now = new Date();
+    await t.connection.collection('assets').insertMany(Array.from({ length: 5400 }, (_, i) => {
+      const plate = `HOLE-${i}`;
+      return { _id: new Types.ObjectId(), clientId: own.clientId, name: `Hole ${i}`, plate, plateKey: `${own.clientId.toHexString()}:${normalizePlate(plate)}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: null, groupIds: [], archivedAt: null, createdAt: now, updatedAt: now };
+    }));
+    const wide = (await post({ allAssets: true })).body.data.id as string;
+    await request(t.server).delete(`/api/maintenance/service-plans/${wide}`).set(auth(own.admin.token)).expect(200);
+    const last = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
+    const page = async (query: string) => (await request(t.server).get(`/api/maintenance/service-status?${query}`).set(auth(own.admin.token)).expect(200)).body as { data: StatusView[]; page: { nextCursor: string | null } };
+    const one = await page('limit=1');
+    expect(one.data.map((status) => status.planId)).toEqual([last]);
+    const two = await page(`limit=1&cursor=${one.page.nextCursor}`);
+    expect(two.data.map((status) => status.planId)).toEqual([first]);
+    expect(two.page.nextCursor).toBeNull();
+    expect((await page('limit=5')).data.map((status) => status.planId)).toEqual([last, first]);
+  }, 120_000);
 
   it('answers 401, 403, and 404 for another client’s plan; statuses of assets outside the trackers are not listed', async () => {
     const asset = await addAsset(t, tenant.clientId);

@@ -141,6 +141,14 @@ export class Environment {
   @Transform(toList) @IsString({ each: true }) @MinLength(16, { each: true })
   TELEMETRY_INGEST_TOKENS: string[] = [];
 
+  /**
+   * Telemetry moves the assets' odometer and engine hours as it is ingested (docs/maintenance.md).
+   * `false` stops it on this instance — for a bulk import of history whose meters are then set by
+   * readings; positions are stored as ever, and readings still work.
+   */
+  @Transform(toBoolean) @IsBoolean()
+  METERS_FROM_TELEMETRY = true;
+
   /** An asset is `online` in the latest positions when its last message is at most this old. */
   @Type(() => Number) @IsInt() @Min(1) @Max(86400)
   ONLINE_THRESHOLD_SECONDS = 300;

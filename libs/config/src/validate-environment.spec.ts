@@ -8,6 +8,7 @@ describe('validateEnvironment', () => {
     expect(env.TELEMETRY_SOURCE).toBe('store');
     expect(env.RATE_LIMIT_ENABLED).toBe(true);
     expect(env.BILLING_PORTAL_TIMEOUT_MS).toBe(10000);
+    expect(env.METERS_FROM_TELEMETRY).toBe(true);
   });
 
   it('parses numbers, booleans and lists from strings', () => {
@@ -15,6 +16,7 @@ describe('validateEnvironment', () => {
     expect(env.PORT).toBe(8080);
     expect(env.RATE_LIMIT_ENABLED).toBe(false);
     expect(env.APP_ORIGINS).toEqual(['https://a.cl', 'https://b.cl']);
+    expect(validateEnvironment({ METERS_FROM_TELEMETRY: 'false' }).METERS_FROM_TELEMETRY).toBe(false);
   });
 
   it('names the malformed variable', () => {

@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { ClientTimeZones, type AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { decodeCursor, encodeCursor, InjectRepository, isDuplicateKeyError, Page, pageSize, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEvents } from '../../events';
@@ -11,14 +12,20 @@ import { MeterChange, MetersChanged, MetersService } from '../../meters';
 import { ListServiceStatusQueryDto, ServiceStatusView } from '../dto/service-plan.dto';
 import { ServicePlan } from '../schemas/service-plan.schema';
 import { ServiceStatus } from '../schemas/service-status.schema';
+import { ServiceStatusSequence } from '../schemas/service-status-sequence.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
 import { WorkOrderCompleted } from '../work-orders/work-order-completed';
+import { MAX_STATUS_NUMBER, serviceStatusId, serviceStatusNumber, statusIdPrefix } from './service-status-ids';
 import { CycleStart, dateCheckOf, dayIn, decidingInterval, meterWatchOf, remainingOf, scheduleOf, ServiceState, stateOf } from './status-rules';
 
 export const DEFAULT_SERVICE_CATEGORY = 'preventive';
 
 type Meters = { odometerKm: number; engineHours: number };
 const NO_METERS: Meters = { odometerKm: 0, engineHours: 0 };
+/** Ids the unfiltered status list looks up per round (doubling from a page's worth) … */
+const MAX_IDS_PER_READ = 1024;
+/** … and at most in all before it reads the rest of the page with the indexed query (long runs of removed statuses, a user who sees few assets). */
+const MAX_IDS_LOOKED_UP = 4096;
 
 /** The work order a plan opens for an asset in a cycle: its id is derived from the three, so there is one whatever the instances or restarts. */
 export function serviceWorkOrderId(planId: Types.ObjectId, assetId: Types.ObjectId, cycle: number): Types.ObjectId {
@@ -49,6 +56,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     private readonly events: FleetEvents,
     private readonly jobs: Jobs,
     private readonly completed: WorkOrderCompleted,
+    @InjectModel(ServiceStatusSequence.name) private readonly sequences: Model<ServiceStatusSequence>,
   ) {}
 
   onModuleInit(): void {
@@ -92,6 +100,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const meters = await this.meters.ofAssets(scope, targets.map((asset) => asset._id));
     const metersOf = (assetId: Types.ObjectId): Meters => meters.get(assetId.toHexString()) ?? NO_METERS;
     const inserts: Array<Partial<ServiceStatus> & { _id: Types.ObjectId }> = [];
+    // The new statuses' numbers, taken at once (their ids: serviceStatusId).
+    const missing = targets.filter((asset) => !have.has(asset._id.toHexString())).length;
+    const first = missing > 0 ? await this.allocate(plan.clientId, missing) : 0;
+    const prefix = statusIdPrefix(plan.clientId);
     const entered: Array<{ status: Stored<ServiceStatus>; from: ServiceState }> = [];
     const updates: Array<{ record: Stored<ServiceStatus>; update: object }> = [];
     for (const asset of targets) {
@@ -100,7 +112,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       if (!status) {
         const start: CycleStart = { at: plan.createdAt.getTime() > now.getTime() - 60_000 ? plan.createdAt : now, ...current };
         const computed = this.compute(plan, start, current, zone, today);
-        inserts.push({ _id: new Types.ObjectId(), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields });
+        inserts.push({ _id: serviceStatusId(plan.clientId, first + inserts.length, prefix), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields });
         continue;
       }
       const computed = this.compute(plan, status.start, current, zone, today);
@@ -270,12 +282,67 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** `count` numbers of the client's statuses, the first answered (one atomic increment: instances never share one). */
+  private async allocate(clientId: Types.ObjectId, count: number): Promise<number> {
+    const counter = await this.sequences.findOneAndUpdate({ _id: clientId }, { $inc: { next: count } }, { upsert: true, new: true }).lean().exec();
+    return counter!.next - count;
+  }
+
+  /**
+   * Newest first. Filtered: an indexed query, `_id` descending. Unfiltered: the client's numbered
+   * statuses first, newest first — their ids are known from the client's count (`serviceStatusId`)
+   * and looked up by `_id` going down from it (or from the cursor), in rounds doubling from a
+   * page's worth, the caller's visibility checked on each (`findByIds`); after 4 096 ids without a
+   * full page (removed statuses, a user who sees few assets) the indexed query over the numbered
+   * range finishes the page — then any statuses from before the numbering (plain ObjectIds), by
+   * the indexed query, `_id` descending.
+   */
   async list(auth: AuthContext, query: ListServiceStatusQueryDto): Promise<Page<Stored<ServiceStatus>>> {
     const filter: TenantQuery<ServiceStatus> = {};
     if (query.state) filter.state = query.state;
     if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
     if (query.planId) filter.planId = new Types.ObjectId(query.planId);
-    return this.statuses.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+    if (query.state || query.assetId || query.planId) return this.statuses.list(auth, filter, { limit: query.limit, cursor: query.cursor });
+    const prefix = statusIdPrefix(auth.clientId);
+    const [lowest, highest] = [serviceStatusId(auth.clientId, 0, prefix), serviceStatusId(auth.clientId, MAX_STATUS_NUMBER, prefix)];
+    const unnumbered = (cursor: string | undefined, limit: number) =>
+      this.statuses.list(auth, { $or: [{ _id: { $lt: lowest } }, { _id: { $gt: highest } }] } as TenantQuery<ServiceStatus>, { limit, cursor });
+    const after = query.cursor ? decodeCursor(query.cursor, '_id').id : null;
+    const limit = pageSize(query.limit);
+    let below = after ? serviceStatusNumber(auth.clientId, after, prefix) : ((await this.sequences.findById(auth.clientId, { next: 1 }).lean().exec())?.next ?? 0);
+    if (below === null) return unnumbered(query.cursor, limit); // a cursor among the statuses from before the numbering
+    const found: Array<Stored<ServiceStatus>> = [];
+    let round = Math.min(limit + 1, MAX_IDS_PER_READ);
+    let lookedUp = 0;
+    while (found.length <= limit && below > 0) {
+      if (lookedUp >= MAX_IDS_LOOKED_UP) {
+        const cursor = encodeCursor({ _id: serviceStatusId(auth.clientId, below, prefix) }, '_id');
+        const numbered = { _id: { $gte: lowest } } as TenantQuery<ServiceStatus>;
+        if (found.length === limit) {
+          const more = await this.statuses.list(auth, numbered, { limit: 1, cursor });
+          if (more.items.length > 0) return { items: found, nextCursor: encodeCursor(found.at(-1) as unknown as Record<string, unknown>, '_id') };
+          break;
+        }
+        const rest = await this.statuses.list(auth, numbered, { limit: limit - found.length, cursor });
+        found.push(...rest.items);
+        if (rest.nextCursor) return { items: found, nextCursor: rest.nextCursor };
+        break; // the numbered statuses end here
+      }
+      const from = Math.max(0, below - round);
+      const ids = Array.from({ length: below - from }, (_, k) => serviceStatusId(auth.clientId, below! - 1 - k, prefix).toHexString());
+      const records = await this.statuses.findByIds(auth, ids);
+      records.sort((a, b) => (a._id.toHexString() < b._id.toHexString() ? 1 : -1));
+      found.push(...records);
+      lookedUp += ids.length;
+      below = from;
+      round = Math.min(round * 2, MAX_IDS_PER_READ);
+    }
+    const cursorAt = (items: readonly Stored<ServiceStatus>[]) => encodeCursor(items.at(-1) as unknown as Record<string, unknown>, '_id');
+    if (found.length > limit) return { items: found.slice(0, limit), nextCursor: cursorAt(found.slice(0, limit)) };
+    // The numbered statuses are all listed: the page goes on with those from before the numbering.
+    const older = await unnumbered(undefined, Math.max(limit - found.length, 1));
+    if (found.length === limit) return { items: found, nextCursor: older.items.length > 0 ? cursorAt(found) : null };
+    return { items: [...found, ...older.items], nextCursor: older.nextCursor };
   }
 
   /** A page as answered: what is left computed from the assets' meters now and the client's today. */

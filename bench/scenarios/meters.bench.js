@@ -1,0 +1,61 @@
+// Issue 28's ingestion figure: HTTP ingestion with the meters kept inside it (METERS_FROM_TELEMETRY
+// on, the default) against the same load on an app process of the same build and database with
+// METERS_FROM_TELEMETRY=false, in alternating rounds of the same run (target ≥ 0.95×). Both apps
+// are started by the scenario (fresh, alike but for the switch; the run's own app stays idle). Each app has its own 1 000 trackers (own assets, own meters) in a client of
+// their own, sending flespi batches of 1 000 (one message per tracker per batch), 4 at once.
+const { Types } = require('mongoose');
+const { ingestLoad } = require('../lib/ingest-load');
+const { ingestRound } = require('../lib/ingest-rounds');
+const { startApp } = require('../lib/processes');
+
+const ASSETS = 1000;
+const BATCH = 1000;
+const ROUNDS = Number(process.env.BENCH_METERS_ROUNDS ?? 5);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function newClient(ctx, name) {
+  const now = new Date();
+  const { insertedId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
+  return insertedId.toHexString();
+}
+
+module.exports = {
+  name: 'meters',
+  async run(ctx) {
+    const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
+    const offsetOf = (i) => [(Math.floor(i / 32) - 16) * 0.011, ((i % 32) - 16) * 0.011];
+    const driftPerS = [0, 1.35e-4]; // ~45 km/h east: every message adds distance
+    const on = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'true' });
+    const off = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'false' });
+    try {
+      const variants = [
+        { name: 'meters on', app: on, clientId: await newClient(ctx, 'Bench meters on') },
+        { name: 'METERS_FROM_TELEMETRY=false', app: off, clientId: await newClient(ctx, 'Bench meters off') },
+      ];
+      for (const variant of variants) variant.load = await ingestLoad({ uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
+      const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app);
+      // Warm-up: each tracker's first message creates its meters (and the other per-asset states).
+      for (const variant of variants) await round(variant, 5);
+      const figures = new Map(variants.map((variant) => [variant, []]));
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 5)));
+      }
+      for (const [variant, rows] of figures) {
+        ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+        ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
+      }
+      const [onRows, offRows] = [figures.get(variants[0]), figures.get(variants[1])];
+      const ratios = onRows.map((row, i) => row.rate / offRows[i].rate);
+      ctx.note(`Ingestion with meters ÷ without (METERS_FROM_TELEMETRY=false), same run (median of the rounds' ratios; target ≥ 0.95)`, Math.round(median(ratios) * 100) / 100, '');
+      ctx.note('… the rounds\' ratios', ratios.map((ratio) => ratio.toFixed(2)).join(' '), '');
+      // The switch did what it says: the on-client's meters moved, the off-client's did not.
+      for (const variant of variants) {
+        const [row] = await ctx.db.collection('asset_meters').aggregate([{ $match: { clientId: new Types.ObjectId(variant.clientId) } }, { $group: { _id: null, n: { $sum: 1 }, km: { $sum: '$odometerKm' } } }]).toArray();
+        ctx.note(`Meters of the ${variant.name} client after the runs: assets with meters, total km`, `${row?.n ?? 0}, ${Math.round(row?.km ?? 0)}`, '');
+      }
+    } finally {
+      await on.stop();
+      await off.stop();
+    }
+  },
+};
