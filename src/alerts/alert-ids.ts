@@ -20,14 +20,5 @@ export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Da
 /** The cooldown of a rule on an asset. */
 export const cooldownId = (ruleId: Types.ObjectId, assetId: Types.ObjectId) => derivedId(0, `cooldown|${ruleId}|${assetId}`);
 
-const DUPLICATE_KEY = 11000;
-
-/** Rethrows an insert's error unless every failure was a duplicate key (what is already there stays). */
-export function unlessOnlyDuplicates(error: unknown): void {
-  const { code, writeErrors } = error as { code?: number; writeErrors?: Array<{ code: number }> | { code: number } };
-  const failures = writeErrors === undefined ? (code === undefined ? [] : [{ code }]) : Array.isArray(writeErrors) ? writeErrors : [writeErrors];
-  if (failures.length === 0 || failures.some((failure) => failure.code !== DUPLICATE_KEY)) throw error;
-}
-
 /** A keyed system notice in one user's inbox: the same key and time, the same entry. */
 export const systemNoticeId = (key: string, at: Date, userId: Types.ObjectId) => derivedId(at.getTime() / 1000, `system|${key}|${userId}`);

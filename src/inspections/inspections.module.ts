@@ -34,6 +34,6 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
   ],
   controllers: [InspectionsController],
   providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionEvents, InspectionQueriesService, OrphanWorkOrderSweep],
-  exports: [QrCodesService, InspectionSubmissionService],
+  exports: [QrCodesService, InspectionSubmissionService, InspectionQueriesService],
 })
 export class InspectionsModule {}

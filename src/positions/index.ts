@@ -25,3 +25,6 @@ export { buildTrip } from './telemetry/trip-builder';
 export { TripFuelHook, type CostedTrip, type TripFuelCosting, type TripFuelFigures } from './trips/trip-fuel-hook';
 // Trips of a tracker for reports (the fuel domain's trip and fuel reports).
 export { TripReader, type ReportTrip } from './trips/trip-reader.service';
+// Stops and temperature over a range, for the scheduled reports.
+export { StopsReportService } from './reports/stops/stops-report.service';
+export { TemperatureStatsService } from './reports/stats/temperature-stats.service';

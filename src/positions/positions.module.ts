@@ -14,6 +14,6 @@ import { TripsModule } from './trips/trips.module';
  */
 @Module({
   imports: [TelemetryStoreModule, TelemetrySourceModule, IngestionModule, TripsModule, LiveModule, TracksModule, TelemetryReportsModule],
-  exports: [TelemetryStoreModule, TelemetrySourceModule, IngestionModule, LiveModule, TripsModule],
+  exports: [TelemetryStoreModule, TelemetrySourceModule, IngestionModule, LiveModule, TripsModule, TelemetryReportsModule],
 })
 export class PositionsModule {}

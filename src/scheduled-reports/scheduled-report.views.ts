@@ -56,6 +56,13 @@ export class ReportRunView {
   /** The rows the report held, when the report says. */
   rows: number | null;
   fileName: string | null;
+  /** The file's size in bytes. */
+  fileBytes: number | null;
+  /** `attachment`, or `link` when the file was over MAIL_ATTACHMENT_MAX_BYTES (the mail carries a download link instead); null until it succeeds. */
+  @ApiProperty({ enum: ['attachment', 'link'], nullable: true, type: String })
+  delivery: 'attachment' | 'link' | null;
+  /** Until when a `link` delivery downloads (seven days). */
+  linkExpiresAt: Date | null;
   /** Why it failed or was skipped. */
   error: string | null;
   /** A failed attempt's retry; null: none coming. */
@@ -91,6 +98,9 @@ export function toReportRunView(run: Stored<ReportRun>): ReportRunView {
     finishedAt: run.finishedAt,
     rows: run.rows,
     fileName: run.fileName,
+    fileBytes: run.fileBytes ?? null,
+    delivery: run.delivery ?? null,
+    linkExpiresAt: run.linkExpiresAt ?? null,
     error: run.error,
     nextAttemptAt: run.nextAttemptAt,
   };

@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
+import { ReportsModule } from '@app/reports';
 import { ActivityModule } from '../activity';
 import { BillingSupportModule } from '../billing-support';
 import { FuelModule } from '../fuel';
+import { InspectionsModule } from '../inspections';
+import { PositionsModule } from '../positions';
+import { ExpiredReportFilesSweep } from './files/expired-report-files.sweep';
+import { ReportFile, ReportFileSchema } from './files/report-file.schema';
+import { ReportFileDownloads } from './files/report-file-downloads';
+import { ReportFiles } from './files/report-files.service';
+import { ReportFilesController } from './files/report-files.controller';
 import { ReportRuns } from './runs/report-runs.service';
 import { ScheduledReportsSweep } from './runs/scheduled-reports.sweep';
 import { ScheduledReportsController } from './scheduled-reports.controller';
@@ -14,6 +22,7 @@ import { ReportSources } from './sources/report-sources';
 const data = TenantDataModule.forFeature([
   { name: ScheduledReport.name, schema: ScheduledReportSchema },
   { name: ReportRun.name, schema: ReportRunSchema },
+  { name: ReportFile.name, schema: ReportFileSchema },
 ]);
 
 /**
@@ -22,9 +31,9 @@ const data = TenantDataModule.forFeature([
  * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
  */
 @Module({
-  imports: [data, ActivityModule, BillingSupportModule, FuelModule],
-  controllers: [ScheduledReportsController],
-  providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources],
+  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule],
+  controllers: [ScheduledReportsController, ReportFilesController],
+  providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources, ReportFiles, ReportFileDownloads, ExpiredReportFilesSweep],
   exports: [data, ReportSources],
 })
 export class ScheduledReportsModule {}

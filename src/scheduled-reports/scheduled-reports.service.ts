@@ -110,7 +110,7 @@ export class ScheduledReportsService {
    */
   private async check(auth: AuthContext, definition: Definition): Promise<ScheduleRecord> {
     const source = this.sources.get(definition.report);
-    if (!source) throw validationFailed([{ path: 'report', message: `${definition.report} reports cannot be scheduled yet; these can: ${this.sources.names().join(', ')}` }]);
+    if (!source) throw validationFailed([{ path: 'report', message: `${definition.report} reports cannot be scheduled; these can: ${this.sources.names().join(', ')}` }]);
     if (!auth.permissions.has(source.permission)) throw forbidden(`Scheduling ${definition.report} reports needs ${source.permission}, which you do not hold`);
     const errors: Array<{ path: string; message: string }> = [];
     if (!source.formats.includes(definition.format)) errors.push({ path: 'format', message: `${definition.report} reports come as ${source.formats.join(' or ')}` });

@@ -77,7 +77,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    */
   async publish(clientId: Types.ObjectId, message: WebhookMessage): Promise<number> {
     const targets = (await this.enabledEndpoints(clientId)).filter((endpoint) => endpoint.eventTypes.includes(message.type));
-    await Promise.all(targets.map((endpoint) => this.deliver(endpoint, message)));
+    await this.deliverMany(clientId, targets, message);
     return targets.length;
   }
 
@@ -90,21 +90,37 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * Stores one delivery (or finds the one already stored under this key) and queues its first
    * attempt. `messageId` is given for a redelivery (the same message again).
    */
-  async deliver(endpoint: Endpoint, { type, data, key }: WebhookMessage, { manual = false, messageId, body }: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>> {
-    const scope = scopeOfClient(endpoint.clientId);
-    const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
+  async deliver(endpoint: Endpoint, message: WebhookMessage, options: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>> {
+    return (await this.deliverMany(endpoint.clientId, [endpoint], message, options))[0];
+  }
+
+  /**
+   * `deliver` to several endpoints of one client in three round trips whatever their number (one
+   * bulk upsert, one read, one insert of the jobs): an alert goes to every subscribed endpoint.
+   */
+  private async deliverMany(clientId: Types.ObjectId, endpoints: readonly Endpoint[], { type, data, key }: WebhookMessage, { manual = false, messageId, body }: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>[]> {
+    if (endpoints.length === 0) return [];
+    const scope = scopeOfClient(clientId);
     const createdAt = new Date();
-    await this.deliveries.updateOne(
+    await this.deliveries.upsertEach(
       scope,
-      { endpointId: endpoint._id, key },
-      { $setOnInsert: { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending', responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt } },
-      { upsert: true },
+      endpoints.map((endpoint) => {
+        const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
+        return {
+          filter: { endpointId: endpoint._id, key },
+          update: { $setOnInsert: { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending', responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt } },
+        };
+      }),
     );
-    const delivery = (await this.deliveries.findOne(scope, { endpointId: endpoint._id, key }))!;
-    if (delivery.state === 'pending') {
-      await this.jobs.enqueue<DeliverPayload>(DELIVER_JOB, { clientId: endpoint.clientId.toHexString(), deliveryId: delivery._id.toHexString() }, { key: delivery._id.toHexString(), runAt: delivery.nextAttemptAt ?? createdAt });
-    }
-    return delivery;
+    const stored = await this.deliveries.find(scope, { endpointId: { $in: endpoints.map((endpoint) => endpoint._id) }, key });
+    const byEndpoint = new Map(stored.map((delivery) => [delivery.endpointId.toHexString(), delivery]));
+    const deliveries = endpoints.map((endpoint) => byEndpoint.get(endpoint._id.toHexString())!);
+    const pending = deliveries.filter((delivery) => delivery.state === 'pending');
+    await this.jobs.enqueueMany<DeliverPayload>(
+      DELIVER_JOB,
+      pending.map((delivery) => ({ payload: { clientId: clientId.toHexString(), deliveryId: delivery._id.toHexString() }, key: delivery._id.toHexString(), runAt: delivery.nextAttemptAt ?? createdAt })),
+    );
+    return deliveries;
   }
 
   /** Fleet events as `event.<type>` to the endpoints that asked for them: queued only, nothing sent here (this runs before ingestion's acknowledgement). */
@@ -118,9 +134,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
         const work: Promise<unknown>[] = [];
         for (const event of clientEvents) {
           const type = `event.${event.type}`;
-          for (const endpoint of endpoints) {
-            if (endpoint.eventTypes.includes(type)) work.push(this.deliver(endpoint, { type, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` }));
-          }
+          const targets = endpoints.filter((endpoint) => endpoint.eventTypes.includes(type));
+          work.push(this.deliverMany(event.clientId, targets, { type, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` }));
         }
         await Promise.all(work);
       }),

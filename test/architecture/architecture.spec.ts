@@ -52,6 +52,10 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/maintenance\/service-plans\/service-status\.sweep\.ts$/,
   // The scheduled reports' due sweep: every client's schedules whose next run has come.
   /^src\/scheduled-reports\/runs\/scheduled-reports\.sweep\.ts$/,
+  // A mailed report link's download: its token is the credential, whatever the client.
+  /^src\/scheduled-reports\/files\/report-file-downloads\.ts$/,
+  // Expired report links: every client's files past their seven days.
+  /^src\/scheduled-reports\/files\/expired-report-files\.sweep\.ts$/,
 ];
 
 describe('architecture', () => {

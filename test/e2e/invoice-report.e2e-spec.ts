@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import { execFileSync, execSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import type { PortalInvoice } from '@app/integrations';
 import { createTestApp, TestApp } from '@app/testing';
 import { buildInvoices, PortalStub, startPortalStub } from '../support/portal-stub';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { pdfText } from '../support/pdf-text';
 
 // The app boots and Chromium starts; on a shared 2-core machine that can exceed 5 s.
 jest.setTimeout(60_000);
@@ -26,12 +27,6 @@ function binary(res: request.Response, done: (error: Error | null, body: Buffer)
   const chunks: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   stream.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
-  writeFileSync(join(dir, 'report.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', join(dir, 'report.pdf'), '-'], { encoding: 'utf8' });
 }
 
 describe('POST /api/invoices/report', () => {

@@ -53,21 +53,41 @@ describe('background jobs (@app/jobs)', () => {
     expect(await jobs.runNow('test.once', 'gone')).toBe(false);
   });
 
+  it('stores many in one call, each key once: a key already there (or twice in the call) is not new', async () => {
+    const jobs = instance();
+    const ran: string[] = [];
+    jobs.handle<{ n: number }>('test.many', async (run) => void ran.push(`${run.key}:${run.payload.n}`));
+    await jobs.enqueue('test.many', { n: 0 }, { key: 'b' });
+    const created = await jobs.enqueueMany('test.many', [
+      { key: 'a', payload: { n: 1 } },
+      { key: 'b', payload: { n: 2 } },
+      { key: 'c', payload: { n: 3 } },
+      { key: 'a', payload: { n: 4 } },
+    ]);
+    expect(created).toEqual([true, false, true, false]);
+    expect(await jobs.enqueueMany('test.many', [])).toEqual([]);
+    expect(await jobs.runDue()).toBe(3);
+    expect(ran.sort()).toEqual(['a:1', 'b:0', 'c:3']);
+  });
+
   it('retries after the delays given, then marks the job failed with its last error', async () => {
     const jobs = instance();
     jobs.handle('test.flaky', async (run) => {
       throw new Error(`attempt ${run.attempt} failed`);
     });
-    await jobs.enqueue('test.flaky', null, { key: 'x', retryDelaysMs: [50, 100] });
+    // Delays of a second: "not due before its delay" holds on a busy machine too.
+    await jobs.enqueue('test.flaky', null, { key: 'x', retryDelaysMs: [1000, 1500] });
+    const untilDue = async () => sleep(Math.max(0, (await stored('test.flaky:x'))!.runAt.getTime() - Date.now() + 20));
     const started = Date.now();
     await jobs.runDue();
     expect(await stored('test.flaky:x')).toMatchObject({ state: 'pending', attempts: 1, lastError: 'attempt 1 failed', leaseOwner: null });
-    expect((await stored('test.flaky:x'))!.runAt.getTime()).toBeGreaterThanOrEqual(started + 50);
+    expect((await stored('test.flaky:x'))!.runAt.getTime()).toBeGreaterThanOrEqual(started + 1000);
     expect(await jobs.runDue()).toBe(0); // not due before its delay
-    await sleep(60);
+    await untilDue();
     await jobs.runDue();
     expect(await stored('test.flaky:x')).toMatchObject({ state: 'pending', attempts: 2, lastError: 'attempt 2 failed' });
-    await sleep(110);
+    expect((await stored('test.flaky:x'))!.runAt.getTime()).toBeGreaterThanOrEqual(Date.now() + 1000);
+    await untilDue();
     await jobs.runDue();
     expect(await stored('test.flaky:x')).toMatchObject({ state: 'failed', attempts: 3, lastError: 'attempt 3 failed' });
     await sleep(10);

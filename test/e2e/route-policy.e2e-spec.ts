@@ -141,6 +141,8 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/assets/:id/meters': { permission: Permission.Maintenance },
   'POST /api/assets/:id/meter-readings': { permission: Permission.Maintenance },
   'GET /api/assets/:id/meter-readings': { permission: Permission.Maintenance },
+  // A mailed report link: its unguessable token is the credential (docs/reports.md).
+  'GET /api/report-files/:token': 'public',
   'POST /api/scheduled-reports': { permission: Permission.Reports },
   'GET /api/scheduled-reports': { permission: Permission.Reports },
   'GET /api/scheduled-reports/:id': { permission: Permission.Reports },

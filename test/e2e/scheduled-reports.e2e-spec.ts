@@ -3,17 +3,15 @@ process.env.JOBS_POLL_MS = '50';
 
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import ExcelJS from 'exceljs';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Permission } from '@app/auth';
 import { Jobs } from '@app/jobs';
 import { createTestApp, TestApp } from '@app/testing';
 import { RUN_JOB, ScheduledReportsSweep } from '../../src/scheduled-reports';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { createTestAppWithPortal, TestAppWithPortal } from '../support/app-with-portal';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually } from '../support/webhook-receiver';
 
 const ZONE = 'America/Santiago';
@@ -41,8 +39,7 @@ describe('scheduled reports', () => {
   let app: TestAppWithPortal;
   let t: TestApp;
   let tenant: TestTenant;
-  let smtp: SMTPServer;
-  const mails: ParsedMail[] = [];
+  let smtp: MailCatcher;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
   const daily = { name: 'Actividad de ayer', report: 'activity', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: ['Gerencia@Example.com'] } };
@@ -52,19 +49,18 @@ describe('scheduled reports', () => {
     const list = await runs(id);
     return list.length >= count && list.every((run) => run.state !== 'pending' && run.state !== 'running') ? list : null;
   }, 'the runs to finish');
-  const mailsTo = (address: string) => mails.filter((mail) => (mail.to as { text: string } | undefined)?.text.includes(address));
+  const mailsTo = (address: string) => smtp.to(address);
 
   beforeAll(async () => {
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
-    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startMailCatcher();
+    process.env.SMTP_URL = smtp.url;
     app = await createTestAppWithPortal();
     t = app.t;
     tenant = await createTenant(t.app);
   });
   afterAll(async () => {
     await app.close();
-    await new Promise<void>((done) => smtp.close(() => done()));
+    await smtp.close();
     delete process.env.SMTP_URL;
   });
 
@@ -103,7 +99,7 @@ describe('scheduled reports', () => {
     const other = await createTenant(t.app);
     const before = await t.connection.collection('scheduled_reports').countDocuments();
     const cases: Array<[object, string]> = [
-      [{ ...daily, report: 'stops' }, 'stops reports cannot be scheduled yet'],
+      [{ ...daily, report: 'stops' }, 'params.assetIds must be 1 to 100 distinct asset ids'],
       [{ ...daily, report: 'weather' }, 'report must be one of'],
       [{ ...daily, format: 'pdf' }, 'activity reports come as csv or xlsx'],
       [{ ...daily, params: { colour: 'red' } }, 'params: unknown colour'],

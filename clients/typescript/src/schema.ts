@@ -1249,6 +1249,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report-files/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads a scheduled report's file mailed as a link (a file over MAIL_ATTACHMENT_MAX_BYTES).
+         *     No sign-in: the link's token (256 random bits, kept only as its hash) is the credential, for
+         *     seven days.
+         */
+        get: operations["ReportFilesController_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/fuel": {
         parameters: {
             query?: never;
@@ -3555,6 +3576,8 @@ export interface components {
             userIds?: string[];
         };
         ReportRunView: {
+            /** @enum {string|null} */
+            delivery: "attachment" | "link" | null;
             /** @enum {string} */
             state: "pending" | "running" | "succeeded" | "failed" | "skipped";
         };
@@ -19594,6 +19617,99 @@ export interface operations {
             };
         };
     };
+    ReportFilesController_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example string */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No file for this link (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description `REPORT_LINK_EXPIRED`: the link is past its seven days (shape A) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "This QR code was replaced and is no longer valid: scan the new QR of the asset"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     FleetReportsController_fuel: {
         parameters: {
             query?: never;
@@ -21713,7 +21829,8 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
-                     *         "state": "pending"
+                     *         "state": "pending",
+                     *         "delivery": "attachment"
                      *       }
                      *     }
                      */
@@ -21843,7 +21960,8 @@ export interface operations {
                      *       "status": "success",
                      *       "data": [
                      *         {
-                     *           "state": "pending"
+                     *           "state": "pending",
+                     *           "delivery": "attachment"
                      *         }
                      *       ],
                      *       "page": {

@@ -7,6 +7,7 @@ const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 const emptyAsUnset = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const DEFAULT_APP_URL = 'http://localhost:4200';
+const DEFAULT_API_URL = 'http://localhost:3000';
 /** An IPv4 or IPv6 network in CIDR notation (the address checked again by net.BlockList). */
 const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*\/\d{1,3})$/;
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -186,6 +187,18 @@ export class Environment {
   @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsUrl(url)
   APP_URL = DEFAULT_APP_URL;
+
+  /**
+   * The API's own base URL as a mail's reader reaches it: a scheduled report too large to attach
+   * is mailed as a link `{API_URL}/api/report-files/{token}`.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_API_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @IsUrl(url)
+  API_URL = DEFAULT_API_URL;
+
+  /** The largest file a mail carries as an attachment (many SMTP relays refuse more than 10 MB); larger: a link. */
+  @Type(() => Number) @IsInt() @Min(1024)
+  MAIL_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
   /**
    * The SMTP server mail goes through: `smtp://user:pass@host:port` or `smtps://…` (a pooled

@@ -6,3 +6,20 @@ const DUPLICATE_KEY = 11000;
 export function isDuplicateKeyError(error: unknown): boolean {
   return error instanceof mongo.MongoServerError && error.code === DUPLICATE_KEY;
 }
+
+/**
+ * The positions of the documents an unordered `insertMany` refused as duplicates, when every
+ * refusal was one (the others were inserted); null when anything else failed.
+ */
+export function duplicateKeyIndexes(error: unknown): Set<number> | null {
+  if (!(error instanceof mongo.MongoBulkWriteError)) return null;
+  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  if (writeErrors.length === 0 || writeErrors.some((writeError) => writeError.code !== DUPLICATE_KEY)) return null;
+  return new Set(writeErrors.map((writeError) => writeError.index));
+}
+
+/** Rethrows an insert's error unless every write it refused was a duplicate key (what is already there stays). */
+export function unlessOnlyDuplicates(error: unknown): void {
+  if (error instanceof mongo.MongoBulkWriteError ? duplicateKeyIndexes(error) : isDuplicateKeyError(error)) return;
+  throw error;
+}

@@ -43,6 +43,12 @@ export class AssetDirectory {
     return [...new Set(assetIds.map((id) => id.toLowerCase()))].flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** The assets among `assetIds` the caller may see, archived ones too (a record's history names its asset), by id. */
+  async findAssetsByIds(caller: Caller, assetIds: readonly Types.ObjectId[]): Promise<Map<string, StoredAsset>> {
+    const assets = await this.assets.findByIds(caller, [...new Set(assetIds.map(String))]);
+    return new Map(assets.map((asset) => [asset._id.toHexString(), asset]));
+  }
+
   /** The visible, not archived asset whose main tracker this is, if any (its id only). */
   findAssetOfTracker(caller: Caller, trackerId: Types.ObjectId): Promise<Pick<StoredAsset, '_id'> | null> {
     // Few assets per client: this filter scans on mongo-java-server, but only the assets collection.

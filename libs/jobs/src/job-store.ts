@@ -1,5 +1,5 @@
 import { Model } from 'mongoose';
-import { isDuplicateKeyError } from '@app/database';
+import { duplicateKeyIndexes, isDuplicateKeyError } from '@app/database';
 import { Job, jobId } from './job.schema';
 
 export interface NewJob {
@@ -9,6 +9,10 @@ export interface NewJob {
   runAt: Date;
   retryDelaysMs: number[];
   everyMs: number | null;
+}
+
+function newDocument(job: NewJob) {
+  return { _id: jobId(job.name, job.key), ...job, state: 'pending', attempts: 0, leaseOwner: null, leaseUntil: null, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
 }
 
 /** The jobs collection: every claim and update of a job is a lookup by `_id` (`{name}:{key}`). */
@@ -21,13 +25,25 @@ export class JobStore {
 
   /** Inserts the job unless one with its key exists; answers whether it was new. */
   async insert(job: NewJob): Promise<boolean> {
-    const document = { _id: jobId(job.name, job.key), ...job, state: 'pending', attempts: 0, leaseOwner: null, leaseUntil: null, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
     try {
-      await this.collection.insertOne(document as never);
+      await this.collection.insertOne(newDocument(job) as never);
       return true;
     } catch (error) {
       if (isDuplicateKeyError(error)) return false;
       throw error;
+    }
+  }
+
+  /** `insert` of many in one round trip; answers, in order, whether each was new. */
+  async insertMany(jobs: readonly NewJob[]): Promise<boolean[]> {
+    if (jobs.length === 0) return [];
+    try {
+      await this.collection.insertMany(jobs.map(newDocument) as never[], { ordered: false });
+      return jobs.map(() => true);
+    } catch (error) {
+      const existing = duplicateKeyIndexes(error);
+      if (!existing) throw error;
+      return jobs.map((_, i) => !existing.has(i));
     }
   }
 

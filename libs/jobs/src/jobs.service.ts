@@ -68,6 +68,17 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     return { id: jobId(name, key), created };
   }
 
+  /**
+   * `enqueue` of many jobs of one name in one round trip (an alert's mails, say); answers, in
+   * order, whether each was new.
+   */
+  async enqueueMany<P>(name: string, jobs: ReadonlyArray<{ payload: P } & Required<Pick<EnqueueOptions, 'key'>> & EnqueueOptions>): Promise<boolean[]> {
+    const now = new Date();
+    const created = await this.store.insertMany(jobs.map(({ payload, key, runAt = now, retryDelaysMs = [] }) => ({ name, key, payload, runAt, retryDelaysMs, everyMs: null })));
+    if (jobs.some(({ runAt = now }, i) => created[i] && runAt.getTime() <= Date.now())) this.pollSoon();
+    return created;
+  }
+
   /** Makes a pending job due now; false when there is none with that name and key. */
   async runNow(name: string, key: string): Promise<boolean> {
     const found = await this.store.runNow(jobId(name, key));

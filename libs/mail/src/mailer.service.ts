@@ -44,9 +44,19 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
    * this call queued it.
    */
   async enqueue(key: string, message: MailMessage, { runAt }: { runAt?: Date } = {}): Promise<{ queued: boolean }> {
-    const messageId = message.messageId ?? `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${this.senderDomain()}>`;
-    const { created } = await this.jobs.enqueue(MAIL_JOB, toStorable({ ...message, messageId }), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });
+    const { created } = await this.jobs.enqueue(MAIL_JOB, this.storable(key, message), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });
     return { queued: created };
+  }
+
+  /** `enqueue` of many mails in one round trip (an alert's recipients); answers, in order, whether each was queued. */
+  enqueueMany(mails: ReadonlyArray<{ key: string; message: MailMessage }>): Promise<boolean[]> {
+    return this.jobs.enqueueMany(MAIL_JOB, mails.map(({ key, message }) => ({ key, payload: this.storable(key, message), retryDelaysMs: MAIL_RETRY_DELAYS_MS })));
+  }
+
+  /** The job's payload: the message with a Message-ID derived from its key (a re-sent copy is recognisable). */
+  private storable(key: string, message: MailMessage) {
+    const messageId = message.messageId ?? `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${this.senderDomain()}>`;
+    return toStorable({ ...message, messageId });
   }
 
   /** Sends now through the pool; throws what the SMTP server answered. */

@@ -9,3 +9,6 @@ export * from './pdf/browser-pool';
 export * from './pdf/isolated-page';
 export * from './pdf/pdf-renderer.service';
 export * from './reports.module';
+export * from './table/table-report';
+export * from './table/table-report-renderer.service';
+export * from './table/table-cells';

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { PngRenderer } from './image/png-renderer.service';
 import { BrowserPool } from './pdf/browser-pool';
 import { PdfRenderer } from './pdf/pdf-renderer.service';
+import { TableReportRenderer } from './table/table-report-renderer.service';
 
-/** PDF and PNG rendering on one shared Chromium; Excel helpers are plain functions (no module needed). */
+/** PDF and PNG rendering on one shared Chromium, and table reports as CSV, Excel or PDF. */
 @Module({
-  providers: [BrowserPool, PdfRenderer, PngRenderer],
-  exports: [PdfRenderer, PngRenderer, BrowserPool],
+  providers: [BrowserPool, PdfRenderer, PngRenderer, TableReportRenderer],
+  exports: [PdfRenderer, PngRenderer, BrowserPool, TableReportRenderer],
 })
 export class ReportsModule {}

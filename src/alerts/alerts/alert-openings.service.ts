@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository, unlessOnlyDuplicates } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
 import { AlertChannels } from '../alert-channels';
-import { alertId, cooldownId, unlessOnlyDuplicates } from '../alert-ids';
+import { alertId, cooldownId } from '../alert-ids';
 import { AlertCooldown } from '../schemas/alert-cooldown.schema';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { AlertRule } from '../schemas/alert-rule.schema';

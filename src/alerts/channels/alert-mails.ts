@@ -30,7 +30,8 @@ export class AlertMails {
     // Without SMTP_URL (production not configured) there is nowhere to send: nothing is queued.
     if (recipients.length === 0 || !this.mailer.configured) return;
     const [timeZone, place] = await Promise.all([this.zones.of(alert.clientId), this.placeOf(alert)]);
-    await Promise.all(
+    // One round trip for all of them: each is still its own keyed job (told twice, mailed once).
+    await this.mailer.enqueueMany(
       recipients.map((recipient) => {
         const mail = this.mailer.renderAlertMail({
           lang: recipient.language,
@@ -42,7 +43,7 @@ export class AlertMails {
           timeZone,
           link: `/alerts/${alert._id.toHexString()}`,
         });
-        return this.mailer.enqueue(`alert-mail:${alert._id.toHexString()}:${recipient.email}`, { to: recipient.email, ...mail });
+        return { key: `alert-mail:${alert._id.toHexString()}:${recipient.email}`, message: { to: recipient.email, ...mail } };
       }),
     );
   }

@@ -1,11 +1,9 @@
 import { badRequest } from '@app/errors';
+import { TABLE_REPORT_CONTENT_TYPES } from '@app/reports';
 
 export type ReportFormat = 'xlsx' | 'pdf';
 
-export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-};
+export const REPORT_CONTENT_TYPES: Record<ReportFormat, string> = { xlsx: TABLE_REPORT_CONTENT_TYPES.xlsx, pdf: TABLE_REPORT_CONTENT_TYPES.pdf };
 
 /**
  * `?format=xlsx|pdf` wins; without it the `Accept` header decides between the two media types

@@ -82,9 +82,3 @@ export function anomalyCount(anomalies: Record<RefuelAnomaly, number>): number {
 }
 
 /** `h:mm:ss` */
-export function formatDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = seconds % 60;
-  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
-}

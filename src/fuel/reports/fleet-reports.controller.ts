@@ -2,10 +2,11 @@ import { Body, Controller, HttpCode, Post, Res, StreamableFile } from '@nestjs/c
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { TABLE_REPORT_CONTENT_TYPES } from '@app/reports';
 import { FleetReportDto } from '../dto/fleet-report.dto';
-import { FleetReportKind, FleetReportsService, REPORT_CONTENT_TYPES } from './fleet-reports.service';
+import { FleetReportKind, FleetReportsService } from './fleet-reports.service';
 
-const FILE = { content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
+const FILE = { content: Object.fromEntries(Object.values(TABLE_REPORT_CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
 
 @ApiTags('reports')
 @Controller('reports')

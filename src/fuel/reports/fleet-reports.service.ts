@@ -4,7 +4,7 @@ import type { AuthContext } from '@app/auth';
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
 import { parseFleetDate } from '@app/formats';
-import { PdfRenderer, PdfRendererUnavailable } from '@app/reports';
+import { PdfRendererUnavailable, TABLE_REPORT_CONTENT_TYPES, type TableCell, type TableColumn, TableReportRenderer } from '@app/reports';
 import { TripReader } from '../../positions';
 import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
 import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
@@ -12,17 +12,12 @@ import { TripReportExportCache } from '../export-cache/trip-report-export-cache.
 import { RefuelsService } from '../refuels/refuels.service';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from '../refuels/refuel.schema';
 import { anomalyCount, round, sumTrips, type FuelReportData, type FuelReportRow, type ReportHeader, type TripReportAsset, type TripReportData } from './fleet-report-data';
-import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, reportHtml, TOTAL_LABEL, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows, writeCsv, writeWorkbook } from './fleet-report.writers';
+import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, TOTAL_LABEL, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
 
 export const MAX_REPORT_DAYS = 31;
 /** A period ending this close to now may still gain trips: its files are not cached. */
 const SETTLING_S = 3600;
 
-export const REPORT_CONTENT_TYPES: Record<FleetReportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pdf: 'application/pdf',
-  csv: 'text/csv; charset=utf-8',
-};
 
 export type FleetReportKind = 'trips' | 'fuel';
 
@@ -33,7 +28,7 @@ export interface FleetReportFile {
   cached: boolean;
 }
 
-const isTotal = (row: Array<string | number | null>) => typeof row[0] === 'string' && row[0].startsWith(TOTAL_LABEL);
+const isTotal = (row: readonly TableCell[]) => typeof row[0] === 'string' && row[0].startsWith(TOTAL_LABEL);
 
 /**
  * The trip and fuel reports (`POST /api/reports/trips|fuel`). A built file is cached per client
@@ -49,7 +44,7 @@ export class FleetReportsService {
     private readonly tripCosts: TripFuelCosts,
     private readonly refuels: RefuelsService,
     private readonly cache: TripReportExportCache,
-    private readonly pdf: PdfRenderer,
+    private readonly tables: TableReportRenderer,
     private readonly activity: ActivityRecorder,
   ) {}
 
@@ -68,7 +63,7 @@ export class FleetReportsService {
     }
     const header: ReportHeader = { clientName: auth.client.name, timeZone: zone, from: from.toUnixInteger(), to: to.toUnixInteger(), periodLabel: `${from.toFormat('dd-MM-yyyy HH:mm')} al ${to.toFormat('dd-MM-yyyy HH:mm')}`, generatedAt: new Date() };
     const fileName = `${kind === 'trips' ? 'informe-viajes' : 'informe-combustible'}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
-    const contentType = REPORT_CONTENT_TYPES[body.format];
+    const contentType = TABLE_REPORT_CONTENT_TYPES[body.format];
     // The key: what the file shows (assets in the order asked, the instants, the zone they are shown in).
     const key = [kind, body.format, zone, header.from, header.to, ...assets.map((a) => a._id.toHexString())].join('|');
     const cacheable = header.to < Date.now() / 1000 - SETTLING_S;
@@ -147,19 +142,17 @@ export class FleetReportsService {
   private async tripFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
     const data = await this.tripData(auth, header, assets);
     const rows = tripReportRows(data);
-    return { body: await this.render(format, TRIP_REPORT_TITLE, header, TRIP_COLUMNS, rows, [10]), rows: data.totals.trips };
+    return { body: await this.render(format, TRIP_REPORT_TITLE, header, TRIP_COLUMNS, rows), rows: data.totals.trips };
   }
 
   private async fuelFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
     const data = await this.fuelData(auth, header, assets);
-    return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data), [6]), rows: data.rows.length };
+    return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data)), rows: data.rows.length };
   }
 
-  private async render(format: FleetReportFormat, title: string, header: ReportHeader, columns: string[], rows: Array<Array<string | number | null>>, money: number[]): Promise<Buffer> {
-    if (format === 'csv') return writeCsv(columns, rows);
-    if (format === 'xlsx') return writeWorkbook(title, columns, rows, money, isTotal);
+  private async render(format: FleetReportFormat, title: string, header: ReportHeader, columns: TableColumn[], rows: TableCell[][]): Promise<Buffer> {
     try {
-      return await this.pdf.render(reportHtml(title, header, columns, rows, isTotal), { landscape: true, footerText: `${title} · ${header.clientName} · ${header.periodLabel}` });
+      return await this.tables.render({ title, clientName: header.clientName, timeZone: header.timeZone, periodLabel: header.periodLabel, generatedAt: header.generatedAt, columns, rows, isTotal }, format);
     } catch (error) {
       // Chromium missing, failing to start or dying mid-report: 503 shape B.
       if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);

@@ -27,6 +27,14 @@ export class InspectionQueriesService {
     return this.inspections.list(auth, filter, { limit: query.limit, cursor: query.cursor });
   }
 
+  /**
+   * The inspections submitted in a period, oldest first, at most `limit` (the inspections report:
+   * one more than it shows, so it can tell a period that holds too many).
+   */
+  ofPeriod(auth: AuthContext, from: Date, to: Date, limit: number): Promise<Stored<Inspection>[]> {
+    return this.inspections.find(auth, { submittedAt: { $gte: from, $lte: to } }, { sort: { submittedAt: 1, _id: 1 }, limit });
+  }
+
   /** One inspection with the fields of the form version it answered; another client's, or out of scope: 404. */
   async get(auth: AuthContext, id: string): Promise<InspectionView> {
     const inspection = await this.inspections.findByIdOrFail(auth, id, 'Inspection');

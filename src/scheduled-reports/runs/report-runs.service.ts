@@ -11,7 +11,8 @@ import { reportPeriod } from '../schedule/report-schedule';
 import { ReportRun } from '../schemas/report-run.schema';
 import { ScheduledReport } from '../schemas/scheduled-report.schema';
 import { ReportRunView, toReportRunView } from '../scheduled-report.views';
-import { ReportTooLarge } from '../sources/read-whole';
+import { ReportFiles } from '../files/report-files.service';
+import { MAX_REPORT_BYTES, ReportTooLarge } from '../sources/read-whole';
 import { ReportSources } from '../sources/report-sources';
 import { reportMail } from './report-mail';
 
@@ -46,6 +47,7 @@ export class ReportRuns implements OnModuleInit {
     private readonly principals: PrincipalLoader,
     private readonly sources: ReportSources,
     private readonly mailer: Mailer,
+    private readonly files: ReportFiles,
     private readonly jobs: Jobs,
     private readonly activity: ActivityRecorder,
   ) {}
@@ -112,9 +114,13 @@ export class ReportRuns implements OnModuleInit {
       if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
       const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
       const file = await source.build(auth, report.params, period, report.format);
-      const mail = reportMail({ name: report.name, report: report.report, period, file });
-      await this.mailer.enqueue(`scheduled-report:${run._id.toHexString()}`, { to, ...mail, attachments: [{ filename: file.fileName, content: file.body, contentType: file.contentType }] });
-      await this.finish(scope, run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, error: null });
+      if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
+      // Too large for a mail: stored behind a download link, which the mail carries instead.
+      const link = this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null;
+      const mail = reportMail({ name: report.name, report: report.report, period, file, link });
+      const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
+      await this.mailer.enqueue(`scheduled-report:${run._id.toHexString()}`, { to, ...mail, attachments });
+      await this.finish(scope, run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const delay = retriable(error) ? RUN_RETRY_DELAYS_MS[attempts - 1] : undefined;
@@ -125,7 +131,7 @@ export class ReportRuns implements OnModuleInit {
     }
   }
 
-  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'error' | 'nextAttemptAt'>>): Promise<void> {
+  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'fileBytes' | 'delivery' | 'linkExpiresAt' | 'error' | 'nextAttemptAt'>>): Promise<void> {
     await this.runs.updateRecord(scope, run, { $set: { nextAttemptAt: null, ...outcome, finishedAt: new Date() } });
   }
 

@@ -46,6 +46,16 @@ export class ReportRun {
   @Prop({ type: String, default: null })
   fileName: string | null;
 
+  @Prop({ type: Number, default: null })
+  fileBytes: number | null;
+
+  /** How the file went: attached, or as a download link (a file too large for a mail). */
+  @Prop({ type: String, default: null })
+  delivery: 'attachment' | 'link' | null;
+
+  @Prop({ type: Date, default: null })
+  linkExpiresAt: Date | null;
+
   @Prop({ type: String, default: null })
   error: string | null;
 

@@ -1,33 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { Permission } from '@app/auth';
+import { Permission, User } from '@app/auth';
+import { InjectRepository, TenantRepository } from '@app/database';
+import { AssetDirectory } from '@app/fleet';
+import { TableReportRenderer } from '@app/reports';
 import { ActivityService } from '../../activity';
 import { InvoiceReportService } from '../../billing-support';
 import { FleetReportsService } from '../../fuel';
+import { InspectionQueriesService } from '../../inspections';
+import { StopsReportService, TemperatureStatsService } from '../../positions';
+import { inspectionsSource } from './inspections.source';
 import { readWhole } from './read-whole';
 import { ReportName, ReportSource } from './report-source';
+import { assetIdsOnly, FLEET_PARAMS, onlyStrings } from './source-params';
+import { stopsSource } from './stops.source';
+import { temperatureSource } from './temperature.source';
 
 const ACTIVITY_PARAMS = { actorId: 'events of this user', action: 'the dotted verb, exactly (`driver.import`)', entityType: 'the kind of record (`driver`, `user`)' } as const;
-
-const FLEET_PARAMS = { assetIds: '1 to 100 assets of the owner\'s, in service (checked at each run)' } as const;
-
-/** `{assetIds}`: 1 to 100 distinct asset ids. */
-function assetIdsOnly(params: Record<string, unknown>): string | null {
-  const unknown = Object.keys(params).filter((key) => key !== 'assetIds');
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes assetIds)`;
-  const ids = params.assetIds;
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > 100 || new Set(ids).size !== ids.length || !ids.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))) {
-    return 'params.assetIds must be 1 to 100 distinct asset ids';
-  }
-  return null;
-}
-
-/** Unknown keys and non-string values of `params`, in words; null when they are fine. */
-function onlyStrings(params: Record<string, unknown>, allowed: Readonly<Record<string, string>>): string | null {
-  const unknown = Object.keys(params).filter((key) => !Object.hasOwn(allowed, key));
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes ${Object.keys(allowed).join(', ') || 'none'})`;
-  const bad = Object.entries(params).filter(([, value]) => typeof value !== 'string' || value.length === 0 || value.length > 100);
-  return bad.length ? `params.${bad[0][0]} must be a text of 1 to 100 characters` : null;
-}
 
 /**
  * The reports a schedule may run (docs/reports.md, "Scheduled reports"), each through its own
@@ -37,7 +25,17 @@ function onlyStrings(params: Record<string, unknown>, allowed: Readonly<Record<s
 export class ReportSources {
   private readonly sources = new Map<ReportName, ReportSource>();
 
-  constructor(activity: ActivityService, invoices: InvoiceReportService, fleetReports: FleetReportsService) {
+  constructor(
+    activity: ActivityService,
+    invoices: InvoiceReportService,
+    fleetReports: FleetReportsService,
+    stops: StopsReportService,
+    temperatures: TemperatureStatsService,
+    inspections: InspectionQueriesService,
+    directory: AssetDirectory,
+    @InjectRepository(User) users: TenantRepository<User>,
+    tables: TableReportRenderer,
+  ) {
     for (const [name, permission] of [['trips', Permission.Reports], ['fuel', Permission.Fuel]] as const) {
       this.add({
         name,
@@ -75,9 +73,12 @@ export class ReportSources {
         return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: null };
       },
     });
+    this.add(stopsSource(stops, tables));
+    this.add(temperatureSource(temperatures, tables));
+    this.add(inspectionsSource(inspections, directory, users, tables));
   }
 
-  /** Another domain's report (trips, fuel), added by that domain's module. */
+  /** A report that can run on a schedule. */
   add(source: ReportSource): void {
     this.sources.set(source.name, source);
   }

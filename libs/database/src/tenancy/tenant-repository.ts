@@ -3,6 +3,7 @@ import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { BatchedInsert } from '../batched-insert';
 import { BatchedLookup } from '../batched-lookup';
+import { duplicateKeyIndexes } from '../duplicate-key';
 import { ExpiringCache } from '../expiring-cache';
 import { afterCursor, encodeCursor, ListOrder, Page, PageRequest, pageSize } from './cursor-page';
 import type { OwnerScope } from './owner-visibility';
@@ -262,6 +263,20 @@ export class TenantRepository<T extends TenantOwned> {
     const result = await this.model.deleteMany({ _id: { $in: own } } as FilterQuery<T>).exec();
     for (const id of own) this.recentById?.evict(id.toHexString());
     return result.deletedCount;
+  }
+
+  /**
+   * `updateOne(…, { upsert: true })` of many in one bulk write, each filter within the caller's
+   * client. An insert another writer made first (a duplicate key) counts as done.
+   */
+  async upsertEach<Q extends TenantQuery<T>>(scope: TenantScope, changes: ReadonlyArray<{ filter: Q & ClosedQuery<Q>; update: UpdateQuery<T> }>): Promise<void> {
+    if (changes.length === 0) return;
+    const ops = await Promise.all(changes.map(async ({ filter, update }) => ({ updateOne: { filter: await this.scoped(scope, filter), update: this.checked(update), upsert: true } })));
+    try {
+      await this.model.bulkWrite(ops as never[], { ordered: false });
+    } catch (error) {
+      if (!duplicateKeyIndexes(error)) throw error;
+    }
   }
 
   async updateOne<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {

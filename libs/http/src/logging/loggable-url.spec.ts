@@ -9,6 +9,8 @@ describe('loggableUrl', () => {
 
   it('redacts our tokens wherever they appear', () => {
     expect(loggableUrl('/api/x/sess_AbC-123_x?q=atk_zz9&from=01%2F02%2F2026')).toBe('/api/x/[REDACTED]?q=[REDACTED]&from=01%2F02%2F2026');
+    // A mailed report link's token is its path.
+    expect(loggableUrl('/api/report-files/rpt_Zm9vYmFy-_09')).toBe('/api/report-files/[REDACTED]');
   });
 
   it('leaves other URLs as they are, malformed escapes included', () => {

@@ -1,7 +1,7 @@
 /** Query parameters that carry credentials by name (OAuth's `access_token`, API keys, passwords). */
 const CREDENTIAL_PARAMETER = /^(access_token|token|api[_-]?key|key|password|secret|auth|authorization|session|sig|signature)$/i;
-/** Our own credentials wherever they appear (a path segment, a parameter of another name). */
-const OUR_TOKENS = /\b(sess|atk)_[A-Za-z0-9_-]+/g;
+/** Our own credentials wherever they appear (a path segment — a report link's `rpt_` —, a parameter of another name). */
+const OUR_TOKENS = /\b(sess|atk|rpt)_[A-Za-z0-9_-]+/g;
 
 /**
  * The URL as written to logs: credentials that a client put in the URL are replaced by

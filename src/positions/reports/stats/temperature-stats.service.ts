@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { TemperatureStatsQueryDto } from '../dto/temperature-stats-query.dto';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../../telemetry/telemetry-source';
+import { TELEMETRY_SOURCE, TelemetryRange, TelemetrySource } from '../../telemetry/telemetry-source';
 import { resolveStatsRange } from '../../telemetry/stats-range';
 import { temperatureFigures } from './stats-figures';
 import { TemperatureStatsView } from './temperature-stats.view';
@@ -14,8 +14,12 @@ export class TemperatureStatsService {
     @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
   ) {}
 
-  async stats(auth: AuthContext, query: TemperatureStatsQueryDto, assetIds: string[]): Promise<TemperatureStatsView> {
-    const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
+  stats(auth: AuthContext, query: TemperatureStatsQueryDto, assetIds: string[]): Promise<TemperatureStatsView> {
+    return this.ofRange(auth, assetIds, resolveStatsRange(query.from, query.to, auth.client.timeZone));
+  }
+
+  /** The statistics over a range already checked (a scheduled month may have 31 days). */
+  async ofRange(auth: AuthContext, assetIds: readonly string[], range: TelemetryRange): Promise<TemperatureStatsView> {
     const assets = await this.tracked.resolve(auth, assetIds);
     const summaries = await this.source.summaries(assets.map((a) => a.device), range, { requestId: auth.request.requestId });
     return {

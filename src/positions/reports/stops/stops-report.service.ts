@@ -4,7 +4,7 @@ import { StopsReportDto } from '../dto/stops-report.dto';
 import { resolveStatsRange } from '../../telemetry/stats-range';
 import { TrackedAssets } from '../tracked-assets.service';
 import { mapLimited } from '../../telemetry/map-limited';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../../telemetry/telemetry-source';
+import { TELEMETRY_SOURCE, TelemetryRange, TelemetrySource } from '../../telemetry/telemetry-source';
 import { AddressResolver } from '../../trips/address-resolver.service';
 import { detectStillPeriods, StillPeriod } from './stop-detector';
 import { StillTotalsView, StopsReportView } from './stops-report.view';
@@ -32,10 +32,14 @@ export class StopsReportService {
     private readonly addresses: AddressResolver,
   ) {}
 
-  async report(auth: AuthContext, body: StopsReportDto): Promise<StopsReportView> {
-    const range = resolveStatsRange(body.from, body.to, auth.client.timeZone);
+  report(auth: AuthContext, body: StopsReportDto): Promise<StopsReportView> {
+    return this.ofRange(auth, body.assetIds, resolveStatsRange(body.from, body.to, auth.client.timeZone));
+  }
+
+  /** The report over a range already checked (a scheduled month may have 31 days). */
+  async ofRange(auth: AuthContext, assetIds: readonly string[], range: TelemetryRange): Promise<StopsReportView> {
     const requestId = auth.request.requestId;
-    const assets = await this.tracked.resolve(auth, body.assetIds);
+    const assets = await this.tracked.resolve(auth, assetIds);
     // Each asset's points are reduced to its periods before the next asset's are read.
     const periods = await mapLimited(assets, ASSET_CONCURRENCY, async ({ device }) => detectStillPeriods(await this.source.points(device, range, { requestId })));
     const located = periods.flat().slice(0, MAX_ADDRESSED_PERIODS);

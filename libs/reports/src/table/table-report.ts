@@ -1,0 +1,88 @@
+import ExcelJS from 'exceljs';
+import { CLP_FORMAT, styleHeaderRow, styleTotalRow } from '../excel/excel-styles';
+import { safeCellText } from '../excel/safe-cell-text';
+import { renderCoverPage } from '../html/cover-page.template';
+import { html } from '../html/escape-html';
+import { renderReportDocument } from '../html/report-document';
+
+export type TableCell = string | number | null;
+
+export interface TableColumn {
+  title: string;
+  /** Excel column width in characters (16 when not given). */
+  width?: number;
+  /** Pesos: the Chilean money format in Excel. */
+  money?: boolean;
+  /** Long text (an address): wraps in the PDF instead of widening the table. */
+  wrap?: boolean;
+}
+
+/**
+ * A report that is one table with total rows (trips, fuel, stops, temperature, inspections): the
+ * same rows become CSV, an Excel workbook or a PDF with the reports' cover page.
+ */
+export interface TableReport {
+  title: string;
+  clientName: string;
+  timeZone: string;
+  periodLabel: string;
+  generatedAt: Date;
+  columns: readonly TableColumn[];
+  rows: readonly TableCell[][];
+  /** Rows drawn as totals (bold, shaded). */
+  isTotal(row: readonly TableCell[]): boolean;
+}
+
+/** RFC 4180, comma separated, a header line; text cells kept from being read as formulas. */
+export function tableCsv(report: Pick<TableReport, 'columns' | 'rows'>): Buffer {
+  const cell = (value: TableCell) => {
+    if (value === null) return '';
+    if (typeof value === 'number') return String(value);
+    const text = safeCellText(value);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  const lines = [report.columns.map((column) => column.title), ...report.rows].map((row) => row.map(cell).join(','));
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export async function tableWorkbook(report: Pick<TableReport, 'title' | 'columns' | 'rows' | 'isTotal'>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  // Excel refuses sheet names over 31 characters.
+  const sheet = workbook.addWorksheet(report.title.slice(0, 31));
+  styleHeaderRow(sheet.addRow(report.columns.map((column) => column.title)));
+  const money = report.columns.flatMap((column, i) => (column.money ? [i + 1] : []));
+  for (const values of report.rows) {
+    const row = sheet.addRow(values.map((value) => (typeof value === 'string' ? safeCellText(value) : value)));
+    for (const column of money) row.getCell(column).numFmt = CLP_FORMAT;
+    if (report.isTotal(values)) styleTotalRow(row);
+  }
+  report.columns.forEach((column, i) => (sheet.getColumn(i + 1).width = column.width ?? 16));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const STYLES = `
+@page { size: A4 landscape; }
+h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
+table.detail th { background: #1f4e79; color: #fff; padding: 1.4mm 1.5mm; text-align: left; font-size: 7.5pt; }
+table.detail td { padding: 0.8mm 1.5mm; border-bottom: 1px solid #e3e3e3; font-size: 7.5pt; white-space: nowrap; }
+table.detail td.wrap { white-space: normal; min-width: 35mm; }
+table.detail td.num { text-align: right; white-space: nowrap; }
+table.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
+`;
+
+/**
+ * The PDF's page: the cover, then the table on landscape A4 pages (the document's own `@page`
+ * size wins over the renderer's orientation, so the landscape is said here).
+ */
+export function tableHtml(report: TableReport): string {
+  const text = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? value.toLocaleString('es-CL', { maximumFractionDigits: 3 }) : value);
+  const cellClass = (value: TableCell, column: TableColumn) => (typeof value === 'number' ? 'num' : column.wrap ? 'wrap' : '');
+  const body = html`<h2>${report.title}</h2><table class="detail"><thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
+<tbody>${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${text(value)}</td>`)}</tr>`)}</tbody></table>`;
+  return renderReportDocument({
+    title: `${report.title} ${report.periodLabel}`,
+    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }),
+    body,
+    styles: STYLES,
+  });
+}

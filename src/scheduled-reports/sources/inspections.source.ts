@@ -1,0 +1,74 @@
+import { Types } from 'mongoose';
+import { Permission, User } from '@app/auth';
+import { TenantRepository } from '@app/database';
+import { AssetDirectory } from '@app/fleet';
+import { formatLocalTime, type TableColumn, TableReportRenderer } from '@app/reports';
+import { InspectionQueriesService } from '../../inspections';
+import type { ReportSource } from './report-source';
+import { buildTableReport, TableRows } from './table-source';
+
+/** The most a run lists: a period holding more fails with that reason (a narrower schedule, daily say, fits). */
+export const MAX_INSPECTION_ROWS = 20_000;
+
+const PARAMS = { critical: '`true`: only inspections with a critical finding' } as const;
+
+const COLUMNS: TableColumn[] = [
+  { title: 'Fecha', width: 20 },
+  { title: 'Activo', width: 22 },
+  { title: 'Patente', width: 14 },
+  { title: 'Formulario', width: 26 },
+  { title: 'Inspector', width: 22 },
+  { title: 'Crítica' },
+  { title: 'Hallazgos críticos', width: 40, wrap: true },
+  { title: 'Odómetro (km)' },
+  { title: 'Orden de trabajo', width: 26 },
+];
+
+function checkParams(params: Record<string, unknown>): string | null {
+  const unknown = Object.keys(params).filter((key) => key !== 'critical');
+  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes critical)`;
+  return params.critical === undefined || params.critical === true ? null : 'params.critical must be true when given';
+}
+
+/**
+ * The inspections submitted in the period, oldest first, within the owner's trackers: when, what,
+ * who, whether critical and on which answers, the odometer given, the work order it opened; a
+ * total row with the count and the critical ones.
+ */
+export function inspectionsSource(inspections: InspectionQueriesService, directory: AssetDirectory, users: TenantRepository<User>, tables: TableReportRenderer): ReportSource {
+  return {
+    name: 'inspections',
+    permission: Permission.Inspections,
+    formats: ['xlsx', 'pdf', 'csv'],
+    params: PARAMS,
+    checkParams,
+    build: async (auth, params, period, format) => {
+      const zone = auth.client.timeZone;
+      const found = await inspections.ofPeriod(auth, period.from.toJSDate(), period.to.toJSDate(), MAX_INSPECTION_ROWS + 1);
+      if (found.length > MAX_INSPECTION_ROWS) throw new Error(`the period holds more than ${MAX_INSPECTION_ROWS} inspections: schedule it more often`);
+      const listed = params.critical === true ? found.filter((inspection) => inspection.critical) : found;
+      const assets = await directory.findAssetsByIds(auth, listed.map((inspection) => inspection.assetId));
+      const inspectorIds = [...new Set(listed.map((inspection) => inspection.inspectorId.toHexString()))].map((id) => new Types.ObjectId(id));
+      const inspectors = new Map((await users.find(auth, { _id: { $in: inspectorIds } }, { projection: { name: 1, clientId: 1 } })).map((user) => [user._id.toHexString(), user.name]));
+      const rows = new TableRows();
+      for (const inspection of listed) {
+        const asset = assets.get(inspection.assetId.toHexString());
+        const findings = inspection.answers.filter((answer) => answer.critical).map((answer) => answer.label);
+        rows.add([
+          formatLocalTime(inspection.submittedAt.getTime() / 1000, zone),
+          asset?.name ?? inspection.assetId.toHexString(),
+          asset?.plate ?? null,
+          inspection.formName,
+          inspectors.get(inspection.inspectorId.toHexString()) ?? null,
+          inspection.critical ? 'Sí' : 'No',
+          findings.join(', ') || null,
+          inspection.odometerKm ?? null,
+          inspection.workOrderId?.toHexString() ?? null,
+        ]);
+      }
+      const critical = listed.filter((inspection) => inspection.critical).length;
+      rows.addTotal(['Total', null, null, `${listed.length} inspecciones`, null, `${critical} críticas`, null, null, null]);
+      return buildTableReport(tables, auth, { title: 'Informe de inspecciones', fileStem: 'informe-inspecciones', columns: COLUMNS, rows, count: listed.length }, period, format);
+    },
+  };
+}
