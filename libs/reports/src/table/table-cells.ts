@@ -1,8 +1,20 @@
-import { DateTime } from 'luxon';
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone, kept: building one costs far more than formatting with it. */
+function formatOf(zone: string): Intl.DateTimeFormat {
+  let format = formats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    formats.set(zone, format);
+  }
+  return format;
+}
 
 /** A moment (unix seconds) as the reports show it, in the client's zone: `dd-MM-yyyy HH:mm:ss`. */
 export function formatLocalTime(unixS: number, zone: string): string {
-  return DateTime.fromSeconds(unixS, { zone }).toFormat('dd-MM-yyyy HH:mm:ss');
+  const part: Record<string, string> = {};
+  for (const { type, value } of formatOf(zone).formatToParts(unixS * 1000)) part[type] = value;
+  return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 /** A duration in seconds as `h:mm:ss` (hours past 24 kept: `27:05:00`). */
