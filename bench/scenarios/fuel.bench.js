@@ -1,14 +1,15 @@
 // Fuel: a manual price change of a tariff with 100 000 cost entries (end to end, and the job's
 // own duration from its commit to its completion), the price history and the cargo location.
+// `BENCH_FUEL_COST_ENTRIES` changes the 100 000 (issue 29's figure: 1 000 000 re-valued < 10 s).
 const { Types } = require('mongoose');
 
-const ENTRIES = 100_000;
+const ENTRIES = Number(process.env.BENCH_FUEL_COST_ENTRIES ?? 100_000);
 
 async function insertCostEntries(ctx, clientId, tariffId) {
   const costs = ctx.db.collection('fuel_cost_entries');
   const start = Date.now();
   for (let offset = 0; offset < ENTRIES; offset += 10_000) {
-    const batch = Array.from({ length: 10_000 }, (_, i) => ({
+    const batch = Array.from({ length: Math.min(10_000, ENTRIES - offset) }, (_, i) => ({
       clientId,
       tariffId,
       source: i % 4 === 0 ? 'refuel' : 'trip',
@@ -20,14 +21,27 @@ async function insertCostEntries(ctx, clientId, tariffId) {
   }
 }
 
-async function changePrice(ctx, tariffId, pricePerLiter) {
+/**
+ * A price change through `PATCH /api/fuel-tariffs/:id`. The change is committed (a pending job)
+ * before the re-valuation runs, so a request that fails on the way (at 1 000 000 entries the
+ * embedded server is busy so long that the driver gives the connection up) is counted, and the
+ * job is waited for: the boot/recurring resume finishes it, and its own duration is still read.
+ */
+async function changePrice(ctx, tariffId, pricePerLiter, failures) {
   const res = await fetch(`${ctx.baseUrl}/api/fuel-tariffs/${tariffId}`, {
     method: 'PATCH',
     headers: { 'content-type': 'application/json', ...ctx.auth() },
     body: JSON.stringify({ pricePerLiter }),
   });
   const json = await res.json();
-  if (res.status !== 200 || json.data.pricePerLiter !== pricePerLiter) throw new Error(`PATCH answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.status === 200 && json.data.pricePerLiter === pricePerLiter) return;
+  failures.push(`${res.status}: ${JSON.stringify(json).slice(0, 120)}`);
+  const changes = ctx.db.collection('fuel_price_changes');
+  const deadline = Date.now() + 10 * 60_000;
+  while ((await changes.countDocuments({ tariffId: new Types.ObjectId(tariffId), state: 'pending' })) > 0) {
+    if (Date.now() > deadline) throw new Error(`PATCH answered ${failures.at(-1)}, and its job did not complete in 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 module.exports = {
@@ -39,11 +53,13 @@ module.exports = {
     const count = await ctx.db.collection('fuel_cost_entries').countDocuments({ tariffId: new Types.ObjectId(tariffId) });
     ctx.note('cost entries of the tariff re-valued per change', count, 'entries');
 
+    const failures = [];
     await ctx.time({
-      title: `PATCH /api/fuel-tariffs/:id new price, ${count} cost entries re-valued (request round trip)`,
-      runs: 5,
-      fn: (i) => changePrice(ctx, tariffId, 1100 + i + 2),
+      title: `PATCH /api/fuel-tariffs/:id new price, ${count} cost entries re-valued (request round trip${ENTRIES > 100_000 ? ', or until its job completed' : ''})`,
+      runs: ENTRIES > 100_000 ? 2 : 5,
+      fn: (i) => changePrice(ctx, tariffId, 1100 + i + 2, failures),
     });
+    if (failures.length > 0) ctx.note(`PATCH requests that failed (their change was completed by the job's resume)`, `${failures.length}: ${failures[0]}`);
     const jobs = await ctx.db
       .collection('fuel_price_changes')
       .find({ tariffId: new Types.ObjectId(tariffId), state: 'completed' })

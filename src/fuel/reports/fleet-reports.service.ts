@@ -84,16 +84,19 @@ export class FleetReportsService {
   }
 
   async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {
-    const rows: TripReportAsset[] = [];
-    for (const asset of assets) {
-      const trips = asset.mainTrackerId ? await this.trips.ofTracker(asset.mainTrackerId, header.from, header.to, auth.request.requestId) : [];
-      const fuel = asset.mainTrackerId ? await this.tripCosts.forTrips(auth, asset._id, asset.mainTrackerId, trips) : new Map();
-      const tripRows = trips.map((trip) => {
-        const f = fuel.get(trip.id) ?? null;
+    // One read of all the assets' trips and one of their cost entries (not one of each per asset).
+    const tracked = assets.filter((asset): asset is StoredAsset & { mainTrackerId: NonNullable<StoredAsset['mainTrackerId']> } => Boolean(asset.mainTrackerId));
+    const trips = await this.trips.ofTrackers(tracked.map((asset) => asset.mainTrackerId), header.from, header.to, auth.request.requestId);
+    const tripsOf = (asset: StoredAsset) => (asset.mainTrackerId ? (trips.get(asset.mainTrackerId.toHexString()) ?? []) : []);
+    const fuel = await this.tripCosts.forAssets(auth, tracked.map((asset) => ({ asset, trackerId: asset.mainTrackerId, trips: tripsOf(asset) })));
+    const rows: TripReportAsset[] = assets.map((asset) => {
+      const own = fuel.get(asset._id.toHexString());
+      const tripRows = tripsOf(asset).map((trip) => {
+        const f = own?.get(trip.id) ?? null;
         return { id: trip.id, begin: trip.begin, end: trip.end, startAddress: trip.startAddress, endAddress: trip.endAddress, distanceKm: trip.distance, durationS: trip.duration, maxSpeedKmh: trip.maxSpeed, liters: f?.liters ?? null, cost: f?.cost ?? null };
       });
-      rows.push({ assetId: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, trips: tripRows, totals: sumTrips(tripRows) });
-    }
+      return { assetId: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, trips: tripRows, totals: sumTrips(tripRows) };
+    });
     const all = rows.map((a) => a.totals);
     return { ...header, assets: rows, totals: sumTrips(all, all.reduce((n, t) => n + t.trips, 0)) };
   }

@@ -59,8 +59,19 @@ export class TripReader {
   ) {}
 
   async ofTracker(trackerId: Types.ObjectId, fromS: number, toS: number, requestId: string): Promise<ReportTrip[]> {
+    return (await this.ofTrackers([trackerId], fromS, toS, requestId)).get(trackerId.toHexString()) ?? [];
+  }
+
+  /**
+   * The trips of several trackers, by tracker id (hex), each oldest first: one query for all of
+   * them (a report of 100 assets read them one tracker at a time: on the embedded server each such
+   * query scans the trips, so 100 scans instead of one) and one pass over their addresses.
+   */
+  async ofTrackers(trackerIds: readonly Types.ObjectId[], fromS: number, toS: number, requestId: string): Promise<Map<string, ReportTrip[]>> {
+    const answer = new Map<string, ReportTrip[]>(trackerIds.map((id) => [id.toHexString(), []]));
+    if (trackerIds.length === 0) return answer;
     const found = await this.stored.collection
-      .find<StoredTrip>({ trackerId, begin: { $gte: fromS, $lte: toS } }, { projection: { positions: 0, positionsInBuckets: 0 } })
+      .find<StoredTrip>({ trackerId: trackerIds.length === 1 ? trackerIds[0] : { $in: [...trackerIds] }, begin: { $gte: fromS, $lte: toS } }, { projection: { positions: 0, positionsInBuckets: 0 } })
       .sort({ begin: 1 })
       .toArray();
     const ends = found.map((trip) => {
@@ -68,17 +79,20 @@ export class TripReader {
       return { start: route[0] ?? null, end: route.at(-1) ?? null };
     });
     const addresses = await this.addresses.addressesOf(ends.flatMap((e) => [e.start ?? undefined, e.end ?? undefined]), requestId);
-    return found.map((trip, i) => ({
-      id: trip.id,
-      begin: trip.begin,
-      end: trip.end,
-      distance: trip.distance,
-      duration: trip.duration,
-      maxSpeed: trip.max_speed,
-      startPoint: ends[i].start,
-      endPoint: ends[i].end,
-      startAddress: addresses[2 * i] ?? null,
-      endAddress: addresses[2 * i + 1] ?? null,
-    }));
+    found.forEach((trip, i) => {
+      answer.get(trip.trackerId.toHexString())?.push({
+        id: trip.id,
+        begin: trip.begin,
+        end: trip.end,
+        distance: trip.distance,
+        duration: trip.duration,
+        maxSpeed: trip.max_speed,
+        startPoint: ends[i].start,
+        endPoint: ends[i].end,
+        startAddress: addresses[2 * i] ?? null,
+        endAddress: addresses[2 * i + 1] ?? null,
+      });
+    });
+    return answer;
   }
 }
