@@ -11,7 +11,7 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
-import { eventually } from '../support/webhook-receiver';
+import { RunView, runScheduleNow } from '../support/scheduled-runs';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
 const ZONE = 'America/Santiago';
@@ -45,13 +45,6 @@ function yesterdaysDrive(vendorId: number, start: number): object[] {
   return messages;
 }
 
-interface RunView {
-  state: string;
-  rows: number | null;
-  fileName: string | null;
-  error: string | null;
-}
-
 /**
  * The stops, temperature and inspections reports on a schedule: each run now for yesterday,
  * mailed through a real SMTP server (smtp-server) and read back — the workbook with exceljs, the
@@ -69,14 +62,8 @@ describe('scheduled stops, temperature and inspections reports', () => {
 
   /** Creates a daily schedule, runs it now, and answers its finished run and the mail it sent. */
   async function runNow(body: object, to: string, token = tenant.admin.token): Promise<{ run: RunView; mail: ParsedMail }> {
-    const schedule = (await request(t.server).post('/api/scheduled-reports').set(auth(token)).send({ schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: [to] }, ...body }).expect(201)).body.data;
-    await request(t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth(token)).expect(202);
-    const [run] = await eventually(async () => {
-      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(token)).expect(200)).body.data as RunView[];
-      return list[0] && list[0].state !== 'pending' && list[0].state !== 'running' ? list : null;
-    }, 'the run');
+    const { run, mail } = await runScheduleNow(t.server, token, { schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: [to] }, ...body }, smtp, to);
     expect(run).toMatchObject({ state: 'succeeded', error: null });
-    const mail = await eventually(() => smtp.mails.find((m) => (m.to as { text: string }).text === to) ?? null, 'the mail');
     return { run, mail };
   }
 
