@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection, mongo, Types } from 'mongoose';
 import { createHash, randomBytes } from 'node:crypto';
@@ -28,16 +28,12 @@ export interface ReportLink {
  * mail carries instead.
  */
 @Injectable()
-export class ReportFiles implements OnModuleInit {
+export class ReportFiles {
   constructor(
     @InjectRepository(ReportFile) private readonly files: TenantRepository<ReportFile>,
     @InjectConnection() private readonly connection: Connection,
     private readonly config: AppConfig,
   ) {}
-
-  onModuleInit(): void {
-    void this.files.whenIndexed();
-  }
 
   /** Whether a file this large goes as a link rather than attached. */
   tooLargeToAttach(file: BuiltReport): boolean {
