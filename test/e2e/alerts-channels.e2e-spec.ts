@@ -5,12 +5,10 @@ process.env.WEBHOOK_RETRY_SCALE = '0.00001';
 
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { AddressInfo } from 'node:net';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
@@ -27,11 +25,11 @@ const DEPOT = { lat: -33.45, lng: -70.65 };
 describe('alert channels: inbox, e-mail and webhooks', () => {
   let t: TestApp;
   let tenant: TestTenant;
-  let smtp: SMTPServer;
+  let smtp: MailCatcher;
   let receiver: WebhookReceiver;
   let depotId: string;
   let secret: string;
-  const mails: ParsedMail[] = [];
+  const mails = () => smtp.mails;
   const T0 = Math.floor(Date.now() / 1000) - 600;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
@@ -39,22 +37,14 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
   /** Into the depot at 10 s; out at 30 s unless `stay`. */
   const visit = (asset: TrackedFixture, stay = false) => (stay ? [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100)] : [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100), fix(asset, 30, 300), fix(asset, 40, 400)]);
   const alertsOf = async (asset: TrackedFixture) => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth()).expect(200)).body.data as Array<{ id: string; state: string }>;
-  const mailsTo = (address: string) => mails.filter((mail) => (mail.to as { text: string } | undefined)?.text === address);
+  const mailsTo = (address: string) => smtp.mails.filter((mail) => (mail.to as { text: string } | undefined)?.text === address);
   const hooksOf = (alertId: string) => receiver.received.filter((hook) => (JSON.parse(hook.body) as { data: { id?: string } }).data.id === alertId);
   const typeOf = (hook: ReceivedWebhook) => (JSON.parse(hook.body) as { type: string }).type;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then((mail) => (mails.push(mail), callback()), callback);
-      },
-    });
-    await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
+    smtp = await startMailCatcher();
     receiver = await new WebhookReceiver().start();
-    process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    process.env.SMTP_URL = smtp.url;
     process.env.MAIL_FROM = 'Flota <alertas@fleet.test>';
     process.env.APP_URL = 'https://app.fleet.test';
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
@@ -68,7 +58,7 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
   afterAll(async () => {
     await t.close();
     await receiver.close();
-    await new Promise<void>((done) => smtp.close(() => done()));
+    await smtp.close();
     for (const name of ['SMTP_URL', 'MAIL_FROM', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
   });
 
@@ -130,8 +120,8 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     const [alert] = await alertsOf(asset);
     expect(alert.state).toBe('open');
     await eventually(() => hooksOf(alert.id).length === 1, 'alert.opened');
-    await eventually(() => mails.some((mail) => mail.subject?.includes('Dentro del depósito')), 'the opening’s mail');
-    const mailsBefore = mails.length;
+    await eventually(() => mails().some((mail) => mail.subject?.includes('Dentro del depósito')), 'the opening’s mail');
+    const mailsBefore = mails().length;
     await request(t.server).post(`/api/alerts/${alert.id}/acknowledge`).set(auth()).send({ comment: 'Voy' }).expect(200);
     const hooks = await eventually(() => (hooksOf(alert.id).length === 2 ? hooksOf(alert.id) : null), 'alert.acknowledged');
     expect(hooks.map(typeOf)).toEqual(['alert.opened', 'alert.acknowledged']);
@@ -139,7 +129,7 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     // Each message has its own webhook-id.
     expect(new Set(hooks.map((hook) => hook.headers['webhook-id'])).size).toBe(2);
     await new Promise((done) => setTimeout(done, 500));
-    expect(mails.length).toBe(mailsBefore);
+    expect(mails().length).toBe(mailsBefore);
   });
 
   it('tells the client’s admins in the inbox when an endpoint is disabled after 3 days of failures, once', async () => {

@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -19,6 +20,8 @@ export interface MailStandIn {
  * without authentication or TLS, and keeps it as it arrived — an `.eml` file a mail client
  * opens — under `dir`, named by the time it came and a random part.
  */
+const logger = new Logger('MailStandIn');
+
 export async function startMailStandIn({ dir }: { dir: string }): Promise<MailStandIn> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true });
@@ -37,6 +40,9 @@ export async function startMailStandIn({ dir }: { dir: string }): Promise<MailSt
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => done());
   });
+  // smtp-server emits a client's connection errors (a reset socket) on the server, and an
+  // EventEmitter without an 'error' listener throws: a reset would stop the app.
+  server.on('error', (error: Error) => logger.warn(`a mail client's connection failed: ${error.message}`));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
