@@ -95,8 +95,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * `deliver` to several endpoints of one client in three round trips whatever their number (one
-   * bulk upsert, one read, one insert of the jobs): an alert goes to every subscribed endpoint.
+   * `deliver` to several endpoints of one client: one bulk upsert, a read of each by its key,
+   * one insert of the jobs — an alert goes to every subscribed endpoint.
    */
   private async deliverMany(clientId: Types.ObjectId, endpoints: readonly Endpoint[], { type, data, key }: WebhookMessage, { manual = false, messageId, body }: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>[]> {
     if (endpoints.length === 0) return [];
@@ -112,9 +112,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
         };
       }),
     );
-    const stored = await this.deliveries.find(scope, { endpointId: { $in: endpoints.map((endpoint) => endpoint._id) }, key });
-    const byEndpoint = new Map(stored.map((delivery) => [delivery.endpointId.toHexString(), delivery]));
-    const deliveries = endpoints.map((endpoint) => byEndpoint.get(endpoint._id.toHexString())!);
+    // One read per endpoint on the unique index's exact keys: an `$in` would scan on the embedded server.
+    const deliveries = await Promise.all(endpoints.map(async (endpoint) => (await this.deliveries.findOne(scope, { endpointId: endpoint._id, key }))!));
     const pending = deliveries.filter((delivery) => delivery.state === 'pending');
     await this.jobs.enqueueMany<DeliverPayload>(
       DELIVER_JOB,
