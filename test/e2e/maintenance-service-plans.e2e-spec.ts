@@ -153,6 +153,24 @@ describe('service plans', () => {
     expect(await ordersOf(asset)).toEqual([]);
   });
 
+  it('a plan on over a thousand assets leaves each asset watched at its lowest threshold over all its plans', async () => {
+    const own = await createTenant(t.app);
+    const asset = await addAsset(t, own.clientId);
+    const post = (body: object) => request(t.server).post('/api/maintenance/service-plans').set(auth(own.admin.token)).send({ name: 'Plan', ...body }).expect(201);
+    const tight = (await post({ assetIds: [asset.assetId], intervals: { km: 10 }, dueSoon: { km: 4 }, workOrder: { autoCreate: false } })).body.data.id as string;
+    // 1 100 more assets (stored in bulk as the app stores them): the wide plan's watches are set from the client's statuses read whole.
+    const now = new Date();
+    await t.connection.collection('assets').insertMany(Array.from({ length: 1100 }, (_, i) => {
+      const plate = `WIDE-${i}`;
+      return { _id: new Types.ObjectId(), clientId: own.clientId, name: `Wide ${i}`, plate, plateKey: `${own.clientId.toHexString()}:${normalizePlate(plate)}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: null, groupIds: [], archivedAt: null, createdAt: now, updatedAt: now };
+    }));
+    await post({ allAssets: true, intervals: { km: 10_000 }, dueSoon: { km: 1_000 } });
+    const fix = (s: number, northKm: number) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 3600 + s, 'position.latitude': -33.45 + northKm / KM_PER_DEG, 'position.longitude': -70.65, 'position.speed': 50 });
+    await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(0, 0), fix(60, 7)]).expect(200);
+    const { body } = await request(t.server).get(`/api/maintenance/service-status?assetId=${asset.assetId}&planId=${tight}`).set(auth(own.admin.token)).expect(200);
+    expect(body.data).toMatchObject([{ state: 'due_soon', remaining: { km: 3 } }]);
+  }, 120_000);
+
   it('counts days in the client’s time zone; the sweep moves the state by the calendar', async () => {
     {
       const zoned = await createTenant(t.app);

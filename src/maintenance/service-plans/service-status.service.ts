@@ -26,6 +26,12 @@ const NO_METERS: Meters = { odometerKm: 0, engineHours: 0 };
 const MAX_IDS_PER_READ = 1024;
 /** … and at most in all before it reads the rest of the page with the indexed query (long runs of removed statuses, a user who sees few assets). */
 const MAX_IDS_LOOKED_UP = 4096;
+/**
+ * From this many assets, a rewatch reads the client's statuses whole and picks the assets' in
+ * code: mongo-java-server scans for an `$in` on `assetId` anyway and tests every status against
+ * the whole list (a plan on 10 000 assets spent most of its creation there).
+ */
+const WHOLE_CLIENT_REWATCH_FROM = 1000;
 
 /** The work order a plan opens for an asset in a cycle: its id is derived from the three, so there is one whatever the instances or restarts. */
 export function serviceWorkOrderId(planId: Types.ObjectId, assetId: Types.ObjectId, cycle: number): Types.ObjectId {
@@ -194,12 +200,14 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   private async rewatch(clientId: Types.ObjectId, assetIds: readonly Types.ObjectId[]): Promise<void> {
     if (assetIds.length === 0) return;
     const scope = scopeOfClient(clientId);
-    const statuses = await this.statuses.find(scope, { assetId: { $in: [...assetIds] } }, { projection: { assetId: 1, clientId: 1, state: 1, next: 1, soon: 1 } });
+    const filter = assetIds.length >= WHOLE_CLIENT_REWATCH_FROM ? {} : { assetId: { $in: [...assetIds] } };
+    const statuses = await this.statuses.find(scope, filter, { projection: { assetId: 1, clientId: 1, state: 1, next: 1, soon: 1 } });
     const watches = new Map<string, { odometerKm: number | null; engineHours: number | null }>(assetIds.map((id) => [id.toHexString(), { odometerKm: null, engineHours: null }]));
     const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
     for (const status of statuses) {
+      const kept = watches.get(status.assetId.toHexString());
+      if (!kept) continue; // another asset's (the whole client's statuses were read)
       const watch = meterWatchOf({ next: status.next, soon: status.soon }, status.state);
-      const kept = watches.get(status.assetId.toHexString())!;
       kept.odometerKm = lower(kept.odometerKm, watch.odometerKm);
       kept.engineHours = lower(kept.engineHours, watch.engineHours);
     }
