@@ -11,6 +11,10 @@ const { startApp } = require('../lib/processes');
 const ASSETS = 1000;
 const BATCH = 1000;
 const ROUNDS = Number(process.env.BENCH_METERS_ROUNDS ?? 5);
+// The checkpoints an asset's meters keep after a day of driving (one per 10 minutes of fixes,
+// 24 h: 144), set on the on-client's meters after the warm-up; 0 keeps the warm-up's one.
+const CHECKPOINTS = Number(process.env.BENCH_METERS_CHECKPOINTS ?? 144);
+const CHECKPOINT_EVERY_S = 600;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function newClient(ctx, name) {
@@ -36,6 +40,16 @@ module.exports = {
       const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app);
       // Warm-up: each tracker's first message creates its meters (and the other per-asset states).
       for (const variant of variants) await round(variant, 5);
+      if (CHECKPOINTS > 0) {
+        const meters = ctx.db.collection('asset_meters');
+        const stored = await meters.find({ clientId: new Types.ObjectId(variants[0].clientId) }, { projection: { feed: 1, odometerKm: 1, engineHours: 1 } }).toArray();
+        const checkpoints = (meter) => Array.from({ length: CHECKPOINTS }, (_, i) => {
+          const ts = meter.feed.ts - (CHECKPOINTS - i) * CHECKPOINT_EVERY_S;
+          return { ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
+        });
+        await meters.bulkWrite(stored.filter((meter) => meter.feed).map((meter) => ({ updateOne: { filter: { _id: meter._id }, update: { $set: { checkpoints: checkpoints(meter) } } } })));
+        ctx.note(`Checkpoints set on each of the meters-on client's ${stored.length} meters (a day of driving)`, CHECKPOINTS, '');
+      }
       const figures = new Map(variants.map((variant) => [variant, []]));
       for (let r = 0; r < ROUNDS; r++) {
         for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 5)));

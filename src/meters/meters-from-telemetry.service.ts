@@ -10,6 +10,11 @@ import { AssetMeter, MeterCheckpoint } from './schemas/asset-meter.schema';
 export const METER_CHECKPOINT_EVERY_S = 600;
 /** …and for this long: a message later than that is stored but does not change the meters. */
 export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
+/**
+ * A batch reads its assets' meters with their newest checkpoint only: a day of checkpoints (144)
+ * is ~30 KB an asset, read and decoded for every message otherwise. A replay reads them all.
+ */
+const NEWEST_CHECKPOINT_ONLY = { clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, feed: 1, watch: 1, checkpoints: { $slice: -1 } };
 
 /**
  * Meters from telemetry: subscribed to `PositionsStored`, it adds what each asset's new fixes add
@@ -61,7 +66,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
 
   private async countClient(group: readonly StoredFixes[]): Promise<MeterChange[]> {
     const client = scopeOfClient(group[0].clientId);
-    const stored = await this.meters.findByIds(client, group.map((fixes) => fixes.assetId!.toHexString()));
+    const stored = await this.meters.findByIds(client, group.map((fixes) => fixes.assetId!.toHexString()), NEWEST_CHECKPOINT_ONLY);
     const byAsset = new Map(stored.map((meter) => [meter._id.toHexString(), meter]));
     const inserts: Array<Partial<AssetMeter>> = [];
     const updates: Array<{ record: Stored<AssetMeter>; update: object }> = [];
@@ -69,36 +74,47 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
     for (const fixes of group) {
       const assetId = fixes.assetId!;
       const trackerId = fixes.trackerId.toHexString();
-      const record = byAsset.get(assetId.toHexString());
+      let record = byAsset.get(assetId.toHexString());
       let feed: MeterFeed | null = record?.feed ?? null;
-      const kept = record?.checkpoints ?? [];
-      let checkpoints = kept;
+      // Without a replay only the newest checkpoint was read: a new one is pushed, the old pulled.
+      let replayed: MeterCheckpoint[] | null = null;
       let km = 0;
       let hours = 0;
       const sameTracker = feed !== null && feed.trackerId === trackerId;
       const newer = sameTracker ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
       if (record && sameTracker && fixes.added > newer.length) {
+        record = (await this.meters.findById(client, assetId.toHexString())) ?? record; // every checkpoint, for the replay
         const late = fixes.fixes.find((fix) => fix.ts <= feed!.ts)!.ts;
         const replay = await this.replay(trackerId, record, late);
-        if (replay) ({ km, hours, feed, checkpoints } = replay);
+        if (replay) ({ km, hours, feed, checkpoints: replayed } = replay);
       }
+      let added: MeterCheckpoint | null = null;
+      let dropBefore: number | null = null;
       if (newer.length > 0) {
         const at = { ts: feed?.ts ?? newer[0].ts - 1, odometerKm: (record?.odometerKm ?? 0) + km, engineHours: (record?.engineHours ?? 0) + hours };
-        const last = checkpoints.at(-1);
-        checkpoints = checkpoints.filter((checkpoint) => checkpoint.ts >= at.ts - METER_CHECKPOINTS_SPAN_S);
-        if (feed && feed.trackerId === trackerId && (!last || at.ts - last.ts >= METER_CHECKPOINT_EVERY_S)) checkpoints.push({ ...at, feed: { ...feed } });
+        const last = (replayed ?? record?.checkpoints ?? []).at(-1);
+        if (feed && feed.trackerId === trackerId && (!last || at.ts - last.ts >= METER_CHECKPOINT_EVERY_S)) {
+          added = { ...at, feed: { ...feed } };
+          dropBefore = at.ts - METER_CHECKPOINTS_SPAN_S;
+        }
       }
       const step = advance(feed, trackerId, newer);
       km += step.km;
       hours += step.hours;
       const now = new Date();
       if (!record) {
-        inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, checkpoints, watch: null });
+        inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, checkpoints: added ? [added] : [], watch: null });
         continue;
       }
-      // The checkpoints are written only when they changed (a new one every 10 minutes of fixes, old ones dropped, a replay).
-      const checkpointsChanged = checkpoints.length !== kept.length || checkpoints.at(-1) !== kept.at(-1) || checkpoints[0] !== kept[0];
-      updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { feed: step.feed, updatedAt: now, ...(checkpointsChanged ? { checkpoints } : {}), ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) } } });
+      const set = { feed: step.feed, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}) };
+      if (replayed) {
+        const checkpoints = [...replayed, ...(added ? [added] : [])].filter((checkpoint) => dropBefore === null || checkpoint.ts >= dropBefore);
+        updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: { ...set, checkpoints } } });
+      } else {
+        updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: set, ...(added ? { $push: { checkpoints: added } } : {}) } });
+        // The checkpoints past the span go when a new one comes (a second write: one update cannot push and pull one array).
+        if (dropBefore !== null) updates.push({ record, update: { $pull: { checkpoints: { ts: { $lt: dropBefore } } } } });
+      }
       const odometerKm = record.odometerKm + km;
       const engineHours = record.engineHours + hours;
       const watch = record.watch;
@@ -115,7 +131,8 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
   private async replay(trackerId: string, record: Stored<AssetMeter>, late: number): Promise<{ km: number; hours: number; feed: MeterFeed; checkpoints: MeterCheckpoint[] } | null> {
     let index = record.checkpoints.length - 1;
     while (index >= 0 && record.checkpoints[index].ts >= late) index--;
-    if (index < 0 || record.checkpoints[index].feed.trackerId !== trackerId) return null;
+    // Kept for a day of fix time before the newest fix counted (one past it waits for the next push to go).
+    if (index < 0 || record.checkpoints[index].feed.trackerId !== trackerId || record.checkpoints[index].ts < record.feed!.ts - METER_CHECKPOINTS_SPAN_S) return null;
     const from = record.checkpoints[index];
     const fixes = await this.points.points(trackerId, from.ts + 1, record.feed!.ts);
     const replayed = advance(from.feed, trackerId, fixes);

@@ -75,6 +75,23 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(11, 3);
   });
 
+  it('keeps a day of checkpoints: older ones go as new ones come, and a message older than the kept ones changes nothing', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const checkpoints = async () => ((await t.connection.collection('asset_meters').findOne({ _id: new Types.ObjectId(asset.assetId) }))!.checkpoints as Array<{ ts: number }>).map((checkpoint) => checkpoint.ts - T0);
+    for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);
+    expect(await checkpoints()).toEqual([0, 1200]);
+    // A day later: 6 km, then 8 km; the checkpoints from over a day before the newest fix go.
+    await ingest([fix(asset, 90_000, 6)]);
+    await ingest([fix(asset, 90_600, 8)]);
+    expect(await checkpoints()).toEqual([90_000]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
+    await ingest([fix(asset, 1500, -1)]); // older than every kept checkpoint: stored, not counted
+    expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
+    await ingest([fix(asset, 90_300, 10)]); // within the day: replayed, 6 → 10 → 8 instead of 6 → 8
+    expect((await meters(asset)).odometerKm).toBeCloseTo(12, 3);
+    expect(await checkpoints()).toEqual([90_000]);
+  });
+
   it('takes the device mileage when it is sent; a device reset does not go backwards', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await ingest([fix(asset, 0, 0, { 'vehicle.mileage': 50_000 }), fix(asset, 60, 1, { 'vehicle.mileage': 50_002.5 })]);
