@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { badRequest } from '@app/errors';
 import { PdfRenderer } from '../pdf/pdf-renderer.service';
-import { tableCsv, tableHtml, TableReport, tableWorkbook } from './table-report';
+import { printTablePdf } from './table-pdf';
+import { tableCsv, TableReport, tableWorkbook } from './table-report';
 
 export type TableReportFormat = 'csv' | 'xlsx' | 'pdf';
 
@@ -11,12 +12,7 @@ export const TABLE_REPORT_CONTENT_TYPES: Record<TableReportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/**
- * The most rows a PDF table holds. Chromium lays out the whole table before printing: 31 000
- * rows (a 9.8 MB page) did not print within the renderer's 60 s (docs/performance.md, "Fuel costs
- * and reports"), and answered a 500. Past this, the request is a 400 that says to ask for a
- * workbook or CSV, or for less.
- */
+/** The most rows a PDF table holds; past this the request is a 400 (ask for a workbook or CSV). */
 export const MAX_PDF_ROWS = 10_000;
 
 /** A table report as a file of the asked format; the PDF on the shared Chromium (PdfRendererUnavailable when it cannot start). */
@@ -30,6 +26,6 @@ export class TableReportRenderer {
     if (report.rows.length > MAX_PDF_ROWS) {
       throw badRequest(`A PDF holds at most ${MAX_PDF_ROWS} rows and this report has ${report.rows.length}: ask for xlsx or csv, or for fewer assets or days`);
     }
-    return this.pdf.render(tableHtml(report), { landscape: true, footerText: `${report.title} · ${report.clientName} · ${report.periodLabel}` });
+    return printTablePdf(this.pdf, report);
   }
 }
