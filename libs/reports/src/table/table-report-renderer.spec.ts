@@ -41,8 +41,9 @@ describe('TableReportRenderer', () => {
     expect(printed).toHaveLength(Math.ceil(MAX_PDF_ROWS / PDF_PART_ROWS));
     expect(printed.map((html) => html.includes('class="cover"'))).toEqual(printed.map((_, i) => i === 0));
     expect(printed.every((html) => html.includes('<thead>'))).toBe(true);
-    // Each part's columns sized by the whole table's longest cells (here the first of four digits, 1000).
-    expect(printed.every((html) => html.includes('<tr class="sizing"><td class="num">1.000</td></tr>'))).toBe(true);
+    // Each part's columns sized by the whole table's longest cell: the first number of as many digits as the last.
+    const longest = new Intl.NumberFormat('es-CL').format(10 ** (String(MAX_PDF_ROWS - 1).length - 1));
+    expect(printed.every((html) => html.includes(`<tr class="sizing"><td class="num">${longest}</td></tr>`))).toBe(true);
     expect((await PDFDocument.load(file)).getPageCount()).toBe(printed.length);
   });
 
