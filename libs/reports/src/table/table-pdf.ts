@@ -4,9 +4,10 @@ import { longestCells, tableHtml, type TableReport } from './table-report';
 import { tablePartEnds } from './table-parts';
 
 /**
- * Rows a PDF prints in one go. Chromium's layout of one table grows faster than its rows (31 000
- * rows did not print within a minute), so a longer table is printed in parts of at most this many
- * rows, two at once on the pool, and joined (docs/performance.md, "Fuel costs and reports").
+ * Rows a PDF prints in one go. Chromium's print of one table grows faster than its rows (1 000
+ * rows 1.3 s, 10 000 29 s, 31 000 over a minute), so a longer table is printed in parts of at
+ * most this many rows, two at once on the pool, and joined; parts of 500 or 1 000 rows cost
+ * Chromium more CPU than 2 500 (docs/performance.md, "The PDF in parts").
  */
 export const PDF_PART_ROWS = 2_500;
 

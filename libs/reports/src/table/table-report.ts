@@ -83,9 +83,9 @@ table.detail td { padding: 0.8mm 1.5mm; border-bottom: 1px solid #e3e3e3; font-s
 table.detail td.wrap { white-space: normal; min-width: 35mm; }
 table.detail td.num { text-align: right; white-space: nowrap; }
 table.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
-/* Sizes the columns, takes no height (Chromium prints a collapsed row at its full height). */
+/* Sizes the columns, takes no height (Chromium prints a collapsed row at its full height); bold, as wide as a total row's text. */
 table.detail tr.sizing { visibility: hidden; }
-table.detail tr.sizing td { line-height: 0; padding-top: 0; padding-bottom: 0; border: 0; }
+table.detail tr.sizing td { font-weight: bold; line-height: 0; padding-top: 0; padding-bottom: 0; border: 0; }
 `;
 
 /** A part of a table printed in parts: the first has the cover and the title. */
