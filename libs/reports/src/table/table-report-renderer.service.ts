@@ -14,9 +14,10 @@ export const TABLE_REPORT_CONTENT_TYPES: Record<TableReportFormat, string> = {
 
 /**
  * The most rows a PDF table holds; past this the request is a 400 (ask for a workbook or CSV).
- * Printed in parts, a trip report of 100 assets × 31 days (31 101 rows, 900 pages) took 44 s on
- * the shared 2-core machine, 26 s of Chromium's CPU (docs/performance.md, "Fuel costs and
- * reports"): the time grows with the rows, and the pool's two pages are the report's meanwhile.
+ * Printed in parts, a trip report of 100 assets × 31 days (31 101 rows, ~870 pages) took 14–24 s
+ * on the shared 2-core machine (40–47 s at a high load), 25 s of Chromium's CPU
+ * (docs/performance.md, "The PDF in parts"): the time grows with the rows, and the pool's two
+ * pages are the report's meanwhile.
  */
 export const MAX_PDF_ROWS = 35_000;
 
