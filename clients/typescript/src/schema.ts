@@ -19744,7 +19744,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            /** @description Bad body, dates, a period over 31 days or from after to, or a PDF of over 10 000 rows (shape A) */
+            /** @description Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20245,7 +20245,7 @@ export interface operations {
                     "text/csv; charset=utf-8": string;
                 };
             };
-            /** @description Bad body, dates, a period over 31 days or from after to, or a PDF of over 10 000 rows (shape A) */
+            /** @description Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -22,7 +22,7 @@ export class FleetReportsController {
   @Authenticated({ permission: Permission.Reports })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The report file, as an attachment (`informe-viajes_<from>_<to>.<format>`)', ...FILE })
-  @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 10 000 rows (shape A)' })
+  @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A)' })
   @ApiNotFoundResponse({ description: 'An asset unknown, another client\'s, archived or outside the caller\'s trackers (shape A)' })
   @ApiServiceUnavailableResponse({ description: 'PDF: the renderer (Chromium) is missing or stopped (shape B)' })
   trips(@Auth() auth: AuthContext, @Body() body: FleetReportDto, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
@@ -37,7 +37,7 @@ export class FleetReportsController {
   @Authenticated({ permission: Permission.Fuel })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The report file, as an attachment (`informe-combustible_<from>_<to>.<format>`)', ...FILE })
-  @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 10 000 rows (shape A)' })
+  @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A)' })
   @ApiNotFoundResponse({ description: 'An asset unknown, another client\'s, archived or outside the caller\'s trackers (shape A)' })
   @ApiServiceUnavailableResponse({ description: 'PDF: the renderer (Chromium) is missing or stopped (shape B)' })
   fuel(@Auth() auth: AuthContext, @Body() body: FleetReportDto, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {

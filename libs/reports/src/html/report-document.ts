@@ -3,7 +3,8 @@ import { escapeHtml, SafeHtml } from './escape-html';
 
 export interface ReportDocument {
   title: string;
-  cover: SafeHtml;
+  /** Left out of the parts after the first of a document printed in parts. */
+  cover?: SafeHtml;
   body: SafeHtml;
   /** The report's own CSS (our code, never data). */
   styles?: string;
@@ -23,7 +24,8 @@ tr { page-break-inside: avoid; }
 
 /** A whole HTML page for the PDF renderer: the cover page, then the report's body. */
 export function renderReportDocument(doc: ReportDocument): string {
-  return renderHtmlPage({ title: doc.title, styles: `${BASE_STYLES}${COVER_PAGE_STYLES}${doc.styles ?? ''}`, body: new SafeHtml(`${doc.cover.value}\n${doc.body.value}`) });
+  const body = doc.cover ? `${doc.cover.value}\n${doc.body.value}` : doc.body.value;
+  return renderHtmlPage({ title: doc.title, styles: `${BASE_STYLES}${COVER_PAGE_STYLES}${doc.styles ?? ''}`, body: new SafeHtml(body) });
 }
 
 /**

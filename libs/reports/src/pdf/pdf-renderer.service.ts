@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { escapeHtml } from '../html/escape-html';
 import { BrowserPool } from './browser-pool';
 import { loadIsolatedHtml } from './isolated-page';
+import { footerTemplate } from './page-footer';
 
 export interface PdfOptions {
   /** Small text at the left of every page's footer (the page number is at the right). */
@@ -9,13 +9,9 @@ export interface PdfOptions {
   landscape?: boolean;
   /** `false`: no footer at all (labels cut to size); default true. */
   footer?: boolean;
+  /** `false`: the footer without "Página N de M" (a part of a longer document, numbered after the join); default true. */
+  pageNumbers?: boolean;
 }
-
-const footerTemplate = (text: string) => `
-<div style="font-family: 'DejaVu Sans', Arial, sans-serif; font-size: 7pt; color: #555; width: 100%; padding: 0 12mm; display: flex; justify-content: space-between;">
-  <span>${text}</span>
-  <span>Página <span class="pageNumber"></span> de <span class="totalPages"></span></span>
-</div>`;
 
 /**
  * HTML to PDF on the shared browser. The HTML must come from escaped templates; the page runs
@@ -38,7 +34,7 @@ export class PdfRenderer {
         tagged: false,
         displayHeaderFooter: options.footer ?? true,
         headerTemplate: '<span></span>',
-        footerTemplate: footerTemplate(escapeHtml(options.footerText ?? '')),
+        footerTemplate: footerTemplate(options.footerText ?? '', options.pageNumbers ?? true),
         timeout: 60_000,
       });
       return Buffer.from(pdf);

@@ -1,11 +1,19 @@
+import { PDFDocument } from 'pdf-lib';
 import { DomainException } from '@app/errors';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
+import { PDF_PART_ROWS } from './table-pdf';
 import { MAX_PDF_ROWS, TableReportRenderer } from './table-report-renderer.service';
 import type { TableReport } from './table-report';
 
 describe('TableReportRenderer', () => {
   const printed: string[] = [];
-  const pdf = { render: async (html: string) => (printed.push(html), Buffer.from('%PDF')) } as unknown as PdfRenderer;
+  // One blank page per print: what is checked here is what is asked of the printer.
+  const onePage = async () => {
+    const doc = await PDFDocument.create();
+    doc.addPage();
+    return Buffer.from(await doc.save());
+  };
+  const pdf = { render: async (html: string) => (printed.push(html), onePage()) } as unknown as PdfRenderer;
   const report = (rows: number): TableReport => ({
     title: 'Informe',
     clientName: 'Cliente',
@@ -16,15 +24,32 @@ describe('TableReportRenderer', () => {
     rows: Array.from({ length: rows }, (_, i) => [i]),
     isTotal: () => false,
   });
+  beforeEach(() => (printed.length = 0));
 
   it('refuses a PDF past MAX_PDF_ROWS with a 400 naming the way out, before printing anything', async () => {
     const refused = await new TableReportRenderer(pdf).render(report(MAX_PDF_ROWS + 1), 'pdf').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainException);
+    expect((refused as DomainException).message).toContain(`at most ${MAX_PDF_ROWS} rows`);
     expect((refused as DomainException).message).toContain('ask for xlsx or csv');
     expect(printed).toEqual([]);
-    await new TableReportRenderer(pdf).render(report(MAX_PDF_ROWS), 'pdf');
-    expect(printed).toHaveLength(1);
     // Workbooks and CSV have no such limit.
     expect((await new TableReportRenderer(pdf).render(report(MAX_PDF_ROWS + 1), 'csv')).toString().split('\r\n')).toHaveLength(MAX_PDF_ROWS + 3);
+  });
+
+  it('prints MAX_PDF_ROWS rows in parts of PDF_PART_ROWS, the cover in the first only, and joins them', async () => {
+    const file = await new TableReportRenderer(pdf).render(report(MAX_PDF_ROWS), 'pdf');
+    expect(printed).toHaveLength(Math.ceil(MAX_PDF_ROWS / PDF_PART_ROWS));
+    expect(printed.map((html) => html.includes('class="cover"'))).toEqual(printed.map((_, i) => i === 0));
+    expect(printed.every((html) => html.includes('<thead>'))).toBe(true);
+    // Each part's columns sized by the whole table's longest cell: the first number of as many digits as the last.
+    const longest = new Intl.NumberFormat('es-CL').format(10 ** (String(MAX_PDF_ROWS - 1).length - 1));
+    expect(printed.every((html) => html.includes(`<tr class="sizing"><td class="num">${longest}</td></tr>`))).toBe(true);
+    expect((await PDFDocument.load(file)).getPageCount()).toBe(printed.length);
+  });
+
+  it('prints a table of one part in one go', async () => {
+    await new TableReportRenderer(pdf).render(report(PDF_PART_ROWS), 'pdf');
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).not.toContain('class="sizing"');
   });
 });

@@ -75,29 +75,58 @@ export async function tableWorkbook(report: Pick<TableReport, 'title' | 'columns
 
 const STYLES = `
 @page { size: A4 landscape; }
+/* The cover fits the landscape page (177 mm high within the margins): at a portrait page's height it overflowed onto a blank second page. */
+.cover { height: 170mm; }
 h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
 table.detail th { background: #1f4e79; color: #fff; padding: 1.4mm 1.5mm; text-align: left; font-size: 7.5pt; }
 table.detail td { padding: 0.8mm 1.5mm; border-bottom: 1px solid #e3e3e3; font-size: 7.5pt; white-space: nowrap; }
 table.detail td.wrap { white-space: normal; min-width: 35mm; }
 table.detail td.num { text-align: right; white-space: nowrap; }
 table.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
+/* Sizes the columns, takes no height (Chromium prints a collapsed row at its full height); bold, as wide as a total row's text. */
+table.detail tr.sizing { visibility: hidden; }
+table.detail tr.sizing td { font-weight: bold; line-height: 0; padding-top: 0; padding-bottom: 0; border: 0; }
 `;
+
+/** A part of a table printed in parts: the first has the cover and the title. */
+export interface TablePart {
+  first: boolean;
+  /**
+   * The longest cell of each column over the whole table, in a row that takes no space but
+   * counts in the columns' widths: every part's columns as wide as the others'.
+   */
+  sizing: readonly TableCell[];
+}
 
 /**
  * The PDF's page: the cover, then the table on landscape A4 pages (the document's own `@page`
- * size wins over the renderer's orientation, so the landscape is said here).
+ * size wins over the renderer's orientation, so the landscape is said here), or one part of it.
  */
-export function tableHtml(report: TableReport): string {
+export function tableHtml(report: TableReport, part?: TablePart): string {
   // One formatter for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
   const numbers = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 3 });
   const text = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? numbers.format(value) : value);
   const cellClass = (value: TableCell, column: TableColumn) => (typeof value === 'number' ? 'num' : column.wrap ? 'wrap' : '');
-  const body = html`<h2>${report.title}</h2><table class="detail"><thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
-<tbody>${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${text(value)}</td>`)}</tr>`)}</tbody></table>`;
+  const cells = (row: readonly TableCell[]) => row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${text(value)}</td>`);
+  const table = html`<table class="detail"><thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
+<tbody>${part ? html`<tr class="sizing">${cells(part.sizing)}</tr>` : ''}${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${cells(row)}</tr>`)}</tbody></table>`;
+  const first = part?.first ?? true;
   return renderReportDocument({
     title: `${report.title} ${report.periodLabel}`,
-    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }),
-    body,
+    cover: first ? renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }) : undefined,
+    body: first ? html`<h2>${report.title}</h2>${table}` : table,
     styles: STYLES,
   });
+}
+
+/** The cell of each column with the most characters (near enough to the widest: they only size the columns). */
+export function longestCells(report: Pick<TableReport, 'columns' | 'rows'>): TableCell[] {
+  const longest: TableCell[] = report.columns.map(() => null);
+  const length = (value: TableCell) => (value === null ? 0 : String(value).length);
+  for (const row of report.rows) {
+    row.forEach((value, i) => {
+      if (length(value) > length(longest[i])) longest[i] = value;
+    });
+  }
+  return longest;
 }
