@@ -1,22 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository, unlessOnlyDuplicates } from '@app/database';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Jobs } from '@app/jobs';
-import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
+import { END_OF, type FleetEventType } from '../../events';
 import { AlertChannels } from '../alert-channels';
-import { alertId, cooldownId } from '../alert-ids';
-import { AlertCooldown } from '../schemas/alert-cooldown.schema';
+import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
+import { AlertOpener, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
-
-/** What an alert needs of the event that opens it. */
-export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
 
 /** The start types an end type ends (`geofence.exit` ends `geofence.enter`). */
 const STARTS_ENDED_BY = new Map<string, FleetEventType[]>();
@@ -24,10 +21,13 @@ for (const [start, end] of Object.entries(END_OF)) STARTS_ENDED_BY.set(end, [...
 export const isEndEvent = (type: string) => STARTS_ENDED_BY.has(type);
 export const startsEndedBy = (type: string): readonly FleetEventType[] => STARTS_ENDED_BY.get(type) ?? [];
 
+/** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
+export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean => rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
+
 const SYSTEM = { name: 'system' };
 
 /**
- * Opens, delays and system-resolves alerts (docs/alerts.md, "Life cycle"). Every write is keyed
+ * Delays and system-resolves alerts (docs/alerts.md, "Matching"; `AlertOpener` opens them). Every write is keyed
  * so that doing it again — a replayed event, a retried job, a second instance — changes nothing:
  * the alert's id comes from its rule and its opening event; a delayed opening is claimed once,
  * either by its job (`waiting` → `opened`) or by its end event (`waiting` → `cancelled`).
@@ -40,44 +40,40 @@ export class AlertOpenings {
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
     @InjectRepository(AlertOpening) private readonly openings: TenantRepository<AlertOpening>,
-    @InjectRepository(AlertCooldown) private readonly cooldowns: TenantRepository<AlertCooldown>,
+    private readonly opener: AlertOpener,
     private readonly channels: AlertChannels,
     private readonly activity: ActivityRecorder,
     private readonly jobs: Jobs,
   ) {}
 
   /**
-   * A matching event: its alert now, or — a start event of a rule with a minimum duration — once
-   * that has passed without its end. The decision's job is pushed onto `later` (enqueued once
-   * the whole batch is handled): an end in the same batch cancels first, even when the time to
-   * decide has already passed (telemetry that arrives late).
+   * A start event that matched a rule with a minimum duration: its opening waits, and the job that
+   * decides it is pushed onto `later` (enqueued once the whole batch is handled): an end in the
+   * same batch cancels first, even when the time to decide has already passed (telemetry that
+   * arrives late).
    */
-  async matched(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
-    if (rule.minDurationSeconds > 0 && END_OF[event.type]) {
-      const id = alertId(rule._id, event);
-      const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
-      await this.openings.updateOne(
-        scopeOfClient(event.clientId),
-        { _id: id },
-        {
-          $setOnInsert: {
-            assetId: event.assetId,
-            assetName: event.assetName,
-            ruleId: rule._id,
-            eventId: event._id,
-            eventType: event.type,
-            geofenceId: event.geofenceId ?? null,
-            occurredAt: event.occurredAt,
-            decideAt,
-            state: 'waiting',
-          },
+  async wait(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
+    const id = alertId(rule._id, event);
+    const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
+    await this.openings.updateOne(
+      scopeOfClient(event.clientId),
+      { _id: id },
+      {
+        $setOnInsert: {
+          assetId: event.assetId,
+          assetName: event.assetName,
+          ruleId: rule._id,
+          eventId: event._id,
+          eventType: event.type,
+          geofenceId: event.geofenceId ?? null,
+          occurredAt: event.occurredAt,
+          decideAt,
+          state: 'waiting',
         },
-        { upsert: true },
-      );
-      later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
-      return;
-    }
-    await this.open(rule, event);
+      },
+      { upsert: true },
+    );
+    later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
   }
 
   /** The job: opens the alert unless the end event cancelled it first. */
@@ -134,67 +130,7 @@ export class AlertOpenings {
     if (!claimed) return; // its end event came first
     const rule = await this.rules.findById(scope, opening.ruleId.toHexString());
     if (!rule || !rule.enabled) return;
-    await this.open(rule, { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId });
-  }
-
-  /** Opens the alert of a rule and an event (once, whatever the repeats), unless the rule cools down on that asset. */
-  private async open(rule: Stored<AlertRule>, event: OpeningEvent): Promise<void> {
-    const scope = scopeOfClient(event.clientId);
-    if (rule.cooldownSeconds > 0 && !(await this.claimCooldown(rule, event))) return;
-    const id = alertId(rule._id, event);
-    const document = {
-      _id: id,
-      ruleId: rule._id,
-      ruleName: rule.name,
-      severity: rule.severity,
-      state: 'open' as const,
-      assetId: event.assetId,
-      assetName: event.assetName,
-      eventIds: [event._id],
-      eventType: event.type,
-      geofenceId: event.geofenceId ?? null,
-      occurredAt: event.occurredAt,
-      openedAt: new Date(),
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      resolvedAt: null,
-      resolvedBy: null,
-      comments: [],
-    };
-    let created = true;
-    await this.alerts.insertMany(scope, [document]).catch((error: unknown) => {
-      unlessOnlyDuplicates(error);
-      created = false;
-    });
-    const alert = created ? { ...document, clientId: event.clientId } : await this.alerts.findById(scope, id.toHexString());
-    if (!alert) return;
-    if (created) {
-      await this.activity.recordFor({ clientId: event.clientId, ...SYSTEM }, {}, {
-        action: 'alert.open',
-        resourceType: 'alert',
-        resourceId: id,
-        summary: `Alert "${rule.name}" opened on ${event.assetName} (${event.type})`,
-        after: toAlertView(alert),
-      });
-    }
-    // Told again when it was already there: what a crash kept from being told is told now (channels are idempotent).
-    await this.channels.changed('opened', alert, rule);
-  }
-
-  /** Claims the rule's cooldown on the asset for this event; false while it cools down from an earlier one. */
-  private async claimCooldown(rule: Stored<AlertRule>, event: OpeningEvent): Promise<boolean> {
-    const until = new Date(event.occurredAt.getTime() + rule.cooldownSeconds * 1000);
-    try {
-      await this.cooldowns.updateOne(
-        scopeOfClient(event.clientId),
-        { _id: cooldownId(rule._id, event.assetId), $or: [{ until: { $lte: event.occurredAt } }, { eventId: event._id }] },
-        { $set: { assetId: event.assetId, ruleId: rule._id, eventId: event._id, until } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      unlessOnlyDuplicates(error); // the record is there and its cooldown runs past this event
-      return false;
-    }
+    const event = { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId };
+    await this.opener.open(opening.clientId, [{ rule, event }]);
   }
 }
