@@ -78,14 +78,10 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
       }),
     );
     await this.opener.open(scope.clientId, now);
-    // Then the ends, in time order: each settles only what occurred at or before it, so an end
-    // resolves the start before it in this batch and leaves a later start's alert open, as if
-    // the batch had been walked one event at a time.
-    await Promise.all(
-      timelines.map(async (timeline) => {
-        for (const event of timeline) if (settles(event)) await this.openings.ended(event);
-      }),
-    );
+    // Then the ends, per asset in time order: each settles only what occurred at or before it, so
+    // an end resolves the start before it in this batch and leaves a later start's alert open, as
+    // if the batch had been walked one event at a time.
+    await this.openings.ended(scope.clientId, events.filter(settles));
     for (const enqueue of later) await enqueue();
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { END_OF, type FleetEventType } from '../../events';
 import { AlertChannels } from '../alert-channels';
@@ -84,21 +84,51 @@ export class AlertOpenings {
     await this.openAfterWait(opening);
   }
 
-  /** An end event: cancels the openings it came in time for, opens those it came too late for, resolves what its start opened. */
-  async ended(end: OpeningEvent): Promise<void> {
-    const starts = STARTS_ENDED_BY.get(end.type);
-    if (!starts) return;
-    const scope = scopeOfClient(end.clientId);
-    const same = { assetId: end.assetId, eventType: { $in: starts }, geofenceId: end.geofenceId ?? null, occurredAt: { $lte: end.occurredAt } };
-    for (const opening of await this.openings.find(scope, { ...same, state: 'waiting' })) {
+  /**
+   * A batch's end events (of one client), per asset in time order: each cancels the openings it
+   * came in time for, opens those it came too late for, and resolves what its start opened. What
+   * they may settle is read once for the batch — three queries, not three per end (on the
+   * embedded server each scans its collection) — and kept current here as they settle it.
+   */
+  async ended(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<void> {
+    const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
+    if (ends.length === 0) return;
+    const scope = scopeOfClient(clientId);
+    const assetIds = [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id));
+    const near = { assetId: { $in: assetIds }, eventType: { $in: [...new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!))] } };
+    const [waiting, open, resolvedBefore] = await Promise.all([
+      this.openings.find(scope, { ...near, state: 'waiting' }),
+      this.alerts.find(scope, { ...near, state: { $in: ['open', 'acknowledged'] } }),
+      this.alerts.find(scope, { ...near, state: 'resolved', eventIds: { $in: ends.map((end) => end._id) } }),
+    ]);
+    const assets = new Map(assetIds.map((id) => [id.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
+    for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
+    for (const opening of waiting) assets.get(opening.assetId.toHexString())?.waiting.push(opening);
+    for (const alert of open) assets.get(alert.assetId.toHexString())?.open.push(alert);
+    const told: Stored<Alert>[] = [];
+    await Promise.all(
+      [...assets.values()].map(async (asset) => {
+        for (const end of asset.ends.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) told.push(...(await this.settle(scope, end, asset, resolvedBefore)));
+      }),
+    );
+    await this.channels.changedMany(clientId, 'resolved', told);
+  }
+
+  /** One end event on its asset's unsettled openings and alerts; answers the alerts it resolved (or had resolved: told again). */
+  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<Stored<Alert>[]> {
+    const starts = STARTS_ENDED_BY.get(end.type)!;
+    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
+    for (const opening of take(asset.waiting, endedBy)) {
       if (end.occurredAt < opening.decideAt) {
         await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' });
-      } else {
-        await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+        continue;
       }
+      await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+      const opened = await this.alerts.findById(scope, opening._id.toHexString()); // the alert's id is the opening's
+      if (opened && opened.state !== 'resolved') asset.open.push(opened);
     }
-    const resolvedNow = new Set<string>();
-    for (const alert of await this.alerts.find(scope, { ...same, state: { $in: ['open', 'acknowledged'] } })) {
+    const resolvedNow: Stored<Alert>[] = [];
+    for (const alert of take(asset.open, endedBy)) {
       const resolved = await this.alerts.updateRecord(
         scope,
         alert,
@@ -106,7 +136,7 @@ export class AlertOpenings {
         { state: { $in: ['open', 'acknowledged'] } },
       );
       if (!resolved) continue;
-      resolvedNow.add(alert._id.toHexString());
+      resolvedNow.push(resolved);
       await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM }, {}, {
         action: 'alert.resolve',
         resourceType: 'alert',
@@ -115,13 +145,11 @@ export class AlertOpenings {
         before: toAlertView(alert),
         after: toAlertView(resolved),
       });
-      await this.channels.changed('resolved', resolved, null);
     }
     // Resolved by this end already, and the event told again (it was not marked told: a crash came
     // between the resolution and the acknowledgement): the channels are told again too (idempotent).
-    for (const alert of await this.alerts.find(scope, { ...same, state: 'resolved', eventIds: end._id })) {
-      if (!resolvedNow.has(alert._id.toHexString())) await this.channels.changed('resolved', alert, null);
-    }
+    const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)) && !resolvedNow.some((now) => now._id.equals(alert._id)));
+    return [...resolvedNow, ...again];
   }
 
   private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
@@ -134,3 +162,12 @@ export class AlertOpenings {
     await this.opener.open(opening.clientId, [{ rule, event }]);
   }
 }
+
+/** Removes from `list` the items that satisfy `test`, and answers them. */
+function take<T>(list: T[], test: (item: T) => boolean): T[] {
+  const taken = list.filter(test);
+  for (const item of taken) list.splice(list.indexOf(item), 1);
+  return taken;
+}
+
+const sameId = (a: Types.ObjectId | null | undefined, b: Types.ObjectId | null | undefined): boolean => (a && b ? a.equals(b) : !a && !b);
