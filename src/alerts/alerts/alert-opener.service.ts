@@ -9,6 +9,7 @@ import { AlertCooldown } from '../schemas/alert-cooldown.schema';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { toAlertView } from './alert.view';
+import { claimRounds } from './claim-rounds';
 
 /** What an alert needs of the event that opens it. */
 export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
@@ -70,19 +71,11 @@ export class AlertOpener {
    * Claims the cooldown of each opening whose rule has one: the record of its rule and asset, by an
    * upsert that only matches when the last cooldown ended by this event's time (or this same
    * event claimed it: a replay); otherwise its insert is a duplicate key and the pair cools down.
-   * One bulk write per round, a rule and asset's events in time order across rounds (each claim
-   * must see the one before). Answers the alert ids of the openings that cool down.
+   * One bulk write per round (`claimRounds`). Answers the alert ids of the openings that cool down.
    */
   private async claimCooldowns(scope: TenantScope, openings: readonly Opening[]): Promise<Set<string>> {
-    const rounds: Opening[][] = [];
-    const claims = new Map<string, number>();
-    const timed = openings.filter(({ rule }) => rule.cooldownSeconds > 0).sort((a, b) => a.event.occurredAt.getTime() - b.event.occurredAt.getTime());
-    for (const opening of timed) {
-      const key = cooldownId(opening.rule._id, opening.event.assetId).toHexString();
-      const round = claims.get(key) ?? 0;
-      claims.set(key, round + 1);
-      (rounds[round] ??= []).push(opening);
-    }
+    const timed = openings.filter(({ rule }) => rule.cooldownSeconds > 0);
+    const rounds = claimRounds(timed, ({ rule, event }) => cooldownId(rule._id, event.assetId).toHexString(), ({ event }) => event.occurredAt.getTime());
     const cooling = new Set<string>();
     for (const round of rounds) {
       const { duplicates } = await this.cooldowns.upsertEach(
