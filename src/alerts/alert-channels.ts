@@ -77,7 +77,7 @@ export class AlertChannels {
     const ids = [...new Set(opened.flatMap(({ rule }) => rule.recipients.userIds.map(String)))];
     if (ids.length === 0) return new Map();
     // By `_id` alone (a lookup on the embedded server; with `active` in the query it would scan), the inactive left out here.
-    const users = (await this.users.findByIds(scope, ids, { _id: 1, email: 1, language: 1, trackerScope: 1, active: 1 })).filter((user) => user.active);
+    const users = (await this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 })).filter((user) => user.active);
     const byId = new Map<string, Recipient>(users.map((user) => [user._id.toHexString(), user]));
     // The assets' trackers only matter to a user who sees some trackers (each asset read once: reads by id are batched and cached).
     const limited = users.some((user) => user.trackerScope?.all === false);
