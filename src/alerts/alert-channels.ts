@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { Role, User } from '@app/auth';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { User } from '@app/auth';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
-import { WebhookDispatcher } from '../webhooks';
-import { alertNotificationId, systemNoticeId } from './alert-ids';
+import { WebhookDispatcher, type WebhookMessage } from '../webhooks';
+import { alertNotificationId } from './alert-ids';
 import { toAlertView } from './alerts/alert.view';
 import { AlertMails, type MailRecipient } from './channels/alert-mails';
-import { Inbox } from './inbox/inbox.service';
+import { Inbox, type NewNotification } from './inbox/inbox.service';
 import type { AlertRule } from './schemas/alert-rule.schema';
 import type { Alert } from './schemas/alert.schema';
 
 export type AlertChange = 'opened' | 'acknowledged' | 'resolved';
+
+/** An alert that opened (or is told of again), with the rule that says who hears of it. */
+export interface OpenedAlert {
+  alert: Stored<Alert>;
+  rule: Pick<Stored<AlertRule>, 'recipients'>;
+}
 
 const SEVERITY_LABEL = { info: 'Info', warning: 'Aviso', critical: 'Crítica' } as const;
 
@@ -27,6 +33,7 @@ type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope
  *   to each of them in their language and to each address of the rule;
  * - every change: `alert.opened|acknowledged|resolved` to the client's webhook endpoints that
  *   subscribed to it (a stored delivery, attempted by its job).
+ * The alerts an ingestion batch opened are told together: one write per kind for all of them.
  */
 @Injectable()
 export class AlertChannels {
@@ -39,90 +46,79 @@ export class AlertChannels {
   ) {}
 
   async changed(change: AlertChange, alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'> | null): Promise<void> {
-    const told: Promise<unknown>[] = [
-      this.webhooks.publish(alert.clientId, { type: `alert.${change}`, data: toAlertView(alert), key: `alert:${alert._id.toHexString()}:${change}` }),
-    ];
-    if (change === 'opened' && rule) {
-      const users = await this.recipientUsers(alert, rule);
-      told.push(this.toInbox(alert, users), this.mails.opened(alert, this.mailRecipients(users, rule)));
-    }
-    await Promise.all(told);
+    if (change === 'opened' && rule) return this.opened(alert.clientId, [{ alert, rule }]);
+    await this.changedMany(alert.clientId, change, [alert]);
   }
 
-  /** The rule's users who may see the asset: active users of the client whose trackers include the asset's. */
-  private async recipientUsers(alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'>): Promise<Recipient[]> {
-    if (rule.recipients.userIds.length === 0) return [];
-    const scope = scopeOfClient(alert.clientId);
-    const [users, asset] = await Promise.all([
-      this.users.find(scope, { _id: { $in: rule.recipients.userIds }, active: true }, { projection: { _id: 1, email: 1, language: 1, trackerScope: 1 } }),
-      this.assets.findById(scope, alert.assetId.toHexString()),
+  /** Alerts of one client acknowledged or resolved (a batch's ends resolve several): their webhooks, in one write. */
+  async changedMany(clientId: Types.ObjectId, change: AlertChange, alerts: readonly Stored<Alert>[]): Promise<void> {
+    await this.webhooks.publishMany(clientId, alerts.map((alert) => webhookMessage(change, alert)));
+  }
+
+  /**
+   * Alerts of one client that opened: the recipient users of all their rules read once (and their
+   * assets once, when a recipient sees only some trackers), the inbox entries in one insert, the
+   * mails in one insert of jobs, the webhook deliveries in one bulk write.
+   */
+  async opened(clientId: Types.ObjectId, opened: readonly OpenedAlert[]): Promise<void> {
+    if (opened.length === 0) return;
+    const scope = scopeOfClient(clientId);
+    const webhooks = this.webhooks.publishMany(clientId, opened.map(({ alert }) => webhookMessage('opened', alert)));
+    const usersOf = await this.recipientUsers(scope, opened);
+    await Promise.all([
+      webhooks,
+      this.inbox.deliver(scope, opened.flatMap(({ alert }) => inboxEntries(alert, usersOf.get(alert) ?? []))),
+      this.mails.opened(clientId, opened.map(({ alert, rule }) => ({ alert, recipients: mailRecipients(usersOf.get(alert) ?? [], rule) }))),
     ]);
-    const trackerId = asset?.mainTrackerId ?? null;
-    return users.filter((user) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId))));
   }
 
-  /** Each user in their language, then each address of the rule not already a user's, in Spanish. */
-  private mailRecipients(users: readonly Recipient[], rule: Pick<Stored<AlertRule>, 'recipients'>): MailRecipient[] {
-    const byAddress = new Map<string, MailRecipient>();
-    for (const user of users) byAddress.set(user.email, { email: user.email, language: user.language ?? 'es' });
-    for (const email of rule.recipients.emails ?? []) {
-      const address = email.toLowerCase();
-      if (!byAddress.has(address)) byAddress.set(address, { email: address, language: 'es' });
-    }
-    return [...byAddress.values()];
-  }
-
-  private async toInbox(alert: Stored<Alert>, users: readonly Recipient[]): Promise<void> {
-    await this.inbox.deliver(
-      scopeOfClient(alert.clientId),
-      users.map((user) => ({
-        _id: alertNotificationId(alert, user._id),
-        userId: user._id,
-        kind: 'alert' as const,
-        alertId: alert._id,
-        ruleId: alert.ruleId,
-        title: `${SEVERITY_LABEL[alert.severity]}: ${alert.ruleName} — ${alert.assetName}`,
-        body: `${alert.eventType} at ${alert.occurredAt.toISOString()}`,
-        severity: alert.severity,
-        assetId: alert.assetId,
-      })),
+  /** Per alert, its rule's users who may see its asset: active users of the client whose trackers include the asset's. */
+  private async recipientUsers(scope: TenantScope, opened: readonly OpenedAlert[]): Promise<Map<Stored<Alert>, Recipient[]>> {
+    const ids = [...new Set(opened.flatMap(({ rule }) => rule.recipients.userIds.map(String)))];
+    if (ids.length === 0) return new Map();
+    // By `_id` alone (a lookup on the embedded server; with `active` in the query it would scan), the inactive left out here.
+    const users = (await this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 })).filter((user) => user.active);
+    const byId = new Map<string, Recipient>(users.map((user) => [user._id.toHexString(), user]));
+    // The assets' trackers only matter to a user who sees some trackers (each asset read once: reads by id are batched and cached).
+    const limited = users.some((user) => user.trackerScope?.all === false);
+    const assetIds = limited ? [...new Set(opened.map(({ alert }) => alert.assetId.toHexString()))] : [];
+    const assets = await Promise.all(assetIds.map((id) => this.assets.findById(scope, id)));
+    const trackerOf = new Map(assetIds.map((id, index) => [id, assets[index]?.mainTrackerId ?? null]));
+    return new Map(
+      opened.map(({ alert, rule }) => {
+        const trackerId = trackerOf.get(alert.assetId.toHexString()) ?? null;
+        const recipients = [...new Set(rule.recipients.userIds.map(String))].map((id) => byId.get(id)).filter((user): user is Recipient => user !== undefined);
+        return [alert, recipients.filter((user) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId))))];
+      }),
     );
   }
 }
 
-/**
- * A 'system' entry in the inbox of a client's admins (active users whose role is protected: the
- * role that administers the client). For other domains (the webhooks' "endpoint disabled"
- * notice). With a `key` and its `at` (when what it tells happened), the same notice told twice
- * is one entry per admin.
- */
-@Injectable()
-export class SystemNotices {
-  constructor(
-    private readonly inbox: Inbox,
-    @InjectRepository(User) private readonly users: TenantRepository<User>,
-    @InjectRepository(Role) private readonly roles: TenantRepository<Role>,
-  ) {}
+function webhookMessage(change: AlertChange, alert: Stored<Alert>): WebhookMessage {
+  return { type: `alert.${change}`, data: toAlertView(alert), key: `alert:${alert._id.toHexString()}:${change}` };
+}
 
-  async toAdmins(clientId: Types.ObjectId, notice: { title: string; body: string; severity?: 'info' | 'warning' | 'critical'; key?: string; at?: Date }): Promise<number> {
-    const scope = scopeOfClient(clientId);
-    const roles = await this.roles.find(scope, { protected: true }, { projection: { _id: 1 } });
-    if (roles.length === 0) return 0;
-    const admins = await this.users.find(scope, { active: true, roleId: { $in: roles.map((role) => role._id) } }, { projection: { _id: 1 } });
-    await this.inbox.deliver(
-      scope,
-      admins.map((admin) => ({
-        _id: notice.key ? systemNoticeId(notice.key, notice.at ?? new Date(), admin._id) : new Types.ObjectId(),
-        userId: admin._id,
-        kind: 'system' as const,
-        alertId: null,
-        ruleId: null,
-        title: notice.title,
-        body: notice.body,
-        severity: notice.severity ?? 'warning',
-        assetId: null,
-      })),
-    );
-    return admins.length;
+/** Each user in their language, then each address of the rule not already a user's, in Spanish. */
+function mailRecipients(users: readonly Recipient[], rule: Pick<Stored<AlertRule>, 'recipients'>): MailRecipient[] {
+  const byAddress = new Map<string, MailRecipient>();
+  for (const user of users) byAddress.set(user.email, { email: user.email, language: user.language ?? 'es' });
+  for (const email of rule.recipients.emails ?? []) {
+    const address = email.toLowerCase();
+    if (!byAddress.has(address)) byAddress.set(address, { email: address, language: 'es' });
   }
+  return [...byAddress.values()];
+}
+
+function inboxEntries(alert: Stored<Alert>, users: readonly Recipient[]): NewNotification[] {
+  return users.map((user) => ({
+    _id: alertNotificationId(alert, user._id),
+    userId: user._id,
+    kind: 'alert' as const,
+    alertId: alert._id,
+    ruleId: alert.ruleId,
+    title: `${SEVERITY_LABEL[alert.severity]}: ${alert.ruleName} — ${alert.assetName}`,
+    body: `${alert.eventType} at ${alert.occurredAt.toISOString()}`,
+    severity: alert.severity,
+    assetId: alert.assetId,
+  }));
 }

@@ -5,8 +5,9 @@ import { AssetOwnedDataModule } from '@app/fleet';
 import { EventsModule } from '../events';
 import { GeofencesModule } from '../geofences';
 import { WebhooksModule } from '../webhooks';
-import { AlertChannels, SystemNotices } from './alert-channels';
+import { AlertChannels } from './alert-channels';
 import { AlertMatcher } from './alerts/alert-matcher.service';
+import { AlertOpener } from './alerts/alert-opener.service';
 import { AlertOpenings } from './alerts/alert-openings.service';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
@@ -14,6 +15,7 @@ import { AlertMails } from './channels/alert-mails';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
 import { NotificationsController } from './inbox/notifications.controller';
+import { SystemNotices } from './inbox/system-notices';
 import { WebhookDisabledNotices } from './inbox/webhook-disabled-notices';
 import { AlertRulesController } from './rules/alert-rules.controller';
 import { AlertRulesService } from './rules/alert-rules.service';
@@ -43,7 +45,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, AlertsService, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, AlertsService, AlertOpener, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

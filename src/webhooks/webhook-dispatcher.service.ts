@@ -34,6 +34,13 @@ interface DeliverPayload {
 
 type Endpoint = Stored<WebhookEndpoint>;
 
+/** A user's delivery (a test ping, a redelivery: sent even to a disabled endpoint), and a redelivery's message id and body. */
+interface DeliveryOptions {
+  manual?: boolean;
+  messageId?: string;
+  body?: string;
+}
+
 /**
  * Webhook messages from publish to receipt (docs/notifications.md): one delivery per subscribed,
  * enabled endpoint, stored with its body and `webhook-id` before anything is sent, then attempted
@@ -75,9 +82,16 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * key again (a retry of the cause, another instance) finds the deliveries already made and
    * sends nothing new. Answers how many endpoints it goes to.
    */
-  async publish(clientId: Types.ObjectId, message: WebhookMessage): Promise<number> {
-    const targets = (await this.enabledEndpoints(clientId)).filter((endpoint) => endpoint.eventTypes.includes(message.type));
-    await this.deliverMany(clientId, targets, message);
+  publish(clientId: Types.ObjectId, message: WebhookMessage): Promise<number> {
+    return this.publishMany(clientId, [message]);
+  }
+
+  /** `publish` of many messages of one client (an ingestion batch's alerts) in one write of their deliveries and one of their jobs; answers how many deliveries. */
+  async publishMany(clientId: Types.ObjectId, messages: readonly WebhookMessage[]): Promise<number> {
+    if (messages.length === 0) return 0;
+    const endpoints = await this.enabledEndpoints(clientId);
+    const targets = messages.flatMap((message) => endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message })));
+    await this.deliverEach(clientId, targets);
     return targets.length;
   }
 
@@ -90,30 +104,33 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * Stores one delivery (or finds the one already stored under this key) and queues its first
    * attempt. `messageId` is given for a redelivery (the same message again).
    */
-  async deliver(endpoint: Endpoint, message: WebhookMessage, options: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>> {
-    return (await this.deliverMany(endpoint.clientId, [endpoint], message, options))[0];
+  async deliver(endpoint: Endpoint, message: WebhookMessage, options: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>> {
+    return (await this.deliverEach(endpoint.clientId, [{ endpoint, message }], options))[0];
   }
 
   /**
-   * `deliver` to several endpoints of one client: one bulk upsert, a read of each by its key,
-   * one insert of the jobs — an alert goes to every subscribed endpoint.
+   * `deliver` of messages to endpoints of one client: one bulk upsert of the deliveries, one
+   * insert of the pending ones' jobs. What the upsert inserted is known as written; a delivery
+   * already there (the cause told again, another instance) is read back on the unique index's
+   * exact keys, one by one: an `$in` would scan on the embedded server.
    */
-  private async deliverMany(clientId: Types.ObjectId, endpoints: readonly Endpoint[], { type, data, key }: WebhookMessage, { manual = false, messageId, body }: { manual?: boolean; messageId?: string; body?: string } = {}): Promise<Stored<WebhookDelivery>[]> {
-    if (endpoints.length === 0) return [];
+  private async deliverEach(clientId: Types.ObjectId, targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>, { manual = false, messageId, body }: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>[]> {
+    if (targets.length === 0) return [];
     const scope = scopeOfClient(clientId);
     const createdAt = new Date();
-    await this.deliveries.upsertEach(
-      scope,
-      endpoints.map((endpoint) => {
-        const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
-        return {
-          filter: { endpointId: endpoint._id, key },
-          update: { $setOnInsert: { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending', responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt } },
-        };
+    const writes = targets.map(({ endpoint, message: { type, data, key } }) => {
+      const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
+      const filter = { endpointId: endpoint._id, key };
+      const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
+      return { filter, fields };
+    });
+    const { upserted } = await this.deliveries.upsertEach(scope, writes.map(({ filter, fields }) => ({ filter, update: { $setOnInsert: fields } })));
+    const deliveries = await Promise.all(
+      writes.map(async ({ filter, fields }, index) => {
+        const id = upserted.get(index);
+        return id ? { _id: id, clientId, ...filter, ...fields } : (await this.deliveries.findOne(scope, filter))!;
       }),
     );
-    // One read per endpoint on the unique index's exact keys: an `$in` would scan on the embedded server.
-    const deliveries = await Promise.all(endpoints.map(async (endpoint) => (await this.deliveries.findOne(scope, { endpointId: endpoint._id, key }))!));
     const pending = deliveries.filter((delivery) => delivery.state === 'pending');
     await this.jobs.enqueueMany<DeliverPayload>(
       DELIVER_JOB,
@@ -130,13 +147,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
       [...byClient.values()].map(async (clientEvents) => {
         const endpoints = (await this.enabledEndpoints(clientEvents[0].clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
         if (endpoints.length === 0) return;
-        const work: Promise<unknown>[] = [];
-        for (const event of clientEvents) {
-          const type = `event.${event.type}`;
-          const targets = endpoints.filter((endpoint) => endpoint.eventTypes.includes(type));
-          work.push(this.deliverMany(event.clientId, targets, { type, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` }));
-        }
-        await Promise.all(work);
+        const targets = clientEvents.flatMap((event) => {
+          const message = { type: `event.${event.type}`, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` };
+          return endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message }));
+        });
+        await this.deliverEach(clientEvents[0].clientId, targets);
       }),
     );
   }

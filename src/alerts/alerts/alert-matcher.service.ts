@@ -6,14 +6,15 @@ import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
-import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION, startsEndedBy } from './alert-openings.service';
+import { AlertOpener, type Opening } from './alert-opener.service';
+import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION, startsEndedBy, waitsForDuration } from './alert-openings.service';
 
 /**
  * Hears every stored fleet event (`FleetEventsRecorded`, before the ingestion or the request is
  * acknowledged) and finds the client's enabled rules it matches: its type, its asset (all, the
- * rule's, or its groups'), its geofence, and the rule's weekly window at the event's time. End
- * events first resolve or cancel what their start opened. Idempotent: everything it writes is
- * keyed by the event's id.
+ * rule's, or its groups'), its geofence, and the rule's weekly window at the event's time. The
+ * batch's immediate alerts open together (`AlertOpener`); end events then resolve or cancel what
+ * their start opened. Idempotent: everything it writes is keyed by the event's id.
  */
 @Injectable()
 export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
@@ -22,6 +23,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly recorded: FleetEventsRecorded,
     private readonly openings: AlertOpenings,
+    private readonly opener: AlertOpener,
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly jobs: Jobs,
@@ -54,18 +56,32 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     const settles = (event: StoredFleetEvent) => isEndEvent(event.type) && startsEndedBy(event.type).some((start) => watchedStarts.has(start));
     if (rules.length === 0 && !events.some(settles)) return;
     const groupsOf = await this.assetGroups(scope, rules, events);
-    // By asset, in time order: an end follows the start it ends; assets apart from one another.
-    const later: Array<() => Promise<unknown>> = [];
+    // By asset, in time order; assets apart from one another.
     const byAsset = new Map<string, StoredFleetEvent[]>();
-    for (const event of events) byAsset.set(event.assetId.toHexString(), [...(byAsset.get(event.assetId.toHexString()) ?? []), event]);
+    for (const event of events) {
+      const list = byAsset.get(event.assetId.toHexString()) ?? [];
+      list.push(event);
+      byAsset.set(event.assetId.toHexString(), list);
+    }
+    const timelines = [...byAsset.values()].map((list) => list.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()));
+    // Every match: the waiting openings of a minimum duration written, the rest collected and opened together.
+    const now: Opening[] = [];
+    const later: Array<() => Promise<unknown>> = [];
     await Promise.all(
-      [...byAsset.values()].map(async (list) => {
-        for (const event of [...list].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
-          if (settles(event)) await this.openings.ended(event);
-          for (const rule of rules) if (matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) await this.openings.matched(rule, event, later);
-        }
+      timelines.map(async (timeline) => {
+        for (const event of timeline)
+          for (const rule of rules) {
+            if (!matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) continue;
+            if (waitsForDuration(rule, event)) await this.openings.wait(rule, event, later);
+            else now.push({ rule, event });
+          }
       }),
     );
+    await this.opener.open(scope.clientId, now);
+    // Then the ends, per asset in time order: each settles only what occurred at or before it, so
+    // an end resolves the start before it in this batch and leaves a later start's alert open, as
+    // if the batch had been walked one event at a time.
+    await this.openings.ended(scope.clientId, events.filter(settles));
     for (const enqueue of later) await enqueue();
   }
 

@@ -1,22 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository, unlessOnlyDuplicates } from '@app/database';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Jobs } from '@app/jobs';
-import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
+import { END_OF, type FleetEventType } from '../../events';
 import { AlertChannels } from '../alert-channels';
-import { alertId, cooldownId } from '../alert-ids';
-import { AlertCooldown } from '../schemas/alert-cooldown.schema';
+import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
+import { AlertOpener, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
-
-/** What an alert needs of the event that opens it. */
-export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
 
 /** The start types an end type ends (`geofence.exit` ends `geofence.enter`). */
 const STARTS_ENDED_BY = new Map<string, FleetEventType[]>();
@@ -24,10 +21,13 @@ for (const [start, end] of Object.entries(END_OF)) STARTS_ENDED_BY.set(end, [...
 export const isEndEvent = (type: string) => STARTS_ENDED_BY.has(type);
 export const startsEndedBy = (type: string): readonly FleetEventType[] => STARTS_ENDED_BY.get(type) ?? [];
 
+/** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
+export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean => rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
+
 const SYSTEM = { name: 'system' };
 
 /**
- * Opens, delays and system-resolves alerts (docs/alerts.md, "Life cycle"). Every write is keyed
+ * Delays and system-resolves alerts (docs/alerts.md, "Matching"; `AlertOpener` opens them). Every write is keyed
  * so that doing it again — a replayed event, a retried job, a second instance — changes nothing:
  * the alert's id comes from its rule and its opening event; a delayed opening is claimed once,
  * either by its job (`waiting` → `opened`) or by its end event (`waiting` → `cancelled`).
@@ -40,44 +40,40 @@ export class AlertOpenings {
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
     @InjectRepository(AlertOpening) private readonly openings: TenantRepository<AlertOpening>,
-    @InjectRepository(AlertCooldown) private readonly cooldowns: TenantRepository<AlertCooldown>,
+    private readonly opener: AlertOpener,
     private readonly channels: AlertChannels,
     private readonly activity: ActivityRecorder,
     private readonly jobs: Jobs,
   ) {}
 
   /**
-   * A matching event: its alert now, or — a start event of a rule with a minimum duration — once
-   * that has passed without its end. The decision's job is pushed onto `later` (enqueued once
-   * the whole batch is handled): an end in the same batch cancels first, even when the time to
-   * decide has already passed (telemetry that arrives late).
+   * A start event that matched a rule with a minimum duration: its opening waits, and the job that
+   * decides it is pushed onto `later` (enqueued once the whole batch is handled): an end in the
+   * same batch cancels first, even when the time to decide has already passed (telemetry that
+   * arrives late).
    */
-  async matched(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
-    if (rule.minDurationSeconds > 0 && END_OF[event.type]) {
-      const id = alertId(rule._id, event);
-      const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
-      await this.openings.updateOne(
-        scopeOfClient(event.clientId),
-        { _id: id },
-        {
-          $setOnInsert: {
-            assetId: event.assetId,
-            assetName: event.assetName,
-            ruleId: rule._id,
-            eventId: event._id,
-            eventType: event.type,
-            geofenceId: event.geofenceId ?? null,
-            occurredAt: event.occurredAt,
-            decideAt,
-            state: 'waiting',
-          },
+  async wait(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
+    const id = alertId(rule._id, event);
+    const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
+    await this.openings.updateOne(
+      scopeOfClient(event.clientId),
+      { _id: id },
+      {
+        $setOnInsert: {
+          assetId: event.assetId,
+          assetName: event.assetName,
+          ruleId: rule._id,
+          eventId: event._id,
+          eventType: event.type,
+          geofenceId: event.geofenceId ?? null,
+          occurredAt: event.occurredAt,
+          decideAt,
+          state: 'waiting',
         },
-        { upsert: true },
-      );
-      later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
-      return;
-    }
-    await this.open(rule, event);
+      },
+      { upsert: true },
+    );
+    later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
   }
 
   /** The job: opens the alert unless the end event cancelled it first. */
@@ -88,21 +84,51 @@ export class AlertOpenings {
     await this.openAfterWait(opening);
   }
 
-  /** An end event: cancels the openings it came in time for, opens those it came too late for, resolves what its start opened. */
-  async ended(end: OpeningEvent): Promise<void> {
-    const starts = STARTS_ENDED_BY.get(end.type);
-    if (!starts) return;
-    const scope = scopeOfClient(end.clientId);
-    const same = { assetId: end.assetId, eventType: { $in: starts }, geofenceId: end.geofenceId ?? null, occurredAt: { $lte: end.occurredAt } };
-    for (const opening of await this.openings.find(scope, { ...same, state: 'waiting' })) {
+  /**
+   * A batch's end events (of one client), per asset in time order: each cancels the openings it
+   * came in time for, opens those it came too late for, and resolves what its start opened. What
+   * they may settle is read once for the batch — three queries, not three per end (on the
+   * embedded server each scans its collection) — and kept current here as they settle it.
+   */
+  async ended(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<void> {
+    const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
+    if (ends.length === 0) return;
+    const scope = scopeOfClient(clientId);
+    const assetIds = [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id));
+    const near = { assetId: { $in: assetIds }, eventType: { $in: [...new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!))] } };
+    const [waiting, open, resolvedBefore] = await Promise.all([
+      this.openings.find(scope, { ...near, state: 'waiting' }),
+      this.alerts.find(scope, { ...near, state: { $in: ['open', 'acknowledged'] } }),
+      this.alerts.find(scope, { ...near, state: 'resolved', eventIds: { $in: ends.map((end) => end._id) } }),
+    ]);
+    const assets = new Map(assetIds.map((id) => [id.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
+    for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
+    for (const opening of waiting) assets.get(opening.assetId.toHexString())?.waiting.push(opening);
+    for (const alert of open) assets.get(alert.assetId.toHexString())?.open.push(alert);
+    const told: Stored<Alert>[] = [];
+    await Promise.all(
+      [...assets.values()].map(async (asset) => {
+        for (const end of asset.ends.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) told.push(...(await this.settle(scope, end, asset, resolvedBefore)));
+      }),
+    );
+    await this.channels.changedMany(clientId, 'resolved', told);
+  }
+
+  /** One end event on its asset's unsettled openings and alerts; answers the alerts it resolved (or had resolved: told again). */
+  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<Stored<Alert>[]> {
+    const starts = STARTS_ENDED_BY.get(end.type)!;
+    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
+    for (const opening of take(asset.waiting, endedBy)) {
       if (end.occurredAt < opening.decideAt) {
         await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' });
-      } else {
-        await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+        continue;
       }
+      await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+      const opened = await this.alerts.findById(scope, opening._id.toHexString()); // the alert's id is the opening's
+      if (opened && opened.state !== 'resolved') asset.open.push(opened);
     }
-    const resolvedNow = new Set<string>();
-    for (const alert of await this.alerts.find(scope, { ...same, state: { $in: ['open', 'acknowledged'] } })) {
+    const resolvedNow: Stored<Alert>[] = [];
+    for (const alert of take(asset.open, endedBy)) {
       const resolved = await this.alerts.updateRecord(
         scope,
         alert,
@@ -110,7 +136,7 @@ export class AlertOpenings {
         { state: { $in: ['open', 'acknowledged'] } },
       );
       if (!resolved) continue;
-      resolvedNow.add(alert._id.toHexString());
+      resolvedNow.push(resolved);
       await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM }, {}, {
         action: 'alert.resolve',
         resourceType: 'alert',
@@ -119,13 +145,11 @@ export class AlertOpenings {
         before: toAlertView(alert),
         after: toAlertView(resolved),
       });
-      await this.channels.changed('resolved', resolved, null);
     }
     // Resolved by this end already, and the event told again (it was not marked told: a crash came
     // between the resolution and the acknowledgement): the channels are told again too (idempotent).
-    for (const alert of await this.alerts.find(scope, { ...same, state: 'resolved', eventIds: end._id })) {
-      if (!resolvedNow.has(alert._id.toHexString())) await this.channels.changed('resolved', alert, null);
-    }
+    const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)) && !resolvedNow.some((now) => now._id.equals(alert._id)));
+    return [...resolvedNow, ...again];
   }
 
   private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
@@ -134,67 +158,16 @@ export class AlertOpenings {
     if (!claimed) return; // its end event came first
     const rule = await this.rules.findById(scope, opening.ruleId.toHexString());
     if (!rule || !rule.enabled) return;
-    await this.open(rule, { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId });
-  }
-
-  /** Opens the alert of a rule and an event (once, whatever the repeats), unless the rule cools down on that asset. */
-  private async open(rule: Stored<AlertRule>, event: OpeningEvent): Promise<void> {
-    const scope = scopeOfClient(event.clientId);
-    if (rule.cooldownSeconds > 0 && !(await this.claimCooldown(rule, event))) return;
-    const id = alertId(rule._id, event);
-    const document = {
-      _id: id,
-      ruleId: rule._id,
-      ruleName: rule.name,
-      severity: rule.severity,
-      state: 'open' as const,
-      assetId: event.assetId,
-      assetName: event.assetName,
-      eventIds: [event._id],
-      eventType: event.type,
-      geofenceId: event.geofenceId ?? null,
-      occurredAt: event.occurredAt,
-      openedAt: new Date(),
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      resolvedAt: null,
-      resolvedBy: null,
-      comments: [],
-    };
-    let created = true;
-    await this.alerts.insertMany(scope, [document]).catch((error: unknown) => {
-      unlessOnlyDuplicates(error);
-      created = false;
-    });
-    const alert = created ? { ...document, clientId: event.clientId } : await this.alerts.findById(scope, id.toHexString());
-    if (!alert) return;
-    if (created) {
-      await this.activity.recordFor({ clientId: event.clientId, ...SYSTEM }, {}, {
-        action: 'alert.open',
-        resourceType: 'alert',
-        resourceId: id,
-        summary: `Alert "${rule.name}" opened on ${event.assetName} (${event.type})`,
-        after: toAlertView(alert),
-      });
-    }
-    // Told again when it was already there: what a crash kept from being told is told now (channels are idempotent).
-    await this.channels.changed('opened', alert, rule);
-  }
-
-  /** Claims the rule's cooldown on the asset for this event; false while it cools down from an earlier one. */
-  private async claimCooldown(rule: Stored<AlertRule>, event: OpeningEvent): Promise<boolean> {
-    const until = new Date(event.occurredAt.getTime() + rule.cooldownSeconds * 1000);
-    try {
-      await this.cooldowns.updateOne(
-        scopeOfClient(event.clientId),
-        { _id: cooldownId(rule._id, event.assetId), $or: [{ until: { $lte: event.occurredAt } }, { eventId: event._id }] },
-        { $set: { assetId: event.assetId, ruleId: rule._id, eventId: event._id, until } },
-        { upsert: true },
-      );
-      return true;
-    } catch (error) {
-      unlessOnlyDuplicates(error); // the record is there and its cooldown runs past this event
-      return false;
-    }
+    const event = { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId };
+    await this.opener.open(opening.clientId, [{ rule, event }]);
   }
 }
+
+/** Removes from `list` the items that satisfy `test`, and answers them. */
+function take<T>(list: T[], test: (item: T) => boolean): T[] {
+  const taken = list.filter(test);
+  for (const item of taken) list.splice(list.indexOf(item), 1);
+  return taken;
+}
+
+const sameId = (a: Types.ObjectId | null | undefined, b: Types.ObjectId | null | undefined): boolean => (a && b ? a.equals(b) : !a && !b);

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { WebhookEndpointDisabled } from '../../webhooks';
-import { SystemNotices } from '../alert-channels';
+import { SystemNotices } from './system-notices';
 
 /**
  * The inbox side of "a webhook endpoint failed for 3 days and was disabled": a warning in the

@@ -1,4 +1,4 @@
-import { Types, type Cursor, type FilterQuery, type Model, type ProjectionType, type UpdateQuery } from 'mongoose';
+import { mongo, Types, type Cursor, type FilterQuery, type Model, type ProjectionType, type UpdateQuery } from 'mongoose';
 import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { BatchedInsert } from '../batched-insert';
@@ -61,6 +61,15 @@ export interface UniqueKeyLookup<T> {
   /** Forgets a cached value after this process changed its record. */
   evict(value: string): void;
 }
+
+/** What `upsertEach` did: the changes (by position) that inserted a document, and those refused as duplicate keys. */
+export interface UpsertOutcome {
+  upserted: Map<number, Types.ObjectId>;
+  duplicates: Set<number>;
+}
+
+const upsertedIds = (ids: Record<number, unknown> | undefined): Map<number, Types.ObjectId> =>
+  new Map(Object.entries(ids ?? {}).map(([index, id]) => [Number(index), id as Types.ObjectId]));
 
 const CLIENT_KEYS = ['clientId'];
 
@@ -210,6 +219,21 @@ export class TenantRepository<T extends TenantOwned> {
   }
 
   /**
+   * `insertMany` unordered, where some documents may be there already (ids derived from what they
+   * record): the others are inserted; answers the positions refused as duplicates.
+   */
+  async insertNew(scope: TenantScope, documents: ReadonlyArray<Partial<Omit<T, 'clientId'>> & { _id?: Types.ObjectId }>): Promise<Set<number>> {
+    try {
+      await this.insertMany(scope, documents, { ordered: false });
+      return new Set();
+    } catch (error) {
+      const duplicates = duplicateKeyIndexes(error);
+      if (!duplicates) throw error;
+      return duplicates;
+    }
+  }
+
+  /**
    * Appends in group commits (BatchedInsert): the documents of one event-loop turn share one
    * unordered insert through the driver, each caller waits for its own. For busy append-only
    * records (scan history, activity events); the caller checks what the schema would.
@@ -266,16 +290,22 @@ export class TenantRepository<T extends TenantOwned> {
   }
 
   /**
-   * `updateOne(…, { upsert: true })` of many in one bulk write, each filter within the caller's
-   * client. An insert another writer made first (a duplicate key) counts as done.
+   * `updateOne(…, { upsert: true })` of many in one unordered bulk write through the driver (no
+   * mongoose cast: the caller builds typed filters and updates), each filter within the caller's
+   * client. Answers which changes inserted a document (their positions and new `_id`s) and which
+   * were refused as duplicate keys: the filter matched nothing and its insert met a document
+   * already there (a conditional upsert whose condition failed, or another writer's insert first).
    */
-  async upsertEach<Q extends TenantQuery<T>>(scope: TenantScope, changes: ReadonlyArray<{ filter: Q & ClosedQuery<Q>; update: UpdateQuery<T> }>): Promise<void> {
-    if (changes.length === 0) return;
+  async upsertEach<Q extends TenantQuery<T>>(scope: TenantScope, changes: ReadonlyArray<{ filter: Q & ClosedQuery<Q>; update: UpdateQuery<T> }>): Promise<UpsertOutcome> {
+    if (changes.length === 0) return { upserted: new Map(), duplicates: new Set() };
     const ops = await Promise.all(changes.map(async ({ filter, update }) => ({ updateOne: { filter: await this.scoped(scope, filter), update: this.checked(update), upsert: true } })));
     try {
-      await this.model.bulkWrite(ops as never[], { ordered: false });
+      const result = await this.model.collection.bulkWrite(ops as never[], { ordered: false });
+      return { upserted: upsertedIds(result.upsertedIds), duplicates: new Set() };
     } catch (error) {
-      if (!duplicateKeyIndexes(error)) throw error;
+      const duplicates = duplicateKeyIndexes(error);
+      if (!duplicates) throw error;
+      return { upserted: upsertedIds((error as mongo.MongoBulkWriteError).upsertedIds), duplicates };
     }
   }
 
