@@ -39,7 +39,11 @@ export class PriceChangeRuns implements BeforeApplicationShutdown {
 
   /** Runs a change whose lease is free, expired or this instance's; false when another runner holds it. */
   takeOver(job: Stored<FuelPriceChange>): Promise<boolean> {
-    return this.once(job, async () => (await this.leases.claim(job)) && (await this.leased(job, true), true));
+    return this.once(job, async () => {
+      if (!(await this.leases.claim(job))) return false;
+      await this.leased(job, true);
+      return true;
+    });
   }
 
   /** Finishes a tariff's pending changes below `beforeVersion`, in order: runs those free, waits for the others. */
