@@ -10,8 +10,9 @@ import { FuelTariff } from '../schemas/fuel-tariff.schema';
 
 /**
  * The price validities, with those of pending price changes as readers see them (the change's
- * validity open, the one it replaces closed), whether or not its run has written them yet. The
- * pending changes are read first: one that completes meanwhile has written its records by then.
+ * validity open, the one it replaces closed), whether or not its run has written them yet. Both
+ * reads at once: a change missed by the first has written its records (completed) or is not yet
+ * begun; one the first sees is laid over whatever of it the records already show.
  */
 @Injectable()
 export class FuelPriceHistoryService {
@@ -23,9 +24,11 @@ export class FuelPriceHistoryService {
 
   /** The client's own and the global validities, newest `validFrom` first (ties: newest record first). */
   async history(auth: AuthContext, fuelType?: FuelGrade): Promise<FuelPriceRecordView[]> {
-    const pending = await this.changes.find(auth, { state: 'pending' }, { sort: { version: 1 } });
     const filter: TenantQuery<FuelPriceRecord> = fuelType ? { fuelType } : {};
-    const records = await this.records.find(auth, filter, { includeShared: true, sort: { validFrom: -1, _id: -1 } });
+    const [pending, records] = await Promise.all([
+      this.changes.find(auth, { state: 'pending' }, { sort: { version: 1 } }),
+      this.records.find(auth, filter, { includeShared: true, sort: { validFrom: -1, _id: -1 } }),
+    ]);
     if (pending.length === 0) return records.map(toFuelPriceRecordView);
     const gradeOf = new Map((await this.tariffs.findByIds(auth, [...new Set(pending.map((change) => change.tariffId.toHexString()))])).map((tariff) => [tariff._id.toHexString(), tariff.baseType]));
     const opened = (change: PendingChange): Stored<FuelPriceRecord> | null => {
