@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
+import { scopeOfClient } from '@app/database';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
+import { TripReportExportCache } from '../../src/fuel/export-cache/trip-report-export-cache.service';
 import { PriceChangeResumer } from '../../src/fuel/price-change/price-change-resumer';
 import { PriceChangesService } from '../../src/fuel/price-change/price-changes.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
@@ -97,6 +99,9 @@ describe('fuel price change answered before its re-valuation ends', () => {
 
     // A change another instance is running (its lease live), and this request's change on top:
     // it waits for the first, so the window stays open while the readers are asked.
+    const cache = t.app.get(TripReportExportCache);
+    const file = { contentType: 'text/csv', content: Buffer.from('trips') };
+    expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:window', await cache.generation(scopeOfClient(tenant.clientId)), file)).toBe(true);
     const first = await changeHeldElsewhere(tariffId, 1100, new Date(Date.now() + 10 * 60_000));
     const res = await patchAtOnce(tariffId, { pricePerLiter: 1200 }).expect(200);
     expect(res.body.data).toMatchObject({ id: created.id, pricePerLiter: 1200, name: 'Bencina 95 flota' });
@@ -118,6 +123,9 @@ describe('fuel price change answered before its re-valuation ends', () => {
     expect((await trip(4001)).body.data.fuel).toEqual({ liters: 0.534, cost: 640.8, tariffId: created.id });
     expect((await trip(4002)).body.data.fuel).toEqual({ liters: 0.534, cost: 640.8, tariffId: created.id });
     expect(await col('fuel_cost_entries').findOne({ tariffId, reference: 'trip 4002' })).toMatchObject({ pricePerLiter: 1200 });
+    // No export built before the change is served, and none built now is kept.
+    expect(await cache.get(scopeOfClient(tenant.clientId), 'trips:window')).toBeNull();
+    expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:window', await cache.generation(scopeOfClient(tenant.clientId)), file)).toBe(false);
 
     // Both leases are live (another instance's, and the quick app's while it waits): the resume skips both.
     expect(await t.app.get(PriceChangeResumer).resumePending()).toBe(0);
