@@ -37,9 +37,11 @@ export class PriceChangeRuns implements BeforeApplicationShutdown {
     });
   }
 
-  /** Runs a change whose lease is free, expired or this instance's; false when another runner holds it. */
+  /** Runs a change whose lease is free, expired or this instance's; false when another runner holds it (or this instance stops). */
   takeOver(job: Stored<FuelPriceChange>): Promise<boolean> {
     return this.once(job, async () => {
+      // A stopping instance starts nothing it would not finish before its connection closes.
+      if (this.stopping) return false;
       if (!(await this.leases.claim(job))) return false;
       await this.leased(job, true);
       return true;
