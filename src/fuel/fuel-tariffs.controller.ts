@@ -35,7 +35,9 @@ export class FuelTariffsController {
   /**
    * Edits the name and/or the manual price of a tariff. A new price opens a new client price
    * validity (closing the previous one), re-values every cost the tariff priced and invalidates
-   * the client's cached trip report exports before answering.
+   * the client's cached trip report exports. Answered with the tariff at its new price once that is
+   * done, or after PRICE_CHANGE_ANSWER_WITHIN_MS (5 s) while it goes on: every reader already shows
+   * the new price.
    */
   @Patch(':fuelTariffId')
   @Authenticated({ permission: Permission.Fuel })

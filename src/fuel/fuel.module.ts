@@ -8,8 +8,10 @@ import { TripFuelCosts } from './costs/trip-fuel-costs.service';
 import { TripReportExportCache } from './export-cache/trip-report-export-cache.service';
 import { FuelPricesController } from './fuel-prices.controller';
 import { FuelTariffsController } from './fuel-tariffs.controller';
+import { PriceChangeLeases } from './price-change/price-change-leases';
 import { PriceChangeResumer } from './price-change/price-change-resumer';
 import { PriceChangeRunner } from './price-change/price-change-runner.service';
+import { PriceChangeRuns } from './price-change/price-change-runs.service';
 import { PriceChangesService } from './price-change/price-changes.service';
 import { FuelPriceHistoryService } from './prices/fuel-price-history.service';
 import { FuelCostEntry, FuelCostEntrySchema } from './schemas/fuel-cost-entry.schema';
@@ -63,6 +65,8 @@ const costData = AssetOwnedDataModule.forFeature([
     FuelPriceHistoryService,
     PriceChangesService,
     PriceChangeRunner,
+    PriceChangeLeases,
+    PriceChangeRuns,
     PriceChangeResumer,
     FuelCostsService,
     TripFuelCosts,

@@ -81,6 +81,14 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(50) @Max(60_000)
   JOBS_POLL_MS = 1000;
 
+  /**
+   * How long `PATCH /api/fuel-tariffs/{id}` waits for its price change's re-valuation, in ms: a
+   * change finished by then is answered done; a longer one answers with the tariff at its new price
+   * (what every reader already shows) and goes on in the background. 0 answers at once.
+   */
+  @Type(() => Number) @IsInt() @Min(0) @Max(60_000)
+  PRICE_CHANGE_ANSWER_WITHIN_MS = 5000;
+
   /** How often uploads never referenced by an answer within 24 h are removed; 0 turns the sweep off. */
   @Type(() => Number) @IsInt() @Min(0) @Max(24 * 60)
   UPLOAD_SWEEP_MINUTES = 60;

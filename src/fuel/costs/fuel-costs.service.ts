@@ -17,8 +17,9 @@ export interface FuelCostLine {
 
 /**
  * Reads a client's cost history for reports and exports. While a price change of a tariff is
- * pending (interrupted half-way, not yet resumed), its costs are read at the new price: the job
- * is committed and will finish, so a reader never sees the tariff's costs at two prices.
+ * pending (running in the background, or interrupted and not yet resumed), its costs are read at
+ * the new price: the job is committed and will finish, so a reader never sees the tariff's costs
+ * at two prices.
  */
 @Injectable()
 export class FuelCostsService {

@@ -7,6 +7,7 @@ import { TripFuelHook, type CostedTrip, type TripFuelFigures } from '../../posit
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
+import { pendingPrices, withPendingChanges } from '../price-change/pending-changes';
 import { fuelCost } from './fuel-cost';
 
 export type TripFuel = TripFuelFigures;
@@ -113,15 +114,15 @@ export class TripFuelCosts implements OnModuleInit {
   }
 
   private async costMissing(scope: TenantScope, assetId: Types.ObjectId, profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number }, missing: Array<[string, CostedTrip]>): Promise<void> {
-    const tariff = await this.tariffs.findById(scope, profile.tariffId.toHexString());
-    if (!tariff) return;
+    const priced = await this.currentTariff(scope, profile.tariffId);
+    if (!priced) return;
     const documents = missing.map(([id, trip]) => ({
       _id: new Types.ObjectId(id),
-      tariffId: tariff._id,
+      tariffId: priced._id,
       source: 'trip' as const,
       occurredAt: new Date(trip.begin * 1000),
       liters: tripLiters(trip.distance, profile.consumptionLPer100Km),
-      pricePerLiter: tariff.pricePerLiter,
+      pricePerLiter: priced.pricePerLiter,
       assetId,
       reference: `trip ${trip.id}`,
     }));
@@ -131,16 +132,25 @@ export class TripFuelCosts implements OnModuleInit {
       // Another reader costed some of them first: theirs stand.
       if (!isDuplicateKeyError(error)) throw error;
     }
-    // A price change that began while these were written may have passed them by: they take its price.
-    const now = await this.tariffs.findById(scope, tariff._id.toHexString());
-    if (now && now.priceVersion !== tariff.priceVersion) {
+    // A price change committed while these were written may have passed them by: they take its price.
+    const now = await this.currentTariff(scope, priced._id);
+    if (now && String(now.priceRecordId) !== String(priced.priceRecordId)) {
       await this.costs.updateMany(scope, { _id: { $in: documents.map((d) => d._id) }, priceChangeId: { $ne: now.priceRecordId } }, { $set: { pricePerLiter: now.pricePerLiter, priceChangeId: now.priceRecordId } });
     }
   }
 
+  /**
+   * The tariff at its latest price, a pending change's included: a trip costed while a change
+   * runs is written at the change's price (its re-valuation may already have passed).
+   */
+  private async currentTariff(scope: TenantScope, tariffId: Types.ObjectId): Promise<Stored<FuelTariff> | null> {
+    const pending = await this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } });
+    const tariff = await this.tariffs.findById(scope, tariffId.toHexString());
+    return tariff && withPendingChanges(tariff, pending);
+  }
+
   private async pendingPrices(scope: TenantScope, tariffIds: string[]): Promise<Map<string, number>> {
     if (tariffIds.length === 0) return new Map();
-    const pending: Stored<FuelPriceChange>[] = await this.changes.find(scope, { state: 'pending', tariffId: { $in: tariffIds.map((id) => new Types.ObjectId(id)) } }, { sort: { version: 1 } });
-    return new Map(pending.map((change) => [change.tariffId.toHexString(), change.after.pricePerLiter]));
+    return pendingPrices(await this.changes.find(scope, { state: 'pending', tariffId: { $in: tariffIds.map((id) => new Types.ObjectId(id)) } }));
   }
 }

@@ -1,26 +1,23 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { Model, Types } from 'mongoose';
-import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored, type TenantScope } from '@app/database';
+import { Model } from 'mongoose';
+import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
-import { PriceChangeRunner } from './price-change-runner.service';
+import { PriceChangeLeases } from './price-change-leases';
+import { PriceChangeRuns } from './price-change-runs.service';
 
 /** How often pending price changes are looked for across the instances (a recurring job). */
 export const RESUME_EVERY_MS = 15_000;
-/** A change younger than this may still be running in its own request: left to it. */
-export const RESUME_GRACE_MS = 10_000;
 /** The resume's lease: renewed while it runs; a dead instance's resume is taken over this long after. */
 const RESUME_LEASE_MS = 20_000;
 
 /**
- * Finishes price changes left pending by a failure: every pending one when an instance starts
- * (what the crash before it left); every 15 s across the instances, a recurring job
- * (`fuel.price-changes.resume`) takes those older than the grace — an instance died and none
- * restarted; a live request may still be running a younger one (a race is safe anyway, the
- * runner's steps are idempotent) — and, killed while it runs, is taken over by another instance
- * once its lease expires; and a tariff's pending change is finished before its next one (so
- * changes of one tariff apply in order).
+ * Finishes price changes nobody runs: a change whose lease is free (its run failed) or expired
+ * (its instance died). Every such change when an instance starts, and every 15 s across the
+ * instances (a recurring job, `fuel.price-changes.resume`, itself taken over by another instance
+ * once its own lease expires). A change whose lease is live is left to its runner, however long
+ * it runs.
  */
 @Injectable()
 export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -28,16 +25,17 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
   private booting?: Promise<unknown>;
 
   constructor(
-    // The boot resume takes every client's pending jobs: the one unscoped read of this domain.
+    // The resume takes every client's pending jobs: the one unscoped read of this domain.
     @InjectUnscopedModel(FuelPriceChange) private readonly allClientsChanges: Model<FuelPriceChange>,
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
-    private readonly runner: PriceChangeRunner,
+    private readonly runs: PriceChangeRuns,
+    private readonly leases: PriceChangeLeases,
     private readonly jobs: Jobs,
     private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async () => void (await this.resumePending(RESUME_GRACE_MS)), { leaseMs: RESUME_LEASE_MS });
+    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async () => void (await this.resumePending()), { leaseMs: RESUME_LEASE_MS });
   }
 
   onApplicationBootstrap(): void {
@@ -52,24 +50,15 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
     await this.booting;
   }
 
-  /** Runs every pending job (older than `graceMs`), oldest first; returns how many were finished. */
-  async resumePending(graceMs = 0): Promise<number> {
+  /** Runs every pending change nobody runs (lease free or expired), oldest first; answers how many it ran. */
+  async resumePending(): Promise<number> {
     // After the collection's indexes exist: on a fresh database mongo-java-server can fail a query
     // that races mongoose's index build at boot ("Unknown error: null").
     await this.changes.whenIndexed();
-    const filter = { state: 'pending', ...(graceMs > 0 ? { changedAt: { $lt: new Date(Date.now() - graceMs) } } : {}) };
-    const pending = await this.allClientsChanges.find(filter).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
-    for (const job of pending) await this.resume(job);
-    if (pending.length > 0) this.logger.log(`${pending.length} pending price change(s) resumed`);
-    return pending.length;
-  }
-
-  async resumeTariff(scope: TenantScope, tariffId: Types.ObjectId): Promise<void> {
-    const pending = await this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } });
-    for (const job of pending) await this.resume(job);
-  }
-
-  async resume(job: Stored<FuelPriceChange>): Promise<void> {
-    await this.runner.run(job, { resumed: true });
+    const takeable = await this.allClientsChanges.find(this.leases.takeable()).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
+    let resumed = 0;
+    for (const job of takeable) if (await this.runs.takeOver(job)) resumed++;
+    if (resumed > 0) this.logger.log(`${resumed} pending price change(s) resumed`);
+    return resumed;
   }
 }

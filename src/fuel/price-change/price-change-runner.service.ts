@@ -8,9 +8,10 @@ import { FuelPriceRecord } from '../schemas/fuel-price-record.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 
 /**
- * Applies a price change. Every step is idempotent and keyed by the change's `_id`, so running a
- * job again — after a crash, at boot, or by a second request racing the first — finishes the same
- * work and changes nothing already done. No transactions are needed (the test database has none).
+ * Applies a price change: its steps, in order. Every step is idempotent and keyed by the change's
+ * `_id`, so running a job again — after a crash, or by the resume — finishes the same work and
+ * changes nothing already done. No transactions are needed (the test database has none). Who runs
+ * a change, under which lease and after which earlier changes: `PriceChangeRuns`.
  */
 @Injectable()
 export class PriceChangeRunner {
@@ -77,7 +78,10 @@ export class PriceChangeRunner {
     return this.costs.count(scope, { tariffId: job.tariffId, priceChangeId: job._id });
   }
 
-  /** Moves the tariff from the job's version - 1 to its version; a no-op once done. */
+  /**
+   * Moves the tariff from the job's version - 1 to its version; a no-op once done. The name too
+   * if this change renamed it and nobody renamed the tariff since (a later rename is not undone).
+   */
   private async applyToTariff(scope: TenantScope, job: Stored<FuelPriceChange>): Promise<void> {
     const set: Partial<FuelTariff> = {
       pricePerLiter: job.after.pricePerLiter,
@@ -85,14 +89,17 @@ export class PriceChangeRunner {
       priceRecordId: job._id,
       priceValidFrom: job.changedAt,
     };
-    // The name only if this change renamed the tariff: a rename since must not be undone.
-    if (job.after.name !== job.before.name) set.name = job.after.name;
-    await this.tariffs.updateOne(scope, { _id: job.tariffId, priceVersion: job.version - 1 }, { $set: set });
+    const before = { _id: job.tariffId, priceVersion: job.version - 1 };
+    if (job.after.name !== job.before.name) {
+      const renamed = await this.tariffs.updateOne(scope, { ...before, name: job.before.name }, { $set: { ...set, name: job.after.name } });
+      if (renamed.matched > 0) return;
+    }
+    await this.tariffs.updateOne(scope, before, { $set: set });
   }
 
   /** Completes the job once; only the runner that flips it records the activity event. */
   private async complete(scope: TenantScope, job: Stored<FuelPriceChange>, revalued: number): Promise<void> {
-    const flipped = await this.changes.updateRecord(scope, job, { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued } }, { state: 'pending' });
+    const flipped = await this.changes.updateRecord(scope, job, { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued, leaseOwner: null, leaseUntil: null } }, { state: 'pending' });
     if (!flipped) return;
     const { requestId, ip, userAgent, ...actor } = job.actor;
     const renamed = job.after.name !== job.before.name;

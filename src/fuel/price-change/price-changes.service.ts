@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored } from '@app/database';
-import { DomainException, ErrorCode } from '@app/errors';
+import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, type TenantScope } from '@app/database';
+import { DomainException, ErrorCode, notFound } from '@app/errors';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
-import { PriceChangeResumer } from './price-change-resumer';
-import { PriceChangeRunner } from './price-change-runner.service';
+import { withPendingChanges } from './pending-changes';
+import { PriceChangeLeases } from './price-change-leases';
 
 /** Concurrent changes of one tariff queue up; after this many lost races the caller retries. */
 const MAX_ATTEMPTS = 5;
@@ -16,31 +16,50 @@ export interface PriceChangeRequest {
   name?: string;
 }
 
-/** Starts a manual price change: writes its job (the commit point), then runs it to the end. */
+/**
+ * Commits manual price changes. A change is committed on top of the tariff as readers see it —
+ * with its pending changes applied — so concurrent changes of one tariff queue up (versions
+ * 1, 2, …), each run after the one before it (`PriceChangeRuns`).
+ */
 @Injectable()
 export class PriceChangesService {
   constructor(
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
-    private readonly runner: PriceChangeRunner,
-    private readonly resumer: PriceChangeResumer,
+    private readonly leases: PriceChangeLeases,
   ) {}
 
-  async change(auth: AuthContext, tariff: Stored<FuelTariff>, request: PriceChangeRequest): Promise<void> {
-    let current = tariff;
+  /** The tariff as readers see it: its pending changes applied (read first, so that one completing meanwhile is not missed). */
+  async current(scope: TenantScope, tariffId: Types.ObjectId): Promise<Stored<FuelTariff> | null> {
+    const pending = await this.pending(scope, [tariffId]);
+    const tariff = await this.tariffs.findById(scope, tariffId.toHexString());
+    return tariff && withPendingChanges(tariff, pending);
+  }
+
+  /** The pending changes of these tariffs, in version order. */
+  pending(scope: TenantScope, tariffIds: readonly Types.ObjectId[]): Promise<Stored<FuelPriceChange>[]> {
+    if (tariffIds.length === 0) return Promise.resolve([]);
+    return this.changes.find(scope, { state: 'pending', tariffId: { $in: [...tariffIds] } }, { sort: { version: 1 } });
+  }
+
+  /**
+   * Commits the change on top of the tariff's latest (pending) version, its lease taken; null
+   * when the tariff already has that price and name (a concurrent request asked for the same).
+   */
+  async commit(auth: AuthContext, tariffId: Types.ObjectId, request: PriceChangeRequest): Promise<Stored<FuelPriceChange> | null> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const job = await this.begin(auth, current, request);
-      if (job) return this.runner.run(job);
-      // Another change took this version first: finish it, then change from its result.
-      await this.resumer.resumeTariff(auth, current._id);
-      current = (await this.tariffs.findById(auth, current._id.toHexString())) ?? current;
+      const current = await this.current(auth, tariffId);
+      if (!current) throw notFound('Fuel tariff');
       const renamed = request.name !== undefined && request.name !== current.name;
-      if (current.pricePerLiter === request.pricePerLiter && !renamed) return; // it already set this
+      if (current.pricePerLiter === request.pricePerLiter && !renamed) return null;
+      const job = await this.begin(auth, current, request);
+      if (job) return job;
+      // Another change took this version first: commit on top of it.
     }
     throw new DomainException(ErrorCode.Conflict, 'The tariff is being changed by someone else; try again');
   }
 
-  /** Writes the job for the tariff's next version; null if that version is already claimed. */
+  /** Writes the job for the tariff's next version (`tariff` as readers see it), with its lease; null if that version is already claimed. */
   async begin(auth: AuthContext, tariff: Stored<FuelTariff>, request: PriceChangeRequest): Promise<Stored<FuelPriceChange> | null> {
     const version = tariff.priceVersion + 1;
     const job: Stored<FuelPriceChange> = {
@@ -55,6 +74,7 @@ export class PriceChangesService {
       changedAt: new Date(Math.max(Date.now(), (tariff.priceValidFrom?.getTime() ?? 0) + 1)),
       previousRecordId: tariff.priceRecordId,
       state: 'pending',
+      ...this.leases.taken(),
       actor: {
         userId: auth.userId,
         name: auth.name,

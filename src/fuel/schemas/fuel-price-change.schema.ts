@@ -27,7 +27,8 @@ export class PriceChangeActor extends ActivityActor {
 /**
  * A manual price change of a custom tariff, written before any of its effects: the commit point.
  * Its steps (close and open validity records, re-value costs, invalidate exports, update the
- * tariff) are idempotent, so a job left `pending` by a failure is finished by whoever resumes it.
+ * tariff) are idempotent, so a job left `pending` by a failure is finished by whoever resumes it
+ * once its lease is free. The changes of one tariff apply in `version` order.
  * Its `_id` is also the id of the price record it opens and the mark on the costs it re-values.
  */
 @Schema({ collection: 'fuel_price_changes', timestamps: false })
@@ -70,11 +71,23 @@ export class FuelPriceChange {
 
   @Prop()
   completedAt?: Date;
+
+  /**
+   * Who runs the change (an instance's `Jobs.owner`) and until when: set when it is committed,
+   * renewed while it runs, cleared when it completes or fails. The resume takes only a change
+   * whose lease is free or expired (its instance died).
+   */
+  @Prop({ type: String, default: null })
+  leaseOwner?: string | null;
+
+  @Prop({ type: Date, default: null })
+  leaseUntil?: Date | null;
 }
 
 export const FuelPriceChangeSchema = SchemaFactory.createForClass(FuelPriceChange);
 // The claim of a tariff version (insert fails with 11000 for the second writer) and its lookup.
 FuelPriceChangeSchema.index({ key: 1 }, { unique: true });
-// Pending jobs at boot and before a tariff's next change: `{state: 'pending'}` (+ tariffId). Few
-// documents are pending; on mongo-java-server this scans the (small) change log.
+// Pending jobs (the resume, readers honouring a pending price, a tariff's queue): `{state:
+// 'pending'}` (+ tariffId). Few documents are pending; on mongo-java-server this scans the (small)
+// change log.
 FuelPriceChangeSchema.index({ state: 1, tariffId: 1 });

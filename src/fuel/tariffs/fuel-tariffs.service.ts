@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
+import { AppConfig } from '@app/config';
 import { Types } from 'mongoose';
 import { InjectRepository, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
@@ -9,7 +10,8 @@ import { CreateFuelTariffDto, ListFuelTariffsDto } from '../dto/create-fuel-tari
 import { FuelPriceRecord } from '../schemas/fuel-price-record.schema';
 import { UpdateFuelTariffDto } from '../dto/update-fuel-tariff.dto';
 import { FuelTariffView, toFuelTariffView } from '../fuel-tariff.view';
-import { PriceChangeResumer } from '../price-change/price-change-resumer';
+import { withPendingChanges } from '../price-change/pending-changes';
+import { PriceChangeRuns } from '../price-change/price-change-runs.service';
 import { PriceChangesService } from '../price-change/price-changes.service';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 
@@ -23,8 +25,9 @@ export class FuelTariffsService {
     @InjectRepository(FuelPriceRecord) private readonly records: TenantRepository<FuelPriceRecord>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly priceChanges: PriceChangesService,
-    private readonly resumer: PriceChangeResumer,
+    private readonly runs: PriceChangeRuns,
     private readonly activity: ActivityRecorder,
+    private readonly config: AppConfig,
   ) {}
 
   /** A custom tariff with its first price validity (from now, open). */
@@ -39,8 +42,12 @@ export class FuelTariffsService {
     return view;
   }
 
-  list(auth: AuthContext, query: ListFuelTariffsDto): Promise<Page<Stored<FuelTariff>>> {
-    return this.tariffs.list(auth, {}, { limit: query.limit, cursor: query.cursor });
+  /** A page of tariffs as readers see them: a pending price change already applied. */
+  async list(auth: AuthContext, query: ListFuelTariffsDto): Promise<Page<Stored<FuelTariff>>> {
+    const page = await this.tariffs.list(auth, {}, { limit: query.limit, cursor: query.cursor });
+    // Read after the page: a change that completed meanwhile is skipped by its version.
+    const pending = await this.priceChanges.pending(auth, page.items.map((tariff) => tariff._id));
+    return { ...page, items: page.items.map((tariff) => withPendingChanges(tariff, pending.filter((change) => change.tariffId.equals(tariff._id)))) };
   }
 
   /** Deletes a tariff no asset's fuel profile names (409 naming how many do); its price history and costs stay. */
@@ -55,8 +62,10 @@ export class FuelTariffsService {
   }
 
   /**
-   * Edits the name and/or the manual price. A new price goes through a price change job (new
-   * validity, re-valued costs, stale exports, activity event) that is complete when this returns.
+   * Edits the name and/or the manual price. A new price is committed as a price change (new
+   * validity, re-valued costs, stale exports, activity event) and run; the answer waits for the
+   * run up to PRICE_CHANGE_ANSWER_WITHIN_MS, then gives the tariff at its new price while the run
+   * goes on — readers already see the change whole (`pending-changes.ts`).
    */
   async update(auth: AuthContext, id: string, body: UpdateFuelTariffDto): Promise<FuelTariffView> {
     if (body.name === undefined && body.pricePerLiter === undefined) {
@@ -66,15 +75,19 @@ export class FuelTariffsService {
     if (body.pricePerLiter !== undefined && !found.custom) {
       throw badRequest('pricePerLiter: this tariff follows the market price of its base type; only a custom tariff has a manual price');
     }
-    // A change left pending by a failure is finished first, so this edit starts from its result.
-    await this.resumer.resumeTariff(auth, found._id);
-    const tariff = await this.reload(auth, found);
+    const deadline = Date.now() + this.config.get('PRICE_CHANGE_ANSWER_WITHIN_MS');
+    const what = `price change of tariff ${found._id.toHexString()}`;
+    // Earlier changes first, as far as the bound allows: one left pending by a failure is run
+    // again, one running elsewhere awaited (a change also waits for them itself before it runs).
+    await this.runs.until(deadline, this.runs.settleTariff(auth, found._id), what);
+    const tariff = await this.current(auth, found);
     if (body.pricePerLiter !== undefined && body.pricePerLiter !== tariff.pricePerLiter) {
-      await this.priceChanges.change(auth, tariff, { pricePerLiter: body.pricePerLiter, name: body.name });
+      const job = await this.priceChanges.commit(auth, tariff._id, { pricePerLiter: body.pricePerLiter, name: body.name });
+      if (job) await this.runs.until(deadline, this.runs.runCommitted(job), what);
     } else if (body.name !== undefined && body.name !== tariff.name) {
       await this.rename(auth, tariff, body.name);
     }
-    return toFuelTariffView(await this.reload(auth, tariff));
+    return toFuelTariffView(await this.current(auth, tariff));
   }
 
   private async rename(auth: AuthContext, tariff: Stored<FuelTariff>, name: string): Promise<void> {
@@ -89,7 +102,7 @@ export class FuelTariffsService {
     });
   }
 
-  private async reload(auth: AuthContext, tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {
-    return (await this.tariffs.findById(auth, tariff._id.toHexString())) ?? tariff;
+  private async current(auth: AuthContext, tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {
+    return (await this.priceChanges.current(auth, tariff._id)) ?? tariff;
   }
 }
