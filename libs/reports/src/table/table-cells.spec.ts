@@ -10,6 +10,32 @@ describe('table cells', () => {
     }
   });
 
+  it('agrees with the platform’s own formatter every 28 minutes 53 seconds across a year, in zones with quarter-hour and half-hour offsets and changes', () => {
+    const zones = ['America/Santiago', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Madrid'];
+    const wrong: string[] = [];
+    for (const zone of zones) {
+      const format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      const expected = (unixS: number) => {
+        const part = Object.fromEntries(format.formatToParts(unixS * 1000).map(({ type, value }) => [type, value]));
+        return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
+      };
+      for (let unixS = Date.UTC(2026, 0, 1) / 1000; unixS < Date.UTC(2027, 0, 1) / 1000; unixS += 1733) {
+        if (formatLocalTime(unixS, zone) !== expected(unixS)) wrong.push(`${zone} ${unixS}: ${formatLocalTime(unixS, zone)} ≠ ${expected(unixS)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes every second around Santiago’s two changes of 2026 as luxon does', () => {
+    for (const change of [Date.UTC(2026, 3, 5, 3), Date.UTC(2026, 8, 6, 4)]) {
+      const wrong: number[] = [];
+      for (let unixS = change / 1000 - 1800; unixS <= change / 1000 + 1800; unixS++) {
+        if (formatLocalTime(unixS, 'America/Santiago') !== DateTime.fromSeconds(unixS, { zone: 'America/Santiago' }).toFormat('dd-MM-yyyy HH:mm:ss')) wrong.push(unixS);
+      }
+      expect(wrong).toEqual([]);
+    }
+  });
+
   it('writes durations as h:mm:ss, hours past a day kept', () => {
     expect([0, 59, 3600, 97_500].map(formatDuration)).toEqual(['0:00:00', '0:00:59', '1:00:00', '27:05:00']);
   });
