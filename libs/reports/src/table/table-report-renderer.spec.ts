@@ -1,9 +1,11 @@
+import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { DomainException } from '@app/errors';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
 import { PDF_PART_ROWS } from './table-pdf';
 import { MAX_PDF_ROWS, TableReportRenderer } from './table-report-renderer.service';
-import type { TableReport } from './table-report';
+import { tableWorkbook, type TableReport } from './table-report';
+import { CLP_FORMAT } from '../excel/excel-styles';
 
 describe('TableReportRenderer', () => {
   const printed: string[] = [];
@@ -51,5 +53,25 @@ describe('TableReportRenderer', () => {
     await new TableReportRenderer(pdf).render(report(PDF_PART_ROWS), 'pdf');
     expect(printed).toHaveLength(1);
     expect(printed[0]).not.toContain('class="sizing"');
+  });
+});
+
+describe('tableWorkbook', () => {
+  it('formats the money columns as pesos on every row, and only the total rows bold', async () => {
+    const file = await tableWorkbook({
+      title: 'Costos',
+      columns: [{ title: 'Patente' }, { title: 'Costo', money: true }, { title: 'Litros' }],
+      rows: [['AB-1', 1500, 10], ['AB-1', 2500, 12], ['Total AB-1', 4000, 22], ['CD-2', 900, 5], ['Total CD-2', 900, 5]],
+      isTotal: (row) => String(row[0]).startsWith('Total'),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows = [2, 3, 4, 5, 6].map((n) => sheet.getRow(n));
+    expect(rows.map((row) => row.getCell(2).numFmt)).toEqual(Array(5).fill(CLP_FORMAT));
+    expect(rows.map((row) => row.getCell(2).value)).toEqual([1500, 2500, 4000, 900, 900]);
+    expect(rows.map((row) => Boolean(row.getCell(2).font?.bold))).toEqual([false, false, true, false, true]);
+    expect(rows.map((row) => Boolean(row.getCell(3).font?.bold))).toEqual([false, false, true, false, true]);
+    expect(rows.map((row) => row.getCell(3).numFmt ?? null)).toEqual([null, null, null, null, null]);
   });
 });

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import ExcelJS, { type Style } from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { CLP_FORMAT, frozenRowsViews, styleHeaderRow, styleTotalRow } from '../excel/excel-styles';
 import { safeCellText } from '../excel/safe-cell-text';
@@ -50,6 +50,8 @@ export function tableCsv(report: Pick<TableReport, 'columns' | 'rows'>): Buffer 
  * The workbook written by exceljs's streaming writer: each row committed as it is written, so a
  * 30 000-row report does not hold a whole workbook model in memory; header frozen.
  */
+const MONEY_CELL: Partial<Style> = Object.freeze({ numFmt: CLP_FORMAT });
+
 export async function tableWorkbook(report: Pick<TableReport, 'title' | 'columns' | 'rows' | 'isTotal'>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const output = new PassThrough();
@@ -64,8 +66,11 @@ export async function tableWorkbook(report: Pick<TableReport, 'title' | 'columns
   const money = report.columns.flatMap((column, i) => (column.money ? [i + 1] : []));
   for (const values of report.rows) {
     const row = sheet.addRow(values.map((value) => (typeof value === 'string' ? safeCellText(value) : value)));
-    for (const column of money) row.getCell(column).numFmt = CLP_FORMAT;
-    if (report.isTotal(values)) styleTotalRow(row);
+    const total = report.isTotal(values);
+    // One shared style for the detail rows' money cells: exceljs finds a style object it has seen
+    // by identity and serialises every new one to look it up; a total row's cells get their own (it styles them further).
+    for (const column of money) row.getCell(column).style = total ? { numFmt: CLP_FORMAT } : MONEY_CELL;
+    if (total) styleTotalRow(row);
     row.commit();
   }
   sheet.commit();
