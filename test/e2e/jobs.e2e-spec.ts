@@ -168,13 +168,17 @@ describe('background jobs (@app/jobs)', () => {
   it('lets a running job finish before the instance stops', async () => {
     const jobs = instance();
     let finished = false;
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
     jobs.handle('test.slow', async () => {
+      started();
       await sleep(200);
       finished = true;
     });
     await jobs.enqueue('test.slow', null, { key: 's' });
     void jobs.runDue();
-    await sleep(20);
+    // Stopped once the job runs (a fixed 20 ms wait stopped before the claim on a busy machine).
+    await running;
     await jobs.beforeApplicationShutdown();
     expect(finished).toBe(true);
     expect(await stored('test.slow:s')).toBeNull();
