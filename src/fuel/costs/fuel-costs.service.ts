@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InjectRepository, TenantRepository, type TenantScope } from '@app/database';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
-import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { PriceChangesService } from '../price-change/price-changes.service';
 import { fuelCost } from './fuel-cost';
 
 export interface FuelCostLine {
@@ -25,13 +25,13 @@ export interface FuelCostLine {
 export class FuelCostsService {
   constructor(
     @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
-    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    private readonly priceChanges: PriceChangesService,
   ) {}
 
   async list(scope: TenantScope, tariffId: Types.ObjectId): Promise<FuelCostLine[]> {
     const [entries, pending] = await Promise.all([
       this.costs.find(scope, { tariffId }, { sort: { occurredAt: 1, _id: 1 } }),
-      this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } }),
+      this.priceChanges.pending(scope, [tariffId]),
     ]);
     return entries.map((entry) => {
       const price = pending.at(-1)?.after.pricePerLiter ?? entry.pricePerLiter;

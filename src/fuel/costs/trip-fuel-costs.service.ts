@@ -5,9 +5,8 @@ import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, t
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
 import { TripFuelHook, type CostedTrip, type TripFuelFigures } from '../../positions';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
-import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
-import { FuelTariff } from '../schemas/fuel-tariff.schema';
-import { pendingPrices, withPendingChanges } from '../price-change/pending-changes';
+import { pendingPrices } from '../price-change/pending-changes';
+import { PriceChangesService } from '../price-change/price-changes.service';
 import { fuelCost } from './fuel-cost';
 
 export type TripFuel = TripFuelFigures;
@@ -44,8 +43,7 @@ export function tripCostEntryId(assetId: Types.ObjectId, trackerId: Types.Object
 export class TripFuelCosts implements OnModuleInit {
   constructor(
     @InjectRepository(FuelCostEntry) private readonly costs: TenantRepository<FuelCostEntry>,
-    @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
-    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    private readonly priceChanges: PriceChangesService,
     private readonly directory: AssetDirectory,
     private readonly hook: TripFuelHook,
   ) {}
@@ -114,7 +112,9 @@ export class TripFuelCosts implements OnModuleInit {
   }
 
   private async costMissing(scope: TenantScope, assetId: Types.ObjectId, profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number }, missing: Array<[string, CostedTrip]>): Promise<void> {
-    const priced = await this.currentTariff(scope, profile.tariffId);
+    // At its latest price, a pending change's included: a trip costed while a change runs takes
+    // the change's price (its re-valuation may already have passed).
+    const priced = await this.priceChanges.current(scope, profile.tariffId);
     if (!priced) return;
     const documents = missing.map(([id, trip]) => ({
       _id: new Types.ObjectId(id),
@@ -133,24 +133,14 @@ export class TripFuelCosts implements OnModuleInit {
       if (!isDuplicateKeyError(error)) throw error;
     }
     // A price change committed while these were written may have passed them by: they take its price.
-    const now = await this.currentTariff(scope, priced._id);
+    const now = await this.priceChanges.current(scope, priced._id);
     if (now && String(now.priceRecordId) !== String(priced.priceRecordId)) {
       await this.costs.updateMany(scope, { _id: { $in: documents.map((d) => d._id) }, priceChangeId: { $ne: now.priceRecordId } }, { $set: { pricePerLiter: now.pricePerLiter, priceChangeId: now.priceRecordId } });
     }
   }
 
-  /**
-   * The tariff at its latest price, a pending change's included: a trip costed while a change
-   * runs is written at the change's price (its re-valuation may already have passed).
-   */
-  private async currentTariff(scope: TenantScope, tariffId: Types.ObjectId): Promise<Stored<FuelTariff> | null> {
-    const pending = await this.changes.find(scope, { state: 'pending', tariffId }, { sort: { version: 1 } });
-    const tariff = await this.tariffs.findById(scope, tariffId.toHexString());
-    return tariff && withPendingChanges(tariff, pending);
-  }
-
   private async pendingPrices(scope: TenantScope, tariffIds: string[]): Promise<Map<string, number>> {
     if (tariffIds.length === 0) return new Map();
-    return pendingPrices(await this.changes.find(scope, { state: 'pending', tariffId: { $in: tariffIds.map((id) => new Types.ObjectId(id)) } }));
+    return pendingPrices(await this.priceChanges.pending(scope, tariffIds.map((id) => new Types.ObjectId(id))));
   }
 }

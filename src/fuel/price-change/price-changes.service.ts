@@ -36,10 +36,10 @@ export class PriceChangesService {
     return tariff && withPendingChanges(tariff, pending);
   }
 
-  /** The pending changes of these tariffs, in version order. */
-  pending(scope: TenantScope, tariffIds: readonly Types.ObjectId[]): Promise<Stored<FuelPriceChange>[]> {
-    if (tariffIds.length === 0) return Promise.resolve([]);
-    return this.changes.find(scope, { state: 'pending', tariffId: { $in: [...tariffIds] } }, { sort: { version: 1 } });
+  /** The pending changes of these tariffs (without ids: of all the client's), in version order: what every reader applies. */
+  pending(scope: TenantScope, tariffIds?: readonly Types.ObjectId[]): Promise<Stored<FuelPriceChange>[]> {
+    if (tariffIds?.length === 0) return Promise.resolve([]);
+    return this.changes.find(scope, { state: 'pending', ...(tariffIds ? { tariffId: { $in: [...tariffIds] } } : {}) }, { sort: { version: 1 } });
   }
 
   /**

@@ -4,7 +4,7 @@ import { InjectRepository, Stored, TenantRepository, TenantScope, type TenantQue
 import type { FuelGrade } from '@app/formats';
 import { FuelPriceRecordView, toFuelPriceRecordView } from '../fuel-price-record.view';
 import { historyWithPending, pendingPriceAt, type PendingChange } from '../price-change/pending-changes';
-import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
+import { PriceChangesService } from '../price-change/price-changes.service';
 import { FuelPriceRecord } from '../schemas/fuel-price-record.schema';
 import { FuelTariff } from '../schemas/fuel-tariff.schema';
 
@@ -18,7 +18,7 @@ import { FuelTariff } from '../schemas/fuel-tariff.schema';
 export class FuelPriceHistoryService {
   constructor(
     @InjectRepository(FuelPriceRecord) private readonly records: TenantRepository<FuelPriceRecord>,
-    @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
+    private readonly priceChanges: PriceChangesService,
     @InjectRepository(FuelTariff) private readonly tariffs: TenantRepository<FuelTariff>,
   ) {}
 
@@ -26,7 +26,7 @@ export class FuelPriceHistoryService {
   async history(auth: AuthContext, fuelType?: FuelGrade): Promise<FuelPriceRecordView[]> {
     const filter: TenantQuery<FuelPriceRecord> = fuelType ? { fuelType } : {};
     const [pending, records] = await Promise.all([
-      this.changes.find(auth, { state: 'pending' }, { sort: { version: 1 } }),
+      this.priceChanges.pending(auth),
       this.records.find(auth, filter, { includeShared: true, sort: { validFrom: -1, _id: -1 } }),
     ]);
     if (pending.length === 0) return records.map(toFuelPriceRecordView);
@@ -46,7 +46,7 @@ export class FuelPriceHistoryService {
    */
   async priceAt(scope: TenantScope, tariff: Stored<FuelTariff>, at: Date): Promise<number> {
     if (tariff.custom) {
-      const pending = await this.changes.find(scope, { state: 'pending', tariffId: tariff._id }, { sort: { version: 1 } });
+      const pending = await this.priceChanges.pending(scope, [tariff._id]);
       const price = pendingPriceAt(pending, at);
       if (price !== undefined) return price;
     }
