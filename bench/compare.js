@@ -3,8 +3,9 @@
  * `npm run bench:compare -- [--path /api/auth/me] [--user admin] [--connections 10] [--rounds 8] [--seconds 2] NAME=DIR[@NODE_OPTIONS][+VAR=VALUE...] ...`
  *
  * Paired comparison of builds of the app on one route. Each DIR holds a `dist/` (a copy of an
- * earlier build, e.g. `cp -r dist .bench-builds/before/`; keep copies under the repository so
- * they resolve its node_modules). All builds and a bare Express baseline run at once on one
+ * earlier build, e.g. `cp -r dist package.json .bench-builds/before/`; keep copies under the
+ * repository so they resolve its node_modules) and runs with its package.json's
+ * `config.nodeOptions`, as `npm start` does (none without a package.json). All builds and a bare Express baseline run at once on one
  * embedded database with the demo data; rounds alternate between them, each round starting with
  * the next one, so the machine's drift hits every build alike. The figure compared is the app
  * process's CPU time per request (from /proc, Linux), which moves far less with a noisy
@@ -13,7 +14,7 @@
  * too. `{code}`, `{revoked}`, `{asset}`, `{driver}` and `{workOrder}` in the path become the demo manifest's valid and
  * revoked QR codes, its tracked asset, its existing driver and work order. `--user operator` asks as the demo's
  * operator, whose tracker scope is a list (the admin sees every tracker). `current=.@--max-semi-space-size=16` runs a build with
- * Node options (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
+ * these Node options instead of its package.json's (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
  * environment variables (to compare settings).
  *
  * `--ingest N` measures `POST /api/telemetry/flespi` instead: N trackers (with their assets, in the

@@ -39,16 +39,30 @@ async function startBaseline(script, body) {
 }
 
 /**
- * The real app, built, in its own process; its logs go to /dev/null (still produced, as in
- * production), or to the file BENCH_APP_LOG names (to read why a scenario failed); with
- * BENCH_APP_PROFILE, a CPU profile of the app is written into that folder when it stops.
+ * The Node options the app runs with in production (`npm start` and the Docker image read the same
+ * `config.nodeOptions` of the build's package.json; a build copied without one runs with none).
+ */
+function appNodeOptions(root) {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).config?.nodeOptions ?? '').split(' ').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The real app, built, in its own process, with its production Node options (or with the caller's
+ * `NODE_OPTIONS` instead, when it gives them: bench:compare's `DIR@OPTIONS`); its logs go to
+ * /dev/null (still produced, as in production), or to the file BENCH_APP_LOG names (to read why a
+ * scenario failed); with BENCH_APP_PROFILE, a CPU profile of the app is written into that folder
+ * when it stops.
  */
 async function startApp(root, env) {
   const port = await freePort();
   const logs = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'w') : 'ignore';
   // BENCH_APP_PROFILE names a folder for the app's CPU profile (written when it stops).
   const profile = process.env.BENCH_APP_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, `${root}/dist/src/main.js`], {
+  const child = spawn(process.execPath, [...(env.NODE_OPTIONS === undefined ? appNodeOptions(root) : []), ...profile, `${root}/dist/src/main.js`], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', logs, 'inherit'],
   });
