@@ -6,6 +6,7 @@ import { DomainException, forbidden, unauthorized } from '@app/errors';
 import { AuthPrincipal } from '../context/auth-context';
 import { attachAuthContext } from '../context/auth.decorator';
 import { AUTH_POLICY_KEY, AuthPolicy } from './auth-policy.decorator';
+import { CredentialVerifier } from '../tokens/credential-verifier.service';
 import { BearerStrategy } from './bearer.strategy';
 import { isAllowedCookieRequest } from './origin-check';
 import { presentedCredential } from './presented-credential';
@@ -19,7 +20,9 @@ import { runPassportStrategy } from './run-passport-strategy';
  * One path for both kinds: the credential, as an Authorization header value, goes to
  * passport-http-bearer's strategy (the one parser of the token), whose verify callback is the
  * CredentialVerifier. The strategy sees nothing else of the request, so its query and body
- * fallbacks (`access_token`) can never apply (docs/architecture.md, "Authentication").
+ * fallbacks (`access_token`) can never apply (docs/architecture.md, "Authentication"). A
+ * `Bearer <token>` whose token this instance verified moments ago is answered from the token
+ * cache without the strategy's run: the same token, so the same principal.
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
@@ -27,6 +30,7 @@ export class AuthenticationGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly config: AppConfig,
     private readonly bearer: BearerStrategy,
+    private readonly verifier: CredentialVerifier,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -55,6 +59,10 @@ export class AuthenticationGuard implements CanActivate {
   }
 
   private async authenticate(authorization: string): Promise<AuthPrincipal> {
+    // A token verified moments ago on this instance skips the strategy's run (its request object,
+    // closures and promise on every request); every other value goes through it.
+    const cached = this.verifier.cachedPrincipal(authorization);
+    if (cached) return cached;
     try {
       const { user } = await runPassportStrategy<AuthPrincipal>(this.bearer, { headers: { authorization } });
       return user || this.reject();

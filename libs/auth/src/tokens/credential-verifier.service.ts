@@ -16,6 +16,8 @@ interface StoredCredential {
   revokedAt?: Date;
 }
 
+const BEARER_PREFIX = 'Bearer ';
+
 // lastUsedAt is written behind, at most once a minute per credential, in one batch.
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -50,6 +52,20 @@ export class CredentialVerifier implements OnApplicationShutdown {
     if (!principal) return null;
     if (!cached) this.cache.set(hash, principal);
     this.touch(hash, principal);
+    return principal;
+  }
+
+  /**
+   * The principal of an Authorization value `Bearer <token>` (that exact form) whose token this
+   * instance verified moments ago and still holds in its cache; undefined for anything else, which
+   * then goes through passport-http-bearer's strategy (the parser of record) and `verify`. A hit is
+   * the same token, so the same answer `verify` would give, without the strategy's run per request.
+   */
+  cachedPrincipal(authorization: string): AuthPrincipal | undefined {
+    if (!authorization.startsWith(BEARER_PREFIX) || authorization.indexOf(' ', BEARER_PREFIX.length) !== -1) return undefined;
+    const hash = hashToken(authorization.slice(BEARER_PREFIX.length));
+    const principal = this.cache.get(hash);
+    if (principal) this.touch(hash, principal);
     return principal;
   }
 
