@@ -5,7 +5,8 @@ const moduleNameMapper = {
   '^@app/testing(|/.*)$': '<rootDir>/test/support$1',
   '^@app/([a-z-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
 };
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node', setupFiles: ['reflect-metadata'] };
+// Benchmark builds (`.bench-builds/`, with their package.json) are not modules of the project.
+const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, modulePathIgnorePatterns: ['<rootDir>/.bench-builds/'], testEnvironment: 'node', setupFiles: ['reflect-metadata'] };
 
 module.exports = {
   ...common,
