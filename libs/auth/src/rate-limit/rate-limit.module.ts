@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { AppConfig } from '@app/config';
 import { presentedCredential } from '../guards/presented-credential';
+import { FixedWindowThrottlerStorage } from './fixed-window-storage';
 
 const LOGIN_LIMITED = 'rate-limit:login';
 
@@ -15,9 +16,10 @@ const MINUTE_MS = 60_000;
 const reflector = new Reflector();
 
 /**
- * Fixed-window limits per IP and per credential, and a tighter one for login. Counters live in
- * each instance's memory: with N instances behind a balancer a client gets at most N times the
- * limit; a shared store (e.g. Redis through @nestjs/throttler's storage interface) makes them global.
+ * Fixed-window limits per route, per IP and per credential, and a tighter one for login.
+ * Counters live in each instance's memory (FixedWindowThrottlerStorage): with N instances behind a
+ * balancer a client gets at most N times the limit; a shared store (e.g. Redis through
+ * @nestjs/throttler's storage interface) makes them global.
  */
 export const RateLimitModule = ThrottlerModule.forRootAsync({
   inject: [AppConfig],
@@ -26,6 +28,10 @@ export const RateLimitModule = ThrottlerModule.forRootAsync({
     const credentialOf = (request: Request) => presentedCredential(request, config.sessionCookieName);
     // RATE_LIMIT_ENABLED=false is handled by RateLimitGuard itself.
     return {
+      storage: new FixedWindowThrottlerStorage(),
+      // The library's key (route, throttler, tracker) without its SHA-256 per throttler and
+      // request: the trackers are already short (an IP, or a hash of the credential).
+      generateKey: (context, tracker, throttlerName) => `${context.getClass().name}.${context.getHandler().name}:${throttlerName}:${tracker}`,
       throttlers: [
         { name: 'ip', ttl: MINUTE_MS, limit, getTracker: (request) => `ip:${(request as Request).ip}` },
         {
