@@ -16,6 +16,8 @@ export class AddressResolver {
 
   /** The addresses of several points; points in the same cache cell are looked up once. */
   async addressesOf(points: ReadonlyArray<{ lat: number; lng: number } | undefined>, requestId: string): Promise<(string | null)[]> {
+    // Without a geocoder every answer is null: no key nor promise per point (a report has 62 000).
+    if (!this.geocoder.enabled) return points.map(() => null);
     const byKey = new Map<string, Promise<string | null>>();
     return Promise.all(
       points.map((point) => {
