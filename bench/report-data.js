@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run build && node bench/report-data.js [--rounds 5] [--kinds trips,fuel] [--format csv] NAME=DIR ...`
+ * `npm run build && node bench/report-data.js [--rounds 5] [--kinds trips,fuel] [--format csv] NAME=DIR[@NODE_OPTIONS] ...`
  *
  * The fleet reports' data phase, build against build: the fuel-reports scenario's 100 assets ×
  * 31 days (31 000 trips, `BENCH_REPORT_ASSETS` / `BENCH_REPORT_TRIPS_PER_DAY` as there) stored
@@ -10,7 +10,7 @@
  * is a report not in the cache (its period one second shorter than any before). The figures are
  * per build: the app process's CPU time, the database process's CPU time during the request and
  * the wall time (medians over the rounds) — CPU times move far less than wall time when the
- * machine is shared. The csv of the fuel report (the same trips read and costed, one row per
+ * machine is shared. `NAME=.@--max-semi-space-size=32` runs a build with Node options. The csv of the fuel report (the same trips read and costed, one row per
  * asset) is the data phase alone; the trip report's csv adds its 31 000 rows.
  */
 const { readFileSync } = require('node:fs');
@@ -26,8 +26,9 @@ const { values: args, positionals } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, kinds: { type: 'string', default: 'trips,fuel' }, format: { type: 'string', default: 'csv' } },
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
-  const [name, dir = name] = spec.split(/=(.*)/s);
-  return { name, dir: resolve(root, dir) };
+  const [name, location = name] = spec.split(/=(.*)/s);
+  const [dir, nodeOptions] = location.split('@');
+  return { name, dir: resolve(root, dir), nodeOptions };
 });
 const kinds = args.kinds.split(',');
 
@@ -69,7 +70,7 @@ async function main() {
     const manifest = await seedDemo(root, env);
     const { assetIds, trips } = await setUp({ manifest, db });
     const token = manifest.clients.acme.users.admin.apiToken;
-    for (const build of builds) build.server = await startApp(build.dir, env);
+    for (const build of builds) build.server = await startApp(build.dir, { ...env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) });
     console.log(`${trips} trips of ${assetIds.length} assets; database: ${mongo.description}; load average ${loadAverage()}`);
     for (const build of builds) {
       const first = await report(build, token, mongo.pid, 'trips', assetIds);
