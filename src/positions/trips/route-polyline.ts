@@ -52,7 +52,6 @@ export function polylineEnds(encoded: string): { start: RoutePoint | null; end: 
   let lat = reader.next();
   let lng = reader.next();
   const start = { lat: lat / 1e5, lng: lng / 1e5 };
-  if (reader.done) return { start, end: { ...start } };
   while (!reader.done) {
     lat += reader.next();
     lng += reader.next();
