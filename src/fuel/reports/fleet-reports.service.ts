@@ -102,8 +102,7 @@ export class FleetReportsService {
   }
 
   async fuelData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<FuelReportData> {
-    const trips = await this.tripData(auth, header, assets);
-    const refuels = await this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999));
+    const [trips, refuels] = await Promise.all([this.tripData(auth, header, assets), this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999))]);
     const rows: FuelReportRow[] = assets.map((asset, i) => {
       const own = refuels.filter((r) => r.assetId.equals(asset._id));
       const refuelledL = round(own.reduce((sum, r) => sum + r.liters, 0), 3);

@@ -4,6 +4,12 @@ import { Model } from 'mongoose';
 import { ConfiguredGeocoderClient } from '@app/integrations';
 import { GeocodeCacheEntry, geocodeKey } from './geocode-cache.schema';
 
+/**
+ * Cache keys read per query (`cached`): mongo-java-server matches an `_id: {$in}` list in time
+ * growing with its square (docs/performance.md, the trip report's cost entries).
+ */
+const CACHE_READ_BATCH = 150;
+
 /** Addresses of points: from the cache, else the geocoder (then cached). Never throws: null instead. */
 @Injectable()
 export class AddressResolver {
@@ -14,29 +20,53 @@ export class AddressResolver {
     @InjectModel(GeocodeCacheEntry.name) private readonly cache: Model<GeocodeCacheEntry>,
   ) {}
 
-  /** The addresses of several points; points in the same cache cell are looked up once. */
+  /**
+   * The addresses of several points: the cached ones read together, CACHE_READ_BATCH cells a
+   * query (a report of 31 000 trips read each cell of its route ends by `_id` alone), the others
+   * geocoded once per cell.
+   */
   async addressesOf(points: ReadonlyArray<{ lat: number; lng: number } | undefined>, requestId: string): Promise<(string | null)[]> {
+    // Without a geocoder every answer is null: no key nor promise per point.
+    if (!this.geocoder.enabled) return points.map(() => null);
+    const keys = points.map((point) => (point ? geocodeKey(point.lat, point.lng) : ''));
+    const cached = await this.cached([...new Set(keys.filter(Boolean))], requestId);
+    if (!cached) return points.map(() => null);
+    // Cached answers are written straight in: a promise each only for what is geocoded.
+    const answer = points.map((point, i) => (point ? (cached.get(keys[i]) ?? null) : null));
     const byKey = new Map<string, Promise<string | null>>();
-    return Promise.all(
-      points.map((point) => {
-        const key = point ? geocodeKey(point.lat, point.lng) : '';
-        if (!byKey.has(key)) byKey.set(key, this.addressOf(point, requestId));
-        return byKey.get(key)!;
-      }),
-    );
+    const geocoded: Promise<void>[] = [];
+    points.forEach((point, i) => {
+      const key = keys[i];
+      if (!point || cached.has(key)) return;
+      if (!byKey.has(key)) byKey.set(key, this.geocode(point, key, requestId));
+      geocoded.push(byKey.get(key)!.then((address) => void (answer[i] = address)));
+    });
+    await Promise.all(geocoded);
+    return answer;
   }
 
-  async addressOf(point: { lat: number; lng: number } | undefined, requestId: string): Promise<string | null> {
-    if (!point || !this.geocoder.enabled) return null;
-    const _id = geocodeKey(point.lat, point.lng);
+  /** The cached addresses of these keys (a key not cached is absent); null when the cache cannot be read (nothing geocoded then). */
+  private async cached(keys: string[], requestId: string): Promise<Map<string, string | null> | null> {
+    const found = new Map<string, string | null>();
     try {
-      const cached = await this.cache.findById(_id).lean<GeocodeCacheEntry>().exec();
-      if (cached) return cached.address;
+      for (let i = 0; i < keys.length; i += CACHE_READ_BATCH) {
+        const entries = await this.cache.find({ _id: { $in: keys.slice(i, i + CACHE_READ_BATCH) } }).lean<GeocodeCacheEntry[]>().exec();
+        for (const entry of entries) found.set(entry._id, entry.address);
+      }
+    } catch (error) {
+      this.logger.warn({ requestId, keys: keys.length }, `No addresses: the geocode cache was not read: ${(error as Error).message}`);
+      return null;
+    }
+    return found;
+  }
+
+  private async geocode(point: { lat: number; lng: number }, key: string, requestId: string): Promise<string | null> {
+    try {
       const address = await this.geocoder.reverse(point.lat, point.lng);
-      await this.cache.updateOne({ _id }, { $set: { address, resolvedAt: new Date() } }, { upsert: true }).exec();
+      await this.cache.updateOne({ _id: key }, { $set: { address, resolvedAt: new Date() } }, { upsert: true }).exec();
       return address;
     } catch (error) {
-      this.logger.warn({ requestId, key: _id }, `No address for ${_id}: ${(error as Error).message}`);
+      this.logger.warn({ requestId, key }, `No address for ${key}: ${(error as Error).message}`);
       return null;
     }
   }
