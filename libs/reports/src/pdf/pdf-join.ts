@@ -2,9 +2,10 @@ import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { FOOTER_BASELINE_MM, FOOTER_COLOR_HEX, FOOTER_FONT_PT, FOOTER_SIDE_MARGIN_MM, pageNumberText } from './page-footer';
+import { DEJAVU_SANS_FILE } from './report-fonts';
 
-/** The footer's font as Chromium prints it (Debian's fonts-dejavu-core, installed with Chromium). */
-export const FOOTER_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+/** The footer's font as Chromium prints it. */
+export const FOOTER_FONT_FILE = DEJAVU_SANS_FILE;
 
 const POINTS_PER_MM = 72 / 25.4;
 let footerFontBytes: Promise<Uint8Array | undefined> | undefined;

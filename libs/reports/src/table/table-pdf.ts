@@ -1,6 +1,6 @@
 import { joinPdfParts } from '../pdf/pdf-join';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
-import { longestCells, tableHtml, type TableReport } from './table-report';
+import { tableColumnWidths, tableHtml, type TableReport } from './table-report';
 import { tablePartEnds } from './table-parts';
 
 /**
@@ -19,11 +19,11 @@ export async function printTablePdf(pdf: PdfRenderer, report: TableReport, partR
   const footerText = `${report.title} · ${report.clientName} · ${report.periodLabel}`;
   const ends = tablePartEnds(report.rows, report.isTotal, partRows);
   if (ends.length === 1) return pdf.render(tableHtml(report), { landscape: true, footerText });
-  const sizing = longestCells(report);
+  const widths = tableColumnWidths(report);
   // The parts wait for the pool's pages in order, two printing at once.
   const parts = ends.map((end, i) => {
     const rows = report.rows.slice(ends[i - 1] ?? 0, end);
-    return pdf.render(tableHtml({ ...report, rows }, { first: i === 0, sizing }), { landscape: true, footerText, pageNumbers: false });
+    return pdf.render(tableHtml({ ...report, rows }, { first: i === 0, widths }), { landscape: true, footerText, pageNumbers: false });
   });
   return joinPdfParts(await Promise.all(parts));
 }
