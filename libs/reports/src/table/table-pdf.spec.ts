@@ -85,6 +85,23 @@ describe('printTablePdf of a table longer than a part', () => {
     expect(fonts).toMatch(/\+DejaVuSans\s/);
     expect(fonts).not.toMatch(/Helvetica/);
   });
+
+  it('draws the footer where Chromium prints it on a table of one part', async () => {
+    const single = await printTablePdf(pdf, { ...report, rows: rows.slice(0, 20) }, PART_ROWS);
+    // The second page's footer: its text, then "Página 2 de N".
+    const footer = (document: Buffer) => pdfWords(document)[1].filter((word) => word.yMin > 550);
+    const printed = footer(single);
+    const drawn = footer(file);
+    expect(drawn.map((word) => word.text)).toEqual([...printed.slice(0, -1).map((word) => word.text), String(pdfPageSizes(file).length)]);
+    // The text starts and the number ends where Chromium puts them (within a quarter point); the
+    // words between drift by up to a point or two (Chromium kerns, pdf-lib does not).
+    expect(Math.abs(drawn[0].xMin - printed[0].xMin)).toBeLessThan(0.25);
+    expect(Math.abs(drawn[drawn.length - 1].xMax - printed[printed.length - 1].xMax)).toBeLessThan(0.25);
+    drawn.forEach((word, i) => {
+      expect(Math.abs(word.yMin - printed[i].yMin)).toBeLessThan(0.25);
+      expect(Math.abs(word.xMin - printed[i].xMin)).toBeLessThan(2);
+    });
+  }, 60_000);
 });
 
 // The columns' widths are ours (a fixed layout): a cell that does not fit its column would run
