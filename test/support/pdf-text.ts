@@ -19,3 +19,25 @@ export function pdfPageSizes(pdf: Buffer): Array<{ width: number; height: number
   const info = execFileSync('pdfinfo', ['-f', '1', '-l', '9999', pdfFile(pdf)], { encoding: 'utf8' });
   return [...info.matchAll(/^Page\s+\d+ size:\s+([\d.]+) x ([\d.]+) pts/gm)].map(([, width, height]) => ({ width: Number(width), height: Number(height) }));
 }
+
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  xMax: number;
+  yMin: number;
+  yMax: number;
+}
+
+/** Each page's words with their boxes in points, from poppler's `pdftotext -bbox`. */
+export function pdfWords(pdf: Buffer): PdfWord[][] {
+  const xml = execFileSync('pdftotext', ['-bbox', pdfFile(pdf), '-'], { encoding: 'utf8' });
+  return xml.split('<page ').slice(1).map((page) =>
+    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(([, xMin, yMin, xMax, yMax, text]) => ({
+      text,
+      xMin: Number(xMin),
+      xMax: Number(xMax),
+      yMin: Number(yMin),
+      yMax: Number(yMax),
+    })),
+  );
+}

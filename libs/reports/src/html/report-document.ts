@@ -13,8 +13,11 @@ export interface ReportDocument {
 // Nothing may load: no scripts, frames, fonts or images from anywhere; inline styles only.
 const CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:";
 
+/** The page's left and right margins: a table's columns share the width between them. */
+export const PAGE_SIDE_MARGIN_MM = 12;
+
 const BASE_STYLES = `
-@page { size: A4; margin: 15mm 12mm 18mm 12mm; }
+@page { size: A4; margin: 15mm ${PAGE_SIDE_MARGIN_MM}mm 18mm ${PAGE_SIDE_MARGIN_MM}mm; }
 * { box-sizing: border-box; }
 body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; font-size: 9pt; color: #111; margin: 0; }
 table { border-collapse: collapse; width: 100%; }

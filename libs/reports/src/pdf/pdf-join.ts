@@ -2,18 +2,20 @@ import fontkit from '@pdf-lib/fontkit';
 import { readFile } from 'node:fs/promises';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { FOOTER_BASELINE_MM, FOOTER_COLOR_HEX, FOOTER_FONT_PT, FOOTER_SIDE_MARGIN_MM, pageNumberText } from './page-footer';
+import { DEJAVU_SANS_FILE } from './report-fonts';
 
-/** The footer's font as Chromium prints it (Debian's fonts-dejavu-core, installed with Chromium). */
-export const FOOTER_FONT_FILE = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+/** The footer's font as Chromium prints it. */
+export const FOOTER_FONT_FILE = DEJAVU_SANS_FILE;
 
 const POINTS_PER_MM = 72 / 25.4;
 let footerFontBytes: Promise<Uint8Array | undefined> | undefined;
 
 /**
- * PDFs printed part by part made one document, each page numbered "Página N de M" over the whole
- * of it where Chromium's footer puts its own number (the parts were printed without it).
+ * PDFs printed part by part made one document, each page's footer drawn where Chromium's footer
+ * puts it: `footerText` at the left, "Página N de M" over the whole at the right (the parts were
+ * printed without a footer: Chromium builds one as a small page of its own for each page it prints).
  */
-export async function joinPdfParts(parts: readonly Uint8Array[]): Promise<Buffer> {
+export async function joinPdfParts(parts: readonly Uint8Array[], footerText: string): Promise<Buffer> {
   const joined = await PDFDocument.create();
   for (const part of parts) {
     const source = await PDFDocument.load(part);
@@ -24,10 +26,12 @@ export async function joinPdfParts(parts: readonly Uint8Array[]): Promise<Buffer
   const font = await footerFont(joined);
   const color = rgb(...([0, 2, 4].map((i) => parseInt(FOOTER_COLOR_HEX.slice(i, i + 2), 16) / 255) as [number, number, number]));
   const pages = joined.getPages();
+  const y = FOOTER_BASELINE_MM * POINTS_PER_MM;
+  const left = FOOTER_SIDE_MARGIN_MM * POINTS_PER_MM;
   pages.forEach((page, i) => {
-    const text = pageNumberText(i + 1, pages.length);
-    const x = page.getWidth() - FOOTER_SIDE_MARGIN_MM * POINTS_PER_MM - font.widthOfTextAtSize(text, FOOTER_FONT_PT);
-    page.drawText(text, { x, y: FOOTER_BASELINE_MM * POINTS_PER_MM, size: FOOTER_FONT_PT, font, color });
+    const number = pageNumberText(i + 1, pages.length);
+    page.drawText(footerText, { x: left, y, size: FOOTER_FONT_PT, font, color });
+    page.drawText(number, { x: page.getWidth() - left - font.widthOfTextAtSize(number, FOOTER_FONT_PT), y, size: FOOTER_FONT_PT, font, color });
   });
   return Buffer.from(await joined.save());
 }

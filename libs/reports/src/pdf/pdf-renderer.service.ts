@@ -7,10 +7,8 @@ export interface PdfOptions {
   /** Small text at the left of every page's footer (the page number is at the right). */
   footerText?: string;
   landscape?: boolean;
-  /** `false`: no footer at all (labels cut to size); default true. */
+  /** `false`: no footer at all (labels cut to size; a part of a longer document, whose footer is drawn after the join); default true. */
   footer?: boolean;
-  /** `false`: the footer without "Página N de M" (a part of a longer document, numbered after the join); default true. */
-  pageNumbers?: boolean;
 }
 
 /**
@@ -34,7 +32,7 @@ export class PdfRenderer {
         tagged: false,
         displayHeaderFooter: options.footer ?? true,
         headerTemplate: '<span></span>',
-        footerTemplate: footerTemplate(options.footerText ?? '', options.pageNumbers ?? true),
+        footerTemplate: footerTemplate(options.footerText ?? ''),
         timeout: 60_000,
       });
       return Buffer.from(pdf);

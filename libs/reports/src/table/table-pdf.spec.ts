@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pdfPageSizes, pdfText } from '@app/testing/pdf-text';
+import { type PdfWord, pdfPageSizes, pdfText, pdfWords } from '@app/testing/pdf-text';
 import { BrowserPool } from '../pdf/browser-pool';
 import { PdfRenderer } from '../pdf/pdf-renderer.service';
 import { printTablePdf } from './table-pdf';
@@ -85,4 +85,60 @@ describe('printTablePdf of a table longer than a part', () => {
     expect(fonts).toMatch(/\+DejaVuSans\s/);
     expect(fonts).not.toMatch(/Helvetica/);
   });
+
+  it('draws the footer where Chromium prints it on a table of one part', async () => {
+    const single = await printTablePdf(pdf, { ...report, rows: rows.slice(0, 20) }, PART_ROWS);
+    // The second page's footer: its text, then "Página 2 de N".
+    const footer = (document: Buffer) => pdfWords(document)[1].filter((word) => word.yMin > 550);
+    const printed = footer(single);
+    const drawn = footer(file);
+    expect(drawn.map((word) => word.text)).toEqual([...printed.slice(0, -1).map((word) => word.text), String(pdfPageSizes(file).length)]);
+    // The text starts and the number ends where Chromium puts them (within a quarter point); the
+    // words between drift by up to a point or two (Chromium kerns, pdf-lib does not).
+    expect(Math.abs(drawn[0].xMin - printed[0].xMin)).toBeLessThan(0.25);
+    expect(Math.abs(drawn[drawn.length - 1].xMax - printed[printed.length - 1].xMax)).toBeLessThan(0.25);
+    drawn.forEach((word, i) => {
+      expect(Math.abs(word.yMin - printed[i].yMin)).toBeLessThan(0.25);
+      expect(Math.abs(word.xMin - printed[i].xMin)).toBeLessThan(2);
+    });
+  }, 60_000);
+});
+
+// The columns' widths are ours (a fixed layout): a cell that does not fit its column would run
+// into the next one's text, which Chromium's own layout never let happen.
+describe('printTablePdf column widths', () => {
+  const pool = new BrowserPool({ get: (key: string) => (key === 'PUPPETEER_EXECUTABLE_PATH' ? process.env.PUPPETEER_EXECUTABLE_PATH : undefined) } as never);
+  const pdf = new PdfRenderer(pool);
+  afterAll(() => pool.onApplicationShutdown());
+
+  it('keeps every cell inside its column: wide glyphs, bold totals, wrapped addresses', async () => {
+    // Twelve W are wider than thirty i (a column sized by characters would be too narrow for
+    // them); the address is longer than the page, so its column takes the spare width and the
+    // others are exactly as wide as their cells.
+    const address = 'Avenida Libertador Bernardo O\'Higgins 1234, Santiago Centro, Región Metropolitana, Chile';
+    const report: TableReport = {
+      title: 'Informe de anchos',
+      clientName: 'Transportes Sur',
+      timeZone: 'America/Santiago',
+      periodLabel: 'octubre',
+      generatedAt: new Date('2026-11-01T12:00:00Z'),
+      columns: [{ title: 'Código' }, { title: 'Dirección', wrap: true }, { title: 'Monto', money: true }, { title: 'Fin' }],
+      rows: [
+        ['WWWWWWWWWWWW', `${address} `.repeat(4), 1_234_567, 'X'],
+        ['iiiiiiiiiiiiiiiiiiiiiiiiiiiiii', address, 7, 'X'],
+        ['Total MMMMMMMMMM', 'Ñandú', 1_234_574, 'Total'],
+      ],
+      isTotal: (row) => String(row[0]).startsWith('Total'),
+    };
+    const file = await printTablePdf(pdf, report);
+    const [, table] = pdfWords(file);
+    expect(table.map((word) => word.text)).toEqual(expect.arrayContaining(['WWWWWWWWWWWW', 'iiiiiiiiiiiiiiiiiiiiiiiiiiiiii', 'MMMMMMMMMM', '1.234.567', '1.234.574']));
+    // No two words on one line (centres less than half a line apart: poppler's boxes are taller
+    // than the lines are spaced) share any width; the rows' cells are centred, so a word may share
+    // a line with the second line of a wrapped address beside it.
+    const centre = (word: PdfWord) => (word.yMin + word.yMax) / 2;
+    const overlap = (a: PdfWord, b: PdfWord) => a.xMin < b.xMax && b.xMin < a.xMax && Math.abs(centre(a) - centre(b)) < (a.yMax - a.yMin) / 2;
+    const overlapping = table.flatMap((a, i) => table.slice(i + 1).flatMap((b) => (overlap(a, b) ? [`${a.text} | ${b.text}`] : [])));
+    expect(overlapping).toEqual([]);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { joinPdfParts } from '../pdf/pdf-join';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
-import { longestCells, tableHtml, type TableReport } from './table-report';
+import { tableColumnWidths, tableHtml, type TableReport } from './table-report';
 import { tablePartEnds } from './table-parts';
 
 /**
@@ -13,17 +13,18 @@ export const PDF_PART_ROWS = 2_500;
 
 /**
  * The table as a landscape PDF with the reports' cover page; a table longer than `partRows` printed
- * in parts (the header row on each page of each) and joined, its pages numbered over the whole.
+ * in parts (the header row on each page of each) without Chromium's footer, and joined, the footer
+ * drawn on each page and the pages numbered over the whole.
  */
 export async function printTablePdf(pdf: PdfRenderer, report: TableReport, partRows = PDF_PART_ROWS): Promise<Buffer> {
   const footerText = `${report.title} · ${report.clientName} · ${report.periodLabel}`;
   const ends = tablePartEnds(report.rows, report.isTotal, partRows);
   if (ends.length === 1) return pdf.render(tableHtml(report), { landscape: true, footerText });
-  const sizing = longestCells(report);
+  const widths = tableColumnWidths(report);
   // The parts wait for the pool's pages in order, two printing at once.
   const parts = ends.map((end, i) => {
     const rows = report.rows.slice(ends[i - 1] ?? 0, end);
-    return pdf.render(tableHtml({ ...report, rows }, { first: i === 0, sizing }), { landscape: true, footerText, pageNumbers: false });
+    return pdf.render(tableHtml({ ...report, rows }, { first: i === 0, widths }), { landscape: true, footer: false });
   });
-  return joinPdfParts(await Promise.all(parts));
+  return joinPdfParts(await Promise.all(parts), footerText);
 }

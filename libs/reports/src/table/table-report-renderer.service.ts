@@ -14,8 +14,8 @@ export const TABLE_REPORT_CONTENT_TYPES: Record<TableReportFormat, string> = {
 
 /**
  * The most rows a PDF table holds; past this the request is a 400 (ask for a workbook or CSV).
- * Printed in parts, a trip report of 100 assets × 31 days (31 101 rows, ~870 pages) took 14–24 s
- * on the shared 2-core machine (40–47 s at a high load), 25 s of Chromium's CPU
+ * Printed in parts, a trip report of 100 assets × 31 days (31 000 rows, ~870 pages) took 17–22 s
+ * on the shared 2-core machine at load 7 (40–47 s at a higher load), ~22 s of Chromium's CPU
  * (docs/performance.md, "The PDF in parts"): the time grows with the rows, and the pool's two
  * pages are the report's meanwhile.
  */

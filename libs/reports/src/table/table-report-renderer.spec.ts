@@ -4,7 +4,7 @@ import { DomainException } from '@app/errors';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
 import { PDF_PART_ROWS } from './table-pdf';
 import { MAX_PDF_ROWS, TableReportRenderer } from './table-report-renderer.service';
-import { tableWorkbook, type TableReport } from './table-report';
+import { tableHtml, tableWorkbook, type TableReport } from './table-report';
 import { CLP_FORMAT } from '../excel/excel-styles';
 
 describe('TableReportRenderer', () => {
@@ -22,8 +22,8 @@ describe('TableReportRenderer', () => {
     timeZone: 'America/Santiago',
     periodLabel: 'ayer',
     generatedAt: new Date(),
-    columns: [{ title: 'N' }],
-    rows: Array.from({ length: rows }, (_, i) => [i]),
+    columns: [{ title: 'N' }, { title: 'Nota' }],
+    rows: Array.from({ length: rows }, (_, i) => [i, 'ok']),
     isTotal: () => false,
   });
   beforeEach(() => (printed.length = 0));
@@ -43,16 +43,17 @@ describe('TableReportRenderer', () => {
     expect(printed).toHaveLength(Math.ceil(MAX_PDF_ROWS / PDF_PART_ROWS));
     expect(printed.map((html) => html.includes('class="cover"'))).toEqual(printed.map((_, i) => i === 0));
     expect(printed.every((html) => html.includes('<thead>'))).toBe(true);
-    // Each part's columns sized by the whole table's longest cell: the first number of as many digits as the last.
-    const longest = new Intl.NumberFormat('es-CL').format(10 ** (String(MAX_PDF_ROWS - 1).length - 1));
-    expect(printed.every((html) => html.includes(`<tr class="sizing"><td class="num">${longest}</td></tr>`))).toBe(true);
+    // Each part's columns as wide as the whole table's, whose widest number is the last part's.
+    const colgroup = (html: string) => html.match(/<colgroup>.*?<\/colgroup>/)?.[0];
+    expect(printed.map(colgroup)).toEqual(printed.map(() => colgroup(tableHtml(report(MAX_PDF_ROWS)))));
+    expect(colgroup(printed[0])).not.toBe(colgroup(tableHtml(report(PDF_PART_ROWS))));
     expect((await PDFDocument.load(file)).getPageCount()).toBe(printed.length);
   });
 
   it('prints a table of one part in one go', async () => {
     await new TableReportRenderer(pdf).render(report(PDF_PART_ROWS), 'pdf');
     expect(printed).toHaveLength(1);
-    expect(printed[0]).not.toContain('class="sizing"');
+    expect(printed[0]).toContain('<colgroup><col style="width: ');
   });
 });
 

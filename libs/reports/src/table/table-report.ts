@@ -5,6 +5,7 @@ import { safeCellText } from '../excel/safe-cell-text';
 import { renderCoverPage } from '../html/cover-page.template';
 import { html } from '../html/escape-html';
 import { renderReportDocument } from '../html/report-document';
+import { CELL_PADDING_MM, columnWidthsMm, TABLE_FONT_PT } from './column-widths';
 
 export type TableCell = string | number | null;
 
@@ -83,24 +84,26 @@ const STYLES = `
 /* The cover fits the landscape page (177 mm high within the margins): at a portrait page's height it overflowed onto a blank second page. */
 .cover { height: 170mm; }
 h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
-table.detail th { background: #1f4e79; color: #fff; padding: 1.4mm 1.5mm; text-align: left; font-size: 7.5pt; }
-table.detail td { padding: 0.8mm 1.5mm; border-bottom: 1px solid #e3e3e3; font-size: 7.5pt; white-space: nowrap; }
-table.detail td.wrap { white-space: normal; min-width: 35mm; }
+/* Columns as wide as the <colgroup> says (columnWidthsMm): Chromium measures no cell to size them. */
+table.detail { table-layout: fixed; }
+/* Laid out for print only: Chromium lays a page out when it loads and again after printing it, at the screen's width (a third of a 2 500-row table's CPU). */
+@media screen { table.detail { display: none; } }
+table.detail th { background: #1f4e79; color: #fff; padding: 1.4mm ${CELL_PADDING_MM}mm; text-align: left; font-size: ${TABLE_FONT_PT}pt; }
+table.detail td { padding: 0.8mm ${CELL_PADDING_MM}mm; border-bottom: 1px solid #e3e3e3; font-size: ${TABLE_FONT_PT}pt; white-space: nowrap; }
+table.detail td.wrap { white-space: normal; }
 table.detail td.num { text-align: right; white-space: nowrap; }
 table.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
-/* Sizes the columns, takes no height (Chromium prints a collapsed row at its full height); bold, as wide as a total row's text. */
-table.detail tr.sizing { visibility: hidden; }
-table.detail tr.sizing td { font-weight: bold; line-height: 0; padding-top: 0; padding-bottom: 0; border: 0; }
 `;
+
+// One formatter for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
+const NUMBERS = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 3 });
+const cellText = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? NUMBERS.format(value) : value);
 
 /** A part of a table printed in parts: the first has the cover and the title. */
 export interface TablePart {
   first: boolean;
-  /**
-   * The longest cell of each column over the whole table, in a row that takes no space but
-   * counts in the columns' widths: every part's columns as wide as the others'.
-   */
-  sizing: readonly TableCell[];
+  /** The columns' widths over the whole table (`tableColumnWidths`): every part's columns as wide as the others'. */
+  widths: readonly number[];
 }
 
 /**
@@ -108,13 +111,12 @@ export interface TablePart {
  * size wins over the renderer's orientation, so the landscape is said here), or one part of it.
  */
 export function tableHtml(report: TableReport, part?: TablePart): string {
-  // One formatter for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
-  const numbers = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 3 });
-  const text = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? numbers.format(value) : value);
+  const widths = part?.widths ?? tableColumnWidths(report);
   const cellClass = (value: TableCell, column: TableColumn) => (typeof value === 'number' ? 'num' : column.wrap ? 'wrap' : '');
-  const cells = (row: readonly TableCell[]) => row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${text(value)}</td>`);
-  const table = html`<table class="detail"><thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
-<tbody>${part ? html`<tr class="sizing">${cells(part.sizing)}</tr>` : ''}${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${cells(row)}</tr>`)}</tbody></table>`;
+  const cells = (row: readonly TableCell[]) => row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${cellText(value)}</td>`);
+  const table = html`<table class="detail"><colgroup>${widths.map((mm) => html`<col style="width: ${mm.toFixed(2)}mm">`)}</colgroup>
+<thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
+<tbody>${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${cells(row)}</tr>`)}</tbody></table>`;
   const first = part?.first ?? true;
   return renderReportDocument({
     title: `${report.title} ${report.periodLabel}`,
@@ -124,14 +126,10 @@ export function tableHtml(report: TableReport, part?: TablePart): string {
   });
 }
 
-/** The cell of each column with the most characters (near enough to the widest: they only size the columns). */
-export function longestCells(report: Pick<TableReport, 'columns' | 'rows'>): TableCell[] {
-  const longest: TableCell[] = report.columns.map(() => null);
-  const length = (value: TableCell) => (value === null ? 0 : String(value).length);
-  for (const row of report.rows) {
-    row.forEach((value, i) => {
-      if (length(value) > length(longest[i])) longest[i] = value;
-    });
-  }
-  return longest;
+/** The PDF's column widths in mm, from every row's text as printed. */
+export function tableColumnWidths(report: Pick<TableReport, 'columns' | 'rows' | 'isTotal'>): number[] {
+  return columnWidthsMm(
+    report.columns,
+    report.rows.map((row) => ({ texts: row.map(cellText), total: report.isTotal(row) })),
+  );
 }
