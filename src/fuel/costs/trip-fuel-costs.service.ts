@@ -23,16 +23,6 @@ export function tripLiters(distanceKm: number, consumptionLPer100Km: number): nu
   return Math.round(distanceKm * consumptionLPer100Km * 10) / 1000;
 }
 
-/** An ObjectId's hex, kept while the same id comes again (a report's entries share one or two tariffs). */
-function lastHex(): (id: Types.ObjectId) => string {
-  let last: Types.ObjectId | undefined;
-  let hex = '';
-  return (id) => {
-    if (!last?.equals(id)) [last, hex] = [id, id.toHexString()];
-    return hex;
-  };
-}
-
 /**
  * The id of a trip's cost entry: derived from the asset, the tracker and the trip, so that two
  * readers costing the same trip at once write one entry (the second insert is a duplicate key).
@@ -124,13 +114,12 @@ export class TripFuelCosts implements OnModuleInit {
     }
     // Only the entries just written are read again (another reader's, when it wrote one first).
     place(await this.entriesByIds(scope, costed));
-    const tariffHex = lastHex();
     const tariffs = new Set<string>();
-    for (const entry of entries) if (entry) tariffs.add(tariffHex(entry.tariffId));
+    for (const entry of entries) if (entry) tariffs.add(entry.tariffId.toHexString());
     const pendingPrice = await this.pendingPrices(scope, [...tariffs]);
     entries.forEach((entry, i) => {
       if (!entry) return;
-      const tariffId = tariffHex(entry.tariffId);
+      const tariffId = entry.tariffId.toHexString();
       const price = pendingPrice.get(tariffId) ?? entry.pricePerLiter;
       fuelOf[i].set(trips[i].id, { liters: entry.liters, cost: fuelCost(entry.liters, price), tariffId });
     });
