@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
@@ -34,8 +34,6 @@ const SYSTEM = { name: 'system' };
  */
 @Injectable()
 export class AlertOpenings {
-  private readonly logger = new Logger(AlertOpenings.name);
-
   constructor(
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
