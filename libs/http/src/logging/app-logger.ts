@@ -1,4 +1,4 @@
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import type { LoggerService, LogLevel, OnApplicationShutdown } from '@nestjs/common';
 import pino, { Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
 
@@ -28,8 +28,9 @@ const PINO_LEVEL: Record<LogLevel, pino.Level> = {
  * logger so that framework and service messages come out in the same format as request lines.
  * Nest passes `(message, ...params, context)`; an object message is merged into the line.
  */
-export class AppLogger implements LoggerService {
+export class AppLogger implements LoggerService, OnApplicationShutdown {
   readonly pino: PinoLogger;
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor({ level, destination = 'stdout', format, stream }: AppLoggerOptions) {
     const fd = destination === 'stderr' ? 2 : 1;
@@ -56,7 +57,7 @@ export class AppLogger implements LoggerService {
    */
   private bufferedDestination(fd: number): pino.DestinationStream {
     const destination = pino.destination({ fd, sync: false, minLength: LOG_BUFFER_BYTES });
-    setInterval(() => {
+    this.flushTimer = setInterval(() => {
       try {
         destination.flush();
       } catch {
@@ -64,6 +65,16 @@ export class AppLogger implements LoggerService {
       }
     }, LOG_FLUSH_INTERVAL_MS).unref();
     return destination;
+  }
+
+  /**
+   * The app is closing: what is buffered is written and the timer stops. A timer left running
+   * keeps the logger and everything its module reaches alive: in the tests, each file's whole app.
+   * Lines logged after this still leave when the buffer fills or the process exits.
+   */
+  onApplicationShutdown(): void {
+    clearInterval(this.flushTimer);
+    this.flush();
   }
 
   log(message: unknown, ...params: unknown[]): void {
