@@ -45,6 +45,11 @@ describe('TableReportRenderer', () => {
     // The stub's one cover page, then 100 one-line rows on more than two pages.
     expect((await PDFDocument.load(file)).getPageCount()).toBeGreaterThanOrEqual(4);
   });
+
+  it('draws a table without rows as its title and header on one page after the cover', async () => {
+    const file = await new TableReportRenderer(pdf).render(report(0), 'pdf');
+    expect((await PDFDocument.load(file)).getPageCount()).toBe(2);
+  });
 });
 
 describe('tableWorkbook', () => {
