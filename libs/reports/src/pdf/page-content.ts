@@ -32,7 +32,8 @@ export class PageContent {
 
   /** Everything drawn after this scaled by `scale` around the point (`x`, `y`), that point the new origin. */
   transform(scale: number, x: number, y: number): this {
-    this.parts.push(`${n(scale)} 0 0 ${n(scale)} ${n(x)} ${n(y)} cm`);
+    // Four decimals: a scale rounded to hundredths would move a table's right edge by up to 1.5 pt.
+    this.parts.push(`${scale.toFixed(4)} 0 0 ${scale.toFixed(4)} ${n(x)} ${n(y)} cm`);
     return this;
   }
 
