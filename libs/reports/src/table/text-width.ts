@@ -9,7 +9,7 @@ export const UNKNOWN_CHARACTER_EM = 1;
 
 /**
  * The width of a line of text in one font, in em: the sum of its characters' advances, read from
- * the font file once (kerning and ligatures only narrow what Chromium draws).
+ * the font file once (drawn without kerning nor ligatures, `PdfTextFont`).
  */
 export class TextWidths {
   private readonly advances = new Map<number, number>();
