@@ -74,7 +74,11 @@ export class AppLogger implements LoggerService, OnApplicationShutdown {
    */
   onApplicationShutdown(): void {
     clearInterval(this.flushTimer);
-    this.flush();
+    try {
+      this.flush();
+    } catch {
+      // a destination already closed: pino wrote what was left
+    }
   }
 
   log(message: unknown, ...params: unknown[]): void {
