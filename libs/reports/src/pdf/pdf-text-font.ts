@@ -17,7 +17,7 @@ interface Glyph {
  * A font embedded in a PDF whose text our code writes into the page's content itself: each
  * character encoded and measured once (pdf-lib's drawText lays every string out with fontkit,
  * ~100 µs a cell: half a minute for a 31 000-row table). No kerning nor ligatures, as the column
- * widths are measured (`TextWidths`). Control characters drawn as spaces.
+ * widths are measured (`columnWidthsMm` is given these fonts). Control characters drawn as spaces.
  */
 export class PdfTextFont {
   private readonly glyphs = new Map<number, Glyph>();

@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { type PdfWord, pdfPageSizes, pdfText, pdfTextRuns, pdfWords } from '@app/testing/pdf-text';
 import { BrowserPool } from '../pdf/browser-pool';
 import { PdfRenderer } from '../pdf/pdf-renderer.service';
+import { embedReportFonts, type ReportFonts } from '../pdf/pdf-text-font';
 import { columnWidthsMm } from './column-widths';
 import { printTablePdf } from './table-pdf';
 import { type TableCell, tableCoverHtml, tablePdfRows, type TableReport } from './table-report';
@@ -137,11 +139,14 @@ describe('printTablePdf columns', () => {
   const pool = new BrowserPool({ get: (key: string) => (key === 'PUPPETEER_EXECUTABLE_PATH' ? process.env.PUPPETEER_EXECUTABLE_PATH : undefined) } as never);
   const pdf = new PdfRenderer(pool);
   afterAll(() => pool.onApplicationShutdown());
+  // The fonts the PDF embeds, which size its columns.
+  let fonts: ReportFonts;
+  beforeAll(async () => (fonts = await embedReportFonts(await PDFDocument.create())));
   const base = { title: 'Informe de anchos', clientName: 'Transportes Sur', timeZone: 'America/Santiago', periodLabel: 'octubre', generatedAt: new Date('2026-11-01T12:00:00Z'), isTotal: (row: readonly TableCell[]) => String(row[0]).startsWith('Total') };
 
   /** Each column's left and right edge on the page in points (a table wider than the page drawn smaller). */
   const columnEdges = (report: TableReport) => {
-    const widths = columnWidthsMm(report.columns, tablePdfRows(report));
+    const widths = columnWidthsMm(report.columns, tablePdfRows(report), fonts);
     const scale = Math.min(1, 273 / widths.reduce((sum, mm) => sum + mm, 0));
     let left = 12 * MM;
     return widths.map((mm) => {

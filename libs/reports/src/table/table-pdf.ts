@@ -18,7 +18,7 @@ export async function printTablePdf(pdf: PdfRenderer, report: TableReport): Prom
   const document = await PDFDocument.create();
   const fonts = await embedReportFonts(document);
   const rows = tablePdfRows(report);
-  const widthsMm = columnWidthsMm(report.columns, rows);
+  const widthsMm = columnWidthsMm(report.columns, rows, fonts);
   await drawTablePages(document, { title: report.title, columns: report.columns, rows, widthsMm }, fonts);
   const printed = await PDFDocument.load(await cover);
   const coverPages = await document.copyPages(printed, printed.getPageIndices());
