@@ -2,6 +2,9 @@ import { deflateSync } from 'node:zlib';
 import type { PDFDocument, PDFPage } from 'pdf-lib';
 import type { PdfTextFont } from './pdf-text-font';
 
+/** PDF points (1/72 inch) in a millimetre: the unit of every position a page's content gives. */
+export const POINTS_PER_MM = 72 / 25.4;
+
 /** An RGB colour as `#rrggbb`. */
 export type HexColor = `#${string}`;
 

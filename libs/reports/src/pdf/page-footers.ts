@@ -1,9 +1,7 @@
 import type { PDFDocument } from 'pdf-lib';
-import { PageContent } from './page-content';
+import { PageContent, POINTS_PER_MM } from './page-content';
 import { FOOTER_BASELINE_MM, FOOTER_COLOR_HEX, FOOTER_FONT_PT, FOOTER_SIDE_MARGIN_MM, pageNumberText } from './page-footer';
 import type { PdfTextFont } from './pdf-text-font';
-
-const POINTS_PER_MM = 72 / 25.4;
 
 /**
  * Each page's footer drawn where Chromium's footer puts it: `text` at the left, "Página N de M"

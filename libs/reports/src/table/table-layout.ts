@@ -1,9 +1,10 @@
+import { POINTS_PER_MM } from '../pdf/page-content';
+
 /**
  * The table's geometry as the Chromium print of its HTML had it (table-report.ts's old STYLES,
  * html/report-document.ts's page margins), in points; and how its text wraps and its rows fall
  * on pages.
  */
-export const POINTS_PER_MM = 72 / 25.4;
 /** A4 landscape. */
 export const PAGE_WIDTH_PT = 297 * POINTS_PER_MM;
 export const PAGE_HEIGHT_PT = 210 * POINTS_PER_MM;

@@ -1,6 +1,6 @@
 import type { PDFDocument } from 'pdf-lib';
 import { PAGE_SIDE_MARGIN_MM } from '../html/report-document';
-import { type HexColor, PageContent } from '../pdf/page-content';
+import { type HexColor, PageContent, POINTS_PER_MM } from '../pdf/page-content';
 import type { PdfTextFont, ReportFonts } from '../pdf/pdf-text-font';
 import { CELL_PADDING_MM, TABLE_FONT_PT, TABLE_WIDTH_MM } from './column-widths';
 import {
@@ -10,7 +10,6 @@ import {
   PAGE_HEIGHT_PT,
   PAGE_TOP_MARGIN_PT,
   PAGE_WIDTH_PT,
-  POINTS_PER_MM,
   ROW_BORDER_PT,
   ROW_PADDING_PT,
   TITLE_GAP_PT,
