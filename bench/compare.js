@@ -24,7 +24,7 @@
  * CPU time per message. To compare the cost of what ingestion does, give the variants different
  * settings (`with=.+SOME_SETTING=1 without=.`), or different builds.
  */
-const { readFileSync } = require('node:fs');
+const { cpuMs } = require('./lib/process-cpu');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
@@ -50,12 +50,6 @@ const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec)
   const [dir, nodeOptions] = build.split('@');
   return { name, dir: resolve(root, dir), nodeOptions, env: Object.fromEntries(settings.map((setting) => setting.split(/=(.*)/s))) };
 });
-
-/** CPU time (user + system) of a process so far, in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-}
 
 const DRIVERS_IN_TURN = 1000;
 
