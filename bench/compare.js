@@ -23,6 +23,9 @@
  * timestamps (nothing is a duplicate), posted by `--connections` senders; the figure is the app's
  * CPU time per message. To compare the cost of what ingestion does, give the variants different
  * settings (`with=.+SOME_SETTING=1 without=.`), or different builds.
+ *
+ * `--nest` adds a second baseline: NestJS on Express with one route answering the same JSON and
+ * nothing of ours (`baselines/nest.js`), the framework's own share of the gap to bare Express.
  */
 const { cpuMs } = require('./lib/process-cpu');
 const { join, resolve } = require('node:path');
@@ -42,6 +45,7 @@ const { values: args, positionals } = parseArgs({
     seconds: { type: 'string', default: '2' },
     ingest: { type: 'string' },
     batch: { type: 'string', default: '1000' },
+    nest: { type: 'boolean', default: false },
   },
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
@@ -101,6 +105,7 @@ async function main() {
     for (const entry of ingest ? servers : []) entry.ingest = await newIngestLoad();
     const body = ingest ? ingest.answer : await (await fetch(`${servers[0].server.url}${paths ? paths.next() : path}`, { headers })).text();
     servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });
+    if (args.nest && !ingest) servers.push({ name: 'bare NestJS', server: await startBaseline(join(__dirname, 'baselines', 'nest.js'), body) });
 
     const connections = Number(args.connections);
     const load = (entry, duration) =>
