@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger as PinoLogger } from 'pino';
 import { assignRequestId } from '../request/request-id';
 import { loggableUrl } from './loggable-url';
+import { requestLineWriter } from './request-line';
 
 /**
  * First middleware of the stack: gives the request its id and writes one line when the response
@@ -13,6 +14,7 @@ import { loggableUrl } from './loggable-url';
  * listener.
  */
 export function requestLogging(logger: PinoLogger, observe?: (req: Request, res: Response, durationMs: number) => void): RequestHandler {
+  const writeLine = requestLineWriter(logger);
   return (req: Request, res: Response, next: NextFunction) => {
     const startedAt = performance.now();
     req.id = assignRequestId(req, res);
@@ -25,15 +27,15 @@ export function requestLogging(logger: PinoLogger, observe?: (req: Request, res:
       observe?.(req, res, durationMs);
       const level = statusCode === undefined || statusCode >= 500 ? 'error' : statusCode >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
-      logger[level](
-        {
-          reqId: req.id,
-          req: { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
-          res: { statusCode },
-          responseTime: Math.round(durationMs),
-        },
-        statusCode === undefined ? 'request aborted' : res.writableFinished ? 'request completed' : 'response ended by the client',
-      );
+      writeLine(level, {
+        reqId: req.id!,
+        method: req.method,
+        url: loggableUrl(req.originalUrl),
+        remoteAddress: req.socket.remoteAddress,
+        statusCode,
+        responseTime: Math.round(durationMs),
+        msg: statusCode === undefined ? 'request aborted' : res.writableFinished ? 'request completed' : 'response ended by the client',
+      });
     });
     next();
   };
