@@ -2,7 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { json } from 'express';
 import { AppConfig } from '@app/config';
-import { AppLogger, bodyParserErrorHandler, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
+import { AppLogger, bodyParserErrorHandler, corsHeaders, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
 import { AppMetrics, httpMetricsObserver } from '@app/metrics';
 import { DOCS_PATH, setupOpenApi } from './openapi';
 import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
@@ -22,9 +22,10 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.use(requestLogging(logger.pino, httpMetricsObserver(app.get(AppMetrics))));
   express.set('trust proxy', config.get('TRUST_PROXY'));
   express.set('etag', false);
+  express.disable('x-powered-by'); // helmet would remove it from every answer again
   express.use(noStore);
   express.use(securityHeaders(DOCS_PATH));
-  express.enableCors({ origin: config.get('APP_ORIGINS'), credentials: true, exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] });
+  express.use(corsHeaders({ origins: config.get('APP_ORIGINS'), exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] }));
   // The flespi stream's batches (up to 20 MB) get their own parser, mounted first on that path
   // only: the global parser then sees a parsed body and steps aside.
   express.use(INGEST_PATH, json({ limit: INGEST_BODY_LIMIT }));

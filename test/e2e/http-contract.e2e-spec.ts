@@ -166,6 +166,24 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('answers the web app origin\'s ordinary requests with CORS headers it can read, and no other origin', async () => {
+    for (let i = 0; i < 2; i++) {
+      // Twice: the first answer's headers are recorded, the second's replayed.
+      const allowed = await request(t.server).get('/api/time').set('Origin', 'https://app.fleet.test').expect(200);
+      expect(allowed.headers).toMatchObject({
+        'access-control-allow-origin': 'https://app.fleet.test',
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': 'X-Request-Id,Retry-After,Content-Disposition',
+        vary: 'Origin',
+      });
+      const other = await request(t.server).get('/api/time').set('Origin', 'https://evil.example').expect(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const none = await request(t.server).get('/api/time').expect(200);
+      expect(none.headers['access-control-allow-origin']).toBeUndefined();
+      expect(none.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('serves the generated OpenAPI document with both security schemes', async () => {
     const res = await request(t.server).get('/api/docs-json').expect(200);
     expect(res.body.openapi).toMatch(/^3\./);

@@ -12,6 +12,7 @@ export * from './response/raw-response.decorator';
 export * from './response/enveloping-express.adapter';
 export * from './response/no-store.middleware';
 export * from './response/security-headers.middleware';
+export * from './response/cors.middleware';
 export * from './response/route-error-shape';
 export * from './validation/field-errors';
 export * from './validation/page-query.dto';

@@ -1,5 +1,19 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import helmet from 'helmet';
+import helmet, { HelmetOptions } from 'helmet';
+import { applyHeaders, recordHeaders } from './recorded-headers';
+
+/** helmet's options for JSON answers (see `securityHeaders`). */
+export const API_HELMET_OPTIONS: Readonly<HelmetOptions> = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
 
 /**
  * Security headers with helmet. JSON answers get the set OWASP's REST Security Cheat Sheet asks
@@ -12,18 +26,12 @@ import helmet from 'helmet';
  * API runs behind TLS the page's assets are same-origin HTTPS anyway.
  */
 export function securityHeaders(htmlPathPrefix: string): RequestHandler {
-  const forApi = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
+  // The API's set depends on nothing in the request: helmet computes it once, each answer gets it.
+  const forApi = recordHeaders(helmet(API_HELMET_OPTIONS));
   const forHtml = helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } });
-  return (req: Request, res: Response, next: NextFunction) =>
-    (req.path.startsWith(htmlPathPrefix) ? forHtml : forApi)(req, res, next);
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith(htmlPathPrefix)) return forHtml(req, res, next);
+    applyHeaders(res, forApi);
+    next();
+  };
 }
