@@ -21,6 +21,15 @@ export class MeView extends CallerView {
   credential: { kind: 'session' | 'api_token'; via: 'bearer' | 'cookie'; expiresAt: Date | null };
 }
 
+/** A cached principal keeps its set of permissions: it is sorted once, not on every request. */
+const sortedLists = new WeakMap<ReadonlySet<string>, string[]>();
+
+function sortedPermissions(permissions: ReadonlySet<string>): string[] {
+  let sorted = sortedLists.get(permissions);
+  if (!sorted) sortedLists.set(permissions, (sorted = [...permissions].sort()));
+  return [...sorted]; // a copy: the caller owns its view
+}
+
 export function toCallerView(principal: AuthPrincipal): CallerView {
   return {
     id: principal.userId.toHexString(),
@@ -28,7 +37,7 @@ export function toCallerView(principal: AuthPrincipal): CallerView {
     name: principal.name,
     client: { id: principal.clientId.toHexString(), ...principal.client },
     role: { id: principal.role.id.toHexString(), name: principal.role.name, protected: principal.role.protected },
-    permissions: [...principal.permissions].sort(),
+    permissions: sortedPermissions(principal.permissions),
     trackerScope: principal.trackerScope.toJSON(),
   };
 }
