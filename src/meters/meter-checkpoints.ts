@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import type { Types } from 'mongoose';
+import { InjectRepository, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { AssetMeterCheckpoint, MeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
+
+/** Meters are kept at most every this often for replays of late messages… */
+export const METER_CHECKPOINT_EVERY_S = 600;
+/** …and for this long: a message later than that is stored but does not change the meters. */
+export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
+
+/** What a batch changes in one asset's checkpoints. */
+export interface CheckpointChange {
+  assetId: Types.ObjectId;
+  /** A new checkpoint: the asset's more than a day older than it go. */
+  added: MeterCheckpoint | null;
+  /** The time of the checkpoint a replay started from: the asset's after it no longer hold. */
+  replayedFrom: number | null;
+}
+
+/** Whether a checkpoint is due at `ts` after the asset's newest at `lastTs` (null: none). */
+export const checkpointDue = (lastTs: number | null | undefined, ts: number): boolean => lastTs == null || ts - lastTs >= METER_CHECKPOINT_EVERY_S;
+
+/**
+ * The checkpoints that go after `changes`, as the branches of one `$or`. A replayed asset's
+ * checkpoints after the one replayed from go, but not the one added in the same batch (the
+ * delete and the insert run side by side): it is newer than every stored one.
+ */
+export function droppedBy(changes: readonly CheckpointChange[]): Array<TenantQuery<AssetMeterCheckpoint>> {
+  const branches: Array<TenantQuery<AssetMeterCheckpoint>> = [];
+  for (const { assetId, added, replayedFrom } of changes) {
+    if (replayedFrom !== null) branches.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
+    if (added) branches.push({ assetId, ts: { $lt: added.ts - METER_CHECKPOINTS_SPAN_S } });
+  }
+  return branches;
+}
+
+/**
+ * The meters' checkpoints, a document each (`asset_meter_checkpoints`): written when one is due
+ * (one insert and one delete per batch), read only to replay a late message.
+ */
+@Injectable()
+export class MeterCheckpoints {
+  constructor(@InjectRepository(AssetMeterCheckpoint) private readonly checkpoints: TenantRepository<AssetMeterCheckpoint>) {}
+
+  /** The asset's newest checkpoint before `ts`, or null. */
+  newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number): Promise<MeterCheckpoint | null> {
+    return this.checkpoints.findOne(scope, { assetId, ts: { $lt: ts } }, { sort: { ts: -1 } });
+  }
+
+  /** Adds a batch's new checkpoints and drops those past the day or after a replayed one. */
+  async apply(scope: TenantScope, changes: readonly CheckpointChange[]): Promise<void> {
+    const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, ...added }] : []));
+    const dropped = droppedBy(changes);
+    await Promise.all([
+      this.checkpoints.insertMany(scope, added, { ordered: false }),
+      dropped.length > 0 ? this.checkpoints.deleteMany(scope, dropped.length === 1 ? dropped[0] : { $or: dropped }) : null,
+    ]);
+  }
+
+  /** Drops every checkpoint of the asset (a reading set its meters: replays start after it). */
+  async dropAll(scope: TenantScope, assetId: Types.ObjectId): Promise<void> {
+    await this.checkpoints.deleteMany(scope, { assetId });
+  }
+}
