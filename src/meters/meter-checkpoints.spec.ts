@@ -19,20 +19,27 @@ describe('checkpointDue', () => {
 describe('droppedBy', () => {
   const a = new Types.ObjectId();
   const b = new Types.ObjectId();
+  const DAY = METER_CHECKPOINTS_SPAN_S;
 
   it('drops nothing when nothing was added or replayed', () => {
-    expect(droppedBy([])).toEqual([]);
+    expect(droppedBy([])).toBeNull();
   });
 
-  it('drops an asset’s checkpoints more than a day older than the one added', () => {
-    expect(droppedBy([{ assetId: a, added: checkpoint(100_000), replayedFrom: null }])).toEqual([{ assetId: a, ts: { $lt: 100_000 - METER_CHECKPOINTS_SPAN_S } }]);
+  it('drops each asset’s checkpoints more than a day older than the one it added, under the latest of those times', () => {
+    expect(droppedBy([
+      { assetId: a, added: checkpoint(100_000), replayedFrom: null },
+      { assetId: b, added: checkpoint(100_300), replayedFrom: null },
+    ])).toEqual({ ts: { $lt: 100_300 - DAY }, $or: [{ assetId: a, ts: { $lt: 100_000 - DAY } }, { assetId: b, ts: { $lt: 100_300 - DAY } }] });
   });
 
   it('drops those after the one replayed from, but not the one added in the same batch', () => {
-    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }])).toEqual([{ assetId: a, ts: { $gt: 600 } }]);
-    expect(droppedBy([{ assetId: b, added: checkpoint(1800), replayedFrom: 600 }])).toEqual([
-      { assetId: b, ts: { $gt: 600, $lt: 1800 } },
-      { assetId: b, ts: { $lt: 1800 - METER_CHECKPOINTS_SPAN_S } },
-    ]);
+    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }])).toEqual({ assetId: a, ts: { $gt: 600 } });
+    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }, { assetId: b, added: checkpoint(1800), replayedFrom: 600 }])).toEqual({
+      $or: [
+        { assetId: a, ts: { $gt: 600 } },
+        { assetId: b, ts: { $gt: 600, $lt: 1800 } },
+        { ts: { $lt: 1800 - DAY }, $or: [{ assetId: b, ts: { $lt: 1800 - DAY } }] },
+      ],
+    });
   });
 });
