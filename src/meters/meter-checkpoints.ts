@@ -50,8 +50,15 @@ export function droppedBy(changes: readonly CheckpointChange[]): TenantQuery<Ass
 export class MeterCheckpoints {
   constructor(@InjectRepository(AssetMeterCheckpoint) private readonly checkpoints: TenantRepository<AssetMeterCheckpoint>) {}
 
-  /** The asset's newest checkpoint before `ts`, or null. */
-  newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number): Promise<MeterCheckpoint | null> {
+  /**
+   * The asset's newest checkpoint before `ts`, or null; `newestTs` is its newest one's time (the
+   * meters' `lastCheckpointTs`). A message late by less than the checkpoints' spacing (the usual
+   * case, and batches that overtake each other) wants that newest one: a lookup on the unique
+   * index. Later than that, the asset's are sorted (the embedded server scans for it).
+   */
+  newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number, newestTs: number | null): Promise<MeterCheckpoint | null> {
+    if (newestTs === null) return Promise.resolve(null);
+    if (newestTs < ts) return this.checkpoints.findOne(scope, { assetId, ts: newestTs });
     return this.checkpoints.findOne(scope, { assetId, ts: { $lt: ts } }, { sort: { ts: -1 } });
   }
 
@@ -59,7 +66,8 @@ export class MeterCheckpoints {
   async apply(scope: TenantScope, changes: readonly CheckpointChange[]): Promise<void> {
     const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, ...added }] : []));
     const dropped = droppedBy(changes);
-    await Promise.all([this.checkpoints.insertMany(scope, added, { ordered: false }), dropped ? this.checkpoints.deleteMany(scope, dropped) : null]);
+    // A duplicate is the same checkpoint added by a batch of the same asset that ran alongside.
+    await Promise.all([this.checkpoints.insertNew(scope, added), dropped ? this.checkpoints.deleteMany(scope, dropped) : null]);
   }
 
   /** Drops every checkpoint of the asset (a reading set its meters: replays start after it). */

@@ -84,7 +84,9 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         const replay = await this.replay(client, trackerId, record, late);
         if (replay) {
           ({ km, hours, feed } = replay);
-          replayedFrom = lastCheckpointTs = replay.from.ts;
+          // The asset's checkpoints after the one replayed from were counted without the late message.
+          if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayedFrom = replay.from.ts;
+          lastCheckpointTs = replay.from.ts;
         }
       }
       let added: MeterCheckpoint | null = null;
@@ -102,7 +104,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, lastCheckpointTs, watch: null });
         continue;
       }
-      const set = { feed: step.feed, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}), ...(added || replayedFrom !== null ? { lastCheckpointTs } : {}) };
+      const set = { feed: step.feed, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}), ...(lastCheckpointTs !== (record.lastCheckpointTs ?? null) ? { lastCheckpointTs } : {}) };
       updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: set } });
       const odometerKm = record.odometerKm + km;
       const engineHours = record.engineHours + hours;
@@ -121,7 +123,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
 
   /** The meters' correction from the checkpoint before `late`, over every stored fix since (and the replayed feed). */
   private async replay(client: TenantScope, trackerId: string, record: Stored<AssetMeter>, late: number): Promise<{ km: number; hours: number; feed: MeterFeed; from: MeterCheckpoint } | null> {
-    const from = await this.checkpoints.newestBefore(client, record._id, late);
+    const from = await this.checkpoints.newestBefore(client, record._id, late, record.lastCheckpointTs ?? null);
     // Kept for a day of fix time before the newest fix counted (one past it waits for the next checkpoint to go).
     if (!from || from.feed.trackerId !== trackerId || from.ts < record.feed!.ts - METER_CHECKPOINTS_SPAN_S) return null;
     const fixes = await this.points.points(trackerId, from.ts + 1, record.feed!.ts);

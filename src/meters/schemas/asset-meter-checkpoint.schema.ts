@@ -38,6 +38,7 @@ export class AssetMeterCheckpoint implements MeterCheckpoint {
 }
 
 export const AssetMeterCheckpointSchema = SchemaFactory.createForClass(AssetMeterCheckpoint);
-// The replay's newest checkpoint of an asset before a late message; the prune of an asset's older
-// than a day, and of those after a replayed one.
-AssetMeterCheckpointSchema.index({ assetId: 1, ts: 1 });
+// One checkpoint per asset and time: the replay's lookup of the asset's newest (exactly these keys:
+// a lookup on the embedded server too), its sorted read of the newest before a late message, and
+// the prune of an asset's older than a day or after a replayed one.
+AssetMeterCheckpointSchema.index({ clientId: 1, assetId: 1, ts: 1 }, { unique: true });
