@@ -33,11 +33,10 @@ describe('droppedBy', () => {
   });
 
   it('drops those after the one replayed from, but not the one added in the same batch', () => {
-    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }])).toEqual({ assetId: a, ts: { $gt: 600 } });
-    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }, { assetId: b, added: checkpoint(1800), replayedFrom: 600 }])).toEqual({
+    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 600 }])).toEqual({ ts: { $gt: 600 }, $or: [{ assetId: a, ts: { $gt: 600 } }] });
+    expect(droppedBy([{ assetId: a, added: null, replayedFrom: 900 }, { assetId: b, added: checkpoint(1800), replayedFrom: 600 }])).toEqual({
       $or: [
-        { assetId: a, ts: { $gt: 600 } },
-        { assetId: b, ts: { $gt: 600, $lt: 1800 } },
+        { ts: { $gt: 600 }, $or: [{ assetId: a, ts: { $gt: 900 } }, { assetId: b, ts: { $gt: 600, $lt: 1800 } }] },
         { ts: { $lt: 1800 - DAY }, $or: [{ assetId: b, ts: { $lt: 1800 - DAY } }] },
       ],
     });

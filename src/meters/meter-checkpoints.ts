@@ -23,21 +23,27 @@ export const checkpointDue = (lastTs: number | null | undefined, ts: number): bo
 /**
  * The filter of the checkpoints that go after `changes` (null: none). A replayed asset's after the
  * one replayed from go, but not the one added in the same batch (the delete and the insert run
- * side by side): it is newer than every stored one. Those past the day are asked for under one
- * bound on the time first: the embedded server scans, and most checkpoints fail that one test
- * instead of being tried against every asset's branch.
+ * side by side): it is newer than every stored one. Each kind is asked for under one bound on
+ * the time first: the embedded server scans, and most checkpoints fail that one test instead of
+ * being tried against every asset's branch.
  */
 export function droppedBy(changes: readonly CheckpointChange[]): TenantQuery<AssetMeterCheckpoint> | null {
-  const branches: Array<TenantQuery<AssetMeterCheckpoint>> = [];
+  const afterReplay: Array<TenantQuery<AssetMeterCheckpoint>> = [];
   const pastTheDay: Array<TenantQuery<AssetMeterCheckpoint>> = [];
+  let after = Infinity;
   let before = -Infinity;
   for (const { assetId, added, replayedFrom } of changes) {
-    if (replayedFrom !== null) branches.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
+    if (replayedFrom !== null) {
+      afterReplay.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
+      after = Math.min(after, replayedFrom);
+    }
     if (!added) continue;
     const dropBefore = added.ts - METER_CHECKPOINTS_SPAN_S;
     pastTheDay.push({ assetId, ts: { $lt: dropBefore } });
     before = Math.max(before, dropBefore);
   }
+  const branches: Array<TenantQuery<AssetMeterCheckpoint>> = [];
+  if (afterReplay.length > 0) branches.push({ ts: { $gt: after }, $or: afterReplay });
   if (pastTheDay.length > 0) branches.push({ ts: { $lt: before }, $or: pastTheDay });
   return branches.length === 0 ? null : branches.length === 1 ? branches[0] : { $or: branches };
 }
