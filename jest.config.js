@@ -13,6 +13,10 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 2,
+  // Every e2e file loads the whole app afresh, and what libraries hang on the process (exit
+  // listeners of pino's and tmp's) keeps each file's modules alive: a worker grew past 4 GB over a
+  // run and its last files timed out booting. Jest restarts a worker past this after a file.
+  workerIdleMemoryLimit: '1GB',
   // A global option (ignored inside projects): e2e files boot the app and Chromium.
   testTimeout: 30000,
   projects: [

@@ -12,7 +12,8 @@
  * neighbour than req/s does; req/s, the ratio to bare Express, and the CPU per request of the
  * database and of the load generator (they share the machine's cores with the app) are printed
  * too. `{code}`, `{revoked}`, `{asset}`, `{driver}` and `{workOrder}` in the path become the demo manifest's valid and
- * revoked QR codes, its tracked asset, its existing driver and work order. `--user operator` asks as the demo's
+ * revoked QR codes, its tracked asset, its existing driver and work order; `{anyDriver}` becomes each of the
+ * client's drivers in turn (1 000 more added, copies of its first), request after request (reads of different records). `--user operator` asks as the demo's
  * operator, whose tracker scope is a list (the admin sees every tracker). `current=.@--max-semi-space-size=16` runs a build with
  * these Node options instead of its package.json's (to compare runtime flags); `metrics=.+METRICS_PORT=0` runs a build with more
  * environment variables (to compare settings).
@@ -22,8 +23,11 @@
  * timestamps (nothing is a duplicate), posted by `--connections` senders; the figure is the app's
  * CPU time per message. To compare the cost of what ingestion does, give the variants different
  * settings (`with=.+SOME_SETTING=1 without=.`), or different builds.
+ *
+ * `--nest` adds a second baseline: NestJS on Express with one route answering the same JSON and
+ * nothing of ours (`baselines/nest.js`), the framework's own share of the gap to bare Express.
  */
-const { readFileSync } = require('node:fs');
+const { cpuMs } = require('./lib/process-cpu');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
@@ -41,6 +45,7 @@ const { values: args, positionals } = parseArgs({
     seconds: { type: 'string', default: '2' },
     ingest: { type: 'string' },
     batch: { type: 'string', default: '1000' },
+    nest: { type: 'boolean', default: false },
   },
 });
 const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec) => {
@@ -50,10 +55,25 @@ const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec)
   return { name, dir: resolve(root, dir), nodeOptions, env: Object.fromEntries(settings.map((setting) => setting.split(/=(.*)/s))) };
 });
 
-/** CPU time (user + system) of a process so far, in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+const DRIVERS_IN_TURN = 1000;
+
+/** With `{anyDriver}` in the path: the path of each of the client's drivers, one after the other; otherwise null. */
+async function pathsOfEachDriver(uri, clientId, path) {
+  if (!path.includes('{anyDriver}')) return null;
+  const { MongoClient, ObjectId } = require(join(root, 'node_modules/mongodb'));
+  const client = await MongoClient.connect(`${uri}/compare`);
+  try {
+    const drivers = client.db().collection('drivers');
+    // The demo client has a couple of drivers: copies of its first (own ids and RUTs) make a fleet's worth.
+    const first = await drivers.findOne({ clientId: new ObjectId(clientId) });
+    await drivers.insertMany(Array.from({ length: DRIVERS_IN_TURN }, (_, i) => ({ ...first, _id: new ObjectId(), rut: `${first.rut}-${i}` })));
+    const ids = await drivers.find({ clientId: new ObjectId(clientId) }, { projection: { _id: 1 } }).toArray();
+    const all = ids.map(({ _id }) => path.replace('{anyDriver}', _id.toHexString()));
+    let i = 0;
+    return { count: all.length, next: () => all[i++ % all.length] };
+  } finally {
+    await client.close();
+  }
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -73,6 +93,8 @@ async function main() {
       .replace('{workOrder}', acme.workOrder);
     if (!acme.users[args.user]) throw new Error(`--user: one of ${Object.keys(acme.users).join(', ')}`);
     const headers = { authorization: `Bearer ${acme.users[args.user].apiToken}` };
+    const paths = await pathsOfEachDriver(mongo.uri, acme.id, path);
+    if (paths) console.log(`{anyDriver}: ${paths.count} drivers in turn`);
 
     for (const build of builds) {
       servers.push({ ...build, server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }) });
@@ -81,14 +103,15 @@ async function main() {
     const newIngestLoad = () => ingestLoad({ uri: `${mongo.uri}/compare`, clientId: acme.id, trackers: Number(args.ingest), batch: Number(args.batch) });
     const ingest = args.ingest ? await newIngestLoad() : null;
     for (const entry of ingest ? servers : []) entry.ingest = await newIngestLoad();
-    const body = ingest ? ingest.answer : await (await fetch(`${servers[0].server.url}${path}`, { headers })).text();
+    const body = ingest ? ingest.answer : await (await fetch(`${servers[0].server.url}${paths ? paths.next() : path}`, { headers })).text();
     servers.push({ name: 'bare Express', server: await startBaseline(join(__dirname, 'baselines', 'express.js'), body) });
+    if (args.nest && !ingest) servers.push({ name: 'bare NestJS', server: await startBaseline(join(__dirname, 'baselines', 'nest.js'), body) });
 
     const connections = Number(args.connections);
     const load = (entry, duration) =>
       entry.ingest
         ? autocannon({ url: urlOf(entry), connections, duration, method: 'POST', headers: ingest.headers, requests: [{ setupRequest: entry.ingest.nextRequest }] })
-        : autocannon({ url: urlOf(entry), connections, duration, headers });
+        : autocannon({ url: urlOf(entry), connections, duration, headers, ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths.next() }) }] } : {}) });
     const urlOf = (entry) => `${entry.server.url}${entry.ingest ? '/api/telemetry/flespi' : path}`;
     for (const entry of servers) await load(entry, 1); // warm-up
     const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]));

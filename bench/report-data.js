@@ -17,6 +17,7 @@
  * cache; the geocoder itself is never asked.
  */
 const { readFileSync } = require('node:fs');
+const { cpuMs } = require('./lib/process-cpu');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const mongoose = require('mongoose');
@@ -34,12 +35,6 @@ const builds = (positionals.length > 0 ? positionals : ['current=.']).map((spec)
   return { name, dir: resolve(root, dir), nodeOptions };
 });
 const kinds = args.kinds.split(',');
-
-/** CPU time (user + system) of a process so far, in ms. */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

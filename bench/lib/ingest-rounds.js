@@ -1,11 +1,7 @@
 // Timed ingestion rounds against the running app (the events and alerts scenarios): the rate a
 // load reaches and the app's CPU per message, in rounds alternating between variants.
 
-/** CPU time (user + system) of a process so far, in ms (Linux). */
-function cpuMs(pid) {
-  const fields = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const { cpuMs } = require('./process-cpu');
 
 /**
  * 4 senders post `load`'s batches for `seconds`, each waiting for its answer; what was answered
@@ -32,4 +28,4 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
   return { rate: messages / elapsed, usPerMessage: ((cpuMs(pid) - before) * 1000) / messages, elapsed };
 }
 
-module.exports = { cpuMs, ingestRound };
+module.exports = { ingestRound };

@@ -7,7 +7,7 @@ import { DriversImportService } from './import/drivers-import.service';
 import { DriverImportPreviewService } from './preview/driver-import-preview.service';
 import { Driver, DriverSchema } from './schemas/driver.schema';
 
-const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema }]);
+const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema, repository: { batchReadsById: true } }]);
 
 /** Drivers: the spreadsheet import and the driver lookup (`/api/drivers`). */
 @Module({

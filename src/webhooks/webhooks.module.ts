@@ -8,9 +8,11 @@ import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 
+// Each delivery job reads its delivery and its endpoint by id: the reads of the deliveries in
+// flight together go as one `$in` query each (the records are only read).
 const webhookData = TenantDataModule.forFeature([
-  { name: WebhookEndpoint.name, schema: WebhookEndpointSchema },
-  { name: WebhookDelivery.name, schema: WebhookDeliverySchema },
+  { name: WebhookEndpoint.name, schema: WebhookEndpointSchema, repository: { batchReadsById: true } },
+  { name: WebhookDelivery.name, schema: WebhookDeliverySchema, repository: { batchReadsById: true } },
 ]);
 
 /** Webhook endpoints (`/api/webhook-endpoints`, `access_alerts`) and the signed, retried deliveries to them. */

@@ -47,6 +47,22 @@ describe('GET /api/drivers/:id', () => {
     expect(Object.keys(res.body.data).sort()).toEqual(['clientId', 'createdAt', 'firstname', 'id', 'lastname', 'rut', 'updatedAt', 'userId']);
   });
 
+  it('requests in flight together (read by one query) each get their own driver, and another client\'s is 404 among them', async () => {
+    const other = await createTenant(t.app);
+    await request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${other.admin.token}`).send({ rows: [{ row: 2, firstName: 'Otro', lastName: 'Cliente', rut: '22222222-2' }] }).expect(201);
+    const foreign = (await t.connection.collection('drivers').findOne({ clientId: other.clientId }))!._id.toHexString();
+    const mine = (await t.connection.collection('drivers').find({ clientId: tenant.clientId }).toArray()).map((driver) => [driver._id.toHexString(), driver.rut]);
+    const asked = [...mine, [foreign, null], ...mine, [foreign, null]];
+    const answers = await Promise.all(asked.map(([id]) => get(id, tenant.admin.token)));
+    answers.forEach((res, i) => {
+      const rut = asked[i][1];
+      if (rut) expect([res.status, res.body.data.id, res.body.data.rut]).toEqual([200, asked[i][0], rut]);
+      else expect([res.status, res.body]).toEqual([404, { error: 'Driver not found' }]);
+    });
+    // The other client reads its own in the same way.
+    await get(foreign, other.admin.token).expect(200);
+  });
+
   it('needs only authentication: a user without permissions reads it, by bearer or cookie', async () => {
     const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
     await get(driverId, viewer.token).expect(200);

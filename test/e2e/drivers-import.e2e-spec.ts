@@ -5,7 +5,7 @@ import { ActivityEvent } from '@app/activity';
 import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { Driver } from '../../src/drivers/schemas/driver.schema';
-import { createTenant, NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
 
 const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const row = (n: number, fields: Record<string, unknown> = {}) => ({ row: n, firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_000 + n), ...fields });

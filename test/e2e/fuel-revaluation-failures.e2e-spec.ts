@@ -1,5 +1,4 @@
 import { scopeOfClient } from '@app/database';
-import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { FuelCostsService } from '../../src/fuel/costs/fuel-costs.service';

@@ -1,5 +1,4 @@
 import { scopeOfClient } from '@app/database';
-import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { FuelCostsService } from '../../src/fuel/costs/fuel-costs.service';
 import { TripReportExportCache } from '../../src/fuel/export-cache/trip-report-export-cache.service';

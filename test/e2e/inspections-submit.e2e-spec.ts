@@ -7,7 +7,7 @@ import { createTestApp, TestApp } from '@app/testing';
 import { FieldType } from '../../src/forms/form-field-types';
 import { QrCodesService } from '../../src/inspections/qr-codes/qr-codes.service';
 import { fleetFixtures, option } from '../factories/inspections.factory';
-import { createTenant, NO_PERMISSIONS, TestTenant, TestUser } from '../factories/tenant.factory';
+import { createTenant, TestTenant, TestUser } from '../factories/tenant.factory';
 
 describe('inspections: submit, list, read, and the loop to a work order', () => {
   let t: TestApp;

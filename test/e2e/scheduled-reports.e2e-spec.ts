@@ -44,11 +44,6 @@ describe('scheduled reports', () => {
   const api = () => request(t.server);
   const daily = { name: 'Actividad de ayer', report: 'activity', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: ['Gerencia@Example.com'] } };
   const create = async (body: object = daily, token?: string) => (await api().post('/api/scheduled-reports').set(auth(token)).send(body).expect(201)).body.data;
-  const runs = async (id: string): Promise<RunView[]> => (await api().get(`/api/scheduled-reports/${id}/runs`).set(auth()).expect(200)).body.data;
-  const settled = (id: string, count = 1) => eventually(async () => {
-    const list = await runs(id);
-    return list.length >= count && list.every((run) => run.state !== 'pending' && run.state !== 'running') ? list : null;
-  }, 'the runs to finish');
   const mailsTo = (address: string) => smtp.to(address);
 
   beforeAll(async () => {

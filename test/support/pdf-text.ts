@@ -41,3 +41,21 @@ export function pdfWords(pdf: Buffer): PdfWord[][] {
     })),
   );
 }
+
+export interface PdfTextRun {
+  text: string;
+  bold: boolean;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'" };
+
+/** Each page's runs of text and whether the reader sees them bold, from poppler's `pdftohtml -xml`. */
+export function pdfTextRuns(pdf: Buffer): PdfTextRun[][] {
+  const xml = execFileSync('pdftohtml', ['-xml', '-i', '-stdout', pdfFile(pdf)], { encoding: 'utf8' });
+  return xml.split('<page ').slice(1).map((page) =>
+    [...page.matchAll(/<text [^>]*>(.*?)<\/text>/g)].map(([, content]) => ({
+      text: content.replace(/<\/?[a-z]+>/g, '').replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => ENTITIES[name]),
+      bold: content.startsWith('<b>'),
+    })),
+  );
+}

@@ -4,6 +4,7 @@ export * from './embedded/embedded-mongo';
 export * from './embedded/project-root';
 export * from './batched-insert';
 export * from './batched-lookup';
+export * from './id-lists';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';

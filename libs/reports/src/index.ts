@@ -8,7 +8,6 @@ export * from './image/png-renderer.service';
 export * from './pdf/browser-pool';
 export * from './pdf/isolated-page';
 export * from './pdf/page-footer';
-export * from './pdf/pdf-join';
 export * from './pdf/pdf-renderer.service';
 export * from './reports.module';
 export * from './table/table-pdf';

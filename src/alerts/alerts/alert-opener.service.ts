@@ -20,7 +20,8 @@ export interface Opening {
   event: OpeningEvent;
 }
 
-const SYSTEM = { name: 'system' };
+/** The actor of what the platform does on its own (opening, system-resolving) in the activity log. */
+export const SYSTEM_ACTOR = { name: 'system' };
 
 /**
  * Opens alerts — an ingestion batch's together, one write per kind whatever their number: the
@@ -56,7 +57,7 @@ export class AlertOpener {
     const ruleOf = (alert: Stored<Alert>) => byId.get(alert._id.toHexString())!.rule;
     await Promise.all([
       // Recorded in one turn: the recorder writes them in one insert.
-      ...created.map((alert) => this.activity.recordFor({ clientId, ...SYSTEM }, {}, {
+      ...created.map((alert) => this.activity.recordFor({ clientId, ...SYSTEM_ACTOR }, {}, {
         action: 'alert.open',
         resourceType: 'alert',
         resourceId: alert._id,

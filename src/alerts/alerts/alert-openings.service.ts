@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
@@ -9,7 +9,7 @@ import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
-import { AlertOpener, type OpeningEvent } from './alert-opener.service';
+import { AlertOpener, SYSTEM_ACTOR, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
@@ -24,8 +24,6 @@ export const startsEndedBy = (type: string): readonly FleetEventType[] => STARTS
 /** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
 export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean => rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
 
-const SYSTEM = { name: 'system' };
-
 /**
  * Delays and system-resolves alerts (docs/alerts.md, "Matching"; `AlertOpener` opens them). Every write is keyed
  * so that doing it again — a replayed event, a retried job, a second instance — changes nothing:
@@ -34,8 +32,6 @@ const SYSTEM = { name: 'system' };
  */
 @Injectable()
 export class AlertOpenings {
-  private readonly logger = new Logger(AlertOpenings.name);
-
   constructor(
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
@@ -137,7 +133,7 @@ export class AlertOpenings {
       );
       if (!resolved) continue;
       resolvedNow.push(resolved);
-      await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM }, {}, {
+      await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM_ACTOR }, {}, {
         action: 'alert.resolve',
         resourceType: 'alert',
         resourceId: alert._id,

@@ -1,7 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { Allow, ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { Allow } from 'class-validator';
 import { MultilineText, StrictBody, ValidateText } from '@app/http';
 
 export const MAX_ANSWERS = 200;

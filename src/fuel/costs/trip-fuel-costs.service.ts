@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, type TenantScope, type TrackedScope } from '@app/database';
+import { IDS_PER_QUERY, InjectRepository, isDuplicateKeyError, TenantRepository, type Stored, type TenantScope, type TrackedScope } from '@app/database';
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
 import { TripFuelHook, type CostedTrip, type TripFuelFigures } from '../../positions';
 import { FuelCostEntry } from '../schemas/fuel-cost-entry.schema';
@@ -12,8 +12,6 @@ import { fuelCost } from './fuel-cost';
 export type TripFuel = TripFuelFigures;
 type EntryFigures = Pick<Stored<FuelCostEntry>, '_id' | 'tariffId' | 'liters' | 'pricePerLiter'>;
 
-/** Cost entries read by id per query (`entriesByIds`). */
-const ENTRY_READ_BATCH = 150;
 /** What a trip's fuel is read from (and the client, for the tenant check): not its history fields. */
 const ENTRY_FIGURES = { clientId: 1, tariffId: 1, liters: 1, pricePerLiter: 1 } as const;
 export type { CostedTrip };
@@ -21,16 +19,6 @@ export type { CostedTrip };
 /** Litres for a distance at a consumption, to the millilitre. */
 export function tripLiters(distanceKm: number, consumptionLPer100Km: number): number {
   return Math.round(distanceKm * consumptionLPer100Km * 10) / 1000;
-}
-
-/** An ObjectId's hex, kept while the same id comes again (a report's entries share one or two tariffs). */
-function lastHex(): (id: Types.ObjectId) => string {
-  let last: Types.ObjectId | undefined;
-  let hex = '';
-  return (id) => {
-    if (!last?.equals(id)) [last, hex] = [id, id.toHexString()];
-    return hex;
-  };
 }
 
 /**
@@ -124,13 +112,12 @@ export class TripFuelCosts implements OnModuleInit {
     }
     // Only the entries just written are read again (another reader's, when it wrote one first).
     place(await this.entriesByIds(scope, costed));
-    const tariffHex = lastHex();
     const tariffs = new Set<string>();
-    for (const entry of entries) if (entry) tariffs.add(tariffHex(entry.tariffId));
+    for (const entry of entries) if (entry) tariffs.add(entry.tariffId.toHexString());
     const pendingPrice = await this.pendingPrices(scope, [...tariffs]);
     entries.forEach((entry, i) => {
       if (!entry) return;
-      const tariffId = tariffHex(entry.tariffId);
+      const tariffId = entry.tariffId.toHexString();
       const price = pendingPrice.get(tariffId) ?? entry.pricePerLiter;
       fuelOf[i].set(trips[i].id, { liters: entry.liters, cost: fuelCost(entry.liters, price), tariffId });
     });
@@ -138,18 +125,17 @@ export class TripFuelCosts implements OnModuleInit {
   }
 
   /**
-   * Entries by id (their figures only), ENTRY_READ_BATCH ids a query: mongo-java-server matches an
-   * `_id: {$in}` list in time growing with its square (31 000 ids in one query: 38 s; in batches
-   * of 250: 0.7 s; of 150: ~0.3 s of its CPU, the least measured). The next batch is asked for
-   * before this one's answer is decoded, so the database and the app work at once.
+   * Entries by id (their figures only), IDS_PER_QUERY ids a query (the embedded server's `$in`
+   * grows with its square). The next batch is asked for before this one's answer is decoded, so
+   * the database and the app work at once.
    */
   private async entriesByIds(scope: TenantScope, ids: string[]): Promise<EntryFigures[]> {
-    const read = (from: number) => this.costs.findByIds(scope, ids.slice(from, from + ENTRY_READ_BATCH), ENTRY_FIGURES);
+    const read = (from: number) => this.costs.findByIds(scope, ids.slice(from, from + IDS_PER_QUERY), ENTRY_FIGURES);
     const found: EntryFigures[] = [];
     let next = ids.length > 0 ? read(0) : undefined;
-    for (let from = 0; next; from += ENTRY_READ_BATCH) {
+    for (let from = 0; next; from += IDS_PER_QUERY) {
       const current = next;
-      next = from + ENTRY_READ_BATCH < ids.length ? read(from + ENTRY_READ_BATCH) : undefined;
+      next = from + IDS_PER_QUERY < ids.length ? read(from + IDS_PER_QUERY) : undefined;
       // A failed read ends the loop: the one ahead must not be an unhandled rejection then.
       next?.catch(() => undefined);
       found.push(...(await current));

@@ -80,7 +80,6 @@ function sampledCrossing(shape: Pick<GeofenceShape, 'signedDistanceM'>, a: LatLn
 export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): GeofenceShape {
   switch (geometry.type) {
     case 'Point': {
-      const [lng, lat] = geometry.coordinates;
       const radius = size.radiusM!;
       const shape = {
         bbox: bboxOf([geometry.coordinates], radius),

@@ -1,14 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+import { IDS_PER_QUERY } from '@app/database';
 import { ConfiguredGeocoderClient } from '@app/integrations';
 import { GeocodeCacheEntry, geocodeKey } from './geocode-cache.schema';
-
-/**
- * Cache keys read per query (`cached`): mongo-java-server matches an `_id: {$in}` list in time
- * growing with its square (docs/performance.md, the trip report's cost entries).
- */
-const CACHE_READ_BATCH = 150;
 
 /** Addresses of points: from the cache, else the geocoder (then cached). Never throws: null instead. */
 @Injectable()
@@ -21,7 +16,7 @@ export class AddressResolver {
   ) {}
 
   /**
-   * The addresses of several points: the cached ones read together, CACHE_READ_BATCH cells a
+   * The addresses of several points: the cached ones read together, IDS_PER_QUERY cells a
    * query (a report of 31 000 trips read each cell of its route ends by `_id` alone), the others
    * geocoded once per cell.
    */
@@ -49,8 +44,8 @@ export class AddressResolver {
   private async cached(keys: string[], requestId: string): Promise<Map<string, string | null> | null> {
     const found = new Map<string, string | null>();
     try {
-      for (let i = 0; i < keys.length; i += CACHE_READ_BATCH) {
-        const entries = await this.cache.find({ _id: { $in: keys.slice(i, i + CACHE_READ_BATCH) } }).lean<GeocodeCacheEntry[]>().exec();
+      for (let i = 0; i < keys.length; i += IDS_PER_QUERY) {
+        const entries = await this.cache.find({ _id: { $in: keys.slice(i, i + IDS_PER_QUERY) } }).lean<GeocodeCacheEntry[]>().exec();
         for (const entry of entries) found.set(entry._id, entry.address);
       }
     } catch (error) {

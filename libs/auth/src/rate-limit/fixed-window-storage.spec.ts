@@ -5,6 +5,7 @@ describe('FixedWindowThrottlerStorage', () => {
   const t0 = 1_000_000;
   let storage: FixedWindowThrottlerStorage;
   beforeEach(() => (storage = new FixedWindowThrottlerStorage()));
+  afterEach(() => storage.onApplicationShutdown());
 
   it('counts hits in the window and answers the time left in it', async () => {
     await storage.increment('k', MINUTE, 3, MINUTE, 'ip', t0);

@@ -1,3 +1,4 @@
+import type { OnApplicationShutdown } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 
 interface Window {
@@ -26,11 +27,17 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
  * its limit is refused for `blockDuration` (the window's length by default), then starts a new
  * window. Counters live in this instance's memory, as the library's do.
  */
-export class FixedWindowThrottlerStorage implements ThrottlerStorage {
+export class FixedWindowThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly windows = new Map<string, Window>();
+  private readonly sweepTimer: NodeJS.Timeout;
 
   constructor(sweepIntervalMs = SWEEP_INTERVAL_MS) {
-    setInterval(() => this.sweep(), sweepIntervalMs).unref();
+    this.sweepTimer = setInterval(() => this.sweep(), sweepIntervalMs).unref();
+  }
+
+  /** Nest calls it on the module's storage provider: a timer left running keeps a closed app alive. */
+  onApplicationShutdown(): void {
+    clearInterval(this.sweepTimer);
   }
 
   // The interface's method is async; the work is not.

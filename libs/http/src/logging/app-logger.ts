@@ -1,6 +1,7 @@
-import type { LoggerService, LogLevel } from '@nestjs/common';
+import type { LoggerService, LogLevel, OnApplicationShutdown } from '@nestjs/common';
 import pino, { Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
+import { LineBatcher } from './line-batcher';
 
 export interface AppLoggerOptions {
   level: string;
@@ -28,8 +29,10 @@ const PINO_LEVEL: Record<LogLevel, pino.Level> = {
  * logger so that framework and service messages come out in the same format as request lines.
  * Nest passes `(message, ...params, context)`; an object message is merged into the line.
  */
-export class AppLogger implements LoggerService {
+export class AppLogger implements LoggerService, OnApplicationShutdown {
   readonly pino: PinoLogger;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private batcher: LineBatcher | undefined;
 
   constructor({ level, destination = 'stdout', format, stream }: AppLoggerOptions) {
     const fd = destination === 'stderr' ? 2 : 1;
@@ -51,19 +54,28 @@ export class AppLogger implements LoggerService {
   /**
    * JSON lines gathered up to 4 KiB per write instead of a write per line: the request line's
    * write was two thirds of its cost (docs/performance.md, "The request path, layer by layer").
-   * A quiet server's lines still leave within a second, and pino writes what is left when the
+   * A quiet server's lines still leave within a second, and what is gathered is written when the
    * process exits; a SIGKILL loses at most the last second's lines.
    */
   private bufferedDestination(fd: number): pino.DestinationStream {
-    const destination = pino.destination({ fd, sync: false, minLength: LOG_BUFFER_BYTES });
-    setInterval(() => {
-      try {
-        destination.flush();
-      } catch {
-        // closed: the process is ending, and pino wrote what was left
-      }
-    }, LOG_FLUSH_INTERVAL_MS).unref();
-    return destination;
+    const batcher = new LineBatcher(fd, LOG_BUFFER_BYTES);
+    this.batcher = batcher;
+    this.flushTimer = setInterval(() => batcher.flush(), LOG_FLUSH_INTERVAL_MS).unref();
+    return batcher;
+  }
+
+  /**
+   * The app is closing: what is buffered is written and the timer stops. A timer left running
+   * keeps the logger and everything its module reaches alive: in the tests, each file's whole app.
+   * Lines logged after this still leave when the buffer fills or the process exits.
+   */
+  onApplicationShutdown(): void {
+    clearInterval(this.flushTimer);
+    try {
+      this.flush();
+    } catch {
+      // a destination already closed: what was gathered is written
+    }
   }
 
   log(message: unknown, ...params: unknown[]): void {
@@ -90,9 +102,10 @@ export class AppLogger implements LoggerService {
     this.write('fatal', message, params);
   }
 
-  /** Writes what is still buffered (at shutdown; pino also flushes on a normal exit). */
+  /** Writes what is still buffered (at shutdown; a normal exit writes it too). */
   flush(): void {
-    this.pino.flush();
+    if (this.batcher) this.batcher.flushSync();
+    else this.pino.flush();
   }
 
   private write(level: LogLevel, message: unknown, params: unknown[]): void {

@@ -3,7 +3,7 @@ import { escapeHtml, SafeHtml } from './escape-html';
 
 export interface ReportDocument {
   title: string;
-  /** Left out of the parts after the first of a document printed in parts. */
+  /** The reports' cover page (`renderCoverPage`), before the body. */
   cover?: SafeHtml;
   body: SafeHtml;
   /** The report's own CSS (our code, never data). */

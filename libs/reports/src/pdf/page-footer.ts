@@ -9,7 +9,7 @@ export const FOOTER_BASELINE_MM = 5.63;
 
 export const pageNumberText = (page: number, pages: number) => `Página ${page} de ${pages}`;
 
-/** Chromium's footer: `text` at the left, "Página N de M" at the right (a joined document's is drawn by `joinPdfParts`). */
+/** Chromium's footer: `text` at the left, "Página N de M" at the right (a PDF drawn by our code gets its footer from `drawPageFooters`). */
 export function footerTemplate(text: string): string {
   return `
 <div style="font-family: 'DejaVu Sans', Arial, sans-serif; font-size: ${FOOTER_FONT_PT}pt; color: #${FOOTER_COLOR_HEX}; width: 100%; padding: 0 ${FOOTER_SIDE_MARGIN_MM}mm; display: flex; justify-content: space-between;">

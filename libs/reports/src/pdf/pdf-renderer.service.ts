@@ -7,7 +7,7 @@ export interface PdfOptions {
   /** Small text at the left of every page's footer (the page number is at the right). */
   footerText?: string;
   landscape?: boolean;
-  /** `false`: no footer at all (labels cut to size; a part of a longer document, whose footer is drawn after the join); default true. */
+  /** `false`: no footer at all (labels cut to size; a table report's cover, whose footer is drawn with the table's pages, `drawPageFooters`); default true. */
   footer?: boolean;
 }
 

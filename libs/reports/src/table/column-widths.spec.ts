@@ -1,4 +1,6 @@
-import { CELL_PADDING_MM, columnWidthsMm, TABLE_WIDTH_MM, WRAP_MIN_MM } from './column-widths';
+import { PDFDocument } from 'pdf-lib';
+import { embedReportFonts, type ReportFonts } from '../pdf/pdf-text-font';
+import { CELL_PADDING_MM, columnWidthsMm as widthsIn, type SizedColumn, TABLE_WIDTH_MM, WRAP_MIN_MM } from './column-widths';
 
 // DejaVu Sans's advances (font units of 2 048 to the em) as the installed font file gives them: regular W 2 025, i 569, space 651; bold W 2 259, i 702.
 const MM_PER_EM = (7.5 * 25.4) / 72;
@@ -6,6 +8,10 @@ const em = (units: number) => (units / 2048) * MM_PER_EM;
 const PADDING_AND_SLACK = 2 * CELL_PADDING_MM + 0.5;
 
 describe('columnWidthsMm', () => {
+  // The fonts the PDF embeds and draws with, as printTablePdf gives them.
+  let fonts: ReportFonts;
+  beforeAll(async () => (fonts = await embedReportFonts(await PDFDocument.create())));
+  const columnWidthsMm = (columns: readonly SizedColumn[], rows: Array<{ texts: string[]; total: boolean }>) => widthsIn(columns, rows, fonts);
   const detail = (...texts: string[]) => ({ texts, total: false });
 
   it('sizes one-line columns by their glyphs, not their characters, and shares the rest of the page in proportion', () => {

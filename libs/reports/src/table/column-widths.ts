@@ -1,18 +1,19 @@
 import { PAGE_SIDE_MARGIN_MM } from '../html/report-document';
-import { DEJAVU_SANS_BOLD_FILE, DEJAVU_SANS_FILE } from '../pdf/report-fonts';
-import { TextWidths } from './text-width';
 
-/** What the table's STYLES say: cells and headers of 7.5 pt, 1.5 mm padding each side; wrapped columns at least 35 mm. */
+/** What the table's pages draw (table-pages.ts): cells and headers of 7.5 pt, 1.5 mm padding each side; wrapped columns at least 35 mm. */
 export const TABLE_FONT_PT = 7.5;
 export const CELL_PADDING_MM = 1.5;
 export const WRAP_MIN_MM = 35;
 /** A landscape A4 page's width inside its margins. */
 export const TABLE_WIDTH_MM = 297 - 2 * PAGE_SIDE_MARGIN_MM;
-// Chromium snaps widths to its layout units: a hair more than the text's own width.
+// A hair more than the text's own width, as Chromium's layout units gave it when it printed the table.
 const SLACK_MM = 0.5;
 const MM_PER_EM = (TABLE_FONT_PT * 25.4) / 72;
 
-let fonts: { regular: TextWidths; bold: TextWidths } | undefined;
+/** A text's width in em in one font: the PDF's own fonts (`PdfTextFont`), which draw the cells too. */
+export interface TextMeasure {
+  em(text: string): number;
+}
 
 export interface SizedColumn {
   title: string;
@@ -22,16 +23,18 @@ export interface SizedColumn {
 
 /**
  * The columns' widths in mm for a fixed table layout, from the widest text of each column as
- * DejaVu Sans draws it (total rows in bold; a header's longest word, in bold, as it wraps): a
+ * the PDF's fonts draw it (DejaVu Sans; total rows in bold; a header's longest word, in bold, as it wraps): a
  * one-line column as wide as its widest cell, a wrapped one at least 35 mm and as wide as its
  * longest word, growing toward its longest line with the page's spare width; what is left shared
- * in proportion to the widths, as Chromium's automatic layout shares it. Wider than the page
- * when the cells are (Chromium then shrinks the page to fit, as it did with the automatic layout).
+ * in proportion to the widths, as Chromium's automatic layout shared it. Wider than the page
+ * when the cells are (the pages then draw the table smaller, as Chromium shrank its print).
  */
-export function columnWidthsMm(columns: readonly SizedColumn[], rows: Iterable<{ texts: readonly string[]; total: boolean }>): number[] {
-  fonts ??= { regular: new TextWidths(DEJAVU_SANS_FILE), bold: new TextWidths(DEJAVU_SANS_BOLD_FILE) };
-  const { regular, bold } = fonts;
-  const longestWord = (font: TextWidths, text: string) => Math.max(0, ...text.split(/\s+/).map((word) => font.em(word)));
+export function columnWidthsMm(
+  columns: readonly SizedColumn[],
+  rows: Iterable<{ texts: readonly string[]; total: boolean }>,
+  { regular, bold }: { regular: TextMeasure; bold: TextMeasure },
+): number[] {
+  const longestWord = (font: TextMeasure, text: string) => Math.max(0, ...text.split(/\s+/).map((word) => font.em(word)));
   const line = columns.map(() => 0);
   const word = columns.map((column) => longestWord(bold, column.title));
   for (const { texts, total } of rows) {

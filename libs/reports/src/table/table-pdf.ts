@@ -1,30 +1,28 @@
-import { joinPdfParts } from '../pdf/pdf-join';
+import { PDFDocument } from 'pdf-lib';
+import { drawPageFooters } from '../pdf/page-footers';
 import type { PdfRenderer } from '../pdf/pdf-renderer.service';
-import { tableColumnWidths, tableHtml, type TableReport } from './table-report';
-import { tablePartEnds } from './table-parts';
+import { embedReportFonts } from '../pdf/pdf-text-font';
+import { columnWidthsMm } from './column-widths';
+import { drawTablePages } from './table-pages';
+import { tableCoverHtml, tablePdfRows, type TableReport } from './table-report';
 
 /**
- * Rows a PDF prints in one go. Chromium's print of one table grows faster than its rows (1 000
- * rows 1.3 s, 10 000 29 s, 31 000 over a minute), so a longer table is printed in parts of at
- * most this many rows, two at once on the pool, and joined; parts of 500 or 1 000 rows cost
- * Chromium more CPU than 2 500 (docs/performance.md, "The PDF in parts").
+ * The table as a landscape PDF: the reports' cover page printed by Chromium while our code draws
+ * the table's pages with pdf-lib (Chromium's print of a 31 000-row table was ~22 CPU-seconds,
+ * docs/performance.md, "The table PDF drawn by our code"), then every page's footer, numbered over the whole.
  */
-export const PDF_PART_ROWS = 2_500;
-
-/**
- * The table as a landscape PDF with the reports' cover page; a table longer than `partRows` printed
- * in parts (the header row on each page of each) without Chromium's footer, and joined, the footer
- * drawn on each page and the pages numbered over the whole.
- */
-export async function printTablePdf(pdf: PdfRenderer, report: TableReport, partRows = PDF_PART_ROWS): Promise<Buffer> {
-  const footerText = `${report.title} · ${report.clientName} · ${report.periodLabel}`;
-  const ends = tablePartEnds(report.rows, report.isTotal, partRows);
-  if (ends.length === 1) return pdf.render(tableHtml(report), { landscape: true, footerText });
-  const widths = tableColumnWidths(report);
-  // The parts wait for the pool's pages in order, two printing at once.
-  const parts = ends.map((end, i) => {
-    const rows = report.rows.slice(ends[i - 1] ?? 0, end);
-    return pdf.render(tableHtml({ ...report, rows }, { first: i === 0, widths }), { landscape: true, footer: false });
-  });
-  return joinPdfParts(await Promise.all(parts), footerText);
+export async function printTablePdf(pdf: PdfRenderer, report: TableReport): Promise<Buffer> {
+  const cover = pdf.render(tableCoverHtml(report), { landscape: true, footer: false });
+  // Awaited after the drawing: a failed print must not be an unhandled rejection meanwhile.
+  cover.catch(() => undefined);
+  const document = await PDFDocument.create();
+  const fonts = await embedReportFonts(document);
+  const rows = tablePdfRows(report);
+  const widthsMm = columnWidthsMm(report.columns, rows, fonts);
+  await drawTablePages(document, { title: report.title, columns: report.columns, rows, widthsMm }, fonts);
+  const printed = await PDFDocument.load(await cover);
+  const coverPages = await document.copyPages(printed, printed.getPageIndices());
+  coverPages.forEach((page, i) => document.insertPage(i, page));
+  drawPageFooters(document, `${report.title} · ${report.clientName} · ${report.periodLabel}`, fonts.regular);
+  return Buffer.from(await document.save());
 }

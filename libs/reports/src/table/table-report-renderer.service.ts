@@ -14,10 +14,9 @@ export const TABLE_REPORT_CONTENT_TYPES: Record<TableReportFormat, string> = {
 
 /**
  * The most rows a PDF table holds; past this the request is a 400 (ask for a workbook or CSV).
- * Printed in parts, a trip report of 100 assets × 31 days (31 000 rows, ~870 pages) took 17–22 s
- * on the shared 2-core machine at load 7 (40–47 s at a higher load), ~22 s of Chromium's CPU
- * (docs/performance.md, "The PDF in parts"): the time grows with the rows, and the pool's two
- * pages are the report's meanwhile.
+ * Drawn by our code, 31 000 trip rows (887 pages) take ~1 s, 2 576 pages with two wrapped
+ * addresses a row 2.6 s (docs/performance.md, "The table PDF drawn by our code"); the limit is
+ * the one the printed table had, not raised: the app's memory and the file grow with the rows.
  */
 export const MAX_PDF_ROWS = 35_000;
 

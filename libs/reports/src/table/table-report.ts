@@ -5,7 +5,7 @@ import { safeCellText } from '../excel/safe-cell-text';
 import { renderCoverPage } from '../html/cover-page.template';
 import { html } from '../html/escape-html';
 import { renderReportDocument } from '../html/report-document';
-import { CELL_PADDING_MM, columnWidthsMm, TABLE_FONT_PT } from './column-widths';
+import type { DrawnRow } from './table-pages';
 
 export type TableCell = string | number | null;
 
@@ -79,57 +79,30 @@ export async function tableWorkbook(report: Pick<TableReport, 'title' | 'columns
   return Buffer.concat(chunks);
 }
 
-const STYLES = `
+// The cover fits the landscape page (177 mm high within the margins): at a portrait page's height
+// it overflowed onto a blank second page. The document's own `@page` size wins over the
+// renderer's orientation, so the landscape is said here.
+const COVER_STYLES = `
 @page { size: A4 landscape; }
-/* The cover fits the landscape page (177 mm high within the margins): at a portrait page's height it overflowed onto a blank second page. */
 .cover { height: 170mm; }
-h2 { font-size: 13pt; color: #10263d; margin: 0 0 4mm; }
-/* Columns as wide as the <colgroup> says (columnWidthsMm): Chromium measures no cell to size them. */
-table.detail { table-layout: fixed; }
-/* Laid out for print only: Chromium lays a page out when it loads and again after printing it, at the screen's width (a third of a 2 500-row table's CPU). */
-@media screen { table.detail { display: none; } }
-table.detail th { background: #1f4e79; color: #fff; padding: 1.4mm ${CELL_PADDING_MM}mm; text-align: left; font-size: ${TABLE_FONT_PT}pt; }
-table.detail td { padding: 0.8mm ${CELL_PADDING_MM}mm; border-bottom: 1px solid #e3e3e3; font-size: ${TABLE_FONT_PT}pt; white-space: nowrap; }
-table.detail td.wrap { white-space: normal; }
-table.detail td.num { text-align: right; white-space: nowrap; }
-table.detail tr.totals td { font-weight: bold; background: #ddebf7; border-top: 1.5px solid #1f4e79; }
 `;
 
 // One formatter for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
 const NUMBERS = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 3 });
+/** A cell as the PDF shows it: numbers in Chilean format (`6,672`, `176.000`). */
 const cellText = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? NUMBERS.format(value) : value);
 
-/** A part of a table printed in parts: the first has the cover and the title. */
-export interface TablePart {
-  first: boolean;
-  /** The columns' widths over the whole table (`tableColumnWidths`): every part's columns as wide as the others'. */
-  widths: readonly number[];
-}
-
-/**
- * The PDF's page: the cover, then the table on landscape A4 pages (the document's own `@page`
- * size wins over the renderer's orientation, so the landscape is said here), or one part of it.
- */
-export function tableHtml(report: TableReport, part?: TablePart): string {
-  const widths = part?.widths ?? tableColumnWidths(report);
-  const cellClass = (value: TableCell, column: TableColumn) => (typeof value === 'number' ? 'num' : column.wrap ? 'wrap' : '');
-  const cells = (row: readonly TableCell[]) => row.map((value, i) => html`<td class="${cellClass(value, report.columns[i])}">${cellText(value)}</td>`);
-  const table = html`<table class="detail"><colgroup>${widths.map((mm) => html`<col style="width: ${mm.toFixed(2)}mm">`)}</colgroup>
-<thead><tr>${report.columns.map((column) => html`<th>${column.title}</th>`)}</tr></thead>
-<tbody>${report.rows.map((row) => html`<tr class="${report.isTotal(row) ? 'totals' : ''}">${cells(row)}</tr>`)}</tbody></table>`;
-  const first = part?.first ?? true;
+/** The PDF's first page, printed by Chromium: the reports' cover (the table's pages are drawn by our code). */
+export function tableCoverHtml(report: Pick<TableReport, 'title' | 'clientName' | 'periodLabel' | 'generatedAt' | 'timeZone'>): string {
   return renderReportDocument({
     title: `${report.title} ${report.periodLabel}`,
-    cover: first ? renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }) : undefined,
-    body: first ? html`<h2>${report.title}</h2>${table}` : table,
-    styles: STYLES,
+    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }),
+    body: html``,
+    styles: COVER_STYLES,
   });
 }
 
-/** The PDF's column widths in mm, from every row's text as printed. */
-export function tableColumnWidths(report: Pick<TableReport, 'columns' | 'rows' | 'isTotal'>): number[] {
-  return columnWidthsMm(
-    report.columns,
-    report.rows.map((row) => ({ texts: row.map(cellText), total: report.isTotal(row) })),
-  );
+/** The PDF's rows: each cell's text as printed, numbers right-aligned, total rows bold. */
+export function tablePdfRows(report: Pick<TableReport, 'rows' | 'isTotal'>): DrawnRow[] {
+  return report.rows.map((row) => ({ texts: row.map(cellText), numbers: row.map((value) => typeof value === 'number'), total: report.isTotal(row) }));
 }
