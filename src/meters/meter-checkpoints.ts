@@ -11,46 +11,60 @@ export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
 /** What a batch changes in one asset's checkpoints. */
 export interface CheckpointChange {
   assetId: Types.ObjectId;
-  /** A new checkpoint: the asset's more than a day older than it go. */
+  /** A new checkpoint (the ones past the span go with the sweep, not with the batch). */
   added: MeterCheckpoint | null;
   /** The time of the checkpoint a replay started from: the asset's after it no longer hold. */
   replayedFrom: number | null;
+}
+
+/** An asset's newest checkpoint time, from its meters: the sweep drops its checkpoints a span older. */
+export interface NewestCheckpoint {
+  assetId: Types.ObjectId;
+  lastCheckpointTs: number;
 }
 
 /** Whether a checkpoint is due at `ts` after the asset's newest at `lastTs` (null: none). */
 export const checkpointDue = (lastTs: number | null | undefined, ts: number): boolean => lastTs == null || ts - lastTs >= METER_CHECKPOINT_EVERY_S;
 
 /**
- * The filter of the checkpoints that go after `changes` (null: none). A replayed asset's after the
- * one replayed from go, but not the one added in the same batch (the delete and the insert run
- * side by side): it is newer than every stored one. Each kind is asked for under one bound on
- * the time first: the embedded server scans, and most checkpoints fail that one test instead of
- * being tried against every asset's branch.
+ * The filter of the checkpoints a batch's replays make wrong (null: none): a replayed asset's after
+ * the one replayed from, but not the one added in the same batch (the delete and the insert run
+ * side by side): it is newer than every stored one. Asked for under one bound on the time first:
+ * the embedded server scans, and most checkpoints fail that one test instead of being tried
+ * against every asset's branch.
  */
-export function droppedBy(changes: readonly CheckpointChange[]): TenantQuery<AssetMeterCheckpoint> | null {
-  const afterReplay: Array<TenantQuery<AssetMeterCheckpoint>> = [];
-  const pastTheDay: Array<TenantQuery<AssetMeterCheckpoint>> = [];
-  let after = Infinity;
-  let before = -Infinity;
-  for (const { assetId, added, replayedFrom } of changes) {
-    if (replayedFrom !== null) {
-      afterReplay.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
-      after = Math.min(after, replayedFrom);
-    }
-    if (!added) continue;
-    const dropBefore = added.ts - METER_CHECKPOINTS_SPAN_S;
-    pastTheDay.push({ assetId, ts: { $lt: dropBefore } });
-    before = Math.max(before, dropBefore);
-  }
+export function droppedAfterReplays(changes: readonly CheckpointChange[]): TenantQuery<AssetMeterCheckpoint> | null {
   const branches: Array<TenantQuery<AssetMeterCheckpoint>> = [];
-  if (afterReplay.length > 0) branches.push({ ts: { $gt: after }, $or: afterReplay });
-  if (pastTheDay.length > 0) branches.push({ ts: { $lt: before }, $or: pastTheDay });
-  return branches.length === 0 ? null : branches.length === 1 ? branches[0] : { $or: branches };
+  let after = Infinity;
+  for (const { assetId, added, replayedFrom } of changes) {
+    if (replayedFrom === null) continue;
+    branches.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
+    after = Math.min(after, replayedFrom);
+  }
+  return branches.length === 0 ? null : { ts: { $gt: after }, $or: branches };
 }
 
 /**
- * The meters' checkpoints, a document each (`asset_meter_checkpoints`): written when one is due
- * (one insert and one delete per batch), read only to replay a late message.
+ * The filter of the checkpoints past the span (null: none): each asset's more than
+ * METER_CHECKPOINTS_SPAN_S of fix time older than its newest (the rule a replay checks too), under
+ * the latest of those bounds first (see `droppedAfterReplays`).
+ */
+export function pastTheSpan(assets: readonly NewestCheckpoint[]): TenantQuery<AssetMeterCheckpoint> | null {
+  if (assets.length === 0) return null;
+  let before = -Infinity;
+  const branches = assets.map(({ assetId, lastCheckpointTs }) => {
+    const dropBefore = lastCheckpointTs - METER_CHECKPOINTS_SPAN_S;
+    before = Math.max(before, dropBefore);
+    return { assetId, ts: { $lt: dropBefore } };
+  });
+  return { ts: { $lt: before }, $or: branches };
+}
+
+/**
+ * The meters' checkpoints, a document each (`asset_meter_checkpoints`): inserted when one is due
+ * (one insert per client batch), read and deleted only to replay a late message; those past the
+ * span go with a recurring sweep (`MeterCheckpointsSweep`), never in a batch: on the embedded
+ * server that delete scans the whole collection.
  */
 @Injectable()
 export class MeterCheckpoints {
@@ -68,12 +82,18 @@ export class MeterCheckpoints {
     return this.checkpoints.findOne(scope, { assetId, ts: { $lt: ts } }, { sort: { ts: -1 } });
   }
 
-  /** Adds a batch's new checkpoints and drops those past the day or after a replayed one. */
+  /** Adds a batch's new checkpoints and drops those after a replayed one. */
   async apply(scope: TenantScope, changes: readonly CheckpointChange[]): Promise<void> {
     const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, ...added }] : []));
-    const dropped = droppedBy(changes);
+    const dropped = droppedAfterReplays(changes);
     // A duplicate is the same checkpoint added by a batch of the same asset that ran alongside.
     await Promise.all([this.checkpoints.insertNew(scope, added), dropped ? this.checkpoints.deleteMany(scope, dropped) : null]);
+  }
+
+  /** Drops the checkpoints of `assets` (one client's) past the span; answers how many went. */
+  async dropPastTheSpan(scope: TenantScope, assets: readonly NewestCheckpoint[]): Promise<number> {
+    const dropped = pastTheSpan(assets);
+    return dropped ? this.checkpoints.deleteMany(scope, dropped) : 0;
   }
 
   /** Drops every checkpoint of the asset (a reading set its meters: replays start after it). */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { PositionsModule } from '../positions';
 import { MeterCheckpoints } from './meter-checkpoints';
+import { MeterCheckpointsSweep } from './meter-checkpoints.sweep';
 import { MetersController } from './meters.controller';
 import { MetersChanged } from './meters-changed';
 import { MetersFromTelemetry } from './meters-from-telemetry.service';
@@ -21,7 +22,7 @@ const meterData = AssetOwnedDataModule.forFeature([
 @Module({
   imports: [meterData, PositionsModule],
   controllers: [MetersController],
-  providers: [MetersService, MetersChanged, MetersFromTelemetry, MeterCheckpoints],
+  providers: [MetersService, MetersChanged, MetersFromTelemetry, MeterCheckpoints, MeterCheckpointsSweep],
   exports: [MetersService, MetersChanged, MetersFromTelemetry],
 })
 export class MetersModule {}

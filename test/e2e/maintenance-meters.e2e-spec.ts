@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
 import { FieldType } from '../../src/forms/form-field-types';
+import { MeterCheckpointsSweep } from '../../src/meters/meter-checkpoints.sweep';
 import { fleetFixtures } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, newVendorId, TrackedFixture } from './positions-fixtures';
@@ -78,7 +79,7 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(11, 3);
   });
 
-  it('keeps a day of checkpoints: older ones go as new ones come, and a message older than the kept ones changes nothing', async () => {
+  it('keeps a day of checkpoints: the sweep deletes older ones, and a message older than the span changes nothing, swept or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);
     expect(await checkpoints(asset)).toEqual([0, 1200]);
@@ -88,12 +89,19 @@ describe('asset meters', () => {
     const stored = await storedMeters(asset);
     expect(stored).toMatchObject({ lastCheckpointTs: T0 + 1200 });
     expect(stored).not.toHaveProperty('checkpoints');
-    // A day later: 6 km, then 8 km; the checkpoints from over a day before the newest fix go.
+    // A day later: 6 km, then 8 km. The batches only add checkpoints: those from over a day before the newest stay until the sweep.
     await ingest([fix(asset, 90_000, 6)]);
     await ingest([fix(asset, 90_600, 8)]);
-    expect(await checkpoints(asset)).toEqual([90_000]);
+    expect(await checkpoints(asset)).toEqual([0, 1200, 1800, 90_000]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
-    await ingest([fix(asset, 1500, -1)]); // older than every kept checkpoint: stored, not counted
+    // Older than the span: stored, not counted, though the checkpoint at 1200 s is still there (a replay checks the time itself).
+    await ingest([fix(asset, 1500, -1)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
+    expect(await checkpoints(asset)).toEqual([0, 1200, 1800, 90_000]);
+    // The recurring sweep (run now) deletes them; it keeps the asset's within the span.
+    expect(await t.app.get(MeterCheckpointsSweep).sweep()).toBeGreaterThanOrEqual(3);
+    expect(await checkpoints(asset)).toEqual([90_000]);
+    await ingest([fix(asset, 1500, -1)]); // the same, after the sweep: still not counted
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
     await ingest([fix(asset, 90_300, 10)]); // within the day: replayed, 6 → 10 → 8 instead of 6 → 8
     expect((await meters(asset)).odometerKm).toBeCloseTo(12, 3);
