@@ -43,10 +43,10 @@ module.exports = {
       if (CHECKPOINTS > 0) {
         const meters = ctx.db.collection('asset_meters');
         const stored = (await meters.find({ clientId: new Types.ObjectId(variants[0].clientId) }, { projection: { clientId: 1, feed: 1, odometerKm: 1, engineHours: 1 } }).toArray()).filter((meter) => meter.feed);
-        // Each its own document in asset_meter_checkpoints, the newest 10 minutes before the last fix counted.
+        // Each its own document in asset_meter_checkpoints (with its 10-minute slot), the newest 10 minutes before the last fix counted.
         const checkpoints = (meter) => Array.from({ length: CHECKPOINTS }, (_, i) => {
           const ts = meter.feed.ts - (CHECKPOINTS - i) * CHECKPOINT_EVERY_S;
-          return { clientId: meter.clientId, assetId: meter._id, ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
+          return { clientId: meter.clientId, assetId: meter._id, slot: Math.floor(ts / CHECKPOINT_EVERY_S), ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
         });
         await ctx.db.collection('asset_meter_checkpoints').deleteMany({ clientId: new Types.ObjectId(variants[0].clientId) }); // the warm-up's
         for (let i = 0; i < stored.length; i += 100) await ctx.db.collection('asset_meter_checkpoints').insertMany(stored.slice(i, i + 100).flatMap(checkpoints), { ordered: false });

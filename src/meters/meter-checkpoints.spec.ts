@@ -1,5 +1,7 @@
 import { Types } from 'mongoose';
-import { checkpointDue, droppedAfterReplays, METER_CHECKPOINT_EVERY_S, METER_CHECKPOINTS_SPAN_S, pastTheSpan } from './meter-checkpoints';
+import type { TenantRepository, TenantScope } from '@app/database';
+import { checkpointDue, checkpointSlot, MeterCheckpoints, METER_CHECKPOINT_EVERY_S, METER_CHECKPOINTS_SPAN_S, pastTheSpan, slotsBetween } from './meter-checkpoints';
+import type { AssetMeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
 
 const feed = { trackerId: 't', ts: 0, lat: null, lng: null, speed: null, ignition: null, mileage: null };
 const checkpoint = (ts: number) => ({ ts, odometerKm: 0, engineHours: 0, feed: { ...feed, ts } });
@@ -16,21 +18,54 @@ describe('checkpointDue', () => {
   });
 });
 
-describe('droppedAfterReplays', () => {
-  const a = new Types.ObjectId();
-  const b = new Types.ObjectId();
-
-  it('drops nothing when nothing was replayed, even when checkpoints were added (the sweep drops the old ones)', () => {
-    expect(droppedAfterReplays([])).toBeNull();
-    expect(droppedAfterReplays([{ assetId: a, added: checkpoint(100_000), replayedFrom: null }])).toBeNull();
+describe('checkpoint slots', () => {
+  it('puts checkpoints 10 minutes apart in different slots', () => {
+    expect(checkpointSlot(0)).toBe(0);
+    expect(checkpointSlot(METER_CHECKPOINT_EVERY_S - 1)).toBe(0);
+    expect(checkpointSlot(1000)).not.toBe(checkpointSlot(1000 + METER_CHECKPOINT_EVERY_S));
   });
 
-  it('drops those after the one replayed from, but not the one added in the same batch', () => {
-    expect(droppedAfterReplays([{ assetId: a, added: null, replayedFrom: 600 }])).toEqual({ ts: { $gt: 600 }, $or: [{ assetId: a, ts: { $gt: 600 } }] });
-    expect(droppedAfterReplays([{ assetId: a, added: null, replayedFrom: 900 }, { assetId: b, added: checkpoint(1800), replayedFrom: 600 }, { assetId: a, added: checkpoint(5000), replayedFrom: null }])).toEqual({
-      ts: { $gt: 600 },
-      $or: [{ assetId: a, ts: { $gt: 900 } }, { assetId: b, ts: { $gt: 600, $lt: 1800 } }],
-    });
+  it('lists the slots after one checkpoint up to another, newest first', () => {
+    expect(slotsBetween(600, 2400)).toEqual([4, 3, 2]);
+    expect(slotsBetween(600, 900)).toEqual([]);
+  });
+});
+
+describe('MeterCheckpoints.newestBefore', () => {
+  const assetId = new Types.ObjectId();
+  const scope = { clientId: new Types.ObjectId() } as TenantScope;
+  /** Checkpoints at these times, and the slots of every read (a lookup each on the unique index). */
+  const stored = (times: number[]) => {
+    const reads: number[][] = [];
+    const repository = {
+      find: async (_: TenantScope, filter: { slot: { $in: number[] } }) => {
+        reads.push(filter.slot.$in);
+        return times.filter((ts) => filter.slot.$in.includes(checkpointSlot(ts))).map(checkpoint);
+      },
+    } as unknown as TenantRepository<AssetMeterCheckpoint>;
+    return { checkpoints: new MeterCheckpoints(repository), reads };
+  };
+
+  it('reads only the newest one’s slot for a message later than it', async () => {
+    const { checkpoints, reads } = stored([0, 600, 1200]);
+    expect(await checkpoints.newestBefore(scope, assetId, 1500, 1200, 0)).toMatchObject({ ts: 1200 });
+    expect(reads).toEqual([[2]]);
+  });
+
+  it('goes back an hour of slots at a time for an older message, and never past the span', async () => {
+    const { checkpoints, reads } = stored([0, 600, 4800]);
+    // Before 4000 s: its slot is empty, the hour before it holds 0 and 600 s.
+    expect(await checkpoints.newestBefore(scope, assetId, 4000, 4800, 0)).toMatchObject({ ts: 600 });
+    expect(reads).toEqual([[6], [5, 4, 3, 2, 1, 0]]);
+    reads.length = 0;
+    expect(await checkpoints.newestBefore(scope, assetId, 4000, 4800, 1200)).toBeNull();
+    expect(reads).toEqual([[6], [5, 4, 3, 2]]);
+  });
+
+  it('finds nothing without checkpoints', async () => {
+    const { checkpoints, reads } = stored([]);
+    expect(await checkpoints.newestBefore(scope, assetId, 1000, null, 0)).toBeNull();
+    expect(reads).toEqual([]);
   });
 });
 

@@ -7,14 +7,26 @@ import { AssetMeterCheckpoint, MeterCheckpoint } from './schemas/asset-meter-che
 export const METER_CHECKPOINT_EVERY_S = 600;
 /** …and for this long: a message later than that is stored but does not change the meters. */
 export const METER_CHECKPOINTS_SPAN_S = 24 * 3600;
+/** Slots read at once when a replay looks further back than the newest checkpoint: an hour. */
+const SLOTS_PER_READ = 6;
+
+/** The 10-minute slot of a checkpoint at `ts`: at most one an asset, since they are that far apart. */
+export const checkpointSlot = (ts: number): number => Math.floor(ts / METER_CHECKPOINT_EVERY_S);
+
+/** The slots after the one of `afterTs` up to the one of `upToTs`, newest first. */
+export function slotsBetween(afterTs: number, upToTs: number): number[] {
+  const slots: number[] = [];
+  for (let slot = checkpointSlot(upToTs); slot > checkpointSlot(afterTs); slot--) slots.push(slot);
+  return slots;
+}
 
 /** What a batch changes in one asset's checkpoints. */
 export interface CheckpointChange {
   assetId: Types.ObjectId;
   /** A new checkpoint (the ones past the span go with the sweep, not with the batch). */
   added: MeterCheckpoint | null;
-  /** The time of the checkpoint a replay started from: the asset's after it no longer hold. */
-  replayedFrom: number | null;
+  /** A replay from the checkpoint at `from`: the asset's after it, up to its newest at `newest`, no longer hold. */
+  replayed: { from: number; newest: number } | null;
 }
 
 /** An asset's newest checkpoint time, from its meters: the sweep drops its checkpoints a span older. */
@@ -27,27 +39,10 @@ export interface NewestCheckpoint {
 export const checkpointDue = (lastTs: number | null | undefined, ts: number): boolean => lastTs == null || ts - lastTs >= METER_CHECKPOINT_EVERY_S;
 
 /**
- * The filter of the checkpoints a batch's replays make wrong (null: none): a replayed asset's after
- * the one replayed from, but not the one added in the same batch (the delete and the insert run
- * side by side): it is newer than every stored one. Asked for under one bound on the time first:
- * the embedded server scans, and most checkpoints fail that one test instead of being tried
- * against every asset's branch.
- */
-export function droppedAfterReplays(changes: readonly CheckpointChange[]): TenantQuery<AssetMeterCheckpoint> | null {
-  const branches: Array<TenantQuery<AssetMeterCheckpoint>> = [];
-  let after = Infinity;
-  for (const { assetId, added, replayedFrom } of changes) {
-    if (replayedFrom === null) continue;
-    branches.push({ assetId, ts: added ? { $gt: replayedFrom, $lt: added.ts } : { $gt: replayedFrom } });
-    after = Math.min(after, replayedFrom);
-  }
-  return branches.length === 0 ? null : { ts: { $gt: after }, $or: branches };
-}
-
-/**
  * The filter of the checkpoints past the span (null: none): each asset's more than
  * METER_CHECKPOINTS_SPAN_S of fix time older than its newest (the rule a replay checks too), under
- * the latest of those bounds first (see `droppedAfterReplays`).
+ * the latest of those bounds first: the embedded server scans (a sweep's query, not a batch's),
+ * and most checkpoints fail that one test instead of being tried against every asset's branch.
  */
 export function pastTheSpan(assets: readonly NewestCheckpoint[]): TenantQuery<AssetMeterCheckpoint> | null {
   if (assets.length === 0) return null;
@@ -62,7 +57,7 @@ export function pastTheSpan(assets: readonly NewestCheckpoint[]): TenantQuery<As
 
 /**
  * The meters' checkpoints, a document each (`asset_meter_checkpoints`): inserted when one is due
- * (one insert per client batch), read and deleted only to replay a late message; those past the
+ * (one insert per client batch), read and deleted by their slots only to replay a late message; those past the
  * span go with a recurring sweep (`MeterCheckpointsSweep`), never in a batch: on the embedded
  * server that delete scans the whole collection.
  */
@@ -71,23 +66,36 @@ export class MeterCheckpoints {
   constructor(@InjectRepository(AssetMeterCheckpoint) private readonly checkpoints: TenantRepository<AssetMeterCheckpoint>) {}
 
   /**
-   * The asset's newest checkpoint before `ts`, or null; `newestTs` is its newest one's time (the
-   * meters' `lastCheckpointTs`). A message late by less than the checkpoints' spacing (the usual
-   * case, and batches that overtake each other) wants that newest one: a lookup on the unique
-   * index. Later than that, the asset's are sorted (the embedded server scans for it).
+   * The asset's newest checkpoint before `ts` and not before `notBefore` (the span), or null;
+   * `newestTs` is its newest one's time (the meters' `lastCheckpointTs`). Read by their slots, the
+   * keys of the unique index (a lookup on the embedded server; a sorted read would scan the whole
+   * collection): first the newest one's — a message late by less than the spacing (the usual case,
+   * and batches that overtake each other) wants that one —, then back a few hours at a time.
    */
-  newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number, newestTs: number | null): Promise<MeterCheckpoint | null> {
-    if (newestTs === null) return Promise.resolve(null);
-    if (newestTs < ts) return this.checkpoints.findOne(scope, { assetId, ts: newestTs });
-    return this.checkpoints.findOne(scope, { assetId, ts: { $lt: ts } }, { sort: { ts: -1 } });
+  async newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number, newestTs: number | null, notBefore: number): Promise<MeterCheckpoint | null> {
+    if (newestTs === null) return null;
+    const oldest = checkpointSlot(notBefore);
+    let slots = [checkpointSlot(Math.min(newestTs, ts))];
+    while (slots.length > 0 && slots[0] >= oldest) {
+      const found = (await this.checkpoints.find(scope, { assetId, slot: { $in: slots } })).filter((checkpoint) => checkpoint.ts < ts);
+      if (found.length > 0) return found.reduce((newest, checkpoint) => (checkpoint.ts > newest.ts ? checkpoint : newest));
+      const next = slots[slots.length - 1] - 1;
+      slots = [];
+      for (let slot = next; slot > next - SLOTS_PER_READ && slot >= oldest; slot--) slots.push(slot);
+    }
+    return null;
   }
 
-  /** Adds a batch's new checkpoints and drops those after a replayed one. */
+  /**
+   * Adds a batch's new checkpoints (one insert) after dropping those a replay made wrong: the
+   * asset's after the one replayed from, by their slots (a lookup each); first, since the one
+   * added may take the slot of one that goes.
+   */
   async apply(scope: TenantScope, changes: readonly CheckpointChange[]): Promise<void> {
-    const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, ...added }] : []));
-    const dropped = droppedAfterReplays(changes);
-    // A duplicate is the same checkpoint added by a batch of the same asset that ran alongside.
-    await Promise.all([this.checkpoints.insertNew(scope, added), dropped ? this.checkpoints.deleteMany(scope, dropped) : null]);
+    await Promise.all(changes.map(({ assetId, replayed }) => (replayed ? this.checkpoints.deleteMany(scope, { assetId, slot: { $in: slotsBetween(replayed.from, replayed.newest) } }) : null)));
+    const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, slot: checkpointSlot(added.ts), ...added }] : []));
+    // A duplicate is a checkpoint of the same slot added by a batch of the same asset that ran alongside.
+    await this.checkpoints.insertNew(scope, added);
   }
 
   /** Drops the checkpoints of `assets` (one client's) past the span; answers how many went. */

@@ -74,7 +74,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       const record = byAsset.get(assetId.toHexString());
       let feed: MeterFeed | null = record?.feed ?? null;
       let lastCheckpointTs = record?.lastCheckpointTs ?? null;
-      let replayedFrom: number | null = null;
+      let replayed: CheckpointChange['replayed'] = null;
       let km = 0;
       let hours = 0;
       const sameTracker = feed !== null && feed.trackerId === trackerId;
@@ -85,7 +85,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         if (replay) {
           ({ km, hours, feed } = replay);
           // The asset's checkpoints after the one replayed from were counted without the late message.
-          if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayedFrom = replay.from.ts;
+          if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayed = { from: replay.from.ts, newest: lastCheckpointTs };
           lastCheckpointTs = replay.from.ts;
         }
       }
@@ -95,7 +95,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
         if (checkpointDue(lastCheckpointTs, at.ts)) added = { ...at, feed: { ...feed } };
       }
       if (added) lastCheckpointTs = added.ts;
-      if (added || replayedFrom !== null) checkpoints.push({ assetId, added, replayedFrom });
+      if (added || replayed) checkpoints.push({ assetId, added, replayed });
       const step = advance(feed, trackerId, newer);
       km += step.km;
       hours += step.hours;
@@ -123,8 +123,8 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
 
   /** The meters' correction from the checkpoint before `late`, over every stored fix since (and the replayed feed). */
   private async replay(client: TenantScope, trackerId: string, record: Stored<AssetMeter>, late: number): Promise<{ km: number; hours: number; feed: MeterFeed; from: MeterCheckpoint } | null> {
-    const from = await this.checkpoints.newestBefore(client, record._id, late, record.lastCheckpointTs ?? null);
-    // Kept for a day of fix time before the newest fix counted (one past it waits for the next checkpoint to go).
+    // Kept for a day of fix time before the newest fix counted: one past it (not swept yet) is never used.
+    const from = await this.checkpoints.newestBefore(client, record._id, late, record.lastCheckpointTs ?? null, record.feed!.ts - METER_CHECKPOINTS_SPAN_S);
     if (!from || from.feed.trackerId !== trackerId || from.ts < record.feed!.ts - METER_CHECKPOINTS_SPAN_S) return null;
     const fixes = await this.points.points(trackerId, from.ts + 1, record.feed!.ts);
     const replayed = advance(from.feed, trackerId, fixes);

@@ -85,7 +85,7 @@ describe('asset meters', () => {
     expect(await checkpoints(asset)).toEqual([0, 1200]);
     // A document each in their own collection; the meters keep only the newest one's time.
     const [first] = await t.connection.collection('asset_meter_checkpoints').find({ assetId: new Types.ObjectId(asset.assetId) }).sort({ ts: 1 }).toArray();
-    expect(first).toMatchObject({ clientId: tenant.clientId, ts: T0, odometerKm: 0, engineHours: 0, feed: { ts: T0 } });
+    expect(first).toMatchObject({ clientId: tenant.clientId, slot: Math.floor(T0 / 600), ts: T0, odometerKm: 0, engineHours: 0, feed: { ts: T0 } });
     const stored = await storedMeters(asset);
     expect(stored).toMatchObject({ lastCheckpointTs: T0 + 1200 });
     expect(stored).not.toHaveProperty('checkpoints');

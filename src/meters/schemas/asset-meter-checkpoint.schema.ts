@@ -23,6 +23,10 @@ export class AssetMeterCheckpoint implements MeterCheckpoint {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   assetId: Types.ObjectId;
 
+  /** Its 10-minute slot of fix time (`checkpointSlot`): an asset's are read and deleted by it. */
+  @Prop({ type: Number, required: true })
+  slot: number;
+
   /** Fix time (seconds) of the last fix counted into these meters. */
   @Prop({ type: Number, required: true })
   ts: number;
@@ -38,7 +42,7 @@ export class AssetMeterCheckpoint implements MeterCheckpoint {
 }
 
 export const AssetMeterCheckpointSchema = SchemaFactory.createForClass(AssetMeterCheckpoint);
-// One checkpoint per asset and time: the replay's lookup of the asset's newest (exactly these keys:
-// a lookup on the embedded server too), its sorted read of the newest before a late message, and
-// the prune of an asset's older than a day or after a replayed one.
-AssetMeterCheckpointSchema.index({ clientId: 1, assetId: 1, ts: 1 }, { unique: true });
+// One checkpoint per asset and 10-minute slot (they are at least that far apart): a replay reads the
+// newest before a late message, and deletes the ones after it, by these exact keys — a lookup on
+// the embedded server, where any other query (a sorted read, a time range) scans the collection.
+AssetMeterCheckpointSchema.index({ clientId: 1, assetId: 1, slot: 1 }, { unique: true });
