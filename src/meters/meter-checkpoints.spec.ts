@@ -34,13 +34,14 @@ describe('checkpoint slots', () => {
 describe('MeterCheckpoints.newestBefore', () => {
   const assetId = new Types.ObjectId();
   const scope = { clientId: new Types.ObjectId() } as TenantScope;
-  /** Checkpoints at these times, and the slots of every read (a lookup each on the unique index). */
+  /** Checkpoints at these times, and the slot of every read (a lookup each on the unique index). */
   const stored = (times: number[]) => {
-    const reads: number[][] = [];
+    const reads: number[] = [];
     const repository = {
-      find: async (_: TenantScope, filter: { slot: { $in: number[] } }) => {
-        reads.push(filter.slot.$in);
-        return times.filter((ts) => filter.slot.$in.includes(checkpointSlot(ts))).map(checkpoint);
+      findOne: async (_: TenantScope, filter: { slot: number }) => {
+        reads.push(filter.slot);
+        const ts = times.find((time) => checkpointSlot(time) === filter.slot);
+        return ts === undefined ? null : checkpoint(ts);
       },
     } as unknown as TenantRepository<AssetMeterCheckpoint>;
     return { checkpoints: new MeterCheckpoints(repository), reads };
@@ -49,17 +50,17 @@ describe('MeterCheckpoints.newestBefore', () => {
   it('reads only the newest one’s slot for a message later than it', async () => {
     const { checkpoints, reads } = stored([0, 600, 1200]);
     expect(await checkpoints.newestBefore(scope, assetId, 1500, 1200, 0)).toMatchObject({ ts: 1200 });
-    expect(reads).toEqual([[2]]);
+    expect(reads).toEqual([2]);
   });
 
   it('goes back an hour of slots at a time for an older message, and never past the span', async () => {
     const { checkpoints, reads } = stored([0, 600, 4800]);
     // Before 4000 s: its slot is empty, the hour before it holds 0 and 600 s.
     expect(await checkpoints.newestBefore(scope, assetId, 4000, 4800, 0)).toMatchObject({ ts: 600 });
-    expect(reads).toEqual([[6], [5, 4, 3, 2, 1, 0]]);
+    expect(reads).toEqual([6, 5, 4, 3, 2, 1, 0]);
     reads.length = 0;
     expect(await checkpoints.newestBefore(scope, assetId, 4000, 4800, 1200)).toBeNull();
-    expect(reads).toEqual([[6], [5, 4, 3, 2]]);
+    expect(reads).toEqual([6, 5, 4, 3, 2]);
   });
 
   it('finds nothing without checkpoints', async () => {

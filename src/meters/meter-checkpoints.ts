@@ -67,18 +67,20 @@ export class MeterCheckpoints {
 
   /**
    * The asset's newest checkpoint before `ts` and not before `notBefore` (the span), or null;
-   * `newestTs` is its newest one's time (the meters' `lastCheckpointTs`). Read by their slots, the
-   * keys of the unique index (a lookup on the embedded server; a sorted read would scan the whole
-   * collection): first the newest one's — a message late by less than the spacing (the usual case,
-   * and batches that overtake each other) wants that one —, then back a few hours at a time.
+   * `newestTs` is its newest one's time (the meters' `lastCheckpointTs`). Read by their slots, one
+   * query per slot with exactly the unique index's keys: the embedded server answers that by a
+   * lookup, and scans the whole collection for anything else — a sorted read, a time range, even a
+   * `$in` on a compound index's key (checked in its `AbstractUniqueIndex.canHandle`). First the
+   * newest one's slot (a message late by less than the spacing: the usual case, and batches that
+   * overtake each other), then an hour of slots at a time, side by side, back to the span's start.
    */
   async newestBefore(scope: TenantScope, assetId: Types.ObjectId, ts: number, newestTs: number | null, notBefore: number): Promise<MeterCheckpoint | null> {
     if (newestTs === null) return null;
     const oldest = checkpointSlot(notBefore);
     let slots = [checkpointSlot(Math.min(newestTs, ts))];
     while (slots.length > 0 && slots[0] >= oldest) {
-      const found = (await this.checkpoints.find(scope, { assetId, slot: { $in: slots } })).filter((checkpoint) => checkpoint.ts < ts);
-      if (found.length > 0) return found.reduce((newest, checkpoint) => (checkpoint.ts > newest.ts ? checkpoint : newest));
+      const found = (await Promise.all(slots.map((slot) => this.checkpoints.findOne(scope, { assetId, slot })))).filter((checkpoint) => checkpoint !== null && checkpoint.ts < ts);
+      if (found.length > 0) return found.reduce((newest, checkpoint) => (checkpoint!.ts > newest!.ts ? checkpoint : newest));
       const next = slots[slots.length - 1] - 1;
       slots = [];
       for (let slot = next; slot > next - SLOTS_PER_READ && slot >= oldest; slot--) slots.push(slot);
@@ -88,11 +90,12 @@ export class MeterCheckpoints {
 
   /**
    * Adds a batch's new checkpoints (one insert) after dropping those a replay made wrong: the
-   * asset's after the one replayed from, by their slots (a lookup each); first, since the one
-   * added may take the slot of one that goes.
+   * asset's after the one replayed from, slot by slot (a lookup each, see `newestBefore`); first,
+   * since the one added may take the slot of one that goes.
    */
   async apply(scope: TenantScope, changes: readonly CheckpointChange[]): Promise<void> {
-    await Promise.all(changes.map(({ assetId, replayed }) => (replayed ? this.checkpoints.deleteMany(scope, { assetId, slot: { $in: slotsBetween(replayed.from, replayed.newest) } }) : null)));
+    const dropped = changes.flatMap(({ assetId, replayed }) => (replayed ? slotsBetween(replayed.from, replayed.newest).map((slot) => ({ assetId, slot })) : []));
+    await Promise.all(dropped.map((key) => this.checkpoints.deleteMany(scope, key)));
     const added = changes.flatMap(({ assetId, added }) => (added ? [{ assetId, slot: checkpointSlot(added.ts), ...added }] : []));
     // A duplicate is a checkpoint of the same slot added by a batch of the same asset that ran alongside.
     await this.checkpoints.insertNew(scope, added);

@@ -124,6 +124,18 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
   });
 
+  it('replays a message late by over an hour from the checkpoint before it, across empty slots, and drops the later ones', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    // 1 km at 600 s, then parked out of coverage for 90 minutes: 2 km at 6000 s, 3 km at 6600 s.
+    for (const [s, km] of [[0, 0], [600, 1], [6000, 2], [6600, 3]]) await ingest([fix(asset, s, km)]);
+    expect(await checkpoints(asset)).toEqual([0, 600, 6000]);
+    // Late at 5000 s, 10 km north: nothing in its slot nor the hour before; replayed from 600 s: 1 + 9 + 8 + 1 km.
+    await ingest([fix(asset, 5000, 10)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(19, 3);
+    expect(await checkpoints(asset)).toEqual([0, 600]);
+    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: T0 + 600 });
+  });
+
   it('counts on meters written with their checkpoints inside (no lastCheckpointTs), leaving that array unread', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await ingest([fix(asset, 0, 0)]);
