@@ -30,7 +30,7 @@ async function setUp(ctx) {
   });
   const meters = assets.map((asset, i) => ({
     _id: asset._id, clientId, assetId: asset._id, odometerKm: 50_000 + (i % 100) * 1_000, engineHours: 2_000 + (i % 50) * 10,
-    odometerSource: 'reading', updatedAt: now, feed: null, checkpoints: [], watch: null,
+    odometerSource: 'reading', updatedAt: now, feed: null, lastCheckpointTs: null, watch: null,
   }));
   await insertInBatches(ctx.db.collection('assets'), assets);
   await insertInBatches(ctx.db.collection('asset_meters'), meters);

@@ -12,7 +12,7 @@ const ASSETS = 1000;
 const BATCH = 1000;
 const ROUNDS = Number(process.env.BENCH_METERS_ROUNDS ?? 5);
 // The checkpoints an asset's meters keep after a day of driving (one per 10 minutes of fixes,
-// 24 h: 144), set on the on-client's meters after the warm-up; 0 keeps the warm-up's one.
+// 24 h: 144), stored for the on-client's meters after the warm-up; 0 keeps the warm-up's.
 const CHECKPOINTS = Number(process.env.BENCH_METERS_CHECKPOINTS ?? 144);
 const CHECKPOINT_EVERY_S = 600;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -42,13 +42,16 @@ module.exports = {
       for (const variant of variants) await round(variant, 5);
       if (CHECKPOINTS > 0) {
         const meters = ctx.db.collection('asset_meters');
-        const stored = await meters.find({ clientId: new Types.ObjectId(variants[0].clientId) }, { projection: { feed: 1, odometerKm: 1, engineHours: 1 } }).toArray();
+        const stored = (await meters.find({ clientId: new Types.ObjectId(variants[0].clientId) }, { projection: { clientId: 1, feed: 1, odometerKm: 1, engineHours: 1 } }).toArray()).filter((meter) => meter.feed);
+        // Each its own document in asset_meter_checkpoints (with its 10-minute slot), the newest 10 minutes before the last fix counted.
         const checkpoints = (meter) => Array.from({ length: CHECKPOINTS }, (_, i) => {
           const ts = meter.feed.ts - (CHECKPOINTS - i) * CHECKPOINT_EVERY_S;
-          return { ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
+          return { clientId: meter.clientId, assetId: meter._id, slot: Math.floor(ts / CHECKPOINT_EVERY_S), ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
         });
-        await meters.bulkWrite(stored.filter((meter) => meter.feed).map((meter) => ({ updateOne: { filter: { _id: meter._id }, update: { $set: { checkpoints: checkpoints(meter) } } } })));
-        ctx.note(`Checkpoints set on each of the meters-on client's ${stored.length} meters (a day of driving)`, CHECKPOINTS, '');
+        await ctx.db.collection('asset_meter_checkpoints').deleteMany({ clientId: new Types.ObjectId(variants[0].clientId) }); // the warm-up's
+        for (let i = 0; i < stored.length; i += 100) await ctx.db.collection('asset_meter_checkpoints').insertMany(stored.slice(i, i + 100).flatMap(checkpoints), { ordered: false });
+        await meters.bulkWrite(stored.map((meter) => ({ updateOne: { filter: { _id: meter._id }, update: { $set: { lastCheckpointTs: meter.feed.ts - CHECKPOINT_EVERY_S } } } })));
+        ctx.note(`Checkpoints stored for each of the meters-on client's ${stored.length} meters (a day of driving)`, CHECKPOINTS, '');
       }
       const figures = new Map(variants.map((variant) => [variant, []]));
       for (let r = 0; r < ROUNDS; r++) {

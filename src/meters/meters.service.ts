@@ -6,6 +6,7 @@ import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, Ten
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory } from '@app/fleet';
 import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
+import { MeterCheckpoints } from './meter-checkpoints';
 import { MetersChanged } from './meters-changed';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import { MeterReading, MeterReadingSource } from './schemas/meter-reading.schema';
@@ -52,6 +53,7 @@ export class MetersService {
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     @InjectRepository(MeterReading) private readonly readings: TenantRepository<MeterReading>,
     private readonly assets: AssetDirectory,
+    private readonly checkpoints: MeterCheckpoints,
     private readonly changed: MetersChanged,
     private readonly activity: ActivityRecorder,
   ) {}
@@ -116,9 +118,11 @@ export class MetersService {
       createdBy: scope.userId,
     });
     if (isNewest) {
-      const $set: Record<string, unknown> = { updatedAt: new Date(), checkpoints: [] };
+      // Replays start after the reading: the checkpoints before it go.
+      const $set: Record<string, unknown> = { updatedAt: new Date(), lastCheckpointTs: null };
       if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm, odometerSource: 'reading' });
       if (input.engineHours !== undefined) $set.engineHours = input.engineHours;
+      await this.checkpoints.dropAll(scope, assetId);
       await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
       const after = await this.meters.findById(scope, assetId.toHexString());
       if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
@@ -138,7 +142,7 @@ export class MetersService {
    */
   async watch(clientId: Types.ObjectId, assetId: Types.ObjectId, watch: MeterWatch): Promise<void> {
     const scope = scopeOfClient(clientId);
-    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null, checkpoints: [] } }, { upsert: true });
+    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null, lastCheckpointTs: null } }, { upsert: true });
   }
 
   /**
@@ -157,7 +161,7 @@ export class MetersService {
     const missing = [...watches].filter(([assetId]) => !known.has(assetId));
     if (missing.length === 0) return;
     try {
-      await this.meters.insertMany(scope, missing.map(([assetId, watch]) => ({ _id: new Types.ObjectId(assetId), assetId: new Types.ObjectId(assetId), odometerKm: 0, engineHours: 0, odometerSource: 'telemetry' as const, updatedAt: new Date(), feed: null, checkpoints: [], watch })), { ordered: false });
+      await this.meters.insertMany(scope, missing.map(([assetId, watch]) => ({ _id: new Types.ObjectId(assetId), assetId: new Types.ObjectId(assetId), odometerKm: 0, engineHours: 0, odometerSource: 'telemetry' as const, updatedAt: new Date(), feed: null, lastCheckpointTs: null, watch })), { ordered: false });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       for (const [assetId, watch] of missing) await this.watch(clientId, new Types.ObjectId(assetId), watch);

@@ -5,14 +5,6 @@ import type { MeterFeed } from '../meter-rules';
 export const ODOMETER_SOURCES = ['telemetry', 'reading'] as const;
 export type OdometerSource = (typeof ODOMETER_SOURCES)[number];
 
-/** The meters as they were before a fix: a late message is replayed from the newest before it. */
-export interface MeterCheckpoint {
-  ts: number;
-  odometerKm: number;
-  engineHours: number;
-  feed: MeterFeed;
-}
-
 /**
  * An asset's meters (`_id` is the asset's id): kept by telemetry (increments) and set by readings.
  * `watch` is where someone wants to hear of a change (the service plans' next threshold).
@@ -44,8 +36,13 @@ export class AssetMeter {
   @Prop({ type: SchemaTypes.Mixed, default: null })
   feed: MeterFeed | null;
 
-  @Prop({ type: [SchemaTypes.Mixed], default: [] })
-  checkpoints: MeterCheckpoint[];
+  /**
+   * The time of the asset's newest checkpoint (`AssetMeterCheckpoint`; null: none), so a batch
+   * knows whether one is due without reading them. Documents written before may lack it (none)
+   * and still carry a `checkpoints` array, which nothing reads (the repository's projection).
+   */
+  @Prop({ type: Number, default: null })
+  lastCheckpointTs: number | null;
 
   /** Tell `MetersChanged` listeners when the odometer or engine hours reach these (null: only readings are told). */
   @Prop({ type: SchemaTypes.Mixed, default: null })
