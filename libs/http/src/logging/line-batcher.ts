@@ -32,13 +32,15 @@ export class LineBatcher implements DestinationStream {
     if (this.bytes >= this.batchBytes) this.flush();
   }
 
-  /** Hands the gathered lines to the writer, which writes them asynchronously. */
-  flush(): void {
-    if (this.lines.length === 0) return;
-    const text = this.lines.join('');
-    this.lines = [];
-    this.bytes = 0;
-    this.writer.write(text);
+  /** Hands the gathered lines to the writer, which writes them asynchronously (pino's `flush(cb)` is answered then). */
+  flush(callback?: (error?: Error) => void): void {
+    if (this.lines.length > 0) {
+      const text = this.lines.join('');
+      this.lines = [];
+      this.bytes = 0;
+      this.writer.write(text);
+    }
+    callback?.();
   }
 
   /** Writes everything now: the process is exiting. */
