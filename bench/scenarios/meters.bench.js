@@ -57,7 +57,10 @@ module.exports = {
       }
       const figures = new Map(variants.map((variant) => [variant, []]));
       for (let r = 0; r < ROUNDS; r++) {
-        for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 5)));
+        for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) {
+          await round(variant, 2); // not counted: the app that ran first after the other paid for the switch (ratios 0.54 / 1.19 by order)
+          figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 5)));
+        }
       }
       for (const [variant, rows] of figures) {
         ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
