@@ -56,6 +56,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/scheduled-reports\/files\/report-file-downloads\.ts$/,
   // Expired report links: every client's files past their seven days.
   /^src\/scheduled-reports\/files\/expired-report-files\.sweep\.ts$/,
+  // The meters' checkpoints past the day: every client's meters that keep checkpoints.
+  /^src\/meters\/meter-checkpoints\.sweep\.ts$/,
 ];
 
 describe('architecture', () => {
