@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { Jobs } from '@app/jobs';
 import { createTestApp, TestApp } from '@app/testing';
 import { costEntries, daysAgo, insertCustomTariff } from '../e2e/fuel-fixtures';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
@@ -27,6 +28,9 @@ describe('background jobs across two app instances', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
+    // Only the two app processes below may take jobs: the test's own in-process app polls too, and
+    // once held the resume job itself (CI, 2026-11-26), so no process could be killed for it.
+    await t.app.get(Jobs).beforeApplicationShutdown();
   }, 120_000);
   afterAll(async () => {
     for (const app of apps) await killHard(app);
