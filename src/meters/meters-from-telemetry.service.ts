@@ -124,8 +124,10 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
   /** The meters' correction from the checkpoint before `late`, over every stored fix since (and the replayed feed). */
   private async replay(client: TenantScope, trackerId: string, record: Stored<AssetMeter>, late: number): Promise<{ km: number; hours: number; feed: MeterFeed; from: MeterCheckpoint } | null> {
     // Kept for a day of fix time before the newest fix counted: one past it (not swept yet) is never used.
-    const from = await this.checkpoints.newestBefore(client, record._id, late, record.lastCheckpointTs ?? null, record.feed!.ts - METER_CHECKPOINTS_SPAN_S);
-    if (!from || from.feed.trackerId !== trackerId || from.ts < record.feed!.ts - METER_CHECKPOINTS_SPAN_S) return null;
+    const oldest = record.feed!.ts - METER_CHECKPOINTS_SPAN_S;
+    const from = await this.checkpoints.newestBefore(client, record._id, late, record.lastCheckpointTs ?? null, oldest);
+    // The read goes down to the oldest slot, which may also hold a checkpoint just before `oldest`.
+    if (!from || from.feed.trackerId !== trackerId || from.ts < oldest) return null;
     const fixes = await this.points.points(trackerId, from.ts + 1, record.feed!.ts);
     const replayed = advance(from.feed, trackerId, fixes);
     if (!replayed.feed) return null;

@@ -17,7 +17,8 @@ interface ExitHooks {
  */
 export class LineBatcher implements DestinationStream {
   private lines: string[] = [];
-  private bytes = 0;
+  /** Characters gathered: the bytes of ASCII lines, near enough for a batch's size otherwise. */
+  private gathered = 0;
   private readonly writer: SonicBoom;
 
   constructor(fd: number, private readonly batchBytes: number) {
@@ -28,8 +29,8 @@ export class LineBatcher implements DestinationStream {
 
   write(line: string): void {
     this.lines.push(line);
-    this.bytes += line.length;
-    if (this.bytes >= this.batchBytes) this.flush();
+    this.gathered += line.length;
+    if (this.gathered >= this.batchBytes) this.flush();
   }
 
   /** Hands the gathered lines to the writer, which writes them asynchronously (pino's `flush(cb)` is answered then). */
@@ -37,7 +38,7 @@ export class LineBatcher implements DestinationStream {
     if (this.lines.length > 0) {
       const text = this.lines.join('');
       this.lines = [];
-      this.bytes = 0;
+      this.gathered = 0;
       this.writer.write(text);
     }
     callback?.();
