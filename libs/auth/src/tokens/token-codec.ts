@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export type CredentialKind = 'session' | 'api_token';
 
@@ -10,8 +10,9 @@ export function generateToken(kind: CredentialKind): string {
   return PREFIXES[kind] + randomBytes(32).toString('base64url');
 }
 
+/** Node's one-shot hash: no Hash stream object per call (it runs on every authenticated request). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**
