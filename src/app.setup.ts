@@ -1,8 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { json } from 'express';
 import { AppConfig } from '@app/config';
-import { AppLogger, bodyParserErrorHandler, corsHeaders, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
+import { AppLogger, bodyParserErrorHandler, corsHeaders, jsonBodyParser, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
 import { AppMetrics, httpMetricsObserver } from '@app/metrics';
 import { DOCS_PATH, setupOpenApi } from './openapi';
 import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
@@ -28,8 +27,8 @@ export async function configureApp(app: INestApplication): Promise<void> {
   express.use(corsHeaders({ origins: config.get('APP_ORIGINS'), exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'] }));
   // The flespi stream's batches (up to 20 MB) get their own parser, mounted first on that path
   // only: the global parser then sees a parsed body and steps aside.
-  express.use(INGEST_PATH, json({ limit: INGEST_BODY_LIMIT }));
-  express.use(json({ limit: BODY_LIMIT }));
+  express.use(INGEST_PATH, jsonBodyParser({ limit: INGEST_BODY_LIMIT }));
+  express.use(jsonBodyParser({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);
   // Before the routes: a literal path's other methods must not fall to a `:id` route.
   express.use(literalPathMethods());
