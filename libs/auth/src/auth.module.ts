@@ -8,7 +8,6 @@ import { AuthenticationGuard } from './guards/authentication.guard';
 import { BearerStrategy } from './guards/bearer.strategy';
 import { IdentityProvisioning } from './provisioning/identity-provisioning.service';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { ApiToken, ApiTokenSchema } from './schemas/api-token.schema';
 import { Client, ClientSchema } from './schemas/client.schema';
 import { Role, RoleSchema } from './schemas/role.schema';
@@ -37,7 +36,7 @@ const identityData = TenantDataModule.forFeature([
  */
 @Global()
 @Module({
-  imports: [identityModels, identityData, PassportModule, RateLimitModule],
+  imports: [identityModels, identityData, PassportModule],
   providers: [
     PrincipalLoader,
     CredentialVerifier,

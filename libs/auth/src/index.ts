@@ -9,7 +9,7 @@ export * from './passwords/password-hasher';
 export * from './passwords/password-policy';
 export * from './permissions';
 export * from './provisioning/identity-provisioning.service';
-export * from './rate-limit/rate-limit.module';
+export * from './rate-limit/rate-limit.policy';
 export * from './rate-limit/login-failure-limiter';
 export * from './schemas/api-token.schema';
 export * from './schemas/client.schema';

@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { SkipThrottle } from '@nestjs/throttler';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiBody, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
-import { BEARER_SCHEME, Public } from '@app/auth';
+import { BEARER_SCHEME, Public, RateLimitExempt } from '@app/auth';
 import { badRequest } from '@app/errors';
 import { IngestTokenGuard } from './ingest-token.guard';
 import { IngestReportView } from './ingest-report.view';
@@ -26,7 +25,7 @@ export class TelemetryIngestController {
   @Public()
   @UseGuards(IngestTokenGuard)
   // A stream posts many batches a second from flespi's few addresses; its token is not guessable.
-  @SkipThrottle()
+  @RateLimitExempt()
   @ApiBearerAuth(BEARER_SCHEME)
   @HttpCode(200)
   @ApiBody({ schema: { type: 'array', maxItems: MAX_INGEST_MESSAGES, items: { type: 'object', additionalProperties: true }, example: [{ 'device.id': 7100001, timestamp: 1767225600, 'position.latitude': -33.45, 'position.longitude': -70.66, 'position.speed': 42, 'engine.ignition.status': true }] } })
