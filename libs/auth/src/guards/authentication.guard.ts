@@ -7,6 +7,7 @@ import { AuthPrincipal } from '../context/auth-context';
 import { attachAuthContext } from '../context/auth.decorator';
 import { AUTH_POLICY_KEY, AuthPolicy } from './auth-policy.decorator';
 import { CredentialVerifier } from '../tokens/credential-verifier.service';
+import { PerRoute } from './per-route';
 import { BearerStrategy } from './bearer.strategy';
 import { isAllowedCookieRequest } from './origin-check';
 import { presentedCredential } from './presented-credential';
@@ -26,8 +27,9 @@ import { runPassportStrategy } from './run-passport-strategy';
  */
 @Injectable()
 export class AuthenticationGuard implements CanActivate {
-  /** Each route's policy, read from its metadata once (by class, then handler: a handler may be inherited). */
-  private readonly policies = new WeakMap<object, WeakMap<object, AuthPolicy | null>>();
+  private readonly policies = new PerRoute<AuthPolicy | null>(
+    (handler, controller) => this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY_KEY, [handler, controller]) ?? null,
+  );
 
   constructor(
     private readonly reflector: Reflector,
@@ -37,7 +39,7 @@ export class AuthenticationGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const policy = this.policyOf(context);
+    const policy = this.policies.of(context);
     if (!policy) throw forbidden('This route declares no access policy');
     if (policy.public) return true;
 
@@ -56,18 +58,6 @@ export class AuthenticationGuard implements CanActivate {
       request: { requestId: String(request.id ?? ''), ip: request.ip ?? '', userAgent: request.headers['user-agent'] },
     });
     return true;
-  }
-
-  private policyOf(context: ExecutionContext): AuthPolicy | null {
-    const [handler, controller] = [context.getHandler(), context.getClass()];
-    let ofClass = this.policies.get(controller);
-    if (!ofClass) this.policies.set(controller, (ofClass = new WeakMap()));
-    let policy = ofClass.get(handler);
-    if (policy === undefined) {
-      policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY_KEY, [handler, controller]) ?? null;
-      ofClass.set(handler, policy);
-    }
-    return policy;
   }
 
   private async authenticate(authorization: string): Promise<AuthPrincipal> {

@@ -4,6 +4,7 @@ import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppConfig } from '@app/config';
 import { DomainException, ErrorCode } from '@app/errors';
+import { PerRoute } from '../guards/per-route';
 import { presentedCredential } from '../guards/presented-credential';
 import { FixedWindowCounters } from './fixed-window-counters';
 import { RATE_LIMIT_POLICY, RouteRateLimit } from './rate-limit.policy';
@@ -35,7 +36,10 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
   private readonly limit: number;
   private readonly loginLimit: number;
   private readonly counters = new FixedWindowCounters();
-  private readonly plans = new WeakMap<object, WeakMap<object, RoutePlan>>();
+  private readonly plans = new PerRoute<RoutePlan>((handler, controller) => {
+    const policy = this.reflector.getAllAndOverride<RouteRateLimit | undefined>(RATE_LIMIT_POLICY, [handler, controller]);
+    return { exempt: policy === 'exempt', login: policy === 'login', key: `${controller.name}.${handler.name}` };
+  });
 
   constructor(
     private readonly reflector: Reflector,
@@ -52,7 +56,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
 
   canActivate(context: ExecutionContext): boolean {
     if (!this.enabled) return true;
-    const plan = this.planOf(context);
+    const plan = this.plans.of(context);
     if (plan.exempt) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
@@ -74,18 +78,5 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     response.setHeader(`X-RateLimit-Limit-${name}`, String(limit));
     response.setHeader(`X-RateLimit-Remaining-${name}`, String(Math.max(0, limit - hit.totalHits)));
     response.setHeader(`X-RateLimit-Reset-${name}`, String(hit.timeToExpire));
-  }
-
-  private planOf(context: ExecutionContext): RoutePlan {
-    const [handler, controller] = [context.getHandler(), context.getClass()];
-    let ofClass = this.plans.get(controller);
-    if (!ofClass) this.plans.set(controller, (ofClass = new WeakMap()));
-    let plan = ofClass.get(handler);
-    if (!plan) {
-      const policy = this.reflector.getAllAndOverride<RouteRateLimit | undefined>(RATE_LIMIT_POLICY, [handler, controller]);
-      plan = { exempt: policy === 'exempt', login: policy === 'login', key: `${controller.name}.${handler.name}` };
-      ofClass.set(handler, plan);
-    }
-    return plan;
   }
 }
