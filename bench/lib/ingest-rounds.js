@@ -4,18 +4,20 @@
 const { cpuMs } = require('./process-cpu');
 
 /**
- * 4 senders post `load`'s batches for `seconds`, each waiting for its answer; what was answered
+ * `senders` (4) post `load`'s batches for `seconds`, each waiting for its answer; what was answered
  * counts, up to the last answer (nothing is aborted: an aborted request's work would go on in the
  * app and slow the next figure). `app` ({url, child}): another app process than the run's (the
- * meters scenario's second configuration).
+ * meters scenario's second configuration). Several senders share the load's trackers, so a batch
+ * may be stored after the next one and hold late messages for every tracker in it; one sender
+ * posts in order, as one flespi stream does.
  */
-async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }) {
+async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }, senders = 4) {
   const pid = app.child.pid;
   const before = cpuMs(pid);
   const started = Date.now();
   let messages = 0;
   await Promise.all(
-    Array.from({ length: 4 }, async () => {
+    Array.from({ length: senders }, async () => {
       while (Date.now() - started < seconds * 1000) {
         const { body } = load.nextRequest({});
         const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });

@@ -17,6 +17,8 @@ const ROUNDS = 2 * Math.ceil(Number(process.env.BENCH_METERS_ROUNDS ?? 6) / 2);
 // 24 h: 144), stored for the on-client's meters after the warm-up; 0 keeps the warm-up's.
 const CHECKPOINTS = Number(process.env.BENCH_METERS_CHECKPOINTS ?? 144);
 const CHECKPOINT_EVERY_S = 600;
+// 4 senders sharing the trackers (late messages: a batch stored after the next one) or 1 (in order, as one flespi stream posts).
+const SENDERS = Number(process.env.BENCH_METERS_SENDERS ?? 4);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function newClient(ctx, name) {
@@ -39,7 +41,7 @@ module.exports = {
         { name: 'METERS_FROM_TELEMETRY=false', app: off, clientId: await newClient(ctx, 'Bench meters off') },
       ];
       for (const variant of variants) variant.load = await ingestLoad({ uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
-      const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app);
+      const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app, SENDERS);
       // Warm-up: each tracker's first message creates its meters (and the other per-asset states).
       for (const variant of variants) await round(variant, 5);
       if (CHECKPOINTS > 0) {
@@ -63,7 +65,7 @@ module.exports = {
         }
       }
       for (const [variant, rows] of figures) {
-        ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+        ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, ${SENDERS} at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
         ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
       }
       const [onRows, offRows] = [figures.get(variants[0]), figures.get(variants[1])];
