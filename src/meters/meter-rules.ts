@@ -6,9 +6,6 @@ export const MAX_ENGINE_GAP_S = 30 * 60;
 /** A step implying more than this speed is a position glitch, not distance (km/h). */
 export const MAX_STEP_SPEED_KMH = 500;
 
-/** What the meters read of a fix. */
-export type MeterFix = Pick<TelemetryPoint, 'ts' | 'lat' | 'lng' | 'speed' | 'ignition' | 'mileage'>;
-
 /** The last fix the meters counted from, of the tracker that sent it. */
 export interface MeterFeed {
   trackerId: string;
@@ -38,7 +35,7 @@ export interface MeterAdvance {
  * - Engine hours: the time from a fix with the ignition on to the next, up to 30 minutes.
  * Fixes at or before the feed's time add nothing (idempotent: a resend changes nothing).
  */
-export function advance(start: MeterFeed | null, trackerId: string, fixes: readonly MeterFix[]): MeterAdvance {
+export function advance(start: MeterFeed | null, trackerId: string, fixes: readonly TelemetryPoint[]): MeterAdvance {
   let feed = start && start.trackerId === trackerId ? { ...start } : null;
   let km = 0;
   let hours = 0;

@@ -2,15 +2,14 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../positions';
-import { advance, MeterFeed, MeterFix } from './meter-rules';
+import { advance, MeterFeed } from './meter-rules';
 import { CheckpointChange, checkpointDue, MeterCheckpoints, METER_CHECKPOINTS_SPAN_S } from './meter-checkpoints';
 import { MeterChange, MetersChanged } from './meters-changed';
-import { nextTail, replayFromTail } from './meter-tail';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import type { MeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
 
 /** What a batch reads of its assets' meters: no checkpoint (they live in their own collection). */
-const METERS_OF_A_BATCH = { clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, feed: 1, tail: 1, watch: 1, lastCheckpointTs: 1 };
+const METERS_OF_A_BATCH = { clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, feed: 1, watch: 1, lastCheckpointTs: 1 };
 
 /**
  * Meters from telemetry: subscribed to `PositionsStored`, it adds what each asset's new fixes add
@@ -80,25 +79,14 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       let hours = 0;
       const sameTracker = feed !== null && feed.trackerId === trackerId;
       const newer = sameTracker ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
-      // The fixes counted since `tailFrom` (a record without a tail starts one at its feed).
-      let tailFrom = sameTracker ? (record?.tail?.from ?? feed) : null;
-      let tailFixes: readonly MeterFix[] = (sameTracker && record?.tail?.fixes) || [];
       if (record && sameTracker && fixes.added > newer.length) {
-        const late = fixes.fixes.filter((fix) => fix.ts <= feed!.ts);
-        // Seconds late, after the newest checkpoint: counted among the tail's fixes, nothing read.
-        const fromTail = lastCheckpointTs === null || (record.tail && lastCheckpointTs <= record.tail.from.ts) ? replayFromTail(record.tail ?? null, trackerId, late) : null;
-        if (fromTail) {
-          ({ km, hours, feed } = fromTail);
-          tailFixes = fromTail.fixes;
-        } else {
-          const replay = await this.replay(client, trackerId, record, late[0].ts);
-          if (replay) {
-            ({ km, hours, feed } = replay);
-            // The asset's checkpoints after the one replayed from were counted without the late message.
-            if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayed = { from: replay.from.ts, newest: lastCheckpointTs };
-            lastCheckpointTs = replay.from.ts;
-            [tailFrom, tailFixes] = [feed, []];
-          }
+        const late = fixes.fixes.find((fix) => fix.ts <= feed!.ts)!.ts;
+        const replay = await this.replay(client, trackerId, record, late);
+        if (replay) {
+          ({ km, hours, feed } = replay);
+          // The asset's checkpoints after the one replayed from were counted without the late message.
+          if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayed = { from: replay.from.ts, newest: lastCheckpointTs };
+          lastCheckpointTs = replay.from.ts;
         }
       }
       let added: MeterCheckpoint | null = null;
@@ -111,13 +99,12 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       const step = advance(feed, trackerId, newer);
       km += step.km;
       hours += step.hours;
-      const tail = nextTail(tailFrom, trackerId, [...tailFixes, ...newer]);
       const now = new Date();
       if (!record) {
-        inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, tail, lastCheckpointTs, watch: null });
+        inserts.push({ _id: assetId, assetId, odometerKm: km, engineHours: hours, odometerSource: 'telemetry', updatedAt: now, feed: step.feed, lastCheckpointTs, watch: null });
         continue;
       }
-      const set = { feed: step.feed, tail, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}), ...(lastCheckpointTs !== (record.lastCheckpointTs ?? null) ? { lastCheckpointTs } : {}) };
+      const set = { feed: step.feed, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' } : {}), ...(lastCheckpointTs !== (record.lastCheckpointTs ?? null) ? { lastCheckpointTs } : {}) };
       updates.push({ record, update: { $inc: { odometerKm: km, engineHours: hours }, $set: set } });
       const odometerKm = record.odometerKm + km;
       const engineHours = record.engineHours + hours;

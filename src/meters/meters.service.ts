@@ -119,7 +119,7 @@ export class MetersService {
     });
     if (isNewest) {
       // Replays start after the reading: the checkpoints before it go.
-      const $set: Record<string, unknown> = { updatedAt: new Date(), lastCheckpointTs: null, tail: null };
+      const $set: Record<string, unknown> = { updatedAt: new Date(), lastCheckpointTs: null };
       if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm, odometerSource: 'reading' });
       if (input.engineHours !== undefined) $set.engineHours = input.engineHours;
       await this.checkpoints.dropAll(scope, assetId);

@@ -79,22 +79,6 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(11, 3);
   });
 
-  it('counts a message seconds late among the fixes it counted last (its tail), as if it had come in order', async () => {
-    const asset = await addAsset(t, tenant.clientId);
-    await ingest([fix(asset, 0, 0, { 'engine.ignition.status': true })]);
-    await ingest([fix(asset, 10, 0.2)]);
-    await ingest([fix(asset, 30, 0.6)]);
-    expect((await meters(asset)).odometerKm).toBeCloseTo(0.6, 3);
-    // Late by one batch: 400 m south at 20 s, a detour: 0.2 + 0.6 + 1.0 = 1.8 km.
-    await ingest([fix(asset, 20, -0.4)]);
-    const m = await meters(asset);
-    expect(m.odometerKm).toBeCloseTo(1.8, 3);
-    expect(m.engineHours).toBeCloseTo(30 / 3600, 3);
-    expect((await storedMeters(asset))!.tail.fixes.map((f: { ts: number }) => f.ts - T0)).toEqual([10, 20, 30]);
-    await ingest([fix(asset, 40, 0.8)]);
-    expect((await meters(asset)).odometerKm).toBeCloseTo(2.0, 3);
-  });
-
   it('keeps a day of checkpoints: the sweep deletes older ones, and a message older than the span changes nothing, swept or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);

@@ -1,7 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 import type { MeterFeed } from '../meter-rules';
-import type { MeterTail } from '../meter-tail';
 
 export const ODOMETER_SOURCES = ['telemetry', 'reading'] as const;
 export type OdometerSource = (typeof ODOMETER_SOURCES)[number];
@@ -36,10 +35,6 @@ export class AssetMeter {
   /** The last fix counted (null: none yet). */
   @Prop({ type: SchemaTypes.Mixed, default: null })
   feed: MeterFeed | null;
-
-  /** The last few fixes counted and the feed before them (`MeterTail`; null: none, or dropped by a reading). */
-  @Prop({ type: SchemaTypes.Mixed, default: null })
-  tail: MeterTail | null;
 
   /**
    * The time of the asset's newest checkpoint (`AssetMeterCheckpoint`; null: none), so a batch
