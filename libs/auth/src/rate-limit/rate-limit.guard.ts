@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { AppConfig } from '@app/config';
 import { DomainException, ErrorCode } from '@app/errors';
 import { PerRoute } from '../guards/per-route';
 import { presentedCredential } from '../guards/presented-credential';
+import { hashToken } from '../tokens/token-codec';
 import { FixedWindowCounters } from './fixed-window-counters';
 import { RATE_LIMIT_POLICY, RouteRateLimit } from './rate-limit.policy';
 
@@ -64,7 +64,7 @@ export class RateLimitGuard implements CanActivate, OnApplicationShutdown {
     const now = Date.now();
     this.count(response, plan, 'ip', `ip:${request.ip}`, this.limit, now);
     const credential = presentedCredential(request, this.config.sessionCookieName);
-    if (credential) this.count(response, plan, 'token', `token:${hash('sha256', credential.authorization, 'hex')}`, this.limit, now);
+    if (credential) this.count(response, plan, 'token', `token:${hashToken(credential.authorization)}`, this.limit, now);
     if (plan.login) this.count(response, plan, 'login', `login:${request.ip}`, this.loginLimit, now);
     return true;
   }
