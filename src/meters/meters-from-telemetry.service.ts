@@ -8,6 +8,19 @@ import { MeterChange, MetersChanged } from './meters-changed';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import type { MeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
 
+/**
+ * The time of the batch's oldest message at or before the asset's last counted one, when the
+ * batch stored one first now (a late message, which the meters replay), else null.
+ */
+function firstLate(record: Stored<AssetMeter>, fixes: StoredFixes): number | null {
+  const feed = record.feed;
+  if (!feed || feed.trackerId !== fixes.trackerId.toHexString()) return null;
+  let newer = 0;
+  for (const fix of fixes.fixes) if (fix.ts > feed.ts) newer++;
+  if (fixes.added <= newer) return null;
+  return fixes.fixes.find((fix) => fix.ts <= feed.ts)!.ts;
+}
+
 /** What a batch reads of its assets' meters: no checkpoint (they live in their own collection). */
 const METERS_OF_A_BATCH = { clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, feed: 1, watch: 1, lastCheckpointTs: 1 };
 
@@ -68,7 +81,16 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
     const updates: Array<{ record: Stored<AssetMeter>; update: object }> = [];
     const checkpoints: CheckpointChange[] = [];
     const changes: MeterChange[] = [];
-    for (const fixes of group) {
+    // The assets with a late message replay side by side: one after the other, a batch of a stream
+    // that overtook another waited for each asset's lookups in turn before it was acknowledged.
+    const replays = await Promise.all(
+      group.map((fixes) => {
+        const record = byAsset.get(fixes.assetId!.toHexString());
+        const late = record ? firstLate(record, fixes) : null;
+        return late === null ? null : this.replay(client, fixes.trackerId.toHexString(), record!, late);
+      }),
+    );
+    for (const [index, fixes] of group.entries()) {
       const assetId = fixes.assetId!;
       const trackerId = fixes.trackerId.toHexString();
       const record = byAsset.get(assetId.toHexString());
@@ -77,17 +99,13 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       let replayed: CheckpointChange['replayed'] = null;
       let km = 0;
       let hours = 0;
-      const sameTracker = feed !== null && feed.trackerId === trackerId;
-      const newer = sameTracker ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
-      if (record && sameTracker && fixes.added > newer.length) {
-        const late = fixes.fixes.find((fix) => fix.ts <= feed!.ts)!.ts;
-        const replay = await this.replay(client, trackerId, record, late);
-        if (replay) {
-          ({ km, hours, feed } = replay);
-          // The asset's checkpoints after the one replayed from were counted without the late message.
-          if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayed = { from: replay.from.ts, newest: lastCheckpointTs };
-          lastCheckpointTs = replay.from.ts;
-        }
+      const newer = feed !== null && feed.trackerId === trackerId ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
+      const replay = replays[index];
+      if (replay) {
+        ({ km, hours, feed } = replay);
+        // The asset's checkpoints after the one replayed from were counted without the late message.
+        if (lastCheckpointTs !== null && replay.from.ts < lastCheckpointTs) replayed = { from: replay.from.ts, newest: lastCheckpointTs };
+        lastCheckpointTs = replay.from.ts;
       }
       let added: MeterCheckpoint | null = null;
       if (newer.length > 0 && feed && feed.trackerId === trackerId) {
