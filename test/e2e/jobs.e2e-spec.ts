@@ -120,6 +120,28 @@ describe('background jobs (@app/jobs)', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('claims the due jobs of other names in the same pass as a burst of one name larger than its room', async () => {
+    const jobs = instance();
+    let release!: () => void;
+    const gate = new Promise<void>((done) => (release = done));
+    const ran: string[] = [];
+    jobs.handle('test.burst', async (run) => {
+      ran.push(run.key);
+      await gate;
+    }, { concurrency: 2 });
+    jobs.handle('test.other', async (run) => void ran.push(run.key), { concurrency: 1 });
+    const older = new Date(Date.now() - 60_000);
+    await jobs.enqueueMany('test.burst', Array.from({ length: 6 }, (_, i) => ({ payload: null, key: `burst${i}`, runAt: older })));
+    await jobs.enqueue('test.other', null, { key: 'other' });
+    const pass = jobs.runDue();
+    for (let waited = 0; ran.length < 3 && waited < 2_000; waited += 10) await sleep(10);
+    expect(ran.filter((key) => key.startsWith('burst'))).toHaveLength(2);
+    expect(ran).toContain('other');
+    release();
+    expect(await pass).toBe(3);
+    expect(await model.collection.countDocuments({ name: 'test.burst' })).toBe(4);
+  });
+
   it('keeps the lease of a long run; a dead instance’s job is run by another once its lease expires', async () => {
     const [a, b] = [instance(), instance()];
     let release!: () => void;
