@@ -52,6 +52,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(WebhookDispatcher.name);
   readonly sender: WebhookSender;
   private readonly scale: number;
+  private readonly concurrency: number;
   /** A client's enabled endpoints: read at most once per read-cache lifetime on the ingestion path. */
   private readonly endpointsOf: ExpiringCache<Endpoint[]>;
 
@@ -65,11 +66,12 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   ) {
     this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
     this.scale = config.get('WEBHOOK_RETRY_SCALE');
+    this.concurrency = config.get('WEBHOOK_CONCURRENCY');
     this.endpointsOf = new ExpiringCache(config.readCacheTtlMs);
   }
 
   onModuleInit(): void {
-    this.jobs.handle<DeliverPayload>(DELIVER_JOB, ({ payload }) => this.attempt(payload), { concurrency: 16, leaseMs: 60_000 });
+    this.jobs.handle<DeliverPayload>(DELIVER_JOB, ({ payload }) => this.attempt(payload), { concurrency: this.concurrency, leaseMs: 60_000 });
     this.recorded.subscribe((events) => this.onFleetEvents(events));
   }
 

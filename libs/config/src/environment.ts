@@ -255,6 +255,13 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(100) @Max(60000)
   WEBHOOK_TIMEOUT_MS = 10000;
 
+  /**
+   * Webhook attempts in flight at once on this instance (128). Each mostly waits on a receiver, so
+   * 16 kept deliveries queued at 100 alerts/s while the app had CPU to spare (docs/performance.md).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000)
+  WEBHOOK_CONCURRENCY = 128;
+
   /** Prometheus metrics on their own port (`GET /metrics`; 0: a free one, logged); unset: no metrics are served or measured per request. */
   @Transform(emptyAsUnset) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
   METRICS_PORT?: number;
