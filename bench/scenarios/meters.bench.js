@@ -3,6 +3,7 @@
 // METERS_FROM_TELEMETRY=false, in alternating rounds of the same run (target ≥ 0.95×). Both apps
 // are started by the scenario (fresh, alike but for the switch; the run's own app stays idle). Each app has its own 1 000 trackers (own assets, own meters) in a client of
 // their own, sending flespi batches of 1 000 (one message per tracker per batch), 4 at once.
+// Read it with `--seconds 30`: a 10 s round holds ~7 batches, and one that overtakes another decides it.
 const { Types } = require('mongoose');
 const { ingestLoad } = require('../lib/ingest-load');
 const { ingestRound } = require('../lib/ingest-rounds');
