@@ -8,16 +8,18 @@ import { MeterChange, MetersChanged } from './meters-changed';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import type { MeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
 
+/** The batch's fixes after the asset's last counted one: all of them when none was counted, or another tracker's. */
+function newerThan(feed: MeterFeed | null, fixes: StoredFixes): StoredFixes['fixes'] {
+  return feed !== null && feed.trackerId === fixes.trackerId.toHexString() ? fixes.fixes.filter((fix) => fix.ts > feed.ts) : fixes.fixes;
+}
+
 /**
  * The time of the batch's oldest message at or before the asset's last counted one, when the
  * batch stored one first now (a late message, which the meters replay), else null.
  */
 function firstLate(record: Stored<AssetMeter>, fixes: StoredFixes): number | null {
   const feed = record.feed;
-  if (!feed || feed.trackerId !== fixes.trackerId.toHexString()) return null;
-  let newer = 0;
-  for (const fix of fixes.fixes) if (fix.ts > feed.ts) newer++;
-  if (fixes.added <= newer) return null;
+  if (!feed || feed.trackerId !== fixes.trackerId.toHexString() || fixes.added <= newerThan(feed, fixes).length) return null;
   return fixes.fixes.find((fix) => fix.ts <= feed.ts)!.ts;
 }
 
@@ -99,7 +101,7 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
       let replayed: CheckpointChange['replayed'] = null;
       let km = 0;
       let hours = 0;
-      const newer = feed !== null && feed.trackerId === trackerId ? fixes.fixes.filter((fix) => fix.ts > feed!.ts) : fixes.fixes;
+      const newer = newerThan(feed, fixes);
       const replay = replays[index];
       if (replay) {
         ({ km, hours, feed } = replay);

@@ -79,6 +79,18 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(11, 3);
   });
 
+  it('replays the late messages of several assets in one batch, each from its own fixes, beside an asset in order', async () => {
+    const [a, b, c] = [await addAsset(t, tenant.clientId), await addAsset(t, tenant.clientId), await addAsset(t, tenant.clientId)];
+    await ingest([a, b, c].map((asset) => fix(asset, 0, 0)));
+    await ingest([a, b, c].map((asset) => fix(asset, 1200, 2)));
+    await ingest([a, b, c].map((asset) => fix(asset, 1800, 4)));
+    // One batch: a 1 km south at 1500 s (2 + 3 + 5 = 10 km), b 5 km north at 1500 s (2 + 3 + 1 = 6 km), c on to 5 km.
+    await ingest([fix(a, 1500, -1), fix(b, 1500, 5), fix(c, 2100, 5)]);
+    expect((await meters(a)).odometerKm).toBeCloseTo(10, 3);
+    expect((await meters(b)).odometerKm).toBeCloseTo(6, 3);
+    expect((await meters(c)).odometerKm).toBeCloseTo(5, 3);
+  });
+
   it('keeps a day of checkpoints: the sweep deletes older ones, and a message older than the span changes nothing, swept or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);

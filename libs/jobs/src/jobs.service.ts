@@ -169,7 +169,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
       if (full.size === 0) break;
       names = names.filter((name) => !full.has(name) && roomOf(this.handlers.get(name)!) > 0);
     }
-    // Side by side: one after the other, a pass of 16 claims kept finished handlers' slots idle for 16 round trips.
+    // Side by side: one after the other, a pass of n claims kept the free slots idle for n round trips.
     const claimed = await Promise.all(chosen.map(({ candidate, registration }) => this.store.claim(candidate, this.owner, registration.leaseMs, now)));
     return claimed.flatMap((job, index) => (job ? [this.start(job, chosen[index].registration)] : []));
   }
