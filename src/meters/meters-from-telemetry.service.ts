@@ -8,19 +8,15 @@ import { MeterChange, MetersChanged } from './meters-changed';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import type { MeterCheckpoint } from './schemas/asset-meter-checkpoint.schema';
 
-/** The batch's fixes after the asset's last counted one: all of them when none was counted, or another tracker's. */
-function newerThan(feed: MeterFeed | null, fixes: StoredFixes): StoredFixes['fixes'] {
-  return feed !== null && feed.trackerId === fixes.trackerId.toHexString() ? fixes.fixes.filter((fix) => fix.ts > feed.ts) : fixes.fixes;
-}
-
 /**
- * The time of the batch's oldest message at or before the asset's last counted one, when the
- * batch stored one first now (a late message, which the meters replay), else null.
+ * What a batch brings an asset: its fixes after the last counted one (all of them when none was
+ * counted, or another tracker's), and the time of its oldest message at or before that one when
+ * the batch stored one first now (a late message, which the meters replay), else null.
  */
-function firstLate(record: Stored<AssetMeter>, fixes: StoredFixes): number | null {
-  const feed = record.feed;
-  if (!feed || feed.trackerId !== fixes.trackerId.toHexString() || fixes.added <= newerThan(feed, fixes).length) return null;
-  return fixes.fixes.find((fix) => fix.ts <= feed.ts)!.ts;
+function whatIsNew(feed: MeterFeed | null, fixes: StoredFixes): { newer: StoredFixes['fixes']; late: number | null } {
+  if (feed === null || feed.trackerId !== fixes.trackerId.toHexString()) return { newer: fixes.fixes, late: null };
+  const newer = fixes.fixes.filter((fix) => fix.ts > feed.ts);
+  return { newer, late: fixes.added > newer.length ? fixes.fixes.find((fix) => fix.ts <= feed.ts)!.ts : null };
 }
 
 /** What a batch reads of its assets' meters: no checkpoint (they live in their own collection). */
@@ -85,23 +81,19 @@ export class MetersFromTelemetry implements OnModuleInit, OnModuleDestroy {
     const changes: MeterChange[] = [];
     // The assets with a late message replay side by side: one after the other, a batch of a stream
     // that overtook another waited for each asset's lookups in turn before it was acknowledged.
-    const replays = await Promise.all(
-      group.map((fixes) => {
-        const record = byAsset.get(fixes.assetId!.toHexString());
-        const late = record ? firstLate(record, fixes) : null;
-        return late === null ? null : this.replay(client, fixes.trackerId.toHexString(), record!, late);
-      }),
-    );
-    for (const [index, fixes] of group.entries()) {
+    const batch = group.map((fixes) => {
+      const record = byAsset.get(fixes.assetId!.toHexString());
+      return { fixes, record, ...whatIsNew(record?.feed ?? null, fixes) };
+    });
+    const replays = await Promise.all(batch.map(({ fixes, record, late }) => (late === null ? null : this.replay(client, fixes.trackerId.toHexString(), record!, late))));
+    for (const [index, { fixes, record, newer }] of batch.entries()) {
       const assetId = fixes.assetId!;
       const trackerId = fixes.trackerId.toHexString();
-      const record = byAsset.get(assetId.toHexString());
       let feed: MeterFeed | null = record?.feed ?? null;
       let lastCheckpointTs = record?.lastCheckpointTs ?? null;
       let replayed: CheckpointChange['replayed'] = null;
       let km = 0;
       let hours = 0;
-      const newer = newerThan(feed, fixes);
       const replay = replays[index];
       if (replay) {
         ({ km, hours, feed } = replay);

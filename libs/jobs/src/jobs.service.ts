@@ -149,6 +149,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private async claimDue(): Promise<Promise<void>[]> {
     const now = new Date();
     const chosen: Array<{ candidate: Job; registration: Registration }> = [];
+    const chosenIds = new Set<string>();
     const taken = new Map<Registration, number>();
     const roomOf = (registration: Registration) => registration.concurrency - registration.running - (taken.get(registration) ?? 0);
     let names = [...this.handlers].filter(([, registration]) => roomOf(registration) > 0).map(([name]) => name);
@@ -157,7 +158,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     for (let reads = 0; names.length > 0 && reads < 2; reads++) {
       const full = new Set<string>();
       for (const candidate of await this.store.due(names, now, names.reduce((sum, name) => sum + roomOf(this.handlers.get(name)!), 0))) {
-        if (chosen.some((entry) => entry.candidate._id === candidate._id)) continue;
+        if (chosenIds.has(candidate._id)) continue;
         const registration = this.handlers.get(candidate.name)!;
         if (roomOf(registration) <= 0) {
           full.add(candidate.name);
@@ -165,6 +166,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
         }
         taken.set(registration, (taken.get(registration) ?? 0) + 1);
         chosen.push({ candidate, registration });
+        chosenIds.add(candidate._id);
       }
       if (full.size === 0) break;
       names = names.filter((name) => !full.has(name) && roomOf(this.handlers.get(name)!) > 0);
