@@ -1,5 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
-import { CargoLocation, CargoLocationType } from './schemas/cargo-location.schema';
+import { CARGO_LOCATION_TYPES, CargoLocation, CargoLocationType } from './schemas/cargo-location.schema';
 
 export class CargoLocationContactView {
   name: string | null;
@@ -17,6 +18,8 @@ export class CargoLocationView {
   /** WGS 84 degrees. */
   coordinates: { lat: number; lng: number };
   /** `loading`, `delivery` or `both`. */
+  // The values in this order: the plugin writes a union in the type checker's order, which other files' literals change.
+  @ApiProperty({ enum: CARGO_LOCATION_TYPES })
   type: CargoLocationType;
   contact: CargoLocationContactView;
   notes: string | null;

@@ -9758,6 +9758,7 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
+                     *         "type": "loading",
                      *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "name": "string",
@@ -9767,7 +9768,6 @@ export interface operations {
                      *           "lat": 0,
                      *           "lng": 0
                      *         },
-                     *         "type": "loading",
                      *         "contact": {
                      *           "name": "string",
                      *           "phone": "string",
