@@ -1,9 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
+import pLimit from 'p-limit';
 import { AppConfig } from '@app/config';
 import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { JobRun, Jobs, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
 import { allowedNetworks } from './delivery/network-guard';
 import { AttemptResult, WebhookSender } from './delivery/webhook-sender';
@@ -11,7 +12,11 @@ import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
 
-/** The job that makes one attempt of one delivery (keyed by the delivery's id). */
+/**
+ * The job that attempts deliveries: a publish's first attempts in one job (one claim and one
+ * removal for all its deliveries, not one each), each retry in a job of its own keyed by the
+ * delivery's id.
+ */
 export const DELIVER_JOB = 'webhooks.deliver';
 
 /** After the 1st, 2nd, … failed attempt (DESIGN.md): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h, 24 h; then `failed`. */
@@ -29,7 +34,16 @@ export interface WebhookMessage {
 
 interface DeliverPayload {
   clientId: string;
-  deliveryId: string;
+  deliveryIds?: string[];
+  /** A job stored before deliveries were attempted together: one delivery. */
+  deliveryId?: string;
+}
+
+/** What one attempt leaves to write: the delivery's new fields, and when it is tried again. */
+interface Outcome {
+  delivery: Stored<WebhookDelivery>;
+  set: Partial<WebhookDelivery>;
+  nextAttemptAt: Date | null;
 }
 
 type Endpoint = Stored<WebhookEndpoint>;
@@ -53,6 +67,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   readonly sender: WebhookSender;
   private readonly scale: number;
   private readonly concurrency: number;
+  /** Attempts in flight on this instance, whatever job they belong to. */
+  private readonly attempts: ReturnType<typeof pLimit>;
   /** A client's enabled endpoints: read at most once per read-cache lifetime on the ingestion path. */
   private readonly endpointsOf: ExpiringCache<Endpoint[]>;
 
@@ -67,11 +83,12 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
     this.scale = config.get('WEBHOOK_RETRY_SCALE');
     this.concurrency = config.get('WEBHOOK_CONCURRENCY');
+    this.attempts = pLimit(this.concurrency);
     this.endpointsOf = new ExpiringCache(config.readCacheTtlMs);
   }
 
   onModuleInit(): void {
-    this.jobs.handle<DeliverPayload>(DELIVER_JOB, ({ payload }) => this.attempt(payload), { concurrency: this.concurrency, leaseMs: 60_000 });
+    this.jobs.handle<DeliverPayload>(DELIVER_JOB, (run) => this.attemptDue(run), { concurrency: this.concurrency, leaseMs: 60_000 });
     this.recorded.subscribe((events) => this.onFleetEvents(events));
   }
 
@@ -88,7 +105,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     return this.publishMany(clientId, [message]);
   }
 
-  /** `publish` of many messages of one client (an ingestion batch's alerts) in one write of their deliveries and one of their jobs; answers how many deliveries. */
+  /** `publish` of many messages of one client (an ingestion batch's alerts) in one write of their deliveries and one job for their first attempts; answers how many deliveries. */
   async publishMany(clientId: Types.ObjectId, messages: readonly WebhookMessage[]): Promise<number> {
     if (messages.length === 0) return 0;
     const endpoints = await this.enabledEndpoints(clientId);
@@ -111,8 +128,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * `deliver` of messages to endpoints of one client: one bulk upsert of the deliveries, one
-   * insert of the pending ones' jobs. What the upsert inserted is known as written; a delivery
+   * `deliver` of messages to endpoints of one client: one bulk upsert of the deliveries, one job
+   * for the first attempts of those not yet attempted. What the upsert inserted is known as written; a delivery
    * already there (the cause told again, another instance) is read back on the unique index's
    * exact keys, one by one: an `$in` would scan on the embedded server.
    */
@@ -133,11 +150,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
         return id ? { _id: id, clientId, ...filter, ...fields } : (await this.deliveries.findOne(scope, filter))!;
       }),
     );
-    const pending = deliveries.filter((delivery) => delivery.state === 'pending');
-    await this.jobs.enqueueMany<DeliverPayload>(
-      DELIVER_JOB,
-      pending.map((delivery) => ({ payload: { clientId: clientId.toHexString(), deliveryId: delivery._id.toHexString() }, key: delivery._id.toHexString(), runAt: delivery.nextAttemptAt ?? createdAt })),
-    );
+    // Not yet attempted (one attempted already has its retry's job): their first attempts, one job.
+    const ids = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0).map((delivery) => delivery._id.toHexString());
+    if (ids.length > 0) await this.jobs.enqueue<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids) });
     return deliveries;
   }
 
@@ -162,31 +177,52 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     return this.endpointsOf.get(clientId.toHexString(), () => this.endpoints.find(scopeOfClient(clientId), { enabled: true }));
   }
 
-  /** One attempt of one delivery, and what follows from it. */
-  private async attempt({ clientId, deliveryId }: DeliverPayload): Promise<{ rescheduleAt: Date } | void> {
-    const scope = scopeOfClient(new Types.ObjectId(clientId));
-    const delivery = await this.deliveries.findById(scope, deliveryId);
-    if (!delivery || delivery.state !== 'pending') return;
-    const endpoint = await this.endpoints.findById(scope, delivery.endpointId.toHexString());
-    const attempt = delivery.attempt + 1;
-    if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
-      await this.deliveries.updateRecord(scope, delivery, { $set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' } });
-      return;
+  /**
+   * A job's deliveries that are due: each attempted (at most WEBHOOK_CONCURRENCY at once on this
+   * instance), their outcomes written in one bulk write. A failed one is tried again by a job of
+   * its own, stored before the outcome: a crash between the two sends it again under the same
+   * `webhook-id` rather than forgets it. A job of exactly one delivery, keyed by it, is that
+   * delivery's own and simply runs again at the next attempt.
+   */
+  private async attemptDue({ key, payload }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
+    const scope = scopeOfClient(new Types.ObjectId(payload.clientId));
+    const ids = payload.deliveryIds ?? [payload.deliveryId!];
+    const now = Date.now();
+    // Pending and due: one a crash left with its retry already queued waits for that retry.
+    const due = (await this.deliveries.findByIds(scope, ids)).filter((delivery) => delivery.state === 'pending' && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
+    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(delivery))));
+    const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
+    const ownJob = ids.length === 1 && key === ids[0];
+    if (!ownJob) {
+      await this.jobs.enqueueMany<DeliverPayload>(
+        DELIVER_JOB,
+        retries.map(({ delivery, nextAttemptAt }) => ({ payload: { clientId: payload.clientId, deliveryIds: [delivery._id.toHexString()] }, key: delivery._id.toHexString(), runAt: nextAttemptAt })),
+      );
     }
+    await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
+    if (ownJob && retries.length > 0) return { rescheduleAt: retries[0].nextAttemptAt };
+  }
+
+  /** One attempt of one delivery: what to write of it, and the endpoint's failure count kept. */
+  private async attempt(delivery: Stored<WebhookDelivery>): Promise<Outcome> {
+    const scope = scopeOfClient(delivery.clientId);
+    const endpoint = await this.endpoints.findById(scope, delivery.endpointId.toHexString());
+    if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
+      return { delivery, set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' }, nextAttemptAt: null };
+    }
+    const attempt = delivery.attempt + 1;
     const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
     const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
     const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
     if (result.status !== null && result.status >= 200 && result.status < 300) {
-      await this.deliveries.updateRecord(scope, delivery, { $set: { ...log, state: 'succeeded', nextAttemptAt: null } });
       if (endpoint.failingSince) await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });
-      return;
+      return { delivery, set: { ...log, state: 'succeeded', nextAttemptAt: null }, nextAttemptAt: null };
     }
     const delay = this.retryDelay(attempt, result);
     const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
-    await this.deliveries.updateRecord(scope, delivery, { $set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt } });
     this.logger.log(`webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`);
     await this.failed(endpoint);
-    if (nextAttemptAt) return { rescheduleAt: nextAttemptAt };
+    return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, nextAttemptAt };
   }
 
   /** The wait before the next attempt, or null: none (a 410, a refused address, the schedule spent). */
@@ -211,6 +247,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     this.changed(endpoint.clientId);
     await this.disabled.publish({ clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: now, reason });
   }
+}
+
+/** A first-attempts job's key: the delivery's id when it is one (its retries reuse that job), else one for the set. */
+function deliveryJobKey(ids: readonly string[]): string {
+  return ids.length === 1 ? ids[0] : `set:${createHash('sha256').update(ids.join(',')).digest('base64url').slice(0, 27)}`;
 }
 
 /** A new signing secret: `whsec_` and 32 random bytes in base64 (Standard Webhooks). */

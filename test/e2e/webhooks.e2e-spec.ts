@@ -98,6 +98,35 @@ describe('webhooks', () => {
     expect(delivery).toMatchObject({ state: 'succeeded', attempt: 4, responseStatus: 200, error: null, nextAttemptAt: null });
   });
 
+  it('attempts a publish\'s deliveries side by side in one job; a failed one retries alone, under its webhook-id', async () => {
+    const healthy = await create('/set-ok', { eventTypes: ['alert.acknowledged'] });
+    const flaky = await create('/set-flaky', { eventTypes: ['alert.acknowledged'] });
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    receiver.answer = async (req) => {
+      if (!req.path.startsWith('/set-')) return 200;
+      const first = receiver.on(req.path).filter((r) => r.headers['webhook-id'] === req.headers['webhook-id']).length === 1;
+      if (first) await held;
+      return req.path === '/set-flaky' && first ? 503 : 200;
+    };
+    const messages = [1, 2, 3].map((n) => ({ type: 'alert.acknowledged', data: { n }, key: `set-${n}` }));
+    expect(await dispatcher.publishMany(tenant.clientId, messages)).toBe(6);
+    // All six first attempts are at the receivers at once, held there: one job holds them all.
+    await eventually(() => receiver.received.filter((r) => r.path.startsWith('/set-')).length === 6, 'the six first attempts');
+    const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver', 'payload.clientId': tenant.clientId.toHexString() }).toArray();
+    expect(jobs.map((job) => (job.payload as { deliveryIds: string[] }).deliveryIds.length)).toEqual([6]);
+    release();
+    const ok = await settled(healthy.id, 3);
+    const retried = await settled(flaky.id, 3);
+    expect(ok.map((d) => [d.state, d.attempt])).toEqual(Array(3).fill(['succeeded', 1]));
+    expect(retried.map((d) => [d.state, d.attempt, d.responseStatus])).toEqual(Array(3).fill(['succeeded', 2, 200]));
+    expect(receiver.on('/set-ok')).toHaveLength(3);
+    const flakyIds = receiver.on('/set-flaky').map((r) => r.headers['webhook-id']);
+    expect(flakyIds).toHaveLength(6);
+    expect(new Set(flakyIds)).toEqual(new Set(retried.map((d) => d.messageId)));
+    receiver.answer = () => 200;
+  });
+
   it('stops at a 410, and fails a delivery after the whole schedule (11 retries)', async () => {
     const gone = await create('/gone');
     const down = await create('/down');

@@ -8,13 +8,16 @@ export interface ReceivedWebhook {
   at: number;
 }
 
+type Answer = number | { status: number; headers?: Record<string, string> };
+
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook tests: keeps every request, answers what `answer`
  * says for each (a status, or a status and headers), 200 by default.
  */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
-  answer: (request: ReceivedWebhook, index: number) => number | { status: number; headers?: Record<string, string> } = () => 200;
+  /** A status, or a status and headers; a promise of one holds the answer until it settles. */
+  answer: (request: ReceivedWebhook, index: number) => Answer | Promise<Answer> = () => 200;
   private server?: Server;
   url = '';
 
@@ -25,9 +28,10 @@ export class WebhookReceiver {
       req.on('end', () => {
         const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
         this.received.push(request);
-        const answer = this.answer(request, this.received.length - 1);
-        const { status, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
-        res.writeHead(status, headers).end('ok');
+        void Promise.resolve(this.answer(request, this.received.length - 1)).then((answer) => {
+          const { status, headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
+          res.writeHead(status, headers).end('ok');
+        });
       });
     });
     await new Promise<void>((done) => this.server!.listen(0, '127.0.0.1', done));
