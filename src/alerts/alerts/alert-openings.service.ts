@@ -83,8 +83,9 @@ export class AlertOpenings {
   /**
    * A batch's end events (of one client), per asset in time order: each cancels the openings it
    * came in time for, opens those it came too late for, and resolves what its start opened. What
-   * they may settle is read once for the batch — three queries, not three per end (on the
-   * embedded server each scans its collection) — and kept current here as they settle it.
+   * they may settle is read once for the batch — two queries, not three per end (on the embedded
+   * server each scans its collection) — and kept current here as they settle it; the
+   * resolutions are then written in one bulk write and recorded in one insert.
    */
   async ended(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<void> {
     const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
@@ -92,26 +93,35 @@ export class AlertOpenings {
     const scope = scopeOfClient(clientId);
     const assetIds = [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id));
     const near = { assetId: { $in: assetIds }, eventType: { $in: [...new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!))] } };
-    const [waiting, open, resolvedBefore] = await Promise.all([
+    const [waiting, unsettled] = await Promise.all([
       this.openings.find(scope, { ...near, state: 'waiting' }),
-      this.alerts.find(scope, { ...near, state: { $in: ['open', 'acknowledged'] } }),
-      this.alerts.find(scope, { ...near, state: 'resolved', eventIds: { $in: ends.map((end) => end._id) } }),
+      // Open ones, and those these very ends resolved already (the batch told again after a crash).
+      this.alerts.find(scope, { ...near, $or: [{ state: { $in: ['open', 'acknowledged'] } }, { state: 'resolved', eventIds: { $in: ends.map((end) => end._id) } }] }),
     ]);
+    const resolvedBefore = unsettled.filter((alert) => alert.state === 'resolved');
     const assets = new Map(assetIds.map((id) => [id.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
     for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
     for (const opening of waiting) assets.get(opening.assetId.toHexString())?.waiting.push(opening);
-    for (const alert of open) assets.get(alert.assetId.toHexString())?.open.push(alert);
-    const told: Stored<Alert>[] = [];
+    for (const alert of unsettled) if (alert.state !== 'resolved') assets.get(alert.assetId.toHexString())?.open.push(alert);
+    const resolutions: Resolution[] = [];
+    const again: Stored<Alert>[] = [];
     await Promise.all(
       [...assets.values()].map(async (asset) => {
-        for (const end of asset.ends.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) told.push(...(await this.settle(scope, end, asset, resolvedBefore)));
+        for (const end of asset.ends.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
+          const settled = await this.settle(scope, end, asset, resolvedBefore);
+          resolutions.push(...settled.resolutions);
+          again.push(...settled.again);
+        }
       }),
     );
-    await this.channels.changedMany(clientId, 'resolved', told);
+    await this.channels.changedMany(clientId, 'resolved', [...(await this.resolve(scope, resolutions)), ...again]);
   }
 
-  /** One end event on its asset's unsettled openings and alerts; answers the alerts it resolved (or had resolved: told again). */
-  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<Stored<Alert>[]> {
+  /**
+   * One end event on its asset's unsettled openings and alerts: the openings it settles at once,
+   * the alerts it resolves as resolutions to write, and those it had resolved already (told again).
+   */
+  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[] }> {
     const starts = STARTS_ENDED_BY.get(end.type)!;
     const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
     for (const opening of take(asset.waiting, endedBy)) {
@@ -123,29 +133,48 @@ export class AlertOpenings {
       const opened = await this.alerts.findById(scope, opening._id.toHexString()); // the alert's id is the opening's
       if (opened && opened.state !== 'resolved') asset.open.push(opened);
     }
-    const resolvedNow: Stored<Alert>[] = [];
-    for (const alert of take(asset.open, endedBy)) {
-      const resolved = await this.alerts.updateRecord(
-        scope,
-        alert,
-        { $set: { state: 'resolved', resolvedAt: new Date(), resolvedBy: 'system' }, $addToSet: { eventIds: end._id } },
-        { state: { $in: ['open', 'acknowledged'] } },
-      );
-      if (!resolved) continue;
-      resolvedNow.push(resolved);
-      await this.activity.recordFor({ clientId: end.clientId, ...SYSTEM_ACTOR }, {}, {
-        action: 'alert.resolve',
-        resourceType: 'alert',
-        resourceId: alert._id,
-        summary: `Alert "${alert.ruleName}" on ${alert.assetName} resolved by the system (${end.type})`,
-        before: toAlertView(alert),
-        after: toAlertView(resolved),
-      });
-    }
+    const resolutions = take(asset.open, endedBy).map((alert) => ({ alert, end }));
     // Resolved by this end already, and the event told again (it was not marked told: a crash came
     // between the resolution and the acknowledgement): the channels are told again too (idempotent).
-    const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)) && !resolvedNow.some((now) => now._id.equals(alert._id)));
-    return [...resolvedNow, ...again];
+    const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)));
+    return { resolutions, again };
+  }
+
+  /**
+   * Resolves alerts by the system in one conditional bulk write (still open or acknowledged: a
+   * person may have resolved one meanwhile), reads them back by id, and records those this end
+   * resolved in the activity log; answers them.
+   */
+  private async resolve(scope: TenantScope, resolutions: readonly Resolution[]): Promise<Stored<Alert>[]> {
+    if (resolutions.length === 0) return [];
+    const resolvedAt = new Date();
+    await this.alerts.updateEach(
+      scope,
+      resolutions.map(({ alert, end }) => ({
+        record: alert,
+        update: { $set: { state: 'resolved', resolvedAt, resolvedBy: 'system' }, $addToSet: { eventIds: end._id } },
+        conditions: { state: { $in: ['open', 'acknowledged'] } },
+      })),
+    );
+    const after = new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
+    const resolved = resolutions.flatMap(({ alert, end }) => {
+      const now = after.get(alert._id.toHexString());
+      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id)) ? [{ before: alert, now, end }] : [];
+    });
+    // Recorded in one turn: the recorder writes them in one insert.
+    await Promise.all(
+      resolved.map(({ before, now, end }) =>
+        this.activity.recordFor({ clientId: end.clientId, ...SYSTEM_ACTOR }, {}, {
+          action: 'alert.resolve',
+          resourceType: 'alert',
+          resourceId: before._id,
+          summary: `Alert "${before.ruleName}" on ${before.assetName} resolved by the system (${end.type})`,
+          before: toAlertView(before),
+          after: toAlertView(now),
+        }),
+      ),
+    );
+    return resolved.map(({ now }) => now);
   }
 
   private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
@@ -157,6 +186,12 @@ export class AlertOpenings {
     const event = { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId };
     await this.opener.open(opening.clientId, [{ rule, event }]);
   }
+}
+
+/** An open alert and the end event that resolves it. */
+interface Resolution {
+  alert: Stored<Alert>;
+  end: OpeningEvent;
 }
 
 /** Removes from `list` the items that satisfy `test`, and answers them. */

@@ -270,11 +270,15 @@ export class TenantRepository<T extends TenantOwned> {
     return result.modifiedCount;
   }
 
-  /** Updates records read through this repository, each its own way, in one bulk write by `_id` alone once their client is checked. */
-  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T> }>): Promise<void> {
+  /**
+   * Updates records read through this repository, each its own way, in one bulk write by `_id`
+   * once their client is checked; `conditions` make one conditional (the caller reads back what
+   * changed; on the embedded server a condition beside `_id` scans).
+   */
+  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T>; conditions?: TenantQuery<T> }>): Promise<void> {
     const ops = changes
       .filter(({ record }) => scope.clientId.equals(record.clientId))
-      .map(({ record, update }) => ({ updateOne: { filter: { _id: record._id }, update: this.checked(update) } }));
+      .map(({ record, update, conditions }) => ({ updateOne: { filter: { ...conditions, _id: record._id }, update: this.checked(update) } }));
     if (ops.length === 0) return;
     await this.model.collection.bulkWrite(ops as never[], { ordered: false });
     for (const { record } of changes) this.recentById?.evict(record._id.toHexString());
