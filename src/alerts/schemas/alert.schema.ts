@@ -94,3 +94,6 @@ export const AlertSchema = SchemaFactory.createForClass(Alert);
 AlertSchema.index({ clientId: 1, _id: -1 });
 // The end event resolves what its start opened: the asset's unresolved alerts of that start type.
 AlertSchema.index({ assetId: 1, state: 1, eventType: 1 });
+// A change of state is conditional on the state (`{_id, state: {$in}}`): with a unique index of
+// exactly those keys the embedded server looks it up instead of scanning every alert (DESIGN.md).
+AlertSchema.index({ _id: 1, state: 1 }, { unique: true });
