@@ -114,7 +114,7 @@ export class AlertOpenings {
         }
       }),
     );
-    await this.channels.changedMany(clientId, 'resolved', [...(await this.resolve(scope, resolutions)), ...again]);
+    await this.resolve(scope, resolutions, again);
   }
 
   /**
@@ -142,28 +142,26 @@ export class AlertOpenings {
 
   /**
    * Resolves alerts by the system in one conditional bulk write (still open or acknowledged: a
-   * person may have resolved one meanwhile), reads them back by id, and records those this end
-   * resolved in the activity log; answers them.
+   * person may have resolved one meanwhile; then they are read back to see which this end
+   * resolved), records them in the activity log and tells the channels, with the alerts resolved
+   * already and told again.
    */
-  private async resolve(scope: TenantScope, resolutions: readonly Resolution[]): Promise<Stored<Alert>[]> {
-    if (resolutions.length === 0) return [];
+  private async resolve(scope: TenantScope, resolutions: readonly Resolution[], again: readonly Stored<Alert>[]): Promise<void> {
     const resolvedAt = new Date();
-    await this.alerts.updateEach(
+    const set = { state: 'resolved' as const, resolvedAt, resolvedBy: 'system' };
+    const matched = await this.alerts.updateEach(
       scope,
-      resolutions.map(({ alert, end }) => ({
-        record: alert,
-        update: { $set: { state: 'resolved', resolvedAt, resolvedBy: 'system' }, $addToSet: { eventIds: end._id } },
-        conditions: { state: { $in: ['open', 'acknowledged'] } },
-      })),
+      resolutions.map(({ alert, end }) => ({ record: alert, update: { $set: set, $addToSet: { eventIds: end._id } }, conditions: { state: { $in: ['open', 'acknowledged'] } } })),
     );
-    const after = new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
+    const written = (alert: Stored<Alert>, end: OpeningEvent): Stored<Alert> => ({ ...alert, ...set, eventIds: [...alert.eventIds, end._id] });
+    const after = matched === resolutions.length ? null : new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
     const resolved = resolutions.flatMap(({ alert, end }) => {
-      const now = after.get(alert._id.toHexString());
+      const now = after ? after.get(alert._id.toHexString()) : written(alert, end);
       return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id)) ? [{ before: alert, now, end }] : [];
     });
-    // Recorded in one turn: the recorder writes them in one insert.
-    await Promise.all(
-      resolved.map(({ before, now, end }) =>
+    await Promise.all([
+      // Recorded in one turn: the recorder writes them in one insert.
+      ...resolved.map(({ before, now, end }) =>
         this.activity.recordFor({ clientId: end.clientId, ...SYSTEM_ACTOR }, {}, {
           action: 'alert.resolve',
           resourceType: 'alert',
@@ -173,8 +171,8 @@ export class AlertOpenings {
           after: toAlertView(now),
         }),
       ),
-    );
-    return resolved.map(({ now }) => now);
+      this.channels.changedMany(scope.clientId, 'resolved', [...resolved.map(({ now }) => now), ...again]),
+    ]);
   }
 
   private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {

@@ -42,8 +42,11 @@ export class Inbox implements OnModuleDestroy {
     if (entries.length === 0) return;
     const createdAt = new Date();
     const documents = entries.map((entry) => ({ ...entry, readAt: null, createdAt }));
-    await this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates);
-    await this.feed.publish(documents.map((document) => ({ userId: document.userId.toHexString(), view: toNotificationView({ ...document, clientId: scope.clientId }) })));
+    // Side by side: the feed only tells streams of entries with fixed ids, and a failed insert fails the cause, which writes them again.
+    await Promise.all([
+      this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates),
+      this.feed.publish(documents.map((document) => ({ userId: document.userId.toHexString(), view: toNotificationView({ ...document, clientId: scope.clientId }) }))),
+    ]);
   }
 
   list(auth: AuthContext, query: ListNotificationsDto): Promise<Page<Stored<Notification>>> {

@@ -272,16 +272,20 @@ export class TenantRepository<T extends TenantOwned> {
 
   /**
    * Updates records read through this repository, each its own way, in one bulk write by `_id`
-   * once their client is checked; `conditions` make one conditional (the caller reads back what
-   * changed; on the embedded server a condition beside `_id` scans).
+   * once their client is checked; `conditions` make one conditional (on the embedded server a
+   * condition beside `_id` scans unless a unique index has exactly those keys). Answers how many
+   * matched: fewer than asked, and the caller reads back which.
    */
-  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T>; conditions?: TenantQuery<T> }>): Promise<void> {
+  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T>; conditions?: TenantQuery<T> }>): Promise<number> {
     const ops = changes
       .filter(({ record }) => scope.clientId.equals(record.clientId))
       .map(({ record, update, conditions }) => ({ updateOne: { filter: { ...conditions, _id: record._id }, update: this.checked(update) } }));
-    if (ops.length === 0) return;
-    await this.model.collection.bulkWrite(ops as never[], { ordered: false });
-    for (const { record } of changes) this.recentById?.evict(record._id.toHexString());
+    if (ops.length === 0) return 0;
+    try {
+      return (await this.model.collection.bulkWrite(ops as never[], { ordered: false })).matchedCount;
+    } finally {
+      for (const { record } of changes) this.recentById?.evict(record._id.toHexString());
+    }
   }
 
   /** Deletes records read through this repository, by `_id` alone once their client is checked. */
