@@ -19,6 +19,7 @@ import { SystemNotices } from './inbox/system-notices';
 import { WebhookDisabledNotices } from './inbox/webhook-disabled-notices';
 import { AlertRulesController } from './rules/alert-rules.controller';
 import { AlertRulesService } from './rules/alert-rules.service';
+import { ClientAlertRules } from './rules/client-alert-rules';
 import { AlertCooldown, AlertCooldownSchema } from './schemas/alert-cooldown.schema';
 import { AlertOpening, AlertOpeningSchema } from './schemas/alert-opening.schema';
 import { AlertRule, AlertRuleSchema } from './schemas/alert-rule.schema';
@@ -45,7 +46,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, AlertsService, AlertOpener, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

@@ -113,8 +113,12 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await ingest(visit(asset));
     expect(await alerts(asset)).toEqual([]);
     // Inside the window (it spans midnight when it must): alerts.
-    await rule(asset, { schedule: { timeZone: 'UTC', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: pad(hour), to: pad(hour + 2) } });
+    const inWindow = await rule(asset, { schedule: { timeZone: 'UTC', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: pad(hour), to: pad(hour + 2) } });
     await ingest(visit(asset, 100));
+    expect(await alerts(asset)).toHaveLength(1);
+    // Matching keeps a client's rules for a few seconds; a change through this instance applies to the next batch.
+    await request(t.server).patch(`/api/alert-rules/${inWindow}`).set(auth()).send({ enabled: false }).expect(200);
+    await ingest(visit(asset, 200));
     expect(await alerts(asset)).toHaveLength(1);
   });
 

@@ -4,6 +4,7 @@ import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
+import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { AlertOpener, type Opening } from './alert-opener.service';
@@ -24,7 +25,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     private readonly recorded: FleetEventsRecorded,
     private readonly openings: AlertOpenings,
     private readonly opener: AlertOpener,
-    @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
+    private readonly clientRules: ClientAlertRules,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly jobs: Jobs,
   ) {}
@@ -46,9 +47,9 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   private async heardOfClient(events: readonly StoredFleetEvent[]): Promise<void> {
     const scope = scopeOfClient(events[0].clientId);
-    // All the client's rules (at most 500): the enabled ones match; any rule's start types say
-    // which end events may have something to settle (a client without rules costs one query).
-    const all = await this.rules.find(scope, {});
+    // All the client's rules (at most 500, kept for a few seconds): the enabled ones match; any
+    // rule's start types say which end events may have something to settle.
+    const all = await this.clientRules.of(scope.clientId);
     if (all.length === 0) return;
     const types = new Set(events.map((event) => event.type));
     const rules = all.filter((rule) => rule.enabled && rule.eventTypes.some((type) => types.has(type)));

@@ -12,6 +12,7 @@ import type { AlertScheduleDto } from './dto/alert-rule-fields';
 import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
 import { ListAlertRulesDto } from './dto/list-alert-rules.dto';
 import { UpdateAlertRuleDto } from './dto/update-alert-rule.dto';
+import { ClientAlertRules } from './client-alert-rules';
 
 /** Rules a client may have: matching reads them all on every batch with events. */
 export const MAX_ALERT_RULES_PER_CLIENT = 500;
@@ -35,6 +36,7 @@ export class AlertRulesService {
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly directory: AssetDirectory,
     private readonly activity: ActivityRecorder,
+    private readonly clientRules: ClientAlertRules,
   ) {}
 
   async create(auth: AuthContext, body: CreateAlertRuleDto): Promise<AlertRuleView> {
@@ -56,6 +58,7 @@ export class AlertRulesService {
       severity: body.severity ?? 'warning',
       recipients: { userIds: ids(body.recipients?.userIds), emails: (body.recipients?.emails ?? []).map((email) => email.toLowerCase()) },
     });
+    this.clientRules.changed(auth.clientId);
     const view = toAlertRuleView(rule);
     await this.activity.record(auth, { action: 'alert-rule.create', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" created`, after: view });
     return view;
@@ -86,6 +89,7 @@ export class AlertRulesService {
       set.recipients = { userIds: ids(body.recipients.userIds), emails: (body.recipients.emails ?? []).map((email) => email.toLowerCase()) };
     }
     const updated = (await this.rules.updateRecord(auth, rule, { $set: set })) ?? rule;
+    this.clientRules.changed(auth.clientId);
     const [before, after] = [toAlertRuleView(rule), toAlertRuleView(updated)];
     await this.activity.record(auth, { action: 'alert-rule.update', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${updated.name}" changed`, before, after });
     return after;
@@ -95,6 +99,7 @@ export class AlertRulesService {
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.rules.deleteMany(auth, { _id: rule._id });
+    this.clientRules.changed(auth.clientId);
     await this.activity.record(auth, { action: 'alert-rule.delete', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" deleted`, before: toAlertRuleView(rule) });
     return { id: rule._id.toHexString() };
   }
