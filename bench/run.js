@@ -81,7 +81,7 @@ async function main() {
     }
 
     const db = await mongoose.createConnection(uri).asPromise();
-    const ctx = new BenchContext({ baseUrl: app.url, manifest, db, app, baseline, seconds, root, appEnv: env });
+    const ctx = new BenchContext({ baseUrl: app.url, manifest, db, dbPid: mongo.pid, app, baseline, seconds, root, appEnv: env });
     const rssBefore = rssMiB(app.child.pid);
     const probe = memoryProbe(app.child.pid);
 

@@ -5,12 +5,13 @@ const autocannon = require('autocannon');
  * run's bare-Express baseline at the same number of connections.
  */
 class BenchContext {
-  constructor({ baseUrl, manifest, db, app, baseline, seconds, root, appEnv }) {
+  constructor({ baseUrl, manifest, db, dbPid, app, baseline, seconds, root, appEnv }) {
     this.baseUrl = baseUrl;
     this.root = root; // the repository (startApp of bench/lib/processes for a second app)
     this.appEnv = appEnv; // the app's environment in this run (a second app starts with it and its changes)
     this.manifest = manifest;
     this.db = db;
+    this.dbPid = dbPid; // the database server's process, for its CPU
     this.app = app; // { child } of the app process, for RSS
     this.baseline = baseline; // { express: {1: rps, 10: rps, 50: rps}, node: {...} }
     this.seconds = seconds;

@@ -113,6 +113,8 @@ async function ingestionWithRules(ctx, rules, plain) {
   for (const [variant, rows] of figures) {
     ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ignition turning every ${TOGGLE_EVERY} message(s), ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
     ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
+    ctx.note(`… ${variant.name}: database CPU per message`, Math.round(median(rows.map((row) => row.dbUsPerMessage))), 'µs');
+    ctx.note(`… ${variant.name}: bench process CPU per message (the load and the webhook receiver)`, Math.round(median(rows.map((row) => row.benchUsPerMessage))), 'µs');
   }
   ctx.note(`… alerts opened per second in the rules rounds (${RECIPIENTS} inbox entries and ${ENDPOINTS} webhook deliveries each; median of ${ROUNDS})`, Math.round(median(figures.get(rules).map((row) => row.alertsPerS))), 'alerts/s');
   const ratios = figures.get(rules).map((row, i) => row.rate / figures.get(plain)[i].rate);
