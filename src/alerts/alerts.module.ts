@@ -24,7 +24,7 @@ import { AlertCooldown, AlertCooldownSchema } from './schemas/alert-cooldown.sch
 import { AlertOpening, AlertOpeningSchema } from './schemas/alert-opening.schema';
 import { AlertRule, AlertRuleSchema } from './schemas/alert-rule.schema';
 import { Alert, AlertSchema } from './schemas/alert.schema';
-import { NotificationFeedEntry, NotificationFeedEntrySchema } from './schemas/notification-feed.schema';
+import { NotificationFeedWrite, NotificationFeedWriteSchema } from './schemas/notification-feed.schema';
 import { Notification, NotificationSchema } from './schemas/notification.schema';
 
 const ruleData = TenantDataModule.forFeature([{ name: AlertRule.name, schema: AlertRuleSchema }]);
@@ -36,7 +36,7 @@ const alertData = AssetOwnedDataModule.forFeature([
   { name: Notification.name, schema: NotificationSchema },
 ]);
 // Passing new inbox entries on to other instances' streams: no client's record.
-const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedEntry.name, schema: NotificationFeedEntrySchema }]);
+const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name, schema: NotificationFeedWriteSchema }]);
 
 /**
  * Alert rules (`/api/alert-rules`), alerts (`/api/alerts`, both `access_alerts`) and the in-app

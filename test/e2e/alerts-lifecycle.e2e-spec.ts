@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import type { AddressInfo } from 'node:net';
 import { Jobs } from '@app/jobs';
-import { createTestApp, TestApp } from '@app/testing';
+import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { SystemNotices } from '../../src/alerts';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse, SseClient } from '../support/sse-client';
@@ -254,6 +254,33 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await request(t.server).get('/api/notifications?unread=maybe').set(auth(dispatcher.token)).expect(400);
     await request(t.server).get('/api/notifications').expect(401);
     await request(t.server).get('/api/notifications/stream').expect(401);
+  });
+
+  it('brings a recipient on another instance the entries this one wrote, through the shared feed, also as written by the version before', async () => {
+    const second = await createTestAppWithEnv({ POSITION_STREAM_POLL_MS: '200' });
+    try {
+      await second.app.listen(0, '127.0.0.1');
+      const secondUrl = `http://127.0.0.1:${(second.app.getHttpServer().address() as AddressInfo).port}`;
+      const dispatcher = await tenant.addUser({ permissions: [] });
+      const asset = await addAsset(t, tenant.clientId);
+      await rule(asset, { recipients: { userIds: [dispatcher.user._id.toHexString(), tenant.admin.user._id.toHexString()] } });
+      const client = await openSse(secondUrl, '/api/notifications/stream', { Authorization: `Bearer ${dispatcher.token}` });
+      open.push(client);
+      await client.waitFor(() => client.comments.includes('ready'));
+      await ingest(visit(asset).slice(0, 3)); // on the first instance
+      const frame = await client.waitFor(() => client.events.find((e) => e.event === 'notification'));
+      const [entry] = (await inbox('', dispatcher.token)).filter((n) => n.assetId === asset.assetId);
+      expect(JSON.parse(frame.data)).toEqual(entry);
+      // The admin's entry went to the same feed document, and only to the admin's streams.
+      expect(client.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+      // A feed document of the version before (one entry per document) during a rolling upgrade.
+      const legacy = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before' };
+      await t.connection.collection('notification_feed').insertOne({ _id: new Types.ObjectId(), notificationId: new Types.ObjectId(legacy.id), userId: dispatcher.user._id, view: legacy });
+      const old = await client.waitFor(() => client.events.find((e) => e.event === 'notification' && e.id === legacy.id));
+      expect(JSON.parse(old.data)).toEqual(legacy);
+    } finally {
+      await second.close();
+    }
   });
 
   it('tells an offline recipient later: the entry waits in the inbox', async () => {

@@ -4,13 +4,20 @@ import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { Jobs } from '@app/jobs';
-import { NotificationFeedEntry } from '../schemas/notification-feed.schema';
+import { NotificationFeedEntry, NotificationFeedWrite } from '../schemas/notification-feed.schema';
 import type { NotificationView } from './notification.view';
 
 /** Seconds the instances' clocks may differ by. */
 const CLOCK_SKEW_S = 2;
 /** How long the feed keeps an entry: far longer than any instance's poll delay. */
 const FEED_KEEPS_MS = 10 * 60_000;
+/** Entries per feed document (a view is under 1 KiB: far below the 16 MiB a document may hold). */
+const ENTRIES_PER_WRITE = 1000;
+/**
+ * Feed documents one poll reads at most. Each poll reads again from a little before the last one
+ * it saw (clock skew), so this must exceed the writes of a few seconds, or the poll would stall.
+ */
+const WRITES_PER_POLL = 10_000;
 
 export interface InboxEntry {
   userId: string;
@@ -34,7 +41,7 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   private stopped = false;
 
   constructor(
-    @InjectModel(NotificationFeedEntry.name) private readonly feed: Model<NotificationFeedEntry>,
+    @InjectModel(NotificationFeedWrite.name) private readonly feed: Model<NotificationFeedWrite>,
     private readonly jobs: Jobs,
     config: AppConfig,
   ) {
@@ -63,7 +70,10 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   async publish(entries: readonly InboxEntry[]): Promise<void> {
     if (entries.length === 0) return;
     for (const entry of entries) this.send(entry);
-    const documents = entries.map((entry) => ({ _id: new Types.ObjectId(), notificationId: new Types.ObjectId(entry.view.id), userId: new Types.ObjectId(entry.userId), view: entry.view }));
+    const documents: NotificationFeedWrite[] = [];
+    for (let i = 0; i < entries.length; i += ENTRIES_PER_WRITE) {
+      documents.push({ _id: new Types.ObjectId(), entries: entries.slice(i, i + ENTRIES_PER_WRITE).map(({ userId, view }) => ({ userId: new Types.ObjectId(userId), view })) });
+    }
     await this.feed.collection.insertMany(documents as never[], { ordered: false });
   }
 
@@ -77,9 +87,10 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     try {
       if (this.listeners.size > 0) {
         const from = Types.ObjectId.createFromTime(this.lastSeconds - CLOCK_SKEW_S);
-        const entries = await this.feed.collection.find<NotificationFeedEntry>({ _id: { $gte: from } } as never).sort({ _id: 1 }).limit(10_000).toArray();
-        for (const entry of entries) this.send({ userId: entry.userId.toHexString(), view: entry.view as NotificationView });
-        if (entries.length > 0) this.lastSeconds = Math.max(this.lastSeconds, entries.at(-1)!._id.getTimestamp().getTime() / 1000);
+        const writes = await this.feed.collection.find<NotificationFeedWrite>({ _id: { $gte: from } } as never).sort({ _id: 1 }).limit(WRITES_PER_POLL).toArray();
+        // A document written by an instance of the version before is one entry itself ({userId, view}).
+        for (const write of writes) for (const entry of write.entries ?? [write as unknown as NotificationFeedEntry]) this.send({ userId: entry.userId.toHexString(), view: entry.view as NotificationView });
+        if (writes.length > 0) this.lastSeconds = Math.max(this.lastSeconds, writes.at(-1)!._id.getTimestamp().getTime() / 1000);
       } else {
         this.lastSeconds = Math.floor(Date.now() / 1000);
       }

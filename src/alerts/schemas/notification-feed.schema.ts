@@ -1,18 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
-/**
- * Recent inbox entries in the order they were written, for other instances' streams: `_id` is a
- * new ObjectId at write time (increasing); the entry travels as its view. Kept a few minutes.
- */
-@Schema({ collection: 'notification_feed', versionKey: false })
+/** One inbox entry as it travels to other instances' streams: its user, and its view. */
+@Schema({ _id: false })
 export class NotificationFeedEntry {
-  @Prop({ type: SchemaTypes.ObjectId })
-  _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  notificationId: Types.ObjectId;
-
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   userId: Types.ObjectId;
 
@@ -20,5 +11,20 @@ export class NotificationFeedEntry {
   view: unknown;
 }
 
-export const NotificationFeedEntrySchema = SchemaFactory.createForClass(NotificationFeedEntry);
+/**
+ * Recent inbox entries in the order they were written, for other instances' streams: one document
+ * per write of entries (an ingestion batch's alerts to all their recipients), not one per entry,
+ * so the database stores one document where it stored ten or a thousand. `_id` is a new ObjectId
+ * at write time (increasing). Kept a few minutes.
+ */
+@Schema({ collection: 'notification_feed', versionKey: false })
+export class NotificationFeedWrite {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ type: [NotificationFeedEntry], required: true })
+  entries: NotificationFeedEntry[];
+}
+
+export const NotificationFeedWriteSchema = SchemaFactory.createForClass(NotificationFeedWrite);
 // Read as `{_id: {$gte: t}}` (a range on `_id`), pruned every minute.
