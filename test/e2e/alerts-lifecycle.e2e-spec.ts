@@ -27,6 +27,7 @@ interface NotificationView {
   id: string;
   kind: string;
   alertId: string;
+  assetId: string | null;
   readAt: string | null;
   title: string;
 }
