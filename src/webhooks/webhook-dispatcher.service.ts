@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import pLimit from 'p-limit';
 import { AppConfig } from '@app/config';
-import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { JobRun, Jobs, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
 import { allowedNetworks } from './delivery/network-guard';
@@ -191,9 +191,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     // Pending and due: one a crash left with its retry already queued waits for that retry.
     const due = (await this.deliveries.findByIds(scope, ids)).filter((delivery) => delivery.state === 'pending' && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
     // Their endpoints read once for the job, fresh (a change through the API applies to the next attempt).
-    const endpoints = due.length > 0 ? await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]) : [];
+    const endpoints = await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]);
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
-    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null))));
+    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null))));
     const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
     const ownJob = ids.length === 1 && key === ids[0];
     if (!ownJob) {
@@ -207,8 +207,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** One attempt of one delivery: what to write of it, and the endpoint's failure count kept. */
-  private async attempt(delivery: Stored<WebhookDelivery>, endpoint: Endpoint | null): Promise<Outcome> {
-    const scope = scopeOfClient(delivery.clientId);
+  private async attempt(scope: TenantScope, delivery: Stored<WebhookDelivery>, endpoint: Endpoint | null): Promise<Outcome> {
     if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
       return { delivery, set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' }, nextAttemptAt: null };
     }

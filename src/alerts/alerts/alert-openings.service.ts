@@ -153,12 +153,7 @@ export class AlertOpenings {
       scope,
       resolutions.map(({ alert, end }) => ({ record: alert, update: { $set: set, $addToSet: { eventIds: end._id } }, conditions: { state: { $in: ['open', 'acknowledged'] } } })),
     );
-    const written = (alert: Stored<Alert>, end: OpeningEvent): Stored<Alert> => ({ ...alert, ...set, eventIds: [...alert.eventIds, end._id] });
-    const after = matched === resolutions.length ? null : new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
-    const resolved = resolutions.flatMap(({ alert, end }) => {
-      const now = after ? after.get(alert._id.toHexString()) : written(alert, end);
-      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id)) ? [{ before: alert, now, end }] : [];
-    });
+    const resolved = matched === resolutions.length ? resolutions.map(({ alert, end }) => ({ before: alert, now: { ...alert, ...set, eventIds: [...alert.eventIds, end._id] }, end })) : await this.resolvedByTheirEnds(scope, resolutions);
     await Promise.all([
       // Recorded in one turn: the recorder writes them in one insert.
       ...resolved.map(({ before, now, end }) =>
@@ -173,6 +168,15 @@ export class AlertOpenings {
       ),
       this.channels.changedMany(scope.clientId, 'resolved', [...resolved.map(({ now }) => now), ...again]),
     ]);
+  }
+
+  /** After a conditional write that did not match every alert: which of them their end resolved, read back. */
+  private async resolvedByTheirEnds(scope: TenantScope, resolutions: readonly Resolution[]): Promise<Array<{ before: Stored<Alert>; now: Stored<Alert>; end: OpeningEvent }>> {
+    const after = new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
+    return resolutions.flatMap(({ alert, end }) => {
+      const now = after.get(alert._id.toHexString());
+      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id)) ? [{ before: alert, now, end }] : [];
+    });
   }
 
   private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
