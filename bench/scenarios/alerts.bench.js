@@ -25,8 +25,9 @@ const ASSETS = 1000;
 // took 20–40 s to answer on the 2-core machine, longer than a round.
 const BATCH = 100;
 const ROUNDS = 3;
-const RECIPIENTS = 10;
-const ENDPOINTS = 3;
+// BENCH_ALERTS_RECIPIENTS / BENCH_ALERTS_ENDPOINTS: other fan-outs, to tell the channels' costs apart.
+const RECIPIENTS = Number(process.env.BENCH_ALERTS_RECIPIENTS ?? 10);
+const ENDPOINTS = Number(process.env.BENCH_ALERTS_ENDPOINTS ?? 3);
 const CENTRE = [-33.45, -70.65];
 // A tracker's ignition turns every TOGGLE_EVERY of its messages (1: every message is an
 // ignition.on or .off event, and the rule watches both: one alert per message).
