@@ -11,6 +11,8 @@ import { AlertOpener } from './alerts/alert-opener.service';
 import { AlertOpenings } from './alerts/alert-openings.service';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { UnsettledStartsRegister } from './alerts/unsettled-starts';
+import { UnsettledStartsBackfill } from './alerts/unsettled-starts.backfill';
 import { AlertMails } from './channels/alert-mails';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
@@ -26,6 +28,7 @@ import { AlertRule, AlertRuleSchema } from './schemas/alert-rule.schema';
 import { Alert, AlertSchema } from './schemas/alert.schema';
 import { NotificationFeedWrite, NotificationFeedWriteSchema } from './schemas/notification-feed.schema';
 import { Notification, NotificationSchema } from './schemas/notification.schema';
+import { UnsettledStarts, UnsettledStartsSchema } from './schemas/unsettled-starts.schema';
 
 const ruleData = TenantDataModule.forFeature([{ name: AlertRule.name, schema: AlertRuleSchema }]);
 // Records of an asset: tracker scope applies to every read (an alert of an asset outside the caller's trackers is a 404).
@@ -33,6 +36,7 @@ const alertData = AssetOwnedDataModule.forFeature([
   { name: Alert.name, schema: AlertSchema },
   { name: AlertOpening.name, schema: AlertOpeningSchema },
   { name: AlertCooldown.name, schema: AlertCooldownSchema },
+  { name: UnsettledStarts.name, schema: UnsettledStartsSchema },
   { name: Notification.name, schema: NotificationSchema },
 ]);
 // Passing new inbox entries on to other instances' streams: no client's record.
@@ -46,7 +50,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

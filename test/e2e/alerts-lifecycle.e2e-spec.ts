@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Jobs } from '@app/jobs';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { SystemNotices } from '../../src/alerts';
+import { UnsettledStartsBackfill } from '../../src/alerts/alerts/unsettled-starts.backfill';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse, SseClient } from '../support/sse-client';
 import { addAsset, TrackedFixture } from './positions-fixtures';
@@ -61,6 +62,9 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     ).body.data.id as string;
   const alerts = async (asset: TrackedFixture, token = tenant.admin.token): Promise<AlertView[]> => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth(token)).expect(200)).body.data;
   const inbox = async (query = '', token = tenant.admin.token): Promise<NotificationView[]> => (await request(t.server).get(`/api/notifications?limit=200${query}`).set(auth(token)).expect(200)).body.data;
+  /** The ids on the asset's register of what its end events may settle. */
+  const unsettled = async (asset: TrackedFixture): Promise<string[]> =>
+    ((await t.connection.collection('alert_unsettled_starts').findOne({ _id: new Types.ObjectId(asset.assetId) }))?.ids ?? []).map(String);
   const eventually = async <T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 8000): Promise<T> => {
     const until = Date.now() + ms;
     for (;;) {
@@ -150,8 +154,10 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await ingest(visit(waiting, 550).slice(0, 3));
     const [opening] = await t.connection.collection('alert_openings').find({ assetId: new Types.ObjectId(waiting.assetId) }).toArray();
     expect(opening).toMatchObject({ state: 'waiting' });
+    expect(await unsettled(waiting)).toEqual([opening._id.toHexString()]);
     await ingest(visit(waiting, 550).slice(3));
     expect(await t.connection.collection('alert_openings').findOne({ _id: opening._id })).toMatchObject({ state: 'cancelled' });
+    expect(await unsettled(waiting)).toEqual([]);
     expect(await t.app.get(Jobs).runNow('alerts.open-after-duration', opening._id.toHexString())).toBe(true); // its job, run now: nothing to open
     await t.app.get(Jobs).runDue();
     expect(await alerts(waiting)).toEqual([]);
@@ -163,14 +169,47 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     const [alert] = await eventually(async () => (await t.app.get(Jobs).runDue(), alerts(staying)), (list) => list.length > 0);
     expect(alert).toMatchObject({ state: 'open', eventType: 'geofence.enter' });
     expect((await inbox()).filter((n) => n.alertId === alert.id)).toHaveLength(1);
+    expect(await unsettled(staying)).toEqual([alert.id]);
     await ingest([fix(staying, 100, 300), fix(staying, 110, 400)]);
     expect(await alerts(staying)).toEqual([expect.objectContaining({ id: alert.id, state: 'resolved', resolvedBy: 'system' })]);
+    expect(await unsettled(staying)).toEqual([]);
 
     // The end after the minimum duration in the same batch: it lasted long enough, so it alerts (and is resolved at once).
     const late = await addAsset(t, tenant.clientId);
     await rule(late, { minDurationSeconds: 60 });
     await ingest([fix(late, 0, 400), fix(late, 10, 150), fix(late, 20, 100), fix(late, 90, 100), fix(late, 100, 300), fix(late, 110, 400)]);
     expect(await alerts(late)).toEqual([expect.objectContaining({ state: 'resolved', resolvedBy: 'system' })]);
+  });
+
+  it('finds what an end settles on its asset’s register: an alert is on it while unresolved, one a person resolved leaves at the next end, and one of the version before is put on it at boot', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await rule(asset);
+    await ingest(visit(asset).slice(0, 3));
+    const [first] = await alerts(asset);
+    expect(await unsettled(asset)).toEqual([first.id]);
+    await ingest(visit(asset).slice(3));
+    expect((await alerts(asset))[0]).toMatchObject({ id: first.id, state: 'resolved', resolvedBy: 'system' });
+    expect(await unsettled(asset)).toEqual([]);
+
+    // Resolved by a person: on the register until the asset's next end, which leaves it as it is.
+    await ingest(visit(asset, 100).slice(0, 3));
+    const second = (await alerts(asset)).find((a) => a.id !== first.id)!;
+    await request(t.server).post(`/api/alerts/${second.id}/resolve`).set(auth()).send({}).expect(200);
+    expect(await unsettled(asset)).toEqual([second.id]);
+    await ingest(visit(asset, 100).slice(3));
+    expect(await unsettled(asset)).toEqual([]);
+    expect((await request(t.server).get(`/api/alerts/${second.id}`).set(auth()).expect(200)).body.data).toMatchObject({ resolvedBy: tenant.admin.user._id.toHexString() });
+
+    // Opened by the version before: on no register, so its end would leave it open, until the boot's backfill puts it on one.
+    const old = await addAsset(t, tenant.clientId);
+    await rule(old);
+    await ingest(visit(old).slice(0, 3));
+    const [before] = await alerts(old);
+    await t.connection.collection('alert_unsettled_starts').deleteOne({ _id: new Types.ObjectId(old.assetId) });
+    expect(await t.app.get(UnsettledStartsBackfill).run()).toBeGreaterThanOrEqual(1);
+    expect(await unsettled(old)).toEqual([before.id]);
+    await ingest(visit(old).slice(3));
+    expect(await alerts(old)).toEqual([expect.objectContaining({ id: before.id, state: 'resolved', resolvedBy: 'system' })]);
   });
 
   it('acknowledges and resolves with comments; a transition its state does not allow is a 409; each in the activity log', async () => {

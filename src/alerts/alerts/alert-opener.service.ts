@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
-import type { StoredFleetEvent } from '../../events';
+import { END_OF, type StoredFleetEvent } from '../../events';
 import { AlertChannels } from '../alert-channels';
 import { alertId, cooldownId } from '../alert-ids';
 import { AlertCooldown } from '../schemas/alert-cooldown.schema';
@@ -10,6 +10,7 @@ import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { toAlertView } from './alert.view';
 import { claimRounds } from './claim-rounds';
+import { UnsettledStartsRegister } from './unsettled-starts';
 
 /** What an alert needs of the event that opens it. */
 export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
@@ -39,6 +40,7 @@ export class AlertOpener {
     @InjectRepository(AlertCooldown) private readonly cooldowns: TenantRepository<AlertCooldown>,
     private readonly channels: AlertChannels,
     private readonly activity: ActivityRecorder,
+    private readonly unsettled: UnsettledStartsRegister,
   ) {}
 
   /** Opens the alerts of a client's openings, but for those whose rule cools down on the asset. */
@@ -48,7 +50,12 @@ export class AlertOpener {
     const scope = scopeOfClient(clientId);
     const cooling = await this.claimCooldowns(scope, [...byId.values()]);
     const documents = [...byId].filter(([id]) => !cooling.has(id)).map(([, opening]) => newAlert(opening));
-    const refused = await this.alerts.insertNew(scope, documents);
+    // An alert of a start type goes on its asset's register of what an end may settle, side by side
+    // with the insert: the batch is acknowledged only once both are written, else told again.
+    const [refused] = await Promise.all([
+      this.alerts.insertNew(scope, documents),
+      this.unsettled.add(scope, documents.filter((alert) => END_OF[alert.eventType]).map((alert) => ({ assetId: alert.assetId, id: alert._id }))),
+    ]);
     const created = documents.filter((_, index) => !refused.has(index)).map((document) => ({ ...document, clientId }));
     // Already there: opened by an earlier attempt at this batch. A pair that cools down may be one
     // too: that attempt went on to claim the cooldown for a later event of the same asset.

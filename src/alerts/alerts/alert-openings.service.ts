@@ -11,6 +11,7 @@ import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { AlertOpener, SYSTEM_ACTOR, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
+import { UnsettledStartsRegister } from './unsettled-starts';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
@@ -40,6 +41,7 @@ export class AlertOpenings {
     private readonly channels: AlertChannels,
     private readonly activity: ActivityRecorder,
     private readonly jobs: Jobs,
+    private readonly unsettled: UnsettledStartsRegister,
   ) {}
 
   /**
@@ -51,8 +53,9 @@ export class AlertOpenings {
   async wait(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
     const id = alertId(rule._id, event);
     const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
-    await this.openings.updateOne(
-      scopeOfClient(event.clientId),
+    const scope = scopeOfClient(event.clientId);
+    const write = this.openings.updateOne(
+      scope,
       { _id: id },
       {
         $setOnInsert: {
@@ -69,6 +72,8 @@ export class AlertOpenings {
       },
       { upsert: true },
     );
+    // On its asset's register with it: an end reads what it may settle there.
+    await Promise.all([write, this.unsettled.add(scope, [{ assetId: event.assetId, id }])]);
     later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
   }
 
@@ -83,21 +88,25 @@ export class AlertOpenings {
   /**
    * A batch's end events (of one client), per asset in time order: each cancels the openings it
    * came in time for, opens those it came too late for, and resolves what its start opened. What
-   * they may settle is read once for the batch — two queries, not three per end (on the embedded
-   * server each scans its collection) — and kept current here as they settle it; the
-   * resolutions are then written in one bulk write and recorded in one insert.
+   * they may settle is found through their assets' registers (`UnsettledStartsRegister`: lookups,
+   * where a query by asset and state would scan every alert on the embedded server) and kept
+   * current here as they settle it; the resolutions are then written in one bulk write and
+   * recorded in one insert, and what is settled leaves the registers last (a crash before that
+   * finds it again, and tells its channels again).
    */
   async ended(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<void> {
     const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
     if (ends.length === 0) return;
     const scope = scopeOfClient(clientId);
     const assetIds = [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id));
-    const near = { assetId: { $in: assetIds }, eventType: { $in: [...new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!))] } };
-    const [waiting, unsettled] = await Promise.all([
-      this.openings.find(scope, { ...near, state: 'waiting' }),
-      // Open ones, and those these very ends resolved already (the batch told again after a crash).
-      this.alerts.find(scope, { ...near, $or: [{ state: { $in: ['open', 'acknowledged'] } }, { state: 'resolved', eventIds: { $in: ends.map((end) => end._id) } }] }),
-    ]);
+    const registers = await this.unsettled.of(scope, assetIds);
+    const ids = [...new Set(registers.flatMap((register) => register.ids.map((id) => id.toHexString())))];
+    const [openings, alerts] = ids.length > 0 ? await Promise.all([this.openings.findByIds(scope, ids), this.alerts.findByIds(scope, ids)]) : [[], []];
+    const endIds = ends.map((end) => end._id);
+    const startTypes = new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!));
+    const waiting = openings.filter((opening) => opening.state === 'waiting' && startTypes.has(opening.eventType));
+    // Open ones, and those these very ends resolved already (the batch told again after a crash).
+    const unsettled = alerts.filter((alert) => startTypes.has(alert.eventType) && (alert.state !== 'resolved' || alert.eventIds.some((id) => endIds.some((end) => end.equals(id)))));
     const resolvedBefore = unsettled.filter((alert) => alert.state === 'resolved');
     const assets = new Map(assetIds.map((id) => [id.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
     for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
@@ -105,28 +114,34 @@ export class AlertOpenings {
     for (const alert of unsettled) if (alert.state !== 'resolved') assets.get(alert.assetId.toHexString())?.open.push(alert);
     const resolutions: Resolution[] = [];
     const again: Stored<Alert>[] = [];
+    const cancelled: Stored<AlertOpening>[] = [];
     await Promise.all(
       [...assets.values()].map(async (asset) => {
         for (const end of asset.ends.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime())) {
           const settled = await this.settle(scope, end, asset, resolvedBefore);
           resolutions.push(...settled.resolutions);
           again.push(...settled.again);
+          cancelled.push(...settled.cancelled);
         }
       }),
     );
     await this.resolve(scope, resolutions, again);
+    await this.unsettled.remove(scope, registers, settledIds(openings, alerts, cancelled, resolutions));
   }
 
   /**
-   * One end event on its asset's unsettled openings and alerts: the openings it settles at once,
-   * the alerts it resolves as resolutions to write, and those it had resolved already (told again).
+   * One end event on its asset's unsettled openings and alerts: the openings it settles at once
+   * (answering those it cancelled), the alerts it resolves as resolutions to write, and those it
+   * had resolved already (told again).
    */
-  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[] }> {
+  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[]; cancelled: Stored<AlertOpening>[] }> {
     const starts = STARTS_ENDED_BY.get(end.type)!;
     const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
+    const cancelled: Stored<AlertOpening>[] = [];
     for (const opening of take(asset.waiting, endedBy)) {
       if (end.occurredAt < opening.decideAt) {
-        await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' });
+        // Not cancelled: its job claimed it first, and its alert opens.
+        if (await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' })) cancelled.push(opening);
         continue;
       }
       await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
@@ -137,7 +152,7 @@ export class AlertOpenings {
     // Resolved by this end already, and the event told again (it was not marked told: a crash came
     // between the resolution and the acknowledgement): the channels are told again too (idempotent).
     const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)));
-    return { resolutions, again };
+    return { resolutions, again, cancelled };
   }
 
   /**
@@ -194,6 +209,21 @@ export class AlertOpenings {
 interface Resolution {
   alert: Stored<Alert>;
   end: OpeningEvent;
+}
+
+/**
+ * The ids a batch of ends leaves settled: alerts resolved (by these ends, earlier, or by a person)
+ * and openings cancelled without an alert. An opening claimed by its job stays: its alert may not
+ * be written yet.
+ */
+function settledIds(openings: readonly Stored<AlertOpening>[], alerts: readonly Stored<Alert>[], cancelled: readonly Stored<AlertOpening>[], resolutions: readonly Resolution[]): Set<string> {
+  const settled = new Set<string>();
+  for (const alert of alerts) if (alert.state === 'resolved') settled.add(alert._id.toHexString());
+  // Resolved now, by its end or (the conditional write missed it) by a person meanwhile.
+  for (const { alert } of resolutions) settled.add(alert._id.toHexString());
+  const alertIds = new Set(alerts.map((alert) => alert._id.toHexString()));
+  for (const opening of [...openings.filter((read) => read.state === 'cancelled'), ...cancelled]) if (!alertIds.has(opening._id.toHexString())) settled.add(opening._id.toHexString());
+  return settled;
 }
 
 /** Removes from `list` the items that satisfy `test`, and answers them. */

@@ -44,5 +44,5 @@ export class AlertOpening {
   state: OpeningState;
 }
 
+// Read only by `_id`: an end finds its asset's waiting openings through the register of unsettled starts.
 export const AlertOpeningSchema = SchemaFactory.createForClass(AlertOpening);
-AlertOpeningSchema.index({ assetId: 1, state: 1, eventType: 1 });

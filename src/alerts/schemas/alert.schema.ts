@@ -92,7 +92,7 @@ export class Alert {
 export const AlertSchema = SchemaFactory.createForClass(Alert);
 // The list: newest first by `_id` (derived ids start with the opening event's time), filters on top.
 AlertSchema.index({ clientId: 1, _id: -1 });
-// The end event resolves what its start opened: the asset's unresolved alerts of that start type.
+// The list of one asset's alerts (and of a state): on MongoDB (ends find theirs through the registers of unsettled starts).
 AlertSchema.index({ assetId: 1, state: 1, eventType: 1 });
 // A change of state is conditional on the state (`{_id, state: {$in}}`): with a unique index of
 // exactly those keys the embedded server looks it up instead of scanning every alert (DESIGN.md).

@@ -1,0 +1,47 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Model, Types } from 'mongoose';
+import { AppConfig } from '@app/config';
+import { InjectUnscopedModel, scopeOfClient } from '@app/database';
+import { END_OF } from '../../events';
+import { AlertOpening } from '../schemas/alert-opening.schema';
+import { Alert } from '../schemas/alert.schema';
+import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';
+
+type Unsettled = { _id: Types.ObjectId; clientId: Types.ObjectId; assetId: Types.ObjectId };
+
+/**
+ * Alerts and waiting openings written before the registers of unsettled starts existed are on no
+ * register, so no end would settle them. Once at each boot, in the background, every alert of a
+ * start type not yet resolved and every waiting opening goes on its asset's register (adding an id
+ * already there changes nothing; one settled meanwhile reads as settled and leaves at the next end).
+ */
+@Injectable()
+export class UnsettledStartsBackfill implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UnsettledStartsBackfill.name);
+
+  constructor(
+    // Every client's, once: the one unscoped read of this domain (a data migration).
+    @InjectUnscopedModel(Alert) private readonly allClientsAlerts: Model<Alert>,
+    @InjectUnscopedModel(AlertOpening) private readonly allClientsOpenings: Model<AlertOpening>,
+    private readonly registers: UnsettledStartsRegister,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runsBackgroundWork) return;
+    void this.run().catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
+  }
+
+  /** Puts every unsettled alert and waiting opening on its asset's register; answers how many there are. */
+  async run(): Promise<number> {
+    const projection = { clientId: 1, assetId: 1 };
+    const [alerts, openings] = await Promise.all([
+      this.allClientsAlerts.find({ state: { $in: ['open', 'acknowledged'] }, eventType: { $in: Object.keys(END_OF) } }, projection).lean<Unsettled[]>().exec(),
+      this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<Unsettled[]>().exec(),
+    ]);
+    const byClient = new Map<string, UnsettledStart[]>();
+    for (const { _id, clientId, assetId } of [...alerts, ...openings]) byClient.set(clientId.toHexString(), [...(byClient.get(clientId.toHexString()) ?? []), { assetId, id: _id }]);
+    for (const [clientId, starts] of byClient) await this.registers.add(scopeOfClient(new Types.ObjectId(clientId)), starts);
+    return alerts.length + openings.length;
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InjectRepository, Stored, TenantRepository, TenantScope } from '@app/database';
+import { UnsettledStarts } from '../schemas/unsettled-starts.schema';
+
+/** An alert or a waiting opening of an asset that an end event may settle. */
+export interface UnsettledStart {
+  assetId: Types.ObjectId;
+  id: Types.ObjectId;
+}
+
+type Register = Stored<UnsettledStarts>;
+
+/**
+ * Per asset, the ids of what its end events may settle (schemas/unsettled-starts.schema.ts): added
+ * with the alert or opening, read by an end's batch in one lookup, removed once settled.
+ */
+@Injectable()
+export class UnsettledStartsRegister {
+  constructor(@InjectRepository(UnsettledStarts) private readonly registers: TenantRepository<UnsettledStarts>) {}
+
+  /** Adds ids (one upsert per asset, all in one bulk write); an id already there stays once. */
+  async add(scope: TenantScope, starts: readonly UnsettledStart[]): Promise<void> {
+    const byAsset = new Map<string, Types.ObjectId[]>();
+    for (const { assetId, id } of starts) byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), id]);
+    let changes = [...byAsset].map(([asset, ids]) => {
+      const assetId = new Types.ObjectId(asset);
+      return { filter: { _id: assetId }, update: { $setOnInsert: { assetId }, $addToSet: { ids: { $each: ids } } } };
+    });
+    // Twice at most: an upsert that met another writer's insert of the same asset's document finds it the second time.
+    for (let round = 0; round < 2 && changes.length > 0; round++) {
+      const { duplicates } = await this.registers.upsertEach(scope, changes);
+      changes = changes.filter((_, index) => duplicates.has(index));
+    }
+    if (changes.length > 0) throw new Error(`the unsettled starts of ${changes.length} asset(s) could not be written`);
+  }
+
+  /** The registers of these assets (reads by `_id`). */
+  of(scope: TenantScope, assetIds: readonly Types.ObjectId[]): Promise<Register[]> {
+    return this.registers.findByIds(scope, assetIds.map((id) => id.toHexString()));
+  }
+
+  /** Removes settled ids from the registers they were read from, in one bulk write. */
+  async remove(scope: TenantScope, registers: readonly Register[], settled: ReadonlySet<string>): Promise<void> {
+    const changes = registers
+      .map((register) => ({ record: register, ids: register.ids.filter((id) => settled.has(id.toHexString())) }))
+      .filter(({ ids }) => ids.length > 0)
+      .map(({ record, ids }) => ({ record, update: { $pullAll: { ids } } }));
+    if (changes.length > 0) await this.registers.updateEach(scope, changes);
+  }
+}
