@@ -78,11 +78,12 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
           }
       }),
     );
-    await this.opener.open(scope.clientId, now);
-    // Then the ends, per asset in time order: each settles only what occurred at or before it, so
-    // an end resolves the start before it in this batch and leaves a later start's alert open, as
-    // if the batch had been walked one event at a time.
-    await this.openings.ended(scope.clientId, events.filter(settles));
+    // What the ends may settle is read while the alerts open (the batch's own alerts are added
+    // from what the opener answers); then the ends, per asset in time order: each settles only
+    // what occurred at or before it, so an end resolves the start before it in this batch and
+    // leaves a later start's alert open, as if the batch had been walked one event at a time.
+    const [opened, unsettled] = await Promise.all([this.opener.open(scope.clientId, now), this.openings.unsettledBy(scope.clientId, events.filter(settles))]);
+    await this.openings.ended(scope.clientId, unsettled, opened);
     for (const enqueue of later) await enqueue();
   }
 

@@ -43,10 +43,13 @@ export class AlertOpener {
     private readonly unsettled: UnsettledStartsRegister,
   ) {}
 
-  /** Opens the alerts of a client's openings, but for those whose rule cools down on the asset. */
-  async open(clientId: Types.ObjectId, openings: readonly Opening[]): Promise<void> {
+  /**
+   * Opens the alerts of a client's openings, but for those whose rule cools down on the asset;
+   * answers the openings' alerts, those opened now and those an earlier attempt opened.
+   */
+  async open(clientId: Types.ObjectId, openings: readonly Opening[]): Promise<Stored<Alert>[]> {
     const byId = new Map(openings.map((opening) => [alertId(opening.rule._id, opening.event).toHexString(), opening]));
-    if (byId.size === 0) return;
+    if (byId.size === 0) return [];
     const scope = scopeOfClient(clientId);
     const cooling = await this.claimCooldowns(scope, [...byId.values()]);
     const documents = [...byId].filter(([id]) => !cooling.has(id)).map(([, opening]) => newAlert(opening));
@@ -73,6 +76,7 @@ export class AlertOpener {
       })),
       this.channels.opened(clientId, [...created, ...found].map((alert) => ({ alert, rule: ruleOf(alert) }))),
     ]);
+    return [...created, ...found];
   }
 
   /**

@@ -11,7 +11,7 @@ import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { AlertOpener, SYSTEM_ACTOR, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
-import { UnsettledStartsRegister } from './unsettled-starts';
+import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
@@ -86,29 +86,41 @@ export class AlertOpenings {
   }
 
   /**
-   * A batch's end events (of one client), per asset in time order: each cancels the openings it
-   * came in time for, opens those it came too late for, and resolves what its start opened. What
-   * they may settle is found through their assets' registers (`UnsettledStartsRegister`: lookups,
-   * where a query by asset and state would scan every alert on the embedded server) and kept
-   * current here as they settle it; the resolutions are then written in one bulk write and
-   * recorded in one insert, and what is settled leaves the registers last (a crash before that
-   * finds it again, and tells its channels again).
+   * What a batch's end events (of one client) may settle, read through their assets' registers
+   * (`UnsettledStartsRegister`: lookups, where a query by asset and state would scan every alert on
+   * the embedded server): their waiting openings, their unresolved alerts of the start types they
+   * end, and the alerts they resolved already (the batch told again after a crash). Read side by
+   * side with the batch's openings, which `ended` adds.
    */
-  async ended(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<void> {
+  async unsettledBy(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<Unsettled | null> {
     const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
-    if (ends.length === 0) return;
+    if (ends.length === 0) return null;
     const scope = scopeOfClient(clientId);
-    const assetIds = [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id));
-    const registers = await this.unsettled.of(scope, assetIds);
+    const registers = await this.unsettled.of(scope, [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
     const ids = [...new Set(registers.flatMap((register) => register.ids.map((id) => id.toHexString())))];
     const [openings, alerts] = ids.length > 0 ? await Promise.all([this.openings.findByIds(scope, ids), this.alerts.findByIds(scope, ids)]) : [[], []];
+    return { ends, openings, alerts };
+  }
+
+  /**
+   * The batch's end events, per asset in time order, on what they may settle (`unsettledBy`, with
+   * the alerts the batch itself opened): each cancels the openings it came in time for, opens those
+   * it came too late for, and resolves what its start opened. The resolutions are written in one
+   * bulk write and recorded in one insert, and what is settled leaves the registers last (a crash
+   * before that finds it again, and tells its channels again).
+   */
+  async ended(clientId: Types.ObjectId, read: Unsettled | null, opened: readonly Stored<Alert>[] = []): Promise<void> {
+    if (!read) return;
+    const { ends, openings } = read;
+    const scope = scopeOfClient(clientId);
     const endIds = ends.map((end) => end._id);
     const startTypes = new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!));
+    // The batch's own alerts, opened while the registers were read: as they are now, whichever read saw them.
+    const alerts = [...new Map([...read.alerts, ...opened].map((alert) => [alert._id.toHexString(), alert])).values()];
     const waiting = openings.filter((opening) => opening.state === 'waiting' && startTypes.has(opening.eventType));
-    // Open ones, and those these very ends resolved already (the batch told again after a crash).
     const unsettled = alerts.filter((alert) => startTypes.has(alert.eventType) && (alert.state !== 'resolved' || alert.eventIds.some((id) => endIds.some((end) => end.equals(id)))));
     const resolvedBefore = unsettled.filter((alert) => alert.state === 'resolved');
-    const assets = new Map(assetIds.map((id) => [id.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
+    const assets = new Map(ends.map((end) => [end.assetId.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
     for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
     for (const opening of waiting) assets.get(opening.assetId.toHexString())?.waiting.push(opening);
     for (const alert of unsettled) if (alert.state !== 'resolved') assets.get(alert.assetId.toHexString())?.open.push(alert);
@@ -126,7 +138,8 @@ export class AlertOpenings {
       }),
     );
     await this.resolve(scope, resolutions, again);
-    await this.unsettled.remove(scope, registers, settledIds(openings, alerts, cancelled, resolutions));
+    const settled = settledOnes(openings, alerts, cancelled, resolutions);
+    if (settled.length > 0) await this.unsettled.remove(scope, settled);
   }
 
   /**
@@ -205,6 +218,13 @@ export class AlertOpenings {
   }
 }
 
+/** What a batch's ends may settle, as read before they settle it. */
+export interface Unsettled {
+  ends: OpeningEvent[];
+  openings: Stored<AlertOpening>[];
+  alerts: Stored<Alert>[];
+}
+
 /** An open alert and the end event that resolves it. */
 interface Resolution {
   alert: Stored<Alert>;
@@ -212,18 +232,19 @@ interface Resolution {
 }
 
 /**
- * The ids a batch of ends leaves settled: alerts resolved (by these ends, earlier, or by a person)
+ * What a batch of ends leaves settled: alerts resolved (by these ends, earlier, or by a person)
  * and openings cancelled without an alert. An opening claimed by its job stays: its alert may not
  * be written yet.
  */
-function settledIds(openings: readonly Stored<AlertOpening>[], alerts: readonly Stored<Alert>[], cancelled: readonly Stored<AlertOpening>[], resolutions: readonly Resolution[]): Set<string> {
-  const settled = new Set<string>();
-  for (const alert of alerts) if (alert.state === 'resolved') settled.add(alert._id.toHexString());
+function settledOnes(openings: readonly Stored<AlertOpening>[], alerts: readonly Stored<Alert>[], cancelled: readonly Stored<AlertOpening>[], resolutions: readonly Resolution[]): UnsettledStart[] {
+  const settled = new Map<string, UnsettledStart>();
+  const add = ({ _id, assetId }: { _id: Types.ObjectId; assetId: Types.ObjectId }) => settled.set(_id.toHexString(), { assetId, id: _id });
+  for (const alert of alerts) if (alert.state === 'resolved') add(alert);
   // Resolved now, by its end or (the conditional write missed it) by a person meanwhile.
-  for (const { alert } of resolutions) settled.add(alert._id.toHexString());
+  for (const { alert } of resolutions) add(alert);
   const alertIds = new Set(alerts.map((alert) => alert._id.toHexString()));
-  for (const opening of [...openings.filter((read) => read.state === 'cancelled'), ...cancelled]) if (!alertIds.has(opening._id.toHexString())) settled.add(opening._id.toHexString());
-  return settled;
+  for (const opening of [...openings.filter((read) => read.state === 'cancelled'), ...cancelled]) if (!alertIds.has(opening._id.toHexString())) add(opening);
+  return [...settled.values()];
 }
 
 /** Removes from `list` the items that satisfy `test`, and answers them. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
+import { Types, type UpdateQuery } from 'mongoose';
 import { InjectRepository, Stored, TenantRepository, TenantScope } from '@app/database';
 import { UnsettledStarts } from '../schemas/unsettled-starts.schema';
 
@@ -20,19 +20,8 @@ export class UnsettledStartsRegister {
   constructor(@InjectRepository(UnsettledStarts) private readonly registers: TenantRepository<UnsettledStarts>) {}
 
   /** Adds ids (one upsert per asset, all in one bulk write); an id already there stays once. */
-  async add(scope: TenantScope, starts: readonly UnsettledStart[]): Promise<void> {
-    const byAsset = new Map<string, Types.ObjectId[]>();
-    for (const { assetId, id } of starts) byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), id]);
-    let changes = [...byAsset].map(([asset, ids]) => {
-      const assetId = new Types.ObjectId(asset);
-      return { filter: { _id: assetId }, update: { $setOnInsert: { assetId }, $addToSet: { ids: { $each: ids } } } };
-    });
-    // Twice at most: an upsert that met another writer's insert of the same asset's document finds it the second time.
-    for (let round = 0; round < 2 && changes.length > 0; round++) {
-      const { duplicates } = await this.registers.upsertEach(scope, changes);
-      changes = changes.filter((_, index) => duplicates.has(index));
-    }
-    if (changes.length > 0) throw new Error(`the unsettled starts of ${changes.length} asset(s) could not be written`);
+  add(scope: TenantScope, starts: readonly UnsettledStart[]): Promise<void> {
+    return this.changeEach(scope, starts, (ids) => ({ $addToSet: { ids: { $each: ids } } }));
   }
 
   /** The registers of these assets (reads by `_id`). */
@@ -40,12 +29,27 @@ export class UnsettledStartsRegister {
     return this.registers.findByIds(scope, assetIds.map((id) => id.toHexString()));
   }
 
-  /** Removes settled ids from the registers they were read from, in one bulk write. */
-  async remove(scope: TenantScope, registers: readonly Register[], settled: ReadonlySet<string>): Promise<void> {
-    const changes = registers
-      .map((register) => ({ record: register, ids: register.ids.filter((id) => settled.has(id.toHexString())) }))
-      .filter(({ ids }) => ids.length > 0)
-      .map(({ record, ids }) => ({ record, update: { $pullAll: { ids } } }));
-    if (changes.length > 0) await this.registers.updateEach(scope, changes);
+  /** Removes settled ids (one update per asset, all in one bulk write). */
+  remove(scope: TenantScope, settled: readonly UnsettledStart[]): Promise<void> {
+    return this.changeEach(scope, settled, (ids) => ({ $pullAll: { ids } }));
+  }
+
+  /**
+   * One upsert per asset by `{_id, clientId}` (the unique index's keys: a lookup), in one bulk
+   * write; twice at most: an upsert that met another writer's insert of the same asset's document
+   * finds it the second time.
+   */
+  private async changeEach(scope: TenantScope, starts: readonly UnsettledStart[], update: (ids: Types.ObjectId[]) => UpdateQuery<UnsettledStarts>): Promise<void> {
+    const byAsset = new Map<string, Types.ObjectId[]>();
+    for (const { assetId, id } of starts) byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), id]);
+    let changes = [...byAsset].map(([asset, ids]) => {
+      const assetId = new Types.ObjectId(asset);
+      return { filter: { _id: assetId }, update: { $setOnInsert: { assetId }, ...update(ids) } };
+    });
+    for (let round = 0; round < 2 && changes.length > 0; round++) {
+      const { duplicates } = await this.registers.upsertEach(scope, changes);
+      changes = changes.filter((_, index) => duplicates.has(index));
+    }
+    if (changes.length > 0) throw new Error(`the unsettled starts of ${changes.length} asset(s) could not be written`);
   }
 }
