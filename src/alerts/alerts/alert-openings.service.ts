@@ -97,7 +97,8 @@ export class AlertOpenings {
     if (ends.length === 0) return null;
     const scope = scopeOfClient(clientId);
     const registers = await this.unsettled.of(scope, [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
-    const ids = [...new Set(registers.flatMap((register) => register.ids.map((id) => id.toHexString())))];
+    // A register that only a removal's upsert created has no `ids`.
+    const ids = [...new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())))];
     const [openings, alerts] = ids.length > 0 ? await Promise.all([this.openings.findByIds(scope, ids), this.alerts.findByIds(scope, ids)]) : [[], []];
     return { ends, openings, alerts };
   }
