@@ -4,6 +4,7 @@ import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
+import { groupBy } from '../group-by';
 import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
@@ -40,9 +41,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   }
 
   async heard(events: readonly StoredFleetEvent[]): Promise<void> {
-    const byClient = new Map<string, StoredFleetEvent[]>();
-    for (const event of events) byClient.set(event.clientId.toHexString(), [...(byClient.get(event.clientId.toHexString()) ?? []), event]);
-    await Promise.all([...byClient.values()].map((group) => this.heardOfClient(group)));
+    await Promise.all([...groupBy(events, (event) => event.clientId.toHexString()).values()].map((group) => this.heardOfClient(group)));
   }
 
   private async heardOfClient(events: readonly StoredFleetEvent[]): Promise<void> {
@@ -58,13 +57,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     if (rules.length === 0 && !events.some(settles)) return;
     const groupsOf = await this.assetGroups(scope, rules, events);
     // By asset, in time order; assets apart from one another.
-    const byAsset = new Map<string, StoredFleetEvent[]>();
-    for (const event of events) {
-      const list = byAsset.get(event.assetId.toHexString()) ?? [];
-      list.push(event);
-      byAsset.set(event.assetId.toHexString(), list);
-    }
-    const timelines = [...byAsset.values()].map((list) => list.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()));
+    const timelines = [...groupBy(events, (event) => event.assetId.toHexString()).values()].map((list) => list.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()));
     // Every match: the waiting openings of a minimum duration written, the rest collected and opened together.
     const now: Opening[] = [];
     const later: Array<() => Promise<unknown>> = [];

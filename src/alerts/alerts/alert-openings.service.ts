@@ -110,7 +110,7 @@ export class AlertOpenings {
    * bulk write and recorded in one insert, and what is settled leaves the registers last (a crash
    * before that finds it again, and tells its channels again).
    */
-  async ended(clientId: Types.ObjectId, read: Unsettled | null, opened: readonly Stored<Alert>[] = []): Promise<void> {
+  async ended(clientId: Types.ObjectId, read: Unsettled | null, opened: readonly Stored<Alert>[]): Promise<void> {
     if (!read) return;
     const { ends, openings } = read;
     const scope = scopeOfClient(clientId);

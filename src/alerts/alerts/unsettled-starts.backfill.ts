@@ -3,11 +3,12 @@ import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { InjectUnscopedModel, scopeOfClient } from '@app/database';
 import { END_OF } from '../../events';
+import { groupBy } from '../group-by';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
 import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';
 
-type Unsettled = { _id: Types.ObjectId; clientId: Types.ObjectId; assetId: Types.ObjectId };
+type UnsettledRecord = { _id: Types.ObjectId; clientId: Types.ObjectId; assetId: Types.ObjectId };
 
 /**
  * Alerts and waiting openings written before the registers of unsettled starts existed are on no
@@ -36,11 +37,10 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
   async run(): Promise<number> {
     const projection = { clientId: 1, assetId: 1 };
     const [alerts, openings] = await Promise.all([
-      this.allClientsAlerts.find({ state: { $in: ['open', 'acknowledged'] }, eventType: { $in: Object.keys(END_OF) } }, projection).lean<Unsettled[]>().exec(),
-      this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<Unsettled[]>().exec(),
+      this.allClientsAlerts.find({ state: { $in: ['open', 'acknowledged'] }, eventType: { $in: Object.keys(END_OF) } }, projection).lean<UnsettledRecord[]>().exec(),
+      this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<UnsettledRecord[]>().exec(),
     ]);
-    const byClient = new Map<string, UnsettledStart[]>();
-    for (const { _id, clientId, assetId } of [...alerts, ...openings]) byClient.set(clientId.toHexString(), [...(byClient.get(clientId.toHexString()) ?? []), { assetId, id: _id }]);
+    const byClient = groupBy([...alerts, ...openings], (record) => record.clientId.toHexString(), (record): UnsettledStart => ({ assetId: record.assetId, id: record._id }));
     for (const [clientId, starts] of byClient) await this.registers.add(scopeOfClient(new Types.ObjectId(clientId)), starts);
     return alerts.length + openings.length;
   }

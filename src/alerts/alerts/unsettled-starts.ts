@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { InjectRepository, Stored, TenantRepository, TenantScope } from '@app/database';
+import { groupBy } from '../group-by';
 import { UnsettledStarts } from '../schemas/unsettled-starts.schema';
 
 /** An alert or a waiting opening of an asset that an end event may settle. */
@@ -40,9 +41,7 @@ export class UnsettledStartsRegister {
    * finds it the second time.
    */
   private async changeEach(scope: TenantScope, starts: readonly UnsettledStart[], update: (ids: Types.ObjectId[]) => UpdateQuery<UnsettledStarts>): Promise<void> {
-    const byAsset = new Map<string, Types.ObjectId[]>();
-    for (const { assetId, id } of starts) byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), id]);
-    let changes = [...byAsset].map(([asset, ids]) => {
+    let changes = [...groupBy(starts, (start) => start.assetId.toHexString(), (start) => start.id)].map(([asset, ids]) => {
       const assetId = new Types.ObjectId(asset);
       return { filter: { _id: assetId }, update: { $setOnInsert: { assetId }, ...update(ids) } };
     });
