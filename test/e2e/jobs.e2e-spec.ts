@@ -25,6 +25,12 @@ describe('background jobs (@app/jobs)', () => {
     return jobs;
   };
   const stored = (id: string) => model.collection.findOne<Job>({ _id: id } as never);
+  /** An instance that runs background work, as a server (it polls only after it ran something). */
+  const server = () => {
+    const jobs = new Jobs(model, t.app.get(AppConfig));
+    instances.push(jobs);
+    return jobs;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -167,6 +173,53 @@ describe('background jobs (@app/jobs)', () => {
     expect(await b.runDue()).toBe(1);
     expect(ranBy).toEqual(['a', 'b']);
     expect(await stored('test.long:orphaned')).toBeNull();
+  });
+
+  it('runs a job enqueued here at once, leased from its insert and handed what the enqueuer holds; another runs it without that once the lease expires', async () => {
+    const [here, other] = [server(), instance()];
+    const runs: Array<{ by: string; attempt: number; held: unknown }> = [];
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    here.handle('test.here', async ({ attempt, held }) => {
+      runs.push({ by: 'here', attempt, held });
+      await released;
+    }, { leaseMs: 150, concurrency: 1 });
+    other.handle('test.here', async ({ attempt, held }) => void runs.push({ by: 'other', attempt, held }), { leaseMs: 150 });
+
+    expect(await here.enqueueHere('test.here', { n: 1 }, { key: 'a', held: ['in memory'] })).toEqual({ id: 'test.here:a', created: true });
+    expect(await stored('test.here:a')).toMatchObject({ state: 'pending', attempts: 1, leaseOwner: here.owner, leaseUntil: expect.any(Date) });
+    expect(runs).toEqual([{ by: 'here', attempt: 1, held: ['in memory'] }]);
+    // The same key again is the same job: not stored or run twice.
+    expect(await here.enqueueHere('test.here', { n: 2 }, { key: 'a', held: ['again'] })).toEqual({ id: 'test.here:a', created: false });
+    // Its lease is renewed while it runs: no other instance takes it.
+    await sleep(400);
+    expect(await other.runDue()).toBe(0);
+    // No room left here (concurrency 1): stored for a claim pass, which any instance may make.
+    expect(await here.enqueueHere('test.here', { n: 3 }, { key: 'b', held: ['not handed over'] })).toEqual({ id: 'test.here:b', created: true });
+    expect(await stored('test.here:b')).toMatchObject({ attempts: 0, leaseOwner: null });
+    expect(await other.runDue()).toBe(1);
+    release();
+    await sleep(50);
+    expect(await stored('test.here:a')).toBeNull();
+
+    // The enqueuer killed after the insert: its lease is never renewed, and another instance runs the
+    // job from what is stored, with nothing handed over.
+    const doomed = server();
+    // (Its run ends only when it learns it lost the lease, as a killed instance's never would.)
+    doomed.handle('test.here', ({ signal }) => new Promise<void>((done) => signal.addEventListener('abort', () => done())), { leaseMs: 150 });
+    await doomed.enqueueHere('test.here', { n: 4 }, { key: 'c', held: ['lost with the instance'] });
+    await model.collection.updateOne({ _id: 'test.here:c' } as never, { $set: { leaseOwner: 'killed-instance', leaseUntil: new Date(Date.now() + 100) } });
+    expect(await other.runDue()).toBe(0);
+    await sleep(150);
+    expect(await other.runDue()).toBe(1);
+    expect(runs).toEqual([
+      { by: 'here', attempt: 1, held: ['in memory'] },
+      { by: 'other', attempt: 1, held: undefined },
+      { by: 'other', attempt: 2, held: undefined },
+    ]);
+    // An instance that runs no background work (a command) only stores it.
+    expect(await other.enqueueHere('test.here', { n: 5 }, { key: 'd', held: ['a command'] })).toEqual({ id: 'test.here:d', created: true });
+    expect(await stored('test.here:d')).toMatchObject({ attempts: 0, leaseOwner: null });
   });
 
   it('runs a recurring job once a period across instances', async () => {

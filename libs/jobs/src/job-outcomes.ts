@@ -26,6 +26,11 @@ export interface JobRun<P = unknown> {
   attempt: number;
   /** Aborted when this instance lost the lease (it expired and another instance took the job) or shuts down. */
   signal: AbortSignal;
+  /**
+   * What the enqueuer handed over with `enqueueHere` (what it holds in memory, so the handler
+   * need not read it back): only on that first run, on that instance; undefined on any other run.
+   */
+  held?: unknown;
 }
 
 export type JobHandler<P = unknown> = (run: JobRun<P>) => Promise<Reschedule | void>;

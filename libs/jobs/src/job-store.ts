@@ -11,8 +11,15 @@ export interface NewJob {
   everyMs: number | null;
 }
 
-function newDocument(job: NewJob) {
-  return { _id: jobId(job.name, job.key), ...job, state: 'pending', attempts: 0, leaseOwner: null, leaseUntil: null, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
+/** A lease taken at insert: the job is stored as claimed once by its owner. */
+export interface InsertLease {
+  owner: string;
+  until: Date;
+}
+
+function newDocument(job: NewJob, lease?: InsertLease): Job {
+  const claim = lease ? { attempts: 1, leaseOwner: lease.owner, leaseUntil: lease.until } : { attempts: 0, leaseOwner: null, leaseUntil: null };
+  return { _id: jobId(job.name, job.key), ...job, state: 'pending', ...claim, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
 }
 
 /** The jobs collection: every claim and update of a job is a lookup by `_id` (`{name}:{key}`). */
@@ -25,11 +32,17 @@ export class JobStore {
 
   /** Inserts the job unless one with its key exists; answers whether it was new. */
   async insert(job: NewJob): Promise<boolean> {
+    return (await this.insertLeased(job)) !== null;
+  }
+
+  /** `insert`, leased to `lease.owner` when given (claimed at once, without a read and an update); answers the stored job, or null when one with its key exists. */
+  async insertLeased(job: NewJob, lease?: InsertLease): Promise<Job | null> {
+    const document = newDocument(job, lease);
     try {
-      await this.collection.insertOne(newDocument(job) as never);
-      return true;
+      await this.collection.insertOne(document as never);
+      return document;
     } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
+      if (isDuplicateKeyError(error)) return null;
       throw error;
     }
   }
@@ -38,7 +51,7 @@ export class JobStore {
   async insertMany(jobs: readonly NewJob[]): Promise<boolean[]> {
     if (jobs.length === 0) return [];
     try {
-      await this.collection.insertMany(jobs.map(newDocument) as never[], { ordered: false });
+      await this.collection.insertMany(jobs.map((job) => newDocument(job)) as never[], { ordered: false });
       return jobs.map(() => true);
     } catch (error) {
       const existing = duplicateKeyIndexes(error);

@@ -22,8 +22,9 @@ const RECURRING_KEY = 'recurring';
  * Durable background work with leases in MongoDB: each job runs on one instance at a time, and a
  * job whose instance died (SIGKILL, OOM) is run again by another once its lease expires — so
  * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
- * enqueue with `enqueue`; only the server polls (`runsBackgroundWork`), every JOBS_POLL_MS, and
- * at once after this instance enqueues something due. See docs/architecture.md, "Background jobs".
+ * enqueue with `enqueue` (or `enqueueHere`, to run at once what this instance just created); only
+ * the server polls (`runsBackgroundWork`), every JOBS_POLL_MS, and at once after this instance
+ * enqueues something due. See docs/architecture.md, "Background jobs".
  */
 @Injectable()
 export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -66,6 +67,35 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     const created = await this.store.insert({ name, key, payload, runAt, retryDelaysMs, everyMs: null });
     if (created && runAt.getTime() <= Date.now()) this.pollSoon();
     return { id: jobId(name, key), created };
+  }
+
+  /**
+   * `enqueue` of a job this instance starts at once when it can: stored already leased to this
+   * instance (one insert instead of an insert, a read of the due jobs and a claim) and run here,
+   * its handler given `held` (what the caller holds in memory). If this instance dies, the lease
+   * expires and another instance runs the job from what is stored, as any claimed job. Stored as by
+   * `enqueue`, for the next claim pass, when this instance runs no background work, is stopping or
+   * has no room for the handler. Answers as `enqueue`; nothing runs when the key is not new.
+   */
+  async enqueueHere<P>(name: string, payload: P, { key, held }: { key: string; held?: unknown }): Promise<{ id: string; created: boolean }> {
+    const registration = this.handlers.get(name);
+    if (!this.polling || this.stopped || !registration || registration.running >= registration.concurrency) return this.enqueue(name, payload, { key });
+    // The slot is taken before the insert: a claim pass meanwhile sees it taken.
+    registration.running++;
+    let job: Job | null = null;
+    try {
+      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(), retryDelaysMs: [], everyMs: null }, { owner: this.owner, until: new Date(Date.now() + registration.leaseMs) });
+    } finally {
+      if (!job) registration.running--;
+    }
+    if (job && this.stopped) {
+      // Shutting down meanwhile: not started here after all; any instance may claim it at once.
+      registration.running--;
+      await this.store.release(job._id, this.owner, { runAt: job.runAt });
+    } else if (job) {
+      void this.start(job, registration, held);
+    }
+    return { id: jobId(name, key), created: job !== null };
   }
 
   /**
@@ -173,16 +203,20 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     }
     // Side by side: one after the other, a pass of n claims kept the free slots idle for n round trips.
     const claimed = await Promise.all(chosen.map(({ candidate, registration }) => this.store.claim(candidate, this.owner, registration.leaseMs, now)));
-    return claimed.flatMap((job, index) => (job ? [this.start(job, chosen[index].registration)] : []));
+    return claimed.flatMap((job, index) => {
+      if (!job) return [];
+      chosen[index].registration.running++;
+      return [this.start(job, chosen[index].registration)];
+    });
   }
 
-  private start(job: Job, registration: Registration): Promise<void> {
-    registration.running++;
+  /** Runs a job this instance holds the lease of, in a slot already counted in `registration.running`. */
+  private start(job: Job, registration: Registration, held?: unknown): Promise<void> {
     const abort = new AbortController();
     const renewal = setInterval(() => {
-      void this.store.renew(job._id, this.owner, registration.leaseMs).then((held) => held || abort.abort(), () => undefined);
+      void this.store.renew(job._id, this.owner, registration.leaseMs).then((kept) => kept || abort.abort(), () => undefined);
     }, registration.leaseMs / 3).unref();
-    const done = this.run(job, registration, abort).finally(() => {
+    const done = this.run(job, registration, abort, held).finally(() => {
       clearInterval(renewal);
       registration.running--;
       this.inFlight.delete(job._id);
@@ -192,10 +226,10 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     return done;
   }
 
-  private async run(job: Job, registration: Registration, abort: AbortController): Promise<void> {
+  private async run(job: Job, registration: Registration, abort: AbortController, held: unknown): Promise<void> {
     const recurring = job.everyMs !== null;
     try {
-      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: abort.signal });
+      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: abort.signal, held });
       if (result?.rescheduleAt) await this.store.release(job._id, this.owner, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
       else if (recurring) await this.store.release(job._id, this.owner, { runAt: nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
       else await this.store.remove(job._id, this.owner);
