@@ -128,31 +128,32 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * `deliver` of messages to endpoints of one client: one bulk upsert of the deliveries, one job
-   * for the first attempts of those not yet attempted. What the upsert inserted is known as written; a delivery
-   * already there (the cause told again, another instance) is read back on the unique index's
-   * exact keys, one by one: an `$in` would scan on the embedded server.
+   * `deliver` of messages to endpoints of one client: one unordered insert of the deliveries (the
+   * unique index on endpoint and key refuses one already there), one job for the first attempts of
+   * those not yet attempted, run at once on this instance with the deliveries in hand
+   * (`Jobs.enqueueHere`). A delivery already there (the cause told again, another instance) is
+   * read back on the unique index's exact keys, one by one: an `$in` would scan on the embedded server.
    */
   private async deliverEach(clientId: Types.ObjectId, targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>, { manual = false, messageId, body }: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>[]> {
     if (targets.length === 0) return [];
     const scope = scopeOfClient(clientId);
     const createdAt = new Date();
-    const writes = targets.map(({ endpoint, message: { type, data, key } }) => {
+    const documents = targets.map(({ endpoint, message: { type, data, key } }) => {
       const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
-      const filter = { endpointId: endpoint._id, key };
       const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
-      return { filter, fields };
+      return { _id: new Types.ObjectId(), endpointId: endpoint._id, key, ...fields };
     });
-    const { upserted } = await this.deliveries.upsertEach(scope, writes.map(({ filter, fields }) => ({ filter, update: { $setOnInsert: fields } })));
+    // An insert, not an upsert: on the embedded server an upsert costs about three inserts (docs/performance.md).
+    const existing = await this.deliveries.insertNew(scope, documents);
     const deliveries = await Promise.all(
-      writes.map(async ({ filter, fields }, index) => {
-        const id = upserted.get(index);
-        return id ? { _id: id, clientId, ...filter, ...fields } : (await this.deliveries.findOne(scope, filter))!;
-      }),
+      documents.map(async (document, index) => (existing.has(index) ? (await this.deliveries.findOne(scope, { endpointId: document.endpointId, key: document.key }))! : { ...document, clientId })),
     );
     // Not yet attempted (one attempted already has its retry's job): their first attempts, one job.
-    const ids = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0).map((delivery) => delivery._id.toHexString());
-    if (ids.length > 0) await this.jobs.enqueue<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids) });
+    const due = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0);
+    if (due.length > 0) {
+      const ids = due.map((delivery) => delivery._id.toHexString());
+      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held: due });
+    }
     return deliveries;
   }
 
@@ -184,12 +185,14 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * `webhook-id` rather than forgets it. A job of exactly one delivery, keyed by it, is that
    * delivery's own and simply runs again at the next attempt.
    */
-  private async attemptDue({ key, payload }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
+  private async attemptDue({ key, payload, held }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
     const scope = scopeOfClient(new Types.ObjectId(payload.clientId));
     const ids = payload.deliveryIds ?? [payload.deliveryId!];
     const now = Date.now();
-    // Pending and due: one a crash left with its retry already queued waits for that retry.
-    const due = (await this.deliveries.findByIds(scope, ids)).filter((delivery) => delivery.state === 'pending' && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
+    // Pending and due: one a crash left with its retry already queued waits for that retry. The
+    // deliveries just stored come with the job when it runs where they were stored (`held`).
+    const stored = (held as Stored<WebhookDelivery>[] | undefined) ?? (await this.deliveries.findByIds(scope, ids));
+    const due = stored.filter((delivery) => delivery.state === 'pending' && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
     // Their endpoints read once for the job, fresh (a change through the API applies to the next attempt).
     const endpoints = await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]);
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));

@@ -9,6 +9,7 @@ import { Types } from 'mongoose';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
+import { Jobs } from '@app/jobs';
 import { FleetEvents } from '../../src/events';
 import { WebhookDispatcher, WebhookEndpointDisabled, type EndpointDisabledNotice } from '../../src/webhooks';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
@@ -111,10 +112,11 @@ describe('webhooks', () => {
     };
     const messages = [1, 2, 3].map((n) => ({ type: 'alert.acknowledged', data: { n }, key: `set-${n}` }));
     expect(await dispatcher.publishMany(tenant.clientId, messages)).toBe(6);
-    // All six first attempts are at the receivers at once, held there: one job holds them all.
+    // All six first attempts are at the receivers at once, held there: one job holds them all,
+    // leased to this instance from its insert (it ran at once here, without a claim).
     await eventually(() => receiver.received.filter((r) => r.path.startsWith('/set-')).length === 6, 'the six first attempts');
     const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver', 'payload.clientId': tenant.clientId.toHexString() }).toArray();
-    expect(jobs.map((job) => (job.payload as { deliveryIds: string[] }).deliveryIds.length)).toEqual([6]);
+    expect(jobs.map((job) => [(job.payload as { deliveryIds: string[] }).deliveryIds.length, job.attempts, job.leaseOwner])).toEqual([[6, 1, t.app.get(Jobs).owner]]);
     release();
     const ok = await settled(healthy.id, 3);
     const retried = await settled(flaky.id, 3);
