@@ -313,9 +313,23 @@ describe('alerts from ingested telemetry, and the inbox', () => {
       expect(JSON.parse(frame.data)).toEqual(entry);
       // The admin's entry went to the same feed document, and only to the admin's streams.
       expect(client.events.filter((e) => e.event === 'notification')).toHaveLength(1);
-      // A feed document of the version before (one entry per document) during a rolling upgrade.
-      const legacy = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before' };
+      // In it, the alert's view once (without an entry's id), with each recipient's user and entry id.
+      const [write] = await t.connection.collection('notification_feed').find({ 'groups.view.alertId': entry.alertId }).toArray();
+      const { id, ...shared } = entry;
+      const adminEntry = (await inbox('')).find((n) => n.alertId === entry.alertId)!;
+      expect(write.entries).toEqual([]);
+      expect(JSON.parse(JSON.stringify(write.groups))).toEqual([
+        { view: shared, to: expect.arrayContaining([{ userId: dispatcher.user._id.toHexString(), id }, { userId: tenant.admin.user._id.toHexString(), id: adminEntry.id }]) },
+      ]);
+      expect(write.groups[0].to).toHaveLength(2);
+      // Feed documents of the versions before during a rolling upgrade: a view per recipient in
+      // `entries`, and before that one entry per document.
+      const earlier = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before' };
+      await t.connection.collection('notification_feed').insertOne({ _id: new Types.ObjectId(), entries: [{ userId: dispatcher.user._id, view: earlier }] });
+      const legacy = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before that' };
       await t.connection.collection('notification_feed').insertOne({ _id: new Types.ObjectId(), notificationId: new Types.ObjectId(legacy.id), userId: dispatcher.user._id, view: legacy });
+      const fromEarlier = await client.waitFor(() => client.events.find((e) => e.event === 'notification' && e.id === earlier.id));
+      expect(JSON.parse(fromEarlier.data)).toEqual(earlier);
       const old = await client.waitFor(() => client.events.find((e) => e.event === 'notification' && e.id === legacy.id));
       expect(JSON.parse(old.data)).toEqual(legacy);
     } finally {

@@ -11,8 +11,8 @@ import type { NotificationView } from './notification.view';
 const CLOCK_SKEW_S = 2;
 /** How long the feed keeps an entry: far longer than any instance's poll delay. */
 const FEED_KEEPS_MS = 10 * 60_000;
-/** Entries per feed document (a view is under 1 KiB: far below the 16 MiB a document may hold). */
-const ENTRIES_PER_WRITE = 1000;
+/** Groups per feed document (a view is under 1 KiB: far below the 16 MiB a document may hold). */
+const GROUPS_PER_WRITE = 1000;
 /**
  * Feed documents one poll reads at most. Each poll reads again from a little before the last one
  * it saw (clock skew), so this must exceed the writes of a few seconds, or the poll would stall.
@@ -22,6 +22,12 @@ const WRITES_PER_POLL = 10_000;
 export interface InboxEntry {
   userId: string;
   view: NotificationView;
+}
+
+/** The entries of one alert (or notice): the view they share but for its id, and each recipient's user and entry id. */
+export interface InboxGroup {
+  view: Omit<NotificationView, 'id'>;
+  to: Array<{ userId: string; id: string }>;
 }
 type Listener = (entry: InboxEntry) => void;
 
@@ -66,13 +72,14 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells this instance's streams at once, and the others' through the feed. */
-  async publish(entries: readonly InboxEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    for (const entry of entries) this.send(entry);
+  /** Tells this instance's streams at once, and the others' through the feed: each group's view stored once, not once per recipient. */
+  async publish(groups: readonly InboxGroup[]): Promise<void> {
+    if (groups.length === 0) return;
+    for (const group of groups) for (const entry of entriesOf(group)) this.send(entry);
     const documents: NotificationFeedWrite[] = [];
-    for (let i = 0; i < entries.length; i += ENTRIES_PER_WRITE) {
-      documents.push({ _id: new Types.ObjectId(), entries: entries.slice(i, i + ENTRIES_PER_WRITE).map(({ userId, view }) => ({ userId: new Types.ObjectId(userId), view })) });
+    for (let i = 0; i < groups.length; i += GROUPS_PER_WRITE) {
+      const stored = groups.slice(i, i + GROUPS_PER_WRITE).map(({ view, to }) => ({ view, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) }));
+      documents.push({ _id: new Types.ObjectId(), groups: stored, entries: [] });
     }
     await this.feed.collection.insertMany(documents as never[], { ordered: false });
   }
@@ -88,8 +95,7 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
       if (this.listeners.size > 0) {
         const from = Types.ObjectId.createFromTime(this.lastSeconds - CLOCK_SKEW_S);
         const writes = await this.feed.collection.find<NotificationFeedWrite>({ _id: { $gte: from } } as never).sort({ _id: 1 }).limit(WRITES_PER_POLL).toArray();
-        // A document written by an instance of the version before is one entry itself ({userId, view}).
-        for (const write of writes) for (const entry of write.entries ?? [write as unknown as NotificationFeedEntry]) this.send({ userId: entry.userId.toHexString(), view: entry.view as NotificationView });
+        for (const write of writes) for (const entry of storedEntries(write)) this.send(entry);
         if (writes.length > 0) this.lastSeconds = Math.max(this.lastSeconds, writes.at(-1)!._id.getTimestamp().getTime() / 1000);
       } else {
         this.lastSeconds = Math.floor(Date.now() / 1000);
@@ -100,4 +106,16 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
       if (!this.stopped) this.timer = setTimeout(() => void this.poll(), this.pollMs).unref();
     }
   }
+}
+
+function entriesOf({ view, to }: InboxGroup): InboxEntry[] {
+  return to.map(({ userId, id }) => ({ userId, view: { id, ...view } }));
+}
+
+/** A feed document's entries: its groups, or what the versions before wrote (`entries`, or the document itself as one entry). */
+function storedEntries(write: NotificationFeedWrite): InboxEntry[] {
+  if (write.groups) {
+    return write.groups.flatMap(({ view, to }) => entriesOf({ view: view as InboxGroup['view'], to: to.map(({ userId, id }) => ({ userId: userId.toHexString(), id: id.toHexString() })) }));
+  }
+  return (write.entries ?? [write as unknown as NotificationFeedEntry]).map(({ userId, view }) => ({ userId: userId.toHexString(), view: view as NotificationView }));
 }

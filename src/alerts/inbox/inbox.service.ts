@@ -8,7 +8,7 @@ import { notFound } from '@app/errors';
 import { openEventStream, sseFrame } from '@app/http';
 import { Notification } from '../schemas/notification.schema';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
-import { InboxFeed } from './inbox-feed';
+import { InboxFeed, type InboxGroup } from './inbox-feed';
 import { NotificationView, toNotificationView } from './notification.view';
 
 /** A stream ends after this long; the browser's EventSource reconnects and lists what it missed. */
@@ -17,6 +17,19 @@ const MAX_UNREAD_BYTES = 1024 * 1024;
 const RETRY_MS = 3000;
 
 export type NewNotification = Omit<Notification, 'clientId' | 'readAt' | 'createdAt'> & { _id: Types.ObjectId };
+
+/** Entries grouped by what they tell (an alert's recipients all read the same view but for its id), in order. */
+function feedGroups(scope: TenantScope, documents: ReadonlyArray<NewNotification & Pick<Notification, 'readAt' | 'createdAt'>>): InboxGroup[] {
+  const groups = new Map<string, InboxGroup>();
+  for (const document of documents) {
+    const { id, ...view } = toNotificationView({ ...document, clientId: scope.clientId });
+    const told = `${view.alertId ?? id}|${view.title}|${view.body}`;
+    const group = groups.get(told) ?? { view, to: [] };
+    group.to.push({ userId: document.userId.toHexString(), id });
+    groups.set(told, group);
+  }
+  return [...groups.values()];
+}
 
 /**
  * The in-app inbox (docs/alerts.md, "Inbox"): each user's own notifications, persisted (a user
@@ -43,10 +56,7 @@ export class Inbox implements OnModuleDestroy {
     const createdAt = new Date();
     const documents = entries.map((entry) => ({ ...entry, readAt: null, createdAt }));
     // Side by side: the feed only tells streams of entries with fixed ids, and a failed insert fails the cause, which writes them again.
-    await Promise.all([
-      this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates),
-      this.feed.publish(documents.map((document) => ({ userId: document.userId.toHexString(), view: toNotificationView({ ...document, clientId: scope.clientId }) }))),
-    ]);
+    await Promise.all([this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates), this.feed.publish(feedGroups(scope, documents))]);
   }
 
   list(auth: AuthContext, query: ListNotificationsDto): Promise<Page<Stored<Notification>>> {
