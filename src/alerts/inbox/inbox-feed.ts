@@ -11,8 +11,11 @@ import type { NotificationView } from './notification.view';
 const CLOCK_SKEW_S = 2;
 /** How long the feed keeps an entry: far longer than any instance's poll delay. */
 const FEED_KEEPS_MS = 10 * 60_000;
-/** Groups per feed document (a view is under 1 KiB: far below the 16 MiB a document may hold). */
-const GROUPS_PER_WRITE = 1000;
+/**
+ * Entries per feed document, at most (a group's view is under 1 KiB and a recipient ~40 bytes; a
+ * rule has at most 1 000 recipients, so a group always fits: far below the 16 MiB a document may hold).
+ */
+const ENTRIES_PER_WRITE = 5000;
 /**
  * Feed documents one poll reads at most. Each poll reads again from a little before the last one
  * it saw (clock skew), so this must exceed the writes of a few seconds, or the poll would stall.
@@ -77,9 +80,14 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     if (groups.length === 0) return;
     for (const group of groups) for (const entry of entriesOf(group)) this.send(entry);
     const documents: NotificationFeedWrite[] = [];
-    for (let i = 0; i < groups.length; i += GROUPS_PER_WRITE) {
-      const stored = groups.slice(i, i + GROUPS_PER_WRITE).map(({ view, to }) => ({ view, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) }));
-      documents.push({ _id: new Types.ObjectId(), groups: stored, entries: [] });
+    let entries = Infinity;
+    for (const { view, to } of groups) {
+      if (entries + to.length > ENTRIES_PER_WRITE) {
+        documents.push({ _id: new Types.ObjectId(), groups: [], entries: [] });
+        entries = 0;
+      }
+      documents.at(-1)!.groups!.push({ view, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) });
+      entries += to.length;
     }
     await this.feed.collection.insertMany(documents as never[], { ordered: false });
   }
