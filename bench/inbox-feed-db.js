@@ -3,7 +3,8 @@
 // document other instances' streams read, with a view per recipient (before) or one view per
 // alert and each recipient's user and entry id (now). Batches of 10 alerts × 10 recipients, the
 // notifications' indexes as the app declares them; database CPU per alert (/proc), medians of 5
-// alternating rounds of 300 batches, 4 at once. docs/performance.md, "The inbox feed, a view per alert".
+// alternating rounds of 300 batches, 4 at once. docs/performance.md,
+// "The webhook path in fewer commands, and the load spread".
 //   node bench/inbox-feed-db.js
 const { join } = require('node:path');
 const { MongoClient, ObjectId } = require('mongodb');
