@@ -3,7 +3,7 @@ import type { TestApp } from '@app/testing';
 import type { DemoManifest } from '../../src/seed/demo-manifest';
 import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
 import { jsonBodyOperations, nullablePaths, OpenApiDocument, pathLabel, topLevelProperties, withNulls } from './security/openapi-bodies';
-import { isDocumentedErrorBody, isShapeA, sendAs, snapshotDatabase, validRequests } from './security/security-fixtures';
+import { isDocumentedErrorBody, isShapeA, postponeDelayedOpenings, sendAs, snapshotDatabase, validRequests } from './security/security-fixtures';
 
 /**
  * Every nullable field of every POST and PATCH body of the served document, sent as `null` — one
@@ -57,6 +57,7 @@ describe('null sweep', () => {
   it('refuses null, with a 400 and nothing written, in every body field the document does not mark nullable', async () => {
     const token = manifest.clients.acme.users.admin.apiToken;
     const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
+    await postponeDelayedOpenings(t.connection);
     const before = await snapshotDatabase(t.connection);
     const problems: string[] = [];
     let sent = 0;

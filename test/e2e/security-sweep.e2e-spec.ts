@@ -1,10 +1,9 @@
 import { Types } from 'mongoose';
 import request from 'supertest';
 import type { TestApp } from '@app/testing';
-import { OPEN_AFTER_DURATION } from '../../src/alerts/alerts/alert-openings.service';
 import type { DemoManifest } from '../../src/seed/demo-manifest';
 import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
-import { isDocumentedErrorBody, sendAs, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
+import { isDocumentedErrorBody, postponeDelayedOpenings, sendAs, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
 
 const UNKNOWN_ID = new Types.ObjectId().toHexString();
 
@@ -158,10 +157,7 @@ describe('security sweep', () => {
   describe('bad input on every endpoint: a documented 4xx, never a 5xx, nothing written', () => {
     it('refuses structurally invalid bodies and path values', async () => {
       const token = manifest.clients.acme.users.admin.apiToken;
-      // The seeded history may end inside the cold-chain rule's minimum duration (5 minutes): the
-      // decision, a background job, would then open that alert while the sweep runs (it did, at
-      // some hours of the day). Postponed past the sweep, which counts what requests write.
-      await t.connection.collection('jobs').updateMany({ name: OPEN_AFTER_DURATION, state: 'pending' }, { $set: { runAt: new Date(Date.now() + 3_600_000) } });
+      await postponeDelayedOpenings(t.connection);
       const before = await snapshotDatabase(t.connection);
       const problems: string[] = [];
       for (const valid of validRequests(manifest.clients.acme)) {

@@ -5,6 +5,7 @@ export * from './embedded/project-root';
 export * from './batched-insert';
 export * from './batched-lookup';
 export * from './id-lists';
+export * from './group-by';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';

@@ -1,10 +1,9 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
-import { groupBy } from '../group-by';
 import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';

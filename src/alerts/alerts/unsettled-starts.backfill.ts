@@ -1,9 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectUnscopedModel, scopeOfClient } from '@app/database';
+import { groupBy, InjectUnscopedModel, scopeOfClient } from '@app/database';
 import { END_OF } from '../../events';
-import { groupBy } from '../group-by';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
 import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';

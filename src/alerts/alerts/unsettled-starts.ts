@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
-import { InjectRepository, Stored, TenantRepository, TenantScope } from '@app/database';
-import { groupBy } from '../group-by';
+import { groupBy, InjectRepository, Stored, TenantRepository, TenantScope } from '@app/database';
 import { UnsettledStarts } from '../schemas/unsettled-starts.schema';
 
 /** An alert or a waiting opening of an asset that an end event may settle. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset, eventSettingsOf } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
 import { PositionsStored, StoredFixes, TelemetryPointsReader } from '../../positions';
@@ -61,8 +61,7 @@ export class EventDetection implements OnModuleInit, OnModuleDestroy {
   }
 
   async detectBatch(batch: readonly StoredFixes[]): Promise<void> {
-    const byClient = new Map<string, StoredFixes[]>();
-    for (const fixes of batch) if (fixes.assetId) byClient.set(fixes.clientId.toHexString(), [...(byClient.get(fixes.clientId.toHexString()) ?? []), fixes]);
+    const byClient = groupBy(batch.filter((fixes) => fixes.assetId), (fixes) => fixes.clientId.toHexString());
     await Promise.all([...byClient.values()].map((group) => this.detectClient(group)));
   }
 

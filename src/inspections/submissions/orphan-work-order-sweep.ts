@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { UnconfirmedInspectionOrders, UntouchedInspectionOrder } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
@@ -49,7 +49,5 @@ export class OrphanWorkOrderSweep implements OnModuleInit {
 }
 
 function byClient(orders: readonly UntouchedInspectionOrder[]): UntouchedInspectionOrder[][] {
-  const groups = new Map<string, UntouchedInspectionOrder[]>();
-  for (const order of orders) groups.set(order.clientId.toHexString(), [...(groups.get(order.clientId.toHexString()) ?? []), order]);
-  return [...groups.values()];
+  return [...groupBy(orders, (order) => order.clientId.toHexString()).values()];
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { Model, Types } from 'mongoose';
 import { ClientTimeZones, type AuthContext } from '@app/auth';
-import { decodeCursor, encodeCursor, InjectRepository, isDuplicateKeyError, Page, pageSize, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import { decodeCursor, encodeCursor, groupBy, InjectRepository, isDuplicateKeyError, Page, pageSize, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEvents } from '../../events';
@@ -276,9 +276,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
    * recomputed in their client's time zone; unfinished effects finished.
    */
   async recomputeDue(due: readonly Stored<ServiceStatus>[], now: Date): Promise<void> {
-    const byAsset = new Map<string, Array<Stored<ServiceStatus>>>();
-    for (const status of due) byAsset.set(`${status.clientId}:${status.assetId}`, [...(byAsset.get(`${status.clientId}:${status.assetId}`) ?? []), status]);
-    for (const statuses of byAsset.values()) {
+    for (const statuses of groupBy(due, (status) => `${status.clientId}:${status.assetId}`).values()) {
       const { clientId, assetId } = statuses[0];
       const scope = scopeOfClient(clientId);
       const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { TestApp } from '@app/testing';
+import { OPEN_AFTER_DURATION } from '../../../src/alerts/alerts/alert-openings.service';
 import type { DemoManifest } from '../../../src/seed/demo-manifest';
 
 type Client = DemoManifest['clients']['acme'];
@@ -281,6 +282,15 @@ export function isDocumentedErrorBody(body: unknown): boolean {
 }
 
 /** Every collection's documents, hashed; credential bookkeeping (last use) and the jobs' schedule are left out. */
+/**
+ * The seeded history may end inside the cold-chain rule's minimum duration (5 minutes): the
+ * decision, a background job, would then open that alert while a sweep runs (it did, at some hours
+ * of the day). Postponed an hour before a sweep's snapshot: the sweeps count what requests write.
+ */
+export async function postponeDelayedOpenings(connection: Connection): Promise<void> {
+  await connection.collection('jobs').updateMany({ name: OPEN_AFTER_DURATION, state: 'pending' }, { $set: { runAt: new Date(Date.now() + 3_600_000) } });
+}
+
 export async function snapshotDatabase(connection: Connection): Promise<Record<string, string>> {
   // Credentials record their last use; background jobs move their own schedule: neither is a request's write.
   const skip = new Set(['sessions', 'api_tokens', 'jobs']);

@@ -1,4 +1,7 @@
-/** Items grouped by a key, each group in the items' order (Node 20 has no `Map.groupBy`). */
+/**
+ * Items grouped by a key (a batch of several clients' records by client, say), each group in the
+ * items' order, without copying a group per item (Node 20 has no `Map.groupBy`).
+ */
 export function groupBy<T, V = T>(items: Iterable<T>, key: (item: T) => string, value: (item: T) => V = (item) => item as unknown as V): Map<string, V[]> {
   const groups = new Map<string, V[]>();
   for (const item of items) {
