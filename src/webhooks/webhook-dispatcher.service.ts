@@ -19,6 +19,9 @@ import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
  */
 export const DELIVER_JOB = 'webhooks.deliver';
 
+/** After a deliver job itself failed (the database, not the receiver): its deliveries are still pending and must not be left so. */
+const DELIVER_JOB_RETRY_DELAYS_MS = [1_000, 10_000, 60_000, 600_000, 3_600_000];
+
 /** After the 1st, 2nd, … failed attempt (DESIGN.md): 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, 12 h, 24 h, 24 h; then `failed`. */
 export const RETRY_SCHEDULE_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000, 86_400_000, 86_400_000];
 
@@ -152,7 +155,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const due = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0);
     if (due.length > 0) {
       const ids = due.map((delivery) => delivery._id.toHexString());
-      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held: due });
+      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held: due, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS });
     }
     return deliveries;
   }
@@ -178,33 +181,40 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * A job's deliveries that are due: each attempted (at most WEBHOOK_CONCURRENCY at once on this
-   * instance), their outcomes written in one bulk write. A failed one is tried again by a job of
-   * its own, stored before the outcome: a crash between the two sends it again under the same
-   * `webhook-id` rather than forgets it. A job of exactly one delivery, keyed by it, is that
-   * delivery's own and simply runs again at the next attempt.
+   * instance), their outcomes written in one bulk write. A job of exactly one delivery, keyed by
+   * it, is that delivery's own: it attempts it whenever due and runs again at the next attempt. A
+   * job of several (a publish's first attempts) attempts only first attempts, and hands each
+   * failed one to its own job once the outcome is stored, so that one delivery never has two
+   * attempters: a retry never starts from the state before the attempt it follows, and a late
+   * outcome never overwrites a later one. A crash between the outcome and the hand-over leaves the
+   * set's job, whose run after its lease hands over what it finds already attempted.
    */
   private async attemptDue({ key, payload, held }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
     const scope = scopeOfClient(new Types.ObjectId(payload.clientId));
     const ids = payload.deliveryIds ?? [payload.deliveryId!];
+    const ownJob = ids.length === 1 && key === ids[0];
     const now = Date.now();
-    // Pending and due: one a crash left with its retry already queued waits for that retry. The
-    // deliveries just stored come with the job when it runs where they were stored (`held`).
+    // The deliveries just stored come with the job when it runs where they were stored (`held`).
     const stored = (held as Stored<WebhookDelivery>[] | undefined) ?? (await this.deliveries.findByIds(scope, ids));
-    const due = stored.filter((delivery) => delivery.state === 'pending' && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
+    const pending = stored.filter((delivery) => delivery.state === 'pending');
+    const due = pending.filter((delivery) => (ownJob || delivery.attempt === 0) && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
     // Their endpoints read once for the job, fresh (a change through the API applies to the next attempt).
     const endpoints = await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]);
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
     const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null))));
-    const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
-    const ownJob = ids.length === 1 && key === ids[0];
-    if (!ownJob) {
-      await this.jobs.enqueueMany<DeliverPayload>(
-        DELIVER_JOB,
-        retries.map(({ delivery, nextAttemptAt }) => ({ payload: { clientId: payload.clientId, deliveryIds: [delivery._id.toHexString()] }, key: delivery._id.toHexString(), runAt: nextAttemptAt })),
-      );
-    }
     await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
-    if (ownJob && retries.length > 0) return { rescheduleAt: retries[0].nextAttemptAt };
+    const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
+    if (ownJob) return retries.length > 0 ? { rescheduleAt: retries[0].nextAttemptAt } : undefined;
+    const leftAttempted = pending.filter((delivery) => delivery.attempt > 0).map((delivery) => ({ delivery, nextAttemptAt: delivery.nextAttemptAt ?? new Date(now) }));
+    await this.jobs.enqueueMany<DeliverPayload>(
+      DELIVER_JOB,
+      [...retries, ...leftAttempted].map(({ delivery, nextAttemptAt }) => ({
+        payload: { clientId: payload.clientId, deliveryIds: [delivery._id.toHexString()] },
+        key: delivery._id.toHexString(),
+        runAt: nextAttemptAt,
+        retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS,
+      })),
+    );
   }
 
   /** One attempt of one delivery: what to write of it, and the endpoint's failure count kept. */

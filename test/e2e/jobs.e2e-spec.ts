@@ -186,8 +186,8 @@ describe('background jobs (@app/jobs)', () => {
     }, { leaseMs: 150, concurrency: 1 });
     other.handle('test.here', async ({ attempt, held }) => void runs.push({ by: 'other', attempt, held }), { leaseMs: 150 });
 
-    expect(await here.enqueueHere('test.here', { n: 1 }, { key: 'a', held: ['in memory'] })).toEqual({ id: 'test.here:a', created: true });
-    expect(await stored('test.here:a')).toMatchObject({ state: 'pending', attempts: 1, leaseOwner: here.owner, leaseUntil: expect.any(Date) });
+    expect(await here.enqueueHere('test.here', { n: 1 }, { key: 'a', held: ['in memory'], retryDelaysMs: [1000] })).toEqual({ id: 'test.here:a', created: true });
+    expect(await stored('test.here:a')).toMatchObject({ state: 'pending', attempts: 1, leaseOwner: here.owner, leaseUntil: expect.any(Date), retryDelaysMs: [1000] });
     expect(runs).toEqual([{ by: 'here', attempt: 1, held: ['in memory'] }]);
     // The same key again is the same job: not stored or run twice.
     expect(await here.enqueueHere('test.here', { n: 2 }, { key: 'a', held: ['again'] })).toEqual({ id: 'test.here:a', created: false });
@@ -195,8 +195,8 @@ describe('background jobs (@app/jobs)', () => {
     await sleep(400);
     expect(await other.runDue()).toBe(0);
     // No room left here (concurrency 1): stored for a claim pass, which any instance may make.
-    expect(await here.enqueueHere('test.here', { n: 3 }, { key: 'b', held: ['not handed over'] })).toEqual({ id: 'test.here:b', created: true });
-    expect(await stored('test.here:b')).toMatchObject({ attempts: 0, leaseOwner: null });
+    expect(await here.enqueueHere('test.here', { n: 3 }, { key: 'b', held: ['not handed over'], retryDelaysMs: [2000] })).toEqual({ id: 'test.here:b', created: true });
+    expect(await stored('test.here:b')).toMatchObject({ attempts: 0, leaseOwner: null, retryDelaysMs: [2000] });
     expect(await other.runDue()).toBe(1);
     release();
     await sleep(50);

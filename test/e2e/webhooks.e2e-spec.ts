@@ -116,7 +116,8 @@ describe('webhooks', () => {
     // leased to this instance from its insert (it ran at once here, without a claim).
     await eventually(() => receiver.received.filter((r) => r.path.startsWith('/set-')).length === 6, 'the six first attempts');
     const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver', 'payload.clientId': tenant.clientId.toHexString() }).toArray();
-    expect(jobs.map((job) => [(job.payload as { deliveryIds: string[] }).deliveryIds.length, job.attempts, job.leaseOwner])).toEqual([[6, 1, t.app.get(Jobs).owner]]);
+    // (A job that itself fails, on a database error, is tried again: its deliveries are not left pending.)
+    expect(jobs.map((job) => [(job.payload as { deliveryIds: string[] }).deliveryIds.length, job.attempts, job.leaseOwner, job.retryDelaysMs.length > 0])).toEqual([[6, 1, t.app.get(Jobs).owner, true]]);
     release();
     const ok = await settled(healthy.id, 3);
     const retried = await settled(flaky.id, 3);
@@ -127,6 +128,28 @@ describe('webhooks', () => {
     expect(flakyIds).toHaveLength(6);
     expect(new Set(flakyIds)).toEqual(new Set(retried.map((d) => d.messageId)));
     receiver.answer = () => 200;
+  });
+
+  it('runs a set\'s job again after a crash between an outcome and its hand-over: the attempted one goes to a job of its own, at its next attempt', async () => {
+    const endpoint = await create('/handover');
+    receiver.answer = () => 200;
+    // What a crash leaves after the set's first attempts: one not yet attempted, one attempted
+    // (its outcome stored, its next attempt a little later) but never handed to its own job.
+    const now = Date.now();
+    const delivery = (n: number, attempt: number, nextAttemptAt: Date) => ({
+      _id: new Types.ObjectId(), clientId: tenant.clientId, endpointId: new Types.ObjectId(endpoint.id), key: `handover-${n}`, messageId: `msg_handover_${n}`,
+      type: 'alert.opened', body: JSON.stringify({ n }), attempt, state: 'pending', responseStatus: attempt ? 503 : null, durationMs: attempt ? 5 : null,
+      error: attempt ? 'HTTP 503' : null, nextAttemptAt, manual: false, createdAt: new Date(now),
+    });
+    const [fresh, attempted] = [delivery(1, 0, new Date(now)), delivery(2, 1, new Date(now + 500))];
+    await t.connection.collection('webhook_deliveries').insertMany([fresh, attempted]);
+    await t.app.get(Jobs).enqueue('webhooks.deliver', { clientId: tenant.clientId.toHexString(), deliveryIds: [fresh._id.toHexString(), attempted._id.toHexString()] }, { key: 'set:handover' });
+    const log = await settled(endpoint.id, 2);
+    expect(log.map((d) => [d.messageId, d.state, d.attempt]).sort()).toEqual([['msg_handover_1', 'succeeded', 1], ['msg_handover_2', 'succeeded', 2]]);
+    // Each once, the attempted one not before its next attempt.
+    const received = receiver.on('/handover');
+    expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(['msg_handover_1', 'msg_handover_2']);
+    expect(received.find((r) => r.headers['webhook-id'] === 'msg_handover_2')!.at).toBeGreaterThanOrEqual(now + 500);
   });
 
   it('stops at a 410, and fails a delivery after the whole schedule (11 retries)', async () => {

@@ -38,8 +38,13 @@ const POINTS_PER_BATCH = 240;
 /** A depot geofence on every this-many telemetry batches' stretch of road: each tracker enters and leaves it once. */
 const FENCE_EVERY = 5;
 const FENCES = 150 / FENCE_EVERY;
-/** Cycles during which the webhook receiver answers 503 to everything (an outage spanning several kills). */
-const RECEIVER_DOWN_CYCLES = 5;
+/**
+ * How long the webhook receiver answers 503 to everything from the first start: an outage spanning
+ * several kills. Bounded in time, not in cycles: five cycles of slow start-ups can make an outage
+ * long enough that a delivery's next attempt (the 7th, 3 min after the 6th at this scale) falls
+ * after the wait at the end.
+ */
+const RECEIVER_DOWN_MS = 60_000;
 /** The retry schedule twenty times faster (5 s → 0.25 s, 2 min → 6 s, 10 min → 30 s), so an outage of a minute spans its first five attempts. */
 const WEBHOOK_RETRY_SCALE = '0.05';
 
@@ -66,14 +71,14 @@ describe('the app killed at random moments under write traffic', () => {
   let receiver: WebhookReceiver;
   let smtp: SMTPServer;
   const mails: ParsedMail[] = [];
-  let receiverDown = true;
+  let receiverDownUntil = Infinity;
 
   beforeAll(async () => {
     // In this process: it outlives every app, so the tickets it holds are the portal's truth.
     portal = await startPortalStub();
     // The receiver and the SMTP server outlive every app, like the portal.
     receiver = await new WebhookReceiver().start();
-    receiver.answer = () => (receiverDown ? 503 : 200);
+    receiver.answer = () => (Date.now() < receiverDownUntil ? 503 : 200);
     smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
     // An app killed in the middle of a mail resets its connection: smtp-server emits that on the
     // server, and unhandled it ended the run ("read ECONNRESET"). What matters is checked below.
@@ -125,14 +130,15 @@ describe('the app killed at random moments under write traffic', () => {
     const startTimes: number[] = [];
     const leftovers: string[] = [];
     let kills = 0;
+    let killsInOutage = 0;
     const began = Date.now();
+    receiverDownUntil = began + RECEIVER_DOWN_MS;
     let orphansAtLastStart = 0;
 
     const post = (url: string, path: string, body: unknown, headers: Record<string, string>, method = 'POST') =>
       fetch(`${url}${path}`, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(60_000) });
 
     for (let cycle = 0; ; cycle++) {
-      receiverDown = cycle < RECEIVER_DOWN_CYCLES;
       const spawned = Date.now();
       app = await startAppProcess({ env, startTimeoutMs: START_BOUND_MS });
       startTimes.push(Date.now() - spawned);
@@ -224,6 +230,7 @@ describe('the app killed at random moments under write traffic', () => {
       await killHard(app);
       alive = false;
       kills++;
+      if (Date.now() < receiverDownUntil) killsInOutage++;
       await traffic;
       await new Promise((done) => setTimeout(done, 2000));
       leftovers.push(...stillRunning(started).map(({ pid, command }) => `${pid} ${command.slice(0, 120)}`));
@@ -231,7 +238,7 @@ describe('the app killed at random moments under write traffic', () => {
 
     // eslint-disable-next-line no-console
     console.log(
-      `crash recovery: ${kills} kills in ${Math.round((Date.now() - began) / 1000)} s; ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
+      `crash recovery: ${kills} kills in ${Math.round((Date.now() - began) / 1000)} s (${killsInOutage} in the receiver's outage); ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
         `${telemetry.batches.length} telemetry batches; price changes ${priceChanges.acknowledged.length} acknowledged, ` +
         `${priceChanges.interrupted.length} interrupted; inspections ${inspections.acknowledged.length} acknowledged of ${inspections.sent} sent ` +
         `(${orphansAtLastStart} orphan orders left for the last start's sweep); ` +
@@ -239,6 +246,7 @@ describe('the app killed at random moments under write traffic', () => {
         `start-up ${Math.min(...startTimes)}-${Math.max(...startTimes)} ms`,
     );
     expect(kills).toBe(KILLS);
+    expect(killsInOutage).toBeGreaterThanOrEqual(2);
     expect(leftovers).toEqual([]);
     expect(Math.max(...startTimes)).toBeLessThan(START_BOUND_MS);
 
@@ -383,8 +391,16 @@ async function alertSetUp(t: TestApp, tenant: TestTenant, trackers: readonly Tra
 
 async function untilNoPendingDelivery(t: TestApp, tenant: TestTenant, withinMs: number): Promise<void> {
   const deadline = Date.now() + withinMs;
-  while ((await t.connection.collection('webhook_deliveries').countDocuments({ clientId: tenant.clientId, state: 'pending' })) > 0) {
-    if (Date.now() > deadline) throw new Error('webhook deliveries still pending after the restart');
+  const deliveries = t.connection.collection('webhook_deliveries');
+  while ((await deliveries.countDocuments({ clientId: tenant.clientId, state: 'pending' })) > 0) {
+    if (Date.now() > deadline) {
+      // What is left, and the jobs that should attempt it: enough to tell a lost job from a long wait.
+      const left = await deliveries.find({ clientId: tenant.clientId, state: 'pending' }).limit(5).toArray();
+      const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver' }).toArray();
+      const jobsOf = (id: string) => jobs.filter((job) => job.key === id || (job.payload?.deliveryIds ?? []).includes(id)).map((job) => ({ key: job.key, state: job.state, runAt: job.runAt, leaseUntil: job.leaseUntil, lastError: job.lastError }));
+      const detail = left.map((d) => ({ id: d._id.toHexString(), attempt: d.attempt, nextAttemptAt: d.nextAttemptAt, error: d.error, jobs: jobsOf(d._id.toHexString()) }));
+      throw new Error(`webhook deliveries still pending after the restart: ${JSON.stringify(detail)}`);
+    }
     await new Promise((done) => setTimeout(done, 500));
   }
 }

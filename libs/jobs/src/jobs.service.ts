@@ -77,14 +77,14 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
    * `enqueue`, for the next claim pass, when this instance runs no background work, is stopping or
    * has no room for the handler. Answers as `enqueue`; nothing runs when the key is not new.
    */
-  async enqueueHere<P>(name: string, payload: P, { key, held }: { key: string; held?: unknown }): Promise<{ id: string; created: boolean }> {
+  async enqueueHere<P>(name: string, payload: P, { key, held, retryDelaysMs = [] }: { key: string; held?: unknown } & Pick<EnqueueOptions, 'retryDelaysMs'>): Promise<{ id: string; created: boolean }> {
     const registration = this.handlers.get(name);
-    if (!this.polling || this.stopped || !registration || registration.running >= registration.concurrency) return this.enqueue(name, payload, { key });
+    if (!this.polling || this.stopped || !registration || registration.running >= registration.concurrency) return this.enqueue(name, payload, { key, retryDelaysMs });
     // The slot is taken before the insert: a claim pass meanwhile sees it taken.
     registration.running++;
     let job: Job | null = null;
     try {
-      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(), retryDelaysMs: [], everyMs: null }, { owner: this.owner, until: new Date(Date.now() + registration.leaseMs) });
+      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(), retryDelaysMs, everyMs: null }, { owner: this.owner, until: new Date(Date.now() + registration.leaseMs) });
     } finally {
       if (!job) registration.running--;
     }
