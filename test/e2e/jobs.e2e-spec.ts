@@ -222,6 +222,45 @@ describe('background jobs (@app/jobs)', () => {
     expect(await stored('test.here:d')).toMatchObject({ attempts: 0, leaseOwner: null });
   });
 
+  it('looks for due jobs again as soon as a run frees a slot they waited for, and not after a run that left none waiting', async () => {
+    // Polls every 5 s: what runs sooner was looked for because a slot freed.
+    const config = t.app.get(AppConfig);
+    const jobs = new Jobs(model, Object.create(config, { get: { value: (key: string) => (key === 'JOBS_POLL_MS' ? 5_000 : config.get(key as never)) } }) as AppConfig);
+    instances.push(jobs);
+    const gates = new Map<string, () => void>();
+    const started = new Map<string, number>();
+    jobs.handle('test.slot', ({ key }) => {
+      started.set(key, Date.now());
+      return new Promise<void>((done) => gates.set(key, done));
+    }, { concurrency: 4 });
+    const until = async (check: () => boolean) => {
+      for (let waited = 0; !check() && waited < 3_000; waited += 10) await sleep(10);
+    };
+
+    // Five due, room for four: the fifth waits for a slot, and takes the first one freed.
+    await jobs.enqueueMany('test.slot', ['w1', 'w2', 'w3', 'w4', 'w5'].map((key) => ({ payload: null, key })));
+    await until(() => started.size === 4);
+    expect([...started.keys()].sort()).toEqual(['w1', 'w2', 'w3', 'w4']);
+    const freed = Date.now();
+    gates.get('w1')!();
+    await until(() => started.has('w5'));
+    expect(started.get('w5')! - freed).toBeLessThan(1_000);
+    for (const key of ['w2', 'w3', 'w4', 'w5']) gates.get(key)!();
+    for (let waited = 0; (await model.collection.countDocuments({ name: 'test.slot' })) > 0 && waited < 3_000; waited += 10) await sleep(10);
+
+    // Nothing waiting: another instance's job that comes due while one runs here waits for the
+    // next poll, not for the end of that run.
+    await sleep(100);
+    await instance().enqueue('test.slot', null, { key: 'theirs', runAt: new Date(Date.now() + 200) });
+    await jobs.enqueue('test.slot', null, { key: 'mine' });
+    await until(() => started.has('mine'));
+    await sleep(400);
+    gates.get('mine')!();
+    await sleep(1_000);
+    expect(started.has('theirs')).toBe(false);
+    expect(await stored('test.slot:theirs')).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
   it('runs a recurring job once a period across instances', async () => {
     const runs: string[] = [];
     const [a, b] = [instance(), instance()];

@@ -12,6 +12,8 @@ interface Registration {
   leaseMs: number;
   concurrency: number;
   running: number;
+  /** A claim pass may have left due jobs of this name for want of room: a slot freed here looks again at once. */
+  backlog: boolean;
   everyMs?: number;
   atStart?: boolean;
 }
@@ -50,7 +52,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Registers the handler of a job name (from a provider's `onModuleInit`). */
   handle<P>(name: string, handler: JobHandler<P>, { leaseMs = 60_000, concurrency = 4 }: HandlerOptions = {}): void {
     if (this.handlers.has(name)) throw new Error(`Job ${name} already has a handler`);
-    this.handlers.set(name, { handler: handler as JobHandler<unknown>, leaseMs, concurrency, running: 0 });
+    this.handlers.set(name, { handler: handler as JobHandler<unknown>, leaseMs, concurrency, running: 0, backlog: false });
   }
 
   /**
@@ -182,12 +184,15 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     const chosenIds = new Set<string>();
     const taken = new Map<Registration, number>();
     const roomOf = (registration: Registration) => registration.concurrency - registration.running - (taken.get(registration) ?? 0);
+    for (const registration of this.handlers.values()) if (roomOf(registration) <= 0) registration.backlog = true;
     let names = [...this.handlers].filter(([, registration]) => roomOf(registration) > 0).map(([name]) => name);
     // Oldest first across names; a name with more due than room (a burst of deliveries) is left out
     // of a second read, so it cannot keep the others' due jobs (mail, an alert's delay) waiting.
     for (let reads = 0; names.length > 0 && reads < 2; reads++) {
       const full = new Set<string>();
-      for (const candidate of await this.store.due(names, now, names.reduce((sum, name) => sum + roomOf(this.handlers.get(name)!), 0))) {
+      const limit = names.reduce((sum, name) => sum + roomOf(this.handlers.get(name)!), 0);
+      const candidates = await this.store.due(names, now, limit);
+      for (const candidate of candidates) {
         if (chosenIds.has(candidate._id)) continue;
         const registration = this.handlers.get(candidate.name)!;
         if (roomOf(registration) <= 0) {
@@ -198,6 +203,8 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
         chosen.push({ candidate, registration });
         chosenIds.add(candidate._id);
       }
+      // Left behind: a name with more due than room, or any name when the read stopped at its limit.
+      for (const name of names) this.handlers.get(name)!.backlog = full.has(name) || candidates.length >= limit;
       if (full.size === 0) break;
       names = names.filter((name) => !full.has(name) && roomOf(this.handlers.get(name)!) > 0);
     }
@@ -220,7 +227,9 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
       clearInterval(renewal);
       registration.running--;
       this.inFlight.delete(job._id);
-      this.pollSoon();
+      // Only when due jobs may be waiting for this slot: otherwise the next poll is soon enough, and
+      // a read of the due jobs after every run was one more command per ingestion batch's webhooks.
+      if (registration.backlog) this.pollSoon();
     });
     this.inFlight.set(job._id, { done, abort });
     return done;
@@ -230,7 +239,10 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     const recurring = job.everyMs !== null;
     try {
       const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: abort.signal, held });
-      if (result?.rescheduleAt) await this.store.release(job._id, this.owner, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
+      if (result?.rescheduleAt) {
+        await this.store.release(job._id, this.owner, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
+        if (result.rescheduleAt.getTime() <= Date.now()) this.pollSoon();
+      }
       else if (recurring) await this.store.release(job._id, this.owner, { runAt: nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
       else await this.store.remove(job._id, this.owner);
     } catch (error) {
