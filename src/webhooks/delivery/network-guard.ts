@@ -106,7 +106,8 @@ export function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1');
 }
 
-type Resolver = (host: string) => Promise<LookupAddress[]>;
+/** A name's addresses (the system's resolver by default; a test's stand-in for DNS). */
+export type Resolver = (host: string) => Promise<LookupAddress[]>;
 const systemResolver: Resolver = (host) =>
   new Promise((done, fail) => dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? fail(error) : done(addresses))));
 
