@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { User } from '@app/auth';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
+import { AppConfig } from '@app/config';
+import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { WebhookDispatcher, type WebhookMessage } from '../webhooks';
 import { alertNotificationId } from './alert-ids';
@@ -21,7 +22,7 @@ export interface OpenedAlert {
 
 const SEVERITY_LABEL = { info: 'Info', warning: 'Aviso', critical: 'Crítica' } as const;
 
-type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope'>;
+type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope' | 'active'>;
 
 /**
  * Where an alert goes once it opens, is acknowledged or resolved: the one seam between the
@@ -37,13 +38,19 @@ type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope
  */
 @Injectable()
 export class AlertChannels {
+  /** Rules' recipient users, read once per READ_CACHE_TTL_SECONDS, not once per ingestion batch (as the rules are). */
+  private readonly usersOf: ExpiringCache<Recipient[]>;
+
   constructor(
     private readonly inbox: Inbox,
     private readonly mails: AlertMails,
     private readonly webhooks: WebhookDispatcher,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.usersOf = new ExpiringCache(config.readCacheTtlMs);
+  }
 
   async changed(change: AlertChange, alert: Stored<Alert>, rule: Pick<Stored<AlertRule>, 'recipients'> | null): Promise<void> {
     if (change === 'opened' && rule) return this.opened(alert.clientId, [{ alert, rule }]);
@@ -76,8 +83,10 @@ export class AlertChannels {
   private async recipientUsers(scope: TenantScope, opened: readonly OpenedAlert[]): Promise<Map<Stored<Alert>, Recipient[]>> {
     const ids = [...new Set(opened.flatMap(({ rule }) => rule.recipients.userIds.map(String)))];
     if (ids.length === 0) return new Map();
-    // By `_id` alone (a lookup on the embedded server; with `active` in the query it would scan), the inactive left out here.
-    const users = (await this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 })).filter((user) => user.active);
+    // By `_id` alone (a lookup on the embedded server; with `active` in the query it would scan), the
+    // inactive left out here. A change to a user (deactivated, other trackers, language) applies within the cache's lifetime.
+    const key = `${scope.clientId.toHexString()}:${[...ids].sort().join(',')}`;
+    const users = (await this.usersOf.get(key, () => this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 }))).filter((user) => user.active);
     const byId = new Map<string, Recipient>(users.map((user) => [user._id.toHexString(), user]));
     // The assets' trackers only matter to a user who sees some trackers (each asset read once: reads by id are batched and cached).
     const limited = users.some((user) => user.trackerScope?.all === false);

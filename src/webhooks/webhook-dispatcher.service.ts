@@ -51,6 +51,12 @@ interface Outcome {
 
 type Endpoint = Stored<WebhookEndpoint>;
 
+/** What a publish hands its first-attempts job when it runs here: the deliveries it stored and the endpoints it chose them by. */
+interface HeldDeliveries {
+  deliveries: Stored<WebhookDelivery>[];
+  endpoints: Endpoint[];
+}
+
 /** A user's delivery (a test ping, a redelivery: sent even to a disabled endpoint), and a redelivery's message id and body. */
 interface DeliveryOptions {
   manual?: boolean;
@@ -155,7 +161,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const due = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0);
     if (due.length > 0) {
       const ids = due.map((delivery) => delivery._id.toHexString());
-      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held: due, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS });
+      const held: HeldDeliveries = { deliveries: due, endpoints: [...new Map(targets.map(({ endpoint }) => [endpoint._id.toHexString(), endpoint])).values()] };
+      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS });
     }
     return deliveries;
   }
@@ -195,11 +202,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const ownJob = ids.length === 1 && key === ids[0];
     const now = Date.now();
     // The deliveries just stored come with the job when it runs where they were stored (`held`).
-    const stored = (held as Stored<WebhookDelivery>[] | undefined) ?? (await this.deliveries.findByIds(scope, ids));
+    const handed = held as HeldDeliveries | undefined;
+    const stored = handed?.deliveries ?? (await this.deliveries.findByIds(scope, ids));
     const pending = stored.filter((delivery) => delivery.state === 'pending');
     const due = pending.filter((delivery) => (ownJob || delivery.attempt === 0) && (delivery.nextAttemptAt?.getTime() ?? 0) <= now);
-    // Their endpoints read once for the job, fresh (a change through the API applies to the next attempt).
-    const endpoints = await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]);
+    // Their endpoints: those the publish chose them by, when handed over (this instance's copy, at most
+    // READ_CACHE_TTL_SECONDS old), else read once for the job, fresh; a change through the API applies to the next attempt.
+    const endpoints = handed?.endpoints ?? (await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]));
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
     const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null))));
     await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
@@ -227,7 +236,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
     const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
     if (result.status !== null && result.status >= 200 && result.status < 300) {
-      if (endpoint.failingSince) await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });
+      if (endpoint.failingSince) {
+        await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });
+        this.changed(endpoint.clientId);
+      }
       return { delivery, set: { ...log, state: 'succeeded', nextAttemptAt: null }, nextAttemptAt: null };
     }
     const delay = this.retryDelay(attempt, result);
@@ -249,12 +261,15 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const scope = scopeOfClient(endpoint.clientId);
     const now = new Date();
     if (!endpoint.failingSince) {
-      await this.endpoints.updateOne(scope, { _id: endpoint._id, failingSince: null }, { $set: { failingSince: now } });
+      const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, failingSince: null }, { $set: { failingSince: now } });
+      // This instance's copy of the endpoints is read again, so that the next success clears it.
+      if (modified > 0) this.changed(endpoint.clientId);
       return;
     }
     if (!endpoint.enabled || now.getTime() - endpoint.failingSince.getTime() < DISABLE_AFTER_MS) return;
     const reason = `Every delivery failed since ${endpoint.failingSince.toISOString()} (3 days)`;
-    const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, enabled: true }, { $set: { enabled: false, disabledAt: now, disabledReason: reason } });
+    // Only if nothing succeeded meanwhile (the endpoint read here may be a few seconds old): `failingSince` still the one read.
+    const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, enabled: true, failingSince: endpoint.failingSince }, { $set: { enabled: false, disabledAt: now, disabledReason: reason } });
     if (modified === 0) return;
     this.changed(endpoint.clientId);
     await this.disabled.publish({ clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: now, reason });

@@ -190,7 +190,9 @@ describe('webhooks', () => {
     expect(verify(rotated.secret, message)).toBeDefined();
     expect(verify(endpoint.secret, message)).toBeDefined();
     // Once the window is over, only the new secret signs.
+    // (24 h later, here written directly: the endpoints this instance holds for a few seconds are forgotten as after an API change.)
     await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { 'secrets.1.expiresAt': new Date(Date.now() - 1000) } });
+    dispatcher.changed(tenant.clientId);
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'rotated-2' });
     await settled(endpoint.id, 2);
     const second = receiver.on('/rotated')[1];
@@ -269,6 +271,25 @@ describe('webhooks', () => {
     const enabled = (await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ enabled: true }).expect(200)).body.data;
     expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
     stop();
+    receiver.answer = () => 200;
+  });
+
+  it('does not disable an endpoint on a copy a few seconds old when a delivery succeeded meanwhile', async () => {
+    const endpoint = await create('/recovered');
+    const id = new Types.ObjectId(endpoint.id);
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: id }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
+    // This instance reads the client's endpoints (a type nobody here subscribed to: nothing sent) and keeps them a few seconds…
+    dispatcher.changed(tenant.clientId);
+    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.resolved', data: {}, key: 'recovered-0' })).toBe(0);
+    // …while a delivery on another instance succeeds, which clears the failures.
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: id }, { $set: { failingSince: null } });
+    receiver.answer = (req) => (req.path === '/recovered' ? 503 : 200);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'recovered-1' });
+    await eventually(() => receiver.on('/recovered').length >= 1, 'the failed attempt');
+    await eventually(async () => (await deliveries(endpoint.id))[0]?.attempt >= 1, 'its outcome');
+    const read = (await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data;
+    expect(read).toMatchObject({ enabled: true, disabledAt: null });
+    await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
     receiver.answer = () => 200;
   });
 
