@@ -280,7 +280,7 @@ describe('webhooks', () => {
     await t.connection.collection('webhook_endpoints').updateOne({ _id: id }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
     // This instance reads the client's endpoints (a type nobody here subscribed to: nothing sent) and keeps them a few seconds…
     dispatcher.changed(tenant.clientId);
-    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.resolved', data: {}, key: 'recovered-0' })).toBe(0);
+    expect(await dispatcher.publish(tenant.clientId, { type: 'nobody.subscribed', data: {}, key: 'recovered-0' })).toBe(0);
     // …while a delivery on another instance succeeds, which clears the failures.
     await t.connection.collection('webhook_endpoints').updateOne({ _id: id }, { $set: { failingSince: null } });
     receiver.answer = (req) => (req.path === '/recovered' ? 503 : 200);
