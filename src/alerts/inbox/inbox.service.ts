@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
+import { groupBy, InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
 import { notFound } from '@app/errors';
 import { openEventStream, sseFrame } from '@app/http';
 import { Notification } from '../schemas/notification.schema';
@@ -20,15 +20,12 @@ export type NewNotification = Omit<Notification, 'clientId' | 'readAt' | 'create
 
 /** Entries grouped by what they tell (an alert's recipients all read the same view but for its id), in order. */
 function feedGroups(scope: TenantScope, documents: ReadonlyArray<NewNotification & Pick<Notification, 'readAt' | 'createdAt'>>): InboxGroup[] {
-  const groups = new Map<string, InboxGroup>();
-  for (const document of documents) {
+  const entries = documents.map((document) => {
     const { id, ...view } = toNotificationView({ ...document, clientId: scope.clientId });
-    const told = `${view.alertId ?? id}|${view.title}|${view.body}`;
-    const group = groups.get(told) ?? { view, to: [] };
-    group.to.push({ userId: document.userId.toHexString(), id });
-    groups.set(told, group);
-  }
-  return [...groups.values()];
+    return { view, to: { userId: document.userId.toHexString(), id } };
+  });
+  const groups = groupBy(entries, ({ view, to }) => `${view.alertId ?? to.id}|${view.title}|${view.body}`);
+  return [...groups.values()].map((group) => ({ view: group[0].view, to: group.map(({ to }) => to) }));
 }
 
 /**
