@@ -30,7 +30,7 @@ type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope
  * stored and before the cause (an ingestion batch, a request, a job) is acknowledged; every
  * channel is idempotent (the same change told twice — a replay, a retried job — is one
  * notification) and only stores or queues here, so nothing slow runs on the caller's path:
- * - opened: an inbox entry per recipient user who may see the asset, and a mail (a queued job)
+ * - opened: an inbox entry for the recipient users who may see the asset, and a mail (a queued job)
  *   to each of them in their language and to each address of the rule;
  * - every change: `alert.opened|acknowledged|resolved` to the client's webhook endpoints that
  *   subscribed to it (a stored delivery, attempted by its job).
@@ -74,7 +74,7 @@ export class AlertChannels {
     const usersOf = await this.recipientUsers(scope, opened);
     await Promise.all([
       webhooks,
-      this.inbox.deliver(scope, opened.flatMap(({ alert }) => inboxEntries(alert, usersOf.get(alert) ?? []))),
+      this.inbox.deliver(scope, opened.map(({ alert }) => inboxEntry(alert, usersOf.get(alert) ?? []))),
       this.mails.opened(clientId, opened.map(({ alert, rule }) => ({ alert, recipients: mailRecipients(usersOf.get(alert) ?? [], rule) }))),
     ]);
   }
@@ -118,16 +118,17 @@ function mailRecipients(users: readonly Recipient[], rule: Pick<Stored<AlertRule
   return [...byAddress.values()];
 }
 
-function inboxEntries(alert: Stored<Alert>, users: readonly Recipient[]): NewNotification[] {
-  return users.map((user) => ({
-    _id: alertNotificationId(alert, user._id),
-    userId: user._id,
-    kind: 'alert' as const,
+/** An alert's inbox entry, one for all its recipient users. */
+function inboxEntry(alert: Stored<Alert>, users: readonly Recipient[]): NewNotification {
+  return {
+    _id: alertNotificationId(alert),
+    recipients: users.map((user) => user._id),
+    kind: 'alert',
     alertId: alert._id,
     ruleId: alert.ruleId,
     title: `${SEVERITY_LABEL[alert.severity]}: ${alert.ruleName} — ${alert.assetName}`,
     body: `${alert.eventType} at ${alert.occurredAt.toISOString()}`,
     severity: alert.severity,
     assetId: alert.assetId,
-  }));
+  };
 }

@@ -13,12 +13,11 @@ function derivedId(seconds: number, key: string): Types.ObjectId {
 export const alertId = (ruleId: Types.ObjectId, event: { _id: Types.ObjectId; occurredAt: Date }) =>
   derivedId(event.occurredAt.getTime() / 1000, `alert|${ruleId}|${event._id}`);
 
-/** An alert's entry in one user's inbox. */
-export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Date }, userId: Types.ObjectId) =>
-  derivedId(alert.occurredAt.getTime() / 1000, `notification|${alert._id}|${userId}`);
+/** An alert's entry in its recipients' inboxes. */
+export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Date }) => derivedId(alert.occurredAt.getTime() / 1000, `notification|${alert._id}`);
 
 /** The cooldown of a rule on an asset. */
 export const cooldownId = (ruleId: Types.ObjectId, assetId: Types.ObjectId) => derivedId(0, `cooldown|${ruleId}|${assetId}`);
 
-/** A keyed system notice in one user's inbox: the same key and time, the same entry. */
-export const systemNoticeId = (key: string, at: Date, userId: Types.ObjectId) => derivedId(at.getTime() / 1000, `system|${key}|${userId}`);
+/** A keyed system notice in its recipients' inboxes: the same key and time, the same entry. */
+export const systemNoticeId = (key: string, at: Date) => derivedId(at.getTime() / 1000, `system|${key}`);

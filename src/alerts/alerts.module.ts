@@ -13,6 +13,7 @@ import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { UnsettledStartsRegister } from './alerts/unsettled-starts';
 import { UnsettledStartsBackfill } from './alerts/unsettled-starts.backfill';
+import { PerUserEntriesBackfill } from './inbox/per-user-entries.backfill';
 import { AlertMails } from './channels/alert-mails';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
@@ -50,7 +51,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, PerUserEntriesBackfill, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

@@ -54,7 +54,7 @@ describe('alerts: one ingestion batch opens many together', () => {
   const depot = async () => (depotId ||= (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id);
   const allAlerts = async (): Promise<AlertView[]> => (await request(t.server).get('/api/alerts?limit=200').set(auth()).expect(200)).body.data;
   /** The user's inbox entries as stored (the API would hide those of assets the user may not see). */
-  const inboxOf = (user: TestUser) => t.connection.collection('notifications').find({ userId: user.user._id }).toArray();
+  const inboxOf = (user: TestUser) => t.connection.collection('notifications').find({ recipients: user.user._id }).toArray();
   /** Each (alert, address) a mail went to, and the distinct Message-IDs it went under. */
   const mailed = () => {
     const ids = new Map<string, Set<string>>();

@@ -5,6 +5,7 @@ import { Jobs } from '@app/jobs';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { SystemNotices } from '../../src/alerts';
 import { UnsettledStartsBackfill } from '../../src/alerts/alerts/unsettled-starts.backfill';
+import { PerUserEntriesBackfill } from '../../src/alerts/inbox/per-user-entries.backfill';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse, SseClient } from '../support/sse-client';
 import { addAsset, TrackedFixture } from './positions-fixtures';
@@ -282,8 +283,13 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     expect(read.readAt).not.toBeNull();
     expect((await request(t.server).post(`/api/notifications/${view.id}/read`).set(auth(dispatcher.token)).expect(200)).body.data.readAt).toBe(read.readAt);
     expect((await inbox('&unread=true', dispatcher.token)).map((n) => n.id)).not.toContain(view.id);
-    // Another user's entry, another client's user.
-    await request(t.server).post(`/api/notifications/${view.id}/read`).set(auth()).expect(404);
+    expect((await inbox('&unread=false', dispatcher.token)).map((n) => n.id)).toEqual([view.id]);
+    // The other recipient's (the admin's) is the same entry, still unread for them.
+    expect((await inbox('&unread=true')).find((n) => n.id === view.id)).toMatchObject({ readAt: null });
+    // A user it is not for, another client's user.
+    const bystander = await tenant.addUser({ permissions: [] });
+    await request(t.server).post(`/api/notifications/${view.id}/read`).set(auth(bystander.token)).expect(404);
+    expect(await inbox('', bystander.token)).toEqual([]);
     const other = await createTenant(t.app);
     await request(t.server).post(`/api/notifications/${view.id}/read`).set(auth(other.admin.token)).expect(404);
     expect(await inbox('', other.admin.token)).toEqual([]);
@@ -291,6 +297,25 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     const all = (await request(t.server).post('/api/notifications/read-all').set(auth(dispatcher.token)).expect(200)).body.data;
     expect(all.read).toBe(mine.length - 1);
     expect(await inbox('&unread=true', dispatcher.token)).toEqual([]);
+    expect((await request(t.server).post('/api/notifications/read-all').set(auth(dispatcher.token)).expect(200)).body.data.read).toBe(0);
+    // Each entry once in the store, whatever its recipients; the admin's read state is their own.
+    const stored = await t.connection.collection('notifications').find({ assetId: new Types.ObjectId(asset.assetId) }).toArray();
+    expect(stored).toHaveLength(mine.length);
+    expect(stored.map((entry) => entry.recipients.map(String).sort())).toEqual(stored.map(() => [dispatcher.user._id.toHexString(), tenant.admin.user._id.toHexString()].sort()));
+    expect((await inbox('&unread=true')).filter((n) => n.assetId === asset.assetId)).toHaveLength(mine.length);
+
+    // Written by the versions before, one per user: each an entry of its one recipient once the boot's backfill ran.
+    const before = [
+      { _id: new Types.ObjectId(), clientId: tenant.clientId, userId: dispatcher.user._id, kind: 'system', alertId: null, ruleId: null, title: 'per-user, unread', body: 'b', severity: 'info', assetId: null, readAt: null, createdAt: new Date() },
+      { _id: new Types.ObjectId(), clientId: tenant.clientId, userId: dispatcher.user._id, kind: 'system', alertId: null, ruleId: null, title: 'per-user, read', body: 'b', severity: 'info', assetId: null, readAt: new Date('2026-11-01T00:00:00Z'), createdAt: new Date() },
+    ];
+    await t.connection.collection('notifications').insertMany(before);
+    expect(await t.app.get(PerUserEntriesBackfill).run()).toBe(2);
+    expect((await inbox('', dispatcher.token)).filter((n) => n.title.startsWith('per-user')).map((n) => [n.id, n.title, n.readAt])).toEqual([
+      [before[1]._id.toHexString(), 'per-user, read', '2026-11-01T00:00:00.000Z'],
+      [before[0]._id.toHexString(), 'per-user, unread', null],
+    ]);
+    expect(await t.app.get(PerUserEntriesBackfill).run()).toBe(0);
     await request(t.server).get('/api/notifications?unread=maybe').set(auth(dispatcher.token)).expect(400);
     await request(t.server).get('/api/notifications').expect(401);
     await request(t.server).get('/api/notifications/stream').expect(401);

@@ -93,8 +93,10 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   private send(entry: InboxEntry): void {
-    if (this.sent.has(entry.view.id)) return;
-    this.sent.set(entry.view.id, true);
+    // An entry's recipients share its id: each is told once.
+    const key = `${entry.userId}|${entry.view.id}`;
+    if (this.sent.has(key)) return;
+    this.sent.set(key, true);
     for (const listener of this.listeners) listener(entry);
   }
 

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { groupBy, InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
+import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
 import { notFound } from '@app/errors';
 import { openEventStream, sseFrame } from '@app/http';
 import { Notification } from '../schemas/notification.schema';
@@ -16,23 +16,19 @@ export const INBOX_STREAM_LIFETIME_MS = 10 * 60_000;
 const MAX_UNREAD_BYTES = 1024 * 1024;
 const RETRY_MS = 3000;
 
-export type NewNotification = Omit<Notification, 'clientId' | 'readAt' | 'createdAt'> & { _id: Types.ObjectId };
+export type NewNotification = Omit<Notification, 'clientId' | 'reads' | 'createdAt'> & { _id: Types.ObjectId };
 
-/** Entries grouped by what they tell (an alert's recipients all read the same view but for its id), in order. */
-function feedGroups(scope: TenantScope, documents: ReadonlyArray<NewNotification & Pick<Notification, 'readAt' | 'createdAt'>>): InboxGroup[] {
-  const entries = documents.map((document) => {
-    const { id, ...view } = toNotificationView({ ...document, clientId: scope.clientId });
-    return { view, to: { userId: document.userId.toHexString(), id } };
-  });
-  const groups = groupBy(entries, ({ view, to }) => `${view.alertId ?? to.id}|${view.title}|${view.body}`);
-  return [...groups.values()].map((group) => ({ view: group[0].view, to: group.map(({ to }) => to) }));
+/** A new entry as the feed tells it: the view its recipients share (unread by all) and each recipient. */
+function feedGroup(document: Stored<Notification>): InboxGroup {
+  const { id, ...view } = toNotificationView(document, document.recipients[0]);
+  return { view, to: document.recipients.map((userId) => ({ userId: userId.toHexString(), id })) };
 }
 
 /**
  * The in-app inbox (docs/alerts.md, "Inbox"): each user's own notifications, persisted (a user
- * who was offline reads them later), read one by one or all at once, and live on a stream.
- * Entries are written with ids derived from what they tell (an alert and a user), so writing
- * them again (a replay, a retry) changes nothing.
+ * who was offline reads them later), read one by one or all at once, and live on a stream. One
+ * document per alert or notice for all its recipients, each one's read state in it; written with
+ * an id derived from what it tells (an alert), so writing it again (a replay, a retry) changes nothing.
  */
 @Injectable()
 export class Inbox implements OnModuleDestroy {
@@ -49,29 +45,33 @@ export class Inbox implements OnModuleDestroy {
 
   /** Writes entries (those already there stay as they are) and tells the open streams. */
   async deliver(scope: TenantScope, entries: readonly NewNotification[]): Promise<void> {
-    if (entries.length === 0) return;
+    const addressed = entries.filter((entry) => entry.recipients.length > 0);
+    if (addressed.length === 0) return;
     const createdAt = new Date();
-    const documents = entries.map((entry) => ({ ...entry, readAt: null, createdAt }));
+    const documents = addressed.map((entry) => ({ ...entry, clientId: scope.clientId, reads: [], createdAt }));
     // Side by side: the feed only tells streams of entries with fixed ids, and a failed insert fails the cause, which writes them again.
-    await Promise.all([this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates), this.feed.publish(feedGroups(scope, documents))]);
+    await Promise.all([this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates), this.feed.publish(documents.map(feedGroup))]);
   }
 
+  /** The caller's entries, newest first. */
   list(auth: AuthContext, query: ListNotificationsDto): Promise<Page<Stored<Notification>>> {
-    const filter: TenantQuery<Notification> = { userId: auth.userId };
-    if (query.unread === true) filter.readAt = null;
-    if (query.unread === false) filter.readAt = { $ne: null };
+    const filter: TenantQuery<Notification> = { recipients: auth.userId };
+    if (query.unread === true) filter['reads.userId'] = { $ne: auth.userId };
+    if (query.unread === false) filter['reads.userId'] = auth.userId;
     return this.notifications.list(auth, filter, { limit: query.limit, cursor: query.cursor });
   }
 
+  /** Marks an entry read for the caller (the other recipients' stay as they are). */
   async read(auth: AuthContext, id: string): Promise<NotificationView> {
     const notification = await this.own(auth, id);
-    if (notification.readAt) return toNotificationView(notification);
-    const updated = await this.notifications.updateRecord(auth, notification, { $set: { readAt: new Date() } }, { readAt: null });
-    return toNotificationView(updated ?? (await this.own(auth, id)));
+    if (hasRead(notification, auth.userId)) return toNotificationView(notification, auth.userId);
+    const updated = await this.notifications.updateRecord(auth, notification, { $push: { reads: { userId: auth.userId, at: new Date() } } }, { 'reads.userId': { $ne: auth.userId } });
+    return toNotificationView(updated ?? (await this.own(auth, id)), auth.userId);
   }
 
   async readAll(auth: AuthContext): Promise<{ read: number }> {
-    return { read: await this.notifications.updateMany(auth, { userId: auth.userId, readAt: null }, { $set: { readAt: new Date() } }) };
+    const unread: TenantQuery<Notification> = { recipients: auth.userId, 'reads.userId': { $ne: auth.userId } };
+    return { read: await this.notifications.updateMany(auth, unread, { $push: { reads: { userId: auth.userId, at: new Date() } } }) };
   }
 
   /** The caller's new entries as `event: notification` (the view), `: heartbeat` comments when idle. */
@@ -93,10 +93,12 @@ export class Inbox implements OnModuleDestroy {
     for (const end of [...this.open]) end();
   }
 
-  /** The caller's own entry; another user's or client's is a 404. */
+  /** An entry of the caller's; another user's or client's is a 404. */
   private async own(auth: AuthContext, id: string): Promise<Stored<Notification>> {
     const notification = await this.notifications.findByIdOrFail(auth, id, 'Notification');
-    if (!notification.userId.equals(auth.userId)) throw notFound('Notification');
+    if (!notification.recipients.some((userId) => userId.equals(auth.userId))) throw notFound('Notification');
     return notification;
   }
 }
+
+const hasRead = (notification: Stored<Notification>, userId: Types.ObjectId) => notification.reads.some((read) => read.userId.equals(userId));

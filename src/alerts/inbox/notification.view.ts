@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
 import { SEVERITIES, type Severity } from '../schemas/alert-rule.schema';
 import { NOTIFICATION_KINDS, type Notification, type NotificationKind } from '../schemas/notification.schema';
@@ -22,7 +23,8 @@ export class NotificationView {
   createdAt: Date;
 }
 
-export function toNotificationView(notification: Stored<Notification>): NotificationView {
+/** An entry as one of its recipients sees it: read or not by them. */
+export function toNotificationView(notification: Stored<Notification>, userId: Types.ObjectId): NotificationView {
   return {
     id: notification._id.toHexString(),
     kind: notification.kind,
@@ -32,7 +34,7 @@ export function toNotificationView(notification: Stored<Notification>): Notifica
     body: notification.body,
     severity: notification.severity,
     assetId: notification.assetId?.toHexString() ?? null,
-    readAt: notification.readAt ?? null,
+    readAt: notification.reads.find((read) => read.userId.equals(userId))?.at ?? null,
     createdAt: notification.createdAt,
   };
 }

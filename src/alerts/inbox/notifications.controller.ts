@@ -18,13 +18,13 @@ export class ReadAllView {
 export class NotificationsController {
   constructor(private readonly inbox: Inbox) {}
 
-  /** The caller's inbox, newest first; `unread=true`: only what is unread. */
+  /** The caller's inbox, newest first; `unread=true`: only what the caller has not read. */
   @Get()
   @Authenticated()
   @PagedResponse(NotificationView)
   @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
   async list(@Auth() auth: AuthContext, @Query() query: ListNotificationsDto): Promise<PagedBody<NotificationView>> {
-    return PagedBody.of(await this.inbox.list(auth, query), toNotificationView);
+    return PagedBody.of(await this.inbox.list(auth, query), (notification) => toNotificationView(notification, auth.userId));
   }
 
   /**

@@ -9,7 +9,7 @@ import { Inbox } from './inbox.service';
  * A 'system' entry in the inbox of a client's admins (active users whose role is protected: the
  * role that administers the client). For other domains (the webhooks' "endpoint disabled"
  * notice). With a `key` and its `at` (when what it tells happened), the same notice told twice
- * is one entry per admin.
+ * is one entry.
  */
 @Injectable()
 export class SystemNotices {
@@ -24,20 +24,19 @@ export class SystemNotices {
     const roles = await this.roles.find(scope, { protected: true }, { projection: { _id: 1 } });
     if (roles.length === 0) return 0;
     const admins = await this.users.find(scope, { active: true, roleId: { $in: roles.map((role) => role._id) } }, { projection: { _id: 1 } });
-    await this.inbox.deliver(
-      scope,
-      admins.map((admin) => ({
-        _id: notice.key ? systemNoticeId(notice.key, notice.at ?? new Date(), admin._id) : new Types.ObjectId(),
-        userId: admin._id,
-        kind: 'system' as const,
+    await this.inbox.deliver(scope, [
+      {
+        _id: notice.key ? systemNoticeId(notice.key, notice.at ?? new Date()) : new Types.ObjectId(),
+        recipients: admins.map((admin) => admin._id),
+        kind: 'system',
         alertId: null,
         ruleId: null,
         title: notice.title,
         body: notice.body,
         severity: notice.severity ?? 'warning',
         assetId: null,
-      })),
-    );
+      },
+    ]);
     return admins.length;
   }
 }

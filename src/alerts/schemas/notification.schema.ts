@@ -5,17 +5,35 @@ import type { Severity } from './alert-rule.schema';
 export const NOTIFICATION_KINDS = ['alert', 'system'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
+/** A recipient who read the entry, and when. */
+@Schema({ _id: false, versionKey: false })
+export class NotificationRead {
+  @Prop({ type: SchemaTypes.ObjectId, required: true })
+  userId: Types.ObjectId;
+
+  @Prop({ type: Date, required: true })
+  at: Date;
+}
+const NotificationReadSchema = SchemaFactory.createForClass(NotificationRead);
+
 /**
- * One entry of a user's in-app inbox. An alert's has `_id` derived from the alert and the user
- * (alert-ids.ts): written again after a crash or by a replay, it is the same entry.
+ * What an alert (or a system notice) tells its recipients' in-app inboxes: one document for all of
+ * them, each recipient's read state in `reads` (docs/alerts.md, "Inbox"). An alert's has `_id`
+ * derived from the alert (alert-ids.ts): written again after a crash or by a replay, it is the
+ * same entry.
  */
 @Schema({ collection: 'notifications', versionKey: false, minimize: false })
 export class Notification {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   clientId: Types.ObjectId;
 
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  userId: Types.ObjectId;
+  /** The users whose inbox it is in. */
+  @Prop({ type: [SchemaTypes.ObjectId], required: true })
+  recipients: Types.ObjectId[];
+
+  /** The recipients who read it: a recipient not here has it unread. */
+  @Prop({ type: [NotificationReadSchema], default: [] })
+  reads: NotificationRead[];
 
   @Prop({ type: String, required: true })
   kind: NotificationKind;
@@ -39,14 +57,10 @@ export class Notification {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   assetId: Types.ObjectId | null;
 
-  @Prop({ type: Date, default: null })
-  readAt: Date | null;
-
   @Prop({ required: true })
   createdAt: Date;
 }
 
 export const NotificationSchema = SchemaFactory.createForClass(Notification);
-// The inbox: a user's newest first, and its unread ones.
-NotificationSchema.index({ userId: 1, _id: -1 });
-NotificationSchema.index({ userId: 1, readAt: 1 });
+// A user's inbox, newest first.
+NotificationSchema.index({ recipients: 1, _id: -1 });

@@ -55,7 +55,7 @@ export class AlertsManifestDemoSeeder implements DemoSeeder {
 
   async seed(client: DemoClientContext): Promise<void> {
     const alert = await this.alerts.findOne(client.scope, { assetId: client.assets.tracked._id }, { sort: { openedAt: -1 } });
-    const notification = await this.notifications.findOne(client.scope, { userId: client.users.admin._id }, { sort: { _id: -1 } });
+    const notification = await this.notifications.findOne(client.scope, { recipients: client.users.admin._id }, { sort: { _id: -1 } });
     client.manifest.alerts = { example: alert?._id.toHexString() ?? null };
     client.manifest.notifications = { example: notification?._id.toHexString() ?? null };
   }

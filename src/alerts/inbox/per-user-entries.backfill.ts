@@ -1,0 +1,54 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Model, Types } from 'mongoose';
+import { AppConfig } from '@app/config';
+import { InjectUnscopedModel } from '@app/database';
+import { Notification } from '../schemas/notification.schema';
+
+/** An entry as the versions before wrote it: one per recipient, with their read time. */
+interface PerUserEntry {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  readAt?: Date | null;
+}
+
+const PER_ROUND = 1000;
+
+/**
+ * Inbox entries written before one document served all of an alert's recipients (one document
+ * per user, `userId` and `readAt`) are in no inbox now. Once at each boot, in the background, each
+ * becomes an entry of its one recipient — `recipients: [userId]`, and its reading in `reads` if it
+ * was read — under the same id, so links and stream ids to it still hold.
+ */
+@Injectable()
+export class PerUserEntriesBackfill implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PerUserEntriesBackfill.name);
+
+  constructor(
+    // Every client's, once: a data migration, like the alerts' register backfill.
+    @InjectUnscopedModel(Notification) private readonly allClientsNotifications: Model<Notification>,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runsBackgroundWork) return;
+    void this.run().catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
+  }
+
+  /** Converts every entry of the per-user shape; answers how many there were. */
+  async run(): Promise<number> {
+    // The raw collection: `userId` and `readAt` are no longer in the schema, which would drop them from the filter.
+    const collection = this.allClientsNotifications.collection;
+    let converted = 0;
+    for (;;) {
+      const entries = await collection.find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } }).limit(PER_ROUND).toArray();
+      if (entries.length === 0) return converted;
+      await collection.bulkWrite(
+        entries.map(({ _id, userId, readAt }) => ({
+          updateOne: { filter: { _id }, update: { $set: { recipients: [userId], reads: readAt ? [{ userId, at: readAt }] : [] }, $unset: { userId: '', readAt: '' } } },
+        })),
+        { ordered: false },
+      );
+      converted += entries.length;
+    }
+  }
+}
