@@ -310,6 +310,9 @@ describe('alerts from ingested telemetry, and the inbox', () => {
       { _id: new Types.ObjectId(), clientId: tenant.clientId, userId: dispatcher.user._id, kind: 'system', alertId: null, ruleId: null, title: 'per-user, read', body: 'b', severity: 'info', assetId: null, readAt: new Date('2026-11-01T00:00:00Z'), createdAt: new Date() },
     ];
     await t.connection.collection('notifications').insertMany(before);
+    // Until then they are in no inbox, and reading one is a 404, not a 500.
+    await request(t.server).post(`/api/notifications/${before[0]._id.toHexString()}/read`).set(auth(dispatcher.token)).expect(404);
+    expect((await inbox('', dispatcher.token)).filter((n) => n.title.startsWith('per-user'))).toEqual([]);
     expect(await t.app.get(PerUserEntriesBackfill).run()).toBe(2);
     expect((await inbox('', dispatcher.token)).filter((n) => n.title.startsWith('per-user')).map((n) => [n.id, n.title, n.readAt])).toEqual([
       [before[1]._id.toHexString(), 'per-user, read', '2026-11-01T00:00:00.000Z'],
