@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectUnscopedModel } from '@app/database';
+import { InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { driverSearchKeys } from './driver-search';
 import { Driver } from './schemas/driver.schema';
 
@@ -32,27 +32,22 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
 
   /** Gives every driver without search keys its keys; answers how many were written. */
   async run(): Promise<number> {
-    let written = 0;
-    for (;;) {
-      const keyless = await this.allClientsDrivers
-        .find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 })
-        .limit(BATCH)
-        .lean<KeylessDriver[]>()
-        .exec();
-      if (keyless.length === 0) break;
-      const result = await this.allClientsDrivers.bulkWrite(
-        keyless.map((driver) => ({
-          updateOne: {
-            filter: { _id: driver._id, clientId: driver.clientId, nameKey: { $exists: false } },
-            update: { $set: driverSearchKeys(driver) },
-          },
-        })),
-        { ordered: false },
-      );
-      written += result.modifiedCount;
-      // A batch that changed nothing would be read again forever.
-      if (result.modifiedCount === 0) break;
-    }
+    const written = await migrateInRounds(
+      BATCH,
+      (limit) => this.allClientsDrivers.find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 }).limit(limit).lean<KeylessDriver[]>().exec(),
+      async (keyless) =>
+        (
+          await this.allClientsDrivers.bulkWrite(
+            keyless.map((driver) => ({
+              updateOne: {
+                filter: { _id: driver._id, clientId: driver.clientId, nameKey: { $exists: false } },
+                update: { $set: driverSearchKeys(driver) },
+              },
+            })),
+            { ordered: false },
+          )
+        ).modifiedCount,
+    );
     if (written > 0) this.logger.log(`Search keys written for ${written} driver(s) created before them`);
     return written;
   }

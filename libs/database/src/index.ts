@@ -6,6 +6,7 @@ export * from './batched-insert';
 export * from './batched-lookup';
 export * from './id-lists';
 export * from './group-by';
+export * from './migrate-in-rounds';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectUnscopedModel } from '@app/database';
+import { InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { Notification } from '../schemas/notification.schema';
 
 /** An entry as the versions before wrote it: one per recipient, with their read time. */
@@ -38,17 +38,20 @@ export class PerUserEntriesBackfill implements OnApplicationBootstrap {
   async run(): Promise<number> {
     // The raw collection: `userId` and `readAt` are no longer in the schema, which would drop them from the filter.
     const collection = this.allClientsNotifications.collection;
-    let converted = 0;
-    for (;;) {
-      const entries = await collection.find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } }).limit(PER_ROUND).toArray();
-      if (entries.length === 0) return converted;
-      await collection.bulkWrite(
-        entries.map(({ _id, userId, readAt }) => ({
-          updateOne: { filter: { _id }, update: { $set: { recipients: [userId], reads: readAt ? [{ userId, at: readAt }] : [] }, $unset: { userId: '', readAt: '' } } },
-        })),
-        { ordered: false },
-      );
-      converted += entries.length;
-    }
+    const converted = await migrateInRounds(
+      PER_ROUND,
+      (limit) => collection.find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } }).limit(limit).toArray(),
+      async (entries) =>
+        (
+          await collection.bulkWrite(
+            entries.map(({ _id, userId, readAt }) => ({
+              updateOne: { filter: { _id }, update: { $set: { recipients: [userId], reads: readAt ? [{ userId, at: readAt }] : [] }, $unset: { userId: '', readAt: '' } } },
+            })),
+            { ordered: false },
+          )
+        ).modifiedCount,
+    );
+    if (converted > 0) this.logger.log(`Inbox entries of the per-user shape converted: ${converted}`);
+    return converted;
   }
 }
