@@ -60,6 +60,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/meters\/meter-checkpoints\.sweep\.ts$/,
   // Alerts and openings of the version before the registers of unsettled starts: every client's, once at boot.
   /^src\/alerts\/alerts\/unsettled-starts\.backfill\.ts$/,
+  // Inbox entries of the per-user shape (one document per recipient): every client's, once at boot.
+  /^src\/alerts\/inbox\/per-user-entries\.backfill\.ts$/,
 ];
 
 describe('architecture', () => {
