@@ -1097,7 +1097,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's inbox, newest first; `unread=true`: only what is unread. */
+        /** The caller's inbox, newest first; `unread=true`: only what the caller has not read. */
         get: operations["NotificationsController_list"];
         put?: never;
         post?: never;
