@@ -114,12 +114,12 @@ async function ingestionWithRules(ctx, rules, plain) {
   // Warm-up: each tracker's first message sets its ignition silently and creates its states.
   for (const variant of [plain, rules]) await round(variant, 10);
   const figures = new Map([[plain, []], [rules, []]]);
+  const us = (value) => Math.round(value ?? 0);
   for (let r = 0; r < ROUNDS; r++) {
     for (const variant of r % 2 === 0 ? [plain, rules] : [rules, plain]) {
       const figure = await round(variant, Math.max(ctx.seconds, 10));
       figures.get(variant).push(figure);
       // Each round's figures, to see a trend the medians hide (a cost that grows with what the rounds stored).
-      const us = (value) => Math.round(value ?? 0);
       console.log(`    round ${r + 1}, ${variant.name}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs`);
     }
   }

@@ -32,23 +32,21 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
 
   /** Gives every driver without search keys its keys; answers how many were written. */
   async run(): Promise<number> {
-    const written = await migrateInRounds(
-      BATCH,
-      (limit) => this.allClientsDrivers.find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 }).limit(limit).lean<KeylessDriver[]>().exec(),
-      async (keyless) =>
-        (
-          await this.allClientsDrivers.bulkWrite(
-            keyless.map((driver) => ({
-              updateOne: {
-                filter: { _id: driver._id, clientId: driver.clientId, nameKey: { $exists: false } },
-                update: { $set: driverSearchKeys(driver) },
-              },
-            })),
-            { ordered: false },
-          )
-        ).modifiedCount,
-    );
+    const written = await migrateInRounds(BATCH, (limit) => this.keyless(limit), (drivers) => this.writeKeys(drivers));
     if (written > 0) this.logger.log(`Search keys written for ${written} driver(s) created before them`);
     return written;
+  }
+
+  private keyless(limit: number): Promise<KeylessDriver[]> {
+    return this.allClientsDrivers.find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 }).limit(limit).lean<KeylessDriver[]>().exec();
+  }
+
+  /** Each driver's keys from its own fields, unless it got them meanwhile; answers how many were written. */
+  private async writeKeys(drivers: KeylessDriver[]): Promise<number> {
+    const updates = drivers.map((driver) => ({
+      updateOne: { filter: { _id: driver._id, clientId: driver.clientId, nameKey: { $exists: false } }, update: { $set: driverSearchKeys(driver) } },
+    }));
+    const { modifiedCount } = await this.allClientsDrivers.bulkWrite(updates, { ordered: false });
+    return modifiedCount;
   }
 }
