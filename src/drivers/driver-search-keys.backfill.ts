@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectUnscopedModel, migrateInRounds } from '@app/database';
+import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { driverSearchKeys } from './driver-search';
 import { Driver } from './schemas/driver.schema';
 
@@ -11,8 +11,8 @@ type KeylessDriver = { _id: Types.ObjectId; clientId: Types.ObjectId; firstName?
 
 /**
  * Drivers written before the list's search keys existed (the spreadsheet import of the first
- * release) have no `nameKey`: `q` and `city` would never find them. Once at boot, in the
- * background, each such driver gets the keys its own fields give; a driver edited meanwhile
+ * release) have no `nameKey`: `q` and `city` would never find them. At boot, in the background,
+ * until a boot finds none left (`DataMigrations`), each such driver gets the keys its own fields give; a driver edited meanwhile
  * already has them and is left alone. Idempotent: a second run finds nothing.
  */
 @Injectable()
@@ -22,12 +22,13 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
   constructor(
     // Every client's drivers, once: the one unscoped access of this domain (a data migration).
     @InjectUnscopedModel(Driver) private readonly allClientsDrivers: Model<Driver>,
+    private readonly migrations: DataMigrations,
     private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return; // the server's boot does it
-    void this.run().catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
+    void this.migrations.untilFinished('drivers.search-keys', () => this.run()).catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
   }
 
   /** Gives every driver without search keys its keys; answers how many were written. */

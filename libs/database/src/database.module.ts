@@ -4,6 +4,7 @@ import { AppConfig } from '@app/config';
 import { DatabaseLifecycle } from './database-lifecycle';
 import { DatabaseLocation } from './database-location';
 import { DatabaseMetrics } from './database-metrics';
+import { DataMigrations } from './data-migrations';
 
 @Global()
 @Module({
@@ -30,6 +31,7 @@ class DatabaseLocationModule {}
       }),
     }),
   ],
-  providers: [DatabaseLifecycle, DatabaseMetrics],
+  providers: [DatabaseLifecycle, DatabaseMetrics, DataMigrations],
+  exports: [DataMigrations],
 })
 export class DatabaseModule {}

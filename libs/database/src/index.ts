@@ -7,6 +7,7 @@ export * from './batched-lookup';
 export * from './id-lists';
 export * from './group-by';
 export * from './migrate-in-rounds';
+export * from './data-migrations';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { groupBy, InjectUnscopedModel, scopeOfClient } from '@app/database';
+import { DataMigrations, groupBy, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
 import { END_OF } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
@@ -11,9 +11,10 @@ type UnsettledRecord = { _id: Types.ObjectId; clientId: Types.ObjectId; assetId:
 
 /**
  * Alerts and waiting openings written before the registers of unsettled starts existed are on no
- * register, so no end would settle them. Once at each boot, in the background, every alert of a
- * start type not yet resolved and every waiting opening goes on its asset's register (adding an id
- * already there changes nothing; one settled meanwhile reads as settled and leaves at the next end).
+ * register, so no end would settle them. At boot, in the background, until a boot finds none left
+ * (`DataMigrations`), every alert of a start type not yet resolved and every waiting opening that
+ * is not on its asset's register goes on it (one settled meanwhile reads as settled and leaves at
+ * the next end).
  */
 @Injectable()
 export class UnsettledStartsBackfill implements OnApplicationBootstrap {
@@ -24,15 +25,16 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
     @InjectUnscopedModel(Alert) private readonly allClientsAlerts: Model<Alert>,
     @InjectUnscopedModel(AlertOpening) private readonly allClientsOpenings: Model<AlertOpening>,
     private readonly registers: UnsettledStartsRegister,
+    private readonly migrations: DataMigrations,
     private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    void this.run().catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
+    void this.migrations.untilFinished('alerts.unsettled-starts', () => this.run()).catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
   }
 
-  /** Puts every unsettled alert and waiting opening on its asset's register; answers how many there are. */
+  /** Puts every unsettled alert and waiting opening on its asset's register; answers how many were on none. */
   async run(): Promise<number> {
     const projection = { clientId: 1, assetId: 1 };
     const [alerts, openings] = await Promise.all([
@@ -40,7 +42,17 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
       this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<UnsettledRecord[]>().exec(),
     ]);
     const byClient = groupBy([...alerts, ...openings], (record) => record.clientId.toHexString(), (record): UnsettledStart => ({ assetId: record.assetId, id: record._id }));
-    for (const [clientId, starts] of byClient) await this.registers.add(scopeOfClient(new Types.ObjectId(clientId)), starts);
-    return alerts.length + openings.length;
+    let added = 0;
+    for (const [clientId, starts] of byClient) added += await this.addMissing(scopeOfClient(new Types.ObjectId(clientId)), starts);
+    return added;
+  }
+
+  /** Adds the starts not on their registers yet; answers how many. */
+  private async addMissing(scope: TenantScope, starts: readonly UnsettledStart[]): Promise<number> {
+    const registers = await this.registers.of(scope, [...new Set(starts.map((start) => start.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
+    const registered = new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())));
+    const missing = starts.filter((start) => !registered.has(start.id.toHexString()));
+    await this.registers.add(scope, missing);
+    return missing.length;
   }
 }

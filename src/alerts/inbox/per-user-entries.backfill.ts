@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectUnscopedModel, migrateInRounds } from '@app/database';
+import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { Notification } from '../schemas/notification.schema';
 
 /** An entry as the versions before wrote it: one per recipient, with their read time. */
@@ -15,8 +15,8 @@ const PER_ROUND = 1000;
 
 /**
  * Inbox entries written before one document served all of an alert's recipients (one document
- * per user, `userId` and `readAt`) are in no inbox now. Once at each boot, in the background, each
- * becomes an entry of its one recipient — `recipients: [userId]`, and its reading in `reads` if it
+ * per user, `userId` and `readAt`) are in no inbox now. At boot, in the background, until a boot
+ * finds none left (`DataMigrations`), each becomes an entry of its one recipient — `recipients: [userId]`, and its reading in `reads` if it
  * was read — under the same id, so links and stream ids to it still hold.
  */
 @Injectable()
@@ -26,12 +26,13 @@ export class PerUserEntriesBackfill implements OnApplicationBootstrap {
   constructor(
     // Every client's, once: a data migration, like the alerts' register backfill.
     @InjectUnscopedModel(Notification) private readonly allClientsNotifications: Model<Notification>,
+    private readonly migrations: DataMigrations,
     private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    void this.run().catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
+    void this.migrations.untilFinished('inbox.per-user-entries', () => this.run()).catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
   }
 
   /** Converts every entry of the per-user shape; answers how many there were. */
