@@ -82,6 +82,14 @@ export class Environment {
   JOBS_POLL_MS = 1000;
 
   /**
+   * Whether this instance runs background jobs (true). False on instances that only serve
+   * requests and ingestion beside instances that run the jobs (webhook deliveries, mail, sweeps,
+   * scheduled reports): they store jobs and run none. At least one instance must run them.
+   */
+  @Transform(toBoolean) @IsBoolean()
+  JOBS_RUN = true;
+
+  /**
    * How long `PATCH /api/fuel-tariffs/{id}` waits for its price change's re-valuation, in ms: a
    * change finished by then is answered done; a longer one answers with the tariff at its new price
    * (what every reader already shows) and goes on in the background. 0 answers at once.

@@ -25,7 +25,7 @@ const RECURRING_KEY = 'recurring';
  * job whose instance died (SIGKILL, OOM) is run again by another once its lease expires — so
  * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
  * enqueue with `enqueue` (or `enqueueHere`, to run at once what this instance just created); only
- * the server polls (`runsBackgroundWork`), every JOBS_POLL_MS, and at once after this instance
+ * a server polls (`runsBackgroundWork`, and not with JOBS_RUN=false), every JOBS_POLL_MS, and at once after this instance
  * enqueues something due. See docs/architecture.md, "Background jobs".
  */
 @Injectable()
@@ -46,7 +46,8 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(@InjectModel(Job.name) model: Model<Job>, config: AppConfig) {
     this.store = new JobStore(model);
     this.pollMs = config.get('JOBS_POLL_MS');
-    this.polling = config.runsBackgroundWork;
+    // A command never runs jobs; a server does unless JOBS_RUN=false leaves them to other instances.
+    this.polling = config.runsBackgroundWork && config.get('JOBS_RUN');
   }
 
   /** Registers the handler of a job name (from a provider's `onModuleInit`). */
