@@ -15,6 +15,8 @@ const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
 const { ingestRound } = require('../lib/ingest-rounds');
+const { cpuMs } = require('../lib/process-cpu');
+const { startApp } = require('../lib/processes');
 const { openEventStream } = require('../lib/sse-reader');
 const { benchCertificate } = require('../lib/tls');
 
@@ -33,6 +35,9 @@ const CENTRE = [-33.45, -70.65];
 // A tracker's ignition turns every TOGGLE_EVERY of its messages (1: every message is an
 // ignition.on or .off event, and the rule watches both: one alert per message).
 const TOGGLE_EVERY = Number(process.env.BENCH_ALERTS_TOGGLE_EVERY ?? 1);
+// BENCH_ALERTS_WORKER=1: the load goes to a second app that runs no jobs (JOBS_RUN=false), and the
+// run's app, which runs them, is the worker that delivers (docs/architecture.md, "Background jobs").
+const WORKER = process.env.BENCH_ALERTS_WORKER === '1';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pct = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
 
@@ -102,14 +107,17 @@ async function toggledLoad(ctx, clientId) {
   return load;
 }
 
-async function ingestionWithRules(ctx, rules, plain) {
+/** `front`: the app the load goes to when it is not the run's (BENCH_ALERTS_WORKER). */
+async function ingestionWithRules(ctx, rules, plain, front) {
   const alerts = ctx.db.collection('alerts');
   const count = (clientId) => alerts.countDocuments({ clientId: new Types.ObjectId(clientId) });
   /** A timed round (bench/lib/ingest-rounds.js), and the alerts it opened. */
   const round = async ({ load, clientId }, seconds) => {
     const alertsBefore = await count(clientId);
-    const figure = await ingestRound(ctx, load, seconds);
-    return { ...figure, alertsPerS: ((await count(clientId)) - alertsBefore) / figure.elapsed };
+    const workerBefore = cpuMs(ctx.app.child.pid);
+    const figure = await ingestRound(ctx, load, seconds, front ?? undefined);
+    const workerUsPerMessage = front ? ((cpuMs(ctx.app.child.pid) - workerBefore) * 1000) / (figure.rate * figure.elapsed) : undefined;
+    return { ...figure, workerUsPerMessage, alertsPerS: ((await count(clientId)) - alertsBefore) / figure.elapsed };
   };
   // Warm-up: each tracker's first message sets its ignition silently and creates its states.
   for (const variant of [plain, rules]) await round(variant, 10);
@@ -120,12 +128,14 @@ async function ingestionWithRules(ctx, rules, plain) {
       const figure = await round(variant, Math.max(ctx.seconds, 10));
       figures.get(variant).push(figure);
       // Each round's figures, to see a trend the medians hide (a cost that grows with what the rounds stored).
-      console.log(`    round ${r + 1}, ${variant.name}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs`);
+      const worker = front ? `, worker ${us(figure.workerUsPerMessage)}` : '';
+      console.log(`    round ${r + 1}, ${variant.name}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}${worker}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs`);
     }
   }
   for (const [variant, rows] of figures) {
     ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ignition turning every ${TOGGLE_EVERY} message(s), ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
-    ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
+    ctx.note(`… ${variant.name}: ${front ? 'ingesting ' : ''}app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
+    if (front) ctx.note(`… ${variant.name}: worker app CPU per message (the jobs: deliveries, sweeps)`, Math.round(median(rows.map((row) => row.workerUsPerMessage))), 'µs');
     ctx.note(`… ${variant.name}: database CPU per message`, Math.round(median(rows.map((row) => row.dbUsPerMessage))), 'µs');
     ctx.note(`… ${variant.name}: bench process CPU per message (the load and the webhook receiver)`, Math.round(median(rows.map((row) => row.benchUsPerMessage))), 'µs');
   }
@@ -144,7 +154,7 @@ const openInbox = (ctx, headers, onEntry) => openEventStream(`${ctx.baseUrl}/api
  * request whose message opened it, to its inbox frame on one recipient's stream and to its
  * `alert.opened` message at the receiver (3 endpoints: each arrival counts).
  */
-async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds) {
+async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, front) {
   const load = await ingestLoad({ uri: `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`, clientId: rules.clientId, trackers: ASSETS, batch: 100 });
   const trackers = load.trackers;
   const answeredAt = new Map(); // `${assetId}|${occurredAt s}` → when its request was answered
@@ -159,7 +169,7 @@ async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds) 
   const start = Math.floor(Date.now() / 1000) - 60;
   const ignitionAt = (i, s) => Math.floor((s + i) / toggleEvery) % 2 === 0;
   const post = async (messages) => {
-    const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+    const res = await fetch(`${front?.url ?? ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
     if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
     await res.arrayBuffer();
     return Date.now();
@@ -216,6 +226,7 @@ module.exports = {
     const parts = (process.env.BENCH_ALERTS_PARTS ?? 'ingestion,latency').split(',');
     const receiver = { onMessage: () => {} };
     const server = await startReceiver((...args) => receiver.onMessage(...args));
+    const front = WORKER ? await startApp(ctx.root, { ...ctx.appEnv, JOBS_RUN: 'false' }) : null;
     try {
       const rulesClient = await newClient(ctx, 'Bench with alert rules', RECIPIENTS);
       const plainClient = await newClient(ctx, 'Bench without alert rules', 0);
@@ -242,7 +253,7 @@ module.exports = {
       if (parts.includes('ingestion')) {
         rules.load = await toggledLoad(ctx, rules.clientId);
         plain.load = await toggledLoad(ctx, plain.clientId);
-        await ingestionWithRules(ctx, rules, plain);
+        await ingestionWithRules(ctx, rules, plain, front);
         // What the throughput rounds left queued (deliveries) drains before the latency runs.
         for (let waited = 0; waited < 120; waited += 2) {
           const pending = await ctx.db.collection('webhook_deliveries').countDocuments({ state: 'pending' });
@@ -256,10 +267,11 @@ module.exports = {
         // BENCH_ALERTS_LATENCY=toggleEvery:seconds,… other rates (1:20 is 1 000 alerts/s).
         for (const run of (process.env.BENCH_ALERTS_LATENCY ?? '100:30,20:20').split(',')) {
           const [toggleEvery, seconds] = run.split(':').map(Number);
-          await ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds);
+          await ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, front);
         }
       }
     } finally {
+      await front?.stop();
       server.closeAllConnections();
       server.close();
     }
