@@ -25,8 +25,8 @@ const RECURRING_KEY = 'recurring';
  * job whose instance died (SIGKILL, OOM) is run again by another once its lease expires — so
  * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
  * enqueue with `enqueue` (or `enqueueHere`, to run at once what this instance just created); only
- * a server polls (`runsBackgroundWork`, and not with JOBS_RUN=false), every JOBS_POLL_MS, and at once after this instance
- * enqueues something due. See docs/architecture.md, "Background jobs".
+ * a server polls (`runsBackgroundWork`, and not with JOBS_RUN=false), every JOBS_POLL_MS, and at
+ * once after this instance enqueues something due. See docs/architecture.md, "Background jobs".
  */
 @Injectable()
 export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
