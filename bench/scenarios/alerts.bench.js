@@ -114,7 +114,8 @@ async function ingestionWithRules(ctx, rules, plain, front) {
   /** A timed round (bench/lib/ingest-rounds.js), and the alerts it opened. */
   const round = async ({ load, clientId }, seconds) => {
     const alertsBefore = await count(clientId);
-    const workerBefore = cpuMs(ctx.app.child.pid);
+    // With a front app, the run's app is the worker: its CPU too.
+    const workerBefore = front ? cpuMs(ctx.app.child.pid) : 0;
     const figure = await ingestRound(ctx, load, seconds, front ?? undefined);
     const workerUsPerMessage = front ? ((cpuMs(ctx.app.child.pid) - workerBefore) * 1000) / (figure.rate * figure.elapsed) : undefined;
     return { ...figure, workerUsPerMessage, alertsPerS: ((await count(clientId)) - alertsBefore) / figure.elapsed };
