@@ -161,7 +161,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const due = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0);
     if (due.length > 0) {
       const ids = due.map((delivery) => delivery._id.toHexString());
-      const held: HeldDeliveries = { deliveries: due, endpoints: [...new Map(targets.map(({ endpoint }) => [endpoint._id.toHexString(), endpoint])).values()] };
+      // Handed over in memory only when this call stored them all. One read back may be stale: its
+      // first attempt, under way when it was read, may have ended and its job gone since, and a new
+      // job run from that copy would send it again. Without `held` the job reads what is stored.
+      const held: HeldDeliveries | undefined =
+        existing.size === 0 ? { deliveries: due, endpoints: [...new Map(targets.map(({ endpoint }) => [endpoint._id.toHexString(), endpoint])).values()] } : undefined;
       await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS });
     }
     return deliveries;
