@@ -67,7 +67,7 @@ describe('network guard', () => {
     const answers: Record<string, string[]> = { 'public.test': ['93.184.216.34'], 'mixed.test': ['93.184.216.34', '10.0.0.5'], 'meta.test': ['169.254.169.254'] };
     const resolver = async (host: string) => (answers[host] ?? []).map((address) => ({ address, family: 4 }));
     await expect(resolveChecked('public.test', none, resolver)).resolves.toEqual([{ address: '93.184.216.34', family: 4 }]);
-    await expect(resolveChecked('mixed.test', none, resolver)).rejects.toThrow('mixed.test resolves to 10.0.0.5 is a private');
+    await expect(resolveChecked('mixed.test', none, resolver)).rejects.toThrow('mixed.test resolves to 10.0.0.5, a private');
     await expect(resolveChecked('meta.test', none, resolver)).rejects.toThrow('169.254.169.254');
     await expect(resolveChecked('nothing.test', none, resolver)).rejects.toThrow('does not resolve');
     // The system resolver: localhost is loopback.

@@ -63,13 +63,15 @@ export function allowedNetworks(cidrs: readonly string[]): BlockList {
   return list;
 }
 
+const REFUSED_KIND = 'a private, loopback, link-local or reserved address';
+
 /** Why this IP address may not be called, or null when it may (a public address, or one inside `allowed`). */
 export function addressProblem(address: string, allowed: BlockList): string | null {
   const family = isIP(address);
   if (family === 0) return `${address} is not an IP address`;
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (allowed.check(address, type)) return null;
-  if (refused.check(address, type) || (type === 'ipv6' && mapped.check(address, type))) return `${address} is a private, loopback, link-local or reserved address`;
+  if (refused.check(address, type) || (type === 'ipv6' && mapped.check(address, type))) return `${address} is ${REFUSED_KIND}`;
   return null;
 }
 
@@ -129,8 +131,7 @@ export async function resolveChecked(host: string, allowed: BlockList, resolve: 
   }
   if (addresses.length === 0) throw new RefusedDestination(`${host} does not resolve`);
   for (const { address } of addresses) {
-    const problem = addressProblem(address, allowed);
-    if (problem) throw new RefusedDestination(`${host} resolves to ${problem}`);
+    if (addressProblem(address, allowed)) throw new RefusedDestination(`${host} resolves to ${address}, ${REFUSED_KIND}`);
   }
   return addresses;
 }

@@ -81,7 +81,7 @@ describe('WebhookSender', () => {
     let lookups = 0;
     const rebinding = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     const result = await sender({ allowed: none, resolve: rebinding }).post(`http://rebind.test:${port}/hook`, message);
-    expect(result).toMatchObject({ status: null, refused: true, error: 'refused: rebind.test resolves to 127.0.0.1 is a private, loopback, link-local or reserved address' });
+    expect(result).toMatchObject({ status: null, refused: true, error: 'refused: rebind.test resolves to 127.0.0.1, a private, loopback, link-local or reserved address' });
     expect(lookups).toBe(2);
     expect(received).toEqual([]);
     // Where loopback is allowed, the same name reaches the server through the address it resolved to.
