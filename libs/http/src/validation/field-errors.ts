@@ -5,7 +5,8 @@ import { FieldError } from '@app/errors';
 export function toFieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ path, message: humanize(message, error) }));
+    // A message once per field: several constraints may share one (`limit` out of 1–200 breaks three).
+    const own = [...new Set(Object.values(error.constraints ?? {}))].map((message) => ({ path, message: humanize(message, error) }));
     return [...own, ...toFieldErrors(error.children ?? [], path)];
   });
 }
