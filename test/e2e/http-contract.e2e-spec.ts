@@ -108,6 +108,23 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(res.body).toEqual({ error: 'Malformed JSON body' });
   });
 
+  it('answers a body that is not JSON with 400 shape A saying what to send, and reads an empty one of any type as none', async () => {
+    const json = JSON.stringify({ name: 'from curl -d' });
+    // `curl -d` sends a form type; `text/plain` is what a browser form or a hand-made client may send; some send none.
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', undefined]) {
+      const attempt = request(t.server).post('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`);
+      if (type) attempt.set('Content-Type', type);
+      else attempt.unset('Content-Type');
+      const res = await attempt.send(json).expect(400);
+      expect([type, res.body]).toEqual([type, { error: 'The body must be JSON sent with Content-Type: application/json' }]);
+    }
+    const tokens = await request(t.server).get('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
+    expect(tokens.body.data.map((token: { name: string }) => token.name)).not.toContain('from curl -d');
+    // No content: nothing to read, whatever the type says.
+    const readAll = await request(t.server).post('/api/notifications/read-all').set('Authorization', `Bearer ${tenant.admin.token}`).set('Content-Type', 'text/plain').set('Content-Length', '0').expect(200);
+    expect(readAll.body.data).toEqual({ read: 0 });
+  });
+
   it('refuses a body over the size limit with 413 shape A', async () => {
     const res = await request(t.server)
       .post('/api/auth/login')

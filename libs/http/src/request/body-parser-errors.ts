@@ -18,6 +18,7 @@ const MESSAGES: Record<string, string> = {
   'entity.too.large': STATUS_MESSAGES[413],
   'encoding.unsupported': 'Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br',
   'charset.unsupported': 'Unsupported charset: send UTF-8 JSON',
+  'content-type.unread': 'The body must be JSON sent with Content-Type: application/json',
   'request.aborted': 'Request aborted',
   'request.size.invalid': 'Request size did not match Content-Length',
 };
