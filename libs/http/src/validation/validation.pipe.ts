@@ -63,7 +63,8 @@ export class AppValidationPipe {
       forbidUnknownValues: true,
       transform: true,
       transformOptions: { enableImplicitConversion: false },
-      validationError: { target: false, value: false },
+      // `value`: whether a field was sent at all (field-errors.ts); never put in an answer.
+      validationError: { target: false, value: true },
       exceptionFactory: (errors) => validationFailed(toFieldErrors(errors)),
     });
   }
