@@ -1151,7 +1151,8 @@ export interface paths {
         /**
          * The caller's new notifications as Server-Sent Events, each `event: notification` with `id`
          *     and `data` in the shape of one notification; `: heartbeat` comments when idle. The stream
-         *     ends after 10 minutes (the browser reconnects); what came meanwhile is in the list.
+         *     ends after 10 minutes (the browser reconnects); what came meanwhile is in the list. At most 20
+         *     streams of a user's open at once on one instance: one more is 429.
          */
         get: operations["NotificationsController_stream"];
         put?: never;
@@ -1240,7 +1241,8 @@ export interface paths {
         /**
          * The live map's feed: Server-Sent Events of the position updates of the caller's assets (all,
          *     or `assetIds`/`groupId`), each `event: position` with `id` (replayable through `Last-Event-ID`)
-         *     and `data` in the shape of one latest position; `: heartbeat` comments when idle.
+         *     and `data` in the shape of one latest position; `: heartbeat` comments when idle. At most 20
+         *     streams of a user's open at once on one instance: one more is 429.
          */
         get: operations["PositionStreamController_stream"];
         put?: never;

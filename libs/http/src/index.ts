@@ -26,3 +26,4 @@ export * from './validation/query-values';
 export * from './validation/when-sent';
 export * from './response/deleted.view';
 export * from './response/event-stream';
+export * from './response/open-streams';

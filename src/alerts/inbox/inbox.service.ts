@@ -5,7 +5,7 @@ import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
 import { notFound } from '@app/errors';
-import { openEventStream, sseFrame } from '@app/http';
+import { openEventStream, OpenStreamsPerUser, sseFrame } from '@app/http';
 import { Notification } from '../schemas/notification.schema';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
 import { InboxFeed, type InboxGroup } from './inbox-feed';
@@ -33,6 +33,7 @@ function feedGroup(document: Stored<Notification>): InboxGroup {
 @Injectable()
 export class Inbox implements OnModuleDestroy {
   private readonly open = new Set<() => void>();
+  private readonly perUser = new OpenStreamsPerUser('inbox streams');
   private readonly heartbeatMs: number;
 
   constructor(
@@ -74,10 +75,11 @@ export class Inbox implements OnModuleDestroy {
     return { read: await this.notifications.updateMany(auth, unread, { $push: { reads: { userId: auth.userId, at: new Date() } } }) };
   }
 
-  /** The caller's new entries as `event: notification` (the view), `: heartbeat` comments when idle. */
+  /** The caller's new entries as `event: notification` (the view), `: heartbeat` comments when idle; at most MAX_STREAMS_PER_USER at once (429). */
   stream(auth: AuthContext, req: Request, res: Response): void {
-    const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: INBOX_STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
     const userId = auth.userId.toHexString();
+    const release = this.perUser.take(userId); // 429 before any byte of a stream
+    const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: INBOX_STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
     const unsubscribe = this.feed.subscribe((entry) => {
       if (entry.userId === userId) stream.write(sseFrame('notification', entry.view, entry.view.id));
     });
@@ -85,6 +87,7 @@ export class Inbox implements OnModuleDestroy {
     stream.onEnd(() => {
       unsubscribe();
       this.open.delete(stream.end);
+      release();
     });
     stream.write(': ready\n\n');
   }

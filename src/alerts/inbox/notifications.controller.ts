@@ -30,7 +30,8 @@ export class NotificationsController {
   /**
    * The caller's new notifications as Server-Sent Events, each `event: notification` with `id`
    * and `data` in the shape of one notification; `: heartbeat` comments when idle. The stream
-   * ends after 10 minutes (the browser reconnects); what came meanwhile is in the list.
+   * ends after 10 minutes (the browser reconnects); what came meanwhile is in the list. At most 20
+   * streams of a user's open at once on one instance: one more is 429.
    */
   @Get('stream')
   @Authenticated()

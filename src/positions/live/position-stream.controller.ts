@@ -13,7 +13,8 @@ export class PositionStreamController {
   /**
    * The live map's feed: Server-Sent Events of the position updates of the caller's assets (all,
    * or `assetIds`/`groupId`), each `event: position` with `id` (replayable through `Last-Event-ID`)
-   * and `data` in the shape of one latest position; `: heartbeat` comments when idle.
+   * and `data` in the shape of one latest position; `: heartbeat` comments when idle. At most 20
+   * streams of a user's open at once on one instance: one more is 429.
    */
   @Get('positions/stream')
   @Authenticated({ permission: Permission.Positions })

@@ -2,7 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { openEventStream } from '@app/http';
+import { openEventStream, OpenStreamsPerUser } from '@app/http';
 import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { LatestPositionsService } from './latest-positions.service';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
@@ -31,11 +31,12 @@ export function parseLastEventId(value: string | undefined): number | null {
  * (client and tracker scope, resolved when it opens), sends the position updates of those assets
  * as `event: position`, other domains' events of them as theirs (`event: fleet-event`), a
  * heartbeat comment when idle, and ends on disconnect, after
- * STREAM_LIFETIME_MS, or when the app shuts down.
+ * STREAM_LIFETIME_MS, or when the app shuts down. At most MAX_STREAMS_PER_USER of a user's at once (429).
  */
 @Injectable()
 export class PositionStreams implements OnModuleDestroy {
   private readonly open = new Set<() => void>();
+  private readonly perUser = new OpenStreamsPerUser('position streams');
   private readonly rendered = new WeakMap<LatestRecord, Map<ScopedTracker, string>>();
   private readonly heartbeatMs: number;
 
@@ -58,6 +59,7 @@ export class PositionStreams implements OnModuleDestroy {
     // Resolved before any byte is sent: a failure here is an ordinary error answer.
     const trackers = new Map((await this.scoped.resolve(auth, filter)).map((t) => [t.trackerId, t]));
     if (req.destroyed || res.writableEnded) return;
+    const release = this.perUser.take(auth.userId.toHexString()); // 429 before any byte of a stream
     const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
     const write = stream.write;
     const end = stream.end;
@@ -80,6 +82,7 @@ export class PositionStreams implements OnModuleDestroy {
       unsubscribe();
       unsubscribeEvents();
       this.open.delete(end);
+      release();
     });
 
     const since = parseLastEventId(lastEventId);
