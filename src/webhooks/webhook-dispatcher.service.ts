@@ -140,8 +140,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * `deliver` of messages to endpoints of one client: one unordered insert of the deliveries (the
    * unique index on endpoint and key refuses one already there), one job for the first attempts of
    * those not yet attempted, run at once on this instance (`Jobs.enqueueHere`), with the
-   * deliveries in hand when this call stored them all. A delivery already there (the cause told again, another instance) is
-   * read back on the unique index's exact keys, one by one: an `$in` would scan on the embedded server.
+   * deliveries in hand when this call stored them all. A delivery already there (the cause told
+   * again, another instance) is read back on the unique index's exact keys, one by one: an `$in`
+   * would scan on the embedded server.
    */
   private async deliverEach(clientId: Types.ObjectId, targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>, { manual = false, messageId, body }: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>[]> {
     if (targets.length === 0) return [];
