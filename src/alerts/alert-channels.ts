@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { User } from '@app/auth';
 import { AppConfig } from '@app/config';
+import { severityInWords } from '@app/mail';
 import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { WebhookDispatcher, type WebhookMessage } from '../webhooks';
@@ -19,8 +20,6 @@ export interface OpenedAlert {
   alert: Stored<Alert>;
   rule: Pick<Stored<AlertRule>, 'recipients'>;
 }
-
-const SEVERITY_LABEL = { info: 'Info', warning: 'Aviso', critical: 'Crítica' } as const;
 
 type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope' | 'active'>;
 
@@ -126,7 +125,7 @@ function inboxEntry(alert: Stored<Alert>, users: readonly Recipient[]): NewNotif
     kind: 'alert',
     alertId: alert._id,
     ruleId: alert.ruleId,
-    title: `${SEVERITY_LABEL[alert.severity]}: ${alert.ruleName} — ${alert.assetName}`,
+    title: `${severityInWords(alert.severity, 'es')}: ${alert.ruleName} — ${alert.assetName}`,
     body: `${alert.eventType} at ${alert.occurredAt.toISOString()}`,
     severity: alert.severity,
     assetId: alert.assetId,

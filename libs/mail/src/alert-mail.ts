@@ -48,6 +48,11 @@ const WORDS = {
   },
 } as const;
 
+/** A severity in words, as mails write it (the inbox's titles too, in Spanish: one entry serves every recipient). */
+export function severityInWords(severity: AlertMailInput['severity'], lang: MailLanguage): string {
+  return WORDS[lang].severity[severity];
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 

@@ -13,7 +13,7 @@ export class NotificationView {
   ruleId: string | null;
   /** @example "Crítica: Exceso de velocidad — Camión 12" */
   title: string;
-  /** @example "speeding.start a las 23:14 (America/Santiago)" */
+  /** @example "speeding.start at 2026-11-23T23:14:05.000Z" */
   body: string;
   @ApiProperty({ enum: SEVERITIES })
   severity: Severity;

@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated } from '@app/auth';
+import { validationFailed } from '@app/errors';
 import { PagedBody, PagedResponse } from '@app/http';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
 import { Inbox } from './inbox.service';
@@ -42,6 +43,9 @@ export class NotificationsController {
   })
   @ApiBadRequestResponse({ description: 'An unknown parameter (shape A)' })
   stream(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response): void {
+    // It takes no parameter: one sent is refused, as the lists refuse theirs, before the stream opens.
+    const sent = Object.keys(req.query);
+    if (sent.length > 0) throw validationFailed(sent.map((name) => ({ path: name, message: `${name} is not an accepted field` })));
     this.inbox.stream(auth, req, res);
   }
 

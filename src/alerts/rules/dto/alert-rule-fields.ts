@@ -50,7 +50,7 @@ export class AlertScheduleDto {
 
 @StrictBody()
 export class AlertRecipientsDto {
-  /** Users of the client told in the inbox (and by e-mail once it lands). */
+  /** Users of the client told in the inbox and by e-mail (each only of assets their trackers include). */
   @WhenSent()
   @IsArray()
   @ArrayMaxSize(MAX_RULE_TARGETS)
