@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
@@ -7,6 +7,7 @@ import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { toDeliveryView, toEndpointView, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
 
 const NOT_FOUND = "Unknown or another client's webhook endpoint (shape A)";
+const FORBIDDEN = "Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A)";
 
 @ApiTags('webhook-endpoints')
 @Controller('webhook-endpoints')
@@ -20,6 +21,7 @@ export class WebhookEndpointsController {
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretView, description: 'The new endpoint with its secret (never shown again)' })
   @ApiBadRequestResponse({ description: 'Invalid body, or a URL the network guard refuses (not https in production; a private, loopback, link-local or metadata address) (shape A)' })
   @ApiConflictResponse({ description: 'The client already has 50 endpoints (shape A)' })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   create(@Auth() auth: AuthContext, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
     return this.endpoints.create(auth, body);
   }
@@ -48,6 +50,7 @@ export class WebhookEndpointsController {
   @ApiOkResponse({ type: WebhookEndpointView })
   @ApiBadRequestResponse({ description: 'Invalid body or a refused URL (shape A)' })
   @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateWebhookEndpointDto): Promise<WebhookEndpointView> {
     return this.endpoints.update(auth, id, body);
   }
@@ -57,6 +60,7 @@ export class WebhookEndpointsController {
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.endpoints.delete(auth, id);
   }
@@ -67,6 +71,7 @@ export class WebhookEndpointsController {
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookEndpointWithSecretView, description: 'The endpoint with its new secret' })
   @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   rotateSecret(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookEndpointWithSecretView> {
     return this.endpoints.rotateSecret(auth, id);
   }

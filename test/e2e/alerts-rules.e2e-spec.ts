@@ -60,7 +60,7 @@ describe('alert rules (/api/alert-rules)', () => {
   it('refuses what is not a rule: 400 naming the field', async () => {
     const otherAsset = await addAsset(t, other.clientId);
     const otherGeofence = (await request(t.server).post('/api/geofences').set(auth(other.admin.token)).send({ name: 'Ajena', geometry: { type: 'Point', coordinates: [-70, -33] }, radiusM: 100 }).expect(201)).body.data.id;
-    const otherGroup = (await request(t.server).post('/api/asset-groups').set(auth(other.admin.token)).send({ name: 'Ajeno' })).body.data?.id ?? new Types.ObjectId().toHexString();
+    const otherGroup = (await request(t.server).post('/api/asset-groups').set(auth(other.admin.token)).send({ name: 'Ajeno' }).expect(201)).body.data.id;
     const bad: Array<[object, string]> = [
       [{ eventTypes: ['speeding.begin'] }, 'eventTypes'],
       [{ eventTypes: [] }, 'eventTypes'],
@@ -83,7 +83,8 @@ describe('alert rules (/api/alert-rules)', () => {
     ];
     for (const [change, field] of bad) {
       const res = await create({ ...valid(), ...change });
-      expect([res.status, field, JSON.stringify(res.body)]).toEqual([400, field, expect.stringContaining(field)]);
+      // Shape A, the message naming the field first ("field: why" or "field must …").
+      expect([res.status, field, res.body]).toEqual([400, field, { error: expect.stringMatching(new RegExp(`(^|[ .])${field}( |:|\\.|$)`)) }]);
     }
   });
 
@@ -97,5 +98,30 @@ describe('alert rules (/api/alert-rules)', () => {
     const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
     await request(t.server).get('/api/alert-rules').set(auth(viewer.token)).expect(403);
     await create(valid(), viewer.token).expect(403);
+  });
+
+  it('lets a user who sees only some trackers mail outside addresses only of their own assets, named one by one: 403 otherwise, nothing changed', async () => {
+    const mine = await addAsset(t, tenant.clientId);
+    const theirs = await addAsset(t, tenant.clientId);
+    const limited = await tenant.addUser({ trackerIds: [mine.trackerId] });
+    const outside = { userIds: [], emails: ['me@elsewhere.example'] };
+    const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain('outside addresses (recipients.emails) only of assets they see');
+    const rulesBefore = (await request(t.server).get('/api/alert-rules?limit=200').set(auth()).expect(200)).body.data;
+
+    await refused(create({ ...valid(), recipients: outside }, limited.token));
+    await refused(create({ ...valid(), recipients: outside, allAssets: false, groupIds: [(await request(t.server).post('/api/asset-groups').set(auth()).send({ name: `Todos ${mine.vendorId}` }).expect(201)).body.data.id] }, limited.token));
+    expect((await request(t.server).get('/api/alert-rules?limit=200').set(auth()).expect(200)).body.data).toEqual(rulesBefore);
+    // Their own asset by name, or users only (each told only of what they see): allowed.
+    await create({ ...valid(), recipients: outside, allAssets: false, assetIds: [mine.assetId] }, limited.token).expect(201);
+    await create({ ...valid(), recipients: { userIds: [limited.user._id.toHexString()] } }, limited.token).expect(201);
+
+    // A rule of someone who sees everything: not turned toward an address of theirs, nor a name change while it mails addresses.
+    const wide = (await create({ ...valid(), recipients: { userIds: [], emails: ['turno@example.com'] } }).expect(201)).body.data;
+    const narrow = (await create({ ...valid(), allAssets: false, assetIds: [theirs.assetId], recipients: { userIds: [tenant.admin.user._id.toHexString()] } }).expect(201)).body.data;
+    await refused(request(t.server).patch(`/api/alert-rules/${wide.id}`).set(auth(limited.token)).send({ name: 'Mía' }));
+    await refused(request(t.server).patch(`/api/alert-rules/${narrow.id}`).set(auth(limited.token)).send({ recipients: outside }));
+    expect((await request(t.server).get(`/api/alert-rules/${wide.id}`).set(auth()).expect(200)).body.data).toEqual(wide);
+    expect((await request(t.server).get(`/api/alert-rules/${narrow.id}`).set(auth()).expect(200)).body.data).toEqual(narrow);
+    await request(t.server).patch(`/api/alert-rules/${narrow.id}`).set(auth(limited.token)).send({ name: 'Sin direcciones' }).expect(200);
   });
 });

@@ -318,6 +318,23 @@ describe('webhooks', () => {
     expect(await dispatcher.publish(other.clientId, { type: 'alert.opened', data: {}, key: 'other-1' })).toBe(0);
   });
 
+  it('lets a user who sees only some trackers read, ping and redeliver, but not point an endpoint elsewhere or take its secret: 403, nothing changed', async () => {
+    const endpoint = await create('/everyone');
+    const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
+    const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain("needs access to all of the client's trackers");
+    await refused(api().post('/api/webhook-endpoints').set(auth(limited.token)).send({ url: `${receiver.url}/mine-now`, eventTypes: ['alert.opened'] }));
+    await refused(api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)).send({ url: `${receiver.url}/mine-now` }));
+    await refused(api().post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`).set(auth(limited.token)));
+    await refused(api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)));
+    expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)).expect(200)).body.data).toEqual((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data);
+    expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data.url).toBe(`${receiver.url}/everyone`);
+    expect((await api().get('/api/webhook-endpoints?limit=200').set(auth()).expect(200)).body.data.some((e: { url: string }) => e.url.endsWith('/mine-now'))).toBe(false);
+    const ping = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth(limited.token)).expect(201)).body.data;
+    await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${ping.id}/redeliver`).set(auth(limited.token)).expect(201);
+    const [received] = await eventually(async () => (receiver.on('/everyone').length >= 2 ? receiver.on('/everyone') : null), 'the ping and its redelivery');
+    expect(() => verify(endpoint.secret, received)).not.toThrow();
+  });
+
   it.each([
     ['no url', { url: undefined }, 'url'],
     ['an unknown event type', { eventTypes: ['alert.snoozed'] }, 'eventTypes'],

@@ -3335,7 +3335,7 @@ export interface components {
             alertId: string | null;
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string | null;
-            /** @example speeding.start a las 23:14 (America/Santiago) */
+            /** @example speeding.start at 2026-11-23T23:14:05.000Z */
             body: string;
             /**
              * Format: date-time
@@ -5191,7 +5191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers a rule with outside addresses (recipients.emails) that covers more than assets they see, named one by one (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5674,7 +5674,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers a rule with outside addresses (recipients.emails) that covers more than assets they see, named one by one (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18700,7 +18700,7 @@ export interface operations {
                      *           "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "title": "Crítica: Exceso de velocidad — Camión 12",
-                     *           "body": "speeding.start a las 23:14 (America/Santiago)",
+                     *           "body": "speeding.start at 2026-11-23T23:14:05.000Z",
                      *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "readAt": "2026-11-15T08:30:00.000Z",
                      *           "createdAt": "2026-11-15T08:30:00.000Z"
@@ -18806,7 +18806,7 @@ export interface operations {
                      *         "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "title": "Crítica: Exceso de velocidad — Camión 12",
-                     *         "body": "speeding.start a las 23:14 (America/Santiago)",
+                     *         "body": "speeding.start at 2026-11-23T23:14:05.000Z",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "readAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z"
@@ -25218,7 +25218,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25478,7 +25478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25608,7 +25608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26010,7 +26010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_alerts` (shape A) */
+            /** @description Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;

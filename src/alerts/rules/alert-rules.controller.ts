@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
@@ -7,6 +7,8 @@ import { AlertRulesService } from './alert-rules.service';
 import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
 import { ListAlertRulesDto } from './dto/list-alert-rules.dto';
 import { UpdateAlertRuleDto } from './dto/update-alert-rule.dto';
+
+const FORBIDDEN = 'Without access_alerts, or as a user who sees only some trackers a rule with outside addresses (recipients.emails) that covers more than assets they see, named one by one (shape A)';
 
 @ApiTags('alerts')
 @Controller('alert-rules')
@@ -20,6 +22,7 @@ export class AlertRulesController {
   @ApiCreatedResponse({ type: AlertRuleView, description: 'The new rule' })
   @ApiBadRequestResponse({ description: 'Invalid body: an unknown event type, an id that is not the client\'s, a bad schedule (shape A)' })
   @ApiConflictResponse({ description: 'The client already has 500 rules (shape A)' })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   create(@Auth() auth: AuthContext, @Body() body: CreateAlertRuleDto): Promise<AlertRuleView> {
     return this.rules.create(auth, body);
   }
@@ -48,6 +51,7 @@ export class AlertRulesController {
   @ApiOkResponse({ type: AlertRuleView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
   @ApiNotFoundResponse({ description: 'Unknown or another client\'s rule (shape A)' })
+  @ApiForbiddenResponse({ description: FORBIDDEN })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateAlertRuleDto): Promise<AlertRuleView> {
     return this.rules.update(auth, id, body);
   }

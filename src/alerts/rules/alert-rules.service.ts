@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, User } from '@app/auth';
 import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { badRequest, DomainException, ErrorCode, forbidden, validationFailed } from '@app/errors';
 import { AssetDirectory, AssetGroup } from '@app/fleet';
 import { Geofence } from '../../geofences';
 import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
@@ -41,6 +41,7 @@ export class AlertRulesService {
 
   async create(auth: AuthContext, body: CreateAlertRuleDto): Promise<AlertRuleView> {
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
+    await this.checkOutsideAddresses(auth, { allAssets: body.allAssets ?? true, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], emails: body.recipients?.emails ?? [] });
     if ((await this.rules.count(auth, {})) >= MAX_ALERT_RULES_PER_CLIENT) {
       throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ALERT_RULES_PER_CLIENT} alert rules: remove some first`);
     }
@@ -81,6 +82,12 @@ export class AlertRulesService {
     }
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
+    await this.checkOutsideAddresses(auth, {
+      allAssets: body.allAssets ?? rule.allAssets,
+      assetIds: body.assetIds ?? rule.assetIds.map(String),
+      groupIds: body.groupIds ?? rule.groupIds.map(String),
+      emails: body.recipients ? (body.recipients.emails ?? []) : rule.recipients.emails,
+    });
     const set: Record<string, unknown> = {};
     for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const) if (body[key] !== undefined) set[key] = body[key];
     for (const key of ['assetIds', 'groupIds', 'geofenceIds'] as const) if (body[key] !== undefined) set[key] = ids(body[key]);
@@ -102,6 +109,20 @@ export class AlertRulesService {
     this.clientRules.changed(auth.clientId);
     await this.activity.record(auth, { action: 'alert-rule.delete', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" deleted`, before: toAlertRuleView(rule) });
     return { id: rule._id.toHexString() };
+  }
+
+  /**
+   * A rule's outside addresses (`recipients.emails`) get the alerts of every asset it covers, and
+   * nothing filters them by trackers as users are filtered. So a caller limited to some trackers
+   * may write a rule with addresses only if it covers assets they see, named one by one: not all
+   * assets, no groups (which may hold others), every named asset theirs — else 403.
+   */
+  private async checkOutsideAddresses(auth: AuthContext, rule: { allAssets: boolean; assetIds: readonly string[]; groupIds: readonly string[]; emails: readonly string[] }): Promise<void> {
+    if (auth.trackerScope.isAll || rule.emails.length === 0) return;
+    const seen = rule.allAssets || rule.groupIds.length > 0 ? [] : await this.directory.findAssetsInService(auth, rule.assetIds);
+    if (rule.allAssets || rule.groupIds.length > 0 || seen.length < new Set(rule.assetIds.map((id) => id.toLowerCase())).size) {
+      throw forbidden('A user who sees only some trackers may send alerts to outside addresses (recipients.emails) only of assets they see: name them in assetIds, with allAssets false and no groupIds');
+    }
   }
 
   /** Every id a rule names must be the client's (assets also in service and within the caller's trackers): 400 naming the others. */
