@@ -254,9 +254,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, nextAttemptAt };
   }
 
-  /** The wait before the next attempt, or null: none (a 410, a refused address, the schedule spent). */
+  /**
+   * The wait before the next attempt, or null: none (a 410, the schedule spent). Anything else is
+   * tried again, as DESIGN.md says: a name that did not resolve, or resolved to an address the
+   * guard refuses, may resolve elsewhere at the next attempt, which is checked again.
+   */
   private retryDelay(attempt: number, result: AttemptResult): number | null {
-    if (result.status === 410 || result.refused) return null;
+    if (result.status === 410) return null;
     const delay = RETRY_SCHEDULE_MS[attempt - 1];
     return delay === undefined ? null : Math.max(Math.round(delay * this.scale), 1);
   }

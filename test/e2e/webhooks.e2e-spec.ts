@@ -232,7 +232,7 @@ describe('webhooks', () => {
     expect(await deliveries(endpoint.id)).toHaveLength(1);
   });
 
-  it('does not follow a redirect, and refuses at delivery an address the guard refuses', async () => {
+  it('does not follow a redirect, and refuses at delivery an address the guard refuses, at every attempt of the schedule', async () => {
     const endpoint = await create('/redirect');
     receiver.answer = (req) => (req.path === '/redirect' ? { status: 302, headers: { location: `${receiver.url}/redirected` } } : 200);
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'redirect-1' });
@@ -242,13 +242,28 @@ describe('webhooks', () => {
     await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
     receiver.answer = () => 200;
 
-    // An endpoint whose address became one the guard refuses (written before a rule, a DNS change): refused when sent, not retried.
+    // An endpoint whose address became one the guard refuses (written before a rule, a DNS change):
+    // refused when sent, and at each retry of the schedule (the address may change back), then failed.
     const metadata = await create('/meta');
     await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(metadata.id) }, { $set: { url: 'http://169.254.169.254/latest/meta-data/' } });
     const sent = (await api().post(`/api/webhook-endpoints/${metadata.id}/test`).set(auth()).expect(201)).body.data;
-    const [refused] = await settled(metadata.id);
-    expect(refused).toMatchObject({ id: sent.id, state: 'failed', attempt: 1, responseStatus: null, error: expect.stringContaining('refused: 169.254.169.254 is a private, loopback, link-local or reserved address') });
-  });
+    const [refused] = await eventually(async () => ((await deliveries(metadata.id))[0]?.state === 'failed' ? deliveries(metadata.id) : null), 'the schedule to be spent', 20_000);
+    expect(refused).toMatchObject({ id: sent.id, state: 'failed', attempt: 12, responseStatus: null, error: expect.stringContaining('refused: 169.254.169.254 is a private, loopback, link-local or reserved address') });
+  }, 40_000);
+
+  it('tries again a delivery whose host name did not resolve, and delivers it once the name resolves', async () => {
+    const endpoint = await create('/resolves-later');
+    // A name under .invalid never resolves (RFC 6761): the first attempt finds no address.
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { url: 'http://hooks.fleet.invalid/resolves-later' } });
+    const sent = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
+    const [unresolved] = await eventually(async () => ((await deliveries(endpoint.id))[0]?.attempt >= 2 ? deliveries(endpoint.id) : null), 'a second attempt', 20_000);
+    expect(unresolved).toMatchObject({ id: sent.id, responseStatus: null, error: expect.stringMatching(/^hooks\.fleet\.invalid does not resolve/) });
+    // The name "resolves" again (here: the endpoint points at the receiver): a later attempt delivers it, under its webhook-id.
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { url: `${receiver.url}/resolves-later` } });
+    const [delivered] = await eventually(async () => ((await deliveries(endpoint.id))[0]?.state === 'succeeded' ? deliveries(endpoint.id) : null), 'the delivery', 20_000);
+    expect(delivered).toMatchObject({ id: sent.id, state: 'succeeded', responseStatus: 200 });
+    expect(receiver.on('/resolves-later').map((m) => m.headers['webhook-id'])).toEqual([sent.messageId]);
+  }, 40_000);
 
   it('disables an endpoint that failed every delivery for 3 days, and tells the subscribers once', async () => {
     const notices: EndpointDisabledNotice[] = [];
@@ -386,7 +401,7 @@ describe('webhooks', () => {
       await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
       const [delivery] = await eventually(async () => {
         const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body.data;
-        return log[0]?.state === 'failed' ? log : null;
+        return log[0]?.attempt >= 1 ? log : null;
       }, 'the refused delivery');
       expect(delivery.error).toMatch(/^refused: localhost resolves to /);
       expect(receiver.on('/sneaky')).toHaveLength(0);

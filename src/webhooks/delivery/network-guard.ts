@@ -50,6 +50,9 @@ mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 /** Thrown when a URL or an address may not be called; `message` says why, for a 400 or a delivery's log. */
 export class RefusedDestination extends Error {}
 
+/** Thrown when a host name does not resolve (now: DNS may answer at the next attempt); `message` says why. */
+export class UnresolvedDestination extends Error {}
+
 /** Parses WEBHOOK_ALLOWED_NETWORKS (CIDRs) into a BlockList; a malformed entry throws naming it. */
 export function allowedNetworks(cidrs: readonly string[]): BlockList {
   const list = new BlockList();
@@ -127,9 +130,9 @@ export async function resolveChecked(host: string, allowed: BlockList, resolve: 
   try {
     addresses = await resolve(host);
   } catch (error) {
-    throw new RefusedDestination(`${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UnresolvedDestination(`${host} does not resolve (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  if (addresses.length === 0) throw new RefusedDestination(`${host} does not resolve`);
+  if (addresses.length === 0) throw new UnresolvedDestination(`${host} does not resolve`);
   for (const { address } of addresses) {
     if (addressProblem(address, allowed)) throw new RefusedDestination(`${host} resolves to ${address}, ${REFUSED_KIND}`);
   }

@@ -88,7 +88,8 @@ export class WebhookSender {
       // A literal address is not looked up by the socket: checked here (the URL check did it too).
       await resolveChecked(hostOf(target), this.options.allowed, this.options.resolve);
     } catch (error) {
-      return { status: null, durationMs: took(), error: `refused: ${(error as Error).message}`, refused: true };
+      const refused = error instanceof RefusedDestination;
+      return { status: null, durationMs: took(), error: refused ? `refused: ${(error as Error).message}` : (error as Error).message, refused };
     }
     const headers = { 'content-type': 'application/json', 'user-agent': 'FleetWebhooks/1.0', ...signedHeaders(message) };
     try {
