@@ -277,11 +277,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     }
     if (!endpoint.enabled || now.getTime() - endpoint.failingSince.getTime() < DISABLE_AFTER_MS) return;
     const reason = `Every delivery failed since ${endpoint.failingSince.toISOString()} (3 days)`;
+    // The notice's job before the write, so that a crash after it still tells the admins.
+    const notice = await this.disabled.expect(endpoint.clientId, endpoint._id, now);
     // Only if nothing succeeded meanwhile (the endpoint read here may be a few seconds old): `failingSince` still the one read.
     const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, enabled: true, failingSince: endpoint.failingSince }, { $set: { enabled: false, disabledAt: now, disabledReason: reason } });
     if (modified === 0) return;
     this.changed(endpoint.clientId);
-    await this.disabled.publish({ clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: now, reason });
+    await notice.tellNow();
   }
 }
 

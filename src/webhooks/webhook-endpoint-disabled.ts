@@ -1,5 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { Types } from 'mongoose';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { Jobs } from '@app/jobs';
+import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 
 /** An endpoint the platform disabled because every delivery failed for 3 days. */
 export interface EndpointDisabledNotice {
@@ -13,31 +16,62 @@ export interface EndpointDisabledNotice {
 
 export type EndpointDisabledListener = (notice: EndpointDisabledNotice) => Promise<void> | void;
 
+/** The job that tells a disabling to the listeners. */
+export const ENDPOINT_DISABLED_JOB = 'webhooks.endpoint-disabled';
+
+/** How long the notice's job waits when the disabling's writer does not make it due (it died). */
+const NOTICE_GRACE_MS = 60_000;
+/** After a listener failed (the database): the notice is told again. */
+const NOTICE_RETRY_DELAYS_MS = [10_000, 60_000, 600_000, 3_600_000, 21_600_000];
+
+interface NoticePayload {
+  clientId: string;
+  endpointId: string;
+  disabledAt: string;
+}
+
 /**
- * Told once when an endpoint is disabled (the alerts inbox subscribes and tells the client's
- * admins). Listeners are awaited; one that fails is logged, the endpoint stays disabled (the
- * notice is not sent again). Subscribe from `onModuleInit`.
+ * Tells once, durably, that an endpoint was disabled (the alerts inbox subscribes and tells the
+ * client's admins; subscribe from `onModuleInit`). The disabling's writer stores the notice's job
+ * *before* its write (`expect`), due a minute later, and makes it due at once after the write took
+ * (`tellNow`): a crash between the two still tells it, a minute late. The job tells only if the
+ * endpoint is disabled at the very instant it was stored for; a write that did not take (a success
+ * meanwhile, another instance first) tells nothing. A listener that fails fails the job, which is
+ * run again; listeners are idempotent (the inbox keys the notice by endpoint and instant).
  */
 @Injectable()
-export class WebhookEndpointDisabled {
+export class WebhookEndpointDisabled implements OnModuleInit {
   private readonly logger = new Logger(WebhookEndpointDisabled.name);
   private readonly listeners = new Set<EndpointDisabledListener>();
+
+  constructor(
+    private readonly jobs: Jobs,
+    @InjectRepository(WebhookEndpoint) private readonly endpoints: TenantRepository<WebhookEndpoint>,
+  ) {}
+
+  onModuleInit(): void {
+    this.jobs.handle<NoticePayload>(ENDPOINT_DISABLED_JOB, ({ payload }) => this.tell(payload));
+  }
 
   subscribe(listener: EndpointDisabledListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  async publish(notice: EndpointDisabledNotice): Promise<void> {
-    this.logger.warn(`webhook endpoint ${notice.endpointId.toHexString()} (${notice.url}) of client ${notice.clientId.toHexString()} disabled: ${notice.reason}`);
-    await Promise.all(
-      [...this.listeners].map(async (listener) => {
-        try {
-          await listener(notice);
-        } catch (error) {
-          this.logger.error(`a listener of disabled endpoints failed: ${(error as Error).message}`);
-        }
-      }),
-    );
+  /** Before disabling `endpoint` at `disabledAt`: stores the notice's job. Answers how to tell it now, once the disabling took. */
+  async expect(clientId: Types.ObjectId, endpointId: Types.ObjectId, disabledAt: Date): Promise<{ tellNow(): Promise<void> }> {
+    const key = `${endpointId.toHexString()}:${disabledAt.getTime()}`;
+    const payload: NoticePayload = { clientId: clientId.toHexString(), endpointId: endpointId.toHexString(), disabledAt: disabledAt.toISOString() };
+    await this.jobs.enqueue(ENDPOINT_DISABLED_JOB, payload, { key, runAt: new Date(Date.now() + NOTICE_GRACE_MS), retryDelaysMs: NOTICE_RETRY_DELAYS_MS });
+    return { tellNow: async () => void (await this.jobs.runNow(ENDPOINT_DISABLED_JOB, key)) };
+  }
+
+  private async tell(payload: NoticePayload): Promise<void> {
+    const [endpoint] = await this.endpoints.findByIds(scopeOfClient(new Types.ObjectId(payload.clientId)), [payload.endpointId]);
+    if (!endpoint || endpoint.enabled || endpoint.disabledAt?.toISOString() !== payload.disabledAt) return;
+    const notice = { clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: endpoint.disabledAt, reason: endpoint.disabledReason ?? '' };
+    this.logger.warn(`webhook endpoint ${payload.endpointId} (${notice.url}) of client ${payload.clientId} disabled: ${notice.reason}`);
+    const failed = (await Promise.allSettled([...this.listeners].map(async (listener) => listener(notice)))).filter((result) => result.status === 'rejected');
+    if (failed.length > 0) throw new Error(`${failed.length} listener(s) of a disabled endpoint failed: ${(failed[0] as PromiseRejectedResult).reason?.message ?? failed[0]}`);
   }
 }

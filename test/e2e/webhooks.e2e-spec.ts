@@ -281,12 +281,32 @@ describe('webhooks', () => {
     expect(delivery).toMatchObject({ state: 'failed', error: 'the endpoint is disabled' });
     expect(notices).toEqual([expect.objectContaining({ endpointId: new Types.ObjectId(endpoint.id), clientId: tenant.clientId, url: `${receiver.url}/dead` })]);
     // A disabled endpoint gets nothing new; enabled again by a person, its failure count starts over.
-    expect(await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'dead-2' })).toBeGreaterThanOrEqual(0);
+    await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'dead-2' });
     expect((await deliveries(endpoint.id)).length).toBe(1);
     const enabled = (await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ enabled: true }).expect(200)).body.data;
     expect(enabled).toMatchObject({ enabled: true, disabledAt: null, disabledReason: null, failingSince: null });
     stop();
     receiver.answer = () => 200;
+  });
+
+  it('tells a disabling whose writer died before telling it, from the job stored before the write; a disabling that did not take tells nothing', async () => {
+    const notices: EndpointDisabledNotice[] = [];
+    const stop = t.app.get(WebhookEndpointDisabled).subscribe((notice) => void notices.push(notice));
+    const [dead, alive] = [await create('/died-writing'), await create('/never-disabled')];
+    const noticeJob = (endpointId: string) => ({ name: 'webhooks.endpoint-disabled', 'payload.endpointId': endpointId });
+    // The writer's steps up to its death: the notice's job, then the disabling write; never the "tell now".
+    const at = new Date();
+    await t.app.get(WebhookEndpointDisabled).expect(tenant.clientId, new Types.ObjectId(dead.id), at);
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(dead.id) }, { $set: { enabled: false, disabledAt: at, disabledReason: 'Every delivery failed since then (3 days)' } });
+    // Another writer whose disabling did not take (a success meanwhile): its job only.
+    await t.app.get(WebhookEndpointDisabled).expect(tenant.clientId, new Types.ObjectId(alive.id), at);
+    await new Promise((done) => setTimeout(done, 300));
+    expect(notices).toEqual([]);
+    // The minute of grace passes (here: the jobs made due).
+    await t.connection.collection('jobs').updateMany({ $or: [noticeJob(dead.id), noticeJob(alive.id)] }, { $set: { runAt: new Date() } });
+    await eventually(async () => (await t.connection.collection('jobs').countDocuments({ $or: [noticeJob(dead.id), noticeJob(alive.id)] })) === 0, 'both jobs to run');
+    expect(notices).toEqual([expect.objectContaining({ endpointId: new Types.ObjectId(dead.id), url: `${receiver.url}/died-writing`, disabledAt: at, reason: 'Every delivery failed since then (3 days)' })]);
+    stop();
   });
 
   it('does not disable an endpoint on a copy a few seconds old when a delivery succeeded meanwhile', async () => {
