@@ -132,6 +132,33 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     expect(mails().length).toBe(mailsBefore);
   });
 
+  it('tells the webhooks of an acknowledgement stored by a request that failed before telling them, when its retry gets the 409: once', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await request(t.server)
+      .post('/api/alert-rules')
+      .set(auth())
+      .send({ name: 'Reintento', eventTypes: ['geofence.enter'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds: [] } })
+      .expect(201);
+    await ingest(visit(asset, true));
+    const [alert] = await alertsOf(asset);
+    await eventually(() => hooksOf(alert.id).length === 1, 'alert.opened');
+    // What a request leaves when it stores the state and dies (or its database write fails) before the webhook is stored.
+    await t.connection.collection('alerts').updateOne({ _id: new Types.ObjectId(alert.id) }, { $set: { state: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: tenant.admin.user._id.toHexString() } });
+    const retried = await request(t.server).post(`/api/alerts/${alert.id}/acknowledge`).set(auth()).send({}).expect(409);
+    expect(retried.body.error).toContain('The alert is acknowledged');
+    const hooks = await eventually(() => (hooksOf(alert.id).length === 2 ? hooksOf(alert.id) : null), 'alert.acknowledged');
+    expect(hooks.map(typeOf)).toEqual(['alert.opened', 'alert.acknowledged']);
+    expect(JSON.parse(hooks[1].body)).toMatchObject({ data: { id: alert.id, state: 'acknowledged' } });
+    // Once: another retry (or one after a resolve) tells nothing new of the acknowledgement.
+    await request(t.server).post(`/api/alerts/${alert.id}/acknowledge`).set(auth()).send({}).expect(409);
+    await request(t.server).post(`/api/alerts/${alert.id}/resolve`).set(auth()).send({}).expect(200);
+    await request(t.server).post(`/api/alerts/${alert.id}/resolve`).set(auth()).send({}).expect(409);
+    const all = await eventually(() => (hooksOf(alert.id).length === 3 ? hooksOf(alert.id) : null), 'alert.resolved');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(hooksOf(alert.id).map(typeOf)).toEqual(['alert.opened', 'alert.acknowledged', 'alert.resolved']);
+    expect(all.every((hook) => new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>))).toBe(true);
+  });
+
   it('tells the client’s admins in the inbox when an endpoint is disabled after 3 days of failures, once', async () => {
     const endpoint = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/dead`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
     receiver.answer = (hook) => (hook.path === '/dead' ? 503 : 200);

@@ -48,7 +48,7 @@ export class AlertsService {
     const { from, to, change } = TRANSITIONS[action];
     const alert = await this.alerts.findByIdOrFail(auth, id, 'Alert');
     const conflict = (state: AlertState) => new DomainException(ErrorCode.Conflict, `The alert is ${state}: it cannot be ${to} (only an alert that is ${from.join(' or ')} can)`);
-    if (!from.includes(alert.state)) throw conflict(alert.state);
+    if (!from.includes(alert.state)) throw await this.toldAgain(alert, change, to, conflict(alert.state));
     const now = new Date();
     const set = action === 'acknowledge' ? { state: to, acknowledgedAt: now, acknowledgedBy: auth.userId.toHexString() } : { state: to, resolvedAt: now, resolvedBy: auth.userId.toHexString() };
     const comment: AlertComment | null = body.comment ? { text: body.comment, by: auth.userId.toHexString(), byName: auth.name, at: now, action } : null;
@@ -56,11 +56,22 @@ export class AlertsService {
     if (!updated) {
       // Changed meanwhile (another user, or its end event): say what it is now.
       const current = await this.alerts.findByIdOrFail(auth, id, 'Alert');
-      throw conflict(current.state);
+      throw await this.toldAgain(current, change, to, conflict(current.state));
     }
     const [before, after] = [toAlertView(alert), toAlertView(updated)];
     await this.activity.record(auth, { action: `alert.${action}`, resourceType: 'alert', resourceId: alert._id, summary: `Alert "${alert.ruleName}" on ${alert.assetName} ${to}`, before, after });
     await this.channels.changed(change, updated, null);
     return after;
+  }
+
+  /**
+   * The 409 of an alert already in the state a transition leads to, after telling its webhooks
+   * of that state again: a request that stored the change and failed before telling them (a 500)
+   * is retried by its caller, and the retry's 409 is then not the end of the notification. Told
+   * under the change's key, so an alert already told is not told twice.
+   */
+  private async toldAgain(alert: Stored<Alert>, change: 'acknowledged' | 'resolved', to: AlertState, conflict: DomainException): Promise<DomainException> {
+    if (alert.state === to) await this.channels.changed(change, alert, null);
+    return conflict;
   }
 }
