@@ -38,7 +38,8 @@ const alertData = AssetOwnedDataModule.forFeature([
   { name: AlertOpening.name, schema: AlertOpeningSchema },
   { name: AlertCooldown.name, schema: AlertCooldownSchema },
   { name: UnsettledStarts.name, schema: UnsettledStartsSchema },
-  { name: Notification.name, schema: NotificationSchema },
+  // A system notice has no asset: its recipients see it whatever their trackers (reads keep to the caller's entries).
+  { name: Notification.name, schema: NotificationSchema, repository: { ownerlessVisible: true } },
 ]);
 // Passing new inbox entries on to other instances' streams: no client's record.
 const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name, schema: NotificationFeedWriteSchema }]);

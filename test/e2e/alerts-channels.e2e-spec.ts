@@ -163,13 +163,20 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     const endpoint = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/dead`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
     receiver.answer = (hook) => (hook.path === '/dead' ? 503 : 200);
     const operator = await tenant.addUser({ permissions: [] });
+    // An admin whose trackers are a few: a system notice has no asset, and is theirs all the same.
+    const limitedAdmin = await tenant.addUser({ protected: true, trackerIds: [new Types.ObjectId()] });
     await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
     await request(t.server).post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201);
-    const notices = async (token: string) => ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ kind: string; title: string; body: string; severity: string }>).filter((entry) => entry.kind === 'system');
+    const notices = async (token: string) => ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ id: string; kind: string; title: string; body: string; severity: string }>).filter((entry) => entry.kind === 'system');
     const [notice, ...more] = await eventually(async () => ((await notices(tenant.admin.token)).length ? notices(tenant.admin.token) : null), 'the admin’s notice');
     expect(more).toEqual([]);
     expect(notice).toMatchObject({ title: `Webhook disabled: ${receiver.url}/dead`, severity: 'warning', body: expect.stringContaining('3 days') });
     expect(await notices(operator.token)).toEqual([]);
+    const [theirs] = await notices(limitedAdmin.token);
+    expect(theirs).toMatchObject({ title: notice.title, readAt: null });
+    const read = (await request(t.server).post(`/api/notifications/${theirs.id}/read`).set(auth(limitedAdmin.token)).expect(200)).body.data;
+    expect(read.readAt).toEqual(expect.any(String));
+    expect((await request(t.server).get('/api/notifications?unread=true').set(auth(limitedAdmin.token)).expect(200)).body.data).toEqual([]);
     receiver.answer = () => 200;
   });
 });

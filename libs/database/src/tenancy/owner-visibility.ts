@@ -21,4 +21,10 @@ export const OWNER_VISIBILITY = 'OwnerVisibility';
 export interface OwnerScope {
   field: string;
   visibility: OwnerVisibility;
+  /**
+   * Whether a record without an owner is visible to every caller of the client (true: the inbox's
+   * system notices, which the reads also keep to their recipients) or, by default, only to a
+   * caller who sees every owner.
+   */
+  ownerlessVisible?: boolean;
 }

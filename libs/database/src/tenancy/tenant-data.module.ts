@@ -14,9 +14,10 @@ export interface TenantModelDefinition<T = unknown> {
    * Repository options; `cacheReadsById` keeps reads by id for READ_CACHE_TTL_SECONDS;
    * `ownedBy` names the owner field of records that belong to another record (their visibility is
    * the owner's, decided by the `OWNER_VISIBILITY` provider: `AssetOwnedDataModule` of
-   * `@app/fleet` registers an asset's records this way).
+   * `@app/fleet` registers an asset's records this way); `ownerlessVisible`: such a record without
+   * an owner is visible to every caller of the client (else only to one who sees every owner).
    */
-  repository?: Omit<TenantRepositoryOptions<T>, 'cacheReadsByIdMs' | 'owner'> & { cacheReadsById?: boolean; ownedBy?: string };
+  repository?: Omit<TenantRepositoryOptions<T>, 'cacheReadsByIdMs' | 'owner'> & { cacheReadsById?: boolean; ownedBy?: string; ownerlessVisible?: boolean };
 }
 
 /** The injection token of a model's tenant repository. */
@@ -44,8 +45,8 @@ export class TenantDataModule {
       provide: tenantRepositoryToken(name),
       inject: [getModelToken(name), AppConfig, ...(repository.ownedBy ? [OWNER_VISIBILITY] : [])],
       useFactory: (model: Model<TenantOwned>, config: AppConfig, visibility?: OwnerVisibility) => {
-        const { cacheReadsById, ownedBy, ...options } = repository;
-        const owner = ownedBy && visibility ? { field: ownedBy, visibility } : undefined;
+        const { cacheReadsById, ownedBy, ownerlessVisible, ...options } = repository;
+        const owner = ownedBy && visibility ? { field: ownedBy, visibility, ownerlessVisible } : undefined;
         return new TenantRepository(model, { ...(options as TenantRepositoryOptions<TenantOwned>), cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0, owner });
       },
     }));

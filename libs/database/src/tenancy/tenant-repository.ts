@@ -357,8 +357,8 @@ export class TenantRepository<T extends TenantOwned> {
     const owner = this.options.owner;
     if (!owner || this.ownerScope(scope).trackerScope?.isAll) return true;
     const ownerId = this.ownerOf(record);
-    // A record without an owner is one no owner filter matches: only a caller who sees every owner reads it, as in lists.
-    if (!ownerId) return false;
+    // A record without an owner: only a caller who sees every owner reads it, as in lists — unless ownerless records are everyone's.
+    if (!ownerId) return owner.ownerlessVisible === true;
     return owner.visibility.canSee(scope, ownerId);
   }
 
@@ -369,7 +369,10 @@ export class TenantRepository<T extends TenantOwned> {
     const owners = await owner.visibility.visibleOwners(this.ownerScope(scope));
     if (!owners) return inScope;
     const allowed = new Set(owners.map(String));
-    return inScope.filter((record) => allowed.has(String(this.ownerOf(record))));
+    return inScope.filter((record) => {
+      const ownerId = this.ownerOf(record);
+      return ownerId ? allowed.has(String(ownerId)) : owner.ownerlessVisible === true;
+    });
   }
 
   private isInScope(scope: TenantScope, record: Stored<T>): boolean {
@@ -402,7 +405,10 @@ export class TenantRepository<T extends TenantOwned> {
     }
     const owner = this.options.owner;
     const owners = owner && (await owner.visibility.visibleOwners(this.ownerScope(scope)));
-    if (owner && owners) own.$and = [...((own.$and as unknown[]) ?? []), { [owner.field]: { $in: owners } }];
+    if (owner && owners) {
+      const ofVisibleOwners = owner.ownerlessVisible ? { $or: [{ [owner.field]: { $in: owners } }, { [owner.field]: null }] } : { [owner.field]: { $in: owners } };
+      own.$and = [...((own.$and as unknown[]) ?? []), ofVisibleOwners];
+    }
     if (!includeShared || !this.options.shared) return own as FilterQuery<T>;
     const { clientId: _ignored, ...rest } = own;
     return { $and: [rest, { $or: [{ clientId: scope.clientId }, this.options.shared] }] } as FilterQuery<T>;
