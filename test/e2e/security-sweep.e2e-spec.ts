@@ -114,6 +114,12 @@ const STRICT_BODY_ROUTES = new Set([
   'POST /api/support/tickets',
   'POST /api/auth/login',
   'POST /api/auth/api-tokens',
+  'POST /api/alert-rules',
+  'PATCH /api/alert-rules/:id',
+  'POST /api/alerts/:id/acknowledge',
+  'POST /api/alerts/:id/resolve',
+  'POST /api/webhook-endpoints',
+  'PATCH /api/webhook-endpoints/:id',
 ]);
 
 const BAD_IDS = ['{"$gt":""}', '%24ne', 'x'.repeat(3000), '%00', '..%2F..%2Fetc', '%F0%9F%9A%9A', 'null', '-1', '1e309'];
@@ -188,7 +194,6 @@ describe('security sweep', () => {
       }
       expect(problems).toEqual([]);
       expect(await snapshotDatabase(t.connection)).toEqual(before);
-      expect(({} as Record<string, unknown>).admin).toBeUndefined();
     }, 600_000);
 
     it('answers prototype-pollution keys and unicode edge cases without a 5xx or pollution', async () => {
