@@ -125,6 +125,25 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(readAll.body.data).toEqual({ read: 0 });
   });
 
+  it('reads UTF-8 JSON only: another charset is 415 shape A, nothing written', async () => {
+    const send = (contentType: string, body: Buffer | string) =>
+      request(t.server).post('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).set('Content-Type', contentType).send(body);
+    // In UTF-7, '+AGE-' is 'a': a UTF-8 reader in front of the app sees another name than the app would.
+    for (const [type, body] of [
+      ['application/json; charset=utf-7', '{"name":"+AGE-dmin"}'],
+      ['application/json; charset=UTF-16LE', Buffer.from('{"name":"utf16"}', 'utf16le')],
+      ['application/json; charset="latin1"', '{"name":"latin"}'],
+    ] as const) {
+      const res = await send(type, body);
+      expect([type, res.status, res.body]).toEqual([type, 415, { error: 'Unsupported charset: send UTF-8 JSON' }]);
+    }
+    const names = (await request(t.server).get('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200)).body.data.map((token: { name: string }) => token.name);
+    expect(names.filter((name: string) => ['admin', '+AGE-dmin', 'utf16', 'latin'].includes(name))).toEqual([]);
+    for (const [index, type] of ['application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json'].entries()) {
+      await send(type, JSON.stringify({ name: `utf8 ${index}` })).expect(201);
+    }
+  });
+
   it('refuses a body over the size limit with 413 shape A', async () => {
     const res = await request(t.server)
       .post('/api/auth/login')
