@@ -195,6 +195,23 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     expect(listed).not.toContain(hidden.alertId);
   });
 
+  it('keeps a recipient’s inbox to their trackers: given other trackers, the entry is not listed, not readable, not counted by read-all', async () => {
+    const mover = await tenant.addUser({ permissions: NO_PERMISSIONS });
+    const { asset, alertId } = await openAlert([mover.user._id.toHexString()]);
+    const inbox = async () => (await api().get('/api/notifications?limit=200').set(auth(mover.token)).expect(200)).body.data as Array<{ id: string; alertId: string }>;
+    const entry = (await inbox()).find((n) => n.alertId === alertId)!;
+    expect(entry).toBeDefined();
+    // The admin gives them another tracker only; the entry stays written, but is no longer theirs to see.
+    const other = await addAsset(t, tenant.clientId);
+    await api().patch(`/api/users/${mover.user._id.toHexString()}`).set(auth()).send({ trackers: [other.trackerId.toHexString()] }).expect(200);
+    expect((await inbox()).map((n) => n.alertId)).not.toContain(alertId);
+    expect(show(await api().post(`/api/notifications/${entry.id}/read`).set(auth(mover.token)))).toBe(`404 ${JSON.stringify({ error: 'Notification not found' })}`);
+    expect((await api().post('/api/notifications/read-all').set(auth(mover.token)).expect(200)).body.data).toEqual({ read: 0 });
+    // Their tracker back: the entry is there again, still unread.
+    await api().patch(`/api/users/${mover.user._id.toHexString()}`).set(auth()).send({ trackers: [asset.trackerId.toHexString()] }).expect(200);
+    expect(await inbox()).toEqual([expect.objectContaining({ id: entry.id, alertId, readAt: null })]);
+  });
+
   it('refuses a rule naming an asset of the client outside the caller’s trackers: 400 naming assetIds, on create and change, nothing written', async () => {
     const mine = await addAsset(t, tenant.clientId);
     const theirs = await addAsset(t, tenant.clientId);
