@@ -52,7 +52,7 @@ export class ScheduledReportsController {
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: ScheduledReportView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiForbiddenResponse({ description: 'Without the report\'s own permission (shape A)' })
+  @ApiForbiddenResponse({ description: 'Without the report\'s own permission, or another user\'s schedule while seeing only some trackers (shape A)' })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateScheduledReportDto): Promise<ScheduledReportView> {
     return this.reports.update(auth, id, body);
@@ -63,6 +63,7 @@ export class ScheduledReportsController {
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ description: NOT_FOUND })
+  @ApiForbiddenResponse({ description: 'Without access_reports, or another user\'s schedule while seeing only some trackers (shape A)' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.reports.delete(auth, id);
   }

@@ -65,6 +65,7 @@ export class ScheduledReportsService {
       throw badRequest('Nothing to change: send at least one of name, report, params, format, schedule, recipients, enabled');
     }
     const current = await this.find(auth, id);
+    checkMayChange(auth, current);
     const definition: Definition = {
       name: body.name ?? current.name,
       report: body.report ?? current.report,
@@ -98,6 +99,7 @@ export class ScheduledReportsService {
   /** Deletes a schedule; its run history goes with it, a run under way is skipped. */
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const report = await this.find(auth, id);
+    checkMayChange(auth, report);
     await this.reports.deleteRecords(auth, [report]);
     await this.activity.record(auth, { action: 'scheduled_report.delete', resourceType: 'scheduled_report', resourceId: report._id, summary: `Scheduled report "${report.name}" deleted`, before: toScheduledReportView(report) });
     return { id: report._id.toHexString() };
@@ -132,4 +134,16 @@ export class ScheduledReportsService {
 
 function recipientsOf(definition: Definition) {
   return { emails: (definition.recipients.emails ?? []).map((email) => email.toLowerCase()), userIds: (definition.recipients.userIds ?? []).map((id) => new Types.ObjectId(id)) };
+}
+
+/**
+ * A schedule runs as its owner and sends the owner's view of the fleet. Another user who sees only
+ * some trackers could otherwise point it at their own address (or their own assets' parameters)
+ * and receive what they cannot see: changing or deleting someone else's schedule needs access to
+ * all of the client's trackers (403). Running it now sends nothing to anyone new.
+ */
+function checkMayChange(auth: AuthContext, report: Stored<ScheduledReport>): void {
+  if (!report.ownerId.equals(auth.userId) && !auth.trackerScope.isAll) {
+    throw forbidden("This schedule runs as its owner, who may see trackers you do not: changing or deleting another user's schedule needs access to all of the client's trackers");
+  }
 }

@@ -136,6 +136,20 @@ describe('scheduled reports', () => {
     expect((await api().get(`/api/scheduled-reports/${mine.id}`).set(auth()).expect(200)).body.data.name).toBe(daily.name);
   });
 
+  it('lets a user who sees only some trackers change or delete only their own schedules: another\'s runs as its owner (403, nothing changed)', async () => {
+    const admins = await create();
+    const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
+    const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain("changing or deleting another user's schedule needs access to all of the client's trackers");
+    await refused(api().patch(`/api/scheduled-reports/${admins.id}`).set(auth(limited.token)).send({ recipients: { emails: ['mine@elsewhere.example'] } }));
+    await refused(api().delete(`/api/scheduled-reports/${admins.id}`).set(auth(limited.token)));
+    expect((await api().get(`/api/scheduled-reports/${admins.id}`).set(auth()).expect(200)).body.data).toEqual(admins);
+    // Their own: theirs to change and delete; an all-trackers user may change anyone's.
+    const theirs = await create(daily, limited.token);
+    await api().patch(`/api/scheduled-reports/${theirs.id}`).set(auth(limited.token)).send({ name: 'Mía' }).expect(200);
+    await api().patch(`/api/scheduled-reports/${theirs.id}`).set(auth()).send({ name: 'Revisada' }).expect(200);
+    await api().delete(`/api/scheduled-reports/${theirs.id}`).set(auth(limited.token)).expect(200);
+  });
+
   it('runs now: the period before, mailed as a CSV whose rows are the period’s events', async () => {
     const reporter = await createTenant(t.app);
     const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).startOf('day');

@@ -21579,7 +21579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description The role lacks `access_reports` (shape A) */
+            /** @description Without access_reports, or another user's schedule while seeing only some trackers (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21726,7 +21726,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
-            /** @description Without the report's own permission (shape A) */
+            /** @description Without the report's own permission, or another user's schedule while seeing only some trackers (shape A) */
             403: {
                 headers: {
                     [name: string]: unknown;
