@@ -10,6 +10,20 @@ export function requireProtectedCaller(auth: AuthContext, message: string): void
 }
 
 /**
+ * A caller limited to some trackers may act on another user (their password, role, trackers,
+ * access) only if that user sees no tracker the caller does not: else a reset password is a
+ * sign-in as someone who sees more, and a change of their trackers or access reaches assets the
+ * caller cannot see (403).
+ */
+export function requireReachOf(auth: AuthContext, target: Pick<User, 'trackerScope'>, what: string): void {
+  if (auth.trackerScope.isAll) return;
+  const theirs = target.trackerScope;
+  if (theirs?.all !== false || !theirs.trackerIds.every((id) => auth.trackerScope.includes(id))) {
+    throw forbidden(`${what} needs access to every tracker they see, and your role limits you to some`);
+  }
+}
+
+/**
  * The rule that keeps a client administrable: at least one active user holds a protected role.
  * Checked before a change that could remove the last one (disabling or demoting a user,
  * un-protecting a role). Two such changes at the same moment could both pass (no transactions

@@ -12,7 +12,8 @@ export class UsersController {
 
   /**
    * Changes a user's password: one's own with `access_user`, another user's of the same client
-   * only with a protected role as well. The user's other sessions are signed out.
+   * only with a protected role as well, and only if they see no tracker the caller does not. The
+   * user's other sessions are signed out.
    */
   @Patch(':id/change-password')
   @Authenticated({ permission: Permission.User })

@@ -4,6 +4,7 @@ import { ApiTokenService, AuthContext, hashPassword, passwordProblem, SessionSer
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest, forbidden } from '@app/errors';
 import { MessageView } from '@app/http';
+import { requireReachOf } from './protected-users';
 
 @Injectable()
 export class UsersService {
@@ -25,6 +26,7 @@ export class UsersService {
     const target = await this.users.findByIdOrFail(auth, userId, 'User');
     const own = target._id.equals(auth.userId);
     if (!own && !auth.role.protected) throw forbidden("Only users with a protected role may change another user's password");
+    if (!own) requireReachOf(auth, target, "Changing another user's password");
     const problem = passwordProblem(password, { email: target.email, name: target.name });
     if (problem) throw badRequest(problem, [{ path: 'password', message: problem }]);
 

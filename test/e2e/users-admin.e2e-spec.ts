@@ -171,6 +171,21 @@ describe('users: list, read, create, change', () => {
       expect((await call('get', `/api/users/${target.user._id}`, manager.token).expect(200)).body.data.name).toBe(target.user.name);
     });
 
+    it('a protected caller limited to some trackers may not change a user who sees more (403), only one within their trackers', async () => {
+      const limitedAdmin = await tenant.addUser({ protected: true, trackerIds: [new Types.ObjectId(trackerIds[0])] });
+      const wider = await tenant.addUser({ permissions: [], trackerIds: trackerIds.slice(0, 2).map((id) => new Types.ObjectId(id)) });
+      for (const target of [tenant.admin, wider]) {
+        const before = (await call('get', `/api/users/${target.user._id}`, tenant.admin.token).expect(200)).body.data;
+        for (const change of [{ disabled: true }, { trackers: [trackerIds[0]] }, { name: 'Tomada' }]) {
+          const res = await call('patch', `/api/users/${target.user._id}`, limitedAdmin.token, change).expect(403);
+          expect(res.body).toEqual({ error: 'Changing another user needs access to every tracker they see, and your role limits you to some' });
+        }
+        expect((await call('get', `/api/users/${target.user._id}`, tenant.admin.token).expect(200)).body.data).toEqual(before);
+      }
+      const within = await tenant.addUser({ permissions: [], trackerIds: [new Types.ObjectId(trackerIds[0])] });
+      await call('patch', `/api/users/${within.user._id}`, limitedAdmin.token, { name: 'Dentro' }).expect(200);
+    });
+
     it('anyone chooses the language of their own mails; only es and en', async () => {
       expect((await call('patch', `/api/users/${manager.user._id}`, manager.token, { language: 'en' }).expect(200)).body.data.language).toBe('en');
       const wrong = await call('patch', `/api/users/${manager.user._id}`, manager.token, { language: 'fr' }).expect(400);

@@ -89,6 +89,22 @@ describe('PATCH /api/users/:id/change-password', () => {
     await login(target.email, target.password).expect(200);
   });
 
+  it("403 for the password of a user who sees trackers a protected caller limited to some trackers does not, and nothing changes", async () => {
+    const [mine, theirs] = [new Types.ObjectId(), new Types.ObjectId()];
+    const limitedAdmin = await tenant.addUser({ protected: true, trackerIds: [mine] });
+    // An admin who sees everything, and a user who sees a tracker the caller does not: neither theirs to reset.
+    for (const target of [tenant.admin, await tenant.addUser({ permissions: [], trackerIds: [mine, theirs] })]) {
+      const res = await change(target.user._id, limitedAdmin.token).expect(403);
+      expect(res.body).toEqual({ error: "Changing another user's password needs access to every tracker they see, and your role limits you to some" });
+      await me(target.token).expect(200);
+      await login(target.email, target.password).expect(200);
+    }
+    // A user within the caller's trackers: theirs to reset.
+    const within = await tenant.addUser({ permissions: [], trackerIds: [mine] });
+    await change(within.user._id, limitedAdmin.token).expect(200);
+    await login(within.email, NEW_PASSWORD).expect(200);
+  });
+
   it('403 without access_user, even for the own password', async () => {
     const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS, protected: true });
     expect((await change(viewer.user._id, viewer.token).expect(403)).body).toEqual({ error: 'You do not have permission to perform this action' });

@@ -1704,7 +1704,8 @@ export interface paths {
         head?: never;
         /**
          * Changes a user's name, role, trackers or access. Another user, or one's own role, trackers or
-         *     access, only with a protected role (else 403). Disabling revokes every session and API token.
+         *     access, only with a protected role, and another user only if they see no tracker the caller
+         *     does not (else 403). Disabling revokes every session and API token.
          */
         patch: operations["UserAccountsController_update"];
         trace?: never;
@@ -1724,7 +1725,8 @@ export interface paths {
         head?: never;
         /**
          * Changes a user's password: one's own with `access_user`, another user's of the same client
-         *     only with a protected role as well. The user's other sessions are signed out.
+         *     only with a protected role as well, and only if they see no tracker the caller does not. The
+         *     user's other sessions are signed out.
          */
         patch: operations["UsersController_changePassword"];
         trace?: never;

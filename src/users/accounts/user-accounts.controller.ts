@@ -51,7 +51,8 @@ export class UserAccountsController {
 
   /**
    * Changes a user's name, role, trackers or access. Another user, or one's own role, trackers or
-   * access, only with a protected role (else 403). Disabling revokes every session and API token.
+   * access, only with a protected role, and another user only if they see no tracker the caller
+   * does not (else 403). Disabling revokes every session and API token.
    */
   @Patch(':id')
   @Authenticated({ permission: Permission.User })

@@ -5,7 +5,7 @@ import { ApiTokenService, AuthContext, CredentialVerifier, IdentityProvisioning,
 import { InjectRepository, isDuplicateKeyError, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { PagedBody } from '@app/http';
-import { ProtectedUsers, requireProtectedCaller } from '../protected-users';
+import { ProtectedUsers, requireProtectedCaller, requireReachOf } from '../protected-users';
 import { StoredRole } from '../roles/role.view';
 import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQueryDto } from './dto/list-users-query.dto';
@@ -69,6 +69,7 @@ export class UserAccountsService {
     if (Object.keys(body).length === 0) throw badRequest('Send at least one of name, roleId, trackers, disabled, language');
     const own = target._id.equals(auth.userId);
     if (!own) requireProtectedCaller(auth, 'Only users with a protected role may change another user');
+    if (!own) requireReachOf(auth, target, 'Changing another user');
     // One's own role, trackers and access are administration too: changing them is an escalation otherwise.
     if (own && Object.keys(body).some((field) => field !== 'name' && field !== 'language')) {
       requireProtectedCaller(auth, 'Only users with a protected role may change their own role, trackers or access');
