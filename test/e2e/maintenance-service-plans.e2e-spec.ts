@@ -139,6 +139,25 @@ describe('service plans', () => {
     expect(await ordersOf(asset)).toHaveLength(2);
   });
 
+  it('records the service of an order stored done by a request that failed before telling its plan, when the retry gets the 409', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await read(asset, 1_000);
+    const p = await plan({ assetIds: [asset.assetId] });
+    await read(asset, 11_200);
+    const [order] = await ordersOf(asset);
+    expect(order).toMatchObject({ servicePlanId: p.id, status: 'open' });
+    // What a request leaves when it stores 'done' and dies (or its next write fails) before the plan hears of it.
+    await t.connection.collection('work_orders').updateOne({ _id: new Types.ObjectId(order.id) }, { $set: { status: 'done' } });
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'overdue', cycle: 0 });
+    const retried = await api().post(`/api/maintenance/work-orders/${order.id}/transitions`, { to: 'done' }).expect(409);
+    expect(retried.body.error).toContain('cannot go from done to done');
+    expect(await statusOf(asset, p.id)).toMatchObject({ state: 'ok', cycle: 1, workOrderId: null, lastService: { odometerKm: 11_200 } });
+    // Once: another retry records nothing more.
+    await api().post(`/api/maintenance/work-orders/${order.id}/transitions`, { to: 'done' }).expect(409);
+    expect((await api().get(`/api/maintenance/service-plans/${p.id}/services`).expect(200)).body.data).toEqual([expect.objectContaining({ workOrderId: order.id, odometerKm: 11_200 })]);
+    expect((await statusOf(asset, p.id)).cycle).toBe(1);
+  });
+
   it('follows telemetry: the meters tell the plans when the next threshold is reached', async () => {
     const asset = await addAsset(t, tenant.clientId);
     const p = await plan({ assetIds: [asset.assetId], intervals: { km: 10 }, dueSoon: { km: 4 }, workOrder: { autoCreate: false } });

@@ -191,7 +191,9 @@ export class ServicePlansService implements OnModuleInit {
       record = await this.records.create(scopeOfClient(plan.clientId), data);
     } catch (error) {
       if (!isDuplicateKeyError(error) || !input.id) throw error;
-      return (await this.records.findById(scopeOfClient(plan.clientId), input.id.toHexString()))!; // the order completed again: one service
+      // The order completed again: one service. The status is told again, in case the first time
+      // stopped between the record and the status (an older or equal service changes nothing).
+      record = (await this.records.findById(scopeOfClient(plan.clientId), input.id.toHexString()))!;
     }
     await this.status.serviceRecorded(plan, assetId, { id: record._id, doneAt: record.doneAt, odometerKm: record.odometerKm, engineHours: record.engineHours });
     return record;

@@ -64,6 +64,9 @@ export class WorkOrderLifecycleService {
   async transition(auth: AuthContext, order: Stored<WorkOrder>, body: TransitionWorkOrderDto): Promise<WorkOrderView> {
     const from = order.status;
     if (!canMove(from, body.to)) {
+      // Completed again: a request that stored 'done' and failed before its listeners were told
+      // (the plan's service record) is retried, and its 409 completes it; listeners are keyed by the order.
+      if (from === 'done' && body.to === 'done') await this.completed.publish(auth, order);
       const allowed = WORK_ORDER_TRANSITIONS[from];
       throw new DomainException(
         ErrorCode.Conflict,
