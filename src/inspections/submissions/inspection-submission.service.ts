@@ -48,6 +48,9 @@ export class InspectionSubmissionService {
     const { answerSet } = built;
     const uploadErrors = await this.uploads.check(auth, form.fields, body.answers);
     if (uploadErrors.length > 0) throw validationFailed(uploadErrors);
+    // Before the answer is stored: a failure after it must not leave its photos to the sweep of
+    // unreferenced uploads (a failure before it only keeps them longer).
+    await this.uploads.markReferenced(auth, answerSet.answers);
 
     const inspectionId = new Types.ObjectId();
     const opened = answerSet.critical ? await this.workOrders.openForInspection(auth, { inspectionId, asset, answerSet }) : undefined;
@@ -68,7 +71,6 @@ export class InspectionSubmissionService {
       workOrderId: opened?.id,
     });
     await opened?.confirm();
-    await this.uploads.markReferenced(auth, answerSet.answers);
     await this.events.submitted(auth, asset, inspection);
     await this.recordOdometer(auth, asset, inspection._id, answerSet.submittedAt, body.odometerKm ?? answerSet.answers.find((answer) => answer.fieldId === 'odometer')?.value);
     await this.activity.record(auth, {

@@ -69,10 +69,11 @@ export class WorkOrdersService {
     const { entry } = built;
     const uploadErrors = await this.uploads.check(auth, form.fields, body.answers);
     if (uploadErrors.length > 0) throw validationFailed(uploadErrors);
+    // Before the form is stored, as for inspections: its photos are never left to the sweep.
+    await this.uploads.markReferenced(auth, entry.answers);
     const update = { $push: { forms: entry }, ...(entry.critical ? { $set: { hasCriticalAnswers: true } } : {}) };
     const updated = await this.orders.updateRecord(auth, order, update);
     if (!updated) throw notFound('Work order');
-    await this.uploads.markReferenced(auth, entry.answers);
 
     await this.activity.record(auth, {
       action: 'work_order.form_add',
