@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces,
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated } from '@app/auth';
 import { validationFailed } from '@app/errors';
-import { PagedBody, PagedResponse } from '@app/http';
+import { notAcceptedField, PagedBody, PagedResponse } from '@app/http';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
 import { Inbox } from './inbox.service';
 import { NotificationView, toNotificationView } from './notification.view';
@@ -45,7 +45,7 @@ export class NotificationsController {
   stream(@Auth() auth: AuthContext, @Req() req: Request, @Res() res: Response): void {
     // It takes no parameter: one sent is refused, as the lists refuse theirs, before the stream opens.
     const sent = Object.keys(req.query);
-    if (sent.length > 0) throw validationFailed(sent.map((name) => ({ path: name, message: `${name} is not an accepted field` })));
+    if (sent.length > 0) throw validationFailed(sent.map(notAcceptedField));
     this.inbox.stream(auth, req, res);
   }
 

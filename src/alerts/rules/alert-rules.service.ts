@@ -41,7 +41,7 @@ export class AlertRulesService {
 
   async create(auth: AuthContext, body: CreateAlertRuleDto): Promise<AlertRuleView> {
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
-    await this.checkOutsideAddresses(auth, { allAssets: body.allAssets ?? true, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], emails: body.recipients?.emails ?? [] });
+    await this.checkOutsideAddresses(auth, { allAssets: body.allAssets ?? true, groupIds: body.groupIds ?? [], emails: body.recipients?.emails ?? [] }, []);
     if ((await this.rules.count(auth, {})) >= MAX_ALERT_RULES_PER_CLIENT) {
       throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ALERT_RULES_PER_CLIENT} alert rules: remove some first`);
     }
@@ -82,12 +82,11 @@ export class AlertRulesService {
     }
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
-    await this.checkOutsideAddresses(auth, {
-      allAssets: body.allAssets ?? rule.allAssets,
-      assetIds: body.assetIds ?? rule.assetIds.map(String),
-      groupIds: body.groupIds ?? rule.groupIds.map(String),
-      emails: body.recipients ? (body.recipients.emails ?? []) : rule.recipients.emails,
-    });
+    await this.checkOutsideAddresses(
+      auth,
+      { allAssets: body.allAssets ?? rule.allAssets, groupIds: body.groupIds ?? rule.groupIds.map(String), emails: body.recipients ? (body.recipients.emails ?? []) : rule.recipients.emails },
+      body.assetIds === undefined ? rule.assetIds.map(String) : [],
+    );
     const set: Record<string, unknown> = {};
     for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const) if (body[key] !== undefined) set[key] = body[key];
     for (const key of ['assetIds', 'groupIds', 'geofenceIds'] as const) if (body[key] !== undefined) set[key] = ids(body[key]);
@@ -115,12 +114,14 @@ export class AlertRulesService {
    * A rule's outside addresses (`recipients.emails`) get the alerts of every asset it covers, and
    * nothing filters them by trackers as users are filtered. So a caller limited to some trackers
    * may write a rule with addresses only if it covers assets they see, named one by one: not all
-   * assets, no groups (which may hold others), every named asset theirs — else 403.
+   * assets, no groups (which may hold others), every named asset theirs — else 403. The assets a
+   * request sends are checked by `checkTargets` already; `keptAssetIds`, those a change keeps, here.
    */
-  private async checkOutsideAddresses(auth: AuthContext, rule: { allAssets: boolean; assetIds: readonly string[]; groupIds: readonly string[]; emails: readonly string[] }): Promise<void> {
+  private async checkOutsideAddresses(auth: AuthContext, rule: { allAssets: boolean; groupIds: readonly string[]; emails: readonly string[] }, keptAssetIds: readonly string[]): Promise<void> {
     if (auth.trackerScope.isAll || rule.emails.length === 0) return;
-    const seen = rule.allAssets || rule.groupIds.length > 0 ? [] : await this.directory.findAssetsInService(auth, rule.assetIds);
-    if (rule.allAssets || rule.groupIds.length > 0 || seen.length < new Set(rule.assetIds.map((id) => id.toLowerCase())).size) {
+    const wide = rule.allAssets || rule.groupIds.length > 0;
+    const keepsUnseen = !wide && keptAssetIds.length > 0 && (await this.directory.findAssetsInService(auth, keptAssetIds)).length < new Set(keptAssetIds.map((id) => id.toLowerCase())).size;
+    if (wide || keepsUnseen) {
       throw forbidden('A user who sees only some trackers may send alerts to outside addresses (recipients.emails) only of assets they see: name them in assetIds, with allAssets false and no groupIds');
     }
   }

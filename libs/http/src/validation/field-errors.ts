@@ -22,10 +22,15 @@ export function toFieldErrors(errors: ValidationError[], parent = ''): FieldErro
   });
 }
 
+/** The error of a field (or query parameter) the request may not send, named by its last segment. */
+export function notAcceptedField(path: string): FieldError {
+  return { path, message: `${path.slice(path.lastIndexOf('.') + 1)} is not an accepted field` };
+}
+
 // class-validator writes "property x should not exist"; say which field and why in plain words.
 function humanize(message: string, error: ValidationError): string {
   if (message.startsWith('property ') && message.endsWith(' should not exist')) {
-    return `${error.property} is not an accepted field`;
+    return notAcceptedField(error.property).message;
   }
   return message;
 }

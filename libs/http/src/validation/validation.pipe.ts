@@ -1,7 +1,7 @@
 import { ArgumentMetadata, Injectable, Logger, ValidationPipe } from '@nestjs/common';
 import { badRequest, DomainException, validationFailed } from '@app/errors';
 import { findControlCharacters } from './control-characters';
-import { toFieldErrors } from './field-errors';
+import { notAcceptedField, toFieldErrors } from './field-errors';
 import { findPrototypeKeys, stripPrototypeKeys } from './prototype-keys';
 import { isStrictBody } from './strict-body.decorator';
 
@@ -29,9 +29,7 @@ export class AppValidationPipe {
     const strict = isStrictBody(metadata.metatype);
     if (strict) {
       const keys = findPrototypeKeys(value);
-      if (keys.length > 0) {
-        throw validationFailed(keys.map((path) => ({ path, message: `${path.slice(path.lastIndexOf('.') + 1)} is not an accepted field` })));
-      }
+      if (keys.length > 0) throw validationFailed(keys.map(notAcceptedField));
     } else {
       stripPrototypeKeys(value);
     }
