@@ -9,7 +9,8 @@ const { cpuMs } = require('./process-cpu');
  * app and slow the next figure). `app` ({url, child}): another app process than the run's (the
  * meters scenario's second configuration). Several senders share the load's trackers, so a batch
  * may be stored after the next one and hold late messages for every tracker in it; one sender
- * posts in order, as one flespi stream does.
+ * posts in order, as one flespi stream does; a load whose `nextRequest(request, sender)` keeps each
+ * sender's trackers apart (bench/lib/fleet-load.js) posts each tracker in order.
  */
 async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }, senders = 4) {
   const pid = app.child.pid;
@@ -21,9 +22,10 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
   const started = Date.now();
   let messages = 0;
   await Promise.all(
-    Array.from({ length: senders }, async () => {
+    Array.from({ length: senders }, async (_, sender) => {
       while (Date.now() - started < seconds * 1000) {
-        const { body } = load.nextRequest({});
+        // A load with senders of its own (the fleet's) builds each sender's next batch.
+        const { body } = load.nextRequest({}, sender);
         const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
         if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         messages += (await res.json()).data.accepted;

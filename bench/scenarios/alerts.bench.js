@@ -9,18 +9,14 @@
 // receiver is a node:https server in this process on 127.0.0.1: the app runs in production mode,
 // where loopback is refused and URLs must be https, so bench/run.js gives it
 // WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8 and trusts the run's certificate (bench/lib/tls.js).
-const { createServer } = require('node:https');
-const { createHash, randomBytes } = require('node:crypto');
-const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { cpuMs } = require('../lib/process-cpu');
 const { startApp } = require('../lib/processes');
 const { openEventStream } = require('../lib/sse-reader');
-const { benchCertificate } = require('../lib/tls');
-
-const { ALL_PERMISSIONS } = require(join(__dirname, '../../dist/libs/auth/src/permissions.js'));
+const { newClient, api } = require('../lib/bench-clients');
+const { startReceiver } = require('../lib/webhook-receiver');
 
 const ASSETS = 1000;
 // Batches of 100 (the events scenario sends 1 000): with every message an alert, a batch of 1 000
@@ -40,54 +36,6 @@ const TOGGLE_EVERY = Number(process.env.BENCH_ALERTS_TOGGLE_EVERY ?? 1);
 const WORKER = process.env.BENCH_ALERTS_WORKER === '1';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pct = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]);
-
-/** A client of its own with an admin (protected role) and `recipients` users, each with an `atk_` API token. */
-async function newClient(ctx, name, recipients) {
-  const now = new Date();
-  const { insertedId: clientId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
-  const role = async (roleName, isProtected) => (await ctx.db.collection('roles').insertOne({ clientId, name: roleName, permissions: [...ALL_PERMISSIONS], protected: isProtected, createdAt: now, updatedAt: now })).insertedId;
-  const adminRole = await role('Bench admin', true);
-  const userRole = await role('Bench recipient', false);
-  const tag = randomBytes(4).toString('hex');
-  const user = async (email, roleId) => {
-    // No one logs in with a password here: the users authenticate with their API tokens.
-    const { insertedId } = await ctx.db.collection('users').insertOne({ clientId, email, name: email.split('@')[0], passwordHash: 'bench-no-password', roleId, trackerScope: { all: true, trackerIds: [] }, language: 'es', active: true, createdAt: now, updatedAt: now });
-    const token = `atk_${randomBytes(32).toString('base64url')}`;
-    await ctx.db.collection('api_tokens').insertOne({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: insertedId, clientId, name: 'bench', hint: `…${token.slice(-4)}`, createdAt: now, updatedAt: now });
-    return { id: insertedId.toHexString(), headers: { authorization: `Bearer ${token}` } };
-  };
-  const admin = await user(`bench-admin-${tag}@alerts.bench`, adminRole);
-  const users = [];
-  for (let i = 0; i < recipients; i++) users.push(await user(`bench-recipient-${i}-${tag}@alerts.bench`, userRole));
-  return { id: clientId.toHexString(), admin, users };
-}
-
-async function api(ctx, headers, method, path, body) {
-  const res = await fetch(`${ctx.baseUrl}${path}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  const json = await res.json();
-  if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 400)}`);
-  return json.data ?? json;
-}
-
-/** The webhook receiver: answers 204 at once; `onMessage(body, arrivedAt, path)`. */
-function startReceiver(onMessage) {
-  const { key, cert } = benchCertificate();
-  const server = createServer({ key, cert }, (req, res) => {
-    const chunks = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const at = Date.now();
-      res.writeHead(204).end();
-      try {
-        onMessage(JSON.parse(Buffer.concat(chunks).toString('utf8')), at, req.url, req.headers);
-      } catch {
-        /* not JSON: not ours */
-      }
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 /** A flespi load over new trackers of `clientId` whose ignition turns every TOGGLE_EVERY messages. */
 async function toggledLoad(ctx, clientId) {

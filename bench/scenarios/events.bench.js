@@ -11,6 +11,8 @@ const { addTrackers } = require('../lib/trackers');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { openEventStream } = require('../lib/sse-reader');
 const { insertInBatches } = require('../lib/bulk');
+const { newClient } = require('../lib/bench-clients');
+const { addPolygonGrid } = require('../lib/geofence-grid');
 
 const { eventId, clientHourId, assetDayId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
 
@@ -22,32 +24,6 @@ const ROUNDS = 3;
 const EVENTS = 1_000_000;
 const CENTRE = [-33.45, -70.65];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** A client of its own (no demo geofences in it). */
-async function newClient(ctx, name) {
-  const now = new Date();
-  const { insertedId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
-  return insertedId.toHexString();
-}
-
-/** 10 000 polygons (40 vertices, ~120 m across) on a 100 × 100 grid 400 m apart around the trackers. */
-async function addPolygons(ctx, clientId) {
-  const now = new Date();
-  const side = Math.sqrt(GEOFENCES);
-  const polygons = Array.from({ length: GEOFENCES }, (_, n) => {
-    const lat = CENTRE[0] - 0.18 + Math.floor(n / side) * 0.0036;
-    const lng = CENTRE[1] - 0.18 + (n % side) * 0.0043;
-    const ring = Array.from({ length: VERTICES - 1 }, (_, k) => {
-      const angle = (2 * Math.PI * k) / (VERTICES - 1);
-      const r = 0.0006 * (1 + 0.2 * Math.sin(3 * angle)); // not a circle: a lobed outline
-      return [Number((lng + r * 1.2 * Math.cos(angle)).toFixed(7)), Number((lat + r * Math.sin(angle)).toFixed(7))];
-    });
-    ring.push(ring[0]);
-    return { clientId: new Types.ObjectId(clientId), name: `Bench zone ${n}`, description: '', color: '#1e88e5', geometry: { type: 'Polygon', coordinates: [ring] }, radiusM: null, widthM: null, speedLimitKmh: 40, allAssets: true, assetIds: [], groupIds: [], createdAt: now, updatedAt: now };
-  });
-  await insertInBatches(ctx.db.collection('geofences'), polygons.map((polygon) => ({ ...polygon })));
-  return polygons;
-}
 
 /**
  * The detector alone, in this process (built code): 20 000 fixes of one asset driving across the
@@ -84,10 +60,10 @@ async function ingestionWithGeofences(ctx) {
   // edge every ~15 s of fix time, so the fenced run writes enter/exit events as a fleet would.
   const driftPerS = [0, 1.35e-4];
   // Messages from 10 minutes ago on (fresh: no tracker is found offline by the sweep meanwhile).
-  const plainClient = await newClient(ctx, 'Bench without geofences');
+  const plainClient = (await newClient(ctx, 'Bench without geofences')).id;
   const plain = { name: 'no geofences', load: await ingestLoad({ uri, clientId: plainClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
-  const fencedClient = await newClient(ctx, 'Bench with geofences');
-  detectorCost(ctx, await addPolygons(ctx, fencedClient));
+  const fencedClient = (await newClient(ctx, 'Bench with geofences')).id;
+  detectorCost(ctx, await addPolygonGrid(ctx.db, fencedClient, { count: GEOFENCES, vertices: VERTICES, centre: CENTRE }));
   const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
   const round = ({ load }, seconds) => ingestRound(ctx, load, seconds);
   // Warm-up: each tracker's first messages create its states, the fenced client's index is built.

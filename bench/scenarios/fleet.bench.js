@@ -1,0 +1,114 @@
+// Ingestion shaped like a real fleet (issue 50): flespi batches of 1 000 messages that hold 2
+// fixes of each of 500 trackers, four senders with 500 trackers each (2 000 trackers), each
+// tracker's fixes in time order, through POST /api/telemetry/flespi. Four variants in alternating
+// rounds of one run, each a client of its own:
+//   (a) fleet: 10 000 polygon geofences, event detection, meters, trips, latest positions and a
+//       live stream open on the client;
+//   (b) fleet without geofences or rules;
+//   (c) batches of one tracker (1 000 fixes of one tracker a batch, a tracker per sender);
+//   (d) (a) with an alert rule on ignition on/off — one message in a hundred turns a vehicle's
+//       ignition, so 100 alerts/s at 10 000 messages/s — to 10 inbox recipients and 3 webhook
+//       endpoints (e-mail off: no SMTP in the bench).
+// Printed per variant: messages/s and the app's, the database's and this process's CPU per
+// message (µs; medians of the rounds); the ratios (a)÷(c) and (d)÷(a) of the same rounds.
+// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d).
+const { Types } = require('mongoose');
+const { newClient, api } = require('../lib/bench-clients');
+const { fleetLoad } = require('../lib/fleet-load');
+const { addPolygonGrid } = require('../lib/geofence-grid');
+const { ingestRound } = require('../lib/ingest-rounds');
+const { openEventStream } = require('../lib/sse-reader');
+const { startReceiver } = require('../lib/webhook-receiver');
+
+const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
+const TRACKERS = Number(process.env.BENCH_FLEET_TRACKERS ?? 2000);
+const VARIANTS = (process.env.BENCH_FLEET_VARIANTS ?? 'a,b,c,d').split(',');
+const SENDERS = 4;
+const GEOFENCES = 10_000;
+const RECIPIENTS = 10;
+const ENDPOINTS = 3;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const us = (value) => (value === undefined ? '–' : Math.round(value));
+
+/** The ignition rule of (d), its endpoints pointed at the bench's receiver. */
+async function addIgnitionRule(ctx, client, receiverPort) {
+  for (let e = 0; e < ENDPOINTS; e++) {
+    await api(ctx, client.admin.headers, 'POST', '/api/webhook-endpoints', { url: `https://127.0.0.1:${receiverPort}/fleet-${e}`, description: `Fleet bench receiver ${e}`, eventTypes: ['alert.opened'] });
+  }
+  await api(ctx, client.admin.headers, 'POST', '/api/alert-rules', {
+    name: 'Fleet bench: ignition',
+    eventTypes: ['ignition.on', 'ignition.off'],
+    allAssets: true,
+    severity: 'info',
+    recipients: { userIds: client.users.map((user) => user.id), emails: [] },
+  });
+}
+
+async function variant(ctx, key, { name, geofences = false, rule = false, oneTracker = false, receiverPort }, vendorBase) {
+  const client = await newClient(ctx, `Fleet bench (${key})`, rule ? RECIPIENTS : 0);
+  if (geofences) await addPolygonGrid(ctx.db, client.id, { count: GEOFENCES, spacingDeg: 0.0135 });
+  if (rule) await addIgnitionRule(ctx, client, receiverPort);
+  const shape = oneTracker ? { trackers: SENDERS, fixesPerBatch: 1000, stepS: 1, startAgoS: 60 * 86_400 } : { trackers: TRACKERS, fixesPerBatch: Math.max(1, Math.round((1000 * SENDERS) / TRACKERS)) };
+  const load = await fleetLoad(ctx.db, { clientId: client.id, senders: SENDERS, label: `Fleet ${key}`, vendorBase, ...shape });
+  // The live map of the client is open during the rounds: every stored position goes out on it.
+  const stream = await openEventStream(`${ctx.baseUrl}/api/positions/stream`, client.admin.headers, 'position', () => undefined, { readyTimeoutMs: 3000 });
+  return { key, name, clientId: client.id, load, stream, rows: [] };
+}
+
+async function countByType(ctx, clientId) {
+  const rows = await ctx.db.collection('fleet_events').aggregate([{ $match: { clientId: new Types.ObjectId(clientId) } }, { $group: { _id: '$type', n: { $sum: 1 } } }]).toArray();
+  return rows.map((row) => `${row._id} ${row.n}`).join(', ') || 'none';
+}
+
+module.exports = {
+  name: 'fleet',
+  async run(ctx) {
+    const server = await startReceiver(() => undefined);
+    const receiverPort = server.address().port;
+    const specs = {
+      a: { name: `(a) fleet, ${GEOFENCES} polygons`, geofences: true },
+      b: { name: '(b) fleet, no geofences or rules' },
+      c: { name: '(c) batches of one tracker', oneTracker: true },
+      d: { name: `(d) fleet, ${GEOFENCES} polygons and an ignition rule (${RECIPIENTS} recipients, ${ENDPOINTS} webhooks)`, geofences: true, rule: true, receiverPort },
+    };
+    const variants = [];
+    try {
+      for (const [index, key] of VARIANTS.entries()) variants.push(await variant(ctx, key, specs[key], 700_000_000 + index * 1_000_000));
+      const alerts = ctx.db.collection('alerts');
+      const round = async (v, seconds) => {
+        const alertsBefore = await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) });
+        const figure = await ingestRound(ctx, v.load, seconds, undefined, SENDERS);
+        figure.alertsPerS = ((await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) })) - alertsBefore) / figure.elapsed;
+        return figure;
+      };
+      // Warm-up: each tracker's first batch creates its states; the geofences are compiled.
+      for (const v of variants) await round(v, 10);
+      for (let r = 0; r < ROUNDS; r++) {
+        const order = r % 2 === 0 ? variants : [...variants].reverse();
+        for (const v of order) {
+          const figure = await round(v, Math.max(ctx.seconds, 10));
+          v.rows.push(figure);
+          console.log(`    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}`);
+        }
+      }
+      for (const v of variants) {
+        const shape = v.key === 'c' ? `batches of 1 000 fixes of one tracker, ${SENDERS} trackers` : `batches of 1 000 messages over ${v.load.trackers.length / SENDERS} trackers, ${v.load.trackers.length} trackers`;
+        ctx.note(`${v.name}: POST /api/telemetry/flespi, ${shape}, ${SENDERS} senders (median of ${ROUNDS} rounds)`, Math.round(median(v.rows.map((row) => row.rate))), 'messages/s');
+        ctx.note(`… ${v.key}: CPU per message: app`, Math.round(median(v.rows.map((row) => row.usPerMessage))), 'µs');
+        ctx.note(`… ${v.key}: CPU per message: database`, Math.round(median(v.rows.map((row) => row.dbUsPerMessage))), 'µs');
+        ctx.note(`… ${v.key}: CPU per message: bench process (the load)`, Math.round(median(v.rows.map((row) => row.benchUsPerMessage))), 'µs');
+        ctx.note(`… ${v.key}: events stored (${await countByType(ctx, v.clientId)})`, await ctx.db.collection('fleet_events').countDocuments({ clientId: new Types.ObjectId(v.clientId) }), 'events');
+      }
+      const byKey = Object.fromEntries(variants.map((v) => [v.key, v]));
+      const ratio = (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => row.rate / byKey[bottom].rows[i].rate)) * 100) / 100;
+      if (byKey.d) ctx.note('(d): alerts opened per second (median of the rounds)', Math.round(median(byKey.d.rows.map((row) => row.alertsPerS))), 'alerts/s');
+      if (byKey.a && byKey.c) ctx.note('(a) ÷ (c), same rounds (median of the rounds\' ratios; target ≥ 0.3)', ratio('a', 'c'), '');
+      if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
+      if (byKey.a && byKey.b) ctx.note('(a) ÷ (b): what 10 000 geofences cost, same rounds', ratio('a', 'b'), '');
+    } finally {
+      for (const v of variants) v.stream.destroy();
+      server.closeAllConnections();
+      server.close();
+    }
+  },
+};
