@@ -115,6 +115,7 @@ function newAlert({ rule, event }: Opening): Stored<Omit<Alert, 'clientId'>> {
     eventIds: [event._id],
     eventType: event.type,
     geofenceId: event.geofenceId ?? null,
+    placeId: null,
     occurredAt: event.occurredAt,
     openedAt: new Date(),
     acknowledgedAt: null,

@@ -26,8 +26,12 @@ export class AlertView {
   assetId: string;
   /** @example "Camión 12" */
   assetName: string;
-  /** @example "speeding.start" */
+  /** The type of the event that opened it. @example "geofence.exit" */
   eventType: string;
+  /** The opening event's geofence, for a geofence event; else null. */
+  geofenceId: string | null;
+  /** The opening event's place, for a place event; null (places are not built yet). */
+  placeId: string | null;
   /** The event that opened it, then the one that resolved it when the system did. */
   eventIds: string[];
   /** When the opening event occurred. */
@@ -53,6 +57,8 @@ export function toAlertView(alert: Stored<Alert>): AlertView {
     assetId: alert.assetId.toHexString(),
     assetName: alert.assetName,
     eventType: alert.eventType,
+    geofenceId: alert.geofenceId?.toHexString() ?? null,
+    placeId: alert.placeId?.toHexString() ?? null,
     eventIds: alert.eventIds.map(String),
     occurredAt: alert.occurredAt,
     openedAt: alert.openedAt,

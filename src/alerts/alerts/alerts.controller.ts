@@ -12,7 +12,7 @@ import { ListAlertsDto } from './dto/list-alerts.dto';
 export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
-  /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `from`, `to` filter. */
+  /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `eventType`, `geofenceId`, `placeId`, `from`, `to` filter. */
   @Get()
   @Authenticated({ permission: Permission.Alerts })
   @PagedResponse(AlertView)

@@ -31,6 +31,9 @@ export class AlertsService {
     if (query.severity) filter.severity = query.severity;
     if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
     if (query.ruleId) filter.ruleId = new Types.ObjectId(query.ruleId);
+    if (query.eventType) filter.eventType = query.eventType;
+    if (query.geofenceId) filter.geofenceId = new Types.ObjectId(query.geofenceId);
+    if (query.placeId) filter.placeId = new Types.ObjectId(query.placeId);
     if (query.from || query.to) {
       const [from, to] = [query.from ? new Date(query.from) : null, query.to ? new Date(query.to) : null];
       if (from && to && from > to) throw validationFailed([{ path: 'from', message: 'from must not be after to' }]);

@@ -65,6 +65,10 @@ export class Alert {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   geofenceId: Types.ObjectId | null;
 
+  /** The opening event's place (a visit's): places are not built yet, so null until they are. */
+  @Prop({ type: SchemaTypes.ObjectId, default: null })
+  placeId: Types.ObjectId | null;
+
   /** When the opening event occurred. */
   @Prop({ required: true })
   occurredAt: Date;

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
+import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, type Severity } from '../../schemas/alert-rule.schema';
 import { ALERT_STATES, type AlertState } from '../../schemas/alert.schema';
 
@@ -25,6 +26,22 @@ export class ListAlertsDto extends PageQueryDto {
   @IsOptional()
   @IsObjectIdString()
   ruleId?: string;
+
+  /** Alerts opened by an event of this type. */
+  @ApiProperty({ enum: FLEET_EVENT_TYPES, required: false })
+  @IsOptional()
+  @IsIn(FLEET_EVENT_TYPES)
+  eventType?: FleetEventType;
+
+  /** Alerts opened by an event of this geofence. */
+  @IsOptional()
+  @IsObjectIdString()
+  geofenceId?: string;
+
+  /** Alerts opened by an event of this place. */
+  @IsOptional()
+  @IsObjectIdString()
+  placeId?: string;
 
   /** Alerts opened at or after this ISO 8601 date-time. */
   @IsOptional()

@@ -1,0 +1,115 @@
+// Jobs are looked for every 50 ms and webhook retries run a thousand-fold faster, so mails and
+// deliveries show within seconds. The app reads these when it is built.
+process.env.JOBS_POLL_MS = '50';
+process.env.WEBHOOK_RETRY_SCALE = '0.00001';
+
+import request from 'supertest';
+import { Types } from 'mongoose';
+import type { ParsedMail } from 'mailparser';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant, TestUser } from '../factories/tenant.factory';
+import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-alert-voice-0123456789';
+const M = 1 / 111_195; // a metre of latitude, in degrees
+const DEPOT = { lat: -33.45, lng: -70.65 };
+/** A time in the client's zone with its offset, as people are told it: `25-11-2026 03:14:07 -03:00 (America/Santiago)`. */
+const LOCAL_ES = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2} \(America\/Santiago\)/;
+const LOCAL_EN = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2} \(America\/Santiago\)/;
+
+interface AlertView {
+  id: string;
+  state: string;
+  eventType: string;
+  geofenceId: string | null;
+  placeId: string | null;
+  resolvedBy: string | null;
+  eventIds: string[];
+}
+interface Entry {
+  alertId: string;
+  title: string;
+  body: string;
+}
+interface Message {
+  type: string;
+  data: AlertView & {
+    asset: { id: string; name: string; plate: string | null };
+    driver: null;
+    summary: string;
+    events: Array<{ id: string; type: string; occurredAt: string; position: { lat: number; lng: number } | null; geofence: { id: string; name: string } | null; place: null }>;
+  };
+}
+
+/**
+ * What a person is told of an alert, end to end — telemetry through the ingestion route, a real
+ * SMTP server, a real webhook receiver: the mail, the inbox entry and the webhook say what
+ * happened (entered, left…) in the reader's language with the client's time and offset; alerts
+ * opened by an end-type event end at once; alerts filter by event type and geofence.
+ */
+describe('alerts a person can read', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let english: TestUser;
+  let smtp: MailCatcher;
+  let receiver: WebhookReceiver;
+  let bodegaId: string;
+  const T0 = Math.floor(Date.now() / 1000) - 900;
+  const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
+  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  /** Into the depot at `at` + 10 s, out at `at` + 30 s. */
+  const visit = (asset: TrackedFixture, at = 0) => [fix(asset, at, 400), fix(asset, at + 10, 150), fix(asset, at + 20, 100), fix(asset, at + 30, 300), fix(asset, at + 40, 400)];
+  const alertsOf = async (asset: TrackedFixture, query = ''): Promise<AlertView[]> => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}${query}`).set(auth()).expect(200)).body.data;
+  const inboxOf = async (user: TestUser): Promise<Entry[]> => (await request(t.server).get('/api/notifications?limit=200').set(auth(user.token)).expect(200)).body.data;
+  const mailsTo = (address: string): ParsedMail[] => smtp.mails.filter((mail) => (mail.to as { text: string } | undefined)?.text === address);
+  const messagesOf = (alertId: string): Message[] => receiver.received.map((hook) => JSON.parse(hook.body) as Message).filter((message) => message.data.id === alertId);
+  const rule = async (asset: TrackedFixture, body: object) =>
+    (
+      await request(t.server)
+        .post('/api/alert-rules')
+        .set(auth())
+        .send({ name: 'Bodega', eventTypes: ['geofence.enter', 'geofence.exit'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [bodegaId], recipients: { userIds: [tenant.admin.user._id.toHexString()] }, ...body })
+        .expect(201)
+    ).body.data.id as string;
+
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    receiver = await new WebhookReceiver().start();
+    process.env.SMTP_URL = smtp.url;
+    process.env.APP_URL = 'https://app.fleet.test';
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.1/32';
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    english = await tenant.addUser({ permissions: [] });
+    await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
+    bodegaId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Bodega Central', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
+    await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/alerts`, eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved'] }).expect(201);
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+    await smtp.close();
+    for (const name of ['SMTP_URL', 'APP_URL', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
+  });
+
+  it('lists alerts by event type, geofence and place', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await rule(asset, {});
+    await ingest(visit(asset));
+    expect((await alertsOf(asset, '&eventType=geofence.exit')).map((alert) => alert.eventType)).toEqual(['geofence.exit']);
+    expect((await alertsOf(asset, '&eventType=geofence.enter')).map((alert) => alert.eventType)).toEqual(['geofence.enter']);
+    const inBodega = await alertsOf(asset, `&geofenceId=${bodegaId}`);
+    expect(inBodega).toHaveLength(2);
+    expect(inBodega.every((alert) => alert.geofenceId === bodegaId && alert.placeId === null)).toBe(true);
+    expect(await alertsOf(asset, `&geofenceId=${new Types.ObjectId().toHexString()}`)).toEqual([]);
+    expect(await alertsOf(asset, `&placeId=${new Types.ObjectId().toHexString()}`)).toEqual([]);
+    for (const bad of ['eventType=geofence.maybe', 'geofenceId=nope', 'placeId=12']) {
+      const answer = await request(t.server).get(`/api/alerts?${bad}`).set(auth()).expect(400);
+      expect(answer.body.error).toMatch(new RegExp(`^${bad.split('=')[0]} `));
+    }
+  });
+});
