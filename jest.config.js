@@ -3,7 +3,7 @@
 const swc = ['@swc/jest', JSON.parse(require('fs').readFileSync(`${__dirname}/.swcrc`, 'utf8'))];
 const moduleNameMapper = {
   '^@app/testing(|/.*)$': '<rootDir>/test/support$1',
-  '^@app/([a-z-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
+  '^@app/([a-z0-9-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
 };
 // Benchmark builds (`.bench-builds/`, with their package.json) are not modules of the project.
 const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, modulePathIgnorePatterns: ['<rootDir>/.bench-builds/'], testEnvironment: 'node', setupFiles: ['reflect-metadata'] };

@@ -2,18 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { User } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { severityInWords } from '@app/mail';
+import { DEFAULT_LANGUAGE, languageOr } from '@app/i18n';
 import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
-import { WebhookDispatcher, type WebhookMessage } from '../webhooks';
-import { alertNotificationId } from './alert-ids';
-import { toAlertView } from './alerts/alert.view';
+import { WebhookDispatcher } from '../webhooks';
 import { AlertMails, type MailRecipient } from './channels/alert-mails';
-import { Inbox, type NewNotification } from './inbox/inbox.service';
+import { type AlertChange, alertInboxEntry, alertWebhookMessage } from './channels/alert-messages';
+import { AlertStories } from './channels/alert-stories';
+import { Inbox } from './inbox/inbox.service';
 import type { AlertRule } from './schemas/alert-rule.schema';
 import type { Alert } from './schemas/alert.schema';
 
-export type AlertChange = 'opened' | 'acknowledged' | 'resolved';
+export type { AlertChange } from './channels/alert-messages';
 
 /** An alert that opened (or is told of again), with the rule that says who hears of it. */
 export interface OpenedAlert {
@@ -32,8 +32,11 @@ type Recipient = Pick<Stored<User>, '_id' | 'email' | 'language' | 'trackerScope
  * - opened: an inbox entry for the recipient users who may see the asset, and a mail (a queued job)
  *   to each of them in their language and to each address of the rule;
  * - every change: `alert.opened|acknowledged|resolved` to the client's webhook endpoints that
- *   subscribed to it (a stored delivery, attempted by its job).
- * The alerts an ingestion batch opened are told together: one write per kind for all of them.
+ *   subscribed to it (a stored delivery, attempted by its job); an alert that opens already
+ *   resolved (by an end-type event) is told as opened and as resolved.
+ * Every text comes from one story per alert (`AlertStories`, `@app/i18n`), so the inbox, the mail
+ * and the webhook say the same thing. The alerts an ingestion batch opened are told together: one
+ * write per kind for all of them.
  */
 @Injectable()
 export class AlertChannels {
@@ -43,6 +46,7 @@ export class AlertChannels {
   constructor(
     private readonly inbox: Inbox,
     private readonly mails: AlertMails,
+    private readonly stories: AlertStories,
     private readonly webhooks: WebhookDispatcher,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
@@ -58,7 +62,9 @@ export class AlertChannels {
 
   /** Alerts of one client acknowledged or resolved (a batch's ends resolve several): their webhooks, in one write. */
   async changedMany(clientId: Types.ObjectId, change: AlertChange, alerts: readonly Stored<Alert>[]): Promise<void> {
-    await this.webhooks.publishMany(clientId, alerts.map((alert) => webhookMessage(change, alert)));
+    if (alerts.length === 0) return;
+    const tales = await this.stories.of(clientId, alerts);
+    await this.webhooks.publishMany(clientId, alerts.map((alert) => alertWebhookMessage(change, alert, tales.get(alert)!)));
   }
 
   /**
@@ -69,12 +75,15 @@ export class AlertChannels {
   async opened(clientId: Types.ObjectId, opened: readonly OpenedAlert[]): Promise<void> {
     if (opened.length === 0) return;
     const scope = scopeOfClient(clientId);
-    const webhooks = this.webhooks.publishMany(clientId, opened.map(({ alert }) => webhookMessage('opened', alert)));
-    const usersOf = await this.recipientUsers(scope, opened);
+    const [tales, usersOf] = await Promise.all([this.stories.of(clientId, opened.map(({ alert }) => alert)), this.recipientUsers(scope, opened)]);
+    const messages = opened.flatMap(({ alert }) => [
+      alertWebhookMessage('opened', alert, tales.get(alert)!),
+      ...(alert.state === 'resolved' && alert.resolvedBy === 'system' ? [alertWebhookMessage('resolved', alert, tales.get(alert)!)] : []),
+    ]);
     await Promise.all([
-      webhooks,
-      this.inbox.deliver(scope, opened.map(({ alert }) => inboxEntry(alert, usersOf.get(alert) ?? []))),
-      this.mails.opened(clientId, opened.map(({ alert, rule }) => ({ alert, recipients: mailRecipients(usersOf.get(alert) ?? [], rule) }))),
+      this.webhooks.publishMany(clientId, messages),
+      this.inbox.deliver(scope, opened.map(({ alert }) => alertInboxEntry(alert, tales.get(alert)!, (usersOf.get(alert) ?? []).map((user) => user._id)))),
+      this.mails.opened(opened.map(({ alert, rule }) => ({ alert, tale: tales.get(alert)!, recipients: mailRecipients(usersOf.get(alert) ?? [], rule) }))),
     ]);
   }
 
@@ -102,32 +111,13 @@ export class AlertChannels {
   }
 }
 
-function webhookMessage(change: AlertChange, alert: Stored<Alert>): WebhookMessage {
-  return { type: `alert.${change}`, data: toAlertView(alert), key: `alert:${alert._id.toHexString()}:${change}` };
-}
-
 /** Each user in their language, then each address of the rule not already a user's, in Spanish. */
 function mailRecipients(users: readonly Recipient[], rule: Pick<Stored<AlertRule>, 'recipients'>): MailRecipient[] {
   const byAddress = new Map<string, MailRecipient>();
-  for (const user of users) byAddress.set(user.email, { email: user.email, language: user.language ?? 'es' });
+  for (const user of users) byAddress.set(user.email, { email: user.email, language: languageOr(user.language) });
   for (const email of rule.recipients.emails ?? []) {
     const address = email.toLowerCase();
-    if (!byAddress.has(address)) byAddress.set(address, { email: address, language: 'es' });
+    if (!byAddress.has(address)) byAddress.set(address, { email: address, language: DEFAULT_LANGUAGE });
   }
   return [...byAddress.values()];
-}
-
-/** An alert's inbox entry, one for all its recipient users. */
-function inboxEntry(alert: Stored<Alert>, users: readonly Recipient[]): NewNotification {
-  return {
-    _id: alertNotificationId(alert),
-    recipients: users.map((user) => user._id),
-    kind: 'alert',
-    alertId: alert._id,
-    ruleId: alert.ruleId,
-    title: `${severityInWords(alert.severity, 'es')}: ${alert.ruleName} — ${alert.assetName}`,
-    body: `${alert.eventType} at ${alert.occurredAt.toISOString()}`,
-    severity: alert.severity,
-    assetId: alert.assetId,
-  };
 }

@@ -15,6 +15,7 @@ import { UnsettledStartsRegister } from './alerts/unsettled-starts';
 import { UnsettledStartsBackfill } from './alerts/unsettled-starts.backfill';
 import { PerUserEntriesBackfill } from './inbox/per-user-entries.backfill';
 import { AlertMails } from './channels/alert-mails';
+import { AlertStories } from './channels/alert-stories';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
 import { NotificationsController } from './inbox/notifications.controller';
@@ -52,7 +53,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, Inbox, InboxFeed, PerUserEntriesBackfill, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, AlertStories, Inbox, InboxFeed, PerUserEntriesBackfill, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

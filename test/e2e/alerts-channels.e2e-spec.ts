@@ -81,14 +81,14 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     const [toAdmin] = await eventually(() => (mailsTo(tenant.admin.email).length ? mailsTo(tenant.admin.email) : null), 'the admin’s mail');
     const [toEnglish] = await eventually(() => (mailsTo(english.email).length ? mailsTo(english.email) : null), 'the English mail');
     const [toAddress] = await eventually(() => (mailsTo('turno-noche@example.com').length ? mailsTo('turno-noche@example.com') : null), 'the address’s mail');
-    expect(toAdmin.subject).toBe(`[Crítica] Entrada al depósito: Camión 7`);
+    expect(toAdmin.subject).toBe(`[Crítica] Camión 7: Entró a Depósito Pudahuel — Entrada al depósito`);
     expect(toAdmin.text).toContain('Lugar: Depósito Pudahuel');
     expect(toAdmin.text).toContain(`Ver la alerta: https://app.fleet.test/alerts/${alert.id}`);
     expect(toAdmin.html).toContain(`href="https://app.fleet.test/alerts/${alert.id}"`);
     expect(toAdmin.from?.text).toBe('"Flota" <alertas@fleet.test>');
-    expect(toEnglish.subject).toBe(`[Critical] Entrada al depósito: Camión 7`);
+    expect(toEnglish.subject).toBe(`[Critical] Camión 7: Entered Depósito Pudahuel — Entrada al depósito`);
     expect(toEnglish.text).toContain('Place: Depósito Pudahuel');
-    expect(toAddress.subject).toBe(`[Crítica] Entrada al depósito: Camión 7`);
+    expect(toAddress.subject).toBe(`[Crítica] Camión 7: Entró a Depósito Pudahuel — Entrada al depósito`);
 
     const hooks = await eventually(() => (hooksOf(alert.id).length >= 2 ? hooksOf(alert.id) : null), 'the alert’s webhooks');
     expect(hooks.map(typeOf).sort()).toEqual(['alert.opened', 'alert.resolved']);
@@ -170,7 +170,7 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     const notices = async (token: string) => ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ id: string; kind: string; title: string; body: string; severity: string }>).filter((entry) => entry.kind === 'system');
     const [notice, ...more] = await eventually(async () => ((await notices(tenant.admin.token)).length ? notices(tenant.admin.token) : null), 'the admin’s notice');
     expect(more).toEqual([]);
-    expect(notice).toMatchObject({ title: `Webhook disabled: ${receiver.url}/dead`, severity: 'warning', body: expect.stringContaining('3 days') });
+    expect(notice).toMatchObject({ title: `Webhook desactivado: ${receiver.url}/dead`, severity: 'warning', body: expect.stringContaining('3 días') });
     expect(await notices(operator.token)).toEqual([]);
     const [theirs] = await notices(limitedAdmin.token);
     expect(theirs).toMatchObject({ title: notice.title, readAt: null });

@@ -32,6 +32,7 @@ interface NotificationView {
   assetId: string | null;
   readAt: string | null;
   title: string;
+  body: string;
 }
 
 /**
@@ -349,7 +350,12 @@ describe('alerts from ingested telemetry, and the inbox', () => {
       const adminEntry = (await inbox('')).find((n) => n.alertId === entry.alertId)!;
       expect(write.entries).toEqual([]);
       expect(JSON.parse(JSON.stringify(write.groups))).toEqual([
-        { view: shared, to: expect.arrayContaining([{ userId: dispatcher.user._id.toHexString(), id }, { userId: tenant.admin.user._id.toHexString(), id: adminEntry.id }]) },
+        {
+          view: shared,
+          // Title and body in every language: each instance's streams show each reader theirs.
+          texts: { es: { title: entry.title, body: entry.body }, en: { title: expect.stringMatching(/^Warning: Entered Depósito — /), body: expect.stringContaining('. Rule: ') } },
+          to: expect.arrayContaining([{ userId: dispatcher.user._id.toHexString(), id }, { userId: tenant.admin.user._id.toHexString(), id: adminEntry.id }]),
+        },
       ]);
       expect(write.groups[0].to).toHaveLength(2);
       // Feed documents of the versions before during a rolling upgrade: a view per recipient in
@@ -379,7 +385,7 @@ describe('alerts from ingested telemetry, and the inbox', () => {
   it('puts a system notice in the inbox of the client’s admins (protected roles) only, once per key', async () => {
     const clerk = await tenant.addUser({ permissions: [] });
     const notices = t.app.get(SystemNotices);
-    const notice = { title: 'Webhook desactivado', body: 'https://example.com/hook falló durante 3 días', key: 'endpoint-disabled|x', at: new Date('2026-11-20T00:00:00Z') };
+    const notice = { texts: { es: { title: 'Webhook desactivado', body: 'https://example.com/hook falló durante 3 días' }, en: { title: 'Webhook disabled', body: 'https://example.com/hook failed for 3 days' } }, key: 'endpoint-disabled|x', at: new Date('2026-11-20T00:00:00Z') };
     expect(await notices.toAdmins(tenant.clientId, notice)).toBe(1);
     await notices.toAdmins(tenant.clientId, notice);
     const entries = (await inbox()).filter((n) => n.kind === 'system');

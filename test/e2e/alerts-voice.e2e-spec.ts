@@ -96,6 +96,52 @@ describe('alerts a person can read', () => {
     for (const name of ['SMTP_URL', 'APP_URL', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
   });
 
+  it('mails, enters in the inbox and posts what happened — entered or left — in each reader’s language, with the client’s time and offset', async () => {
+    const asset = await addAsset(t, tenant.clientId, { name: 'Camión 7', plate: 'KXJP-21' });
+    await rule(asset, { severity: 'critical', recipients: { userIds: [tenant.admin.user._id, english.user._id].map(String), emails: ['turno@example.cl'] } });
+    await ingest(visit(asset));
+    const alerts = await alertsOf(asset);
+    const enter = alerts.find((alert) => alert.eventType === 'geofence.enter')!;
+    const exit = alerts.find((alert) => alert.eventType === 'geofence.exit')!;
+    expect([enter, exit].every(Boolean)).toBe(true);
+
+    // E-mail: the subject and the body say which, in Spanish for the admin and the address, in English for the English user.
+    const [toAdmin, toEnglish, toAddress] = await Promise.all(
+      [tenant.admin.email, english.email, 'turno@example.cl'].map((address) => eventually(() => (mailsTo(address).length === 2 ? mailsTo(address) : null), `the two mails to ${address}`)),
+    );
+    const about = (mails: ParsedMail[], words: string) => mails.find((mail) => mail.subject?.includes(words))!;
+    expect(about(toAdmin, 'Entró').subject).toBe('[Crítica] Camión 7: Entró a Bodega Central — Bodega');
+    expect(about(toAdmin, 'Salió').subject).toBe('[Crítica] Camión 7: Salió de Bodega Central — Bodega');
+    expect(about(toAdmin, 'Salió').text).toContain('Qué pasó: Salió de Bodega Central');
+    expect(about(toAdmin, 'Salió').text).toContain('Activo: Camión 7 (KXJP-21)');
+    expect(about(toAdmin, 'Salió').text).toMatch(new RegExp(`Hora: ${LOCAL_ES.source}`));
+    expect(about(toAdmin, 'Entró').text).not.toBe(about(toAdmin, 'Salió').text);
+    expect(about(toAddress, 'Salió').subject).toBe('[Crítica] Camión 7: Salió de Bodega Central — Bodega');
+    expect(about(toEnglish, 'Entered').subject).toBe('[Critical] Camión 7: Entered Bodega Central — Bodega');
+    expect(about(toEnglish, 'Left').text).toContain('What happened: Left Bodega Central');
+    expect(about(toEnglish, 'Left').text).toMatch(new RegExp(`Time: ${LOCAL_EN.source}`));
+
+    // The inbox: one entry per alert, each reader's in their language, no UTC instant nor event type.
+    const spanish = (await inboxOf(tenant.admin)).find((entry) => entry.alertId === exit.id)!;
+    expect(spanish.title).toBe('Crítica: Salió de Bodega Central — Camión 7');
+    expect(spanish.body).toMatch(new RegExp(`^Camión 7 \\(KXJP-21\\), ${LOCAL_ES.source}\\. Regla: Bodega\\.$`));
+    expect((await inboxOf(tenant.admin)).find((entry) => entry.alertId === enter.id)!.title).toBe('Crítica: Entró a Bodega Central — Camión 7');
+    const inEnglish = (await inboxOf(english)).find((entry) => entry.alertId === exit.id)!;
+    expect(inEnglish.title).toBe('Critical: Left Bodega Central — Camión 7');
+    expect(inEnglish.body).toMatch(new RegExp(`^Camión 7 \\(KXJP-21\\), ${LOCAL_EN.source}\\. Rule: Bodega\\.$`));
+
+    // The webhook: the event whole, the asset's name and plate, no driver yet, and a sentence in the client's language (Spanish).
+    const [opened] = await eventually(() => (messagesOf(exit.id).some((m) => m.type === 'alert.opened') ? messagesOf(exit.id).filter((m) => m.type === 'alert.opened') : null), 'alert.opened of the exit');
+    expect(opened.data).toMatchObject({ id: exit.id, eventType: 'geofence.exit', geofenceId: bodegaId, placeId: null, asset: { id: asset.assetId, name: 'Camión 7', plate: 'KXJP-21' }, driver: null });
+    expect(opened.data.events).toEqual([
+      { id: exit.eventIds[0], type: 'geofence.exit', occurredAt: new Date((T0 + 30) * 1000).toISOString(), detectedAt: expect.any(String), position: { lat: expect.any(Number), lng: DEPOT.lng, speed: 10 }, geofence: { id: bodegaId, name: 'Bodega Central' }, place: null, details: expect.objectContaining({ geofenceName: 'Bodega Central' }) },
+    ]);
+    expect(opened.data.summary).toMatch(new RegExp(`^Alerta abierta: Camión 7 \\(KXJP-21\\) — Salió de Bodega Central, ${LOCAL_ES.source}$`));
+    const resolved = await eventually(() => messagesOf(enter.id).find((m) => m.type === 'alert.resolved') ?? null, 'alert.resolved of the entry');
+    expect(resolved.data.events.map((event) => event.type)).toEqual(['geofence.enter', 'geofence.exit']);
+    expect(resolved.data.summary).toMatch(/^Alerta resuelta: Camión 7 \(KXJP-21\) — Entró a Bodega Central, /);
+  });
+
   it('lists alerts by event type, geofence and place', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await rule(asset, {});

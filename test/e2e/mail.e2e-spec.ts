@@ -69,19 +69,25 @@ describe('mail', () => {
     slowMs = 0;
   });
 
-  it('writes alert mails in Spanish and English with the place, the local time and a link below APP_URL', async () => {
-    const input = { severity: 'critical' as const, ruleName: 'Salida fuera de horario', assetName: 'Camión <7>', place: 'Depósito Pudahuel', occurredAt: new Date('2026-01-15T06:30:00Z'), timeZone: 'America/Santiago', link: '/alerts/abc' };
+  it('writes alert mails in Spanish and English saying what happened, with the place, the local time and its offset, and a link below APP_URL', async () => {
+    const story = (type: string) => ({ severity: 'critical' as const, ruleName: 'Salida fuera de horario', assetName: 'Camión <7>', plate: 'KXJP-21', event: { type, occurredAt: new Date('2026-01-15T06:30:00Z'), placeName: 'Depósito Pudahuel' }, timeZone: 'America/Santiago' });
+    const input = { story: story('geofence.exit'), place: 'Depósito Pudahuel', link: '/alerts/abc' };
     const es = mailer.renderAlertMail({ ...input, lang: 'es' });
-    expect(es.subject).toBe('[Crítica] Salida fuera de horario: Camión <7>');
+    expect(es.subject).toBe('[Crítica] Camión <7>: Salió de Depósito Pudahuel — Salida fuera de horario');
+    expect(es.text).toContain('Qué pasó: Salió de Depósito Pudahuel');
+    expect(es.text).toContain('Activo: Camión <7> (KXJP-21)');
     expect(es.text).toContain('Lugar: Depósito Pudahuel');
-    expect(es.text).toContain('15-01-2026, 03:30:00 (America/Santiago)');
+    expect(es.text).toContain('Hora: 15-01-2026 03:30:00 -03:00 (America/Santiago)');
     expect(es.text).toContain('Ver la alerta: https://app.fleet.test/alerts/abc');
     expect(es.html).toContain('Camión &lt;7&gt;');
     expect(es.html).toContain('href="https://app.fleet.test/alerts/abc"');
+    const enter = mailer.renderAlertMail({ ...input, story: story('geofence.enter'), lang: 'es' });
+    expect(enter.subject).toBe('[Crítica] Camión <7>: Entró a Depósito Pudahuel — Salida fuera de horario');
+    expect(enter.text).not.toBe(es.text);
     const en = mailer.renderAlertMail({ ...input, lang: 'en', place: null });
-    expect(en.subject).toBe('[Critical] Salida fuera de horario: Camión <7>');
+    expect(en.subject).toBe('[Critical] Camión <7>: Left Depósito Pudahuel — Salida fuera de horario');
     expect(en.text).toContain('Place: no location');
-    expect(en.text).toContain('15/01/2026, 03:30:00 (America/Santiago)');
+    expect(en.text).toContain('Time: 15/01/2026 03:30:00 -03:00 (America/Santiago)');
     await mailer.enqueue('mail-alert-es', { to: 'ana@example.cl', ...es });
     const mail = await eventually(() => received.find((m) => m.subject === es.subject), 'the alert mail');
     expect(mail.text?.trim()).toBe(es.text.trim());

@@ -11,7 +11,7 @@ const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
-  const alias = /^@app\/([a-z-]+)(\/.*)?$/.exec(request);
+  const alias = /^@app\/([a-z0-9-]+)(\/.*)?$/.exec(request);
   const target = alias ? join(root, 'libs', alias[1], 'src') + (alias[2] ?? '') : request;
   return resolveFilename.call(this, target, ...rest);
 };

@@ -5,6 +5,7 @@ import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { Jobs } from '@app/jobs';
 import { NotificationFeedEntry, NotificationFeedWrite } from '../schemas/notification-feed.schema';
+import type { NotificationTexts } from '../schemas/notification.schema';
 import type { NotificationView } from './notification.view';
 
 /** Seconds the instances' clocks may differ by. */
@@ -24,12 +25,15 @@ const WRITES_PER_POLL = 10_000;
 
 export interface InboxEntry {
   userId: string;
+  /** In the default language; `texts` has the title and body in the recipient's. */
   view: NotificationView;
+  texts?: NotificationTexts;
 }
 
-/** The entries of one alert (or notice): the view they share but for its id, and each recipient's user and entry id. */
+/** The entries of one alert (or notice): the view they share but for its id, its texts in every language, and each recipient's user and entry id. */
 export interface InboxGroup {
   view: Omit<NotificationView, 'id'>;
+  texts?: NotificationTexts;
   to: Array<{ userId: string; id: string }>;
 }
 type Listener = (entry: InboxEntry) => void;
@@ -81,12 +85,12 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     for (const group of groups) for (const entry of entriesOf(group)) this.send(entry);
     const documents: NotificationFeedWrite[] = [];
     let entries = Infinity;
-    for (const { view, to } of groups) {
+    for (const { view, texts, to } of groups) {
       if (entries + to.length > ENTRIES_PER_WRITE) {
         documents.push({ _id: new Types.ObjectId(), groups: [], entries: [] });
         entries = 0;
       }
-      documents.at(-1)!.groups!.push({ view, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) });
+      documents.at(-1)!.groups!.push({ view, texts, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) });
       entries += to.length;
     }
     await this.feed.collection.insertMany(documents as never[], { ordered: false });
@@ -118,14 +122,14 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 }
 
-function entriesOf({ view, to }: InboxGroup): InboxEntry[] {
-  return to.map(({ userId, id }) => ({ userId, view: { id, ...view } }));
+function entriesOf({ view, texts, to }: InboxGroup): InboxEntry[] {
+  return to.map(({ userId, id }) => ({ userId, view: { id, ...view }, texts }));
 }
 
 /** A feed document's entries: its groups, or what the versions before wrote (`entries`, or the document itself as one entry). */
 function storedEntries(write: NotificationFeedWrite): InboxEntry[] {
   if (write.groups) {
-    return write.groups.flatMap(({ view, to }) => entriesOf({ view: view as InboxGroup['view'], to: to.map(({ userId, id }) => ({ userId: userId.toHexString(), id: id.toHexString() })) }));
+    return write.groups.flatMap(({ view, texts, to }) => entriesOf({ view: view as InboxGroup['view'], texts: texts as NotificationTexts | undefined, to: to.map(({ userId, id }) => ({ userId: userId.toHexString(), id: id.toHexString() })) }));
   }
   return (write.entries ?? [write as unknown as NotificationFeedEntry]).map(({ userId, view }) => ({ userId: userId.toHexString(), view: view as NotificationView }));
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
+import { DEFAULT_LANGUAGE } from '@app/i18n';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
 import { notFound } from '@app/errors';
 import { openEventStream, OpenStreamsPerUser, sseFrame } from '@app/http';
@@ -20,8 +21,8 @@ export type NewNotification = Omit<Notification, 'clientId' | 'reads' | 'created
 
 /** A new entry as the feed tells it: the view its recipients share (unread by all) and each recipient. */
 function feedGroup(document: Stored<Notification>): InboxGroup {
-  const { id, ...view } = toNotificationView(document, document.recipients[0]);
-  return { view, to: document.recipients.map((userId) => ({ userId: userId.toHexString(), id })) };
+  const { id, ...view } = toNotificationView(document, document.recipients[0], DEFAULT_LANGUAGE);
+  return { view, texts: document.texts, to: document.recipients.map((userId) => ({ userId: userId.toHexString(), id })) };
 }
 
 /**
@@ -65,9 +66,9 @@ export class Inbox implements OnModuleDestroy {
   /** Marks an entry read for the caller (the other recipients' stay as they are). */
   async read(auth: AuthContext, id: string): Promise<NotificationView> {
     const notification = await this.own(auth, id);
-    if (hasRead(notification, auth.userId)) return toNotificationView(notification, auth.userId);
+    if (hasRead(notification, auth.userId)) return toNotificationView(notification, auth.userId, auth.language);
     const updated = await this.notifications.updateRecord(auth, notification, { $push: { reads: { userId: auth.userId, at: new Date() } } }, { 'reads.userId': { $ne: auth.userId } });
-    return toNotificationView(updated ?? (await this.own(auth, id)), auth.userId);
+    return toNotificationView(updated ?? (await this.own(auth, id)), auth.userId, auth.language);
   }
 
   async readAll(auth: AuthContext): Promise<{ read: number }> {
@@ -81,7 +82,8 @@ export class Inbox implements OnModuleDestroy {
     const release = this.perUser.take(userId); // 429 before any byte of a stream
     const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: INBOX_STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
     const unsubscribe = this.feed.subscribe((entry) => {
-      if (entry.userId === userId) stream.write(sseFrame('notification', entry.view, entry.view.id));
+      // Each reader in their language (an entry of the versions before has one text for all).
+      if (entry.userId === userId) stream.write(sseFrame('notification', { ...entry.view, ...entry.texts?.[auth.language] }, entry.view.id));
     });
     this.open.add(stream.end);
     stream.onEnd(() => {

@@ -25,7 +25,7 @@ export class NotificationsController {
   @PagedResponse(NotificationView)
   @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
   async list(@Auth() auth: AuthContext, @Query() query: ListNotificationsDto): Promise<PagedBody<NotificationView>> {
-    return PagedBody.of(await this.inbox.list(auth, query), (notification) => toNotificationView(notification, auth.userId));
+    return PagedBody.of(await this.inbox.list(auth, query), (notification) => toNotificationView(notification, auth.userId, auth.language));
   }
 
   /**

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { Role, User } from '@app/auth';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { DEFAULT_LANGUAGE } from '@app/i18n';
+import type { NotificationTexts } from '../schemas/notification.schema';
 import { systemNoticeId } from '../alert-ids';
 import { Inbox } from './inbox.service';
 
@@ -19,7 +21,8 @@ export class SystemNotices {
     @InjectRepository(Role) private readonly roles: TenantRepository<Role>,
   ) {}
 
-  async toAdmins(clientId: Types.ObjectId, notice: { title: string; body: string; severity?: 'info' | 'warning' | 'critical'; key?: string; at?: Date }): Promise<number> {
+  /** `texts`: the title and body in every language, each admin shown theirs. */
+  async toAdmins(clientId: Types.ObjectId, notice: { texts: NotificationTexts; severity?: 'info' | 'warning' | 'critical'; key?: string; at?: Date }): Promise<number> {
     const scope = scopeOfClient(clientId);
     const roles = await this.roles.find(scope, { protected: true }, { projection: { _id: 1 } });
     if (roles.length === 0) return 0;
@@ -31,8 +34,8 @@ export class SystemNotices {
         kind: 'system',
         alertId: null,
         ruleId: null,
-        title: notice.title,
-        body: notice.body,
+        ...notice.texts[DEFAULT_LANGUAGE],
+        texts: notice.texts,
         severity: notice.severity ?? 'warning',
         assetId: null,
       },

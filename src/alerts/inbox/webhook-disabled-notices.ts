@@ -1,4 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { inEveryLanguage, webhookDisabledTexts } from '@app/i18n';
 import { WebhookEndpointDisabled } from '../../webhooks';
 import { SystemNotices } from './system-notices';
 
@@ -17,8 +18,7 @@ export class WebhookDisabledNotices implements OnModuleInit {
   onModuleInit(): void {
     this.disabled.subscribe(async (notice) => {
       await this.notices.toAdmins(notice.clientId, {
-        title: `Webhook disabled: ${notice.description || notice.url}`.slice(0, 200),
-        body: `${notice.reason}. Deliveries to ${notice.url} stopped; fix the receiver and enable the endpoint again (PATCH /api/webhook-endpoints/${notice.endpointId.toHexString()} with {"enabled": true}).`,
+        texts: inEveryLanguage((lang) => webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang)),
         severity: 'warning',
         key: `webhook-disabled:${notice.endpointId.toHexString()}`,
         at: notice.disabledAt,

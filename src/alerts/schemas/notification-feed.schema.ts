@@ -30,6 +30,10 @@ export class NotificationFeedGroup {
   @Prop({ type: SchemaTypes.Mixed, required: true })
   view: unknown;
 
+  /** The title and body in every language (the view has the default's); absent in the versions before. */
+  @Prop({ type: SchemaTypes.Mixed, default: undefined })
+  texts?: unknown;
+
   @Prop({ type: [NotificationFeedRecipient], required: true })
   to: NotificationFeedRecipient[];
 }

@@ -1,6 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import type { InEveryLanguage } from '@app/i18n';
 import type { Severity } from './alert-rule.schema';
+
+export type NotificationTexts = InEveryLanguage<{ title: string; body: string }>;
 
 export const NOTIFICATION_KINDS = ['alert', 'system'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -44,11 +47,16 @@ export class Notification {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   ruleId: Types.ObjectId | null;
 
+  /** In Spanish (the default language); what a reader of another language sees is in `texts`. */
   @Prop({ required: true })
   title: string;
 
   @Prop({ required: true })
   body: string;
+
+  /** Title and body in every language, each recipient shown theirs; absent on entries of the versions before (Spanish and English mixed in one). */
+  @Prop({ type: SchemaTypes.Mixed, default: undefined })
+  texts?: NotificationTexts;
 
   @Prop({ type: String, required: true })
   severity: Severity;

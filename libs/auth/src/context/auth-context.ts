@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import type { Language } from '@app/i18n';
 import { Permission } from '../permissions';
 import { CredentialKind } from '../tokens/token-codec';
 import { TrackerScope } from './tracker-scope';
@@ -11,6 +12,8 @@ export interface AuthPrincipal {
   client: { name: string; timeZone: string };
   email: string;
   name: string;
+  /** The language the platform writes to them in (inbox, mail). */
+  language: Language;
   role: { id: Types.ObjectId; name: string; protected: boolean };
   permissions: ReadonlySet<Permission>;
   trackerScope: TrackerScope;

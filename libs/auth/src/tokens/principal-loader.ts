@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AuthPrincipal } from '../context/auth-context';
 import { TrackerScope } from '../context/tracker-scope';
+import { languageOr } from '@app/i18n';
 import { isPermission, Permission } from '../permissions';
 import { Client } from '../schemas/client.schema';
 import { Role } from '../schemas/role.schema';
@@ -43,6 +44,7 @@ export class PrincipalLoader {
       client: { name: client.name, timeZone: client.timeZone },
       email: user.email,
       name: user.name,
+      language: languageOr(user.language),
       role: { id: role._id, name: role.name, protected: role.protected },
       permissions: new Set(role.permissions.filter(isPermission)) as ReadonlySet<Permission>,
       trackerScope: scope,
