@@ -118,9 +118,9 @@ describe('alerts: one ingestion batch opens many together', () => {
     // Cooling down: the second entry of the batch, and every entry of the asset cooling from before.
     expect(assets.map((asset) => count(rules.cooling, asset))).toEqual([1, 1, 1, 0, 0]);
     expect(alerts.filter((a) => a.ruleId === rules.cooling && a.assetId === assets[1].assetId).map((a) => a.occurredAt)).toEqual([new Date((T0 - 1000 + 10) * 1000).toISOString()]);
-    // Each entry was resolved by its exit in the same batch; an exit opens an alert nothing ends.
+    // Each entry was resolved by its exit in the same batch; an exit opens an alert already resolved (what it tells is over).
     expect(alerts.filter((a) => a.eventType === 'geofence.enter').every((a) => a.state === 'resolved')).toBe(true);
-    expect(alerts.filter((a) => a.eventType === 'geofence.exit').every((a) => a.state === 'open')).toBe(true);
+    expect(alerts.filter((a) => a.eventType === 'geofence.exit').every((a) => a.state === 'resolved')).toBe(true);
 
     const checkChannels = async (what: string) => {
       // One inbox entry per recipient who may see the asset.

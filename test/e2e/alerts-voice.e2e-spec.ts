@@ -142,6 +142,31 @@ describe('alerts a person can read', () => {
     expect(resolved.data.summary).toMatch(/^Alerta resuelta: Camión 7 \(KXJP-21\) — Entró a Bodega Central, /);
   });
 
+  it('ends every alert of a rule on enter and exit: enter, exit, enter, exit — each notified when it opens', async () => {
+    const asset = await addAsset(t, tenant.clientId, { name: 'Camión 9' });
+    await rule(asset, {});
+    // Two visits in two batches each: the entries stay open until their exits come.
+    await ingest(visit(asset, 0).slice(0, 3));
+    expect((await alertsOf(asset)).map((alert) => [alert.eventType, alert.state])).toEqual([['geofence.enter', 'open']]);
+    await ingest(visit(asset, 0).slice(3));
+    await ingest(visit(asset, 100).slice(0, 3));
+    await ingest(visit(asset, 100).slice(3));
+    const alerts = await alertsOf(asset);
+    expect(alerts.map((alert) => alert.eventType).sort()).toEqual(['geofence.enter', 'geofence.enter', 'geofence.exit', 'geofence.exit']);
+    expect(alerts.filter((alert) => alert.state !== 'resolved')).toEqual([]);
+    expect(alerts.every((alert) => alert.resolvedBy === 'system')).toBe(true);
+    expect((await alertsOf(asset, '&state=open')).length + (await alertsOf(asset, '&state=acknowledged')).length).toBe(0);
+    // An exit's alert is opened already resolved by its own event; an entry's is resolved by the exit after it.
+    for (const alert of alerts) expect(alert.eventIds).toHaveLength(alert.eventType === 'geofence.exit' ? 1 : 2);
+    // Every one notified when it opened: inbox, mail and alert.opened.
+    const ids = alerts.map((alert) => alert.id).sort();
+    expect((await inboxOf(tenant.admin)).map((entry) => entry.alertId).filter((id) => ids.includes(id)).sort()).toEqual(ids);
+    await eventually(() => mailsTo(tenant.admin.email).filter((mail) => mail.subject?.includes('Camión 9')).length === 4, 'the four mails');
+    await eventually(() => ids.every((id) => messagesOf(id).some((m) => m.type === 'alert.opened') && messagesOf(id).some((m) => m.type === 'alert.resolved')), 'alert.opened and alert.resolved of each');
+    // A person cannot resolve what already ended.
+    await request(t.server).post(`/api/alerts/${alerts[0].id}/resolve`).set(auth()).send({}).expect(409);
+  });
+
   it('lists alerts by event type, geofence and place', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await rule(asset, {});

@@ -8,7 +8,8 @@ import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { AlertOpener, type Opening } from './alert-opener.service';
-import { AlertOpenings, isEndEvent, OPEN_AFTER_DURATION, startsEndedBy, waitsForDuration } from './alert-openings.service';
+import { AlertOpenings, OPEN_AFTER_DURATION, waitsForDuration } from './alert-openings.service';
+import { isEndEvent, startsEndedBy } from './event-pairs';
 
 /**
  * Hears every stored fleet event (`FleetEventsRecorded`, before the ingestion or the request is

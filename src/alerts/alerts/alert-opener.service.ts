@@ -10,6 +10,7 @@ import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { toAlertView } from './alert.view';
 import { claimRounds } from './claim-rounds';
+import { isEndEvent } from './event-pairs';
 import { UnsettledStartsRegister } from './unsettled-starts';
 
 /** What an alert needs of the event that opens it. */
@@ -71,7 +72,7 @@ export class AlertOpener {
         action: 'alert.open',
         resourceType: 'alert',
         resourceId: alert._id,
-        summary: `Alert "${alert.ruleName}" opened on ${alert.assetName} (${alert.eventType})`,
+        summary: `Alert "${alert.ruleName}" opened on ${alert.assetName} (${alert.eventType})${alert.state === 'resolved' ? ', already resolved: its event ends a state' : ''}`,
         after: toAlertView(alert),
       })),
       this.channels.opened(clientId, [...created, ...found].map((alert) => ({ alert, rule: ruleOf(alert) }))),
@@ -103,13 +104,19 @@ export class AlertOpener {
   }
 }
 
+/**
+ * A new alert, open — or, opened by an end-type event (an exit, an `*.end`, back online…), already
+ * resolved by the system: what it tells is over when it is told, and no later event would end it.
+ */
 function newAlert({ rule, event }: Opening): Stored<Omit<Alert, 'clientId'>> {
+  const openedAt = new Date();
+  const over = isEndEvent(event.type);
   return {
     _id: alertId(rule._id, event),
     ruleId: rule._id,
     ruleName: rule.name,
     severity: rule.severity,
-    state: 'open',
+    state: over ? 'resolved' : 'open',
     assetId: event.assetId,
     assetName: event.assetName,
     eventIds: [event._id],
@@ -117,11 +124,11 @@ function newAlert({ rule, event }: Opening): Stored<Omit<Alert, 'clientId'>> {
     geofenceId: event.geofenceId ?? null,
     placeId: null,
     occurredAt: event.occurredAt,
-    openedAt: new Date(),
+    openedAt,
     acknowledgedAt: null,
     acknowledgedBy: null,
-    resolvedAt: null,
-    resolvedBy: null,
+    resolvedAt: over ? openedAt : null,
+    resolvedBy: over ? 'system' : null,
     comments: [],
   };
 }

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Jobs } from '@app/jobs';
-import { END_OF, type FleetEventType } from '../../events';
+import { END_OF } from '../../events';
 import { AlertChannels } from '../alert-channels';
 import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
@@ -11,16 +11,12 @@ import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
 import { AlertOpener, SYSTEM_ACTOR, type OpeningEvent } from './alert-opener.service';
 import { toAlertView } from './alert.view';
+import { isEndEvent, startsEndedBy } from './event-pairs';
 import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';
 
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
 
-/** The start types an end type ends (`geofence.exit` ends `geofence.enter`). */
-const STARTS_ENDED_BY = new Map<string, FleetEventType[]>();
-for (const [start, end] of Object.entries(END_OF)) STARTS_ENDED_BY.set(end, [...(STARTS_ENDED_BY.get(end) ?? []), start as FleetEventType]);
-export const isEndEvent = (type: string) => STARTS_ENDED_BY.has(type);
-export const startsEndedBy = (type: string): readonly FleetEventType[] => STARTS_ENDED_BY.get(type) ?? [];
 
 /** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
 export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean => rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
@@ -93,7 +89,7 @@ export class AlertOpenings {
    * side with the batch's openings, which `ended` adds.
    */
   async unsettledBy(clientId: Types.ObjectId, events: readonly OpeningEvent[]): Promise<Unsettled | null> {
-    const ends = events.filter((end) => STARTS_ENDED_BY.has(end.type));
+    const ends = events.filter((end) => isEndEvent(end.type));
     if (ends.length === 0) return null;
     const scope = scopeOfClient(clientId);
     const registers = await this.unsettled.of(scope, [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
@@ -115,7 +111,7 @@ export class AlertOpenings {
     const { ends, openings } = read;
     const scope = scopeOfClient(clientId);
     const endIds = ends.map((end) => end._id);
-    const startTypes = new Set(ends.flatMap((end) => STARTS_ENDED_BY.get(end.type)!));
+    const startTypes = new Set(ends.flatMap((end) => startsEndedBy(end.type)));
     // The batch's own alerts, opened while the registers were read: as they are now, whichever read saw them.
     const alerts = [...new Map([...read.alerts, ...opened].map((alert) => [alert._id.toHexString(), alert])).values()];
     const waiting = openings.filter((opening) => opening.state === 'waiting' && startTypes.has(opening.eventType));
@@ -149,7 +145,7 @@ export class AlertOpenings {
    * had resolved already (told again).
    */
   private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[]; cancelled: Stored<AlertOpening>[] }> {
-    const starts = STARTS_ENDED_BY.get(end.type)!;
+    const starts = startsEndedBy(end.type);
     const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
     const cancelled: Stored<AlertOpening>[] = [];
     for (const opening of take(asset.waiting, endedBy)) {
