@@ -123,7 +123,7 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
     expect((await call('/api/activity-log?action=driver.update', other.admin.token).expect(200)).body.data).toEqual([]);
     const otherCsv = await binary('/api/activity-log/export?action=driver.update').set('Authorization', `Bearer ${other.admin.token}`).expect(200);
     expect((await csvRows(otherCsv.body.toString('utf8').slice(1))).length).toBe(1);
-    expect((await call('/api/activity-log/export?format=pdf').expect(400)).body).toEqual({ error: 'format: format must be csv or xlsx' });
+    expect((await call('/api/activity-log/export?format=pdf').expect(400)).body).toEqual({ error: 'format must be csv or xlsx' });
     await call('/api/activity-log/export?limit=5').expect(400);
   });
 });

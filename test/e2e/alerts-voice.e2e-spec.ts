@@ -183,4 +183,13 @@ describe('alerts a person can read', () => {
       expect(answer.body.error).toMatch(new RegExp(`^${bad.split('=')[0]} `));
     }
   });
+
+  it('refuses an empty comment with one message that says it once', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    await rule(asset, { eventTypes: ['geofence.enter'] });
+    await ingest(visit(asset, 0).slice(0, 3));
+    const [alert] = await alertsOf(asset);
+    const answer = await request(t.server).post(`/api/alerts/${alert.id}/resolve`).set(auth()).send({ comment: '' }).expect(400);
+    expect(answer.body).toEqual({ error: 'comment should not be empty' });
+  });
 });

@@ -182,7 +182,7 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
     const csvPreview = await preview(Buffer.from(csv.text, 'utf8'), 'plantilla.csv', other.admin.token).expect(200);
     expect(csvPreview.body.data.rows).toEqual(previewed.body.data.rows);
 
-    expect((await request(t.server).get('/api/drivers/import/template?format=pdf').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400)).body).toEqual({ error: 'format: format must be xlsx or csv' });
+    expect((await request(t.server).get('/api/drivers/import/template?format=pdf').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400)).body).toEqual({ error: 'format must be xlsx or csv' });
     await request(t.server).get('/api/drivers/import/template?lang=es').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400);
   });
 });

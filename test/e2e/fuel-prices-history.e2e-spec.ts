@@ -75,7 +75,7 @@ describe('GET /api/fuel-prices/history', () => {
 
   it.each(['gasoline_91', 'DIESEL', '', 'diesel,gasoline_95'])('400 for the fuelType %p', async (fuelType) => {
     const res = await history(tenant.admin.token, `?fuelType=${encodeURIComponent(fuelType)}`).expect(400);
-    expect(res.body).toEqual({ error: 'fuelType: fuelType must be one of gasoline_93, gasoline_95, gasoline_97, diesel' });
+    expect(res.body).toEqual({ error: 'fuelType must be one of gasoline_93, gasoline_95, gasoline_97, diesel' });
   });
 
   it('400 for a repeated fuelType', async () => {

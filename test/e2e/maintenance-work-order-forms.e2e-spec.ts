@@ -159,7 +159,7 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
       ['answers not a list', { formId: '0'.repeat(24), answers: { driver: 'x' } }, /answers must be an array/],
       ['an answer that is not an object', { formId: '0'.repeat(24), answers: [42] }, /answers\.0/],
       ['an answer without fieldId', { formId: '0'.repeat(24), answers: [{ value: 1 }] }, /answers\.0\.fieldId/],
-      ['an unknown field in the body', { formId: '0'.repeat(24), answers: [], extra: 1 }, /extra: extra is not an accepted field/],
+      ['an unknown field in the body', { formId: '0'.repeat(24), answers: [], extra: 1 }, /extra is not an accepted field/],
       ['an unknown field in an answer', { formId: '0'.repeat(24), answers: [{ fieldId: 'driver', value: 'x', note: 1 }] }, /answers\.0\.note: note is not an accepted field/],
       ['more than 200 answers', { formId: '0'.repeat(24), answers: Array.from({ length: 201 }, () => ({ fieldId: 'x', value: 1 })) }, /answers must contain no more than 200 elements/],
     ])('400 shape A for %s', async (_, sent, message) => {

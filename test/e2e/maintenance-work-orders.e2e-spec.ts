@@ -113,7 +113,7 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
         ['an unknown priority', { priority: 'asap' }, /priority must be one of low, medium, high, urgent/],
         ['dueDate in another format', { dueDate: '31/12/2026' }, /dueDate must be a date as YYYY-MM-DD/],
         ['dueDate impossible', { dueDate: '2026-02-30' }, /dueDate must be a real calendar day/],
-        ['an unknown field', { status: 'done' }, /status: status is not an accepted field/],
+        ['an unknown field', { status: 'done' }, /status is not an accepted field/],
         ['an unknown category', { category: 'painting' }, /category: "painting" is not a work order category/],
       ])('%s', async (_, change, message) => {
         const res = await create(tenant.admin.token, { ...valid(), ...change }).expect(400);

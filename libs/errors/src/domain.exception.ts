@@ -30,7 +30,8 @@ export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 
 export function describeFieldErrors(errors: FieldError[]): string {
   if (errors.length === 0) return 'Validation failed';
-  const shown = errors.slice(0, 5).map((e) => (e.path ? `${e.path}: ${e.message}` : e.message));
+  // A message that already starts with its field's path ("comment should not be empty") is not prefixed with it again.
+  const shown = errors.slice(0, 5).map((e) => (e.path && !e.message.startsWith(`${e.path} `) ? `${e.path}: ${e.message}` : e.message));
   const more = errors.length > 5 ? ` (and ${errors.length - 5} more)` : '';
   return `${shown.join('; ')}${more}`;
 }

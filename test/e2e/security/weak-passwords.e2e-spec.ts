@@ -27,8 +27,8 @@ describe('weak passwords', () => {
 
   it.each([
     ['ten spaces', ' '.repeat(10), 'The password must not consist only of spaces'],
-    ['tabs and spaces', ' \t \t \t \t \t', 'password: password must not contain control characters (tab and line breaks included)'],
-    ['ten NUL characters', '\u0000'.repeat(10), 'password: password must not contain control characters (tab and line breaks included)'],
+    ['tabs and spaces', ' \t \t \t \t \t', 'password must not contain control characters (tab and line breaks included)'],
+    ['ten NUL characters', '\u0000'.repeat(10), 'password must not contain control characters (tab and line breaks included)'],
     ['aaaaaaaaaa', 'aaaaaaaaaa', 'The password is too easy to guess: it repeats the same characters. Use a longer phrase of unrelated words'],
     ['1234567890', '1234567890', 'The password is too easy to guess: it is one of the most used passwords. Use a longer phrase of unrelated words'],
     ['abcdefghij', 'abcdefghij', 'The password is too easy to guess: it is a simple sequence such as abc or 123. Use a longer phrase of unrelated words'],

@@ -16,10 +16,12 @@ export interface TextOptions {
   trim?: boolean;
 }
 
-/** A string with length bounds; trimmed first (trimText) unless told not to. */
+/**
+ * A string with length bounds; trimmed first (trimText) unless told not to. An empty string breaks
+ * one rule, said once: "should not be empty" for a minimum of one character, the minimum otherwise.
+ */
 export function ValidateText({ optional, min = 1, max, trim = true }: TextOptions): PropertyDecorator {
-  const decorators: PropertyDecorator[] = [IsString(), MinLength(min), MaxLength(max)];
-  if (min > 0) decorators.push(IsNotEmpty());
+  const decorators: PropertyDecorator[] = [IsString(), min === 1 ? IsNotEmpty() : MinLength(min), MaxLength(max)];
   if (trim) decorators.unshift(trimmed());
   if (optional) decorators.unshift(IsOptional());
   return applyDecorators(...decorators);
