@@ -53,4 +53,17 @@ describe('report schedules', () => {
     const short = reportPeriod('daily', new Date('2026-09-07T10:00:00Z'), SANTIAGO);
     expect(short.to.toMillis() + 1 - short.from.toMillis()).toBe(23 * 3_600_000);
   });
+
+  it('reports the whole day before on the day the clocks jump: from its local midnight, not from 01:00', () => {
+    // 2026-09-06 begins at 01:00 (−03): its midnight does not exist. Run that morning, the day
+    // before is reported from its own midnight (00:00 −04), 24 hours long.
+    const day = reportPeriod('daily', new Date('2026-09-06T11:00:00Z'), SANTIAGO);
+    expect([day.from.toISO(), day.to.toISO()]).toEqual(['2026-09-05T00:00:00.000-04:00', '2026-09-05T23:59:59.999-04:00']);
+    expect(day.to.toMillis() + 1 - day.from.toMillis()).toBe(24 * 3_600_000);
+    // Weeks and months keep to local midnights the same way.
+    const week = reportPeriod('weekly', new Date('2026-09-07T11:00:00Z'), SANTIAGO);
+    expect([week.from.toISO(), week.to.toISO()]).toEqual(['2026-08-31T00:00:00.000-04:00', '2026-09-06T23:59:59.999-03:00']);
+    const month = reportPeriod('monthly', new Date('2026-10-01T11:00:00Z'), SANTIAGO);
+    expect(month.from.toISO()).toBe('2026-09-01T00:00:00.000-04:00');
+  });
 });

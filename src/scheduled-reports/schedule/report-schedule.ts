@@ -56,11 +56,15 @@ export function nextRunAfter(schedule: ReportSchedule, after: Date): Date {
 
 /**
  * What a run reports on: the whole period before the one it runs in, in the schedule's zone —
- * yesterday, last week (Monday to Sunday), last month. `to` is the period's last millisecond.
+ * yesterday, last week (Monday to Sunday), last month — from its local midnight to the last
+ * millisecond before the current period's. The start is the local midnight of the period's own
+ * first day, not the current start moved back a day: that keeps the wall clock, and on the day
+ * the clocks jump (America/Santiago's midnight that does not exist, so its day starts at 01:00)
+ * the day before would start at 01:00 too, an hour short.
  */
 export function reportPeriod(frequency: Frequency, dueAt: Date, timeZone: string): { from: DateTime; to: DateTime } {
   const unit = frequency === 'daily' ? 'day' : frequency === 'weekly' ? 'week' : 'month';
   const current = DateTime.fromJSDate(dueAt, { zone: timeZone }).startOf(unit);
-  const from = current.minus(STEP[frequency]);
-  return { from, to: current.minus({ milliseconds: 1 }) };
+  const to = current.minus({ milliseconds: 1 });
+  return { from: to.startOf(unit), to };
 }
