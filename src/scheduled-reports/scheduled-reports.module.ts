@@ -9,6 +9,7 @@ import { PositionsModule } from '../positions';
 import { ExpiredReportFilesSweep } from './files/expired-report-files.sweep';
 import { ReportFile, ReportFileSchema } from './files/report-file.schema';
 import { ReportFileDownloads } from './files/report-file-downloads';
+import { ApiBaseUrl } from './files/api-base-url';
 import { ReportFiles } from './files/report-files.service';
 import { ReportFilesController } from './files/report-files.controller';
 import { ReportRuns } from './runs/report-runs.service';
@@ -33,7 +34,7 @@ const data = TenantDataModule.forFeature([
 @Module({
   imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule],
   controllers: [ScheduledReportsController, ReportFilesController],
-  providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources, ReportFiles, ReportFileDownloads, ExpiredReportFilesSweep],
+  providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources, ApiBaseUrl, ReportFiles, ReportFileDownloads, ExpiredReportFilesSweep],
   exports: [data, ReportSources],
 })
 export class ScheduledReportsModule {}

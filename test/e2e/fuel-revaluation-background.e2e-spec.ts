@@ -100,7 +100,7 @@ describe('fuel price change answered before its re-valuation ends', () => {
     // A change another instance is running (its lease live), and this request's change on top:
     // it waits for the first, so the window stays open while the readers are asked.
     const cache = t.app.get(TripReportExportCache);
-    const file = { contentType: 'text/csv', content: Buffer.from('trips') };
+    const file = { contentType: 'text/csv', content: Buffer.from('trips'), rows: 1 };
     expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:window', await cache.generation(scopeOfClient(tenant.clientId)), file)).toBe(true);
     const first = await changeHeldElsewhere(tariffId, 1100, new Date(Date.now() + 10 * 60_000));
     const res = await patchAtOnce(tariffId, { pricePerLiter: 1200 }).expect(200);

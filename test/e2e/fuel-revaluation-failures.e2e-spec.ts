@@ -37,7 +37,7 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
 
   it('a change that fails half-way is all or nothing for readers, and the resume finishes it once', async () => {
     const cache = t.app.get(TripReportExportCache);
-    await cache.put(scopeOfClient(tenant.clientId), 'trips:q4', await cache.generation(scopeOfClient(tenant.clientId)), { contentType: 'text/csv', content: Buffer.from('a,b') });
+    await cache.put(scopeOfClient(tenant.clientId), 'trips:q4', await cache.generation(scopeOfClient(tenant.clientId)), { contentType: 'text/csv', content: Buffer.from('a,b'), rows: 1 });
     const { tariff, repair, saved } = await failedChange(1500);
 
     // Committed but not finished: the job is pending, the tariff has not moved.

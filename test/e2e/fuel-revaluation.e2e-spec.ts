@@ -57,7 +57,7 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     const cache = t.app.get(TripReportExportCache);
     const other = await createTenant(t.app);
     const tariff = await insertCustomTariff(t.connection, tenant.clientId, { price: 1000 });
-    const file = { contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 trips') };
+    const file = { contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 trips'), rows: 1 };
     const mine = await cache.generation(scopeOfClient(tenant.clientId));
     expect(await cache.put(scopeOfClient(tenant.clientId), 'trips:2026-11', mine, file)).toBe(true);
     expect(await cache.put(scopeOfClient(other.clientId), 'trips:2026-11', await cache.generation(scopeOfClient(other.clientId)), file)).toBe(true);

@@ -173,7 +173,10 @@ describe('scheduled reports', () => {
     }, 'the run');
     expect(run).toMatchObject({ rows: 5, error: null, attempts: 1, fileName: expect.stringMatching(/^activity-log_.*\.csv$/) });
     const [mail] = await eventually(() => (mailsTo('ops@example.cl').length ? mailsTo('ops@example.cl') : null), 'the mail');
-    expect((mail.to as { text: string }).text).toBe(`ops@example.cl, ${reporter.admin.email}`);
+    // One mail per recipient: the address does not see the user's, nor the user the address.
+    expect((mail.to as { text: string }).text).toBe('ops@example.cl');
+    const [theirs] = await eventually(() => (mailsTo(reporter.admin.email).length ? mailsTo(reporter.admin.email) : null), 'the user’s mail');
+    expect((theirs.to as { text: string }).text).toBe(reporter.admin.email);
     expect(mail.subject).toBe(`Actividad de ayer: ${yesterday.toFormat('dd-MM-yyyy')}`);
     expect(mail.attachments).toHaveLength(1);
     const csv = mail.attachments[0].content.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);

@@ -7,7 +7,6 @@ const toList = ({ value }: { value: unknown }) =>
   typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value;
 const emptyAsUnset = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
 const DEFAULT_APP_URL = 'http://localhost:4200';
-const DEFAULT_API_URL = 'http://localhost:3000';
 /** An IPv4 or IPv6 network in CIDR notation (the address checked again by net.BlockList). */
 const CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}|[0-9a-fA-F:.]*:[0-9a-fA-F:.]*\/\d{1,3})$/;
 const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
@@ -214,11 +213,13 @@ export class Environment {
 
   /**
    * The API's own base URL as a mail's reader reaches it: a scheduled report too large to attach
-   * is mailed as a link `{API_URL}/api/report-files/{token}`.
+   * is mailed as a link `{API_URL}/api/report-files/{token}`. Unset: `http://localhost:<the port
+   * the app listens on>`, fit for a demo on one machine only.
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_API_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @IsOptional()
   @IsUrl(url)
-  API_URL = DEFAULT_API_URL;
+  API_URL?: string;
 
   /** The largest file a mail carries as an attachment (many SMTP relays refuse more than 10 MB); larger: a link. */
   @Type(() => Number) @IsInt() @Min(1024)

@@ -19,6 +19,8 @@ export interface ReportFile {
   contentType: string;
   /** A Buffer (PDF) or a stream being written (Excel). */
   body: Buffer | Readable;
+  /** The invoices it lists. */
+  rows: number;
 }
 
 @Injectable()
@@ -53,7 +55,7 @@ export class InvoiceReportService {
       summary: `Invoice report ${periodLabel(period)} generated as ${format.toUpperCase()} (${invoices.length} invoices)`,
       details: { from: period.from, to: period.to, format, invoiceCount: invoices.length, notChargedCount: data.summary.notChargedCount },
     });
-    return { fileName: reportFileName(period, format), contentType: REPORT_CONTENT_TYPES[format], body };
+    return { fileName: reportFileName(period, format), contentType: REPORT_CONTENT_TYPES[format], body, rows: invoices.length };
   }
 
   // Chromium missing, failing to start or dying mid-report: 503 shape B, nothing recorded.

@@ -11,6 +11,7 @@ const REMEMBERED_RAISERS = 50;
 export interface CachedExport {
   contentType: string;
   content: Buffer;
+  rows: number;
 }
 
 /**
@@ -35,14 +36,15 @@ export class TripReportExportCache {
 
   async get(scope: TenantScope, key: string): Promise<CachedExport | null> {
     const [entry, generation, pending] = await Promise.all([this.exports.findOne(scope, { key }), this.generation(scope), this.hasPendingChange(scope)]);
-    if (!entry || entry.generation !== generation || pending) return null;
-    return { contentType: entry.contentType, content: asBuffer(entry.content) };
+    // An entry that does not say its rows (stored by the version before) is built again.
+    if (!entry || entry.generation !== generation || pending || typeof entry.rows !== 'number') return null;
+    return { contentType: entry.contentType, content: asBuffer(entry.content), rows: entry.rows };
   }
 
   /** Stores an export built at `generation`; dropped if the client's exports went stale meanwhile. */
   async put(scope: TenantScope, key: string, generation: number, value: CachedExport): Promise<boolean> {
     if (generation !== (await this.generation(scope)) || (await this.hasPendingChange(scope))) return false;
-    await this.exports.updateOne(scope, { key }, { $set: { generation, contentType: value.contentType, content: value.content, createdAt: new Date() } }, { upsert: true });
+    await this.exports.updateOne(scope, { key }, { $set: { generation, contentType: value.contentType, content: value.content, rows: value.rows, createdAt: new Date() } }, { upsert: true });
     return true;
   }
 

@@ -25,6 +25,8 @@ export interface FleetReportFile {
   fileName: string;
   contentType: string;
   body: Buffer;
+  /** Its data rows: trips (trip report) or assets (fuel report), totals not counted. */
+  rows: number;
   cached: boolean;
 }
 
@@ -69,18 +71,18 @@ export class FleetReportsService {
     const cacheable = header.to < Date.now() / 1000 - SETTLING_S;
     if (cacheable) {
       const hit = await this.cache.get(auth, key);
-      if (hit) return { fileName, contentType: hit.contentType, body: hit.content, cached: true };
+      if (hit) return { fileName, contentType: hit.contentType, body: hit.content, rows: hit.rows, cached: true };
     }
     const generation = await this.cache.generation(auth);
     const built = kind === 'trips' ? await this.tripFile(auth, header, assets, body.format) : await this.fuelFile(auth, header, assets, body.format);
-    if (cacheable) await this.cache.put(auth, key, generation, { contentType, content: built.body });
+    if (cacheable) await this.cache.put(auth, key, generation, { contentType, content: built.body, rows: built.rows });
     await this.activity.record(auth, {
       action: `${kind === 'trips' ? 'trip' : 'fuel'}_report.generate`,
       resourceType: `${kind === 'trips' ? 'trip' : 'fuel'}_report`,
       summary: `${kind === 'trips' ? TRIP_REPORT_TITLE : FUEL_REPORT_TITLE} ${header.periodLabel} generated as ${body.format.toUpperCase()} (${assets.length} assets, ${built.rows} rows)`,
       details: { assetIds: assets.map((a) => a._id.toHexString()), from: from.toISO(), to: to.toISO(), format: body.format, rows: built.rows },
     });
-    return { fileName, contentType, body: built.body, cached: false };
+    return { fileName, contentType, body: built.body, rows: built.rows, cached: false };
   }
 
   async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {

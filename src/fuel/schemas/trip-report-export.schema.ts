@@ -23,6 +23,10 @@ export class TripReportExport {
   @Prop({ type: Buffer, required: true })
   content: Buffer;
 
+  /** The file's data rows (trips, or assets for the fuel report; totals not counted); absent on entries of the versions before. */
+  @Prop({ type: Number })
+  rows?: number;
+
   @Prop({ required: true })
   createdAt: Date;
 }

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { AppConfig } from '@app/config';
 import { InjectRepository, TenantRepository, TenantScope } from '@app/database';
 import type { BuiltReport } from '../sources/report-source';
+import { ApiBaseUrl } from './api-base-url';
 import { ReportFile } from './report-file.schema';
 
 /** How long a mailed link downloads its file. */
@@ -33,6 +34,7 @@ export class ReportFiles {
     @InjectRepository(ReportFile) private readonly files: TenantRepository<ReportFile>,
     @InjectConnection() private readonly connection: Connection,
     private readonly config: AppConfig,
+    private readonly baseUrl: ApiBaseUrl,
   ) {}
 
   /** Whether a file this large goes as a link rather than attached. */
@@ -53,6 +55,6 @@ export class ReportFiles {
       upload.end(file.body);
     });
     await this.files.create(scope, { _id, runId, fileName: file.fileName, contentType: file.contentType, bytes: file.body.length, tokenHash: hashLinkToken(token), expiresAt });
-    return { url: `${this.config.get('API_URL')}/api/report-files/${token}`, expiresAt };
+    return { url: `${this.baseUrl.get()}/api/report-files/${token}`, expiresAt };
   }
 }

@@ -1,36 +1,47 @@
 import { DateTime } from 'luxon';
+import { humanSize, type Language, localDate } from '@app/i18n';
 import type { ReportLink } from '../files/report-files.service';
 import type { BuiltReport, ReportName, ReportPeriod } from '../sources/report-source';
 
-const TITLES: Record<ReportName, string> = {
-  trips: 'Informe de viajes',
-  fuel: 'Informe de combustible',
-  stops: 'Informe de detenciones',
-  temperature: 'Informe de temperatura',
-  inspections: 'Informe de inspecciones',
-  activity: 'Registro de actividad',
-  invoices: 'Informe de facturas',
-};
+const WORDS = {
+  es: {
+    titles: { trips: 'Informe de viajes', fuel: 'Informe de combustible', stops: 'Informe de detenciones', temperature: 'Informe de temperatura', inspections: 'Informe de inspecciones', activity: 'Registro de actividad', invoices: 'Informe de facturas' },
+    span: (from: string, to: string) => (from === to ? from : `${from} al ${to}`),
+    of: 'del',
+    rows: (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'}`,
+    tooLarge: (file: string, size: string, until: string) => `El archivo ${file} pesa ${size}, demasiado para adjuntarlo. Descárguelo hasta el ${until}:`,
+    attached: (file: string) => `Adjunto: ${file}`,
+    footer: 'Recibe este correo porque es destinatario de un informe programado de la plataforma.',
+  },
+  en: {
+    titles: { trips: 'Trip report', fuel: 'Fuel report', stops: 'Stops report', temperature: 'Temperature report', inspections: 'Inspections report', activity: 'Activity log', invoices: 'Invoice report' },
+    span: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
+    of: 'of',
+    rows: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`,
+    tooLarge: (file: string, size: string, until: string) => `The file ${file} is ${size}, too large to attach. Download it until ${until}:`,
+    attached: (file: string) => `Attached: ${file}`,
+    footer: 'You receive this mail because you are a recipient of a scheduled report of the platform.',
+  },
+} as const;
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
- * The mail of a run, in Spanish (one message to every recipient): the schedule's name and the
- * period it covers in the subject, the report and its period in the body, the file attached.
+ * The mail of a run to one recipient, in their language: the schedule's name and the period it
+ * covers in the subject, the report, its period and its rows in the body, and the file attached —
+ * or, too large for a mail, its size (`40 KB`, `12,5 MB`) and its download link.
  */
-export function reportMail({ name, report, period, file, link = null }: { name: string; report: ReportName; period: ReportPeriod; file: BuiltReport; link?: ReportLink | null }): { subject: string; text: string; html: string } {
-  const from = period.from.toFormat('dd-MM-yyyy');
-  const to = period.to.toFormat('dd-MM-yyyy');
-  const span = from === to ? from : `${from} al ${to}`;
-  const rows = file.rows === null ? '' : ` (${file.rows} ${file.rows === 1 ? 'fila' : 'filas'})`;
-  const megabytes = (file.body.length / 1024 / 1024).toLocaleString('es-CL', { maximumFractionDigits: 1 });
+export function reportMail({ name, report, period, file, link = null, lang }: { name: string; report: ReportName; period: ReportPeriod; file: BuiltReport; link?: ReportLink | null; lang: Language }): { subject: string; text: string; html: string } {
+  const words = WORDS[lang];
+  const span = words.span(localDate(period.from, lang), localDate(period.to, lang));
+  const named = `${file.fileName} (${words.rows(file.rows)})`;
   const delivery = link
-    ? [`El archivo ${file.fileName}${rows} pesa ${megabytes} MB, demasiado para adjuntarlo. Descárguelo hasta el ${DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone).toFormat('dd-MM-yyyy HH:mm')}:`, link.url]
-    : [`Adjunto: ${file.fileName}${rows}.`];
-  const lines = [`${TITLES[report]} del ${span} (${period.from.zoneName}).`, ...delivery, '', 'Recibe este correo porque es destinatario de un informe programado de la plataforma.'];
+    ? [words.tooLarge(named, humanSize(file.body.length, lang), `${localDate(DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone), lang)} ${DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone).toFormat('HH:mm')}`), link.url]
+    : [`${words.attached(named)}.`];
+  const lines = [`${words.titles[report]} ${words.of} ${span} (${period.from.zoneName}).`, ...delivery, '', words.footer];
   return {
     subject: `${name}: ${span}`,
     text: `${lines.join('\n')}\n`,
-    html: `<!doctype html><html lang="es"><body style="font-family:sans-serif">${lines.map((line) => (!line ? '' : line === link?.url ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join('')}</body></html>`,
+    html: `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif">${lines.map((line) => (!line ? '' : line === link?.url ? `<p><a href="${escapeHtml(line)}">${escapeHtml(line)}</a></p>` : `<p>${escapeHtml(line)}</p>`)).join('')}</body></html>`,
   };
 }

@@ -5,6 +5,7 @@ import { AuthContext, PrincipalLoader, User } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { DomainException, errorCodeRule } from '@app/errors';
 import { Jobs, Reschedule } from '@app/jobs';
+import { DEFAULT_LANGUAGE, type Language, languageOr } from '@app/i18n';
 import { Mailer } from '@app/mail';
 import { ListReportRunsDto } from '../dto/scheduled-report.dto';
 import { reportPeriod } from '../schedule/report-schedule';
@@ -117,9 +118,11 @@ export class ReportRuns implements OnModuleInit {
       if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
       // Too large for a mail: stored behind a download link, which the mail carries instead.
       const link = this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null;
-      const mail = reportMail({ name: report.name, report: report.report, period, file, link });
       const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
-      await this.mailer.enqueue(`scheduled-report:${run._id.toHexString()}`, { to, ...mail, attachments });
+      // One mail per recipient, in their language: an outside address never sees who else receives the report.
+      await this.mailer.enqueueMany(
+        to.map(({ email, language }) => ({ key: `scheduled-report:${run._id.toHexString()}:${email}`, message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments } })),
+      );
       await this.finish(scope, run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -142,12 +145,14 @@ export class ReportRuns implements OnModuleInit {
     return { ...principal, via: 'bearer', request: { requestId: `scheduled-report-run-${run._id.toHexString()}`, ip: '127.0.0.1', userAgent: 'scheduled-reports' } };
   }
 
-  /** The addresses, and the active users' sign-in addresses, without repeats. */
-  private async recipients(report: Stored<ScheduledReport>): Promise<string[]> {
+  /** The active users' sign-in addresses in their language, then the addresses not already a user's, in Spanish. */
+  private async recipients(report: Stored<ScheduledReport>): Promise<Array<{ email: string; language: Language }>> {
     const users = report.recipients.userIds.length
-      ? await this.users.find(scopeOfClient(report.clientId), { _id: { $in: report.recipients.userIds }, active: true }, { projection: { email: 1 } })
+      ? await this.users.find(scopeOfClient(report.clientId), { _id: { $in: report.recipients.userIds }, active: true }, { projection: { email: 1, language: 1 } })
       : [];
-    return [...new Set([...report.recipients.emails, ...users.map((user) => user.email)])];
+    const byAddress = new Map(users.map((user) => [user.email.toLowerCase(), languageOr(user.language)]));
+    for (const email of report.recipients.emails) if (!byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), DEFAULT_LANGUAGE);
+    return [...byAddress].map(([email, language]) => ({ email, language }));
   }
 }
 

@@ -19,8 +19,8 @@ export interface BuiltReport {
   fileName: string;
   contentType: string;
   body: Buffer;
-  /** The rows it holds, when the report knows (null: it does not say). */
-  rows: number | null;
+  /** Its data rows (trips, assets, sensors, invoices…; totals not counted). */
+  rows: number;
 }
 
 /** A report that can run on a schedule: what it needs and how it is built as a given user. */

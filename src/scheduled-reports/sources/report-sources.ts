@@ -47,7 +47,7 @@ export class ReportSources {
           // The report reads its dates in the client's zone: the period, shown there.
           const at = (moment: typeof period.from) => moment.setZone(auth.client.timeZone).toFormat('dd/MM/yyyy HH:mm:ss');
           const file = await fleetReports.build(auth, name, { assetIds: params.assetIds as string[], from: at(period.from), to: at(period.to), format });
-          return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: null };
+          return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: file.rows };
         },
       });
     }
@@ -70,7 +70,7 @@ export class ReportSources {
       checkParams: (params) => onlyStrings(params, {}),
       build: async (auth, _params, period, format) => {
         const file = await invoices.generate(auth, { from: period.from.toISODate()!, to: period.to.toISODate()! }, format as 'xlsx' | 'pdf');
-        return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: null };
+        return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: file.rows };
       },
     });
     this.add(stopsSource(stops, tables));

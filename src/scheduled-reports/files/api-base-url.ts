@@ -1,0 +1,25 @@
+import { Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { AddressInfo } from 'node:net';
+import { AppConfig } from '@app/config';
+
+/**
+ * The API's base URL as a mail's reader reaches it: API_URL when set (production: the public
+ * address); otherwise this instance on localhost at the port it really listens on — not the
+ * default 3000 when PORT says otherwise, nor a port 0 before the system chose one.
+ */
+@Injectable()
+export class ApiBaseUrl {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  get(): string {
+    const configured = this.config.get('API_URL');
+    if (configured) return configured;
+    const address = this.adapterHost.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
+    const port = address && typeof address === 'object' ? address.port : this.config.get('PORT');
+    return `http://localhost:${port}`;
+  }
+}
