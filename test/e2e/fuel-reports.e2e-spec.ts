@@ -104,9 +104,16 @@ describe('trip and fuel reports', () => {
     // 6.672 km / 145 L = 0.046 km/L; 52 500 + 123 500 = 176 000.
     expect(lines[1]).toEqual(['Camión A', 'AAAA11', '6.672', '145', '0.801', '0.05', '176000', '2', 'over_tank_capacity: 1, away_from_vehicle: 1, price_mismatch: 1']);
     expect(lines[2]).toEqual(['Camión B', 'BBBB22', '4.448', '0', '', '', '0', '0', '']);
-    // 11.12 km / 145 L = 0.0767.
-    expect(lines[3]).toEqual(['Total', '', '11.12', '145', '0.801', '0.08', '176000', '2', '3']);
+    // km/L over the assets that refuelled (A alone): 6.672 km / 145 L = 0.046, not B's distance too (11.12 / 145 = 0.08).
+    expect(lines[3]).toEqual(['Total', '', '11.12', '145', '0.801', '0.05', '176000', '2', '3']);
     expect(lines).toHaveLength(4);
+  });
+
+  it('writes the fuel report\'s anomalies total as a number in the workbook', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await report('fuel', 'xlsx').expect(200)).body as never);
+    const total = workbook.worksheets[0].getSheetValues().find((row) => Array.isArray(row) && row[1] === 'Total') as unknown[];
+    expect(total.slice(6)).toEqual([0.05, 176000, 2, 3]);
   });
 
   it('builds the PDF with the reports\' cover page and the figures (pdftotext)', async () => {

@@ -53,6 +53,6 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
 export function fuelReportRows(data: FuelReportData): TableCell[][] {
   const rows: TableCell[][] = data.rows.map((r) => [r.name, r.plate, r.distanceKm, r.refuelledL, r.expectedL, r.kmPerL, r.cost, r.refuels, anomalyText(r.anomalies)]);
   const t = data.totals;
-  rows.push([TOTAL_LABEL, null, t.distanceKm, t.refuelledL, t.expectedL, t.kmPerL, t.cost, t.refuels, String(t.anomalies)]);
+  rows.push([TOTAL_LABEL, null, t.distanceKm, t.refuelledL, t.expectedL, t.kmPerL, t.cost, t.refuels, t.anomalies]);
   return rows;
 }

@@ -125,6 +125,8 @@ export class FleetReportsService {
     });
     const distanceKm = round(rows.reduce((s, r) => s + r.distanceKm, 0), 3);
     const refuelledL = round(rows.reduce((s, r) => s + r.refuelledL, 0), 3);
+    // km/L over the assets that refuelled: the others' litres are unknown, and their distance would inflate it.
+    const refuelledKm = rows.reduce((s, r) => s + (r.refuelledL > 0 ? r.distanceKm : 0), 0);
     return {
       ...header,
       rows,
@@ -132,7 +134,7 @@ export class FleetReportsService {
         distanceKm,
         refuelledL,
         expectedL: round(rows.reduce((s, r) => s + (r.expectedL ?? 0), 0), 3),
-        kmPerL: refuelledL > 0 ? round(distanceKm / refuelledL, 2) : null,
+        kmPerL: refuelledL > 0 ? round(refuelledKm / refuelledL, 2) : null,
         cost: round(rows.reduce((s, r) => s + r.cost, 0), 2),
         refuels: rows.reduce((s, r) => s + r.refuels, 0),
         anomalies: rows.reduce((s, r) => s + anomalyCount(r.anomalies), 0),
