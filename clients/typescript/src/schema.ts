@@ -99,7 +99,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `from`, `to` filter. */
+        /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `eventType`, `geofenceId`, `placeId`, `from`, `to` filter. */
         get: operations["AlertsController_list"];
         put?: never;
         post?: never;
@@ -1978,8 +1978,16 @@ export interface components {
             comments: components["schemas"]["AlertCommentView"][];
             /** @description The event that opened it, then the one that resolved it when the system did. */
             eventIds: string[];
-            /** @example speeding.start */
+            /**
+             * @description The type of the event that opened it.
+             * @example geofence.exit
+             */
             eventType: string;
+            /**
+             * @description The opening event's geofence, for a geofence event; else null.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            geofenceId: string | null;
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /**
@@ -1993,6 +2001,11 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             openedAt: string;
+            /**
+             * @description The opening event's place, for a place event; null (places are not built yet).
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            placeId: string | null;
             /**
              * Format: date-time
              * @example 2026-11-15T08:30:00.000Z
@@ -2392,7 +2405,7 @@ export interface components {
              */
             initialPassword: string;
             /**
-             * @description The language of the mails the platform writes to the user.
+             * @description The language the platform writes to the user in (inbox, mails).
              * @enum {string}
              */
             language: "es" | "en";
@@ -2644,7 +2657,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+             * @description The language the platform writes to the user in — inbox entries, alert and report mails: `es` (Chilean Spanish, the default) or `en`.
              * @example es
              * @enum {string}
              */
@@ -3337,7 +3350,10 @@ export interface components {
             alertId: string | null;
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string | null;
-            /** @example speeding.start at 2026-11-23T23:14:05.000Z */
+            /**
+             * @description In the caller's language: the asset, the time in the client's zone with its offset, the rule.
+             * @example Camión 12 (KXJP-21), 23-11-2026 20:14:05 -03:00 (America/Santiago). Regla: Exceso de velocidad.
+             */
             body: string;
             /**
              * Format: date-time
@@ -3358,7 +3374,10 @@ export interface components {
             ruleId: string | null;
             /** @enum {string} */
             severity: "info" | "warning" | "critical";
-            /** @example Crítica: Exceso de velocidad — Camión 12 */
+            /**
+             * @description In the caller's language: the severity, what happened and the asset.
+             * @example Crítica: Superó el límite de 80 km/h (97 km/h) — Camión 12
+             */
             title: string;
         };
         PartnerHashesView: {
@@ -4242,7 +4261,7 @@ export interface components {
             /** @description `true` signs the user out everywhere at once: every session and API token is revoked. */
             disabled?: boolean;
             /**
-             * @description The language of the mails the platform writes to the user (alerts): `es` (default) or `en`.
+             * @description The language the platform writes to the user in — inbox entries, alert and report mails: `es` (Chilean Spanish, the default) or `en`.
              * @example es
              * @enum {string}
              */
@@ -4326,7 +4345,7 @@ export interface components {
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /**
-             * @description The language of the mails the platform writes to the user.
+             * @description The language the platform writes to the user in (inbox, mails).
              * @enum {string}
              */
             language: "es" | "en";
@@ -5771,13 +5790,22 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
+                /**
+                 * @description Alerts opened by an event of this type.
+                 * @example geofence.enter
+                 */
+                eventType?: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
                 /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
+                /** @description Alerts opened by an event of this geofence. */
+                geofenceId?: string;
                 /**
                  * @description Records per page, 1 to 200 (default 50).
                  * @example 1
                  */
                 limit?: number;
+                /** @description Alerts opened by an event of this place. */
+                placeId?: string;
                 ruleId?: string;
                 /** @example info */
                 severity?: "info" | "warning" | "critical";
@@ -5819,7 +5847,9 @@ export interface operations {
                      *           "ruleName": "Exceso de velocidad",
                      *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "assetName": "Camión 12",
-                     *           "eventType": "speeding.start",
+                     *           "eventType": "geofence.exit",
+                     *           "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "eventIds": [
                      *             "665f1c2ab4d3e8a9f0c1d2e3"
                      *           ],
@@ -5955,7 +5985,9 @@ export interface operations {
                      *         "ruleName": "Exceso de velocidad",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "assetName": "Camión 12",
-                     *         "eventType": "speeding.start",
+                     *         "eventType": "geofence.exit",
+                     *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "eventIds": [
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
@@ -6106,7 +6138,9 @@ export interface operations {
                      *         "ruleName": "Exceso de velocidad",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "assetName": "Camión 12",
-                     *         "eventType": "speeding.start",
+                     *         "eventType": "geofence.exit",
+                     *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "eventIds": [
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
@@ -6299,7 +6333,9 @@ export interface operations {
                      *         "ruleName": "Exceso de velocidad",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "assetName": "Camión 12",
-                     *         "eventType": "speeding.start",
+                     *         "eventType": "geofence.exit",
+                     *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "eventIds": [
                      *           "665f1c2ab4d3e8a9f0c1d2e3"
                      *         ],
@@ -18701,8 +18737,8 @@ export interface operations {
                      *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
-                     *           "title": "Crítica: Exceso de velocidad — Camión 12",
-                     *           "body": "speeding.start at 2026-11-23T23:14:05.000Z",
+                     *           "title": "Crítica: Superó el límite de 80 km/h (97 km/h) — Camión 12",
+                     *           "body": "Camión 12 (KXJP-21), 23-11-2026 20:14:05 -03:00 (America/Santiago). Regla: Exceso de velocidad.",
                      *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "readAt": "2026-11-15T08:30:00.000Z",
                      *           "createdAt": "2026-11-15T08:30:00.000Z"
@@ -18807,8 +18843,8 @@ export interface operations {
                      *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "alertId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "ruleId": "665f1c2ab4d3e8a9f0c1d2e3",
-                     *         "title": "Crítica: Exceso de velocidad — Camión 12",
-                     *         "body": "speeding.start at 2026-11-23T23:14:05.000Z",
+                     *         "title": "Crítica: Superó el límite de 80 km/h (97 km/h) — Camión 12",
+                     *         "body": "Camión 12 (KXJP-21), 23-11-2026 20:14:05 -03:00 (America/Santiago). Regla: Exceso de velocidad.",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "readAt": "2026-11-15T08:30:00.000Z",
                      *         "createdAt": "2026-11-15T08:30:00.000Z"

@@ -22,7 +22,7 @@ export class UserView {
   trackers: TrackerSelection;
   /** A disabled user cannot sign in; their sessions and API tokens were revoked when disabled. */
   disabled: boolean;
-  /** The language of the mails the platform writes to the user. */
+  /** The language the platform writes to the user in (inbox, mails). */
   @ApiProperty({ enum: USER_LANGUAGES })
   language: UserLanguage;
   /** When the password was last changed; `null` since creation. */

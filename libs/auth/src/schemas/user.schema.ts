@@ -47,7 +47,7 @@ export class User {
   @Prop({ type: PartnerAccount, required: false })
   partnerAccount?: PartnerAccount;
 
-  /** The language of what the platform writes to the user (alert mails): Spanish unless chosen. */
+  /** The language of what the platform writes to the user (inbox, alert and report mails): Spanish unless chosen. */
   @Prop({ type: String, enum: USER_LANGUAGES, default: 'es' })
   language: UserLanguage;
 
