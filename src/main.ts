@@ -18,6 +18,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   await configureApp(app);
+  // Initialised before the seed: the listeners of its event history (alerts, inbox) subscribe in their modules' init.
+  await app.init();
   if (demo) await app.get(DemoSeedOnStart).run();
   const port = app.get(AppConfig).get('PORT');
   await app.listen(port, '0.0.0.0');
