@@ -65,7 +65,7 @@ describe('strict bodies and prototype keys', () => {
     for (const route of routes()) {
       const before = await route.written();
       const res = await send(route.method, route.path, withKey(route.body, key, value));
-      expect([route.name, res.status, res.body]).toEqual([route.name, 400, { error: `${key}: ${key} is not an accepted field` }]);
+      expect([route.name, res.status, res.body]).toEqual([route.name, 400, { error: `${key} is not an accepted field` }]);
       expect([route.name, await route.written()]).toEqual([route.name, before]);
     }
     expect(({} as Record<string, unknown>).x).toBeUndefined();
