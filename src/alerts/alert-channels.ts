@@ -62,7 +62,8 @@ export class AlertChannels {
 
   /** Alerts of one client acknowledged or resolved (a batch's ends resolve several): their webhooks, in one write. */
   async changedMany(clientId: Types.ObjectId, change: AlertChange, alerts: readonly Stored<Alert>[]): Promise<void> {
-    if (alerts.length === 0) return;
+    // The alerts' stories are read only for an endpoint that takes the change.
+    if (alerts.length === 0 || !(await this.webhooks.subscribes(clientId, [`alert.${change}`]))) return;
     const tales = await this.stories.of(clientId, alerts);
     await this.webhooks.publishMany(clientId, alerts.map((alert) => alertWebhookMessage(change, alert, tales.get(alert)!)));
   }

@@ -2,8 +2,10 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import pLimit from 'p-limit';
+import { ClientTimeZones } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { ExpiringCache, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
+import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
 import { JobRun, Jobs, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
 import { allowedNetworks } from './delivery/network-guard';
@@ -87,6 +89,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     private readonly jobs: Jobs,
     private readonly recorded: FleetEventsRecorded,
     private readonly disabled: WebhookEndpointDisabled,
+    private readonly zones: ClientTimeZones,
     config: AppConfig,
   ) {
     this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
@@ -121,6 +124,12 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const targets = messages.flatMap((message) => endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message })));
     await this.deliverEach(clientId, targets);
     return targets.length;
+  }
+
+  /** Whether an enabled endpoint of the client subscribes to one of these types (from the cached endpoints): a caller skips building messages nobody takes. */
+  async subscribes(clientId: Types.ObjectId, types: readonly string[]): Promise<boolean> {
+    const endpoints = await this.enabledEndpoints(clientId);
+    return endpoints.some((endpoint) => types.some((type) => endpoint.eventTypes.includes(type)));
   }
 
   /** Forgets this instance's cached endpoints of a client (after a change through the API). */
@@ -178,8 +187,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
       [...groupBy(events, (event) => event.clientId.toHexString()).values()].map(async (clientEvents) => {
         const endpoints = (await this.enabledEndpoints(clientEvents[0].clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
         if (endpoints.length === 0) return;
+        const timeZone = await this.zones.of(clientEvents[0].clientId);
         const targets = clientEvents.flatMap((event) => {
-          const message = { type: `event.${event.type}`, data: toFleetEventView(event), key: `event:${event._id.toHexString()}` };
+          const summary = eventSummary({ ...event, placeName: typeof event.details?.geofenceName === 'string' ? event.details.geofenceName : null }, timeZone, CLIENT_LANGUAGE);
+          const message = { type: `event.${event.type}`, data: { ...toFleetEventView(event), summary }, key: `event:${event._id.toHexString()}` };
           return endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message }));
         });
         await this.deliverEach(clientEvents[0].clientId, targets);

@@ -87,7 +87,7 @@ describe('alerts a person can read', () => {
     english = await tenant.addUser({ permissions: [] });
     await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
     bodegaId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Bodega Central', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
-    await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/alerts`, eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved'] }).expect(201);
+    await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/alerts`, eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved', 'event.geofence.exit'] }).expect(201);
   });
   afterAll(async () => {
     await t.close();
@@ -140,6 +140,9 @@ describe('alerts a person can read', () => {
     const resolved = await eventually(() => messagesOf(enter.id).find((m) => m.type === 'alert.resolved') ?? null, 'alert.resolved of the entry');
     expect(resolved.data.events.map((event) => event.type)).toEqual(['geofence.enter', 'geofence.exit']);
     expect(resolved.data.summary).toMatch(/^Alerta resuelta: Camión 7 \(KXJP-21\) — Entró a Bodega Central, /);
+    // The fleet event's own webhook says it in a sentence too.
+    const event = await eventually(() => messagesOf(exit.eventIds[0]).find((m) => m.type === 'event.geofence.exit') ?? null, 'event.geofence.exit');
+    expect(event.data.summary).toMatch(new RegExp(`^Camión 7 — Salió de Bodega Central, ${LOCAL_ES.source}$`));
   });
 
   it('ends every alert of a rule on enter and exit: enter, exit, enter, exit — each notified when it opens', async () => {

@@ -71,6 +71,11 @@ export function alertInboxTexts(story: AlertStory, lang: Language): { title: str
   };
 }
 
+/** A fleet event in one line, for the webhooks' `summary`: "Camión 7 — Salió de Bodega Central, 25-11-2026 03:14:07 -03:00 (America/Santiago)". */
+export function eventSummary(event: EventFacts & { occurredAt: Date; assetName: string }, timeZone: string, lang: Language): string {
+  return `${event.assetName} — ${eventSentence(event, lang)}, ${localTime(event.occurredAt, timeZone, lang)}`;
+}
+
 /** A change of an alert in one line, for a machine's reader (the webhooks' `summary`): "Alerta abierta: Camión 7 — Entró a Bodega Central, 25-11-2026 03:14:07 -03:00 (America/Santiago)". */
 export function alertSummary(story: AlertStory, change: AlertChangeName, lang: Language): string {
   return `${ALERT_WORDS[lang].change[change]}: ${assetInWords(story)} — ${alertSentence(story, lang)}, ${localTime(story.event.occurredAt, story.timeZone, lang)}`;

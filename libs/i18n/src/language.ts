@@ -5,6 +5,13 @@ export type Language = (typeof LANGUAGES)[number];
 /** Spanish: the home market's, the demo clients', and every address that is not a user's. */
 export const DEFAULT_LANGUAGE: Language = 'es';
 
+/**
+ * The language of what goes to a client's systems (the webhooks' `summary`): a webhook is read by
+ * the client's software and staff, not by one user, and a client has no language of its own yet —
+ * so the platform's default, as for its demo clients.
+ */
+export const CLIENT_LANGUAGE: Language = DEFAULT_LANGUAGE;
+
 /** A text in every language, for what one write serves to readers of both (an inbox entry). */
 export type InEveryLanguage<T> = Record<Language, T>;
 

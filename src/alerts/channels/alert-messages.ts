@@ -1,5 +1,5 @@
 import type { Stored } from '@app/database';
-import { alertInboxTexts, alertSummary, DEFAULT_LANGUAGE, inEveryLanguage } from '@app/i18n';
+import { alertInboxTexts, alertSummary, CLIENT_LANGUAGE, DEFAULT_LANGUAGE, inEveryLanguage } from '@app/i18n';
 import type { WebhookMessage } from '../../webhooks';
 import { alertNotificationId } from '../alert-ids';
 import { AlertView, toAlertView } from '../alerts/alert.view';
@@ -8,12 +8,6 @@ import type { Alert } from '../schemas/alert.schema';
 import type { AlertEventView, AlertTale } from './alert-stories';
 
 export type AlertChange = 'opened' | 'acknowledged' | 'resolved';
-
-/**
- * The language of what goes to a client's systems (the webhooks' `summary`): a client has no
- * language of its own yet, so the platform's default, Spanish, as for its demo clients.
- */
-export const CLIENT_LANGUAGE = DEFAULT_LANGUAGE;
 
 /** An alert's webhook `data`: the alert as `GET /api/alerts/{id}` answers it, with its asset, its events whole, its driver and a sentence. */
 export interface AlertMessageData extends AlertView {
