@@ -1,7 +1,8 @@
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { GiveUp, Job, Jobs, RetryLater } from '@app/jobs';
+import { DatabaseClock } from '@app/database';
+import { GiveUp, Job, Jobs, LeaseLost, RetryLater } from '@app/jobs';
 import { createTestApp, TestApp } from '@app/testing';
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -20,14 +21,14 @@ describe('background jobs (@app/jobs)', () => {
    */
   const instance = () => {
     const config = t.app.get(AppConfig);
-    const jobs = new Jobs(model, Object.create(config, { runsBackgroundWork: { value: false } }) as AppConfig);
+    const jobs = new Jobs(model, Object.create(config, { runsBackgroundWork: { value: false } }) as AppConfig, t.app.get(DatabaseClock));
     instances.push(jobs);
     return jobs;
   };
   const stored = (id: string) => model.collection.findOne<Job>({ _id: id } as never);
   /** An instance that runs background work, as a server (it polls only after it ran something). */
   const server = () => {
-    const jobs = new Jobs(model, t.app.get(AppConfig));
+    const jobs = new Jobs(model, t.app.get(AppConfig), t.app.get(DatabaseClock));
     instances.push(jobs);
     return jobs;
   };
@@ -208,7 +209,7 @@ describe('background jobs (@app/jobs)', () => {
     // (Its run ends only when it learns it lost the lease, as a killed instance's never would.)
     doomed.handle('test.here', ({ signal }) => new Promise<void>((done) => signal.addEventListener('abort', () => done())), { leaseMs: 150 });
     await doomed.enqueueHere('test.here', { n: 4 }, { key: 'c', held: ['lost with the instance'] });
-    await model.collection.updateOne({ _id: 'test.here:c' } as never, { $set: { leaseOwner: 'killed-instance', leaseUntil: new Date(Date.now() + 100) } });
+    await model.collection.updateOne({ _id: 'test.here:c' } as never, { $set: { leaseOwner: 'killed-instance', leaseId: 'killed-claim', leaseUntil: new Date(Date.now() + 100) } });
     expect(await other.runDue()).toBe(0);
     await sleep(150);
     expect(await other.runDue()).toBe(1);
@@ -225,7 +226,7 @@ describe('background jobs (@app/jobs)', () => {
   it('looks for due jobs again as soon as a run frees a slot they waited for, and not after a run that left none waiting', async () => {
     // Polls every 5 s: what runs sooner was looked for because a slot freed.
     const config = t.app.get(AppConfig);
-    const jobs = new Jobs(model, Object.create(config, { get: { value: (key: string) => (key === 'JOBS_POLL_MS' ? 5_000 : config.get(key as never)) } }) as AppConfig);
+    const jobs = new Jobs(model, Object.create(config, { get: { value: (key: string) => (key === 'JOBS_POLL_MS' ? 5_000 : config.get(key as never)) } }) as AppConfig, t.app.get(DatabaseClock));
     instances.push(jobs);
     const gates = new Map<string, () => void>();
     const started = new Map<string, number>();
@@ -264,6 +265,74 @@ describe('background jobs (@app/jobs)', () => {
     await sleep(1_000);
     expect(started.has('theirs')).toBe(false);
     expect(await stored('test.slot:theirs')).toMatchObject({ state: 'pending', attempts: 0 });
+  });
+
+  it('stops a run that lost its lease before its next write, and leaves the job to the claim that took it', async () => {
+    const [a, b] = [instance(), instance()];
+    const writes: string[] = [];
+    let stopped: unknown;
+    let proceed!: () => void;
+    const paused = new Promise<void>((done) => (proceed = done));
+    let claimed!: () => void;
+    const running = new Promise<void>((done) => (claimed = done));
+    a.handle('test.fenced', async ({ lease }) => {
+      lease.assertHeld();
+      writes.push('a: first');
+      claimed();
+      await paused; // as a paused process: its lease runs out and another instance takes the job
+      try {
+        lease.assertHeld();
+        writes.push('a: second');
+      } catch (error) {
+        stopped = error;
+        throw error;
+      }
+    }, { leaseMs: 300 });
+    b.handle('test.fenced', async ({ lease }) => {
+      lease.assertHeld();
+      writes.push('b');
+    }, { leaseMs: 300 });
+    await a.enqueue('test.fenced', null, { key: 'f' });
+    const run = a.runDue();
+    await running;
+    // The claim as another instance makes it once the lease has run out (a's renewals lost the race).
+    await model.collection.updateOne({ _id: 'test.fenced:f' } as never, { $set: { leaseOwner: 'another-instance', leaseId: 'another-claim', leaseUntil: new Date(Date.now() + 60_000) } });
+    await sleep(150); // a renewal of a's finds the job taken over
+    proceed();
+    await run;
+    expect(writes).toEqual(['a: first']);
+    expect(stopped).toBeInstanceOf(LeaseLost);
+    // a changed nothing of the job on its way out: still the other claim's.
+    expect(await stored('test.fenced:f')).toMatchObject({ leaseId: 'another-claim', state: 'pending', lastError: null });
+    await model.collection.updateOne({ _id: 'test.fenced:f' } as never, { $set: { leaseUntil: new Date(Date.now() - 1) } });
+    expect(await b.runDue()).toBe(1);
+    expect(writes).toEqual(['a: first', 'b']);
+    expect(await stored('test.fenced:f')).toBeNull();
+  });
+
+  it('reads lease times on the database’s clock: an instance whose own clock runs two minutes ahead takes no live lease', async () => {
+    const [a, b] = [instance(), instance()];
+    let release!: () => void;
+    a.handle('test.clock', () => new Promise<void>((done) => (release = done)), { leaseMs: 30_000 });
+    const ranByB: string[] = [];
+    b.handle('test.clock', async ({ key }) => void ranByB.push(key), { leaseMs: 30_000 });
+    await a.enqueue('test.clock', null, { key: 'c' });
+    const running = a.runDue();
+    while (!release) await sleep(10);
+    const clock = t.app.get(DatabaseClock);
+    // This process's clock (Date) two minutes ahead, as on a machine whose time is wrong.
+    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: Date.now() + 120_000, advanceTimers: true });
+    try {
+      await clock.sync();
+      expect(clock.offsetMs).toBeLessThan(-110_000);
+      expect(await b.runDue()).toBe(0);
+      expect(ranByB).toEqual([]);
+    } finally {
+      jest.useRealTimers();
+      await clock.sync();
+    }
+    release();
+    await running;
   });
 
   it('runs a recurring job once a period across instances', async () => {

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
+import { DatabaseClock } from './clock/database-clock';
 import { DatabaseLifecycle } from './database-lifecycle';
 import { DatabaseLocation } from './database-location';
 import { DatabaseMetrics } from './database-metrics';
@@ -31,7 +32,7 @@ class DatabaseLocationModule {}
       }),
     }),
   ],
-  providers: [DatabaseLifecycle, DatabaseMetrics, DataMigrations],
-  exports: [DataMigrations],
+  providers: [DatabaseLifecycle, DatabaseMetrics, DataMigrations, DatabaseClock],
+  exports: [DataMigrations, DatabaseClock],
 })
 export class DatabaseModule {}

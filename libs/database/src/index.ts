@@ -8,6 +8,7 @@ export * from './id-lists';
 export * from './group-by';
 export * from './migrate-in-rounds';
 export * from './data-migrations';
+export * from './clock/database-clock';
 export * from './duplicate-key';
 export * from './expiring-cache';
 export * from './tenancy';

@@ -2,3 +2,4 @@ export * from './job-outcomes';
 export * from './job.schema';
 export * from './jobs.module';
 export * from './jobs.service';
+export * from './run-lease';

@@ -1,3 +1,5 @@
+import type { LeaseCheck } from './run-lease';
+
 /** Thrown by a handler: try again at `at` (instead of the job's retry delays), the attempt not counted as spent. */
 export class RetryLater extends Error {
   constructor(
@@ -24,8 +26,15 @@ export interface JobRun<P = unknown> {
   payload: P;
   /** 1 on the first run; a run after a crash counts too. */
   attempt: number;
-  /** Aborted when this instance lost the lease (it expired and another instance took the job) or shuts down. */
+  /** Aborted when this run lost its lease or holds it in doubt (`lease.signal`). */
   signal: AbortSignal;
+  /**
+   * Whether this run still holds its job: `lease.assertHeld()` before every write (and before
+   * anything sent out) throws `LeaseLost` once another instance may have taken the job over, so a
+   * run that outlived its lease (a paused process, a database it could not reach) stops instead
+   * of writing beside the run that took over. Pass it on to the services the handler calls.
+   */
+  lease: LeaseCheck;
   /**
    * What the enqueuer handed over with `enqueueHere` (what it holds in memory, so the handler
    * need not read it back): only on that first run, on that instance; undefined on any other run.

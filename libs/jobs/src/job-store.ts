@@ -1,4 +1,4 @@
-import { Model } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { duplicateKeyIndexes, isDuplicateKeyError } from '@app/database';
 import { Job, jobId } from './job.schema';
 
@@ -17,14 +17,27 @@ export interface InsertLease {
   until: Date;
 }
 
-function newDocument(job: NewJob, lease?: InsertLease): Job {
-  const claim = lease ? { attempts: 1, leaseOwner: lease.owner, leaseUntil: lease.until } : { attempts: 0, leaseOwner: null, leaseUntil: null };
-  return { _id: jobId(job.name, job.key), ...job, state: 'pending', ...claim, lastError: null, createdAt: new Date(), lastRunAt: null, runs: 0 };
-}
+/** What identifies one claim of a job: every write of its run is conditional on it. */
+export type HeldJob = Pick<Job, '_id' | 'leaseId'>;
 
-/** The jobs collection: every claim and update of a job is a lookup by `_id` (`{name}:{key}`). */
+const newLeaseId = () => new Types.ObjectId().toHexString();
+
+/**
+ * The jobs collection: every claim and update of a job is a lookup by `_id` (`{name}:{key}`).
+ * Lease times are on the database's clock (`now`), which every instance reads alike. A run's
+ * writes — renewal, release, removal — are conditional on its claim's `leaseId`, so a run whose
+ * lease was taken over changes nothing, even when the new claim is this instance's own.
+ */
 export class JobStore {
-  constructor(private readonly jobs: Model<Job>) {}
+  constructor(
+    private readonly jobs: Model<Job>,
+    private readonly now: () => Date,
+  ) {}
+
+  private newDocument(job: NewJob, lease?: InsertLease): Job {
+    const claim = lease ? { attempts: 1, leaseOwner: lease.owner, leaseId: newLeaseId(), leaseUntil: lease.until } : { attempts: 0, leaseOwner: null, leaseId: null, leaseUntil: null };
+    return { _id: jobId(job.name, job.key), ...job, state: 'pending', ...claim, lastError: null, createdAt: this.now(), lastRunAt: null, runs: 0 };
+  }
 
   private get collection() {
     return this.jobs.collection;
@@ -37,7 +50,7 @@ export class JobStore {
 
   /** `insert`, leased to `lease.owner` when given (claimed at once, without a read and an update); answers the stored job, or null when one with its key exists. */
   async insertLeased(job: NewJob, lease?: InsertLease): Promise<Job | null> {
-    const document = newDocument(job, lease);
+    const document = this.newDocument(job, lease);
     try {
       await this.collection.insertOne(document as never);
       return document;
@@ -51,7 +64,7 @@ export class JobStore {
   async insertMany(jobs: readonly NewJob[]): Promise<boolean[]> {
     if (jobs.length === 0) return [];
     try {
-      await this.collection.insertMany(jobs.map((job) => newDocument(job)) as never[], { ordered: false });
+      await this.collection.insertMany(jobs.map((job) => this.newDocument(job)) as never[], { ordered: false });
       return jobs.map(() => true);
     } catch (error) {
       const existing = duplicateKeyIndexes(error);
@@ -74,39 +87,40 @@ export class JobStore {
     return this.collection.findOneAndUpdate(
       // As read: a run that finished meanwhile moved `runAt` (and may have reset `attempts`).
       { _id: job._id, leaseUntil: job.leaseUntil, attempts: job.attempts, runAt: job.runAt } as never,
-      { $set: { leaseOwner: owner, leaseUntil: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
+      { $set: { leaseOwner: owner, leaseId: newLeaseId(), leaseUntil: new Date(now.getTime() + leaseMs) }, $inc: { attempts: 1 } },
       { returnDocument: 'after' },
     ) as Promise<Job | null>;
   }
 
-  /** Keeps the lease while the handler runs; false once another instance took it (the lease had expired). */
-  async renew(id: string, owner: string, leaseMs: number): Promise<boolean> {
-    const result = await this.collection.updateOne({ _id: id, leaseOwner: owner } as never, { $set: { leaseUntil: new Date(Date.now() + leaseMs) } });
-    return result.matchedCount === 1;
+  /** Keeps a claim's lease while its handler runs: answers its new end, or null once another claim took the job (the lease had expired). */
+  async renew(job: HeldJob, leaseMs: number): Promise<Date | null> {
+    const until = new Date(this.now().getTime() + leaseMs);
+    const result = await this.collection.updateOne({ _id: job._id, leaseId: job.leaseId } as never, { $set: { leaseUntil: until } });
+    return result.matchedCount === 1 ? until : null;
   }
 
-  /** A one-off job done: removed (only by its lease holder). */
-  async remove(id: string, owner: string): Promise<void> {
-    await this.collection.deleteOne({ _id: id, leaseOwner: owner } as never);
+  /** A one-off job done: removed (only by the claim holding it). */
+  async remove(job: HeldJob): Promise<void> {
+    await this.collection.deleteOne({ _id: job._id, leaseId: job.leaseId } as never);
   }
 
-  /** Frees the lease and sets what comes next: another run, a retry, or `failed`. */
-  async release(id: string, owner: string, next: { runAt: Date; state?: 'failed'; lastError?: string | null; completed?: boolean; resetAttempts?: boolean }): Promise<void> {
-    const set: Record<string, unknown> = { runAt: next.runAt, leaseOwner: null, leaseUntil: null, lastRunAt: new Date() };
+  /** Frees the claim's lease and sets what comes next: another run, a retry, or `failed`. */
+  async release(job: HeldJob, next: { runAt: Date; state?: 'failed'; lastError?: string | null; completed?: boolean; resetAttempts?: boolean }): Promise<void> {
+    const set: Record<string, unknown> = { runAt: next.runAt, leaseOwner: null, leaseId: null, leaseUntil: null, lastRunAt: this.now() };
     if (next.state) set.state = next.state;
     if (next.lastError !== undefined) set.lastError = next.lastError;
     if (next.resetAttempts) set.attempts = 0;
-    await this.collection.updateOne({ _id: id, leaseOwner: owner } as never, { $set: set, ...(next.completed ? { $inc: { runs: 1 } } : {}) });
+    await this.collection.updateOne({ _id: job._id, leaseId: job.leaseId } as never, { $set: set, ...(next.completed ? { $inc: { runs: 1 } } : {}) });
   }
 
   /** Makes a pending job due now (a "run now"); false when there is no such job. */
   async runNow(id: string): Promise<boolean> {
-    return (await this.collection.updateOne({ _id: id, state: 'pending' } as never, { $set: { runAt: new Date() } })).matchedCount === 1;
+    return (await this.collection.updateOne({ _id: id, state: 'pending' } as never, { $set: { runAt: this.now() } })).matchedCount === 1;
   }
 
   /** A recurring job's period as this version of the code registers it, and due now if `dueNow`. */
   async setPeriod(id: string, everyMs: number, dueNow: boolean): Promise<void> {
-    await this.collection.updateOne({ _id: id } as never, { $set: { everyMs, state: 'pending', ...(dueNow ? { runAt: new Date() } : {}) } });
+    await this.collection.updateOne({ _id: id } as never, { $set: { everyMs, state: 'pending', ...(dueNow ? { runAt: this.now() } : {}) } });
   }
 
   find(id: string): Promise<Job | null> {

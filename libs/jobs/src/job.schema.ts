@@ -41,9 +41,13 @@ export class Job {
   @Prop({ type: Number, default: null })
   everyMs: number | null;
 
-  /** The instance holding the lease, and until when; expired, anyone may claim it again. */
+  /** The instance holding the lease, and until when (the database's clock); expired, anyone may claim it again. */
   @Prop({ type: String, default: null })
   leaseOwner: string | null;
+
+  /** The claim holding the lease (new at each claim): its run's renewals and outcome are conditional on it. */
+  @Prop({ type: String, default: null })
+  leaseId: string | null;
 
   @Prop({ type: Date, default: null })
   leaseUntil: Date | null;

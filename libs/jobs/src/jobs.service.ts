@@ -3,9 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
-import { EnqueueOptions, GiveUp, HandlerOptions, JobHandler, RecurringOptions, RetryLater } from './job-outcomes';
+import { DatabaseClock } from '@app/database';
+import { EnqueueOptions, GiveUp, HandlerOptions, JobHandler, JobRun, RecurringOptions, RetryLater } from './job-outcomes';
 import { Job, jobId } from './job.schema';
 import { JobStore } from './job-store';
+import { LeaseLost, RunLease } from './run-lease';
 
 interface Registration {
   handler: JobHandler<unknown>;
@@ -26,14 +28,16 @@ const RECURRING_KEY = 'recurring';
  * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
  * enqueue with `enqueue` (or `enqueueHere`, to run at once what this instance just created); only
  * a server polls (`runsBackgroundWork`, and not with JOBS_RUN=false), every JOBS_POLL_MS, and at
- * once after this instance enqueues something due. See docs/architecture.md, "Background jobs".
+ * once after this instance enqueues something due. Lease times are on the database's clock
+ * (`DatabaseClock`), and a run checks its lease before it writes (`run.lease.assertHeld()`). See
+ * docs/architecture.md, "Background jobs".
  */
 @Injectable()
 export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(Jobs.name);
   private readonly store: JobStore;
   private readonly handlers = new Map<string, Registration>();
-  private readonly inFlight = new Map<string, { done: Promise<void>; abort: AbortController }>();
+  private readonly inFlight = new Map<string, { done: Promise<void> }>();
   /** This instance, as lease owner. */
   readonly owner = `${hostname()}:${process.pid}:${new Types.ObjectId().toHexString().slice(-6)}`;
   private readonly pollMs: number;
@@ -43,8 +47,12 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private again = false;
   private stopped = false;
 
-  constructor(@InjectModel(Job.name) model: Model<Job>, config: AppConfig) {
-    this.store = new JobStore(model);
+  constructor(
+    @InjectModel(Job.name) model: Model<Job>,
+    config: AppConfig,
+    private readonly clock: DatabaseClock,
+  ) {
+    this.store = new JobStore(model, () => clock.now());
     this.pollMs = config.get('JOBS_POLL_MS');
     // A command never runs jobs; a server does unless JOBS_RUN=false leaves them to other instances.
     this.polling = config.runsBackgroundWork && config.get('JOBS_RUN');
@@ -58,17 +66,18 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   /**
    * A job that runs once every `everyMs` across all instances (a sweep). First due when the first
-   * instance starts; with `atStart`, due again whenever one starts.
+   * instance starts; with `atStart`, due again whenever one starts. A sweep that writes in a loop
+   * checks `run.lease` before each write.
    */
-  every(name: string, everyMs: number, handler: () => Promise<void>, { atStart = false, ...options }: RecurringOptions = {}): void {
-    this.handle(name, async () => handler(), options);
+  every(name: string, everyMs: number, handler: (run: JobRun<null>) => Promise<void>, { atStart = false, ...options }: RecurringOptions = {}): void {
+    this.handle<null>(name, async (run) => handler(run), options);
     Object.assign(this.handlers.get(name)!, { everyMs, atStart });
   }
 
   /** Stores a job; the same name and key twice is one job (`created: false` the second time). */
-  async enqueue<P>(name: string, payload: P, { key = new Types.ObjectId().toHexString(), runAt = new Date(), retryDelaysMs = [] }: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
+  async enqueue<P>(name: string, payload: P, { key = new Types.ObjectId().toHexString(), runAt = this.clock.now(), retryDelaysMs = [] }: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
     const created = await this.store.insert({ name, key, payload, runAt, retryDelaysMs, everyMs: null });
-    if (created && runAt.getTime() <= Date.now()) this.pollSoon();
+    if (created && runAt.getTime() <= this.clock.nowMs()) this.pollSoon();
     return { id: jobId(name, key), created };
   }
 
@@ -87,14 +96,15 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     registration.running++;
     let job: Job | null = null;
     try {
-      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(), retryDelaysMs, everyMs: null }, { owner: this.owner, until: new Date(Date.now() + registration.leaseMs) });
+      const now = this.clock.nowMs();
+      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(now), retryDelaysMs, everyMs: null }, { owner: this.owner, until: new Date(now + registration.leaseMs) });
     } finally {
       if (!job) registration.running--;
     }
     if (job && this.stopped) {
       // Shutting down meanwhile: not started here after all; any instance may claim it at once.
       registration.running--;
-      await this.store.release(job._id, this.owner, { runAt: job.runAt });
+      await this.store.release(job, { runAt: job.runAt });
     } else if (job) {
       void this.start(job, registration, held);
     }
@@ -106,9 +116,9 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
    * order, whether each was new.
    */
   async enqueueMany<P>(name: string, jobs: ReadonlyArray<{ payload: P } & Required<Pick<EnqueueOptions, 'key'>> & EnqueueOptions>): Promise<boolean[]> {
-    const now = new Date();
+    const now = this.clock.now();
     const created = await this.store.insertMany(jobs.map(({ payload, key, runAt = now, retryDelaysMs = [] }) => ({ name, key, payload, runAt, retryDelaysMs, everyMs: null })));
-    if (jobs.some(({ runAt = now }, i) => created[i] && runAt.getTime() <= Date.now())) this.pollSoon();
+    if (jobs.some(({ runAt = now }, i) => created[i] && runAt.getTime() <= this.clock.nowMs())) this.pollSoon();
     return created;
   }
 
@@ -133,7 +143,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   async ensureRecurring(): Promise<void> {
     for (const [name, { everyMs, atStart }] of this.handlers) {
       if (everyMs === undefined) continue;
-      const created = await this.store.insert({ name, key: RECURRING_KEY, payload: null, runAt: new Date(), retryDelaysMs: [], everyMs });
+      const created = await this.store.insert({ name, key: RECURRING_KEY, payload: null, runAt: this.clock.now(), retryDelaysMs: [], everyMs });
       if (!created) await this.store.setPeriod(jobId(name, RECURRING_KEY), everyMs, atStart === true);
     }
   }
@@ -180,7 +190,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   /** Claims what this instance has room for and starts it; answers the runs started. */
   private async claimDue(): Promise<Promise<void>[]> {
-    const now = new Date();
+    const now = this.clock.now();
     const chosen: Array<{ candidate: Job; registration: Registration }> = [];
     const chosenIds = new Set<string>();
     const taken = new Map<Registration, number>();
@@ -220,49 +230,67 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
 
   /** Runs a job this instance holds the lease of, in a slot already counted in `registration.running`. */
   private start(job: Job, registration: Registration, held?: unknown): Promise<void> {
-    const abort = new AbortController();
-    const renewal = setInterval(() => {
-      void this.store.renew(job._id, this.owner, registration.leaseMs).then((kept) => kept || abort.abort(), () => undefined);
-    }, registration.leaseMs / 3).unref();
-    const done = this.run(job, registration, abort, held).finally(() => {
+    const lease = new RunLease(job.leaseUntil!, registration.leaseMs, () => this.clock.nowMs());
+    const renewal = setInterval(() => void this.renew(job, registration, lease), registration.leaseMs / 3).unref();
+    const done = this.run(job, registration, lease, held).finally(() => {
       clearInterval(renewal);
+      lease.end();
       registration.running--;
       this.inFlight.delete(job._id);
       // Only when due jobs may be waiting for this slot: otherwise the next poll is soon enough, and
       // a read of the due jobs after every run was one more command per ingestion batch's webhooks.
       if (registration.backlog) this.pollSoon();
     });
-    this.inFlight.set(job._id, { done, abort });
+    this.inFlight.set(job._id, { done });
     return done;
   }
 
-  private async run(job: Job, registration: Registration, abort: AbortController, held: unknown): Promise<void> {
-    const recurring = job.everyMs !== null;
+  /**
+   * One renewal of a run's lease; a failure is told to the run (its lease is in doubt) and logged,
+   * never swallowed. Renewed as long as the handler runs, even once the run counts its lease lost:
+   * a handler that goes on without checking keeps the job from a second runner as long as the
+   * stored lease is still its own.
+   */
+  private async renew(job: Job, registration: Registration, lease: RunLease): Promise<void> {
     try {
-      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: abort.signal, held });
-      if (result?.rescheduleAt) {
-        await this.store.release(job._id, this.owner, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
-        if (result.rescheduleAt.getTime() <= Date.now()) this.pollSoon();
-      }
-      else if (recurring) await this.store.release(job._id, this.owner, { runAt: nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
-      else await this.store.remove(job._id, this.owner);
+      const until = await this.store.renew(job, registration.leaseMs);
+      if (until) lease.renewed(until);
+      else lease.lose('another instance took the job over once its lease had run out');
     } catch (error) {
-      const message = (error as Error).message ?? String(error);
-      this.logger.warn(`job ${job._id} failed (attempt ${job.attempts}): ${message}`);
-      await this.store.release(job._id, this.owner, afterFailure(job, error, message)).catch((e: Error) => this.logger.error(`job ${job._id}: ${e.message}`));
+      lease.renewalFailed(error as Error);
+      this.logger.warn(`renewing the lease of job ${job._id} failed: ${(error as Error).message}; its run stops unless a renewal succeeds in time`);
     }
   }
-}
 
-/** A recurring job's next due time: a period after the one it ran for, never in the past. */
-function nextPeriod(job: Job): Date {
-  return new Date(Math.max(job.runAt.getTime() + job.everyMs!, Date.now()));
-}
+  private async run(job: Job, registration: Registration, lease: RunLease, held: unknown): Promise<void> {
+    const recurring = job.everyMs !== null;
+    try {
+      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: lease.signal, lease, held });
+      if (result?.rescheduleAt) {
+        await this.store.release(job, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
+        if (result.rescheduleAt.getTime() <= this.clock.nowMs()) this.pollSoon();
+      }
+      else if (recurring) await this.store.release(job, { runAt: this.nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
+      else await this.store.remove(job);
+    } catch (error) {
+      const message = (error as Error).message ?? String(error);
+      // Stopped before a write: the job is whoever holds it now's, or anyone's once the lease ends.
+      if (error instanceof LeaseLost) return void this.logger.warn(`job ${job._id} stopped (attempt ${job.attempts}): ${message}`);
+      this.logger.warn(`job ${job._id} failed (attempt ${job.attempts}): ${message}`);
+      await this.store.release(job, this.afterFailure(job, error, message)).catch((e: Error) => this.logger.error(`job ${job._id}: ${e.message}`));
+    }
+  }
 
-function afterFailure(job: Job, error: unknown, message: string): { runAt: Date; state?: 'failed'; lastError: string; resetAttempts?: boolean } {
-  if (error instanceof RetryLater) return { runAt: error.at, lastError: message };
-  if (job.everyMs !== null) return { runAt: nextPeriod(job), lastError: message, resetAttempts: true };
-  const delay = error instanceof GiveUp ? undefined : job.retryDelaysMs[job.attempts - 1];
-  if (delay === undefined) return { runAt: job.runAt, state: 'failed', lastError: message };
-  return { runAt: new Date(Date.now() + delay), lastError: message };
+  /** A recurring job's next due time: a period after the one it ran for, never in the past. */
+  private nextPeriod(job: Job): Date {
+    return new Date(Math.max(job.runAt.getTime() + job.everyMs!, this.clock.nowMs()));
+  }
+
+  private afterFailure(job: Job, error: unknown, message: string): { runAt: Date; state?: 'failed'; lastError: string; resetAttempts?: boolean } {
+    if (error instanceof RetryLater) return { runAt: error.at, lastError: message };
+    if (job.everyMs !== null) return { runAt: this.nextPeriod(job), lastError: message, resetAttempts: true };
+    const delay = error instanceof GiveUp ? undefined : job.retryDelaysMs[job.attempts - 1];
+    if (delay === undefined) return { runAt: job.runAt, state: 'failed', lastError: message };
+    return { runAt: new Date(this.clock.nowMs() + delay), lastError: message };
+  }
 }
