@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { InjectUnscopedModel, scopeOfClient } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { MeterCheckpoints, NewestCheckpoint } from './meter-checkpoints';
 import { AssetMeter } from './schemas/asset-meter.schema';
 
@@ -29,11 +29,11 @@ export class MeterCheckpointsSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('meters.checkpoints-prune', METER_CHECKPOINTS_SWEEP_EVERY_MS, async () => void (await this.sweep()));
+    this.jobs.every('meters.checkpoints-prune', METER_CHECKPOINTS_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(lease)));
   }
 
-  /** Deletes the checkpoints past the span, per client; answers how many went. */
-  async sweep(): Promise<number> {
+  /** Deletes the checkpoints past the span, per client, while `lease` holds; answers how many went. */
+  async sweep(lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const meters = await this.allMeters.find({ lastCheckpointTs: { $ne: null } }, { clientId: 1, lastCheckpointTs: 1 }).lean<Array<{ _id: Types.ObjectId; clientId: Types.ObjectId; lastCheckpointTs: number | null }>>().exec();
     const byClient = new Map<string, { clientId: Types.ObjectId; assets: NewestCheckpoint[] }>();
     for (const { _id, clientId, lastCheckpointTs } of meters) {
@@ -43,7 +43,10 @@ export class MeterCheckpointsSweep implements OnModuleInit {
     }
     let deleted = 0;
     for (const { clientId, assets } of byClient.values()) {
-      for (let i = 0; i < assets.length; i += ASSETS_PER_DELETE) deleted += await this.checkpoints.dropPastTheSpan(scopeOfClient(clientId), assets.slice(i, i + ASSETS_PER_DELETE));
+      for (let i = 0; i < assets.length; i += ASSETS_PER_DELETE) {
+        lease.assertHeld();
+        deleted += await this.checkpoints.dropPastTheSpan(scopeOfClient(clientId), assets.slice(i, i + ASSETS_PER_DELETE));
+      }
     }
     if (deleted > 0) this.logger.log(`${deleted} meter checkpoint(s) past the span deleted`);
     return deleted;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { Upload } from './schemas/upload.schema';
 import { UploadContentStore } from './upload-content.store';
 
@@ -33,16 +33,17 @@ export class UploadSweeperService implements OnModuleInit {
 
   onModuleInit(): void {
     const minutes = this.config.get('UPLOAD_SWEEP_MINUTES');
-    if (minutes > 0) this.jobs.every('uploads.sweep', minutes * 60_000, async () => void (await this.sweep(new Date())));
+    if (minutes > 0) this.jobs.every('uploads.sweep', minutes * 60_000, async ({ lease }) => void (await this.sweep(new Date(), lease)));
   }
 
-  /** One sweep as of `now` (tests pass their own clock); answers how many uploads were removed. */
-  async sweep(now: Date): Promise<number> {
+  /** One sweep as of `now` (tests pass their own clock) while `lease` holds; answers how many uploads were removed. */
+  async sweep(now: Date, lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const candidates = await this.content.unreferencedBefore(new Date(now.getTime() - UPLOAD_RETENTION_MS), SWEEP_BATCH);
     let removed = 0;
     for (const { id, clientId } of candidates) {
       const record: Stored<Upload> | null = clientId ? await this.uploads.findById(scopeOfClient(clientId), id.toHexString()) : null;
       if (record && !isExpired(record, now)) continue;
+      lease.assertHeld();
       // The record goes first, conditionally: an answer referencing it meanwhile keeps it.
       if (record && (await this.uploads.deleteMany(scopeOfClient(clientId!), { _id: id, referencedAt: null })) === 0) continue;
       await this.content.remove(id);

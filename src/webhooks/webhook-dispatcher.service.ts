@@ -6,7 +6,7 @@ import { ClientTimeZones } from '@app/auth';
 import { AppConfig } from '@app/config';
 import { ExpiringCache, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
-import { JobRun, Jobs, Reschedule } from '@app/jobs';
+import { JobRun, Jobs, LeaseCheck, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
 import { allowedNetworks } from './delivery/network-guard';
 import { AttemptResult, WebhookSender } from './delivery/webhook-sender';
@@ -210,9 +210,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * failed one to its own job once the outcome is stored, so that one delivery never has two
    * attempters: a retry never starts from the state before the attempt it follows, and a late
    * outcome never overwrites a later one. A crash between the outcome and the hand-over leaves the
-   * set's job, whose run after its lease hands over what it finds already attempted.
+   * set's job, whose run after its lease hands over what it finds already attempted. Each POST and
+   * each write first checks the run's lease: a run taken over (its process paused past the lease)
+   * neither posts again nor writes its outcomes over those of the run that took over.
    */
-  private async attemptDue({ key, payload, held }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
+  private async attemptDue({ key, payload, held, lease }: JobRun<DeliverPayload>): Promise<Reschedule | void> {
     const scope = scopeOfClient(new Types.ObjectId(payload.clientId));
     const ids = payload.deliveryIds ?? [payload.deliveryId!];
     const ownJob = ids.length === 1 && key === ids[0];
@@ -226,11 +228,13 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     // READ_CACHE_TTL_SECONDS old), else read once for the job, fresh; a change through the API applies to the next attempt.
     const endpoints = handed?.endpoints ?? (await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]));
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
-    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null))));
+    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null, lease))));
+    lease.assertHeld();
     await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
     const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
     if (ownJob) return retries.length > 0 ? { rescheduleAt: retries[0].nextAttemptAt } : undefined;
     const leftAttempted = pending.filter((delivery) => delivery.attempt > 0).map((delivery) => ({ delivery, nextAttemptAt: delivery.nextAttemptAt ?? new Date(now) }));
+    lease.assertHeld();
     await this.jobs.enqueueMany<DeliverPayload>(
       DELIVER_JOB,
       [...retries, ...leftAttempted].map(({ delivery, nextAttemptAt }) => ({
@@ -243,7 +247,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** One attempt of one delivery: what to write of it, and the endpoint's failure count kept. */
-  private async attempt(scope: TenantScope, delivery: Stored<WebhookDelivery>, endpoint: Endpoint | null): Promise<Outcome> {
+  private async attempt(scope: TenantScope, delivery: Stored<WebhookDelivery>, endpoint: Endpoint | null, lease: LeaseCheck): Promise<Outcome> {
+    lease.assertHeld();
     if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
       return { delivery, set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' }, nextAttemptAt: null };
     }
@@ -251,6 +256,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
     const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
     const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
+    lease.assertHeld();
     if (result.status !== null && result.status >= 200 && result.status < 300) {
       if (endpoint.failingSince) {
         await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck } from '@app/jobs';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 
 /** An endpoint the platform disabled because every delivery failed for 3 days. */
@@ -50,7 +50,7 @@ export class WebhookEndpointDisabled implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.handle<NoticePayload>(ENDPOINT_DISABLED_JOB, ({ payload }) => this.tell(payload));
+    this.jobs.handle<NoticePayload>(ENDPOINT_DISABLED_JOB, ({ payload, lease }) => this.tell(payload, lease));
   }
 
   subscribe(listener: EndpointDisabledListener): () => void {
@@ -66,10 +66,11 @@ export class WebhookEndpointDisabled implements OnModuleInit {
     return { tellNow: async () => void (await this.jobs.runNow(ENDPOINT_DISABLED_JOB, key)) };
   }
 
-  private async tell(payload: NoticePayload): Promise<void> {
+  private async tell(payload: NoticePayload, lease: LeaseCheck): Promise<void> {
     const [endpoint] = await this.endpoints.findByIds(scopeOfClient(new Types.ObjectId(payload.clientId)), [payload.endpointId]);
     if (!endpoint || endpoint.enabled || endpoint.disabledAt?.toISOString() !== payload.disabledAt) return;
     const notice = { clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: endpoint.disabledAt, reason: endpoint.disabledReason ?? '' };
+    lease.assertHeld();
     this.logger.warn(`webhook endpoint ${payload.endpointId} (${notice.url}) of client ${payload.clientId} disabled: ${notice.reason}`);
     const failed = (await Promise.allSettled([...this.listeners].map(async (listener) => listener(notice)))).filter((result) => result.status === 'rejected');
     if (failed.length > 0) throw new Error(`${failed.length} listener(s) of a disabled endpoint failed: ${(failed[0] as PromiseRejectedResult).reason?.message ?? failed[0]}`);

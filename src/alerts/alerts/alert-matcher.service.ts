@@ -33,7 +33,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = this.recorded.subscribe((events) => this.heard(events));
-    this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload }) => this.openings.decide(payload.clientId, payload.openingId));
+    this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) => this.openings.decide(payload.clientId, payload.openingId, lease));
   }
 
   onModuleDestroy(): void {

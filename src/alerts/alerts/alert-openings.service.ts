@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
-import { Jobs } from '@app/jobs';
-import { END_OF } from '../../events';
+import { Jobs, LeaseCheck } from '@app/jobs';
+import { END_OF, type FleetEventType } from '../../events';
 import { AlertChannels } from '../alert-channels';
 import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
@@ -73,11 +73,12 @@ export class AlertOpenings {
     later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
   }
 
-  /** The job: opens the alert unless the end event cancelled it first. */
-  async decide(clientId: string, openingId: string): Promise<void> {
+  /** The job: opens the alert unless the end event cancelled it first (and only while the job's run holds it). */
+  async decide(clientId: string, openingId: string, lease: LeaseCheck): Promise<void> {
     const scope = scopeOfClient(new Types.ObjectId(clientId));
     const opening = await this.openings.findById(scope, openingId);
     if (!opening || opening.state === 'cancelled') return;
+    lease.assertHeld();
     await this.openAfterWait(opening);
   }
 

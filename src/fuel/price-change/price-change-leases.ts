@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository, scopeOfClient, TenantRepository, type Stored, type TenantQuery } from '@app/database';
+import { DatabaseClock, InjectRepository, scopeOfClient, TenantRepository, type Stored, type TenantQuery } from '@app/database';
 import { Jobs } from '@app/jobs';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 
@@ -11,7 +11,8 @@ import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 export const PRICE_CHANGE_LEASE_MS = 30_000;
 
 /**
- * The lease on a price change record: who runs it (this instance's `Jobs.owner`) and until when.
+ * The lease on a price change record: who runs it (this instance's `Jobs.owner`) and until when,
+ * on the database's clock (as the jobs' leases: every instance reads it alike).
  * Taken when the change is committed, so a change is never without a runner while its request
  * lives; cleared when it completes (in the same write) or fails.
  */
@@ -20,15 +21,16 @@ export class PriceChangeLeases {
   constructor(
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly jobs: Jobs,
+    private readonly clock: DatabaseClock,
   ) {}
 
   /** The lease a change is committed with. */
   taken(): Pick<FuelPriceChange, 'leaseOwner' | 'leaseUntil'> {
-    return { leaseOwner: this.jobs.owner, leaseUntil: new Date(Date.now() + PRICE_CHANGE_LEASE_MS) };
+    return { leaseOwner: this.jobs.owner, leaseUntil: new Date(this.clock.nowMs() + PRICE_CHANGE_LEASE_MS) };
   }
 
   /** Pending changes this instance may take: lease free, expired, or its own (never run here: the caller checks). */
-  takeable(now = new Date()): TenantQuery<FuelPriceChange> {
+  takeable(now = this.clock.now()): TenantQuery<FuelPriceChange> {
     return { state: 'pending', $or: [{ leaseUntil: null }, { leaseUntil: { $lte: now } }, { leaseOwner: this.jobs.owner }] };
   }
 

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, 
 import { AppConfig } from '@app/config';
 import { Model } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { PriceChangeLeases } from './price-change-leases';
 import { PriceChangeRuns } from './price-change-runs.service';
@@ -35,7 +35,7 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async () => void (await this.resumePending()), { leaseMs: RESUME_LEASE_MS });
+    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async ({ lease }) => void (await this.resumePending(lease)), { leaseMs: RESUME_LEASE_MS });
   }
 
   onApplicationBootstrap(): void {
@@ -50,14 +50,17 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
     await this.booting;
   }
 
-  /** Runs every pending change nobody runs (lease free or expired), oldest first; answers how many it ran. */
-  async resumePending(): Promise<number> {
+  /** Runs every pending change nobody runs (lease free or expired), oldest first, while `lease` holds; answers how many it ran. */
+  async resumePending(lease: LeaseCheck = NOT_LEASED): Promise<number> {
     // After the collection's indexes exist: on a fresh database mongo-java-server can fail a query
     // that races mongoose's index build at boot ("Unknown error: null").
     await this.changes.whenIndexed();
     const takeable = await this.allClientsChanges.find(this.leases.takeable()).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
     let resumed = 0;
-    for (const job of takeable) if (await this.runs.takeOver(job)) resumed++;
+    for (const job of takeable) {
+      lease.assertHeld();
+      if (await this.runs.takeOver(job)) resumed++;
+    }
     if (resumed > 0) this.logger.log(`${resumed} pending price change(s) resumed`);
     return resumed;
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { UnconfirmedInspectionOrders, UntouchedInspectionOrder } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
 
@@ -28,11 +28,11 @@ export class OrphanWorkOrderSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('inspections.orphan-work-orders', ORPHAN_GRACE_MS, async () => void (await this.sweep()), { atStart: true });
+    this.jobs.every('inspections.orphan-work-orders', ORPHAN_GRACE_MS, async ({ lease }) => void (await this.sweep(ORPHAN_GRACE_MS, lease)), { atStart: true });
   }
 
-  /** Removes the orphans older than `graceMs`; returns how many. */
-  async sweep(graceMs = ORPHAN_GRACE_MS): Promise<number> {
+  /** Removes the orphans older than `graceMs` while `lease` holds; returns how many. */
+  async sweep(graceMs = ORPHAN_GRACE_MS, lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const candidates = await this.orders.untouchedBefore(new Date(Date.now() - graceMs));
     let removed = 0;
     for (const orders of byClient(candidates)) {
@@ -40,6 +40,7 @@ export class OrphanWorkOrderSweep implements OnModuleInit {
       const stored = await this.inspections.find(scopeOfClient(orders[0].clientId), { _id: { $in: ids } }, { projection: { _id: 1 } });
       const present = new Set(stored.map((inspection) => inspection._id.toHexString()));
       for (const order of orders.filter((candidate) => !present.has(candidate.inspectionId.toHexString()))) {
+        lease.assertHeld();
         if (await this.orders.removeIfUntouched(order)) removed++;
       }
     }

@@ -6,7 +6,7 @@ import { Model, Types } from 'mongoose';
 import { ClientTimeZones, type AuthContext } from '@app/auth';
 import { decodeCursor, encodeCursor, groupBy, InjectRepository, isDuplicateKeyError, Page, pageSize, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FleetEvents } from '../../events';
 import { MeterChange, MetersChanged, MetersService } from '../../meters';
 import { ListServiceStatusQueryDto, ServiceStatusView } from '../dto/service-plan.dto';
@@ -275,11 +275,12 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
    * Statuses the calendar may have moved (ServiceStatusSweep finds them across clients):
    * recomputed in their client's time zone; unfinished effects finished.
    */
-  async recomputeDue(due: readonly Stored<ServiceStatus>[], now: Date): Promise<void> {
+  async recomputeDue(due: readonly Stored<ServiceStatus>[], now: Date, lease: LeaseCheck = NOT_LEASED): Promise<void> {
     for (const statuses of groupBy(due, (status) => `${status.clientId}:${status.assetId}`).values()) {
       const { clientId, assetId } = statuses[0];
       const scope = scopeOfClient(clientId);
       const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
+      lease.assertHeld();
       await this.recomputeAsset(clientId, assetId, current, now, statuses.filter((status) => !status.effectsPending));
       for (const status of statuses.filter((candidate) => candidate.effectsPending)) {
         const plan = await this.plans.findById(scope, status.planId.toHexString());

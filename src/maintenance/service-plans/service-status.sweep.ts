@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Model } from 'mongoose';
 import { InjectUnscopedModel, Stored } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusService } from './service-status.service';
 
@@ -24,15 +24,15 @@ export class ServiceStatusSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async () => void (await this.sweep()), { atStart: true });
+    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)), { atStart: true });
   }
 
-  /** Recomputes what is due as of `now`; answers how many statuses it looked at. */
-  async sweep(now = new Date()): Promise<number> {
+  /** Recomputes what is due as of `now` while `lease` holds; answers how many statuses it looked at. */
+  async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     // The latest "today" on Earth (UTC+14): nothing due anywhere is left out; each client's own day decides.
     const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
     const due = await this.allStatuses.find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] }).lean<Array<Stored<ServiceStatus>>>().exec();
-    await this.statuses.recomputeDue(due, now);
+    await this.statuses.recomputeDue(due, now, lease);
     return due.length;
   }
 }

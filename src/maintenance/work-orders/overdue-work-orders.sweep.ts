@@ -5,7 +5,7 @@ import { Model, Types } from 'mongoose';
 import { Client } from '@app/auth';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FleetEvents } from '../../events';
 import { WorkOrder } from '../schemas/work-order.schema';
 
@@ -31,11 +31,11 @@ export class OverdueWorkOrdersSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('work-orders.overdue', OVERDUE_SWEEP_EVERY_MS, async () => void (await this.sweep()));
+    this.jobs.every('work-orders.overdue', OVERDUE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)));
   }
 
-  /** Records the events of the orders overdue as of `now`; answers how many. */
-  async sweep(now = new Date()): Promise<number> {
+  /** Records the events of the orders overdue as of `now` while `lease` holds; answers how many. */
+  async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     // The latest "today" on Earth (UTC+14): no order overdue anywhere is left out; each client's own day decides.
     const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
     const candidates = await this.allOrders
@@ -51,6 +51,7 @@ export class OverdueWorkOrdersSweep implements OnModuleInit {
       if (!overdueFrom.isValid || overdueFrom.toJSDate() > now) continue;
       const scope = scopeOfClient(order.clientId);
       const asset = await this.assets.findById(scope, order.assetId.toHexString());
+      lease.assertHeld();
       await this.events.record([
         {
           clientId: order.clientId,

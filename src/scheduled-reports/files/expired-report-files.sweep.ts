@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection, Model } from 'mongoose';
 import { InjectUnscopedModel } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { ReportFile } from './report-file.schema';
 import { reportFileBucket } from './report-files.service';
 
@@ -26,14 +26,15 @@ export class ExpiredReportFilesSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('scheduled-reports.expired-files', EXPIRED_FILES_EVERY_MS, async () => void (await this.sweep()));
+    this.jobs.every('scheduled-reports.expired-files', EXPIRED_FILES_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)));
   }
 
-  /** Deletes what expired over a day before `now`; answers how many files went. */
-  async sweep(now = new Date()): Promise<number> {
+  /** Deletes what expired over a day before `now` while `lease` holds; answers how many files went. */
+  async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const expired = await this.files.find({ expiresAt: { $lt: new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS) } }, { _id: 1 }).lean().exec();
     const bucket = reportFileBucket(this.connection);
     for (const { _id } of expired) {
+      lease.assertHeld();
       // Already gone after a crash between the two deletions: nothing to do but the record.
       await bucket.delete(_id).catch(() => undefined);
       await this.files.deleteOne({ _id }).exec();

@@ -4,7 +4,7 @@ import { ActivityRecorder } from '@app/activity';
 import { AuthContext, PrincipalLoader, User } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { DomainException, errorCodeRule } from '@app/errors';
-import { Jobs, Reschedule } from '@app/jobs';
+import { Jobs, LeaseCheck, LeaseLost, Reschedule } from '@app/jobs';
 import { DEFAULT_LANGUAGE, type Language, languageOr } from '@app/i18n';
 import { Mailer } from '@app/mail';
 import { ListReportRunsDto } from '../dto/scheduled-report.dto';
@@ -26,6 +26,9 @@ interface RunPayload {
   clientId: string;
   runId: string;
 }
+
+/** What a finished attempt records on its run. */
+type Outcome = Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'fileBytes' | 'delivery' | 'linkExpiresAt' | 'error' | 'nextAttemptAt'>>;
 
 /** A run that cannot succeed by trying again (its owner gone, a refused definition): failed for good. */
 class RunRefused extends Error {}
@@ -54,7 +57,7 @@ export class ReportRuns implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.handle<RunPayload>(RUN_JOB, ({ payload }) => this.execute(payload), { concurrency: 2, leaseMs: 120_000 });
+    this.jobs.handle<RunPayload>(RUN_JOB, ({ payload, lease }) => this.execute(payload, lease), { concurrency: 2, leaseMs: 120_000 });
   }
 
   /**
@@ -94,16 +97,21 @@ export class ReportRuns implements OnModuleInit {
     await this.jobs.enqueue<RunPayload>(RUN_JOB, { clientId: run.clientId.toHexString(), runId: run._id.toHexString() }, { key: run._id.toHexString(), runAt });
   }
 
-  /** One attempt of one run. */
-  private async execute({ clientId, runId }: RunPayload): Promise<Reschedule | void> {
+  /** One attempt of one run; every write first checks that the run still holds the job (`lease`). */
+  private async execute({ clientId, runId }: RunPayload, lease: LeaseCheck): Promise<Reschedule | void> {
     const scope = scopeOfClient(new Types.ObjectId(clientId));
+    const finish = (run: Stored<ReportRun>, outcome: Outcome) => {
+      lease.assertHeld();
+      return this.finish(scope, run, outcome);
+    };
     const run = await this.runs.findById(scope, runId);
     // Done already (a job run again after a crash, or queued twice): nothing more.
     if (!run || run.state === 'succeeded' || run.state === 'skipped' || (run.state === 'failed' && run.nextAttemptAt === null)) return;
     const report = await this.reports.findById(scope, run.scheduledReportId.toHexString());
-    if (!report) return void (await this.finish(scope, run, { state: 'skipped', error: 'the scheduled report was deleted' }));
-    if (!run.manual && !report.enabled) return void (await this.finish(scope, run, { state: 'skipped', error: 'the scheduled report is disabled' }));
+    if (!report) return void (await finish(run, { state: 'skipped', error: 'the scheduled report was deleted' }));
+    if (!run.manual && !report.enabled) return void (await finish(run, { state: 'skipped', error: 'the scheduled report is disabled' }));
     const attempts = run.attempts + 1;
+    lease.assertHeld();
     await this.runs.updateRecord(scope, run, { $set: { state: 'running', startedAt: new Date(), attempts } });
     try {
       const auth = await this.ownerContext(report, run);
@@ -111,30 +119,34 @@ export class ReportRuns implements OnModuleInit {
       if (!source) throw new RunRefused(`${report.report} reports cannot be scheduled`);
       if (!auth.permissions.has(source.permission)) throw new RunRefused(`the owner no longer holds ${source.permission}`);
       const to = await this.recipients(report);
-      if (to.length === 0) return void (await this.finish(scope, run, { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' }));
+      if (to.length === 0) return void (await finish(run, { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' }));
       if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
       const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
       const file = await source.build(auth, report.params, period, report.format);
       if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
       // Too large for a mail: stored behind a download link, which the mail carries instead.
+      lease.assertHeld();
       const link = this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null;
       const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
       // One mail per recipient, in their language: an outside address never sees who else receives the report.
+      lease.assertHeld();
       await this.mailer.enqueueMany(
         to.map(({ email, language }) => ({ key: `scheduled-report:${run._id.toHexString()}:${email}`, message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments } })),
       );
-      await this.finish(scope, run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
+      await finish(run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
     } catch (error) {
+      // Taken over: the run that holds the job now records the outcome.
+      if (error instanceof LeaseLost) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       const delay = retriable(error) ? RUN_RETRY_DELAYS_MS[attempts - 1] : undefined;
       const nextAttemptAt = delay === undefined ? null : new Date(Date.now() + delay);
       this.logger.warn(`scheduled report ${report._id.toHexString()} run ${runId} failed (attempt ${attempts}): ${reason}${nextAttemptAt ? `; again at ${nextAttemptAt.toISOString()}` : ''}`);
-      await this.finish(scope, run, { state: 'failed', error: reason.slice(0, 500), nextAttemptAt });
+      await finish(run, { state: 'failed', error: reason.slice(0, 500), nextAttemptAt });
       if (nextAttemptAt) return { rescheduleAt: nextAttemptAt };
     }
   }
 
-  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'fileBytes' | 'delivery' | 'linkExpiresAt' | 'error' | 'nextAttemptAt'>>): Promise<void> {
+  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Outcome): Promise<void> {
     await this.runs.updateRecord(scope, run, { $set: { nextAttemptAt: null, ...outcome, finishedAt: new Date() } });
   }
 

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Model } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs } from '@app/jobs';
+import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { nextRunAfter } from '../schedule/report-schedule';
 import { ScheduledReport } from '../schemas/scheduled-report.schema';
 import { ReportRuns } from './report-runs.service';
@@ -29,16 +29,17 @@ export class ScheduledReportsSweep implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.every('scheduled-reports.due', DUE_SWEEP_EVERY_MS, async () => void (await this.sweep()), { atStart: true });
+    this.jobs.every('scheduled-reports.due', DUE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)), { atStart: true });
   }
 
-  /** Queues what is due as of `now`; answers how many runs this call stored. */
-  async sweep(now = new Date()): Promise<number> {
+  /** Queues what is due as of `now` while `lease` holds; answers how many runs this call stored. */
+  async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const due = await this.allReports.find({ enabled: true, nextRunAt: { $lte: now } }).lean<Array<Stored<ScheduledReport>>>().exec();
     let stored = 0;
     for (const report of due) {
       let dueAt = report.nextRunAt!;
       for (let i = 0; i < CATCH_UP && dueAt.getTime() <= now.getTime(); i++) {
+        lease.assertHeld();
         if (await this.runs.queueScheduled(report, dueAt)) stored++;
         const next = nextRunAfter(report.schedule, dueAt);
         // Moved on only from the run just queued: an edit meanwhile (a new schedule) wins.
