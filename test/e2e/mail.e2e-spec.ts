@@ -58,6 +58,15 @@ describe('mail', () => {
     expect(mail.attachments.map((a) => [a.filename, a.content.toString()])).toEqual([['informe.csv', 'a,b\n1,2\n']]);
     await new Promise((done) => setTimeout(done, 300));
     expect(received.filter((m) => m.subject === 'Prueba')).toHaveLength(1);
+
+    // Its job is done and gone, the key recorded as sent: queued again (the cause told again), it sends nothing.
+    const record = await t.connection.collection('sent_mails').findOne({ _id: 'mail-test-1' } as never);
+    expect(record).toMatchObject({ messageId: mail.messageId, sentAt: expect.any(Date) });
+    expect(await t.connection.collection('jobs').countDocuments({ _id: 'mail.send:mail-test-1' } as never)).toBe(0);
+    expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: true });
+    await eventually(async () => (await t.connection.collection('jobs').countDocuments({ _id: 'mail.send:mail-test-1' } as never)) === 0, 'the job queued again to be done');
+    await new Promise((done) => setTimeout(done, 300));
+    expect(received.filter((m) => m.subject === 'Prueba')).toHaveLength(1);
   });
 
   it('never makes the caller wait for a slow SMTP server', async () => {

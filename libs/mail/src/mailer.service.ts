@@ -5,6 +5,7 @@ import { AppConfig } from '@app/config';
 import { GiveUp, Jobs } from '@app/jobs';
 import { AlertMailInput, renderAlertMail, RenderedMail } from './alert-mail';
 import { MailMessage, toStorable } from './mail-message';
+import { SentMails } from './sent-mails';
 
 /** The job that sends one queued mail. */
 export const MAIL_JOB = 'mail.send';
@@ -14,8 +15,9 @@ export const MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_
 /**
  * Mail through a pooled SMTP transport to SMTP_URL, from MAIL_FROM (docs/notifications.md).
  * `enqueue` is what requests and listeners use: the mail becomes a durable job, sent once across
- * instances and retried, so a slow or failing SMTP server delays mail, never the caller. `send`
- * sends at once (the job itself, and tools).
+ * instances and retried, so a slow or failing SMTP server delays mail, never the caller; once
+ * sent, its key is recorded (`SentMails`), and a job of that key queued again sends nothing.
+ * `send` sends at once (the job itself, and tools).
  */
 @Injectable()
 export class Mailer implements OnModuleInit, OnApplicationShutdown {
@@ -24,6 +26,7 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly config: AppConfig,
     private readonly jobs: Jobs,
+    private readonly sent: SentMails,
   ) {}
 
   /** Whether an SMTP server is configured (or the demo stand-in runs). */
@@ -32,16 +35,22 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.jobs.handle<MailMessage>(MAIL_JOB, async ({ payload }) => {
+    this.jobs.handle<MailMessage>(MAIL_JOB, async ({ key, payload, lease }) => {
       if (!this.configured) throw new GiveUp('SMTP_URL is not set: mail is not sent');
-      await this.send(payload);
+      // Sent already: the cause was told again after this key's job was done and gone.
+      if (await this.sent.has(key)) return;
+      lease.assertHeld();
+      const { messageId } = await this.send(payload);
+      // Recorded even if the lease was lost meanwhile: the mail went.
+      await this.sent.record(key, payload.messageId ?? messageId, new Date());
     });
   }
 
   /**
    * Queues a mail under the caller's idempotency key (an alert and a recipient, say): the same key
-   * twice is one mail, whatever the number of instances or retries of the cause. Answers whether
-   * this call queued it.
+   * twice is one mail, whatever the number of instances or retries of the cause, also after the
+   * first was sent. Answers whether this call stored a job (a job of a key already sent sends
+   * nothing).
    */
   async enqueue(key: string, message: MailMessage, { runAt }: { runAt?: Date } = {}): Promise<{ queued: boolean }> {
     const { created } = await this.jobs.enqueue(MAIL_JOB, this.storable(key, message), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });

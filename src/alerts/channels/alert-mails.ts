@@ -13,8 +13,9 @@ export interface MailRecipient {
 
 /**
  * An opened alert's mail, one per address (docs/alerts.md, "Channels"): queued as a durable job
- * keyed by the alert and the address, so the same opening told twice is one mail, and a slow SMTP
- * server delays the mail, never the ingestion batch that opened the alert.
+ * keyed by the alert and the address, whose key is recorded once the mail is sent, so the same
+ * opening told twice — before or after its mail went — is one mail; and a slow SMTP server delays
+ * the mail, never the ingestion batch that opened the alert.
  */
 @Injectable()
 export class AlertMails {
@@ -25,7 +26,7 @@ export class AlertMails {
     const addressed = alerts.filter(({ recipients }) => recipients.length > 0);
     // Without SMTP_URL (production not configured) there is nowhere to send: nothing is queued.
     if (addressed.length === 0 || !this.mailer.configured) return;
-    // One round trip for all of them: each is still its own keyed job (told twice, mailed once).
+    // One round trip for all of them: each is still its own keyed job (told twice, mailed once: the job of a key already sent sends nothing).
     await this.mailer.enqueueMany(
       addressed.flatMap(({ alert, tale, recipients }) =>
         recipients.map((recipient) => {
