@@ -18,7 +18,7 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   await configureApp(app);
-  // Initialised before the seed: the listeners of its event history (alerts, inbox) subscribe in their modules' init.
+  // Initialised before the demo seed writes anything: the indexes exist, and the listeners of its event history (alerts, inbox) subscribed in their modules' init.
   await app.init();
   if (demo) await app.get(DemoSeedOnStart).run();
   const port = app.get(AppConfig).get('PORT');

@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
 import { DatabaseClock } from './clock/database-clock';
+import { DatabaseIndexes } from './database-indexes';
 import { DatabaseLifecycle } from './database-lifecycle';
 import { DatabaseLocation } from './database-location';
 import { DatabaseMetrics } from './database-metrics';
@@ -32,7 +33,7 @@ class DatabaseLocationModule {}
       }),
     }),
   ],
-  providers: [DatabaseLifecycle, DatabaseMetrics, DataMigrations, DatabaseClock],
+  providers: [DatabaseLifecycle, DatabaseIndexes, DatabaseMetrics, DataMigrations, DatabaseClock],
   exports: [DataMigrations, DatabaseClock],
 })
 export class DatabaseModule {}

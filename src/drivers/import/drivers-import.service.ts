@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { mongo, Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
@@ -17,21 +17,17 @@ const DUPLICATE_KEY = 11000;
  * Creates the valid rows of an import in two round trips, whatever the row count: one unordered
  * bulk insert and one activity event. The unique index `{clientId, rut}` decides which RUTs are
  * already registered — by an earlier import or by one running at the same moment: such a row comes
- * back as a duplicate-key error and becomes a failed row, never a second driver. (A separate
+ * back as a duplicate-key error and becomes a failed row, never a second driver (the app starts
+ * only once the index exists: `DatabaseIndexes`). (A separate
  * lookup of registered RUTs first was measured slower: mongo-java-server scans for `$in` over
  * 1000 values, 1 s at 6000 drivers, and it would still need the index to settle races.)
  */
 @Injectable()
-export class DriversImportService implements OnModuleInit {
+export class DriversImportService {
   constructor(
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
     private readonly activity: ActivityRecorder,
   ) {}
-
-  /** The app starts only once the unique RUT index exists: without it, nothing stops duplicates. */
-  async onModuleInit(): Promise<void> {
-    await this.drivers.whenIndexed();
-  }
 
   async import(auth: AuthContext, input: readonly unknown[]): Promise<DriverImportResultView> {
     const { rows, errors } = checkRowShapes(input);

@@ -52,9 +52,6 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
 
   /** Runs every pending change nobody runs (lease free or expired), oldest first, while `lease` holds; answers how many it ran. */
   async resumePending(lease: LeaseCheck = NOT_LEASED): Promise<number> {
-    // After the collection's indexes exist: on a fresh database mongo-java-server can fail a query
-    // that races mongoose's index build at boot ("Unknown error: null").
-    await this.changes.whenIndexed();
     const takeable = await this.allClientsChanges.find(this.leases.takeable()).sort({ _id: 1 }).lean<Stored<FuelPriceChange>[]>().exec();
     let resumed = 0;
     for (const job of takeable) {

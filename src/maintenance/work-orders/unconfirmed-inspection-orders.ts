@@ -31,7 +31,6 @@ export class UnconfirmedInspectionOrders {
 
   /** Untouched `inspection` orders created before `createdBefore`, never edited since. */
   async untouchedBefore(createdBefore: Date): Promise<UntouchedInspectionOrder[]> {
-    await this.orders.whenIndexed();
     const found = await this.allClientsOrders
       .find({ ...UNTOUCHED, createdAt: { $lt: createdBefore } }, { clientId: 1, 'inspection.inspectionId': 1, createdAt: 1, updatedAt: 1 })
       .lean<Array<{ _id: Types.ObjectId; clientId: Types.ObjectId; inspection?: { inspectionId: Types.ObjectId }; createdAt: Date; updatedAt: Date }>>()

@@ -101,11 +101,6 @@ export class TenantRepository<T extends TenantOwned> {
     }
   }
 
-  /** Resolves once the model's indexes exist (a unique index that settles races must exist before writes). */
-  async whenIndexed(): Promise<void> {
-    await this.model.init();
-  }
-
   /** The caller's record with this id, or null (unknown, malformed, foreign and out-of-scope ids alike). */
   async findById(scope: TenantScope, id: unknown): Promise<Stored<T> | null> {
     if (!isObjectIdString(id)) return null;
