@@ -18,6 +18,7 @@ import { AlertMails } from './channels/alert-mails';
 import { AlertStories } from './channels/alert-stories';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
+import { InboxRetention } from './inbox/inbox-retention';
 import { NotificationsController } from './inbox/notifications.controller';
 import { SystemNotices } from './inbox/system-notices';
 import { WebhookDisabledNotices } from './inbox/webhook-disabled-notices';
@@ -53,7 +54,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
 @Module({
   imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
-  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, AlertStories, Inbox, InboxFeed, PerUserEntriesBackfill, SystemNotices, WebhookDisabledNotices],
+  providers: [AlertRulesService, ClientAlertRules, AlertsService, AlertOpener, AlertOpenings, UnsettledStartsRegister, UnsettledStartsBackfill, AlertMatcher, AlertChannels, AlertMails, AlertStories, Inbox, InboxFeed, InboxRetention, PerUserEntriesBackfill, SystemNotices, WebhookDisabledNotices],
   exports: [ruleData, alertData, SystemNotices],
 })
 export class AlertsModule {}

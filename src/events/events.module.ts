@@ -8,6 +8,7 @@ import { EventReconciler } from './detection/event-reconciler';
 import { OfflineSweep } from './detection/offline-sweep';
 import { EventsController } from './events.controller';
 import { EventsQueryService } from './events-query.service';
+import { FleetEventRetention } from './event-retention';
 import { FleetEvents } from './fleet-events.service';
 import { FleetEventsRecorded } from './fleet-events-recorded';
 import { LiveFleetEvents } from './live-fleet-events.service';
@@ -34,7 +35,7 @@ const eventIndexes = MongooseModule.forFeature([
 @Module({
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
   controllers: [EventsController],
-  providers: [FleetEvents, FleetEventsRecorded, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
+  providers: [FleetEvents, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
   exports: [eventData, FleetEvents, FleetEventsRecorded, EventDetection],
 })
 export class EventsModule {}

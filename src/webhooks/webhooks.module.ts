@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { EventsModule } from '../events';
+import { WebhookDeliveryRetention } from './delivery-retention';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint, WebhookEndpointSchema } from './schemas/webhook-endpoint.schema';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
@@ -22,7 +23,7 @@ const webhookData = TenantDataModule.forFeature([
     webhookData,
   ],
   controllers: [WebhookEndpointsController],
-  providers: [WebhookDispatcher, WebhookEndpointsService, WebhookEndpointDisabled],
+  providers: [WebhookDispatcher, WebhookEndpointsService, WebhookEndpointDisabled, WebhookDeliveryRetention],
   exports: [webhookData, WebhookDispatcher, WebhookEndpointDisabled],
 })
 export class WebhooksModule {}

@@ -62,6 +62,10 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/alerts\/alerts\/unsettled-starts\.backfill\.ts$/,
   // Inbox entries of the per-user shape (one document per recipient): every client's, once at boot.
   /^src\/alerts\/inbox\/per-user-entries\.backfill\.ts$/,
+  // Retention: every client's deliveries, events and inbox entries past their period, in one delete each.
+  /^src\/webhooks\/delivery-retention\.ts$/,
+  /^src\/events\/event-retention\.ts$/,
+  /^src\/alerts\/inbox\/inbox-retention\.ts$/,
 ];
 
 describe('architecture', () => {

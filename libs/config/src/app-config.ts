@@ -31,6 +31,11 @@ export class AppConfig {
     return this.get('NODE_ENV') === 'production';
   }
 
+  /** A retention period (`…_RETENTION_DAYS`) in ms. */
+  retentionMs(key: 'WEBHOOK_DELIVERY_RETENTION_DAYS' | 'EVENT_RETENTION_DAYS' | 'INBOX_RETENTION_DAYS' | 'SENT_MAIL_RETENTION_DAYS' | 'REPORT_FILE_RETENTION_DAYS'): number {
+    return this.get(key) * 86_400_000;
+  }
+
   /** READ_CACHE_TTL_SECONDS in ms: the lifetime of the forms, QR code and asset caches. */
   get readCacheTtlMs(): number {
     return this.get('READ_CACHE_TTL_SECONDS') * 1000;

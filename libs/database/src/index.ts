@@ -5,6 +5,7 @@ export * from './embedded/project-root';
 export * from './batched-insert';
 export * from './batched-lookup';
 export * from './id-lists';
+export * from './ids-before';
 export * from './group-by';
 export * from './migrate-in-rounds';
 export * from './data-migrations';

@@ -49,8 +49,8 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
   /**
    * Queues a mail under the caller's idempotency key (an alert and a recipient, say): the same key
    * twice is one mail, whatever the number of instances or retries of the cause, also after the
-   * first was sent. Answers whether this call stored a job (a job of a key already sent sends
-   * nothing).
+   * first was sent (for SENT_MAIL_RETENTION_DAYS). Answers whether this call stored a job (a job of
+   * a key already sent sends nothing).
    */
   async enqueue(key: string, message: MailMessage, { runAt }: { runAt?: Date } = {}): Promise<{ queued: boolean }> {
     const { created } = await this.jobs.enqueue(MAIL_JOB, this.storable(key, message), { key, runAt, retryDelaysMs: MAIL_RETRY_DELAYS_MS });

@@ -8,9 +8,6 @@ import type { BuiltReport } from '../sources/report-source';
 import { ApiBaseUrl } from './api-base-url';
 import { ReportFile } from './report-file.schema';
 
-/** How long a mailed link downloads its file. */
-export const REPORT_LINK_DAYS = 7;
-
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The GridFS bucket holding the files of the download links. */
@@ -25,7 +22,7 @@ export interface ReportLink {
 
 /**
  * Files too large for a mail (over MAIL_ATTACHMENT_MAX_BYTES): stored in GridFS for
- * REPORT_LINK_DAYS behind an unguessable link (256 random bits; only its hash is kept), which the
+ * REPORT_FILE_RETENTION_DAYS behind an unguessable link (256 random bits; only its hash is kept), which the
  * mail carries instead.
  */
 @Injectable()
@@ -46,7 +43,7 @@ export class ReportFiles {
   async store(scope: TenantScope, runId: Types.ObjectId, file: BuiltReport): Promise<ReportLink> {
     // Prefixed like our other tokens: the request log redacts it, secret scanners recognise it.
     const token = `rpt_${randomBytes(32).toString('base64url')}`;
-    const expiresAt = new Date(Date.now() + REPORT_LINK_DAYS * 86_400_000);
+    const expiresAt = new Date(Date.now() + this.config.retentionMs('REPORT_FILE_RETENTION_DAYS'));
     const _id = new Types.ObjectId();
     await new Promise<void>((resolve, reject) => {
       const upload = reportFileBucket(this.connection).openUploadStreamWithId(_id, file.fileName, { metadata: { contentType: file.contentType } });
