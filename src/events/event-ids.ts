@@ -19,6 +19,12 @@ export function derivedId(seconds: number, key: string): Types.ObjectId {
 export const eventId = (event: { assetId: Types.ObjectId; type: string; occurredAt: Date; geofenceId?: Types.ObjectId | null; subject?: string }) =>
   derivedId(event.occurredAt.getTime() / 1000, `${event.assetId}|${event.type}|${event.occurredAt.getTime()}|${event.geofenceId ?? ''}|${event.subject ?? ''}`);
 
-/** The index document of a client's hour, or of an asset's day. */
-export const clientHourId = (clientId: Types.ObjectId, hourStart: number) => derivedId(hourStart, `client|${clientId}|${hourStart}`);
+/**
+ * The index documents of a client's hour: part 0 first, then parts 1, 2… once each is full
+ * (event-index-writer.ts). Part 0's id is the hour's as it was before parts existed.
+ */
+export const clientHourPartId = (clientId: Types.ObjectId, hourStart: number, part: number) =>
+  derivedId(hourStart, `client|${clientId}|${hourStart}${part === 0 ? '' : `|${part}`}`);
+export const clientHourId = (clientId: Types.ObjectId, hourStart: number) => clientHourPartId(clientId, hourStart, 0);
+/** The index document of an asset's day. */
 export const assetDayId = (assetId: Types.ObjectId, dayStart: number) => derivedId(dayStart, `asset|${assetId}|${dayStart}`);

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, InjectRepository, OWNER_VISIBILITY, OwnerVi
 import { validationFailed } from '@app/errors';
 import { Asset } from '@app/fleet';
 import { ListEventsDto } from './dto/list-events.dto';
-import { assetDayId, clientHourId, DAY_S, HOUR_S } from './event-ids';
+import { assetDayId, clientHourPartId, DAY_S, HOUR_S } from './event-ids';
 import type { StoredFleetEvent } from './fleet-event.types';
 import { FleetEvent } from './schemas/fleet-event.schema';
 import { EventIndexEntry, FleetEventIndex } from './schemas/fleet-event-index.schema';
@@ -19,6 +19,8 @@ const MAX_BUCKETS_PER_READ = 64;
 interface Bucket {
   id: Types.ObjectId;
   start: number;
+  /** A client's hour: the id of its part `n` (part 0 is `id`). */
+  partId?: (part: number) => Types.ObjectId;
 }
 
 /**
@@ -78,33 +80,34 @@ export class EventsQueryService {
     const step = assetId ? DAY_S : HOUR_S;
     const first = Math.floor(from.getTime() / 1000 / step) * step;
     for (let start = Math.floor(upper.getTime() / 1000 / step) * step; start >= first; start -= step) {
-      yield { id: assetId ? assetDayId(new Types.ObjectId(assetId), start) : clientHourId(auth.clientId, start), start };
+      yield assetId ? { id: assetDayId(new Types.ObjectId(assetId), start), start } : { id: clientHourPartId(auth.clientId, start, 0), start, partId: (part: number) => clientHourPartId(auth.clientId, start, part) };
     }
   }
 
   /**
    * Walks the buckets newest first until `count` wanted entries are found or the period ends: the
-   * sizes of up to 64 buckets first (a small projection: most hours of a client may be empty),
-   * then only as many whole documents, in order, as their sizes say the page needs.
+   * sizes of up to 64 buckets first (a small projection: most hours of a client may be empty), and
+   * of the further parts of the hours that have several, then only as many whole documents, in
+   * order, as their sizes say the page needs. A bucket's parts are read together, and an event
+   * found in two of them (indexed again after its hour moved on to a new part) is listed once.
    */
   private async collect(buckets: Generator<Bucket>, wanted: (entry: EventIndexEntry) => boolean, count: number): Promise<EventIndexEntry[]> {
     const found: EventIndexEntry[] = [];
     while (found.length < count) {
       const batch = take(buckets, MAX_BUCKETS_PER_READ);
       if (batch.length === 0) break;
-      const sizes = await this.index.collection.find<{ _id: Types.ObjectId; count?: number }>({ _id: { $in: batch.map((bucket) => bucket.id) } } as never, { projection: { count: 1 } }).toArray();
-      const sizeOf = new Map(sizes.map((doc) => [doc._id.toHexString(), doc.count ?? Infinity]));
-      const present = batch.filter((bucket) => sizeOf.has(bucket.id.toHexString()));
+      const { present, partsOf, sizeOf } = await this.sizes(batch);
       for (let next = 0; next < present.length && found.length < count; ) {
         const group: Bucket[] = [];
         for (let needed = count - found.length; next < present.length && needed > 0; next++) {
           group.push(present[next]);
-          needed -= Math.max(sizeOf.get(present[next].id.toHexString())!, 1);
+          needed -= Math.max(sizeOf(present[next]), 1);
         }
-        const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: group.map((bucket) => bucket.id) } } as never).toArray();
+        const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: group.flatMap(partsOf) } } as never).toArray();
         const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
         for (const bucket of group) {
-          const entries = (byId.get(bucket.id.toHexString())?.entries ?? []).filter(wanted).map((entry) => ({ entry, key: entry.id.toHexString() }));
+          const inParts = partsOf(bucket).flatMap((id) => byId.get(id.toHexString())?.entries ?? []);
+          const entries = [...new Map(inParts.filter(wanted).map((entry) => [entry.id.toHexString(), entry])).entries()].map(([key, entry]) => ({ entry, key }));
           entries.sort((a, b) => b.entry.at.getTime() - a.entry.at.getTime() || (b.key < a.key ? -1 : 1));
           found.push(...entries.map(({ entry }) => entry));
           if (found.length >= count) break;
@@ -112,6 +115,24 @@ export class EventsQueryService {
       }
     }
     return found;
+  }
+
+  /** Of a batch of buckets: those that exist, the ids of each one's parts, and how many entries each holds. */
+  private async sizes(batch: readonly Bucket[]): Promise<{ present: Bucket[]; partsOf: (bucket: Bucket) => Types.ObjectId[]; sizeOf: (bucket: Bucket) => number }> {
+    const read = (ids: Types.ObjectId[]) => this.index.collection.find<{ _id: Types.ObjectId; count?: number; parts?: number }>({ _id: { $in: ids } } as never, { projection: { count: 1, parts: 1 } }).toArray();
+    const heads = new Map((await read(batch.map((bucket) => bucket.id))).map((doc) => [doc._id.toHexString(), doc]));
+    const present = batch.filter((bucket) => heads.has(bucket.id.toHexString()));
+    const parts = new Map(present.map((bucket) => {
+      const further = bucket.partId ? Array.from({ length: (heads.get(bucket.id.toHexString())!.parts ?? 1) - 1 }, (_, i) => bucket.partId!(i + 1)) : [];
+      return [bucket, [bucket.id, ...further]];
+    }));
+    const further = [...parts.values()].flatMap((ids) => ids.slice(1));
+    const counts = new Map([...heads.values(), ...(further.length > 0 ? await read(further) : [])].map((doc) => [doc._id.toHexString(), doc.count ?? Infinity]));
+    return {
+      present,
+      partsOf: (bucket) => parts.get(bucket)!,
+      sizeOf: (bucket) => parts.get(bucket)!.reduce((sum, id) => sum + (counts.get(id.toHexString()) ?? 0), 0),
+    };
   }
 }
 

@@ -7,6 +7,7 @@ import { EventDetection } from './detection/event-detection.service';
 import { EventReconciler } from './detection/event-reconciler';
 import { OfflineSweep } from './detection/offline-sweep';
 import { EventsController } from './events.controller';
+import { EventIndexWriter } from './event-index-writer';
 import { EventsQueryService } from './events-query.service';
 import { FleetEventRetention } from './event-retention';
 import { FleetEvents } from './fleet-events.service';
@@ -35,7 +36,7 @@ const eventIndexes = MongooseModule.forFeature([
 @Module({
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
   controllers: [EventsController],
-  providers: [FleetEvents, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
+  providers: [FleetEvents, EventIndexWriter, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
   exports: [eventData, FleetEvents, FleetEventsRecorded, EventDetection],
 })
 export class EventsModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { assetDayId, clientHourId, DAY_S, eventId, HOUR_S } from './event-ids';
+import { eventId } from './event-ids';
+import { EventIndexWriter } from './event-index-writer';
 import type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
 import { FleetEventsRecorded } from './fleet-events-recorded';
 import { FleetEvent } from './schemas/fleet-event.schema';
-import { FleetEventIndex } from './schemas/fleet-event-index.schema';
 
 const DUPLICATE_KEY = 11000;
 
@@ -20,7 +19,7 @@ const DUPLICATE_KEY = 11000;
 export class FleetEvents {
   constructor(
     @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
-    @InjectModel(FleetEventIndex.name) private readonly index: Model<FleetEventIndex>,
+    private readonly index: EventIndexWriter,
     private readonly recorded: FleetEventsRecorded,
   ) {}
 
@@ -41,7 +40,7 @@ export class FleetEvents {
       details: event.details ?? {},
       notifiedAt: null,
     }));
-    await this.indexEvents(documents);
+    await this.index.add(documents);
     const untold: StoredFleetEvent[] = [];
     for (const [client, group] of byClient(documents)) {
       const duplicates = await this.insertNew(client, group);
@@ -60,40 +59,8 @@ export class FleetEvents {
   /** Removes events that no longer hold (a late message changed what happened), and their index entries. */
   async remove(events: readonly StoredFleetEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const ops = events.flatMap((event) => {
-      const at = event.occurredAt.getTime() / 1000;
-      const pull = { $pull: { entries: { id: event._id } }, $inc: { count: -1 } };
-      return [
-        { updateOne: { filter: { _id: clientHourId(event.clientId, Math.floor(at / HOUR_S) * HOUR_S) }, update: pull } },
-        { updateOne: { filter: { _id: assetDayId(event.assetId, Math.floor(at / DAY_S) * DAY_S) }, update: pull } },
-      ];
-    });
-    await this.index.collection.bulkWrite(ops as never[], { ordered: false });
+    await this.index.remove(events);
     for (const [client, group] of byClient(events)) await this.events.deleteRecords(scopeOfClient(client), group);
-  }
-
-  private async indexEvents(events: readonly Omit<StoredFleetEvent, 'notifiedAt'>[]): Promise<void> {
-    const docs = new Map<string, { _id: Types.ObjectId; scope: 'client' | 'asset'; start: number; entries: object[] }>();
-    const add = (_id: Types.ObjectId, scope: 'client' | 'asset', start: number, entry: object) => {
-      const key = _id.toHexString();
-      const doc = docs.get(key) ?? { _id, scope, start, entries: [] };
-      doc.entries.push(entry);
-      docs.set(key, doc);
-    };
-    for (const event of events) {
-      const at = event.occurredAt.getTime() / 1000;
-      const entry = { id: event._id, at: event.occurredAt, type: event.type, assetId: event.assetId, geofenceId: event.geofenceId };
-      const hour = Math.floor(at / HOUR_S) * HOUR_S;
-      const day = Math.floor(at / DAY_S) * DAY_S;
-      add(clientHourId(event.clientId, hour), 'client', hour, entry);
-      add(assetDayId(event.assetId, day), 'asset', day, entry);
-    }
-    // By `_id` (a lookup), upserted; `$addToSet` keeps one entry per event however often it comes
-    // (`count` may then run ahead: readers use it to plan their reads, never to decide what to list).
-    const ops = [...docs.values()].map(({ _id, scope, start, entries }) => ({
-      updateOne: { filter: { _id }, update: { $setOnInsert: { scope, start }, $addToSet: { entries: { $each: entries } }, $inc: { count: entries.length } }, upsert: true },
-    }));
-    await this.index.collection.bulkWrite(ops as never[], { ordered: false });
   }
 
   /** Inserts a client's events; answers the ids that were already stored. */

@@ -120,6 +120,13 @@ export class Environment {
   @Type(() => Number) @IsInt() @Min(1) @Max(365)
   REPORT_FILE_RETENTION_DAYS = 7;
 
+  /**
+   * Entries one events index document (a client's hour, an asset's day) holds before the next
+   * part of that hour or day is opened (5000, about 0.5 MB): no document nears MongoDB's 16 MB.
+   */
+  @Type(() => Number) @IsInt() @Min(10) @Max(50_000)
+  EVENT_INDEX_PART_ENTRIES = 5000;
+
   /** How often uploads never referenced by an answer within 24 h are removed; 0 turns the sweep off. */
   @Type(() => Number) @IsInt() @Min(0) @Max(24 * 60)
   UPLOAD_SWEEP_MINUTES = 60;

@@ -21,7 +21,7 @@ export class EventIndexEntry {
 }
 
 /**
- * The events of a client in one hour, or of an asset in one day, by their time: the events list
+ * The events of a client in one hour (in parts of EVENT_INDEX_PART_ENTRIES entries), or of an asset in one day, by their time: the events list
  * reads these by computed `_id`s (lookups on every server) from the newest backwards, so a page
  * deep in a million events costs what the first does on the embedded database, where any other
  * query scans (docs/events.md, "Reading events"). Entries are appended with `$addToSet` (the same
@@ -51,6 +51,14 @@ export class FleetEventIndex {
    */
   @Prop({ type: Number, default: 0 })
   count: number;
+
+  /**
+   * On part 0 of a client's hour: how many parts the hour has (absent: 1). An hour whose part is
+   * full goes on in part 1, 2… (`clientHourPartId`), announced here before anything is written to
+   * it; readers read them all (event-index-writer.ts).
+   */
+  @Prop({ type: Number })
+  parts?: number;
 }
 
 export const FleetEventIndexSchema = SchemaFactory.createForClass(FleetEventIndex);
