@@ -274,7 +274,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
       else await this.store.remove(job);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
-      // Stopped before a write: the job is whoever holds it now's, or anyone's once the lease ends.
+      // Stopped before a write: the job is the claim's that took it over, or the next claim's once the lease ends.
       if (error instanceof LeaseLost) return void this.logger.warn(`job ${job._id} stopped (attempt ${job.attempts}): ${message}`);
       this.logger.warn(`job ${job._id} failed (attempt ${job.attempts}): ${message}`);
       await this.store.release(job, this.afterFailure(job, error, message)).catch((e: Error) => this.logger.error(`job ${job._id}: ${e.message}`));
