@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import pLimit from 'p-limit';
 import { ClientTimeZones } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { ExpiringCache, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
+import { DatabaseClock, ExpiringCache, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
 import { JobRun, Jobs, LeaseCheck, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
@@ -90,6 +90,8 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     private readonly recorded: FleetEventsRecorded,
     private readonly disabled: WebhookEndpointDisabled,
     private readonly zones: ClientTimeZones,
+    // Attempt times on the clock the jobs are claimed by: a retry's job comes due when its delivery does.
+    private readonly clock: DatabaseClock,
     config: AppConfig,
   ) {
     this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
@@ -156,7 +158,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   private async deliverEach(clientId: Types.ObjectId, targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>, { manual = false, messageId, body }: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>[]> {
     if (targets.length === 0) return [];
     const scope = scopeOfClient(clientId);
-    const createdAt = new Date();
+    const createdAt = this.clock.now();
     const documents = targets.map(({ endpoint, message: { type, data, key } }) => {
       const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
       const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
@@ -218,7 +220,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const scope = scopeOfClient(new Types.ObjectId(payload.clientId));
     const ids = payload.deliveryIds ?? [payload.deliveryId!];
     const ownJob = ids.length === 1 && key === ids[0];
-    const now = Date.now();
+    const now = this.clock.nowMs();
     // The deliveries just stored come with the job when it runs where they were stored (`held`).
     const handed = held as HeldDeliveries | undefined;
     const stored = handed?.deliveries ?? (await this.deliveries.findByIds(scope, ids));
@@ -232,7 +234,12 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     lease.assertHeld();
     await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
     const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
-    if (ownJob) return retries.length > 0 ? { rescheduleAt: retries[0].nextAttemptAt } : undefined;
+    // A delivery's own job ends only with it: claimed a moment before the delivery was due (two
+    // instances' readings of the clock differ by milliseconds), it runs again when it is.
+    if (ownJob) {
+      const next = retries[0]?.nextAttemptAt ?? pending.find((delivery) => !due.includes(delivery))?.nextAttemptAt;
+      return next ? { rescheduleAt: next } : undefined;
+    }
     const leftAttempted = pending.filter((delivery) => delivery.attempt > 0).map((delivery) => ({ delivery, nextAttemptAt: delivery.nextAttemptAt ?? new Date(now) }));
     lease.assertHeld();
     await this.jobs.enqueueMany<DeliverPayload>(
@@ -265,7 +272,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
       return { delivery, set: { ...log, state: 'succeeded', nextAttemptAt: null }, nextAttemptAt: null };
     }
     const delay = this.retryDelay(attempt, result);
-    const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+    const nextAttemptAt = delay === null ? null : new Date(this.clock.nowMs() + delay);
     this.logger.log(`webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`);
     await this.failed(endpoint);
     return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, nextAttemptAt };
