@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { getMetadataStorage } from 'class-validator';
 import { OBJECT_ID_PATTERN, TYPED_CODE_PATTERN } from '@app/formats';
-import { acceptsNull, isMultiline, strictBodyClasses } from '@app/http';
+import { acceptsNull, forbiddenTextCharacters, isMultiline, strictBodyClasses } from '@app/http';
 import { controllerMethods } from './controller-methods';
 import { operationsOf } from './document-operations';
 
@@ -123,11 +123,11 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
 
 /**
  * The text rule of every DTO string (control-characters.ts): no C0, DEL or C1 character, except
- * tab and line breaks in `@MultilineText()` fields. A `@Matches` pattern states its own alphabet;
- * a non-blank one is kept as a look-ahead.
+ * tab and line breaks in `@MultilineText()` fields, and no bidirectional control. A `@Matches`
+ * pattern states its own alphabet; a non-blank one is kept as a look-ahead.
  */
 function withoutControlCharacters(schema: SchemaObject, multiline: boolean): void {
-  const allowed = multiline ? String.raw`[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]` : String.raw`[^\u0000-\u001F\u007F-\u009F]`;
+  const allowed = `[^${forbiddenTextCharacters(multiline)}]`;
   if (schema.pattern === undefined) schema.pattern = `^${allowed}*$`;
   else if (schema.pattern === String.raw`\S`) schema.pattern = String.raw`^(?=[\s\S]*\S)` + `${allowed}*$`;
 }

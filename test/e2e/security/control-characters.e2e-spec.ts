@@ -110,6 +110,40 @@ describe('control characters in text fields', () => {
     await send('post', '/api/support/tickets', { title: 'GPS sin señal', description: 'Desde ayer:\n\tno reporta', category: 'technical' }).expect(201);
   });
 
+  describe('bidirectional controls (embeddings, overrides, isolates), in every field, multi-line ones too', () => {
+    const BIDI = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((code) => String.fromCharCode(code));
+    const bidiMessage = (field: string) => `${field} must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069)`;
+
+    it('refuses them in a tariff name and a work-order description (400 shape A), writing nothing', async () => {
+      const before = await workOrders();
+      for (const bad of BIDI) {
+        const name = await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: `Diésel ${bad}atolf` });
+        expect([JSON.stringify(bad), name.status, name.body]).toEqual([JSON.stringify(bad), 400, { error: `name: ${bidiMessage('name')}` }]);
+        const description = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: `Ver ${bad}fdp.exe` });
+        expect([JSON.stringify(bad), description.status, description.body]).toEqual([JSON.stringify(bad), 400, { error: `description: ${bidiMessage('description')}` }]);
+      }
+      expect(await workOrders()).toBe(before);
+      const stored = await t.connection.collection('fuel_tariffs').findOne({ clientId: tenant.clientId });
+      expect(stored?.name).toBe('Diésel flota');
+    });
+
+    it("refuses them in a driver import row's last name with 400 shape C", async () => {
+      const res = await send('post', '/api/drivers/import', { rows: [{ row: 2, firstName: 'Ana', lastName: 'Rojas\u202e', rut: '22222222-2' }] });
+      expect([res.status, res.body]).toEqual([400, {
+        status: 'failed',
+        message: `rows.0.lastName: ${bidiMessage('lastName')}`,
+        errors: [{ path: 'rows.0.lastName', message: bidiMessage('lastName') }],
+      }]);
+    });
+
+    it('the OpenAPI document says so: a text field’s pattern refuses them', async () => {
+      const document = (await request(t.server).get('/api/docs-json').expect(200)).body;
+      const pattern = new RegExp(document.components.schemas.UpdateFuelTariffDto.properties.name.pattern, 'u');
+      expect(pattern.test('Diésel flota \u200f')).toBe(true);
+      expect(BIDI.filter((bad) => pattern.test(`Diésel ${bad}flota`))).toEqual([]);
+    });
+  });
+
   it('accepts ordinary Unicode text (accents, emoji, right-to-left marks are not control characters)', async () => {
     await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: 'Diésel ñandú 🚚 \u200f' }).expect(200);
   });

@@ -4,11 +4,24 @@ import type { FieldError } from '@app/errors';
  * The global text rule: no string of any request DTO may carry a control character —
  * C0 (U+0000–U+001F), DEL (U+007F) or C1 (U+0080–U+009F) — except tab, line feed and carriage
  * return in the fields marked `@MultilineText()` (descriptions, comments, notes, long texts) and
- * in everything nested under them. The pipe applies it to every DTO, so new DTOs are covered
- * without remembering a decorator; a field opts in to line breaks, never out of the rule.
+ * in everything nested under them; nor, in any field, a bidirectional embedding, override or
+ * isolate (U+202A–U+202E, U+2066–U+2069), which make a name shown elsewhere read otherwise than
+ * it is stored ("Trojan Source"); the implicit marks U+200E and U+200F open none and stay allowed.
+ * The pipe applies it to every DTO, so new DTOs are covered without remembering a decorator; a
+ * field opts in to line breaks, never out of the rule.
  */
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F]/;
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROLS = String.raw`\u0000-\u001F\u007F-\u009F`;
+const CONTROLS_BUT_TAB_AND_LINE_BREAKS = String.raw`\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F`;
+const BIDI_CONTROLS = String.raw`\u202A-\u202E\u2066-\u2069`;
+
+/** The characters the rule refuses, as the body of a regular-expression class (also the OpenAPI patterns'). */
+export function forbiddenTextCharacters(multiline: boolean): string {
+  return `${multiline ? CONTROLS_BUT_TAB_AND_LINE_BREAKS : CONTROLS}${BIDI_CONTROLS}`;
+}
+
+const SINGLE_LINE_CONTROL = new RegExp(`[${CONTROLS}]`);
+const MULTI_LINE_CONTROL = new RegExp(`[${CONTROLS_BUT_TAB_AND_LINE_BREAKS}]`);
+const BIDI_CONTROL = new RegExp(`[${BIDI_CONTROLS}]`);
 
 const MULTILINE = Symbol('multiline-text');
 
@@ -46,13 +59,8 @@ export function findControlCharacters(value: unknown, max = 5): FieldError[] {
   while (stack.length > 0 && errors.length < max) {
     const { node, path, multiline, key } = stack.pop()!;
     if (typeof node === 'string') {
-      if ((multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(node)) {
-        const name = key || 'value';
-        const message = multiline
-          ? `${name} must not contain control characters (tab and line breaks are allowed)`
-          : `${name} must not contain control characters (tab and line breaks included)`;
-        errors.push({ path, message });
-      }
+      const message = textRuleBreach(node, key || 'value', multiline);
+      if (message) errors.push({ path, message });
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -72,4 +80,14 @@ export function findControlCharacters(value: unknown, max = 5): FieldError[] {
     }
   }
   return errors;
+}
+
+function textRuleBreach(text: string, name: string, multiline: boolean): string | undefined {
+  if ((multiline ? MULTI_LINE_CONTROL : SINGLE_LINE_CONTROL).test(text)) {
+    return multiline
+      ? `${name} must not contain control characters (tab and line breaks are allowed)`
+      : `${name} must not contain control characters (tab and line breaks included)`;
+  }
+  if (BIDI_CONTROL.test(text)) return `${name} must not contain bidirectional control characters (U+202A–U+202E, U+2066–U+2069)`;
+  return undefined;
 }
