@@ -9,6 +9,7 @@ import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 import { newSecret, WebhookDispatcher } from './webhook-dispatcher.service';
 import { PING_TYPE } from './webhook-types';
+import { normalizedUrl, typedUrlProblem } from './webhook-url';
 import { toDeliveryView, toEndpointView, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
 
 /** Endpoints a client may have. */
@@ -28,13 +29,13 @@ export class WebhookEndpointsService {
 
   async create(auth: AuthContext, body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
     checkSeesAllTrackers(auth);
-    await this.checkUrl(body.url);
+    const url = await this.checkedUrl(body.url);
     if ((await this.endpoints.count(auth, {})) >= MAX_ENDPOINTS_PER_CLIENT) {
       throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints: remove some first`);
     }
     const secret = newSecret();
     const endpoint = await this.endpoints.create(auth, {
-      url: body.url,
+      url,
       description: body.description ?? '',
       eventTypes: body.eventTypes,
       enabled: body.enabled ?? true,
@@ -61,8 +62,8 @@ export class WebhookEndpointsService {
     checkSeesAllTrackers(auth);
     if (Object.values(body).every((value) => value === undefined)) throw badRequest('Nothing to change: send at least one of url, description, eventTypes, enabled');
     const endpoint = await this.find(auth, id);
-    if (body.url !== undefined) await this.checkUrl(body.url);
     const set: Record<string, unknown> = { ...body };
+    if (body.url !== undefined) set.url = await this.checkedUrl(body.url);
     // Enabled again by a person: the failure count starts over.
     if (body.enabled === true && !endpoint.enabled) Object.assign(set, { failingSince: null, disabledAt: null, disabledReason: null });
     const updated = (await this.endpoints.updateRecord(auth, endpoint, { $set: set })) ?? endpoint;
@@ -127,10 +128,14 @@ export class WebhookEndpointsService {
     return this.endpoints.findByIdOrFail(auth, id, 'Webhook endpoint');
   }
 
-  /** The network guard at creation: scheme, address, every address the name resolves to. */
-  private async checkUrl(url: string): Promise<void> {
-    const problem = await this.dispatcher.sender.problemOf(url);
+  /**
+   * A typed URL's normalized form, once it passes the typed-URL rules and the network guard
+   * (scheme, address, every address the name resolves to).
+   */
+  private async checkedUrl(typed: string): Promise<string> {
+    const problem = typedUrlProblem(typed) ?? (await this.dispatcher.sender.problemOf(typed));
     if (problem) throw validationFailed([{ path: 'url', message: problem }]);
+    return normalizedUrl(typed);
   }
 }
 

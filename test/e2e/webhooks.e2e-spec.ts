@@ -65,6 +65,42 @@ describe('webhooks', () => {
     expect(JSON.stringify(events)).not.toContain('whsec_');
   });
 
+  it('refuses a URL with spaces around it, a backslash or a user-name part (400 naming url), and stores the others normalized', async () => {
+    const port = new URL(receiver.url).port;
+    const stored = () => t.connection.collection('webhook_endpoints').countDocuments({ clientId: tenant.clientId });
+    const endpoint = await create('/typed');
+    const before = await stored();
+    const refused: Array<[string, string]> = [
+      [`  ${receiver.url}/typed`, 'url must not begin or end with spaces'],
+      [`${receiver.url}/typed `, 'url must not begin or end with spaces'],
+      // WHATWG reads the backslash as a slash (host 127.0.0.1); other parsers see a user name and host 93.184.215.14.
+      [`http://127.0.0.1:${port}\\@93.184.215.14/`, 'url must not contain a backslash'],
+      [`http://@127.0.0.1:${port}/typed`, 'url may not carry credentials'],
+      [`http://hook:@127.0.0.1:${port}/typed`, 'url may not carry credentials'],
+    ];
+    for (const [url, message] of refused) {
+      const created = await api().post('/api/webhook-endpoints').set(auth()).send({ url, eventTypes: ['alert.opened'] });
+      expect([url, created.status, created.body]).toEqual([url, 400, { error: `url: ${message}` }]);
+      const changed = await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ url });
+      expect([url, changed.status, changed.body]).toEqual([url, 400, { error: `url: ${message}` }]);
+    }
+    expect(await stored()).toBe(before);
+    expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data.url).toBe(`${receiver.url}/typed`);
+
+    const normalized = (await api().post('/api/webhook-endpoints').set(auth()).send({ url: `HTTP://127.0.0.1:${port}/a/./b/../normalized?x=1`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
+    expect(normalized.url).toBe(`http://127.0.0.1:${port}/a/normalized?x=1`);
+    // An IPv4-mapped address is judged as its IPv4 address (loopback, which the tests allow), stored in its canonical form and called.
+    const mapped = (await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ url: `http://[::ffff:127.0.0.1]:${port}/mapped` }).expect(200)).body.data;
+    expect(mapped.url).toBe(`http://[::ffff:7f00:1]:${port}/mapped`);
+    const urls = await t.connection.collection('webhook_endpoints').find({ _id: { $in: [new Types.ObjectId(endpoint.id), new Types.ObjectId(normalized.id)] } }).toArray();
+    expect(urls.map((e) => e.url).sort()).toEqual([`http://127.0.0.1:${port}/a/normalized?x=1`, `http://[::ffff:7f00:1]:${port}/mapped`]);
+    const ping = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
+    const [delivered] = await settled(endpoint.id);
+    expect(delivered).toMatchObject({ id: ping.id, state: 'succeeded', responseStatus: 200 });
+    expect(receiver.on('/mapped').map((m) => m.headers['webhook-id'])).toEqual([ping.messageId]);
+    for (const id of [endpoint.id, normalized.id]) await api().delete(`/api/webhook-endpoints/${id}`).set(auth()).expect(200);
+  });
+
   it('delivers a published message signed by the Standard Webhooks scheme, once per key, to the endpoints subscribed to its type', async () => {
     const subscribed = await create('/signed');
     const other = await create('/other', { eventTypes: ['alert.resolved'] });
@@ -401,6 +437,9 @@ describe('webhooks', () => {
       'http://localhost:{port}/x',
       'http://[::1]:{port}/x',
       'http://[::ffff:127.0.0.1]:{port}/x',
+      'http://[::ffff:7f00:1]:{port}/x',
+      'http://[::127.0.0.1]:{port}/x',
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
       'http://2130706433:{port}/x',
       'http://0x7f000001:{port}/x',
       'http://0177.0.0.1:{port}/x',
@@ -412,6 +451,24 @@ describe('webhooks', () => {
     ])('refuses %s at creation with a 400', async (url) => {
       const res = await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url: url.replace('{port}', port()), eventTypes: ['alert.opened'] }).expect(400);
       expect(res.body.error).toMatch(/url: .*(private, loopback, link-local or reserved|resolves to)/);
+    });
+
+    it.each(['http://[::ffff:10.99.1.2]/hook', 'http://[::10.99.1.2]/hook', 'http://[::ffff:93.184.215.14]/hook'])(
+      'judges %s as the IPv4 address it carries: inside the allowed networks, or public, it is accepted',
+      async (url) => {
+        await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url, eventTypes: ['alert.opened'] }).expect(201);
+      },
+    );
+
+    it('refuses at delivery an IPv4-mapped loopback address stored before the rule, naming its IPv4 address', async () => {
+      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({ clientId: guardedTenant.clientId, url: `http://[::ffff:7f00:1]:${port()}/sneaky-mapped`, description: '', eventTypes: ['alert.opened'], enabled: true, secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }], failingSince: null, disabledAt: null, disabledReason: null, createdAt: new Date(), updatedAt: new Date() });
+      await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
+      const [delivery] = await eventually(async () => {
+        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body.data;
+        return log[0]?.attempt >= 1 ? log : null;
+      }, 'the refused delivery');
+      expect(delivery.error).toBe('refused: ::ffff:7f00:1 (127.0.0.1) is a private, loopback, link-local or reserved address');
+      expect(receiver.on('/sneaky-mapped')).toHaveLength(0);
     });
 
     it('lets an address inside the allowed networks through, and refuses at delivery a name that resolves to loopback', async () => {

@@ -2690,7 +2690,8 @@ export interface components {
             eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
             /**
              * @description Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
-             *     link-local or metadata address (docs/notifications.md, "Network guard").
+             *     link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
+             *     no backslash, no user name or password. Stored and answered in its normalized form.
              * @example https://hooks.example.com/fleet
              */
             url: string;
@@ -4290,6 +4291,7 @@ export interface components {
              *     ]
              */
             eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            /** @description A new URL, under the rules of creation; stored and answered in its normalized form. */
             url?: string;
         };
         UpdateWorkOrderDto: {

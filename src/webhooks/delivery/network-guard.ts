@@ -6,8 +6,8 @@ import { BlockList, isIP } from 'node:net';
  * that is not the public internet — private, loopback, link-local (the cloud metadata address
  * 169.254.169.254 among them), CGNAT, unspecified, documentation, benchmarking, multicast and
  * reserved ranges, unique-local IPv6 (fd00:ec2::254, the EC2 metadata address over IPv6, is one),
- * and IPv6 forms that carry an IPv4 address inside (mapped, compatible, NAT64). An IPv4-mapped
- * IPv6 address is also checked as the IPv4 address it carries.
+ * and the translated IPv6 forms of IPv4 (NAT64, 6to4). An IPv4-mapped or IPv4-compatible IPv6
+ * address is judged as the IPv4 address it carries (`embeddedIpv4`), allowed networks included.
  */
 const REFUSED: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
   ['0.0.0.0', 8, 'ipv4'], // "this network", 0.0.0.0 (unspecified)
@@ -27,7 +27,6 @@ const REFUSED: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'], // loopback
-  ['::', 96, 'ipv6'], // IPv4-compatible (deprecated)
   ['64:ff9b::', 96, 'ipv6'], // NAT64
   ['64:ff9b:1::', 48, 'ipv6'], // local NAT64
   ['100::', 64, 'ipv6'], // discard
@@ -42,10 +41,6 @@ const REFUSED: ReadonlyArray<[string, number, 'ipv4' | 'ipv6']> = [
 
 const refused = new BlockList();
 for (const [address, prefix, family] of REFUSED) refused.addSubnet(address, prefix, family);
-// Apart: net.BlockList checks an IPv4 address against IPv6 rules in its mapped form, so this
-// range in the list above would refuse every IPv4 address. Checked for IPv6 addresses only.
-const mapped = new BlockList();
-mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 /** Thrown when a URL or an address may not be called; `message` says why, for a 400 or a delivery's log. */
 export class RefusedDestination extends Error {}
@@ -72,10 +67,37 @@ const REFUSED_KIND = 'a private, loopback, link-local or reserved address';
 export function addressProblem(address: string, allowed: BlockList): string | null {
   const family = isIP(address);
   if (family === 0) return `${address} is not an IP address`;
+  const ipv4 = family === 6 ? embeddedIpv4(address) : null;
+  if (ipv4) return addressProblem(ipv4, allowed) && `${address} (${ipv4}) is ${REFUSED_KIND}`;
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (allowed.check(address, type)) return null;
-  if (refused.check(address, type) || (type === 'ipv6' && mapped.check(address, type))) return `${address} is ${REFUSED_KIND}`;
+  if (refused.check(address, type)) return `${address} is ${REFUSED_KIND}`;
   return null;
+}
+
+/**
+ * The IPv4 address inside an IPv4-mapped (`::ffff:a.b.c.d`) or IPv4-compatible (`::a.b.c.d`)
+ * IPv6 address, or null (`::` and `::1` are not compatible forms). A mapped address reaches that
+ * IPv4 host through a dual-stack socket, and a compatible one names it: judged as anything else,
+ * `[::ffff:127.0.0.1]` would pass where `127.0.0.1` does not, or the reverse.
+ */
+export function embeddedIpv4(ipv6: string): string | null {
+  const hextets = expandIpv6(ipv6);
+  if (hextets.slice(0, 5).some((h) => h !== 0)) return null;
+  const [high, low] = [hextets[6], hextets[7]];
+  const mapped = hextets[5] === 0xffff;
+  const compatible = hextets[5] === 0 && (high !== 0 || low > 1);
+  return mapped || compatible ? `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}` : null;
+}
+
+/** The eight 16-bit groups of an IPv6 address, any notation (the URL parser writes it in hexadecimal, `::` at most once). */
+function expandIpv6(ipv6: string): number[] {
+  const canonical = new URL(`http://[${ipv6}]/`).hostname.slice(1, -1);
+  const [head, tail] = canonical.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  if (tail === undefined) return groups(head);
+  const [first, last] = [groups(head), groups(tail)];
+  return [...first, ...Array<number>(8 - first.length - last.length).fill(0), ...last];
 }
 
 export interface UrlRules {

@@ -16,7 +16,8 @@ const eventTypesDoc = {
 export class CreateWebhookEndpointDto {
   /**
    * Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
-   * link-local or metadata address (docs/notifications.md, "Network guard").
+   * link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
+   * no backslash, no user name or password. Stored and answered in its normalized form.
    * @example "https://hooks.example.com/fleet"
    */
   @IsString()
@@ -44,6 +45,7 @@ export class CreateWebhookEndpointDto {
 /** The fields to change, at least one. Enabling an endpoint the platform disabled clears its failure count. */
 @StrictBody()
 export class UpdateWebhookEndpointDto {
+  /** A new URL, under the rules of creation; stored and answered in its normalized form. */
   @WhenSent()
   @IsString()
   @MaxLength(2000)
