@@ -117,6 +117,25 @@ describe('scheduled reports', () => {
     expect(await t.connection.collection('scheduled_reports').countDocuments()).toBe(before);
   });
 
+  it('refuses a schedule or its recipients left out, or sent as a list, with a 400 (the fuzzer’s body was a 500)', async () => {
+    const before = await t.connection.collection('scheduled_reports').countDocuments();
+    const { recipients: _recipients, ...withoutRecipients } = daily;
+    const { schedule: _schedule, ...withoutSchedule } = daily;
+    const found = { report: 'trips', params: {}, format: 'xlsx', name: 'Viajes de ayer', schedule: { frequency: 'daily', time: '07:00', dayOfWeek: 1, dayOfMonth: 1, timeZone: 'America/Santiago' }, enabled: true };
+    const cases: Array<[object, string]> = [
+      [found, 'recipients: recipients must be an object'],
+      [withoutRecipients, 'recipients: recipients must be an object'],
+      [withoutSchedule, 'schedule: schedule must be an object'],
+      [{ ...daily, recipients: [] }, 'recipients: recipients must be an object'],
+      [{ ...daily, schedule: [] }, 'schedule: schedule must be an object'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await api().post('/api/scheduled-reports').set(auth()).send(body);
+      expect([res.status, res.body.error]).toEqual([400, expect.stringContaining(message)]);
+    }
+    expect(await t.connection.collection('scheduled_reports').countDocuments()).toBe(before);
+  });
+
   it('keeps schedules to their client and to the permissions of the report: 401, 403, 404', async () => {
     const mine = await create();
     const other = await createTenant(t.app);

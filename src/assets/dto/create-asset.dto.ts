@@ -1,7 +1,6 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText, WhenSent } from '@app/http';
+import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
 
 @StrictBody()
@@ -30,8 +29,7 @@ export class CreateAssetDto {
 
   /** Default `{id: 'truck', color: '#1e88e5'}`. */
   @WhenSent()
-  @ValidateNested()
-  @Type(() => AssetIconDto)
+  @ValidateNestedObject(() => AssetIconDto)
   icon?: AssetIconDto;
 
   /** Asset groups of the client (at most 50). */

@@ -1,6 +1,5 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsNumber, Max, Min, ValidateNested } from 'class-validator';
-import { StrictBody, WhenSent } from '@app/http';
+import { IsInt, IsNumber, Max, Min } from 'class-validator';
+import { StrictBody, ValidateNestedObject, WhenSent } from '@app/http';
 
 /** A temperature range, °C: `min` below `max`. */
 @StrictBody()
@@ -44,7 +43,6 @@ export class EventSettingsDto {
 
   /** The range of every temperature sensor; `null`: not watched. */
   @WhenSent({ nullable: true })
-  @ValidateNested()
-  @Type(() => TemperatureRangeDto)
+  @ValidateNestedObject(() => TemperatureRangeDto)
   temperature?: TemperatureRangeDto | null;
 }

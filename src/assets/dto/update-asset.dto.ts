@@ -1,7 +1,6 @@
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText, WhenSent } from '@app/http';
+import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
 import { EventSettingsDto } from './event-settings.dto';
 import { FuelProfileDto } from './fuel-profile.dto';
@@ -28,8 +27,7 @@ export class UpdateAssetDto {
   kind?: string;
 
   @WhenSent()
-  @ValidateNested()
-  @Type(() => AssetIconDto)
+  @ValidateNestedObject(() => AssetIconDto)
   icon?: AssetIconDto;
 
   /** Replaces the asset's groups. */
@@ -46,13 +44,11 @@ export class UpdateAssetDto {
 
   /** What the event detector watches (speed limit, idling, offline, temperature): the fields sent replace the stored ones. */
   @WhenSent()
-  @ValidateNested()
-  @Type(() => EventSettingsDto)
+  @ValidateNestedObject(() => EventSettingsDto)
   eventSettings?: EventSettingsDto;
 
   /** Its fuel profile (trip costs, refuel anomalies), or `null` to remove it. */
   @WhenSent({ nullable: true })
-  @ValidateNested()
-  @Type(() => FuelProfileDto)
+  @ValidateNestedObject(() => FuelProfileDto)
   fuel?: FuelProfileDto | null;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsNumber, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+
+import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
 
 @StrictBody()
@@ -64,8 +64,7 @@ export class CreateRefuelDto {
 
   /** Where it was paid (the fuel card's station, or the phone's place). */
   @WhenSent({ nullAsAbsent: true })
-  @ValidateNested()
-  @Type(() => RefuelLocationDto)
+  @ValidateNestedObject(() => RefuelLocationDto)
   location?: RefuelLocationDto;
 }
 

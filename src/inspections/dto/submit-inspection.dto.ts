@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNumber, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, WhenSent } from '@app/http';
+import { StrictBody, ValidateNestedObject, WhenSent } from '@app/http';
 import { FormAnswerDto, MAX_ANSWERS } from '../../forms';
 
 @StrictBody()
@@ -53,7 +53,6 @@ export class SubmitInspectionDto {
 
   /** Where the inspection was made; `null` as left out (no position). */
   @WhenSent({ nullAsAbsent: true })
-  @ValidateNested()
-  @Type(() => InspectionLocationDto)
+  @ValidateNestedObject(() => InspectionLocationDto)
   location?: InspectionLocationDto;
 }

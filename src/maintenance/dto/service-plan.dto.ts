@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { IsNumber } from 'class-validator';
-import { MultilineText, PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
 
 /** Assets and groups one plan names, at most. */
@@ -75,22 +75,16 @@ export class CreateServicePlanDto {
   groupIds?: string[];
 
   /** At least one of km, engineHours, days: the first to run out decides. */
-  @IsObject()
-  @ValidateNested()
-  @Type(() => IntervalsDto)
+  @ValidateNestedObject(() => IntervalsDto)
   intervals: IntervalsDto;
 
   /** How long before each interval runs out the service is due soon (each below its interval). */
   @WhenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => IntervalsDto)
+  @ValidateNestedObject(() => IntervalsDto)
   dueSoon?: IntervalsDto;
 
   @WhenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PlanWorkOrderDto)
+  @ValidateNestedObject(() => PlanWorkOrderDto)
   workOrder?: PlanWorkOrderDto;
 }
 
@@ -120,21 +114,15 @@ export class UpdateServicePlanDto {
 
   /** Replaces the intervals (at least one). */
   @WhenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => IntervalsDto)
+  @ValidateNestedObject(() => IntervalsDto)
   intervals?: IntervalsDto;
 
   @WhenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => IntervalsDto)
+  @ValidateNestedObject(() => IntervalsDto)
   dueSoon?: IntervalsDto;
 
   @WhenSent()
-  @IsObject()
-  @ValidateNested()
-  @Type(() => PlanWorkOrderDto)
+  @ValidateNestedObject(() => PlanWorkOrderDto)
   workOrder?: PlanWorkOrderDto;
 }
 

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, Matches, Max, Min, ValidateNested } from 'class-validator';
+
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsObject, Matches, Max, Min } from 'class-validator';
 import { IsObjectIdString, IsTimeZone } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
+import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FREQUENCIES, type Frequency } from '../schedule/report-schedule';
 import { REPORT_FORMATS, REPORT_NAMES, type ReportFormat, type ReportName } from '../sources/report-source';
 
@@ -84,12 +84,10 @@ export class CreateScheduledReportDto {
   @IsIn(REPORT_FORMATS, { message: `format must be one of ${REPORT_FORMATS.join(', ')}` })
   format: ReportFormat;
 
-  @ValidateNested()
-  @Type(() => ReportScheduleDto)
+  @ValidateNestedObject(() => ReportScheduleDto)
   schedule: ReportScheduleDto;
 
-  @ValidateNested()
-  @Type(() => ReportRecipientsDto)
+  @ValidateNestedObject(() => ReportRecipientsDto)
   recipients: ReportRecipientsDto;
 
   /** Off: no scheduled run (run now still works). Default on. */

@@ -2,6 +2,13 @@
 export interface SchemaNode {
   $ref?: string;
   nullable?: boolean;
+  type?: string;
+  required?: string[];
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  format?: string;
+  enum?: unknown[];
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
   allOf?: SchemaNode[];
@@ -93,3 +100,49 @@ export function topLevelProperties(doc: OpenApiDocument, schema: SchemaNode): { 
 }
 
 export const pathLabel = (path: BodyPath): string => path.join('.').replace(/\.\[\]/g, '[]');
+
+/** A field of a body, at any depth through objects (not through arrays). */
+export interface BodyField {
+  path: BodyPath;
+  /** The field's schema, `$ref` and `allOf` followed. */
+  schema: SchemaNode;
+  /** Named in its object's `required`. */
+  required: boolean;
+}
+
+/** A schema with its `$ref` followed and its `allOf` parts merged (properties and required). */
+export function resolved(doc: OpenApiDocument, schema: SchemaNode): SchemaNode {
+  const own = schema.$ref ? resolved(doc, doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {}) : schema;
+  const parts = (own.allOf ?? []).map((part) => resolved(doc, part));
+  if (!parts.length) return own;
+  return parts.reduce<SchemaNode>(
+    (merged, part) => ({ ...part, ...merged, properties: { ...part.properties, ...merged.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] }),
+    { ...own, allOf: undefined },
+  );
+}
+
+/** Every field of an object body and of the objects inside it. */
+export function bodyFields(doc: OpenApiDocument, schema: SchemaNode, at: BodyPath = [], seen = new Set<string>()): BodyField[] {
+  const object = resolved(doc, schema);
+  return Object.entries(object.properties ?? {}).flatMap(([name, property]) => {
+    const ref = property.$ref ?? property.allOf?.[0]?.$ref;
+    if (ref && seen.has(ref)) return [];
+    const field = { path: [...at, name], schema: resolved(doc, property), required: (object.required ?? []).includes(name) };
+    const inner = field.schema.properties ? bodyFields(doc, field.schema, field.path, ref ? new Set(seen).add(ref) : seen) : [];
+    return [field, ...inner];
+  });
+}
+
+/** `body` with the field at `path` left out (`value` undefined) or set to `value`; undefined when its parent object is not in the body. */
+export function withField(body: unknown, path: BodyPath, value?: unknown): unknown {
+  const copy = structuredClone(body ?? {}) as Record<string, unknown>;
+  let parent: unknown = copy;
+  for (const name of path.slice(0, -1)) {
+    parent = (parent as Record<string, unknown>)[name];
+    if (!parent || typeof parent !== 'object' || Array.isArray(parent)) return undefined;
+  }
+  const last = path[path.length - 1];
+  if (value === undefined) delete (parent as Record<string, unknown>)[last];
+  else (parent as Record<string, unknown>)[last] = value;
+  return copy;
+}

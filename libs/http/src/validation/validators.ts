@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { isMultiline, trimText } from './control-characters';
 
 /**
@@ -19,18 +19,29 @@ export interface TextOptions {
 /**
  * A string with length bounds; trimmed first (trimText) unless told not to. An empty string breaks
  * one rule, said once: "should not be empty" for a minimum of one character, the minimum otherwise.
+ * The maximum holds for the text as sent, spaces included, as the OpenAPI document's `maxLength`
+ * says: a text over it is refused, not trimmed until it fits.
  */
 export function ValidateText({ optional, min = 1, max, trim = true }: TextOptions): PropertyDecorator {
   const decorators: PropertyDecorator[] = [IsString(), min === 1 ? IsNotEmpty() : MinLength(min), MaxLength(max)];
-  if (trim) decorators.unshift(trimmed());
+  if (trim) decorators.unshift(trimmed(max));
   if (optional) decorators.unshift(IsOptional());
   return applyDecorators(...decorators);
 }
 
-/** Trims a string field as trimText does for that field (multiline or not). */
-function trimmed(): PropertyDecorator {
+/** Trims a string field as trimText does for that field (multiline or not), unless it is longer than `max`. */
+function trimmed(max: number): PropertyDecorator {
   return (target, key) =>
-    Transform(({ value }) => (typeof value === 'string' ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
+    Transform(({ value }) => (typeof value === 'string' && value.length <= max ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
+}
+
+/**
+ * A field holding one object validated as its DTO class. `@ValidateNested()` alone lets a missing
+ * value through (and an array, whose items it validates instead): a required object left out
+ * reached the service as `undefined`. Optional objects add `@WhenSent()` as any other field.
+ */
+export function ValidateNestedObject(type: () => Function): PropertyDecorator {
+  return applyDecorators(IsObject(), ValidateNested(), Type(type));
 }
 
 /** An email: trimmed like any single-line text and lower-cased, so case never makes two accounts. */

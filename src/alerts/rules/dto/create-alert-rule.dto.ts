@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min, ValidateNested } from 'class-validator';
+
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText, WhenSent } from '@app/http';
+import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, Severity } from '../../schemas/alert-rule.schema';
 import { AlertRecipientsDto, AlertScheduleDto, MAX_RULE_TARGETS } from './alert-rule-fields';
@@ -59,8 +59,7 @@ export class CreateAlertRuleDto {
 
   /** When the rule alerts (null or absent: always). */
   @WhenSent({ nullable: true })
-  @ValidateNested()
-  @Type(() => AlertScheduleDto)
+  @ValidateNestedObject(() => AlertScheduleDto)
   schedule?: AlertScheduleDto | null;
 
   /**
@@ -90,7 +89,6 @@ export class CreateAlertRuleDto {
   severity?: Severity;
 
   @WhenSent()
-  @ValidateNested()
-  @Type(() => AlertRecipientsDto)
+  @ValidateNestedObject(() => AlertRecipientsDto)
   recipients?: AlertRecipientsDto;
 }
