@@ -10,7 +10,7 @@ import { JobRun, Jobs, LeaseCheck, Reschedule } from '@app/jobs';
 import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
 import { allowedNetworks } from './delivery/network-guard';
 import { AttemptResult, WebhookSender } from './delivery/webhook-sender';
-import { WebhookDelivery } from './schemas/webhook-delivery.schema';
+import { WebhookAttempt, WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 import { WebhookEndpointDisabled } from './webhook-endpoint-disabled';
 
@@ -44,10 +44,11 @@ interface DeliverPayload {
   deliveryId?: string;
 }
 
-/** What one attempt leaves to write: the delivery's new fields, and when it is tried again. */
+/** What one attempt leaves to write: the delivery's new fields, the attempt for its log (none when nothing was sent), and when it is tried again. */
 interface Outcome {
   delivery: Stored<WebhookDelivery>;
   set: Partial<WebhookDelivery>;
+  logged?: WebhookAttempt;
   nextAttemptAt: Date | null;
 }
 
@@ -161,7 +162,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const createdAt = this.clock.now();
     const documents = targets.map(({ endpoint, message: { type, data, key } }) => {
       const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
-      const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
+      const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, attempts: [], state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
       return { _id: new Types.ObjectId(), endpointId: endpoint._id, key, ...fields };
     });
     // An insert, not an upsert: less of the embedded server's CPU per delivery (docs/performance.md, "The webhook path in fewer commands").
@@ -231,8 +232,10 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     const endpoints = handed?.endpoints ?? (await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]));
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
     const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null, lease))));
+    // By `_id` (a lookup: a condition beside it makes mongo-java-server scan the deliveries); a run
+    // whose lease was taken over stops before this write (`assertHeld`).
     lease.assertHeld();
-    await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set }) => ({ record: delivery, update: { $set: set } })));
+    await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set, logged }) => ({ record: delivery, update: logged ? { $set: set, $push: { attempts: logged } } : { $set: set } })));
     const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
     // A delivery's own job ends only with it: claimed a moment before the delivery was due (two
     // instances' readings of the clock differ by milliseconds), it runs again when it is.
@@ -261,21 +264,23 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     }
     const attempt = delivery.attempt + 1;
     const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
+    const at = new Date();
     const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
     const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
     lease.assertHeld();
+    const logged = { ...log, at };
     if (result.status !== null && result.status >= 200 && result.status < 300) {
       if (endpoint.failingSince) {
         await this.endpoints.updateRecord(scope, endpoint, { $set: { failingSince: null } });
         this.changed(endpoint.clientId);
       }
-      return { delivery, set: { ...log, state: 'succeeded', nextAttemptAt: null }, nextAttemptAt: null };
+      return { delivery, set: { ...log, state: 'succeeded', nextAttemptAt: null }, logged, nextAttemptAt: null };
     }
     const delay = this.retryDelay(attempt, result);
     const nextAttemptAt = delay === null ? null : new Date(this.clock.nowMs() + delay);
     this.logger.log(`webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`);
     await this.failed(endpoint);
-    return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, nextAttemptAt };
+    return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, logged, nextAttemptAt };
   }
 
   /**

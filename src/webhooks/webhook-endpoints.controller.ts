@@ -4,7 +4,8 @@ import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
-import { toDeliveryView, toEndpointView, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
+import { toDeliveryView, WebhookDeliveryView } from './webhook-delivery.view';
+import { toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook-endpoint.view';
 
 const NOT_FOUND = "Unknown or another client's webhook endpoint (shape A)";
 const FORBIDDEN = "Without access_alerts, or as a user who sees only some trackers: an endpoint receives every asset's alerts and events (shape A)";
@@ -86,7 +87,7 @@ export class WebhookEndpointsController {
     return this.endpoints.test(auth, id);
   }
 
-  /** The endpoint's delivery log, newest first: state, attempts, last status and duration, next attempt. */
+  /** The endpoint's delivery log, newest first, one row per delivery: state, last status and duration, next attempt, and every attempt (`attempts`). */
   @Get(':id/deliveries')
   @Authenticated({ permission: Permission.Alerts })
   @PagedResponse(WebhookDeliveryView)

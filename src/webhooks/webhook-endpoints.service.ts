@@ -10,7 +10,8 @@ import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 import { newSecret, WebhookDispatcher } from './webhook-dispatcher.service';
 import { PING_TYPE } from './webhook-types';
 import { normalizedUrl, typedUrlProblem } from './webhook-url';
-import { toDeliveryView, toEndpointView, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook.views';
+import { toDeliveryView, WebhookDeliveryView } from './webhook-delivery.view';
+import { toEndpointView, WebhookEndpointView, WebhookEndpointWithSecretView } from './webhook-endpoint.view';
 
 /** Endpoints a client may have. */
 export const MAX_ENDPOINTS_PER_CLIENT = 50;

@@ -117,7 +117,10 @@ describe('webhooks', () => {
     expect(received[0].headers['webhook-id']).toBe(delivery.messageId);
     expect(received[0].headers['content-type']).toBe('application/json');
     expect(() => verify(other.secret, received[0])).toThrow();
-    expect(delivery).toEqual({ id: expect.any(String), messageId: expect.stringMatching(/^msg_/), type: 'alert.opened', attempt: 1, state: 'succeeded', responseStatus: 200, durationMs: expect.any(Number), error: null, nextAttemptAt: null, createdAt: expect.any(String) });
+    expect(delivery).toEqual({
+      id: expect.any(String), messageId: expect.stringMatching(/^msg_/), type: 'alert.opened', attempt: 1, state: 'succeeded', responseStatus: 200, durationMs: expect.any(Number), error: null, nextAttemptAt: null, createdAt: expect.any(String),
+      attempts: [{ attempt: 1, at: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null }],
+    });
     expect(receiver.on('/other')).toHaveLength(0);
     expect(await deliveries(other.id)).toEqual([]);
   });
@@ -133,6 +136,32 @@ describe('webhooks', () => {
     expect(new Set(attempts.map((a) => a.body)).size).toBe(1);
     for (const attempt of attempts) verify(endpoint.secret, attempt);
     expect(delivery).toMatchObject({ state: 'succeeded', attempt: 4, responseStatus: 200, error: null, nextAttemptAt: null });
+    // Every attempt is kept, not only the last: the log shows what the success followed.
+    expect(delivery.attempts).toEqual([
+      { attempt: 1, at: expect.any(String), responseStatus: 500, durationMs: expect.any(Number), error: 'HTTP 500' },
+      { attempt: 2, at: expect.any(String), responseStatus: 503, durationMs: expect.any(Number), error: 'HTTP 503' },
+      { attempt: 3, at: expect.any(String), responseStatus: 429, durationMs: expect.any(Number), error: 'HTTP 429' },
+      { attempt: 4, at: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null },
+    ]);
+    const times = delivery.attempts.map((a: { at: string }) => Date.parse(a.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThanOrEqual(Date.parse(delivery.createdAt));
+  });
+
+  it('keeps an attempt that got no answer beside those that did: a refused address, then a success', async () => {
+    const endpoint = await create('/refused-then-ok');
+    const stored = new Types.ObjectId(endpoint.id);
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: stored }, { $set: { url: 'http://169.254.169.254/latest/meta-data/' } });
+    const sent = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
+    expect(sent.attempts).toEqual([]);
+    await eventually(async () => ((await deliveries(endpoint.id))[0]?.attempt >= 1 ? true : null), 'the first attempt');
+    await t.connection.collection('webhook_endpoints').updateOne({ _id: stored }, { $set: { url: `${receiver.url}/refused-then-ok` } });
+    const [delivery] = await settled(endpoint.id);
+    expect(delivery.state).toBe('succeeded');
+    expect(delivery.attempts.length).toBe(delivery.attempt);
+    expect(delivery.attempts[0]).toEqual({ attempt: 1, at: expect.any(String), responseStatus: null, durationMs: expect.any(Number), error: 'refused: 169.254.169.254 is a private, loopback, link-local or reserved address' });
+    expect(delivery.attempts.at(-1)).toEqual({ attempt: delivery.attempt, at: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null });
+    await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
   });
 
   it('attempts a publish\'s deliveries side by side in one job; a failed one retries alone, under its webhook-id', async () => {

@@ -1775,7 +1775,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The endpoint's delivery log, newest first: state, attempts, last status and duration, next attempt. */
+        /** The endpoint's delivery log, newest first, one row per delivery: state, last status and duration, next attempt, and every attempt (`attempts`). */
         get: operations["WebhookEndpointsController_deliveries"];
         put?: never;
         post?: never;
@@ -4368,12 +4368,161 @@ export interface components {
              */
             updatedAt: string;
         };
+        WebhookAttemptView: {
+            /**
+             * Format: date-time
+             * @description When it started.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            at: string;
+            /** @description 1 for the first attempt. */
+            attempt: number;
+            durationMs: number;
+            /**
+             * @description Why it failed; null when it succeeded.
+             * @example HTTP 500
+             */
+            error: string | null;
+            /** @description The receiver's HTTP status; null when none came (refused address, time-out, connection error). */
+            responseStatus: number | null;
+        };
         WebhookDeliveryView: {
+            /** @description Attempts made so far. */
+            attempt: number;
+            /**
+             * @description Every attempt, oldest first: the row's own `attempt`, `responseStatus`, `durationMs` and
+             *     `error` are the last one's. A delivery stored before attempts were kept lists only its later ones.
+             */
+            attempts: components["schemas"]["WebhookAttemptView"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @description How long the last attempt took. */
+            durationMs: number | null;
+            /**
+             * @description Why the last attempt failed.
+             * @example HTTP 503
+             */
+            error: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * @description `webhook-id`: the same on every attempt and redelivery of a message.
+             * @example msg_2b1e9d0c6f3a4e7f8a9b0c1d
+             */
+            messageId: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (null: none, it succeeded or failed for good).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            nextAttemptAt: string | null;
+            /** @description The last attempt's HTTP status; null when none came (refused address, time-out, connection error). */
+            responseStatus: number | null;
             /** @enum {string} */
             state: "pending" | "succeeded" | "failed";
+            /** @example alert.opened */
+            type: string;
         };
-        WebhookEndpointView: Record<string, never>;
-        WebhookEndpointWithSecretView: Record<string, never>;
+        WebhookEndpointView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @example ERP de despacho */
+            description: string;
+            /**
+             * Format: date-time
+             * @description When the platform disabled it after 3 days of failed deliveries (null otherwise).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            disabledAt: string | null;
+            /** @example Every delivery failed for 3 days */
+            disabledReason: string | null;
+            enabled: boolean;
+            /**
+             * @example [
+             *       "alert.opened",
+             *       "event.geofence.exit"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * Format: date-time
+             * @description The first failure since the last success (null: the last delivery succeeded).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            failingSince: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still signs (null: none).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            /** @example https://hooks.example.com/fleet */
+            url: string;
+        };
+        WebhookEndpointWithSecretView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @example ERP de despacho */
+            description: string;
+            /**
+             * Format: date-time
+             * @description When the platform disabled it after 3 days of failed deliveries (null otherwise).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            disabledAt: string | null;
+            /** @example Every delivery failed for 3 days */
+            disabledReason: string | null;
+            enabled: boolean;
+            /**
+             * @example [
+             *       "alert.opened",
+             *       "event.geofence.exit"
+             *     ]
+             */
+            eventTypes: string[];
+            /**
+             * Format: date-time
+             * @description The first failure since the last success (null: the last delivery succeeded).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            failingSince: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still signs (null: none).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * @description The signing secret (Standard Webhooks): keep it now, it is never shown again.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            /** @example https://hooks.example.com/fleet */
+            url: string;
+        };
         WorkOrderAnswerView: {
             critical: boolean;
             fieldId: string;
@@ -25097,7 +25246,22 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": [
-                     *         {}
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "url": "https://hooks.example.com/fleet",
+                     *           "description": "ERP de despacho",
+                     *           "eventTypes": [
+                     *             "alert.opened",
+                     *             "event.geofence.exit"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabledAt": "2026-11-15T08:30:00.000Z",
+                     *           "disabledReason": "Every delivery failed for 3 days",
+                     *           "failingSince": "2026-11-15T08:30:00.000Z",
+                     *           "previousSecretExpiresAt": "2026-11-15T08:30:00.000Z",
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
                      *       ],
                      *       "page": {
                      *         "nextCursor": "string"
@@ -25220,7 +25384,23 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "data": {}
+                     *       "data": {
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "url": "https://hooks.example.com/fleet",
+                     *         "description": "ERP de despacho",
+                     *         "eventTypes": [
+                     *           "alert.opened",
+                     *           "event.geofence.exit"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-11-15T08:30:00.000Z",
+                     *         "disabledReason": "Every delivery failed for 3 days",
+                     *         "failingSince": "2026-11-15T08:30:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -25363,7 +25543,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "data": {}
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "url": "https://hooks.example.com/fleet",
+                     *         "description": "ERP de despacho",
+                     *         "eventTypes": [
+                     *           "alert.opened",
+                     *           "event.geofence.exit"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-11-15T08:30:00.000Z",
+                     *         "disabledReason": "Every delivery failed for 3 days",
+                     *         "failingSince": "2026-11-15T08:30:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -25610,7 +25805,22 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "data": {}
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "url": "https://hooks.example.com/fleet",
+                     *         "description": "ERP de despacho",
+                     *         "eventTypes": [
+                     *           "alert.opened",
+                     *           "event.geofence.exit"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-11-15T08:30:00.000Z",
+                     *         "disabledReason": "Every delivery failed for 3 days",
+                     *         "failingSince": "2026-11-15T08:30:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -25767,7 +25977,25 @@ export interface operations {
                      *       "status": "success",
                      *       "data": [
                      *         {
-                     *           "state": "pending"
+                     *           "state": "pending",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "messageId": "msg_2b1e9d0c6f3a4e7f8a9b0c1d",
+                     *           "type": "alert.opened",
+                     *           "attempt": 0,
+                     *           "responseStatus": 0,
+                     *           "durationMs": 0,
+                     *           "error": "HTTP 503",
+                     *           "nextAttemptAt": "2026-11-15T08:30:00.000Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 0,
+                     *               "at": "2026-11-15T08:30:00.000Z",
+                     *               "responseStatus": 0,
+                     *               "durationMs": 0,
+                     *               "error": "HTTP 500"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-15T08:30:00.000Z"
                      *         }
                      *       ],
                      *       "page": {
@@ -25895,7 +26123,25 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
-                     *         "state": "pending"
+                     *         "state": "pending",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "messageId": "msg_2b1e9d0c6f3a4e7f8a9b0c1d",
+                     *         "type": "alert.opened",
+                     *         "attempt": 0,
+                     *         "responseStatus": 0,
+                     *         "durationMs": 0,
+                     *         "error": "HTTP 503",
+                     *         "nextAttemptAt": "2026-11-15T08:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 0,
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "responseStatus": 0,
+                     *             "durationMs": 0,
+                     *             "error": "HTTP 500"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
                      *       }
                      *     }
                      */
@@ -26012,7 +26258,23 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "data": {}
+                     *       "data": {
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "url": "https://hooks.example.com/fleet",
+                     *         "description": "ERP de despacho",
+                     *         "eventTypes": [
+                     *           "alert.opened",
+                     *           "event.geofence.exit"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabledAt": "2026-11-15T08:30:00.000Z",
+                     *         "disabledReason": "Every delivery failed for 3 days",
+                     *         "failingSince": "2026-11-15T08:30:00.000Z",
+                     *         "previousSecretExpiresAt": "2026-11-15T08:30:00.000Z",
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -26129,7 +26391,25 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
-                     *         "state": "pending"
+                     *         "state": "pending",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "messageId": "msg_2b1e9d0c6f3a4e7f8a9b0c1d",
+                     *         "type": "alert.opened",
+                     *         "attempt": 0,
+                     *         "responseStatus": 0,
+                     *         "durationMs": 0,
+                     *         "error": "HTTP 503",
+                     *         "nextAttemptAt": "2026-11-15T08:30:00.000Z",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 0,
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "responseStatus": 0,
+                     *             "durationMs": 0,
+                     *             "error": "HTTP 500"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z"
                      *       }
                      *     }
                      */

@@ -3,6 +3,31 @@ import { SchemaTypes, Types } from 'mongoose';
 
 export type DeliveryState = 'pending' | 'succeeded' | 'failed';
 
+/** One attempt as it ended. Every attempt is kept, so the log shows the failures a success followed. */
+@Schema({ _id: false })
+export class WebhookAttempt {
+  /** 1 for the first attempt. */
+  @Prop({ required: true })
+  attempt: number;
+
+  /** When it started. */
+  @Prop({ required: true })
+  at: Date;
+
+  /** The receiver's HTTP status (null: no answer — refused, timed out, unreachable). */
+  @Prop({ type: Number, default: null })
+  responseStatus: number | null;
+
+  @Prop({ required: true })
+  durationMs: number;
+
+  /** Why it failed, in words (null: it succeeded). */
+  @Prop({ type: String, default: null })
+  error: string | null;
+}
+
+export const WebhookAttemptSchema = SchemaFactory.createForClass(WebhookAttempt);
+
 /**
  * One message to one endpoint and its attempts (docs/notifications.md): the body is stored as it
  * is sent, so every attempt sends the same bytes under the same `messageId` (`webhook-id`).
@@ -34,6 +59,10 @@ export class WebhookDelivery {
   @Prop({ default: 0 })
   attempt: number;
 
+  /** Every attempt, oldest first (at most 12: the first and the schedule's 11 retries). */
+  @Prop({ type: [WebhookAttemptSchema], default: [] })
+  attempts: WebhookAttempt[];
+
   @Prop({ type: String, default: 'pending' })
   state: DeliveryState;
 
@@ -41,6 +70,7 @@ export class WebhookDelivery {
   @Prop({ type: Number, default: null })
   responseStatus: number | null;
 
+  /** The last attempt's duration. */
   @Prop({ type: Number, default: null })
   durationMs: number | null;
 

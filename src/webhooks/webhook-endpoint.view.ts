@@ -1,6 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
-import type { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import type { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
 
 export class WebhookEndpointView {
@@ -33,27 +31,6 @@ export class WebhookEndpointWithSecretView extends WebhookEndpointView {
   secret: string;
 }
 
-export class WebhookDeliveryView {
-  id: string;
-  /** `webhook-id`: the same on every attempt and redelivery of a message. @example "msg_2b1e9d0c6f3a4e7f8a9b0c1d" */
-  messageId: string;
-  /** @example "alert.opened" */
-  type: string;
-  /** Attempts made so far. */
-  attempt: number;
-  @ApiProperty({ enum: ['pending', 'succeeded', 'failed'] })
-  state: 'pending' | 'succeeded' | 'failed';
-  /** The last attempt's HTTP status; null when none came (refused address, time-out, connection error). */
-  responseStatus: number | null;
-  /** How long the last attempt took. */
-  durationMs: number | null;
-  /** Why the last attempt failed. @example "HTTP 503" */
-  error: string | null;
-  /** When the next attempt is due (null: none, it succeeded or failed for good). */
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-}
-
 export function toEndpointView(endpoint: Stored<WebhookEndpoint>): WebhookEndpointView {
   const previous = endpoint.secrets.find((secret) => secret.expiresAt !== null && secret.expiresAt.getTime() > Date.now());
   return {
@@ -68,20 +45,5 @@ export function toEndpointView(endpoint: Stored<WebhookEndpoint>): WebhookEndpoi
     previousSecretExpiresAt: previous?.expiresAt ?? null,
     createdAt: endpoint.createdAt,
     updatedAt: endpoint.updatedAt,
-  };
-}
-
-export function toDeliveryView(delivery: Stored<WebhookDelivery>): WebhookDeliveryView {
-  return {
-    id: delivery._id.toHexString(),
-    messageId: delivery.messageId,
-    type: delivery.type,
-    attempt: delivery.attempt,
-    state: delivery.state,
-    responseStatus: delivery.responseStatus ?? null,
-    durationMs: delivery.durationMs ?? null,
-    error: delivery.error ?? null,
-    nextAttemptAt: delivery.nextAttemptAt ?? null,
-    createdAt: delivery.createdAt,
   };
 }
