@@ -1,11 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
+import { DateTime } from 'luxon';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
+import { daysAgo, insertCustomTariff } from './fuel-fixtures';
 import { addAsset, ROUTE, storeMessages, storeTrip, T0, TrackedFixture } from './positions-fixtures';
 
 const iso = (unixS: number) => new Date(unixS * 1000).toISOString();
@@ -160,6 +162,50 @@ describe('trip and fuel reports', () => {
     const rebuilt = await report('fuel', 'csv', { assetIds: [a.assetId] }).expect(200);
     expect(rebuilt.headers['x-report-cache']).toBe('miss');
     expect(rebuilt.body.toString('utf8').split('\r\n')[1]).toContain(',6.672,150,0.801,0.04,181500,3,');
+  });
+
+  it('prices a refuel sent without a price at its tariff\'s price at its moment: a custom tariff\'s validities, a market grade\'s, a pending change', async () => {
+    // Custom (insertCustomTariff): 950 $/L from 60 to 20 days ago, 1000 since. Market gasoline 95:
+    // 1200 $/L from 60 to 10 days ago, 1300 since (global validities, read by every client).
+    const custom = await insertCustomTariff(t.connection, tenant.clientId, { name: 'Diésel propio', price: 1000, previousPrice: 950 });
+    const market = await insertCustomTariff(t.connection, tenant.clientId, { name: 'Bencina 95', baseType: 'gasoline_95', custom: false, price: 1250 });
+    const marketSince = daysAgo(10);
+    await t.connection.collection('fuel_price_records').insertMany([
+      { clientId: null, scope: 'global', fuelType: 'gasoline_95', tariffId: null, pricePerLiter: 1200, validFrom: daysAgo(60), validTo: marketSince },
+      { clientId: null, scope: 'global', fuelType: 'gasoline_95', tariffId: null, pricePerLiter: 1300, validFrom: marketSince, validTo: null },
+    ]);
+    const c = await addAsset(t, tenant.clientId, { name: 'Camión C', plate: 'CCCC33' });
+    const d = await addAsset(t, tenant.clientId, { name: 'Camión D', plate: 'DDDD44' });
+    for (const [fixture, tariff] of [[c, custom], [d, market]] as const) {
+      await api().patch(`/api/assets/${fixture.assetId}`).set(auth()).send({ fuel: { tariffId: tariff.tariffId.toHexString(), consumptionLPer100Km: 30, tankCapacityL: 400 } }).expect(200);
+    }
+    // Many refuels, so that one read per refuel would show: 40 L each, one every 12 hours from 25 days ago (an hour off the validities' bounds).
+    const times = Array.from({ length: 48 }, (_, i) => new Date(daysAgo(25).getTime() + 3_600_000 + i * 12 * 3_600_000));
+    for (const fixture of [c, d]) {
+      for (const at of times) await api().post('/api/fuel/refuels').set(auth()).send({ assetId: fixture.assetId, occurredAt: at.toISOString(), liters: 40 }).expect(201);
+    }
+    const customPrice = (at: Date) => (at < custom.validFrom ? 950 : 1000);
+    const marketPrice = (at: Date) => (at < marketSince ? 1200 : 1300);
+    const expected = (price: (at: Date) => number) => times.reduce((sum, at) => sum + 40 * price(at), 0);
+    const day = (at: Date) => DateTime.fromJSDate(at).setZone('America/Santiago').toFormat('dd/MM/yyyy');
+    const body = { assetIds: [c.assetId, d.assetId], from: day(daysAgo(26)), to: day(new Date()) };
+    const costs = async () => {
+      const lines: string[][] = (await report('fuel', 'csv', body).expect(200)).body.toString('utf8').trim().split('\r\n').map(parseCsvLine);
+      return lines.slice(1, 3).map((line) => [line[0], line[3], line[6], line[7]]);
+    };
+    expect(await costs()).toEqual([
+      ['Camión C', '1920', String(expected(customPrice)), '48'],
+      ['Camión D', '1920', String(expected(marketPrice)), '48'],
+    ]);
+    // A price change still pending (another instance runs it) prices what came after its start, as readers see it.
+    const changedAt = new Date(daysAgo(3).getTime() + 1_800_000);
+    await t.connection.collection('fuel_price_changes').insertOne({
+      clientId: tenant.clientId, tariffId: custom.tariffId, key: `${custom.tariffId.toHexString()}:1`, version: 1, state: 'pending', changedAt,
+      before: { pricePerLiter: 1000, name: 'Diésel propio' }, after: { pricePerLiter: 1100, name: 'Diésel propio' }, previousRecordId: custom.openRecordId,
+      actor: { name: 'Test' }, leaseOwner: 'another-instance', leaseUntil: new Date(Date.now() + 3_600_000),
+    });
+    const withPending = (at: Date) => (at < changedAt ? customPrice(at) : 1100);
+    expect((await costs())[0]).toEqual(['Camión C', '1920', String(expected(withPending)), '48']);
   });
 
   it('400 for bad bodies, 401, 403 without the permission, 404 for another client\'s or an out-of-scope asset', async () => {

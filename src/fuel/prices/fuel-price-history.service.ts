@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
-import { InjectRepository, Stored, TenantRepository, TenantScope, type TenantQuery } from '@app/database';
+import { groupBy, InjectRepository, Stored, TenantRepository, TenantScope, type TenantQuery } from '@app/database';
 import type { FuelGrade } from '@app/formats';
 import { FuelPriceRecordView, toFuelPriceRecordView } from '../fuel-price-record.view';
 import { historyWithPending, pendingPriceAt, type PendingChange } from '../price-change/pending-changes';
@@ -39,20 +39,47 @@ export class FuelPriceHistoryService {
     return historyWithPending(records, pending, opened).map(toFuelPriceRecordView);
   }
 
+  /** A tariff's price at a moment (`pricesDuring` of that moment alone). */
+  async priceAt(scope: TenantScope, tariff: Stored<FuelTariff>, at: Date): Promise<number> {
+    return (await this.pricesDuring(scope, [tariff], at, at))(tariff, at);
+  }
+
   /**
-   * A tariff's price at a moment: a custom tariff's own validity then (a pending change's from its
-   * start), a market tariff's grade's global validity then; the tariff's current price when no
+   * These tariffs' prices at any moment from `from` to `to`, looked up in memory: one read of the
+   * pending changes and one of the validities of the custom tariffs, one of the market grades'
+   * global validities — not a read per moment (a fuel report of thousands of refuels made one
+   * each). A custom tariff's price is its own validity then (a pending change's from its start),
+   * a market tariff's its grade's global validity then; the tariff's current price when no
    * validity covers the moment.
    */
-  async priceAt(scope: TenantScope, tariff: Stored<FuelTariff>, at: Date): Promise<number> {
-    if (tariff.custom) {
-      const pending = await this.priceChanges.pending(scope, [tariff._id]);
-      const price = pendingPriceAt(pending, at);
-      if (price !== undefined) return price;
-    }
-    const when = { validFrom: { $lte: at }, $or: [{ validTo: null }, { validTo: { $gt: at } }] };
-    const filter = tariff.custom ? { tariffId: tariff._id, ...when } : { scope: 'global' as const, fuelType: tariff.baseType, ...when };
-    const [record] = await this.records.find(scope, filter as TenantQuery<FuelPriceRecord>, { includeShared: !tariff.custom, sort: { validFrom: -1 }, limit: 1 });
-    return record?.pricePerLiter ?? tariff.pricePerLiter;
+  async pricesDuring(scope: TenantScope, tariffs: readonly Stored<FuelTariff>[], from: Date, to: Date): Promise<PriceLookup> {
+    const custom = tariffs.filter((tariff) => tariff.custom);
+    const grades = [...new Set(tariffs.filter((tariff) => !tariff.custom).map((tariff) => tariff.baseType))];
+    const overlapping = { validFrom: { $lte: to }, $or: [{ validTo: null }, { validTo: { $gt: from } }] };
+    const [pending, own, market] = await Promise.all([
+      this.priceChanges.pending(scope, custom.map((tariff) => tariff._id)),
+      custom.length === 0 ? [] : this.records.find(scope, { tariffId: { $in: custom.map((tariff) => tariff._id) }, ...overlapping } as TenantQuery<FuelPriceRecord>),
+      grades.length === 0 ? [] : this.records.find(scope, { scope: 'global', fuelType: { $in: grades }, ...overlapping } as TenantQuery<FuelPriceRecord>, { includeShared: true }),
+    ]);
+    const pendingOf = groupBy(pending, (change) => change.tariffId.toHexString());
+    const ownOf = groupBy(newestFirst(own), (record) => record.tariffId?.toHexString() ?? '');
+    const marketOf = groupBy(newestFirst(market), (record) => record.fuelType);
+    return (tariff, at) => {
+      if (tariff.custom) {
+        const price = pendingPriceAt(pendingOf.get(tariff._id.toHexString()) ?? [], at);
+        if (price !== undefined) return price;
+      }
+      const validities = (tariff.custom ? ownOf.get(tariff._id.toHexString()) : marketOf.get(tariff.baseType)) ?? [];
+      const record = validities.find((validity) => validity.validFrom <= at && (validity.validTo === null || validity.validTo > at));
+      return record?.pricePerLiter ?? tariff.pricePerLiter;
+    };
   }
+}
+
+/** A tariff's price at a moment of the period it was read for (`FuelPriceHistoryService.pricesDuring`). */
+export type PriceLookup = (tariff: Stored<FuelTariff>, at: Date) => number;
+
+/** The latest validity first, as one covering a moment is picked (ties: the first stored). */
+function newestFirst(records: readonly Stored<FuelPriceRecord>[]): Stored<FuelPriceRecord>[] {
+  return [...records].sort((a, b) => b.validFrom.getTime() - a.validFrom.getTime() || (a._id.toHexString() < b._id.toHexString() ? -1 : 1));
 }

@@ -91,13 +91,14 @@ export class RefuelsService {
     const found = await this.refuels.find(scope, { assetId: { $in: assets.map((asset) => asset._id) }, occurredAt: { $gte: from, $lte: to } }, { sort: { occurredAt: 1, _id: 1 } });
     const tariffOf = new Map(assets.filter((asset) => asset.fuel).map((asset) => [asset._id.toHexString(), asset.fuel!.tariffId.toHexString()]));
     const tariffs = new Map((await this.tariffs.findByIds(scope, [...new Set(tariffOf.values())])).map((tariff) => [tariff._id.toHexString(), tariff]));
-    return Promise.all(
-      found.map(async (refuel) => {
-        if (refuel.totalCost !== null) return { ...refuel, cost: refuel.totalCost };
-        const tariff = tariffs.get(tariffOf.get(refuel.assetId.toHexString()) ?? '');
-        return { ...refuel, cost: tariff ? round2(refuel.liters * (await this.prices.priceAt(scope, tariff, refuel.occurredAt))) : null };
-      }),
-    );
+    const tariffOfRefuel = (refuel: Stored<Refuel>) => tariffs.get(tariffOf.get(refuel.assetId.toHexString()) ?? '');
+    const priced = found.filter((refuel) => refuel.totalCost === null && tariffOfRefuel(refuel));
+    const priceAt = priced.length === 0 ? null : await this.prices.pricesDuring(scope, [...new Set(priced.map((refuel) => tariffOfRefuel(refuel)!))], from, to);
+    return found.map((refuel) => {
+      if (refuel.totalCost !== null) return { ...refuel, cost: refuel.totalCost };
+      const tariff = tariffOfRefuel(refuel);
+      return { ...refuel, cost: tariff && priceAt ? round2(refuel.liters * priceAt(tariff, refuel.occurredAt)) : null };
+    });
   }
 
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
