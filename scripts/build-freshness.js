@@ -1,10 +1,12 @@
-// Whether dist/ holds a build of today's sources (used by scripts/cli.js, tested in
-// test/scripts/build-freshness.spec.ts).
+// Whether dist/ holds a build of today's sources (used by scripts/build-if-stale.js: `npm start`
+// and the command line; tested in test/scripts/build-freshness.spec.ts).
 const { existsSync, readdirSync, statSync, utimesSync } = require('node:fs');
 const { join } = require('node:path');
 
 /** What a build reads: a newer one of these means dist/ is stale. */
-const SOURCES = ['src', 'libs', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', 'package-lock.json'];
+const SOURCES = ['src', 'libs', 'tsconfig.json', 'tsconfig.build.json', 'nest-cli.json', '.swcrc', 'package-lock.json'];
+/** What a build writes and `npm start` and the command line run. */
+const ENTRIES = [join('dist', 'src', 'main.js'), join('dist', 'src', 'cli', 'main.js')];
 // Rewritten by every build (src/metadata.ts), or never built (tests, per tsconfig.build.json): an
 // edited spec must not look like a stale build.
 const IGNORED = [/[\\/]src[\\/]metadata\.ts$/, /\.spec\.ts$/];
@@ -18,11 +20,11 @@ function newestMtime(path) {
   return newest;
 }
 
-const paths = (root) => ({ entry: join(root, 'dist', 'src', 'cli', 'main.js'), buildInfo: join(root, 'dist', '.tsbuildinfo') });
+const buildInfoOf = (root) => join(root, 'dist', '.tsbuildinfo');
 
 function isBuildCurrent(root) {
-  const { entry, buildInfo } = paths(root);
-  if (!existsSync(entry) || !existsSync(buildInfo)) return false;
+  const buildInfo = buildInfoOf(root);
+  if (!existsSync(buildInfo) || !ENTRIES.every((entry) => existsSync(join(root, entry)))) return false;
   return Math.max(...SOURCES.map((source) => newestMtime(join(root, source)))) <= statSync(buildInfo).mtimeMs;
 }
 
@@ -31,7 +33,7 @@ function isBuildCurrent(root) {
  * so it is marked current, or every later call would build again (about 20 s each).
  */
 function markBuildCurrent(root, now = new Date()) {
-  utimesSync(paths(root).buildInfo, now, now);
+  utimesSync(buildInfoOf(root), now, now);
 }
 
-module.exports = { isBuildCurrent, markBuildCurrent, entryOf: (root) => paths(root).entry };
+module.exports = { isBuildCurrent, markBuildCurrent, cliEntryOf: (root) => join(root, ENTRIES[1]) };

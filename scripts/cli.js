@@ -7,17 +7,15 @@
 // the command's JSON result. A current build starts in about a second.
 // Node 22.1+ keeps compiled code on disk between calls (loading is most of a command's start); a no-op before.
 require('node:module').enableCompileCache?.();
-const { spawnSync } = require('node:child_process');
 const { join } = require('node:path');
-const { entryOf, isBuildCurrent, markBuildCurrent } = require('./build-freshness');
+const { cliEntryOf, isBuildCurrent } = require('./build-freshness');
+const { buildIfStale } = require('./build-if-stale');
 
 const root = join(__dirname, '..');
 
+// Quiet when current: the command's own output is all a caller should see.
 if (!isBuildCurrent(root)) {
-  process.stderr.write('Sources changed since the last build: building (npm run build)…\n');
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const build = spawnSync(npm, ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  markBuildCurrent(root);
+  const status = buildIfStale(root, { output: process.stderr });
+  if (status !== 0) process.exit(status);
 }
-require(entryOf(root));
+require(cliEntryOf(root));
