@@ -1,10 +1,13 @@
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppConfig } from '@app/config';
-import { EnvelopingExpressAdapter } from '@app/http';
+import { AppLogger, EnvelopingExpressAdapter, StartupLogLines } from '@app/http';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { DemoAppModule, DemoSeedOnStart, startDemoStandIns } from './seed';
+
+// The boot's lines, each with its own time, until the app's logger is built (it needs the configuration).
+const startupLines = new StartupLogLines();
 
 async function bootstrap(): Promise<void> {
   // Without MONGODB_URI the app runs on the embedded database for development and demos, with the
@@ -14,9 +17,14 @@ async function bootstrap(): Promise<void> {
   // before the app is built (the configuration is read then). They live and end with this process.
   const standIns = await startDemoStandIns(process.env);
   const app = await NestFactory.create<NestExpressApplication>(demo ? DemoAppModule : AppModule, new EnvelopingExpressAdapter(), {
-    bufferLogs: true,
+    logger: startupLines,
     bodyParser: false,
+    // A failed boot rejects (below: its lines and the reason printed) instead of aborting the process.
+    abortOnError: false,
   });
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  startupLines.writeTo(logger);
   await configureApp(app);
   // Initialised before the demo seed writes anything: the indexes exist, and the listeners of its event history (alerts, inbox) subscribed in their modules' init.
   await app.init();
@@ -27,6 +35,7 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: Error) => {
+  startupLines.dump();
   // eslint-disable-next-line no-console
   console.error(`Fleet API failed to start: ${error.message}`);
   process.exit(1);

@@ -4,7 +4,7 @@ import { AuthModule } from '@app/auth';
 import { ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { JobsModule } from '@app/jobs';
-import { AppLogger } from '@app/http';
+import { AppLogger, StartupLogLines } from '@app/http';
 import { MetricsModule } from '@app/metrics';
 import { appLoggerProvider } from '../app-logger.provider';
 import type { CliModuleImport } from './cli-command';
@@ -28,7 +28,17 @@ export class CliModule {
 
 /** The Nest application context a command runs in, logging through the app's logger (to stderr). */
 export async function createCommandContext(imports: readonly CliModuleImport[]): Promise<INestApplicationContext> {
-  const app = await NestFactory.createApplicationContext(CliModule.forCommand(imports), { bufferLogs: true });
-  app.useLogger(app.get(AppLogger));
+  // The boot's lines keep their own time until the app's logger exists (StartupLogLines).
+  const startupLines = new StartupLogLines();
+  let app: INestApplicationContext;
+  try {
+    app = await NestFactory.createApplicationContext(CliModule.forCommand(imports), { logger: startupLines, abortOnError: false });
+  } catch (error) {
+    startupLines.dump();
+    throw error;
+  }
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  startupLines.writeTo(logger);
   return app;
 }

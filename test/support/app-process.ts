@@ -18,6 +18,8 @@ export interface StartAppOptions {
   env: Record<string, string>;
   /** How long the app may take to answer its health check. */
   startTimeoutMs?: number;
+  /** How much of its latest output to keep (characters). */
+  keepOutput?: number;
 }
 
 /** The variables of this process the app may inherit: the system's, never the test run's. */
@@ -26,7 +28,7 @@ function baseEnv(): Record<string, string> {
   return Object.fromEntries(keep.filter((key) => process.env[key] !== undefined).map((key) => [key, process.env[key] as string]));
 }
 
-export async function startAppProcess({ env, startTimeoutMs = 180_000 }: StartAppOptions): Promise<AppProcess> {
+export async function startAppProcess({ env, startTimeoutMs = 180_000, keepOutput = 20_000 }: StartAppOptions): Promise<AppProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
@@ -34,7 +36,7 @@ export async function startAppProcess({ env, startTimeoutMs = 180_000 }: StartAp
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepOutput));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const app = { child, url: `http://127.0.0.1:${port}`, output: () => output };

@@ -6,6 +6,7 @@ export * from './request/body-parser-errors';
 export * from './request/json-body-parser';
 export * from './request/multipart-errors';
 export * from './logging/app-logger';
+export * from './logging/startup-log-lines';
 export * from './logging/request-logging.middleware';
 export * from './request/request-id';
 export * from './response/paged-body';

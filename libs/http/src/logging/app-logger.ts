@@ -33,6 +33,8 @@ export class AppLogger implements LoggerService, OnApplicationShutdown {
   readonly pino: PinoLogger;
   private flushTimer: NodeJS.Timeout | undefined;
   private batcher: LineBatcher | undefined;
+  /** The time of the line being written when it is not now: a start-up line logged before this logger existed (`writeAt`). */
+  private lineTime: number | undefined;
 
   constructor({ level, destination = 'stdout', format, stream }: AppLoggerOptions) {
     const fd = destination === 'stderr' ? 2 : 1;
@@ -48,7 +50,7 @@ export class AppLogger implements LoggerService, OnApplicationShutdown {
             messageFormat: '{if context}[{context}] {end}{msg}',
             sync: false,
           }) : undefined;
-    this.pino = pino({ level }, stream ?? target ?? this.bufferedDestination(fd));
+    this.pino = pino({ level, timestamp: () => `,"time":${this.lineTime ?? Date.now()}` }, stream ?? target ?? this.bufferedDestination(fd));
   }
 
   /**
@@ -100,6 +102,16 @@ export class AppLogger implements LoggerService, OnApplicationShutdown {
 
   fatal(message: unknown, ...params: unknown[]): void {
     this.write('fatal', message, params);
+  }
+
+  /** A line logged at `time` (epoch ms) before this logger existed, written now with its own time. */
+  writeAt(time: number, level: LogLevel, message: unknown, params: unknown[]): void {
+    this.lineTime = time;
+    try {
+      this.write(level, message, params);
+    } finally {
+      this.lineTime = undefined;
+    }
   }
 
   /** Writes what is still buffered (at shutdown; a normal exit writes it too). */
