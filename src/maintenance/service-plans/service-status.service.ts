@@ -33,6 +33,17 @@ const MAX_IDS_LOOKED_UP = 4096;
  */
 const WHOLE_CLIENT_REWATCH_FROM = 1000;
 
+/**
+ * What a state write sets beside the state so that its effects cannot be lost: entering due_soon
+ * or overdue (from another state, or in a new cycle: `before` undefined) marks the status
+ * `effectsPending` in the same write, which the sweep finishes should the process die before
+ * `applyEffects` does. A separate claim after the write left the state entered and its event
+ * never recorded when the process died in between.
+ */
+function effectsPendingOf(state: ServiceState, before?: ServiceState): { effectsPending?: true } {
+  return state !== 'ok' && state !== before ? { effectsPending: true } : {};
+}
+
 /** The work order a plan opens for an asset in a cycle: its id is derived from the three, so there is one whatever the instances or restarts. */
 export function serviceWorkOrderId(planId: Types.ObjectId, assetId: Types.ObjectId, cycle: number): Types.ObjectId {
   return new Types.ObjectId(createHash('sha256').update(`service-work-order|${planId}|${assetId}|${cycle}`).digest().subarray(0, 12));
@@ -118,11 +129,11 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       if (!status) {
         const start: CycleStart = { at: plan.createdAt.getTime() > now.getTime() - 60_000 ? plan.createdAt : now, ...current };
         const computed = this.compute(plan, start, current, zone, today);
-        inserts.push({ _id: serviceStatusId(plan.clientId, first + inserts.length, prefix), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields });
+        inserts.push({ _id: serviceStatusId(plan.clientId, first + inserts.length, prefix), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields, ...effectsPendingOf(computed.fields.state, 'ok') });
         continue;
       }
       const computed = this.compute(plan, status.start, current, zone, today);
-      updates.push({ record: status, update: { $set: { ...computed.fields, updatedAt: now } } });
+      updates.push({ record: status, update: { $set: { ...computed.fields, updatedAt: now, ...effectsPendingOf(computed.fields.state, status.state) } } });
       if (computed.fields.state !== status.state) entered.push({ status: { ...status, ...computed.fields }, from: status.state });
     }
     if (inserts.length > 0) await this.statuses.insertMany(scope, inserts, { ordered: false }).catch((error) => { if (!isDuplicateKeyError(error)) throw error; });
@@ -156,7 +167,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const start: CycleStart = { at: service.doneAt, odometerKm: service.odometerKm, engineHours: service.engineHours };
     const computed = this.compute(plan, start, current, zone, dayIn(now, zone));
     const updated = await this.statuses.updateRecord(scope, status, {
-      $set: { ...computed.fields, start, cycle: status.cycle + 1, lastService: service, workOrderId: null, updatedAt: now },
+      $set: { ...computed.fields, start, cycle: status.cycle + 1, lastService: service, workOrderId: null, updatedAt: now, ...effectsPendingOf(computed.fields.state) },
     }, { cycle: status.cycle });
     if (updated && updated.state !== 'ok') await this.applyEffects(plan, updated, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
     await this.rewatch(plan.clientId, [assetId]);
@@ -180,7 +191,7 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       if (!plan) continue;
       const computed = this.compute(plan, status.start, current, zone, today);
       if (computed.fields.state === status.state && computed.fields.dateCheck === status.dateCheck) continue;
-      const updated = await this.statuses.updateRecord(scope, status, { $set: { ...computed.fields, updatedAt: now } }, { cycle: status.cycle });
+      const updated = await this.statuses.updateRecord(scope, status, { $set: { ...computed.fields, updatedAt: now, ...effectsPendingOf(computed.fields.state, status.state) } }, { cycle: status.cycle });
       if (updated && updated.state !== 'ok' && updated.state !== status.state) {
         assetName ??= (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '';
         await this.applyEffects(plan, updated, assetName, now);
@@ -217,7 +228,8 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   /**
    * The effects of the state a status is in, once per cycle: its event (claimed on the status
    * with its time, then recorded — the sweep records a claimed one again, with the same id), and
-   * for overdue with `autoCreate` the cycle's work order.
+   * for overdue with `autoCreate` the cycle's work order. The write that entered the state has
+   * already marked the status `effectsPending` (effectsPendingOf); it is cleared here, last.
    */
   async applyEffects(plan: Stored<ServicePlan>, status: Stored<ServiceStatus>, assetName: string, now = new Date()): Promise<void> {
     if (status.state === 'ok') return;

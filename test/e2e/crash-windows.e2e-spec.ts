@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { DateTime } from 'luxon';
+import { Types } from 'mongoose';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { AppProcess, killHard, startAppProcess } from '../support/app-process';
+import { startMongoCrashPoint, type SentCommand } from '../support/mongo-crash-point';
+import { eventually } from '../support/webhook-receiver';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+/** What the app process is started with, beside its database. */
+const APP_ENV = { NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false', LOG_LEVEL: 'warn' };
+
+/**
+ * Crash windows, crashed in: the app runs as a process of its own (from its sources) whose
+ * database connection passes through a proxy that lets a chosen write through and nothing after
+ * it (test/support/mongo-crash-point.ts); the process is then killed (SIGKILL), what is stored is
+ * read, and a new process started on the database must finish what the dead one left. The
+ * set-up (tenant, assets, plans) is written by an app in this test's process, which runs no jobs.
+ */
+describe('crash windows', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let app: AppProcess | undefined;
+  const auth = () => ({ Authorization: `Bearer ${tenant.admin.apiToken}` });
+
+  beforeAll(async () => {
+    // Its jobs would finish what the crash left before the restarted process could show it does.
+    process.env.JOBS_RUN = 'false';
+    t = await createTestApp();
+    delete process.env.JOBS_RUN;
+    tenant = await createTenant(t.app);
+  });
+  afterAll(async () => {
+    if (app) await killHard(app);
+    await t.close();
+  });
+
+  /** Starts the app behind a proxy that stops after `stopAfter`, sends `cause`, and kills the app once the write is through. */
+  async function crashAfter(stopAfter: (command: SentCommand) => boolean, cause: (url: string) => Promise<unknown>): Promise<SentCommand> {
+    const proxy = await startMongoCrashPoint(process.env.MONGODB_URI as string, stopAfter);
+    try {
+      app = await startAppProcess({ env: { ...APP_ENV, MONGODB_URI: proxy.uri } });
+      // The request never gets its answer: the app waits for the database until it is killed.
+      void cause(app.url).catch(() => undefined);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error(`the write never came:\n${app!.output()}`)), 60_000)));
+      const command = await Promise.race([proxy.stopped, timeout]).finally(() => clearTimeout(timer));
+      await killHard(app);
+      return command;
+    } finally {
+      app = undefined;
+      await proxy.close();
+    }
+  }
+
+  async function restart(): Promise<AppProcess> {
+    app = await startAppProcess({ env: { ...APP_ENV, MONGODB_URI: process.env.MONGODB_URI as string } });
+    return app;
+  }
+
+  describe('a service status entering overdue', () => {
+    /** The write of a status's new state, whichever command carries it (findAndModify, or a bulk update). */
+    const entersOverdue = ({ name, collection, body, sequences }: SentCommand) =>
+      collection === 'service_statuses' &&
+      ((name === 'findAndModify' && (body.update as { $set?: { state?: string } })?.$set?.state === 'overdue') ||
+        (name === 'update' && (sequences.updates ?? (body.updates as Record<string, unknown>[]) ?? []).some((u) => (u.u as { $set?: { state?: string } })?.$set?.state === 'overdue')));
+    const send = (url: string, method: string, path: string, body: object) => fetch(`${url}${path}`, { method, headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const reading = (asset: TrackedFixture, odometerKm: number) => ({ odometerKm, readAt: new Date().toISOString() });
+
+    it.each([
+      {
+        // A reading past the interval: the asset's statuses are recomputed in the request.
+        how: 'by a meter reading',
+        intervalKm: 10_000,
+        before: async () => undefined,
+        cause: (url: string, asset: TrackedFixture) => send(url, 'POST', `/api/assets/${asset.assetId}/meter-readings`, reading(asset, 15_000)),
+      },
+      {
+        // The asset is at 15 000 km on a 20 000 km plan; the plan's interval becomes 12 000 km: its statuses are rewritten together.
+        how: 'by an edit of its plan',
+        intervalKm: 20_000,
+        before: async (asset: TrackedFixture) => void (await request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).send(reading(asset, 15_000)).expect(201)),
+        cause: (url: string, _asset: TrackedFixture, planId: string) => send(url, 'PATCH', `/api/maintenance/service-plans/${planId}`, { intervals: { km: 12_000 } }),
+      },
+    ])('$how: stored with its effects pending in the same write; a restart records its event and opens its work order', async ({ intervalKm, before, cause }) => {
+      const asset = await addAsset(t, tenant.clientId, { name: 'Camión 12' });
+      const planId = (await request(t.server).post('/api/maintenance/service-plans').set(auth()).send({ name: 'Aceite', assetIds: [asset.assetId], intervals: { km: intervalKm }, workOrder: { autoCreate: true } }).expect(201)).body.data.id as string;
+      const status = () => t.connection.collection('service_statuses').findOne({ planId: new Types.ObjectId(planId), assetId: new Types.ObjectId(asset.assetId) });
+      await before(asset);
+      expect(await status()).toMatchObject({ state: 'ok', effectsPending: false });
+      await crashAfter(entersOverdue, (url) => cause(url, asset, planId));
+      // Killed right after the state's write: the state and the mark of its unfinished effects are stored together.
+      expect(await status()).toMatchObject({ state: 'overdue', effectsPending: true, overdueEvent: null, workOrderId: null });
+
+      const restarted = await restart();
+      const api = (path: string) => fetch(`${restarted.url}${path}`, { headers: auth() }).then((res) => res.json() as Promise<{ data: Array<Record<string, unknown>> }>);
+      const from = encodeURIComponent(DateTime.now().minus({ days: 1 }).toISO()!);
+      const to = encodeURIComponent(DateTime.now().plus({ days: 1 }).toISO()!);
+      // The sweep (when an instance starts) finishes the effects the dead process left.
+      const [event] = await eventually(async () => {
+        const events = (await api(`/api/events?assetId=${asset.assetId}&type=maintenance.overdue&from=${from}&to=${to}`)).data;
+        return events.length > 0 ? events : null;
+      }, 'the overdue event', 60_000);
+      expect(event).toMatchObject({ type: 'maintenance.overdue', details: expect.objectContaining({ planId }) });
+      const orders = (await api(`/api/maintenance/work-orders?assetId=${asset.assetId}`)).data;
+      expect(orders.filter((order) => order.servicePlanId === planId)).toHaveLength(1);
+      expect(await status()).toMatchObject({ state: 'overdue', effectsPending: false, overdueEvent: expect.objectContaining({ recorded: true }) });
+      await killHard(restarted);
+      app = undefined;
+    }, 300_000);
+  });
+});
