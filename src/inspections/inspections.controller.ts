@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { PagedBody, PagedResponse } from '@app/http';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiIdempotencyKey, PagedBody, PagedResponse } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ListInspectionsQueryDto } from './dto/list-inspections.dto';
 import { SubmitInspectionDto } from './dto/submit-inspection.dto';
@@ -33,8 +33,10 @@ export class InspectionsController {
   @ApiBadRequestResponse({ description: 'Invalid body, a form that does not apply or is not active, answers that break field rules (shape A with the field errors)' })
   @ApiNotFoundResponse({ description: 'Code: `INSPECTION_QR_NOT_FOUND` (shape E). Asset id: `Asset not found` (shape A)' })
   @ApiGoneResponse({ description: '`INSPECTION_QR_REVOKED` (shape E): the QR was replaced' })
-  submit(@Auth() auth: AuthContext, @Body() body: SubmitInspectionDto): Promise<InspectionView> {
-    return this.submissions.submit(auth, body);
+  @ApiIdempotencyKey('Makes a retry safe: the same key (per inspector) with the same submission answers the inspection stored (201), never a second one, even after a crash or a time-out')
+  @ApiConflictResponse({ description: '`CONFLICT` (shape A): the Idempotency-Key was used for another submission' })
+  submit(@Auth() auth: AuthContext, @Body() body: SubmitInspectionDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<InspectionView> {
+    return this.submissions.submit(auth, body, idempotencyKey);
   }
 
   /** The client's inspections of assets within the caller's trackers, newest first, filtered; cursor pages. */

@@ -11,7 +11,9 @@ import { QrScanService } from './scan/qr-scan.service';
 import { QrCodesService } from './qr-codes/qr-codes.service';
 import { InspectionQueriesService } from './submissions/inspection-queries.service';
 import { InspectionEvents } from './submissions/inspection-events';
+import { InspectionEventsJob } from './submissions/inspection-events-job';
 import { InspectionSubmissionService } from './submissions/inspection-submission.service';
+import { KeyedSubmissions } from './submissions/keyed-submissions';
 import { OrphanWorkOrderSweep } from './submissions/orphan-work-order-sweep';
 import { Inspection, InspectionSchema } from './schemas/inspection.schema';
 import { InspectionQrCode, InspectionQrCodeSchema } from './schemas/inspection-qr-code.schema';
@@ -33,7 +35,7 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionEvents, InspectionQueriesService, OrphanWorkOrderSweep],
+  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionEvents, InspectionEventsJob, KeyedSubmissions, InspectionQueriesService, OrphanWorkOrderSweep],
   exports: [QrCodesService, InspectionSubmissionService, InspectionQueriesService],
 })
 export class InspectionsModule {}

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
+import { FieldType } from '../../src/forms/form-field-types';
+import { fleetFixtures, option } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { AppProcess, killHard, startAppProcess } from '../support/app-process';
 import { startMongoCrashPoint, type SentCommand } from '../support/mongo-crash-point';
@@ -106,6 +108,38 @@ describe('crash windows', () => {
       const orders = (await api(`/api/maintenance/work-orders?assetId=${asset.assetId}`)).data;
       expect(orders.filter((order) => order.servicePlanId === planId)).toHaveLength(1);
       expect(await status()).toMatchObject({ state: 'overdue', effectsPending: false, overdueEvent: expect.objectContaining({ recorded: true }) });
+      await killHard(restarted);
+      app = undefined;
+    }, 300_000);
+  });
+  describe('a critical inspection', () => {
+    it('killed after its write: the job stored before it tells its event; a keyed retry is answered the stored inspection', async () => {
+      const fixtures = fleetFixtures(t.app, tenant.clientId);
+      const asset = await fixtures.asset({ name: 'Camión 21', mainTrackerId: (await fixtures.tracker())._id });
+      const [ok, flat] = [option('Bien'), option('Pinchado', true)];
+      const form = await fixtures.form({ name: 'Pre-viaje', assetIds: [asset._id], fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] });
+      const body = JSON.stringify({ assetId: asset._id.toHexString(), formId: form._id.toHexString(), answers: [{ fieldId: 'tyres', value: flat.optionId }] });
+      const headers = { ...auth(), 'content-type': 'application/json', 'idempotency-key': 'crash-window-0001' };
+      const submit = (url: string) => fetch(`${url}/api/inspections`, { method: 'POST', headers, body });
+      const stored = () => t.connection.collection('inspections').find({ clientId: tenant.clientId, assetId: asset._id }).toArray();
+      const orders = () => t.connection.collection('work_orders').countDocuments({ clientId: tenant.clientId, assetId: asset._id });
+      const events = () => t.connection.collection('fleet_events').countDocuments({ clientId: tenant.clientId, assetId: asset._id, type: 'inspection.critical' });
+
+      await crashAfter(({ name, collection }) => name === 'insert' && collection === 'inspections', submit);
+      // Killed right after the inspection's write: it and its work order are stored, its event is not — but its job is.
+      const [inspection] = await stored();
+      expect([await orders(), await events()]).toEqual([1, 0]);
+      const jobId = `inspections.events:${inspection._id.toHexString()}`;
+      expect(await t.connection.collection('jobs').findOne({ _id: jobId as never })).toMatchObject({ state: 'pending', payload: { inspectionId: inspection._id.toHexString() } });
+      // The minute the job waits for is over (its due time moved as the clock would move it).
+      await t.connection.collection('jobs').updateOne({ _id: jobId as never }, { $set: { runAt: new Date() } });
+
+      const restarted = await restart();
+      await eventually(async () => ((await events()) === 1 ? true : null), 'the inspection.critical event', 60_000);
+      const retry = await submit(restarted.url);
+      expect(retry.status).toBe(201);
+      expect(((await retry.json()) as { data: { id: string } }).data.id).toBe(inspection._id.toHexString());
+      expect([(await stored()).length, await orders(), await events()]).toEqual([1, 1, 1]);
       await killHard(restarted);
       app = undefined;
     }, 300_000);

@@ -170,4 +170,45 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
     await request(t.server).get(`/api/inspections/${critical[0]}`).set(auth(workshop.token)).expect(403);
     await request(t.server).get('/api/inspections').expect(401);
   });
+  describe('retries with an Idempotency-Key', () => {
+    const keyed = (token: string, key: string, body: unknown) => submit(token, body).set('Idempotency-Key', key);
+    const criticalEvents = () => t.connection.collection('fleet_events').countDocuments({ clientId: tenant.clientId, type: 'inspection.critical' });
+
+    it('answers a retry the inspection its first attempt stored: one inspection, one work order, one event', async () => {
+      const body = { assetId: asset._id.toHexString(), formId, answers: answers(flat.optionId), location: { lat: -33.45, lng: -70.66 } };
+      const before = await Promise.all([count('inspections'), count('work_orders'), criticalEvents()]);
+      const first = (await keyed(inspector.token, 'retry-0001-aaaa', body).expect(201)).body.data;
+      const retry = (await keyed(inspector.token, 'retry-0001-aaaa', body).expect(201)).body.data;
+      expect(retry).toEqual(first);
+      expect(await Promise.all([count('inspections'), count('work_orders'), criticalEvents()])).toEqual([before[0] + 1, before[1] + 1, before[2] + 1]);
+      // Without the key a retry is a new submission, as it always was.
+      const unkeyed = (await submit(inspector.token, body).expect(201)).body.data;
+      expect(unkeyed.id).not.toBe(first.id);
+    });
+
+    it('answers two attempts sent at once with one inspection', async () => {
+      const body = { assetId: asset._id.toHexString(), formId, answers: answers(flat.optionId) };
+      const before = await Promise.all([count('inspections'), count('work_orders')]);
+      const answersOf = await Promise.all([keyed(inspector.token, 'at-once-0002', body), keyed(inspector.token, 'at-once-0002', body), keyed(inspector.token, 'at-once-0002', body)]);
+      expect(answersOf.map((res) => res.status)).toEqual([201, 201, 201]);
+      expect(new Set(answersOf.map((res) => res.body.data.id)).size).toBe(1);
+      expect(await Promise.all([count('inspections'), count('work_orders')])).toEqual([before[0] + 1, before[1] + 1]);
+    });
+
+    it('refuses the key with another submission (409), keeps keys per inspector, and refuses a malformed key (400)', async () => {
+      const body = { assetId: asset._id.toHexString(), formId, answers: answers() };
+      const first = (await keyed(inspector.token, 'mine-0003-key', body).expect(201)).body.data;
+      const other = await keyed(inspector.token, 'mine-0003-key', { ...body, answers: answers(flat.optionId) });
+      expect([other.status, other.body]).toEqual([409, { error: 'This Idempotency-Key was already used for another inspection: send a new key for a new inspection' }]);
+      const colleague = await tenant.addUser({ permissions: [Permission.Inspections] });
+      const theirs = (await keyed(colleague.token, 'mine-0003-key', body).expect(201)).body.data;
+      expect(theirs.id).not.toBe(first.id);
+      const before = await count('inspections');
+      for (const bad of ['short', 'has spaces in it', 'x'.repeat(101)]) {
+        const res = await keyed(inspector.token, bad, body);
+        expect([bad, res.status, res.body]).toEqual([bad, 400, { error: 'Idempotency-Key: Idempotency-Key must be 8 to 100 letters, digits, or . _ : -' }]);
+      }
+      expect(await count('inspections')).toBe(before);
+    });
+  });
 });

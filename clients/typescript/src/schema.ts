@@ -15027,7 +15027,10 @@ export interface operations {
     InspectionsController_submit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key (per inspector) with the same submission answers the inspection stored (201), never a second one, even after a crash or a time-out */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15182,6 +15185,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorShapeE"] | components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description `CONFLICT` (shape A): the Idempotency-Key was used for another submission */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
             /** @description `INSPECTION_QR_REVOKED` (shape E): the QR was replaced */

@@ -3,6 +3,7 @@ export * from './errors/http-exception.filter';
 export * from './errors/literal-path-methods';
 export * from './errors/http-status-messages';
 export * from './request/body-parser-errors';
+export * from './request/idempotency-key';
 export * from './request/json-body-parser';
 export * from './request/multipart-errors';
 export * from './logging/app-logger';

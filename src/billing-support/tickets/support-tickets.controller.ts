@@ -4,14 +4,13 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiGatewayTimeoutResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse, RawResponse } from '@app/http';
+import { ApiIdempotencyKey, PagedBody, PagedResponse, RawResponse } from '@app/http';
 import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
 import { CreateTicketCommentDto } from '../dto/create-ticket-comment.dto';
 import { ListSupportTicketsQueryDto } from '../dto/list-support-tickets-query.dto';
@@ -80,12 +79,7 @@ export class SupportTicketsController {
   @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
   @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing or not configured' })
   @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the ticket may exist and is not resent' })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_.:-]{8,100}$' },
-    description: 'Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out',
-  })
+  @ApiIdempotencyKey('Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out')
   @ApiConflictResponse({ description: '`CONFLICT` (shape A): the Idempotency-Key was used for another ticket, or its first attempt is still running' })
   create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto, @Headers('idempotency-key') key: string | undefined): Promise<CreatedSupportTicketView> {
     return this.tickets.create(auth, body, key);

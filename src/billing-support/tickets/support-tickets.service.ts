@@ -1,14 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { validationFailed } from '@app/errors';
+import { idempotencyKeyOf } from '@app/http';
 import { BillingPortalClient, PortalTicket } from '@app/integrations';
 import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
 import { CreatedSupportTicketView, toSupportTicketView } from './support-ticket.view';
 import { TicketRequests } from './ticket-requests';
-
-/** What an `Idempotency-Key` may be: a UUID or any other token of the client's choosing. */
-const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 @Injectable()
 export class SupportTicketsService {
@@ -22,9 +19,9 @@ export class SupportTicketsService {
    * Creates the ticket in the portal in the caller's name (sent once: see the client). With an
    * `Idempotency-Key`, a retry of the same ticket never creates a second one (docs/billing-support.md).
    */
-  async create(auth: AuthContext, body: CreateSupportTicketDto, key?: string): Promise<CreatedSupportTicketView> {
+  async create(auth: AuthContext, body: CreateSupportTicketDto, header?: string): Promise<CreatedSupportTicketView> {
+    const key = idempotencyKeyOf(header);
     if (key === undefined) return this.answer(auth, await this.send(auth, body));
-    if (!KEY_PATTERN.test(key)) throw validationFailed([{ path: 'Idempotency-Key', message: 'Idempotency-Key must be 8 to 100 letters, digits, or . _ : -' }]);
     const attempt = await this.requests.begin(auth, key, body);
     if (attempt.kind === 'known') return attempt.adopted ? this.answer(auth, attempt.ticket) : { ticket: toSupportTicketView(attempt.ticket) };
     let created: PortalTicket;

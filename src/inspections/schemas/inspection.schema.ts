@@ -36,6 +36,14 @@ export class Inspection extends AnsweredForm {
   /** The work order a critical inspection opened (it links back by `inspection.inspectionId`). */
   @Prop({ type: SchemaTypes.ObjectId })
   workOrderId?: Types.ObjectId;
+
+  /** `{inspectorId}:{Idempotency-Key}` of a keyed submission: a retry with the key is answered this inspection. */
+  @Prop()
+  submissionKey?: string;
+
+  /** A hash of what the keyed request asked: the key sent again with another body is a 409. */
+  @Prop()
+  requestFingerprint?: string;
 }
 
 export type InspectionDocument = HydratedDocument<Inspection>;
@@ -43,3 +51,7 @@ export const InspectionSchema = SchemaFactory.createForClass(Inspection);
 // Inspections are read by _id; the list (newest first by _id, filters by asset, critical,
 // inspector, time) reads a client's inspections through this index on MongoDB (mongo-java-server scans).
 InspectionSchema.index({ clientId: 1, assetId: 1, submittedAt: -1 });
+// A keyed submission's retry looks its inspection up by `submissionKey`; two attempts at once cannot
+// both store one (the second insert fails here and answers the first's). Sparse, not partial:
+// mongo-java-server ignores a partial filter, and every unkeyed inspection would collide on null.
+InspectionSchema.index({ submissionKey: 1 }, { unique: true, sparse: true });

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, Stored, TenantRepository } from '@app/database';
 import { notFound, validationFailed } from '@app/errors';
 import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
+import { idempotencyKeyOf } from '@app/http';
 import { buildAnswerSet, clientToday, FormsService } from '../../forms';
 import { InspectionWorkOrdersService, OpenedWorkOrder } from '../../maintenance';
 import { MetersService } from '../../meters';
@@ -15,8 +16,9 @@ import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
 import { QrCodesService } from '../qr-codes/qr-codes.service';
 import { Inspection } from '../schemas/inspection.schema';
 import { InspectionEvents } from './inspection-events';
+import { InspectionEventsJob } from './inspection-events-job';
 import { InspectionView, toInspectionView } from './inspection.view';
-
+import { KeyedSubmissions, submissionFingerprint, submissionKeyOf } from './keyed-submissions';
 
 /**
  * Submitting an inspection: the asset (by QR code or id, with the scan's rules), a form that
@@ -36,10 +38,20 @@ export class InspectionSubmissionService {
     private readonly activity: ActivityRecorder,
     private readonly uploads: UploadReferencesService,
     private readonly events: InspectionEvents,
+    private readonly eventsJob: InspectionEventsJob,
+    private readonly keyed: KeyedSubmissions,
     private readonly meters: MetersService,
   ) {}
 
-  async submit(auth: AuthContext, body: SubmitInspectionDto): Promise<InspectionView> {
+  /**
+   * With an `Idempotency-Key`, a retry of the same submission is answered the inspection its first
+   * attempt stored, and its events told again (what the first attempt did not tell is told now).
+   */
+  async submit(auth: AuthContext, body: SubmitInspectionDto, idempotencyKey?: string): Promise<InspectionView> {
+    const key = idempotencyKeyOf(idempotencyKey);
+    const fingerprint = key === undefined ? undefined : submissionFingerprint(body);
+    const earlier = key === undefined ? null : await this.keyed.earlier(auth, key, fingerprint!);
+    if (earlier) return this.answerAgain(auth, earlier);
     const { asset, qrCodeId } = await this.resolveAsset(auth, body);
     const form = (await this.forms.findApplicable(auth, asset)).find((candidate) => candidate._id.equals(body.formId));
     if (!form) throw validationFailed([{ path: 'formId', message: `No active form ${body.formId} applies to ${asset.name}` }]);
@@ -53,8 +65,10 @@ export class InspectionSubmissionService {
     await this.uploads.markReferenced(auth, answerSet.answers);
 
     const inspectionId = new Types.ObjectId();
+    // Its events may be lost to a crash after the inspection's write: stored as a job before it.
+    if (answerSet.critical || body.location) await this.eventsJob.expect(auth, inspectionId);
     const opened = answerSet.critical ? await this.workOrders.openForInspection(auth, { inspectionId, asset, answerSet }) : undefined;
-    const inspection = await this.store(auth, opened, {
+    const stored = await this.store(auth, opened, {
       _id: inspectionId,
       assetId: asset._id,
       qrCodeId,
@@ -69,7 +83,11 @@ export class InspectionSubmissionService {
       odometerKm: body.odometerKm,
       location: body.location && { lat: body.location.lat, lng: body.location.lng },
       workOrderId: opened?.id,
+      ...(key !== undefined && { submissionKey: submissionKeyOf(auth, key), requestFingerprint: fingerprint }),
     });
+    // Another attempt with the key stored its inspection first (both ran at once): answered that one.
+    if (stored === 'keyed elsewhere') return this.answerAgain(auth, (await this.keyed.earlier(auth, key!, fingerprint!))!);
+    const inspection = stored;
     await opened?.confirm();
     await this.events.submitted(auth, asset, inspection);
     await this.recordOdometer(auth, asset, inspection._id, answerSet.submittedAt, body.odometerKm ?? answerSet.answers.find((answer) => answer.fieldId === 'odometer')?.value);
@@ -94,14 +112,25 @@ export class InspectionSubmissionService {
     await this.meters.record(auth, asset._id, { odometerKm: value, readAt: at, source: 'inspection', inspectionId, whenLower: 'keep' });
   }
 
-  /** Writes the inspection; if that fails, the work order written for it is withdrawn first. */
-  private async store(auth: AuthContext, opened: OpenedWorkOrder | undefined, data: Parameters<TenantRepository<Inspection>['create']>[1]) {
+  /**
+   * Writes the inspection; if that fails, the work order written for it is withdrawn first. A
+   * keyed inspection refused by the key's unique index means another attempt stored it.
+   */
+  private async store(auth: AuthContext, opened: OpenedWorkOrder | undefined, data: Parameters<TenantRepository<Inspection>['create']>[1]): Promise<Stored<Inspection> | 'keyed elsewhere'> {
     try {
       return await this.inspections.create(auth, data);
     } catch (error) {
       await opened?.withdraw();
+      if (data.submissionKey !== undefined && isDuplicateKeyError(error)) return 'keyed elsewhere';
       throw error;
     }
+  }
+
+  /** A keyed retry's answer: the stored inspection, its events told (again: nothing new if they were). */
+  private async answerAgain(auth: AuthContext, inspection: Stored<Inspection>): Promise<InspectionView> {
+    const asset = await this.assets.findAssetInService(auth, inspection.assetId.toHexString());
+    if (asset) await this.events.submitted(auth, asset, inspection);
+    return toInspectionView(inspection);
   }
 
   /** The scan's rules: unknown, foreign and out-of-scope codes read alike (404) before a revoked one (410). */
