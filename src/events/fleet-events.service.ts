@@ -56,6 +56,20 @@ export class FleetEvents {
     return untold;
   }
 
+  /**
+   * `record` of the events not yet stored and told, after one read of them by id: for telling
+   * again what may already have been told (a job covering a request that may have died), which
+   * then writes nothing — `record` would index each event again (its index's count runs ahead).
+   */
+  async recordUntold(newEvents: readonly NewFleetEvent[]): Promise<StoredFleetEvent[]> {
+    const told = new Set<string>();
+    for (const [client, group] of byClient(newEvents)) {
+      const stored = await this.events.findByIds(scopeOfClient(client), group.map((event) => eventId(event).toHexString()));
+      for (const event of stored) if (event.notifiedAt !== null) told.add(event._id.toHexString());
+    }
+    return this.record(newEvents.filter((event) => !told.has(eventId(event).toHexString())));
+  }
+
   /** Removes events that no longer hold (a late message changed what happened), and their index entries. */
   async remove(events: readonly StoredFleetEvent[]): Promise<void> {
     if (events.length === 0) return;

@@ -20,10 +20,10 @@ interface InspectionEventsPayload {
 /**
  * The durable side of a submission's fleet events (`inspection.critical`, `inspection.away_from_vehicle`):
  * a job keyed by the inspection's id, stored before the inspection (`expect`) and due a minute
- * later. The submission tells the events itself before it answers; the job then tells them again
- * from what is stored — nothing new when the request did (an event's id is its inspection's, and
- * one stored but not yet told is told), the events when the process died between the
- * inspection's write and their telling. No inspection stored (the request failed or died before):
+ * later. The submission tells the events itself before it answers; the job then tells again from
+ * what is stored only what is not yet told (`FleetEvents.recordUntold`: a read, and no write when
+ * the request told them; an event's id is its inspection's) — the events when the process died
+ * between the inspection's write and their telling. No inspection stored (the request failed or died before):
  * nothing to tell. Told as the inspector (their trackers say where the vehicle was); an inspector
  * disabled within that minute leaves the job failed, with the reason.
  */
@@ -54,6 +54,6 @@ export class InspectionEventsJob implements OnModuleInit {
     const inspection = await this.inspections.findById(auth, inspectionId);
     if (!inspection) return;
     const asset = await this.assets.findAssetInService(auth, inspection.assetId.toHexString());
-    if (asset) await this.events.submitted(auth, asset, inspection);
+    if (asset) await this.events.submitted(auth, asset, inspection, { again: true });
   }
 }

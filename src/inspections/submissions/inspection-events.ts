@@ -24,7 +24,11 @@ export class InspectionEvents {
     private readonly whereabouts: VehicleWhereabouts,
   ) {}
 
-  async submitted(auth: AuthContext, asset: StoredAsset, inspection: Stored<Inspection>): Promise<void> {
+  /**
+   * `again`: the events may already have been told (the events job, a keyed retry): only what is
+   * not yet told is recorded, and nothing is written otherwise.
+   */
+  async submitted(auth: AuthContext, asset: StoredAsset, inspection: Stored<Inspection>, { again = false } = {}): Promise<void> {
     const base = { clientId: auth.clientId, assetId: asset._id, assetName: asset.name, occurredAt: inspection.submittedAt, subject: inspection._id.toHexString() };
     const place = inspection.location ? { lat: inspection.location.lat, lng: inspection.location.lng, speed: null } : null;
     const found: NewFleetEvent[] = [];
@@ -35,6 +39,6 @@ export class InspectionEvents {
     if (away && away.distanceM > AWAY_FROM_VEHICLE_M) {
       found.push({ ...base, type: 'inspection.away_from_vehicle', position: place, details: { inspectionId: inspection._id.toHexString(), distanceM: Math.round(away.distanceM), vehicleAt: away.vehicleAt } });
     }
-    await this.events.record(found);
+    await (again ? this.events.recordUntold(found) : this.events.record(found));
   }
 }

@@ -129,7 +129,7 @@ export class InspectionSubmissionService {
   /** A keyed retry's answer: the stored inspection, its events told (again: nothing new if they were). */
   private async answerAgain(auth: AuthContext, inspection: Stored<Inspection>): Promise<InspectionView> {
     const asset = await this.assets.findAssetInService(auth, inspection.assetId.toHexString());
-    if (asset) await this.events.submitted(auth, asset, inspection);
+    if (asset) await this.events.submitted(auth, asset, inspection, { again: true });
     return toInspectionView(inspection);
   }
 
