@@ -80,9 +80,9 @@ describe('webhooks', () => {
     ];
     for (const [url, message] of refused) {
       const created = await api().post('/api/webhook-endpoints').set(auth()).send({ url, eventTypes: ['alert.opened'] });
-      expect([url, created.status, created.body]).toEqual([url, 400, { error: `url: ${message}` }]);
+      expect([url, created.status, created.body]).toEqual([url, 400, { error: message }]);
       const changed = await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ url });
-      expect([url, changed.status, changed.body]).toEqual([url, 400, { error: `url: ${message}` }]);
+      expect([url, changed.status, changed.body]).toEqual([url, 400, { error: message }]);
     }
     expect(await stored()).toBe(before);
     expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data.url).toBe(`${receiver.url}/typed`);
