@@ -1,11 +1,13 @@
 // The public surface of the telemetry domain.
 export { PositionsModule } from './positions.module';
 // Ingestion: the route's parser settings (src/app.setup.ts), message files (the command line),
-// points (the demo simulator), and what subscribers hear after each stored batch.
+// points (the demo simulator), and the processors other domains register on the per-tracker path.
 export { INGEST_BODY_LIMIT, INGEST_PATH } from './ingestion/telemetry-ingest.controller';
 export { TelemetryIngestor, type IngestReport } from './ingestion/telemetry-ingestor.service';
 export { MessageImporter, type MessageImportReport } from './ingestion/message-importer.service';
-export { PositionsStored, type PositionsStoredListener, type StoredFixes } from './ingestion/positions-stored';
+export { TrackerProcessors, type TrackerProcessor, type ProcessedTracker, type NewFixes, type Replay } from './pipeline/tracker-processor';
+export { TrackerOwnership } from './pipeline/tracker-ownership';
+export { ImportedHistory } from './pipeline/imported-history';
 // The live stream: other domains' events of an asset go out on it beside positions.
 export { LiveStreamEvents, type LiveStreamEvent } from './live/live-stream-events';
 // The store, written in bulk by the demo seed; its points, read back by whoever replays them.

@@ -8,8 +8,8 @@ import { TracksModule } from './tracks/tracks.module';
 import { TripsModule } from './trips/trips.module';
 
 /**
- * Telemetry, split along what changes together: the store, ingestion (and its `PositionsStored`
- * notification), the live map, trips, tracks and the reports. Reads go through the store or
+ * Telemetry, split along what changes together: the store, ingestion (and its per-tracker
+ * pipeline), the live map, trips, tracks and the reports. Reads go through the store or
  * flespi (`TELEMETRY_SOURCE`).
  */
 @Module({

@@ -195,6 +195,26 @@ export class Environment {
   @Transform(toBoolean) @IsBoolean()
   METERS_FROM_TELEMETRY = true;
 
+  /**
+   * How often the instance that owns trackers writes the log's points into their buckets and
+   * their states back (docs/telemetry.md, "Compaction"): longer means fewer bucket rewrites and a
+   * longer log for readers to merge.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(300)
+  TELEMETRY_COMPACT_SECONDS = 10;
+
+  /** A tracker silent this long leaves the memory of the instance that owns it (read again at its next message). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1440)
+  TELEMETRY_IDLE_MINUTES = 10;
+
+  /**
+   * Trackers are spread over this many partitions, each owned by one instance at a time
+   * (docs/telemetry.md, "Many instances"). Fixed for a database: the first instance stores it,
+   * and an instance configured otherwise uses the stored count (and says so).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(256)
+  INGEST_PARTITIONS = 16;
+
   /** An asset is `online` in the latest positions when its last message is at most this old. */
   @Type(() => Number) @IsInt() @Min(1) @Max(86400)
   ONLINE_THRESHOLD_SECONDS = 300;

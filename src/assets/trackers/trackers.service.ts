@@ -67,6 +67,7 @@ export class TrackersService {
       throw new DomainException(ErrorCode.Conflict, `Tracker ${tracker.vendorId} is the main tracker of asset "${holder.name}": assign it another tracker or archive it first`);
     }
     await this.trackers.deleteMany(auth, { _id: tracker._id });
+    this.routing.forget(tracker.vendorId);
     await this.activity.record(auth, { action: 'tracker.delete', resourceType: 'tracker', resourceId: tracker._id, summary: `Tracker ${tracker.vendorId} removed`, before: toTrackerView(tracker) });
     return { id: tracker._id.toHexString() };
   }

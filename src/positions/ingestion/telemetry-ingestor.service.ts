@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
+import { AppConfig } from '@app/config';
 import { TrackerRouting } from '@app/fleet';
-import { mergePoints } from '../store/hour-bucket';
-import { KeyedQueue } from '../store/keyed-queue';
-import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
+import { TelemetryCompaction } from '../pipeline/telemetry-compaction.service';
+import { PartitionRouter } from '../pipeline/partition-router';
+import { TrackerBatch, TrackerPipeline } from '../pipeline/tracker-pipeline.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
-import { LatestMove, LatestPositionStore } from '../store/latest-position.store';
-import { TripRecorder } from '../trips/trip-recorder.service';
-import { PositionsStored, StoredFixes } from './positions-stored';
 
 export interface IngestReport {
   /** Messages stored for the first time. */
@@ -26,10 +24,8 @@ export interface IngestTracker {
   vendorId: number;
 }
 
-interface TrackerBatch {
-  tracker: IngestTracker;
-  points: readonly TelemetryPoint[];
-}
+/** A command (no background compaction) compacts once its trackers hold this many points in memory. */
+const COMMAND_UNCOMPACTED_POINTS = 200_000;
 
 /** `device.id`, else a numeric `ident` (a device whose ident is its flespi id). */
 function deviceIdOf(message: unknown): number | null {
@@ -41,23 +37,24 @@ function deviceIdOf(message: unknown): number | null {
 }
 
 /**
- * The one ingestion path (the flespi stream route, the import command, the demo simulator):
- * store the points (deduplicated by device and timestamp), move the latest position forward,
- * detect trips again where the new messages can change them, and tell the subscribers of
- * `PositionsStored` (the live map, and whatever watches the fleet) before answering. Batches of
- * the same tracker go through here one at a time; the trackers of one batch go together.
+ * The one way telemetry comes in (the flespi stream route, the import command, the demo
+ * simulator): messages read and routed to their trackers, then the per-tracker pipeline
+ * (`TrackerPipeline`: stored, visible to every read, and followed by trips, fleet events and
+ * meters) before the answer.
  */
 @Injectable()
 export class TelemetryIngestor {
-  private readonly queues = new KeyedQueue();
+  private readonly isCommand: boolean;
 
   constructor(
     private readonly routing: TrackerRouting,
-    private readonly writer: TelemetryStoreWriter,
-    private readonly latest: LatestPositionStore,
-    private readonly trips: TripRecorder,
-    private readonly stored: PositionsStored,
-  ) {}
+    private readonly router: PartitionRouter,
+    private readonly pipeline: TrackerPipeline,
+    private readonly compaction: TelemetryCompaction,
+    config: AppConfig,
+  ) {
+    this.isCommand = !config.runsBackgroundWork;
+  }
 
   /** A batch of flespi messages of any devices. */
   async ingestMessages(messages: readonly unknown[]): Promise<IngestReport> {
@@ -76,7 +73,7 @@ export class TelemetryIngestor {
       if (tracker) batches.push({ tracker, points });
       else report.unknownDevice += points.length;
     }
-    for (const { accepted, duplicates } of await this.ingestBatches(batches)) {
+    for (const { accepted, duplicates } of await this.ingest(batches)) {
       report.accepted += accepted;
       report.duplicates += duplicates;
     }
@@ -85,64 +82,14 @@ export class TelemetryIngestor {
 
   /** Points of one tracker. */
   async ingestPoints(tracker: IngestTracker, points: readonly TelemetryPoint[]): Promise<Pick<IngestReport, 'accepted' | 'duplicates'>> {
-    return (await this.ingestBatches([{ tracker, points }]))[0];
+    return (await this.ingest([{ tracker, points }]))[0];
   }
 
-  /**
-   * The points of several trackers together: one write of the store, one read and one write of
-   * the latest records, whatever their number (a stream's batch mixes many devices with a few
-   * messages each). Results in the order given.
-   */
-  private ingestBatches(all: readonly TrackerBatch[]): Promise<Pick<IngestReport, 'accepted' | 'duplicates'>[]> {
-    const batches = all.filter((batch) => batch.points.length > 0);
-    if (batches.length === 0) return Promise.resolve(all.map(() => ({ accepted: 0, duplicates: 0 })));
-    const ids = batches.map((batch) => batch.tracker._id.toHexString());
-    return this.queues.runAll(ids, async () => {
-      const written = await this.writer.writeMany(batches.map((batch) => ({ trackerId: batch.tracker._id, points: batch.points })));
-      const added = new Map(batches.map((batch, i) => [batch, written[i].added]));
-      // Even when every point was known: a process killed after storing the points and before
-      // the steps below leaves them undone, and the sender's resend (all duplicates) must finish
-      // them. Each step is idempotent: the latest position only moves forward, trips are
-      // detected again from the stored points.
-      const before = await this.latest.findMany(ids);
-      const moves = await Promise.all(
-        batches.map(async ({ tracker, points }, i): Promise<LatestMove> => {
-          const prior = before.get(ids[i]) ?? null;
-          const window = { points, latest: prior?.ts ?? -Infinity, openTripBegin: prior?.openTripBegin ?? null };
-          const progress = await this.trips.update(tracker._id, window, LatestPositionStore.tripProgressOf(prior));
-          return { trackerId: tracker._id, vendorId: tracker.vendorId, newest: newestPositioned(points), before: prior, progress };
-        }),
-      );
-      const moved = new Map((await this.latest.record(moves)).map((record) => [record._id, record]));
-      const assets = await this.routing.assetsOfTrackers(batches.map((batch) => batch.tracker._id));
-      await this.stored.publish(
-        batches.map(({ tracker, points }, i): StoredFixes => ({
-          clientId: tracker.clientId,
-          trackerId: tracker._id,
-          vendorId: tracker.vendorId,
-          assetId: assets.get(ids[i]) ?? null,
-          // As the store keeps them: in time order, a repeated timestamp's last copy.
-          fixes: mergePoints([], points),
-          added: added.get(batches[i]) ?? 0,
-          latestTsBefore: before.get(ids[i])?.ts ?? null,
-          latest: moved.get(ids[i]) ?? null,
-        })),
-      );
-      return all.map((batch) => {
-        const accepted = added.get(batch) ?? 0;
-        return { accepted, duplicates: batch.points.length - accepted };
-      });
-    });
+  private async ingest(batches: readonly TrackerBatch[]) {
+    const counts = await this.router.ingest(batches.filter((batch) => batch.points.length > 0));
+    if (this.isCommand && this.pipeline.uncompactedPoints() >= COMMAND_UNCOMPACTED_POINTS) await this.compaction.compact();
+    let next = 0;
+    return batches.map((batch) => (batch.points.length > 0 ? counts[next++] : { accepted: 0, duplicates: 0 }));
   }
+
 }
-
-/** The newest message that has coordinates: what the latest position may move to. */
-function newestPositioned(points: readonly TelemetryPoint[]): PositionedPoint | null {
-  let newest: PositionedPoint | null = null;
-  for (const point of points) {
-    if (point.lat !== null && point.lng !== null && (newest === null || point.ts > newest.ts)) newest = point as PositionedPoint;
-  }
-  return newest;
-}
-
-type PositionedPoint = TelemetryPoint & { lat: number; lng: number };

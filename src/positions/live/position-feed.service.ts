@@ -1,7 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { ChangeStream } from 'mongodb';
 import { AppConfig } from '@app/config';
-import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
+import { LatestPositionStore } from '../store/latest-position.store';
+import { latestRecordsOfChange } from '../store/telemetry-log';
+import { TrackerOwnership } from '../pipeline/tracker-ownership';
 import { PositionUpdates } from './position-updates';
 
 /**
@@ -11,13 +13,11 @@ import { PositionUpdates } from './position-updates';
  */
 export const POLL_OVERLAP_MS = 3000;
 
-/** What the feed reads of a change (`fullDocument: 'updateLookup'`: the record after the change). */
-type ChangeEvent = { fullDocument?: LatestRecord | null };
-
 /**
  * Brings the positions other instances store to this instance's stream clients: a change stream
- * on `telemetry_latest` where the server has them (MongoDB replica sets), else polling
- * `changedSince()` every POSITION_STREAM_POLL_MS (the embedded server, a standalone mongod).
+ * on the telemetry log (each batch's new positions) where the server has them (MongoDB replica
+ * sets), else polling `changedSince()` every POSITION_STREAM_POLL_MS (the embedded server, a
+ * standalone mongod).
  * Decided once at start-up; polling only queries while someone listens: on the server the
  * in-memory latest positions always do (LatestPositionCache), in a command nothing does.
  */
@@ -25,6 +25,7 @@ type ChangeEvent = { fullDocument?: LatestRecord | null };
 export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PositionFeed.name);
   private readonly pollMs: number;
+  private readonly compactMs: number;
   private changes: ChangeStream | null = null;
   private timer: NodeJS.Timeout | null = null;
   private cursor = Date.now();
@@ -39,9 +40,11 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly store: LatestPositionStore,
     private readonly updates: PositionUpdates,
+    private readonly ownership: TrackerOwnership,
     config: AppConfig,
   ) {
     this.pollMs = config.get('POSITION_STREAM_POLL_MS');
+    this.compactMs = config.get('TELEMETRY_COMPACT_SECONDS') * 1000;
     this.runsBackgroundWork = config.runsBackgroundWork;
   }
 
@@ -57,13 +60,12 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
     // A one-shot command serves no live stream.
     if (!this.runsBackgroundWork) return;
     try {
-      const changes = this.store.collection.watch([{ $match: { operationType: { $in: ['insert', 'update', 'replace'] } } }], { fullDocument: 'updateLookup' });
+      const changes = this.store.watchChanges();
       // Opens it: a server without change streams refuses here. A change already there is passed on.
-      const first = (await changes.tryNext()) as ChangeEvent | null;
-      if (first?.fullDocument) this.updates.publish(first.fullDocument);
+      for (const record of latestRecordsOfChange(await changes.tryNext())) this.updates.publish(record);
       this.changes = changes;
       this.mode = 'change-stream';
-      this.logger.log('Live positions from other instances: MongoDB change stream on telemetry_latest');
+      this.logger.log('Live positions from other instances: MongoDB change stream on telemetry_log');
       void this.follow(changes);
     } catch (error) {
       this.startPolling(`the server refused a change stream (${(error as Error).message.slice(0, 120)})`);
@@ -81,8 +83,7 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private async follow(changes: ChangeStream): Promise<void> {
     try {
       while (!this.closed) {
-        const change = (await changes.next()) as ChangeEvent;
-        if (change.fullDocument) this.updates.publish(change.fullDocument);
+        for (const record of latestRecordsOfChange(await changes.next())) this.updates.publish(record);
       }
     } catch (error) {
       if (this.closed) return;
@@ -96,7 +97,7 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private startPolling(why: string): void {
     if (this.closed) return;
     this.mode = 'polling';
-    this.logger.log(`Live positions from other instances: polling telemetry_latest every ${this.pollMs} ms, as ${why}`);
+    this.logger.log(`Live positions from other instances: polling the telemetry log every ${this.pollMs} ms, as ${why}`);
     this.cursor = Date.now();
     this.timer = setInterval(() => void this.poll(), this.pollMs);
     this.timer.unref();
@@ -111,7 +112,8 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
     }
     this.polling = true;
     try {
-      const records = await this.store.changedSince(this.cursor - POLL_OVERLAP_MS);
+      // The log's entries live a compaction's interval at least: a poll within it needs no more.
+      const records = await this.store.changedSince(this.cursor - POLL_OVERLAP_MS, Date.now() - this.compactMs / 2, this.ownership.instanceId);
       for (const record of records) {
         if (record.ingestedAt > this.cursor) this.cursor = record.ingestedAt;
         this.updates.publish(record);

@@ -1,5 +1,6 @@
 import type { AppConfig } from '@app/config';
-import type { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
+import type { LatestPositionStore } from '../store/latest-position.store';
+import type { TrackerOwnership } from '../pipeline/tracker-ownership';
 import { PositionFeed } from './position-feed.service';
 import { PositionUpdates } from './position-updates';
 
@@ -9,7 +10,7 @@ import { PositionUpdates } from './position-updates';
  * only test of that path; the polling side runs end to end in positions-stream.e2e-spec.ts.
  */
 class StandInChangeStream {
-  private readonly queued: Array<{ fullDocument: LatestRecord } | Error> = [];
+  private readonly queued: Array<LogChange | Error> = [];
   private waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void } | null = null;
   closed = false;
 
@@ -26,7 +27,7 @@ class StandInChangeStream {
     return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
 
-  emit(item: { fullDocument: LatestRecord } | Error): void {
+  emit(item: LogChange | Error): void {
     const waiting = this.waiting;
     this.waiting = null;
     if (!waiting) this.queued.push(item);
@@ -45,28 +46,32 @@ class StandInChangeStream {
   }
 }
 
-const record = (id: string, ts: number) => ({ _id: id, ts, lat: 1, lng: 2, ingestedAt: ts * 1000 }) as LatestRecord;
+/** A change of the log: an entry written `done` with one tracker's new position. */
+type LogChange = { fullDocument: { state: 'pending' | 'done'; at: number; latest: Record<string, object> } };
+const record = (id: string, ts: number, state: 'pending' | 'done' = 'done'): LogChange => ({ fullDocument: { state, at: ts * 1000, latest: { [id.repeat(24)]: { vendorId: 1, ts, lat: 1, lng: 2, speed: null, dir: null, alt: null, ignition: null } } } });
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function feedOn(changes: StandInChangeStream) {
-  const store = { collection: { watch: () => changes }, changedSince: async () => [] } as unknown as LatestPositionStore;
+  const store = { watchChanges: () => changes, changedSince: async () => [] } as unknown as LatestPositionStore;
   const config = { get: () => 60_000, runsBackgroundWork: true } as unknown as AppConfig;
   const updates = new PositionUpdates();
   const seen: number[] = [];
   updates.subscribe((update) => seen.push(update.ts));
-  return { feed: new PositionFeed(store, updates, config), seen };
+  const ownership = { instanceId: 'this-instance' } as unknown as TrackerOwnership;
+  return { feed: new PositionFeed(store, updates, ownership, config), seen };
 }
 
 describe('PositionFeed on a server with change streams', () => {
-  it('passes on every changed record, the one already there when it opened included', async () => {
+  it('passes on the new positions of every log entry written done, the one already there when it opened included', async () => {
     const changes = new StandInChangeStream();
-    changes.emit({ fullDocument: record('a', 10) });
+    changes.emit(record('a', 10));
     const { feed, seen } = feedOn(changes);
     await feed.onApplicationBootstrap();
     await feed.started;
     expect(feed.mode).toBe('change-stream');
-    changes.emit({ fullDocument: record('b', 20) });
-    changes.emit({ fullDocument: record('a', 30) });
+    changes.emit(record('b', 20));
+    changes.emit(record('c', 25, 'pending')); // not processed yet: its owner completes it
+    changes.emit(record('a', 30));
     await settle();
     expect(seen).toEqual([10, 20, 30]);
     await feed.onModuleDestroy();
@@ -84,7 +89,7 @@ describe('PositionFeed on a server with change streams', () => {
     const changes = new StandInChangeStream();
     const { feed, seen } = feedOn(changes);
     await feed.onApplicationBootstrap();
-    changes.emit({ fullDocument: record('a', 10) });
+    changes.emit(record('a', 10));
     await settle();
     changes.emit(new Error('not resumable'));
     await settle();

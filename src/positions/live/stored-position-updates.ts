@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { PositionsStored } from '../ingestion/positions-stored';
+import { PositionsMoved } from '../pipeline/positions-moved';
 import { PositionUpdates } from './position-updates';
 
 /** This instance's ingestion feeds the live map at once (other instances' reach it through the `PositionFeed`). */
@@ -8,13 +8,13 @@ export class StoredPositionUpdates implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly stored: PositionsStored,
+    private readonly moved: PositionsMoved,
     private readonly updates: PositionUpdates,
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.stored.subscribe((batch) => {
-      for (const { latest } of batch) if (latest) this.updates.publish(latest);
+    this.unsubscribe = this.moved.subscribe((records) => {
+      for (const record of records) this.updates.publish(record);
     });
   }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model } from 'mongoose';
 import { LatestPosition } from './latest-position.schema';
-import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { TelemetryLog } from './telemetry-log';
 import type { TripProgress } from '../telemetry/trip-detector';
 
 export type LatestRecord = LatestPosition;
@@ -10,110 +10,58 @@ export type LatestRecord = LatestPosition;
 export type KnownPosition = Pick<LatestRecord, 'lat' | 'lng' | 'speed' | 'dir' | 'alt' | 'ts' | 'ignition'>;
 const POSITION_FIELDS = { ts: 1, lat: 1, lng: 1, speed: 1, dir: 1, alt: 1, ignition: 1 } as const;
 
-/** What a batch did to one tracker. */
-export interface LatestMove {
-  trackerId: Types.ObjectId;
-  vendorId: number;
-  /** The batch's newest message with coordinates, if any. */
-  newest: (TelemetryPoint & { lat: number; lng: number }) | null;
-  /** The tracker's record before the batch. */
-  before: LatestRecord | null;
-  /** Where trip detection stands after the batch. */
-  progress: TripProgress;
+/** Per tracker, the newer of the stored record and the log's. */
+function newestOf<T extends { ts: number }>(stored: Map<string, T>, recent: Map<string, T>): Map<string, T> {
+  for (const [id, record] of recent) if ((stored.get(id)?.ts ?? -Infinity) < record.ts) stored.set(id, record);
+  return stored;
 }
 
-const positionFields = (move: LatestMove, ingestedAt: number) => {
-  const point = move.newest!;
-  const { trackerId, vendorId } = move;
-  return { trackerId, vendorId, ts: point.ts, lat: point.lat, lng: point.lng, speed: point.speed, dir: point.dir, alt: point.alt, ignition: point.ignition ?? null, ingestedAt };
-};
-
-const progressFields = (progress: TripProgress) => ({ openTripBegin: progress.openBegin, openTripLastMoving: progress.openLastMoving, tripsSeenTo: progress.seenTo });
-
-/** The latest-position records: moved forward by ingestion, read by the latest positions and the stream. */
+/**
+ * The latest-position records: written by the tracker's owner at each compaction; read with the
+ * log's newer positions by the latest positions and the stream.
+ */
 @Injectable()
 export class LatestPositionStore {
-  constructor(@InjectModel(LatestPosition.name) private readonly model: Model<LatestPosition>) {}
+  constructor(
+    @InjectModel(LatestPosition.name) private readonly model: Model<LatestPosition>,
+    private readonly log: TelemetryLog,
+  ) {}
 
   /**
-   * After a batch: each tracker's record moves to the batch's newest positioned message if it is
-   * newer than the one held (a late or repeated message never moves it back), and keeps where trip
-   * detection stands. One bulk write for all the batch's trackers; answers the records that moved.
+   * Writes the records of the trackers whose position moved (their owner's, at each compaction),
+   * in one bulk write by `_id`. The owner only moves a record forward; an instance that lost the
+   * tracker writes nothing of it (`TrackerStates.persist`).
    */
-  async record(moves: readonly LatestMove[]): Promise<LatestRecord[]> {
-    const now = Date.now();
-    const ops: object[] = [];
-    const moved: LatestRecord[] = [];
-    const inserted: LatestRecord[] = [];
-    for (const move of moves) {
-      const _id = move.trackerId.toHexString();
-      const progress = progressFields(move.progress);
-      if (move.newest && (!move.before || move.newest.ts > move.before.ts)) {
-        const position = positionFields(move, now);
-        const record = { _id, ...position, ...progress } as LatestRecord;
-        if (move.before) {
-          // By `_id` (a lookup) with the time condition; no upsert, which would collide with an older-looking record.
-          ops.push({ updateOne: { filter: { _id, ts: { $lt: record.ts } }, update: { $set: position } } });
-          moved.push(record);
-        } else {
-          ops.push({ insertOne: { document: record } });
-          inserted.push(record);
-          continue; // the insert carries the progress
-        }
-      }
-      if (move.before) ops.push({ updateOne: { filter: { _id }, update: { $set: progress } } });
-    }
-    if (ops.length === 0) return [];
-    const refused = await this.bulkWrite(ops);
-    // Another instance may have stored a newer position meanwhile: only what was written moved.
-    const expected = ops.filter((op) => 'updateOne' in op).length;
-    const written = refused.matched === expected ? moved : await this.stillHeld(moved);
-    const firsts = inserted.filter((record) => !refused.duplicateIds.has(record._id));
-    // A record another instance created first: moved like any other, if this one is newer.
-    const late = inserted.filter((record) => refused.duplicateIds.has(record._id));
-    for (const record of late) {
-      const { _id, openTripBegin, openTripLastMoving, tripsSeenTo, ...position } = record;
-      const updated = await this.model.collection.updateOne({ _id, ts: { $lt: record.ts } } as never, { $set: position });
-      await this.model.collection.updateOne({ _id } as never, { $set: { openTripBegin, openTripLastMoving, tripsSeenTo } });
-      if (updated.matchedCount === 1) firsts.push(record);
-    }
-    return [...written, ...firsts];
+  async persist(records: readonly LatestRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const ops = records.map(({ _id, ...record }) => ({ replaceOne: { filter: { _id }, replacement: record, upsert: true } }));
+    await this.model.collection.bulkWrite(ops as never[], { ordered: false });
   }
 
-  /** Runs the operations unordered; a refused insert of an existing `_id` is an answer, not an error. */
-  private async bulkWrite(ops: object[]): Promise<{ matched: number; duplicateIds: Set<string> }> {
-    try {
-      const result = await this.model.collection.bulkWrite(ops as never[], { ordered: false });
-      return { matched: result.matchedCount, duplicateIds: new Set() };
-    } catch (error) {
-      const bulk = error as { code?: number; writeErrors?: { code: number; index: number }[] | { code: number; index: number }; result?: { matchedCount: number } };
-      const errors = bulk.writeErrors === undefined ? [] : Array.isArray(bulk.writeErrors) ? bulk.writeErrors : [bulk.writeErrors];
-      if (errors.length === 0 || errors.some((e) => e.code !== 11000) || !bulk.result) throw error;
-      const ids = errors.map((e) => ((ops[e.index] as { insertOne?: { document: { _id: string } } }).insertOne?.document._id ?? ''));
-      return { matched: bulk.result.matchedCount, duplicateIds: new Set(ids) };
-    }
-  }
-
-  /** The records whose stored position is still the one written here. */
-  private async stillHeld(records: readonly LatestRecord[]): Promise<LatestRecord[]> {
-    const stored = await this.findMany(records.map((record) => record._id));
-    return records.filter((record) => stored.get(record._id)?.ts === record.ts);
-  }
-
-  async findMany(trackerIds: readonly string[]): Promise<Map<string, LatestRecord>> {
+  /** The records as stored, without the log's newer positions (what a tracker's owner reads when it first sees it). */
+  async findStored(trackerIds: readonly string[]): Promise<Map<string, LatestRecord>> {
     if (trackerIds.length === 0) return new Map();
     return this.byId(await this.model.collection.find<LatestRecord>({ _id: { $in: [...trackerIds] } } as never).toArray());
+  }
+
+  /** The records of these trackers, with the newer positions of the log not yet compacted. */
+  async findMany(trackerIds: readonly string[]): Promise<Map<string, LatestRecord>> {
+    if (trackerIds.length === 0) return new Map();
+    const [stored, recent] = await Promise.all([this.findStored(trackerIds), this.log.latest(trackerIds)]);
+    return newestOf(stored, recent);
   }
 
   /** Only the fields of a latest position, for the map's answer (a third of the record's bytes). */
   async findPositions(trackerIds: readonly string[]): Promise<Map<string, KnownPosition>> {
     if (trackerIds.length === 0) return new Map();
-    return this.positionsWhere({ _id: { $in: [...trackerIds] } });
+    const [stored, recent] = await Promise.all([this.positionsWhere({ _id: { $in: [...trackerIds] } }), this.log.latest(trackerIds)]);
+    return newestOf(stored, recent);
   }
 
   /** Every tracker's position: what the in-memory copy starts from (LatestPositionCache). */
-  findAllPositions(): Promise<Map<string, KnownPosition>> {
-    return this.positionsWhere({});
+  async findAllPositions(): Promise<Map<string, KnownPosition>> {
+    const [stored, recent] = await Promise.all([this.positionsWhere({}), this.log.latest()]);
+    return newestOf(stored, recent);
   }
 
   private async positionsWhere(filter: object): Promise<Map<string, KnownPosition>> {
@@ -124,9 +72,19 @@ export class LatestPositionStore {
     return new Map(docs.map((doc) => [doc._id, doc]));
   }
 
-  /** Records stored after `ingestedAt` (ms), oldest first: the stream's polling. */
-  changedSince(ingestedAt: number): Promise<LatestRecord[]> {
-    return this.model.collection.find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } }).sort({ ingestedAt: 1 }).limit(10_000).toArray();
+  /**
+   * Positions stored after `ingestedAt` (ms), oldest first: the stream's polling. The log's
+   * entries carry each batch's new positions; the records are written only at compaction, with
+   * the time their position was stored, so they are read too only when the poll looks further
+   * back than a compaction may have removed entries (a stalled poller) — the read scans every
+   * record on the embedded server. `except`: the polling instance, whose own positions went out
+   * when it stored them. A position may come from both, which the stream drops.
+   */
+  async changedSince(ingestedAt: number, compactedBefore = Infinity, except: string | null = null): Promise<LatestRecord[]> {
+    const recent = await this.log.latestSince(ingestedAt, except);
+    if (ingestedAt >= compactedBefore) return recent;
+    const stored = await this.model.collection.find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } }).sort({ ingestedAt: 1 }).limit(10_000).toArray();
+    return [...stored, ...recent].sort((a, b) => a.ingestedAt - b.ingestedAt);
   }
 
   /** Where trip detection stands, kept with the record (null on records written before it was). */
@@ -135,8 +93,8 @@ export class LatestPositionStore {
     return { openBegin: record.openTripBegin, openLastMoving: record.openTripLastMoving ?? null, seenTo: record.tripsSeenTo };
   }
 
-  /** The native collection, for the change stream. */
-  get collection() {
-    return this.model.collection;
+  /** A change stream of the positions stored (the log's entries), for the live feed; `latestRecordsOfChange` reads each change. */
+  watchChanges() {
+    return this.log.watch();
   }
 }

@@ -3,11 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import type { TelemetryDevice, TelemetryRange, TelemetrySource, TripRecord } from '../telemetry/telemetry-source';
 import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
-import { hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
+import { hourStartOf, mergePoints, PackedPoints, unpackPoints } from './hour-bucket';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { PositionColumns } from '../telemetry/position-columns';
 import { toTripPositions } from '../telemetry/trip-builder';
 import { StoredTrip, storedTripId } from './stored-trip.schema';
+import { TelemetryLog } from './telemetry-log';
 import { TelemetryPointsReader } from './telemetry-points.reader';
 import { bucketId, DAY_SECONDS, dayOf, HOUR_SECONDS, periodOf, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
@@ -16,7 +17,8 @@ import { bucketId, DAY_SECONDS, dayOf, HOUR_SECONDS, periodOf, TelemetryDay, Tel
  * Telemetry from the platform's own store. A range is read as whole days (from the period
  * documents' day summaries), whole hours of the partial days at its ends (from the day
  * documents' hour summaries) and at most two partial hours at its edges (point by point): a
- * handful of documents per tracker whatever the range. The range is `[from, to + 1)`: `to` names
+ * handful of documents per tracker whatever the range. Hours with points still in the log (not
+ * yet compacted) are read point by point too. The range is `[from, to + 1)`: `to` names
  * its whole last second.
  */
 @Injectable()
@@ -27,6 +29,7 @@ export class StoreTelemetrySource implements TelemetrySource {
     @InjectModel(TelemetryPeriod.name) private readonly periods: Model<TelemetryPeriod>,
     @InjectModel(StoredTrip.name) private readonly trips: Model<StoredTrip>,
     private readonly reader: TelemetryPointsReader,
+    private readonly log: TelemetryLog,
   ) {}
 
   points(device: TelemetryDevice, range: TelemetryRange): Promise<TelemetryPoint[]> {
@@ -46,34 +49,42 @@ export class StoreTelemetrySource implements TelemetrySource {
     const isWholeDay = (day: number) => day >= range.from && day + DAY_SECONDS <= end;
     const edgeHours = [...new Set([firstHour, lastHour])].filter((hour) => !isWholeHour(hour));
     const partialDays: number[] = [];
-    const periods = new Set<number>();
-    for (let day = dayOf(firstHour); day <= lastHour; day += DAY_SECONDS) {
-      if (isWholeDay(day)) periods.add(periodOf(day));
-      else partialDays.push(day);
-    }
-    const ids = (starts: Iterable<number>) => devices.flatMap((d) => [...starts].map((start) => bucketId(d.trackerId, start)));
+    const wholeDays: number[] = [];
+    for (let day = dayOf(firstHour); day <= lastHour; day += DAY_SECONDS) (isWholeDay(day) ? wholeDays : partialDays).push(day);
+    // The log first (see TelemetryPointsReader): an hour with points not yet compacted is read
+    // point by point, its day hour by hour, since their summaries do not hold those points yet.
+    const recent = await this.log.points(devices.map((device) => device.trackerId), range.from, range.to + 0.999999);
+    const plans = devices.map((device) => {
+      const points = recent.get(device.trackerId) ?? [];
+      const hours = new Set(points.map((point) => hourStartOf(point.ts)));
+      return { device, points, hours, days: new Set([...hours].map(dayOf)) };
+    });
+    const ids = (starts: (plan: (typeof plans)[number]) => Iterable<number>) => plans.flatMap((plan) => [...new Set(starts(plan))].map((start) => bucketId(plan.device.trackerId, start)));
     const [periodDocs, dayDocs, hourDocs] = await Promise.all([
-      this.find<Pick<TelemetryPeriod, '_id' | 'days'>>(this.periods, ids(periods)),
-      this.find<Pick<TelemetryDay, '_id' | 'hours'>>(this.days, ids(partialDays)),
-      this.find<PackedPoints & { _id: string }>(this.hours, ids(edgeHours)),
+      this.find<Pick<TelemetryPeriod, '_id' | 'days'>>(this.periods, ids((plan) => wholeDays.filter((day) => !plan.days.has(day)).map(periodOf))),
+      this.find<Pick<TelemetryDay, '_id' | 'hours'>>(this.days, ids((plan) => [...partialDays, ...plan.days])),
+      this.find<PackedPoints & { _id: string }>(this.hours, ids((plan) => [...edgeHours, ...plan.hours])),
     ]);
 
-    return devices.map((device) => {
+    return plans.map(({ device, points, hours, days }) => {
       const parts: TelemetrySummary[] = [];
       const push = (summary: TelemetrySummary | undefined) => summary && parts.push(summary);
       for (let hour = firstHour; hour <= lastHour; ) {
         const day = dayOf(hour);
-        if (hour === day && isWholeDay(day)) {
+        if (hour === day && isWholeDay(day) && !days.has(day)) {
           const period = periodOf(day);
           push(periodDocs.get(bucketId(device.trackerId, period))?.days?.[String((day - period) / DAY_SECONDS)]);
           hour += DAY_SECONDS;
           continue;
         }
-        if (isWholeHour(hour)) {
+        if (isWholeHour(hour) && !hours.has(hour)) {
           push(dayDocs.get(bucketId(device.trackerId, day))?.hours?.[String((hour - day) / HOUR_SECONDS)]);
         } else {
           const doc = hourDocs.get(bucketId(device.trackerId, hour));
-          if (doc) push(summarize(unpackPoints(doc).filter((p) => p.ts >= range.from && p.ts < end)));
+          const inHour = (p: TelemetryPoint) => p.ts >= Math.max(hour, range.from) && p.ts < Math.min(hour + HOUR_SECONDS, end);
+          const stored = doc ? unpackPoints(doc).filter(inHour) : [];
+          const merged = hours.has(hour) ? mergePoints(stored, points.filter(inHour)) : stored;
+          if (doc || merged.length > 0) push(summarize(merged));
         }
         hour += HOUR_SECONDS;
       }

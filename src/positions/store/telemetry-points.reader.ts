@@ -1,28 +1,70 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import type { PositionColumns } from '../telemetry/position-columns';
+import { mergeColumns, PositionColumns, positionColumnsOf } from '../telemetry/position-columns';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import { hourPositions, hourStartOf, PackedPoints, unpackPoints } from './hour-bucket';
+import { hourPositions, hourStartOf, mergePoints, PackedPoints, packedValues, unpackPoints } from './hour-bucket';
 import { bucketId, HOUR_SECONDS, TelemetryHour } from './telemetry-bucket.schema';
+import { TelemetryLog } from './telemetry-log';
 
 const IDS_PER_QUERY = 7 * 24;
 
-/** The stored points of a tracker between two instants: point by point (trips, stops) or as position columns (tracks). */
+/**
+ * A tracker's points not yet compacted into its hour buckets, given by whoever holds them (the
+ * instance that owns the tracker keeps them in memory); otherwise they are read from the log.
+ */
+export type UncompactedPoints = readonly TelemetryPoint[];
+
+/**
+ * The stored points of a tracker between two instants: point by point (trips, stops) or as
+ * position columns (tracks). Stored means in the hour buckets or in the log not yet compacted
+ * into them: the log is read first, the buckets after, so that an entry compacted in between is
+ * found in the buckets (a point found in both is kept once).
+ */
 @Injectable()
 export class TelemetryPointsReader {
-  constructor(@InjectModel(TelemetryHour.name) private readonly hours: Model<TelemetryHour>) {}
+  constructor(
+    @InjectModel(TelemetryHour.name) private readonly hours: Model<TelemetryHour>,
+    private readonly log: TelemetryLog,
+  ) {}
 
   /** Points with `from ≤ ts ≤ to`, in time order (trips, stops). */
-  async points(trackerId: string, from: number, to: number): Promise<TelemetryPoint[]> {
+  async points(trackerId: string, from: number, to: number, uncompacted?: UncompactedPoints): Promise<TelemetryPoint[]> {
+    const recent = await this.uncompacted(trackerId, from, to, uncompacted);
     const points: TelemetryPoint[] = [];
     for (const doc of await this.hourDocuments(trackerId, from, to)) for (const point of unpackPoints(doc)) if (point.ts >= from && point.ts <= to) points.push(point);
-    return points;
+    return recent.length === 0 ? points : mergePoints(points, recent);
   }
 
   /** The positions with `from ≤ ts ≤ to`, in time order, as columns (tracks: no object per point). */
-  async positions(trackerId: string, from: number, to: number): Promise<PositionColumns> {
-    return hourPositions(await this.hourDocuments(trackerId, from, to), from, to);
+  async positions(trackerId: string, from: number, to: number, uncompacted?: UncompactedPoints): Promise<PositionColumns> {
+    const recent = await this.uncompacted(trackerId, from, to, uncompacted);
+    return mergeColumns(hourPositions(await this.hourDocuments(trackerId, from, to), from, to), positionColumnsOf(recent));
+  }
+
+  /**
+   * Which of these timestamps each tracker's hour buckets hold (the log aside: its owner holds
+   * those in memory): one read of the hours they fall in, for all trackers.
+   */
+  async storedTimestamps(wanted: ReadonlyMap<string, readonly number[]>): Promise<Map<string, Set<number>>> {
+    const ids = new Set<string>();
+    for (const [trackerId, timestamps] of wanted) for (const ts of timestamps) ids.add(bucketId(trackerId, hourStartOf(ts)));
+    const found = new Map<string, Set<number>>();
+    if (ids.size === 0) return found;
+    const docs = await this.hours.collection.find<PackedPoints & { trackerId: { toHexString(): string } }>({ _id: { $in: [...ids] } } as never, { projection: { n: 1, sensors: 1, ignition: 1, packed: 1, trackerId: 1 } }).toArray();
+    for (const doc of docs) {
+      const trackerId = doc.trackerId.toHexString();
+      const stamps = found.get(trackerId) ?? new Set<number>();
+      const values = packedValues(doc);
+      for (let i = 0; i < doc.n; i++) stamps.add(values[i]);
+      found.set(trackerId, stamps);
+    }
+    return found;
+  }
+
+  private async uncompacted(trackerId: string, from: number, to: number, given: UncompactedPoints | undefined): Promise<TelemetryPoint[]> {
+    if (given) return mergePoints([], given.filter((point) => point.ts >= from && point.ts <= to));
+    return (await this.log.points([trackerId], from, to)).get(trackerId) ?? [];
   }
 
   /**

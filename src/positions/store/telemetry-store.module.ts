@@ -5,6 +5,8 @@ import { LatestPositionStore } from './latest-position.store';
 import { StoreTelemetrySource } from './store-telemetry.source';
 import { StoredTrip, StoredTripSchema } from './stored-trip.schema';
 import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema, TelemetryPeriod, TelemetryPeriodSchema } from './telemetry-bucket.schema';
+import { TelemetryLog } from './telemetry-log';
+import { TelemetryLogEntry, TelemetryLogEntrySchema } from './telemetry-log.schema';
 import { TelemetryPointsReader } from './telemetry-points.reader';
 import { TelemetryStoreWriter } from './telemetry-store-writer.service';
 
@@ -15,12 +17,13 @@ const telemetryModels = MongooseModule.forFeature([
   { name: TelemetryPeriod.name, schema: TelemetryPeriodSchema },
   { name: StoredTrip.name, schema: StoredTripSchema },
   { name: LatestPosition.name, schema: LatestPositionSchema },
+  { name: TelemetryLogEntry.name, schema: TelemetryLogEntrySchema },
 ]);
 
-/** The platform's own telemetry store: hour/day/period buckets, stored trips, latest positions. */
+/** The platform's own telemetry store: the log of recent batches, hour/day/period buckets, stored trips, latest positions. */
 @Module({
   imports: [telemetryModels],
-  providers: [TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
-  exports: [telemetryModels, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
+  providers: [TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
+  exports: [telemetryModels, TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
 })
 export class TelemetryStoreModule {}

@@ -52,3 +52,20 @@ export function positionColumnsOf(points: readonly TelemetryPoint[]): PositionCo
   for (const p of points) if (p.lat !== null && p.lng !== null) builder.push(p.ts, p.lat, p.lng, p.speed ?? NaN, p.alt ?? NaN, p.dir ?? NaN);
   return builder.build();
 }
+
+/** Two runs of positions in time order as one (a timestamp in both is kept once, from `a`). */
+export function mergeColumns(a: PositionColumns, b: PositionColumns): PositionColumns {
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  const merged = new PositionColumnsBuilder(a.length + b.length);
+  const take = (c: PositionColumns, i: number) => merged.push(c.ts[i], c.lat[i], c.lng[i], c.speed[i], c.alt[i], c.dir[i]);
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a.ts[i] <= b.ts[j])) {
+      if (j < b.length && a.ts[i] === b.ts[j]) j++;
+      take(a, i++);
+    } else take(b, j++);
+  }
+  return merged.build();
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { MAX_INLINE_TRIP_POSITIONS, StoredTrip, storedTripId } from '../store/stored-trip.schema';
-import { TelemetryPointsReader } from '../store/telemetry-points.reader';
+import { TelemetryPointsReader, UncompactedPoints } from '../store/telemetry-points.reader';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { continueTrips, detectTrips, TRIP_RULES, TripProgress } from '../telemetry/trip-detector';
 import { buildTrip } from '../telemetry/trip-builder';
@@ -35,8 +35,11 @@ export class TripRecorder {
     private readonly reader: TelemetryPointsReader,
   ) {}
 
-  /** Updates the trips; answers where detection stands now, to be passed back with the next messages. */
-  async update(trackerId: Types.ObjectId, window: TripWindow, progress: TripProgress | null): Promise<TripProgress> {
+  /**
+   * Updates the trips; answers where detection stands now, to be passed back with the next
+   * messages. `uncompacted`: the tracker's points not yet in the buckets (its owner holds them).
+   */
+  async update(trackerId: Types.ObjectId, window: TripWindow, progress: TripProgress | null, uncompacted?: UncompactedPoints): Promise<TripProgress> {
     const arriving = [...window.points].sort((a, b) => a.ts - b.ts);
     const followed = progress && continueTrips(progress, arriving);
     if (followed) return followed;
@@ -44,12 +47,16 @@ export class TripRecorder {
     const to = Math.max(arriving[arriving.length - 1].ts, window.latest, progress?.seenTo ?? -Infinity);
     const tracker = trackerId.toHexString();
     const stop = TRIP_RULES.stopSeconds;
-    const touched = await this.trips.collection
-      .find<{ _id: string; begin: number }>({ trackerId, end: { $gte: from - stop } }, { projection: { begin: 1 } })
-      .toArray();
+    // Messages all newer than what detection saw change no stored trip (only the one under way,
+    // not stored yet): the stored ones are looked for only after a late or repeated message (the
+    // query scans the trips on mongo-java-server).
+    const inOrder = progress !== null && from > progress.seenTo;
+    const touched = inOrder
+      ? []
+      : await this.trips.collection.find<{ _id: string; begin: number }>({ trackerId, end: { $gte: from - stop } }, { projection: { begin: 1 } }).toArray();
     // Detection is trusted from `settled` on: a stop's length before anything the messages touch.
     const settled = Math.min(from, window.openTripBegin ?? Infinity, ...touched.map((trip) => trip.begin)) - 1;
-    const points = await this.reader.points(tracker, settled - stop, to);
+    const points = await this.reader.points(tracker, settled - stop, to, uncompacted);
     const detected = detectTrips(points);
     const keep = detected.trips.filter((trip) => trip.begin >= settled);
     const keepIds = new Set(keep.map((trip) => storedTripId(tracker, trip.begin)));
