@@ -3,9 +3,10 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { GeofencesModule } from '../geofences';
 import { PositionsModule } from '../positions';
-import { EventDetection } from './detection/event-detection.service';
+import { EventStates } from './detection/event-states';
+import { EventsProcessor } from './detection/events-processor';
 import { EventReconciler } from './detection/event-reconciler';
-import { OfflineSweep } from './detection/offline-sweep';
+import { OfflineWatch } from './detection/offline-watch';
 import { EventsController } from './events.controller';
 import { EventIndexWriter } from './event-index-writer';
 import { EventsQueryService } from './events-query.service';
@@ -36,7 +37,7 @@ const eventIndexes = MongooseModule.forFeature([
 @Module({
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
   controllers: [EventsController],
-  providers: [FleetEvents, EventIndexWriter, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventDetection, EventReconciler, OfflineSweep, LiveFleetEvents],
-  exports: [eventData, FleetEvents, FleetEventsRecorded, EventDetection],
+  providers: [FleetEvents, EventIndexWriter, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventStates, EventsProcessor, EventReconciler, OfflineWatch, LiveFleetEvents],
+  exports: [eventData, FleetEvents, FleetEventsRecorded, EventsProcessor],
 })
 export class EventsModule {}

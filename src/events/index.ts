@@ -7,4 +7,4 @@ export { END_OF, FLEET_EVENT_TYPES, isFleetEventType, type FleetEventType } from
 export { FleetEventView, toFleetEventView } from './fleet-event.view';
 export { FleetEvent } from './schemas/fleet-event.schema';
 // The detector, for the demo seed's history (written straight into the store).
-export { EventDetection } from './detection/event-detection.service';
+export { EventsProcessor } from './detection/events-processor';

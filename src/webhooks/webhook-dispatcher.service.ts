@@ -264,7 +264,7 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     }
     const attempt = delivery.attempt + 1;
     const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
-    const at = new Date();
+    const at = this.clock.now();
     const result = await this.sender.post(endpoint.url, { messageId: delivery.messageId, body: delivery.body, secrets });
     const log = { attempt, responseStatus: result.status, durationMs: result.durationMs, error: result.error };
     lease.assertHeld();

@@ -40,8 +40,11 @@ export interface DetectorState {
   idling: { active: boolean; stillSince?: Spot };
   ignition: boolean | null;
   temperature: { out: boolean; since?: Spot; pending?: Pending };
-  /** Set by the offline sweep; the next fix is `tracker.online`. */
-  offline: { since: number; lastFixAt: number } | null;
+  /**
+   * Set by the offline check; the next fix is `tracker.online` — unless it was set `silent` (an
+   * archived asset: told nothing, and no longer looked at).
+   */
+  offline: { since: number; lastFixAt: number; silent?: boolean } | null;
 }
 
 export const initialState = (): DetectorState => ({

@@ -10,7 +10,7 @@ export interface DetectorContext extends FenceContext {
 /**
  * Every rule over fixes in time order, from a state to the next (pure: the detection service
  * loads and stores the state). A fix without a position updates ignition, idling and
- * temperature from the last known place; the first fix after the offline sweep's mark is
+ * temperature from the last known place; the first fix after the offline check's mark is
  * `tracker.online`.
  */
 export function detect(state: DetectorState, fixes: readonly Fix[], context: DetectorContext): DetectedEvent[] {
@@ -24,7 +24,7 @@ export function detect(state: DetectorState, fixes: readonly Fix[], context: Det
       continue;
     }
     if (state.offline) {
-      events.push({ type: 'tracker.online', at: spot, details: { offlineSeconds: Math.round(fix.ts - state.offline.lastFixAt) } });
+      if (!state.offline.silent) events.push({ type: 'tracker.online', at: spot, details: { offlineSeconds: Math.round(fix.ts - state.offline.lastFixAt) } });
       state.offline = null;
     }
     if (located) events.push(...fenceEvents(state, located, context));

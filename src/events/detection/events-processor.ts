@@ -1,0 +1,130 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { groupBy, Stored } from '@app/database';
+import { Asset, eventSettingsOf } from '@app/fleet';
+import { GeofenceIndex } from '../../geofences';
+import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
+import type { NewFleetEvent } from '../fleet-event.types';
+import { FleetEvents } from '../fleet-events.service';
+import { detect, DetectorContext } from './detector';
+import { DetectedEvent, DetectorState, initialState } from './detector-state';
+import { EventReconciler } from './event-reconciler';
+import { EventStates, HeldEventState } from './event-states';
+
+/** Metres past a geofence's edge that confirm an enter or exit at once (docs/events.md, "Jitter"). */
+export const FENCE_HYSTERESIS_M = 25;
+
+/**
+ * Fleet events from telemetry, as a processor of the ingestion pipeline: each asset's detector
+ * state is in memory (`EventStates`), the detector runs over the new fixes of each batch in
+ * fix-time order and the events are recorded before the batch is acknowledged; after late fixes
+ * the stretch is detected again from the checkpoint's state and the stored events are made to
+ * match (`EventReconciler`).
+ */
+@Injectable()
+export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+  readonly name = 'events';
+  private unregister?: () => void;
+
+  constructor(
+    private readonly processors: TrackerProcessors,
+    private readonly states: EventStates,
+    private readonly geofences: GeofenceIndex,
+    private readonly events: FleetEvents,
+    private readonly reconciler: EventReconciler,
+    private readonly points: TelemetryPointsReader,
+  ) {}
+
+  onModuleInit(): void {
+    this.unregister = this.processors.register(this);
+  }
+
+  onModuleDestroy(): void {
+    this.unregister?.();
+  }
+
+  /**
+   * Runs the detector over a tracker's stored messages of a period, a day at a time (the demo
+   * seed's history, written straight into the store), and writes the states. Answers how many
+   * fixes it read.
+   */
+  async backfill(tracker: ProcessedTracker, from: number, to: number): Promise<number> {
+    let read = 0;
+    await this.prepare([tracker]);
+    for (let day = from; day <= to; day += 86_400) {
+      const fixes = await this.points.points(tracker.trackerId.toHexString(), day, Math.min(day + 86_399, to));
+      if (fixes.length === 0) continue;
+      read += fixes.length;
+      await this.advance([{ ...tracker, fixes }]);
+    }
+    await this.states.flush();
+    return read;
+  }
+
+  prepare(trackers: readonly ProcessedTracker[]): Promise<void> {
+    return this.states.load(trackers);
+  }
+
+  snapshot(tracker: ProcessedTracker): unknown {
+    const held = this.states.get(tracker.assetId.toHexString());
+    return structuredClone({ ...(held?.state ?? initialState()), offline: null });
+  }
+
+  async replay(replays: readonly Replay[]): Promise<void> {
+    for (const [clientId, group] of groupBy(replays, (replay) => replay.clientId.toHexString())) {
+      const fences = await this.geofences.of(new Types.ObjectId(clientId));
+      for (const replay of group) {
+        const held = this.states.get(replay.assetId.toHexString());
+        if (!held?.asset || !replay.snapshot) continue;
+        const replayed: DetectorState = { ...structuredClone(replay.snapshot as DetectorState), offline: held.state.offline };
+        const found = this.toEvents(detect(replayed, replay.fixes, this.contextOf(held.asset, fences)), held.asset);
+        await this.reconciler.reconcile(held.asset, replay.from + 1, replay.to, found);
+        held.state = replayed;
+        held.dirty = true;
+      }
+    }
+  }
+
+  async advance(batch: readonly NewFixes[]): Promise<void> {
+    const found: NewFleetEvent[] = [];
+    for (const [clientId, group] of groupBy(batch, (fixes) => fixes.clientId.toHexString())) {
+      const fences = await this.geofences.of(new Types.ObjectId(clientId));
+      for (const { assetId, fixes } of group) {
+        const held = this.states.get(assetId.toHexString());
+        if (!held?.asset || held.asset.archivedAt) continue;
+        found.push(...this.toEvents(detect(held.state, fixes, this.contextOf(held.asset, fences)), held.asset));
+        held.seenAt = Date.now();
+        held.dirty = true;
+      }
+    }
+    await this.events.record(found);
+  }
+
+  async flush(full: boolean): Promise<void> {
+    if (full) await this.states.flush();
+  }
+
+  forget(assetIds: readonly string[], discard?: boolean): void {
+    this.states.forget(assetIds, discard);
+  }
+
+  /** What the detector needs of an asset and its client's geofences. */
+  contextOf(asset: Stored<Asset>, fences: DetectorContext['fences']): DetectorContext {
+    return { fences, appliesTo: (fence) => fence.appliesTo(asset), hysteresisM: FENCE_HYSTERESIS_M, settings: eventSettingsOf(asset) };
+  }
+
+  toEvents(detected: readonly DetectedEvent[], asset: Stored<Asset>): NewFleetEvent[] {
+    return detected.map((event) => ({
+      clientId: asset.clientId,
+      assetId: asset._id,
+      assetName: asset.name,
+      type: event.type as NewFleetEvent['type'],
+      occurredAt: new Date(event.at.ts * 1000),
+      position: { lat: event.at.lat, lng: event.at.lng, speed: event.at.speed },
+      geofenceId: event.geofenceId ? new Types.ObjectId(event.geofenceId) : null,
+      details: event.details ?? {},
+    }));
+  }
+}
+
+export type { HeldEventState };
