@@ -2,6 +2,5 @@
 export { MetersModule } from './meters.module';
 export { MetersService, toMetersView, type NewReading } from './meters.service';
 export { MetersChanged, type MeterChange, type MetersChangedListener } from './meters-changed';
-export { MetersFromTelemetry } from './meters-from-telemetry.service';
 export { advance, type MeterFeed } from './meter-rules';
 export type { AssetMeter } from './schemas/asset-meter.schema';

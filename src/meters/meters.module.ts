@@ -1,28 +1,30 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { PositionsModule } from '../positions';
-import { MeterCheckpoints } from './meter-checkpoints';
-import { MeterCheckpointsSweep } from './meter-checkpoints.sweep';
 import { MetersController } from './meters.controller';
 import { MetersChanged } from './meters-changed';
-import { MetersFromTelemetry } from './meters-from-telemetry.service';
+import { MetersProcessor } from './meters-processor';
+import { MetersRecent } from './meters-recent';
+import { AssetMetersRecent, AssetMetersRecentSchema } from './schemas/asset-meters-recent.schema';
 import { MetersService } from './meters.service';
-import { AssetMeterCheckpoint, AssetMeterCheckpointSchema } from './schemas/asset-meter-checkpoint.schema';
 import { AssetMeter, AssetMeterSchema } from './schemas/asset-meter.schema';
 import { MeterReading, MeterReadingSchema } from './schemas/meter-reading.schema';
 
 const meterData = AssetOwnedDataModule.forFeature([
   // Meters written before the checkpoints had their collection still carry them: never read.
   { name: AssetMeter.name, schema: AssetMeterSchema, repository: { projection: { checkpoints: 0 } } },
-  { name: AssetMeterCheckpoint.name, schema: AssetMeterCheckpointSchema },
   { name: MeterReading.name, schema: MeterReadingSchema },
 ]);
 
+// Keyed by partition, not by client: reached after the caller's scope has named the assets.
+const recentCounts = MongooseModule.forFeature([{ name: AssetMetersRecent.name, schema: AssetMetersRecentSchema }]);
+
 /** Asset meters (`/api/assets/{id}/meters`, `…/meter-readings`, `access_maintenance`): odometer and engine hours from telemetry and readings. */
 @Module({
-  imports: [meterData, PositionsModule],
+  imports: [meterData, recentCounts, PositionsModule],
   controllers: [MetersController],
-  providers: [MetersService, MetersChanged, MetersFromTelemetry, MeterCheckpoints, MeterCheckpointsSweep],
-  exports: [MetersService, MetersChanged, MetersFromTelemetry],
+  providers: [MetersService, MetersChanged, MetersProcessor, MetersRecent],
+  exports: [MetersService, MetersChanged],
 })
 export class MetersModule {}

@@ -4,14 +4,20 @@ import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
-import { AssetDirectory } from '@app/fleet';
+import { Asset, AssetDirectory } from '@app/fleet';
 import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
-import { MeterCheckpoints } from './meter-checkpoints';
 import { MetersChanged } from './meters-changed';
+import { MetersProcessor } from './meters-processor';
+import { MetersRecent } from './meters-recent';
+import { TrackerOwnership } from '../positions';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import { MeterReading, MeterReadingSource } from './schemas/meter-reading.schema';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** The meters of an asset none are stored for yet. */
+const unstoredMeters = (asset: { _id: Types.ObjectId; clientId: Types.ObjectId }): Stored<AssetMeter> =>
+  ({ _id: asset._id, clientId: asset.clientId, assetId: asset._id, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null, foldSeq: 0 }) as unknown as Stored<AssetMeter>;
 
 export const toMetersView = (meter: Pick<AssetMeter, 'odometerKm' | 'engineHours' | 'odometerSource' | 'updatedAt'> | null): MetersView => ({
   odometerKm: round(meter?.odometerKm ?? 0, 3),
@@ -33,6 +39,9 @@ export const toMeterReadingView = (reading: Stored<MeterReading>): MeterReadingV
   createdAt: reading.createdAt.toISOString(),
 });
 
+/** What readers take of the stored meters. */
+const METER_FIELDS = { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, odometerSource: 1, updatedAt: 1, foldSeq: 1 };
+
 export type MeterWatch = { odometerKm: number | null; engineHours: number | null };
 
 export interface NewReading {
@@ -52,22 +61,51 @@ export class MetersService {
   constructor(
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     @InjectRepository(MeterReading) private readonly readings: TenantRepository<MeterReading>,
+    @InjectRepository(Asset) private readonly assetRecords: TenantRepository<Asset>,
     private readonly assets: AssetDirectory,
-    private readonly checkpoints: MeterCheckpoints,
     private readonly changed: MetersChanged,
     private readonly activity: ActivityRecorder,
+    private readonly processor: MetersProcessor,
+    private readonly recent: MetersRecent,
+    private readonly ownership: TrackerOwnership,
   ) {}
 
   async get(auth: AuthContext, assetId: string): Promise<MetersView> {
     const asset = await this.assets.findAssetInService(auth, assetId);
     if (!asset) throw notFound('Asset');
-    return toMetersView(await this.meters.findById(auth, asset._id.toHexString()));
+    const found = await this.meters.findByIds(auth, [asset._id.toHexString()], METER_FIELDS);
+    return toMetersView((await this.withRecentCounts(found, [asset])).get(asset._id.toHexString()) ?? null);
   }
 
-  /** The meters of some assets of a client (by asset id; an asset without any has none in the map). */
+  /** The meters of some assets of a client, with what telemetry counted since the last compaction (by asset id; an asset without any has none in the map). */
   async ofAssets(scope: TenantScope, assetIds: readonly Types.ObjectId[]): Promise<Map<string, Stored<AssetMeter>>> {
-    const found = await this.meters.findByIds(scope, assetIds.map(String), { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, odometerSource: 1, updatedAt: 1 });
-    return new Map(found.map((meter) => [meter._id.toHexString(), meter]));
+    const ids = assetIds.map(String);
+    const [found, assets] = await Promise.all([this.meters.findByIds(scope, ids, METER_FIELDS), this.assetRecords.findByIds(scope, ids, { _id: 1, clientId: 1, mainTrackerId: 1 })]);
+    return this.withRecentCounts(found, assets);
+  }
+
+  /**
+   * The stored meters plus telemetry's recent counts of the same fold (written every second by the
+   * instance that processes each asset's tracker, folded in at its compaction).
+   */
+  private async withRecentCounts(found: readonly Stored<AssetMeter>[], assets: ReadonlyArray<{ _id: Types.ObjectId; clientId: Types.ObjectId; mainTrackerId?: Types.ObjectId }>): Promise<Map<string, Stored<AssetMeter>>> {
+    const partitions = new Map(assets.flatMap((asset) => (asset.mainTrackerId ? [[asset._id.toHexString(), this.ownership.partitionOf(asset.mainTrackerId.toHexString())] as const] : [])));
+    const recent = await this.recent.of(partitions);
+    const stored = new Map(found.map((meter) => [meter._id.toHexString(), meter]));
+    const result = new Map<string, Stored<AssetMeter>>();
+    for (const asset of assets) {
+      const id = asset._id.toHexString();
+      // Meters are first stored at the first fold: until then telemetry's count adds to nothing.
+      const meter = stored.get(id) ?? unstoredMeters(asset);
+      const count = recent.get(id);
+      if (!count || count.foldSeq !== (meter.foldSeq ?? 0)) {
+        if (stored.has(id)) result.set(id, meter);
+        continue;
+      }
+      const updatedAt = new Date(Math.max(meter.updatedAt?.getTime() ?? 0, count.at));
+      result.set(id, { ...meter, odometerKm: meter.odometerKm + count.km, engineHours: meter.engineHours + count.hours, updatedAt, ...(count.km !== 0 ? { odometerSource: 'telemetry' as const } : {}) });
+    }
+    return result;
   }
 
   async addReading(auth: AuthContext, assetId: string, body: CreateMeterReadingDto): Promise<MeterReadingView> {
@@ -118,12 +156,13 @@ export class MetersService {
       createdBy: scope.userId,
     });
     if (isNewest) {
-      // Replays start after the reading: the checkpoints before it go.
-      const $set: Record<string, unknown> = { updatedAt: new Date(), lastCheckpointTs: null };
+      // What this instance counted before the reading is written first, so that the reading sets the meters after it.
+      const readingTs = input.readAt.getTime() / 1000;
+      await this.processor.settle(assetId.toHexString(), readingTs);
+      const $set: Record<string, unknown> = { updatedAt: new Date(), readingTs };
       if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm, odometerSource: 'reading' });
       if (input.engineHours !== undefined) $set.engineHours = input.engineHours;
-      await this.checkpoints.dropAll(scope, assetId);
-      await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
+      await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, telemetryKm: 0, telemetryHours: 0, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
       const after = await this.meters.findById(scope, assetId.toHexString());
       if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
     }
@@ -142,7 +181,7 @@ export class MetersService {
    */
   async watch(clientId: Types.ObjectId, assetId: Types.ObjectId, watch: MeterWatch): Promise<void> {
     const scope = scopeOfClient(clientId);
-    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null, lastCheckpointTs: null } }, { upsert: true });
+    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, telemetryKm: 0, telemetryHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null } }, { upsert: true });
   }
 
   /**
@@ -161,7 +200,7 @@ export class MetersService {
     const missing = [...watches].filter(([assetId]) => !known.has(assetId));
     if (missing.length === 0) return;
     try {
-      await this.meters.insertMany(scope, missing.map(([assetId, watch]) => ({ _id: new Types.ObjectId(assetId), assetId: new Types.ObjectId(assetId), odometerKm: 0, engineHours: 0, odometerSource: 'telemetry' as const, updatedAt: new Date(), feed: null, lastCheckpointTs: null, watch })), { ordered: false });
+      await this.meters.insertMany(scope, missing.map(([assetId, watch]) => ({ _id: new Types.ObjectId(assetId), assetId: new Types.ObjectId(assetId), odometerKm: 0, engineHours: 0, odometerSource: 'telemetry' as const, telemetryKm: 0, telemetryHours: 0, updatedAt: new Date(), feed: null, watch })), { ordered: false });
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       for (const [assetId, watch] of missing) await this.watch(clientId, new Types.ObjectId(assetId), watch);

@@ -32,15 +32,32 @@ export class AssetMeter {
   @Prop({ type: Date, default: () => new Date() })
   updatedAt: Date;
 
+  /**
+   * What telemetry itself has counted (km, h), never set by a reading: a replay after late fixes
+   * corrects the meters by the difference in these (absent on meters written before: 0).
+   */
+  @Prop({ type: Number, default: 0 })
+  telemetryKm: number;
+
+  @Prop({ type: Number, default: 0 })
+  telemetryHours: number;
+
+  /**
+   * The folds of telemetry's counts so far (each compaction's `$inc`): a recent count
+   * (`asset_meters_recent`) of the same fold is not folded in yet, and readers add it.
+   */
+  @Prop({ type: Number, default: 0 })
+  foldSeq: number;
+
+  /** The newest reading's time (unix s; null: none): telemetry replayed from before it is not counted again. */
+  @Prop({ type: Number, default: null })
+  readingTs: number | null;
+
   /** The last fix counted (null: none yet). */
   @Prop({ type: SchemaTypes.Mixed, default: null })
   feed: MeterFeed | null;
 
-  /**
-   * The time of the asset's newest checkpoint (`AssetMeterCheckpoint`; null: none), so a batch
-   * knows whether one is due without reading them. Documents written before may lack it (none)
-   * and still carry a `checkpoints` array, which nothing reads (the repository's projection).
-   */
+  /** No longer used (the checkpoints are the ingestion pipeline's); meters written before may hold it, and a `checkpoints` array nothing reads. */
   @Prop({ type: Number, default: null })
   lastCheckpointTs: number | null;
 
@@ -50,3 +67,6 @@ export class AssetMeter {
 }
 
 export const AssetMeterSchema = SchemaFactory.createForClass(AssetMeter);
+// The repository's upserts (telemetry's counts, every second) filter by `_id` and `clientId`: exactly
+// this unique index's keys, a lookup on the embedded server (any other filter scans the collection).
+AssetMeterSchema.index({ _id: 1, clientId: 1 }, { unique: true });
