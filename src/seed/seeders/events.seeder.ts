@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
-import { EventDetection, FleetEvent } from '../../events';
+import { EventsProcessor, FleetEvent } from '../../events';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
 
@@ -19,7 +19,7 @@ export class EventsDemoSeeder implements DemoSeeder {
   constructor(
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
-    private readonly detection: EventDetection,
+    private readonly detection: EventsProcessor,
   ) {}
 
   async seed(client: DemoClientContext): Promise<void> {
@@ -28,7 +28,7 @@ export class EventsDemoSeeder implements DemoSeeder {
     let read = 0;
     for (const [asset, tracker] of [[client.assets.tracked, client.trackers.tracked], [client.assets.outOfScope, client.trackers.outOfScope]] as const) {
       await this.assets.updateRecord(client.scope, asset, { $set: { eventSettings: settings } });
-      read += await this.detection.backfill(tracker, asset._id, now - HISTORY_DAYS * 86_400, now);
+      read += await this.detection.backfill({ clientId: tracker.clientId, trackerId: tracker._id, vendorId: tracker.vendorId, assetId: asset._id }, now - HISTORY_DAYS * 86_400, now);
     }
     const example = await this.events.findOne(client.scope, { assetId: client.assets.tracked._id }, { sort: { occurredAt: -1 } });
     client.manifest.events = { example: example?._id.toHexString() ?? null };

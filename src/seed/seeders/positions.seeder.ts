@@ -1,10 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { Model } from 'mongoose';
 import type { StoredTracker } from '@app/fleet';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
-import { InjectUnscopedModel } from '@app/database';
-import { StoredTrip, storedTripId, TelemetryStoreWriter } from '../../positions';
+import { ImportedHistory } from '../../positions';
 import { DEMO_ROUTES, demoTelemetry } from '../demo-routes';
 
 const DEMO_DAYS = 10;
@@ -12,16 +10,14 @@ const DEMO_ZONE = 'America/Santiago';
 
 /**
  * Ten days of telemetry (a message a minute, two temperature sensors) and the trips of both demo
- * trackers of each client, written in bulk; completes the manifest's `vendorIds` and `trip`.
+ * trackers of each client, written in bulk as history (`ImportedHistory`); completes the manifest's
+ * `vendorIds` and `trip`.
  */
 @DemoSeederProvider({ order: 30 })
 export class PositionsDemoSeeder implements DemoSeeder {
   private readonly logger = new Logger(PositionsDemoSeeder.name);
 
-  constructor(
-    private readonly writer: TelemetryStoreWriter,
-    @InjectUnscopedModel(StoredTrip) private readonly trips: Model<StoredTrip>,
-  ) {}
+  constructor(private readonly history: ImportedHistory) {}
 
   async seed(client: DemoClientContext): Promise<void> {
     const started = Date.now();
@@ -36,9 +32,7 @@ export class PositionsDemoSeeder implements DemoSeeder {
 
   private async seedTracker(tracker: StoredTracker, routes: Parameters<typeof demoTelemetry>[0]['routes'], to: number, seed: number) {
     const demo = demoTelemetry({ routes, from: to - DEMO_DAYS * 86400, to, zone: DEMO_ZONE, seed: tracker.vendorId * 10 + seed, firstTripId: 1001 });
-    await this.writer.write(tracker._id, demo.points);
-    const trackerId = tracker._id.toHexString();
-    await this.trips.collection.insertMany(demo.trips.map((trip) => ({ _id: storedTripId(trackerId, trip.id), trackerId: tracker._id, ...trip })) as never[]);
+    await this.history.write(tracker, demo.points, demo.trips);
     return { points: demo.points.length, trips: demo.trips };
   }
 }
