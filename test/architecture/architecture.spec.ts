@@ -46,8 +46,8 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/drivers\/driver-search-keys\.backfill\.ts$/,
   // The overdue sweep: every client's open work orders past a due date.
   /^src\/maintenance\/work-orders\/overdue-work-orders\.sweep\.ts$/,
-  // The offline sweep: every silent asset's detector state, whatever its client.
-  /^src\/events\/detection\/offline-sweep\.ts$/,
+  // The offline check: every silent asset's detector state, whatever its client (each instance keeps those of its trackers).
+  /^src\/events\/detection\/offline-watch\.ts$/,
   // The service-status sweep: every client's statuses the calendar may have moved.
   /^src\/maintenance\/service-plans\/service-status\.sweep\.ts$/,
   // The scheduled reports' due sweep: every client's schedules whose next run has come.
@@ -56,8 +56,6 @@ const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-chan
   /^src\/scheduled-reports\/files\/report-file-downloads\.ts$/,
   // Expired report links: every client's files past their seven days.
   /^src\/scheduled-reports\/files\/expired-report-files\.sweep\.ts$/,
-  // The meters' checkpoints past the day: every client's meters that keep checkpoints.
-  /^src\/meters\/meter-checkpoints\.sweep\.ts$/,
   // Alerts and openings of the version before the registers of unsettled starts: every client's, once at boot.
   /^src\/alerts\/alerts\/unsettled-starts\.backfill\.ts$/,
   // Inbox entries of the per-user shape (one document per recipient): every client's, once at boot.

@@ -151,10 +151,14 @@ describe('alerts: one ingestion batch opens many together', () => {
     expect(smtp.mails.length).toBe(mailsBefore);
 
     // A replay after a crash before the acknowledgement: the events stored but not marked told,
-    // the detectors' state not kept (so the resend detects the events again), and the inbox
-    // entries of some of the batch's alerts lost. Every channel is told again, once.
+    // the detectors' state not kept — in memory (a new process) nor stored, so the resend detects
+    // the events again —, and the inbox entries of some of the batch's alerts lost. Every channel
+    // is told again, once.
+    await t.close();
+    t = await createTestApp();
     await t.connection.collection('fleet_events').updateMany({ clientId: tenant.clientId }, { $set: { notifiedAt: null } });
     await t.connection.collection('asset_event_states').deleteMany({ clientId: tenant.clientId });
+    await t.connection.collection('telemetry_tracker_states').deleteMany({ _id: { $in: assets.map((asset) => asset.trackerId.toHexString()) } } as never);
     const inBatch = alerts.filter((alert) => new Date(alert.occurredAt).getTime() >= T0 * 1000);
     const lost = inBatch.filter((alert) => alert.assetId === assets[0].assetId || alert.ruleId === rules.cooling).map((alert) => new Types.ObjectId(alert.id));
     expect((await t.connection.collection('notifications').deleteMany({ alertId: { $in: lost } })).deletedCount).toBeGreaterThan(0);

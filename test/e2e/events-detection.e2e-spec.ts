@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
-import { OfflineSweep } from '../../src/events/detection/offline-sweep';
+import { OfflineWatch } from '../../src/events/detection/offline-watch';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse } from '../support/sse-client';
 import { addAsset, TrackedFixture } from './positions-fixtures';
@@ -22,7 +22,7 @@ interface EventView {
 /**
  * Fleet events from scripted tracks sent to the ingestion route, on the real database: each
  * telemetry event type, duplicates and reordering, jitter at a geofence's edge, a small geofence
- * between two sparse fixes, a late message that changes the past, the offline sweep, the live
+ * between two sparse fixes, a late message that changes the past, the offline check, the live
  * stream, and client and tracker scope (nothing of the detector is replaced).
  */
 describe('fleet events detected from telemetry', () => {
@@ -136,20 +136,27 @@ describe('fleet events detected from telemetry', () => {
     expect(await timeline(asset)).toEqual(['ignition.on@60', 'idling.start@120', 'temperature.out_of_range@120', 'temperature.back_in_range@300', 'idling.end@480', 'ignition.off@540']);
   });
 
-  it('finds a silent tracker offline (the sweep) and online again at its next fix', async () => {
+  it('finds a silent tracker offline (the offline check, on the server clock) and online again at its next fix', async () => {
     const asset = await newAsset({ offlineMinutes: 30 });
     const recent = Math.floor(Date.now() / 1000) - 3600;
     await ingest([{ ...fix(asset, 0, 600), timestamp: recent }]);
-    const sweep = t.app.get(OfflineSweep);
-    const offline = async () => (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.offline`).set(auth()).expect(200)).body.data as EventView[];
-    await sweep.sweep(new Date((recent + 29 * 60) * 1000));
+    const arrived = Date.now();
+    const watch = t.app.get(OfflineWatch);
+    // The check runs on a clock an hour ahead: its events are dated then, past the list's default end (now).
+    const later = new Date(arrived + 3600_000).toISOString();
+    const offline = async () => (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.offline&to=${later}`).set(auth()).expect(200)).body.data as EventView[];
+    // Silence counts from the message's arrival, not from its fix an hour ago.
+    await watch.check(new Date(arrived + 29 * 60_000));
     expect(await offline()).toEqual([]);
-    await sweep.sweep(new Date((recent + 31 * 60) * 1000));
-    await sweep.sweep(new Date((recent + 40 * 60) * 1000)); // once: already marked
-    expect(await offline()).toHaveLength(1);
+    await watch.check(new Date(arrived + 31 * 60_000));
+    await watch.check(new Date(arrived + 40 * 60_000)); // once: already marked
+    const told = await offline();
+    expect(told).toHaveLength(1);
+    expect(Date.parse(told[0].occurredAt)).toBeGreaterThanOrEqual(arrived + 30 * 60_000 - 1000);
+    expect(told[0].details).toMatchObject({ lastFixAt: new Date(recent * 1000).toISOString(), offlineMinutes: 30 });
     await ingest([{ ...fix(asset, 0, 600), timestamp: recent + 45 * 60 }]);
-    const found = (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.offline,tracker.online`).set(auth()).expect(200)).body.data as EventView[];
-    expect(found.map((e) => [e.type, Date.parse(e.occurredAt) / 1000 - recent])).toEqual([['tracker.online', 45 * 60], ['tracker.offline', 30 * 60]]);
+    const found = (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.online`).set(auth()).expect(200)).body.data as EventView[];
+    expect(found.map((e) => Date.parse(e.occurredAt) / 1000 - recent)).toEqual([45 * 60]);
     expect(found[0].details).toEqual({ offlineSeconds: 45 * 60 });
   });
 

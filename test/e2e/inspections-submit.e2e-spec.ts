@@ -206,7 +206,7 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
       const before = await count('inspections');
       for (const bad of ['short', 'has spaces in it', 'x'.repeat(101)]) {
         const res = await keyed(inspector.token, bad, body);
-        expect([bad, res.status, res.body]).toEqual([bad, 400, { error: 'Idempotency-Key: Idempotency-Key must be 8 to 100 letters, digits, or . _ : -' }]);
+        expect([bad, res.status, res.body]).toEqual([bad, 400, { error: 'Idempotency-Key must be 8 to 100 letters, digits, or . _ : -' }]);
       }
       expect(await count('inspections')).toBe(before);
     });

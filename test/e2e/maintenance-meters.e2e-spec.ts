@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { Types } from 'mongoose';
-import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
+import { createTestApp, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
 import { FieldType } from '../../src/forms/form-field-types';
-import { MeterCheckpointsSweep } from '../../src/meters/meter-checkpoints.sweep';
+import { MetersProcessor } from '../../src/meters/meters-processor';
+import { CheckpointsPrune } from '../../src/positions/pipeline/checkpoints-prune';
+import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { fleetFixtures } from '../factories/inspections.factory';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, newVendorId, TrackedFixture } from './positions-fixtures';
@@ -26,10 +28,18 @@ describe('asset meters', () => {
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
   /** A message of `asset` `northKm` north of the origin at `T0 + s`. */
   const fix = (asset: TrackedFixture, s: number, northKm: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG, 'position.longitude': ORIGIN.lng, 'position.speed': 40, ...extra });
-  const meters = async (asset: TrackedFixture, token = tenant.admin.token) => (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(token)).expect(200)).body.data;
-  const storedMeters = (asset: TrackedFixture) => t.connection.collection('asset_meters').findOne({ _id: new Types.ObjectId(asset.assetId) });
-  /** The asset's checkpoints' times (seconds after T0), oldest first. */
-  const checkpoints = async (asset: TrackedFixture) => (await t.connection.collection('asset_meter_checkpoints').find({ assetId: new Types.ObjectId(asset.assetId) }).sort({ ts: 1 }).toArray()).map((checkpoint) => checkpoint.ts - T0);
+  /** The meters as a reader sees them once telemetry's counts are written (every second; here at once). */
+  const meters = async (asset: TrackedFixture, token = tenant.admin.token) => {
+    await t.app.get(TelemetryCompaction).flush();
+    return (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth(token)).expect(200)).body.data;
+  };
+  /** The meters as stored once a compaction folded telemetry's counts in. */
+  const storedMeters = async (asset: TrackedFixture) => {
+    await t.app.get(TelemetryCompaction).compact();
+    return t.connection.collection('asset_meters').findOne({ _id: new Types.ObjectId(asset.assetId) });
+  };
+  /** The asset's tracker's checkpoints' times (seconds after T0), oldest first. */
+  const checkpoints = async (asset: TrackedFixture) => (await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray()).map((checkpoint) => checkpoint.ts - T0);
   const reading = (asset: TrackedFixture, body: object, status: number, token = tenant.admin.token) => request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth(token)).send(body).expect(status);
 
   beforeAll(async () => {
@@ -91,48 +101,46 @@ describe('asset meters', () => {
     expect((await meters(c)).odometerKm).toBeCloseTo(5, 3);
   });
 
-  it('keeps a day of checkpoints: the sweep deletes older ones, and a message older than the span changes nothing, swept or not', async () => {
+  it('keeps a day of checkpoints: the prune removes those written a day ago, and a message older than the span changes nothing, pruned or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);
-    expect(await checkpoints(asset)).toEqual([0, 1200]);
-    // A document each in their own collection; the meters keep only the newest one's time.
-    const [first] = await t.connection.collection('asset_meter_checkpoints').find({ assetId: new Types.ObjectId(asset.assetId) }).sort({ ts: 1 }).toArray();
-    expect(first).toMatchObject({ clientId: tenant.clientId, slot: Math.floor(T0 / 600), ts: T0, odometerKm: 0, engineHours: 0, feed: { ts: T0 } });
-    const stored = await storedMeters(asset);
-    expect(stored).toMatchObject({ lastCheckpointTs: T0 + 1200 });
-    expect(stored).not.toHaveProperty('checkpoints');
-    // A day later: 6 km, then 8 km. The batches only add checkpoints: those from over a day before the newest stay until the sweep.
+    // Before the first fix (nothing counted yet), then at 1200 s: the state before a batch, every 10 minutes of fix time.
+    expect(await checkpoints(asset)).toEqual([-1, 1200]);
+    // A document each, with every processor's state (the meters' share: their feed and telemetry's own totals).
+    const [, second] = await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray();
+    expect(second).toMatchObject({ _id: `${asset.trackerId.toHexString()}:${Math.floor((T0 + 1200) / 600)}`, ts: T0 + 1200, states: { meters: { telemetryKm: expect.closeTo(2, 3), feed: { ts: T0 + 1200 } }, events: expect.any(Object) } });
+    // A day later: 6 km, then 8 km.
     await ingest([fix(asset, 90_000, 6)]);
     await ingest([fix(asset, 90_600, 8)]);
-    expect(await checkpoints(asset)).toEqual([0, 1200, 1800, 90_000]);
+    expect(await checkpoints(asset)).toEqual([-1, 1200, 1800, 90_000]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
-    // Older than the span: stored, not counted, though the checkpoint at 1200 s is still there (a replay checks the time itself).
+    // Older than the span of fix time: stored, not counted, though the checkpoint at 1200 s is still there.
     await ingest([fix(asset, 1500, -1)]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
-    expect(await checkpoints(asset)).toEqual([0, 1200, 1800, 90_000]);
-    // The recurring sweep (run now) deletes them; it keeps the asset's within the span.
-    expect(await t.app.get(MeterCheckpointsSweep).sweep()).toBeGreaterThanOrEqual(3);
+    expect(await checkpoints(asset)).toEqual([-1, 1200, 1800, 90_000]);
+    // The recurring prune removes those written over a day ago (as if the first three were).
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await t.connection.collection('telemetry_checkpoints').updateMany({ trackerId: asset.trackerId, ts: { $lt: T0 + 90_000 } }, { $set: { createdAt: dayAgo } });
+    expect(await t.app.get(CheckpointsPrune).prune()).toBeGreaterThanOrEqual(3);
     expect(await checkpoints(asset)).toEqual([90_000]);
-    await ingest([fix(asset, 1500, -1)]); // the same, after the sweep: still not counted
+    await ingest([fix(asset, 1500, -1)]); // the same, after the prune: still not counted
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
     await ingest([fix(asset, 90_300, 10)]); // within the day: replayed, 6 → 10 → 8 instead of 6 → 8
     expect((await meters(asset)).odometerKm).toBeCloseTo(12, 3);
     expect(await checkpoints(asset)).toEqual([90_000]);
-    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: T0 + 90_000 });
   });
 
   it('drops the checkpoints after the one a late message is replayed from', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [600, 1], [1200, 2], [1800, 3]]) await ingest([fix(asset, s, km)]);
-    expect(await checkpoints(asset)).toEqual([0, 600, 1200]);
+    expect(await checkpoints(asset)).toEqual([-1, 600, 1200]);
     // Late at 700 s: replayed from the checkpoint at 600 s; those after it were counted without it.
     await ingest([fix(asset, 700, 5)]);
-    expect(await checkpoints(asset)).toEqual([0, 600]);
-    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: T0 + 600 });
+    expect(await checkpoints(asset)).toEqual([-1, 600]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(1 + 4 + 3 + 1, 3);
     // The next batch adds one again (due: over 10 minutes since the one at 600 s).
     await ingest([fix(asset, 2400, 4)]);
-    expect(await checkpoints(asset)).toEqual([0, 600, 1800]);
+    expect(await checkpoints(asset)).toEqual([-1, 600, 1800]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
   });
 
@@ -140,25 +148,25 @@ describe('asset meters', () => {
     const asset = await addAsset(t, tenant.clientId);
     // 1 km at 600 s, then parked out of coverage for 90 minutes: 2 km at 6000 s, 3 km at 6600 s.
     for (const [s, km] of [[0, 0], [600, 1], [6000, 2], [6600, 3]]) await ingest([fix(asset, s, km)]);
-    expect(await checkpoints(asset)).toEqual([0, 600, 6000]);
+    expect(await checkpoints(asset)).toEqual([-1, 600, 6000]);
     // Late at 5000 s, 10 km north: nothing in its slot nor the hour before; replayed from 600 s: 1 + 9 + 8 + 1 km.
     await ingest([fix(asset, 5000, 10)]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(19, 3);
-    expect(await checkpoints(asset)).toEqual([0, 600]);
-    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: T0 + 600 });
+    expect(await checkpoints(asset)).toEqual([-1, 600]);
   });
 
-  it('counts on meters written with their checkpoints inside (no lastCheckpointTs), leaving that array unread', async () => {
+  it('counts on meters written before telemetry kept its own totals (checkpoints inside, no totals), leaving that array unread', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await ingest([fix(asset, 0, 0)]);
     const feed = (await storedMeters(asset))!.feed;
-    // As the meters were stored before: an embedded array (whose numbers nothing may use), no lastCheckpointTs.
-    await t.connection.collection('asset_meters').updateOne({ _id: new Types.ObjectId(asset.assetId) }, { $set: { checkpoints: [{ ts: T0 - 60, odometerKm: 500, engineHours: 9, feed: { ...feed, ts: T0 - 60 } }] }, $unset: { lastCheckpointTs: '' } });
+    // As the meters were stored before: an embedded array (whose numbers nothing may use), no telemetry totals.
+    await t.connection.collection('asset_meters').updateOne({ _id: new Types.ObjectId(asset.assetId) }, { $set: { checkpoints: [{ ts: T0 - 60, odometerKm: 500, engineHours: 9, feed: { ...feed, ts: T0 - 60 } }], lastCheckpointTs: T0 }, $unset: { telemetryKm: '', telemetryHours: '' } });
+    // Read again from the store, as when the tracker went quiet and left memory.
+    t.app.get(MetersProcessor).forget([asset.assetId]);
     await ingest([fix(asset, 600, 1)]);
-    await ingest([fix(asset, 300, -1)]); // late: replayed from the checkpoint at 0 s of the new collection
+    await ingest([fix(asset, 300, -1)]); // late: replayed from the pipeline's checkpoint before the first fix
     expect((await meters(asset)).odometerKm).toBeCloseTo(3, 3);
-    expect(await checkpoints(asset)).toEqual([0]);
-    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: T0 });
+    expect(await checkpoints(asset)).toEqual([-1]);
   });
 
   it('takes the device mileage when it is sent; a device reset does not go backwards', async () => {
@@ -185,25 +193,6 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(14, 3);
   });
 
-  it('leaves the meters alone on an instance with METERS_FROM_TELEMETRY=false; an instance with it on moves them', async () => {
-    const off = await createTestAppWithEnv({ METERS_FROM_TELEMETRY: 'false' });
-    try {
-      const asset = await addAsset(t, tenant.clientId);
-      // Through the instance with the switch off: 2 km and 10 minutes of ignition, stored, not counted.
-      const sent = await request(off.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`)
-        .send([fix(asset, 0, 0, { 'engine.ignition.status': true }), fix(asset, 300, 1), fix(asset, 600, 2)]).expect(200);
-      expect(sent.body.data.accepted).toBe(3);
-      expect(await meters(asset)).toEqual({ odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null });
-      // Through the instance with it on (the default): the next fixes count from its first one.
-      await ingest([fix(asset, 900, 3, { 'engine.ignition.status': true }), fix(asset, 1200, 4.5)]);
-      const m = await meters(asset);
-      expect(m.odometerKm).toBeCloseTo(1.5, 3);
-      expect(m.engineHours).toBeCloseTo(300 / 3600, 3);
-    } finally {
-      await off.close();
-    }
-  });
-
   it('records readings: the newest sets the meters, lower is 409 unless a correction, listed newest first', async () => {
     const asset = await addAsset(t, tenant.clientId);
     await ingest([fix(asset, 0, 0), fix(asset, 60, 1)]);
@@ -216,12 +205,12 @@ describe('asset meters', () => {
     const lower = await reading(asset, { odometerKm: 990, readAt: new Date().toISOString() }, 409);
     expect(lower.body.error).toMatch(/correction/);
     await reading(asset, { engineHours: 19, readAt: new Date().toISOString() }, 409);
-    expect(await checkpoints(asset)).toEqual([60]);
     await reading(asset, { odometerKm: 990, readAt: new Date().toISOString(), correction: true }, 201);
     expect(await meters(asset)).toMatchObject({ odometerKm: 990, odometerSource: 'reading', engineHours: 20 });
-    // A late message from before the reading is not replayed over it: its checkpoints are gone.
-    expect(await checkpoints(asset)).toEqual([]);
-    expect(await storedMeters(asset)).toMatchObject({ lastCheckpointTs: null });
+    // A late message from before the reading is not replayed over it (5 km north between 1 and 3 km would add 4 km).
+    expect(await checkpoints(asset)).toEqual([-1]);
+    await ingest([fix(asset, 90, 5)]);
+    expect((await meters(asset)).odometerKm).toBeCloseTo(990, 3);
     await reading(asset, { readAt: new Date().toISOString() }, 400);
     await reading(asset, { odometerKm: -1, readAt: new Date().toISOString() }, 400);
     await reading(asset, { odometerKm: 5, readAt: 'yesterday' }, 400);

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
@@ -162,7 +163,11 @@ describe('service plans', () => {
     const asset = await addAsset(t, tenant.clientId);
     const p = await plan({ assetIds: [asset.assetId], intervals: { km: 10 }, dueSoon: { km: 4 }, workOrder: { autoCreate: false } });
     const fix = (s: number, northKm: number) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 3600 + s, 'position.latitude': -33.45 + northKm / KM_PER_DEG, 'position.longitude': -70.65, 'position.speed': 50 });
-    const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+    // Telemetry's counts reach the meters (and the plans) within a second: here at once.
+    const ingest = async (messages: object[]) => {
+      await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+      await t.app.get(TelemetryCompaction).flush();
+    };
     await ingest([fix(0, 0), fix(60, 3)]);
     expect((await statusOf(asset, p.id)).state).toBe('ok');
     await ingest([fix(120, 7)]);
@@ -186,6 +191,7 @@ describe('service plans', () => {
     await post({ allAssets: true, intervals: { km: 10_000 }, dueSoon: { km: 1_000 } });
     const fix = (s: number, northKm: number) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 3600 + s, 'position.latitude': -33.45 + northKm / KM_PER_DEG, 'position.longitude': -70.65, 'position.speed': 50 });
     await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(0, 0), fix(60, 7)]).expect(200);
+    await t.app.get(TelemetryCompaction).flush(); // telemetry's counts: within a second, here at once
     const { body } = await request(t.server).get(`/api/maintenance/service-status?assetId=${asset.assetId}&planId=${tight}`).set(auth(own.admin.token)).expect(200);
     expect(body.data).toMatchObject([{ state: 'due_soon', remaining: { km: 3 } }]);
   }, 120_000);

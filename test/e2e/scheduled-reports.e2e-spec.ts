@@ -123,11 +123,11 @@ describe('scheduled reports', () => {
     const { schedule: _schedule, ...withoutSchedule } = daily;
     const found = { report: 'trips', params: {}, format: 'xlsx', name: 'Viajes de ayer', schedule: { frequency: 'daily', time: '07:00', dayOfWeek: 1, dayOfMonth: 1, timeZone: 'America/Santiago' }, enabled: true };
     const cases: Array<[object, string]> = [
-      [found, 'recipients: recipients must be an object'],
-      [withoutRecipients, 'recipients: recipients must be an object'],
-      [withoutSchedule, 'schedule: schedule must be an object'],
-      [{ ...daily, recipients: [] }, 'recipients: recipients must be an object'],
-      [{ ...daily, schedule: [] }, 'schedule: schedule must be an object'],
+      [found, 'recipients must be an object'],
+      [withoutRecipients, 'recipients must be an object'],
+      [withoutSchedule, 'schedule must be an object'],
+      [{ ...daily, recipients: [] }, 'recipients must be an object'],
+      [{ ...daily, schedule: [] }, 'schedule must be an object'],
     ];
     for (const [body, message] of cases) {
       const res = await api().post('/api/scheduled-reports').set(auth()).send(body);

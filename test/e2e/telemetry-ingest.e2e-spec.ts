@@ -58,8 +58,8 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     await storeMessages(t, killed.trackerId, ROUTE);
     const resent = await post(withDevice(ROUTE, killed.vendorId)).expect(200);
     expect(resent.body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0 });
-    const latest = await t.connection.collection('telemetry_latest').findOne({ _id: killed.trackerId.toHexString() } as never);
-    expect(latest?.ts).toBe(Math.max(...ROUTE.map((m) => m.timestamp)));
+    const latest = await t.app.get(LatestPositionStore).findMany([killed.trackerId.toHexString()]);
+    expect(latest.get(killed.trackerId.toHexString())?.ts).toBe(Math.max(...ROUTE.map((m) => m.timestamp)));
   });
 
   it('takes a batch that mixes many devices, interleaved: each device\'s points, latest position and summary as if sent alone', async () => {
@@ -68,31 +68,10 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     const batch = ROUTE.flatMap((message) => fleet.map((device) => ({ 'device.id': device.vendorId, ...message })));
     expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 5 * fleet.length, duplicates: 0, unknownDevice: 0, invalid: 0 });
     expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 5 * fleet.length, unknownDevice: 0, invalid: 0 });
-    const latest = await t.connection.collection('telemetry_latest').find({ _id: { $in: fleet.map((device) => device.trackerId.toHexString()) } } as never).toArray();
+    const latest = [...(await t.app.get(LatestPositionStore).findMany(fleet.map((device) => device.trackerId.toHexString()))).values()];
     expect(latest.map((record) => [record.vendorId, record.ts, record.lng]).sort()).toEqual(fleet.map((device) => [device.vendorId, T0 + 3610, 0.04]).sort());
     const res = await request(t.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds: fleet.map((device) => device.assetId), from: '15/01/2026', to: '15/01/2026' }).expect(200);
     expect(res.body.data.assetsPositionsStats.map((asset: { stats: object }) => asset.stats)).toEqual(fleet.map(() => EXPECTED));
-  });
-
-  it('never moves a latest position back when another instance stored a newer one between the read and the write', async () => {
-    const store = t.app.get(LatestPositionStore);
-    const progress = { openBegin: null, openLastMoving: null, seenTo: T0 + 50 };
-    const point = (ts: number) => ({ ts, lat: 1, lng: 2, speed: 3, dir: null, alt: null, temps: {} });
-    const [raced, created, older] = await Promise.all([addAsset(t, tenant.clientId), addAsset(t, tenant.clientId), addAsset(t, tenant.clientId)]);
-    const held = (fixture: TrackedFixture) => t.connection.collection('telemetry_latest').findOne({ _id: fixture.trackerId.toHexString() } as never);
-    const otherInstance = (fixture: TrackedFixture, ts: number) =>
-      t.connection.collection('telemetry_latest').insertOne({ _id: fixture.trackerId.toHexString(), trackerId: fixture.trackerId, vendorId: fixture.vendorId, ts, lat: 9, lng: 9, ingestedAt: Date.now() } as never);
-    const move = (fixture: TrackedFixture, ts: number, before: object | null) => ({ trackerId: fixture.trackerId, vendorId: fixture.vendorId, newest: point(ts), before: before as never, progress });
-    // Read at T0, the other instance stores T0 + 100, this one writes T0 + 50: nothing moves.
-    await otherInstance(raced, T0 + 100);
-    // No record when read, the other instance creates one first: newer (kept) or older (moved).
-    await otherInstance(created, T0 + 100);
-    await otherInstance(older, T0 + 10);
-    const moved = await store.record([move(raced, T0 + 50, { ts: T0 }), move(created, T0 + 50, null), move(older, T0 + 50, null)]);
-    expect(moved.map((record) => record._id)).toEqual([older.trackerId.toHexString()]);
-    expect(await held(raced)).toMatchObject({ ts: T0 + 100, lat: 9, tripsSeenTo: T0 + 50 });
-    expect(await held(created)).toMatchObject({ ts: T0 + 100, lat: 9, tripsSeenTo: T0 + 50 });
-    expect(await held(older)).toMatchObject({ ts: T0 + 50, lat: 1, tripsSeenTo: T0 + 50 });
   });
 
   it('counts malformed messages and unknown devices, and stores the rest', async () => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Permission } from '@app/auth';
+import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { DateTime } from 'luxon';
@@ -84,8 +85,10 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     ]);
     // Field for field what the first asset's out-of-order batches gave.
     expect(fed).toEqual(await trips(asset.vendorId));
-    const stored = await t.connection.collection('telemetry_latest').findOne({ _id: live.trackerId.toHexString() } as never);
-    expect(stored).toMatchObject({ openTripBegin: null, openTripLastMoving: null, tripsSeenTo: (drive.messages.at(-1) as { timestamp: number }).timestamp });
+    // Where detection stands is kept with the tracker's state (written at each compaction).
+    await t.app.get(TelemetryCompaction).compact();
+    const stored = await t.connection.collection('telemetry_tracker_states').findOne({ _id: live.trackerId.toHexString() } as never);
+    expect(stored?.trips).toEqual({ openBegin: null, openLastMoving: null, seenTo: (drive.messages.at(-1) as { timestamp: number }).timestamp });
   });
 
   it('keeps the positions of a trip too long for one document in the hour buckets, and the lookup still returns them all', async () => {
