@@ -18,6 +18,16 @@ class BenchContext {
     this.results = [];
   }
 
+  /**
+   * A database of its own on the run's server (`<run's database>-<suffix>`), for an app started
+   * beside the run's: apps on one database share its telemetry partitions (each owns some, hands
+   * the others' batches over), so apps compared side by side each get one.
+   */
+  ownDatabase(suffix) {
+    const name = `${this.db.name}-${suffix}`;
+    return { name, uri: this.appEnv.MONGODB_URI.replace(/\/[^/?]+(\?|$)/, `/${name}$1`), db: this.db.getClient().db(name) };
+  }
+
   /** Load one route with autocannon at each number of connections. */
   async load({ title, method = 'GET', path, headers = {}, body, connections = [1, 10, 50], seconds = this.seconds }) {
     const rows = [];

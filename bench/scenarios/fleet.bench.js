@@ -11,7 +11,11 @@
 //       endpoints (e-mail off: no SMTP in the bench).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
 // message (µs; medians of the rounds); the ratios (a)÷(c) and (d)÷(a) of the same rounds.
-// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d).
+// Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
+// its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
+// once they went quiet and left memory.
+// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d),
+// BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part).
 const { Types } = require('mongoose');
 const { newClient, api } = require('../lib/bench-clients');
 const { fleetLoad } = require('../lib/fleet-load');
@@ -19,10 +23,14 @@ const { addPolygonGrid } = require('../lib/geofence-grid');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { openEventStream } = require('../lib/sse-reader');
 const { startReceiver } = require('../lib/webhook-receiver');
+const { rssMiB, startApp } = require('../lib/processes');
+const { addTrackers } = require('../lib/trackers');
+const { INGEST_TOKEN } = require('../lib/ingest-load');
 
 const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
 const TRACKERS = Number(process.env.BENCH_FLEET_TRACKERS ?? 2000);
-const VARIANTS = (process.env.BENCH_FLEET_VARIANTS ?? 'a,b,c,d').split(',');
+const VARIANTS = (process.env.BENCH_FLEET_VARIANTS ?? 'a,b,c,d').split(',').filter(Boolean);
+const MEMORY_TRACKERS = Number(process.env.BENCH_FLEET_MEMORY_TRACKERS ?? 100_000);
 const SENDERS = 4;
 const GEOFENCES = 10_000;
 const RECIPIENTS = 10;
@@ -53,6 +61,44 @@ async function variant(ctx, key, { name, geofences = false, rule = false, oneTra
   // The live map of the client is open during the rounds: every stored position goes out on it.
   const stream = await openEventStream(`${ctx.baseUrl}/api/positions/stream`, client.admin.headers, 'position', () => undefined, { readyTimeoutMs: 3000 });
   return { key, name, clientId: client.id, load, stream, rows: [] };
+}
+
+/**
+ * The app's resident size with MEMORY_TRACKERS trackers' states: an app alone on a database of its
+ * own (so it owns every partition), one fix of each tracker (batches of 1 000 trackers), then the
+ * trackers quiet until they leave memory (TELEMETRY_IDLE_MINUTES=1, compaction every 10 s).
+ */
+async function memoryOfStates(ctx) {
+  const { uri, db } = ctx.ownDatabase('memory');
+  const now = new Date();
+  const { insertedId: clientId } = await db.collection('clients').insertOne({ name: 'Fleet bench memory', timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
+  const trackers = [];
+  for (let i = 0; i < MEMORY_TRACKERS; i += 10_000) trackers.push(...(await addTrackers(db, { clientId: clientId.toHexString(), count: Math.min(10_000, MEMORY_TRACKERS - i), vendorBase: 800_000_000 + i, label: 'Memory' })));
+  const app = await startApp(ctx.root, { ...ctx.appEnv, MONGODB_URI: uri, TELEMETRY_IDLE_MINUTES: '1' });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const before = rssMiB(app.child.pid);
+    const start = Math.floor(Date.now() / 1000) - 600;
+    const started = Date.now();
+    for (let i = 0; i < trackers.length; i += 1000) {
+      const body = trackers.slice(i, i + 1000).map((tracker, k) => ({ 'device.id': tracker.vendorId, timestamp: start, 'position.latitude': -33.45 + (k % 100) * 1e-3, 'position.longitude': -70.65 + Math.floor(k / 100) * 1e-3, 'position.speed': 40, 'engine.ignition.status': true }));
+      const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      await res.arrayBuffer();
+    }
+    const seconds = (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 12_000)); // a compaction writes them
+    const held = rssMiB(app.child.pid);
+    // Quiet for a minute, then the next compaction lets them go (the heap shrinks at its next collections).
+    await new Promise((resolve) => setTimeout(resolve, 90_000));
+    const after = rssMiB(app.child.pid);
+    ctx.note(`Memory: ${trackers.length} trackers' first fix each (batches of 1 000 trackers; cold: each state read once)`, Math.round(trackers.length / seconds), 'messages/s');
+    ctx.note(`Memory: app resident size before, with ${trackers.length} trackers' states, and after they went quiet (TELEMETRY_IDLE_MINUTES=1)`, `${before} → ${held} → ${after}`, 'MiB');
+    ctx.note('Memory: per tracker in memory (resident growth ÷ trackers)', Math.round(((held - before) * 1024 * 1024) / trackers.length), 'bytes');
+  } finally {
+    await app.stop();
+    await db.dropDatabase();
+  }
 }
 
 async function countByType(ctx, clientId) {
@@ -110,5 +156,6 @@ module.exports = {
       server.closeAllConnections();
       server.close();
     }
+    if (MEMORY_TRACKERS > 0) await memoryOfStates(ctx);
   },
 };

@@ -1,8 +1,11 @@
 // Issue 28's ingestion figure: HTTP ingestion with the meters kept inside it (METERS_FROM_TELEMETRY
-// on, the default) against the same load on an app process of the same build and database with
+// on, the default) against the same load on an app process of the same build with
 // METERS_FROM_TELEMETRY=false, in alternating rounds of the same run (target ≥ 0.95×). Both apps
-// are started by the scenario (fresh, alike but for the switch; the run's own app stays idle). Each app has its own 1 000 trackers (own assets, own meters) in a client of
-// their own, sending flespi batches of 1 000 (one message per tracker per batch), 4 at once.
+// are started by the scenario (fresh, alike but for the switch; the run's own app stays idle), each
+// on a database of its own (apps on one database would share its telemetry partitions). Each app has
+// its own 1 000 trackers (own assets, own meters), sending flespi batches of 1 000 (one message per
+// tracker per batch), 4 at once. The checkpoints a replay starts from are read by `_id` only, so
+// their number does not enter the figure and none are seeded.
 // Read it with `--seconds 30`: a 10 s round holds ~7 batches, and one that overtakes another decides it.
 const { Types } = require('mongoose');
 const { ingestLoad } = require('../lib/ingest-load');
@@ -14,50 +17,33 @@ const BATCH = 1000;
 // An even number: rounds alternate which app runs first, and the first ran slower (an order
 // effect as large as the meters'), so each pair of rounds holds both orders.
 const ROUNDS = 2 * Math.ceil(Number(process.env.BENCH_METERS_ROUNDS ?? 6) / 2);
-// The checkpoints an asset's meters keep after a day of driving (one per 10 minutes of fixes,
-// 24 h: 144), stored for the on-client's meters after the warm-up; 0 keeps the warm-up's.
-const CHECKPOINTS = Number(process.env.BENCH_METERS_CHECKPOINTS ?? 144);
-const CHECKPOINT_EVERY_S = 600;
 // 4 senders sharing the trackers (late messages: a batch stored after the next one) or 1 (in order, as one flespi stream posts).
 const SENDERS = Number(process.env.BENCH_METERS_SENDERS ?? 4);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function newClient(ctx, name) {
+async function newClient(db, name) {
   const now = new Date();
-  const { insertedId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
+  const { insertedId } = await db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
   return insertedId.toHexString();
 }
 
 module.exports = {
   name: 'meters',
   async run(ctx) {
-    const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
     const offsetOf = (i) => [(Math.floor(i / 32) - 16) * 0.011, ((i % 32) - 16) * 0.011];
     const driftPerS = [0, 1.35e-4]; // ~45 km/h east: every message adds distance
-    const on = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'true' });
-    const off = await startApp(ctx.root, { ...ctx.appEnv, METERS_FROM_TELEMETRY: 'false' });
+    const databases = { on: ctx.ownDatabase('meters-on'), off: ctx.ownDatabase('meters-off') };
+    const on = await startApp(ctx.root, { ...ctx.appEnv, MONGODB_URI: databases.on.uri, METERS_FROM_TELEMETRY: 'true' });
+    const off = await startApp(ctx.root, { ...ctx.appEnv, MONGODB_URI: databases.off.uri, METERS_FROM_TELEMETRY: 'false' });
     try {
       const variants = [
-        { name: 'meters on', app: on, clientId: await newClient(ctx, 'Bench meters on') },
-        { name: 'METERS_FROM_TELEMETRY=false', app: off, clientId: await newClient(ctx, 'Bench meters off') },
+        { name: 'meters on', app: on, database: databases.on, clientId: await newClient(databases.on.db, 'Bench meters on') },
+        { name: 'METERS_FROM_TELEMETRY=false', app: off, database: databases.off, clientId: await newClient(databases.off.db, 'Bench meters off') },
       ];
-      for (const variant of variants) variant.load = await ingestLoad({ uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
+      for (const variant of variants) variant.load = await ingestLoad({ uri: variant.database.uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
       const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app, SENDERS);
-      // Warm-up: each tracker's first message creates its meters (and the other per-asset states).
+      // Warm-up: each tracker's first message loads its state (and the meters their stored ones).
       for (const variant of variants) await round(variant, 5);
-      if (CHECKPOINTS > 0) {
-        const meters = ctx.db.collection('asset_meters');
-        const stored = (await meters.find({ clientId: new Types.ObjectId(variants[0].clientId) }, { projection: { clientId: 1, feed: 1, odometerKm: 1, engineHours: 1 } }).toArray()).filter((meter) => meter.feed);
-        // Each its own document in asset_meter_checkpoints (with its 10-minute slot), the newest 10 minutes before the last fix counted.
-        const checkpoints = (meter) => Array.from({ length: CHECKPOINTS }, (_, i) => {
-          const ts = meter.feed.ts - (CHECKPOINTS - i) * CHECKPOINT_EVERY_S;
-          return { clientId: meter.clientId, assetId: meter._id, slot: Math.floor(ts / CHECKPOINT_EVERY_S), ts, odometerKm: meter.odometerKm, engineHours: meter.engineHours, feed: { ...meter.feed, ts } };
-        });
-        await ctx.db.collection('asset_meter_checkpoints').deleteMany({ clientId: new Types.ObjectId(variants[0].clientId) }); // the warm-up's
-        for (let i = 0; i < stored.length; i += 100) await ctx.db.collection('asset_meter_checkpoints').insertMany(stored.slice(i, i + 100).flatMap(checkpoints), { ordered: false });
-        await meters.bulkWrite(stored.map((meter) => ({ updateOne: { filter: { _id: meter._id }, update: { $set: { lastCheckpointTs: meter.feed.ts - CHECKPOINT_EVERY_S } } } })));
-        ctx.note(`Checkpoints stored for each of the meters-on client's ${stored.length} meters (a day of driving)`, CHECKPOINTS, '');
-      }
       const figures = new Map(variants.map((variant) => [variant, []]));
       for (let r = 0; r < ROUNDS; r++) {
         for (const variant of r % 2 === 0 ? variants : [...variants].reverse()) {
@@ -77,7 +63,7 @@ module.exports = {
       ctx.note('… the rounds\' ratios', ratios.map((ratio) => ratio.toFixed(2)).join(' '), '');
       // The switch did what it says: the on-client's meters moved, the off-client's did not.
       for (const variant of variants) {
-        const [row] = await ctx.db.collection('asset_meters').aggregate([{ $match: { clientId: new Types.ObjectId(variant.clientId) } }, { $group: { _id: null, n: { $sum: 1 }, km: { $sum: '$odometerKm' } } }]).toArray();
+        const [row] = await variant.database.db.collection('asset_meters').aggregate([{ $match: { clientId: new Types.ObjectId(variant.clientId) } }, { $group: { _id: null, n: { $sum: 1 }, km: { $sum: '$odometerKm' } } }]).toArray();
         ctx.note(`Meters of the ${variant.name} client after the runs: assets with meters, total km`, `${row?.n ?? 0}, ${Math.round(row?.km ?? 0)}`, '');
       }
     } finally {
