@@ -223,6 +223,7 @@ describe('the app killed at random moments under write traffic', () => {
         await Promise.all([ingester(), ticketer()]);
         await untilNoPendingPriceChange(t, 60_000);
         await untilNoPendingDelivery(t, tenant, 240_000);
+        await untilLogCompacted(t, 60_000);
         orphansAtLastStart = await untilNoOrphanOrder(t, tenant, SWEPT_WITHIN_MS);
         break;
       }
@@ -361,6 +362,15 @@ function telemetryPlan(trackers: readonly TrackedFixture[]) {
     batches.push(batch);
   }
   return { batches, pointsOf, lastTsOf, next: 0 };
+}
+
+/** The telemetry log written into the hour buckets by the background compaction (docs/telemetry.md, "Ingestion at fleet scale"). */
+async function untilLogCompacted(t: TestApp, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while ((await t.connection.collection('telemetry_log').countDocuments({})) > 0) {
+    if (Date.now() > deadline) throw new Error('telemetry log still holds entries after the restart');
+    await new Promise((done) => setTimeout(done, 250));
+  }
 }
 
 async function untilNoPendingPriceChange(t: TestApp, withinMs: number): Promise<void> {
