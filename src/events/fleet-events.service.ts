@@ -77,6 +77,23 @@ export class FleetEvents {
     for (const [client, group] of byClient(events)) await this.events.deleteRecords(scopeOfClient(client), group);
   }
 
+  /**
+   * Moves events a late message re-dated (the same enter, a fix earlier): each keeps its id — what
+   * was told of it, an alert it opened — and takes the time, place and details the replay found;
+   * its index entries move with it. Nothing is told again.
+   */
+  async move(moves: ReadonlyArray<{ event: StoredFleetEvent; to: NewFleetEvent }>): Promise<void> {
+    if (moves.length === 0) return;
+    await this.index.remove(moves.map(({ event }) => event));
+    const moved: StoredFleetEvent[] = [];
+    for (const { event, to } of moves) {
+      const change = { occurredAt: to.occurredAt, position: to.position ?? null, details: to.details ?? {} };
+      await this.events.updateRecord(scopeOfClient(event.clientId), event, { $set: change });
+      moved.push({ ...event, ...change });
+    }
+    await this.index.add(moved);
+  }
+
   /** Inserts a client's events; answers the ids that were already stored. */
   private async insertNew(client: Types.ObjectId, events: readonly StoredFleetEvent[]): Promise<Set<string>> {
     try {

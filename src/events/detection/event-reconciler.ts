@@ -14,8 +14,10 @@ const REPLAYED_TYPES = new Set(['geofence.enter', 'geofence.exit', 'speeding.sta
 
 /**
  * After a late message, makes an asset's stored events of a stretch of time what a replay of the
- * stretch found: the new ones recorded, those that no longer happened removed (a late fix at a
- * geofence's edge moves an enter; docs/events.md, "Late messages").
+ * stretch found (docs/events.md, "Late messages"): an event the replay finds at another time (a
+ * late fix at a geofence's edge moves an enter) is moved, keeping its id, so the alert it opened is
+ * the one its end resolves, and nothing is told twice; the new ones are recorded, those that no
+ * longer happened removed.
  */
 @Injectable()
 export class EventReconciler {
@@ -30,10 +32,33 @@ export class EventReconciler {
     for (let day = Math.floor(from / DAY_S) * DAY_S; day <= to; day += DAY_S) days.push(assetDayId(asset._id, day));
     const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: days } } as never).toArray();
     const keep = new Set(replayed.map((event) => eventId(event).toHexString()));
-    const stale = docs
-      .flatMap((doc) => doc.entries)
-      .filter((entry) => REPLAYED_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000 && !keep.has(entry.id.toHexString()));
-    if (stale.length > 0) await this.fleetEvents.remove(await this.events.findByIds(scopeOfClient(asset.clientId), stale.map((entry) => entry.id.toHexString())));
-    await this.fleetEvents.record(replayed);
+    const inStretch = docs.flatMap((doc) => doc.entries).filter((entry) => REPLAYED_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000);
+    const stored = new Set(inStretch.map((entry) => entry.id.toHexString()));
+    const stale = inStretch.filter((entry) => !keep.has(entry.id.toHexString()));
+    const moves = pairMoves(stale, replayed.filter((event) => !stored.has(eventId(event).toHexString())));
+    const moved = new Set(moves.values());
+    const read = stale.length === 0 ? [] : await this.events.findByIds(scopeOfClient(asset.clientId), stale.map((entry) => entry.id.toHexString()));
+    await this.fleetEvents.remove(read.filter((event) => !moves.has(event._id.toHexString())));
+    await this.fleetEvents.move(read.flatMap((event) => (moves.has(event._id.toHexString()) ? [{ event, to: moves.get(event._id.toHexString())! }] : [])));
+    await this.fleetEvents.record(replayed.filter((event) => !moved.has(event)));
   }
+}
+
+type IndexEntry = FleetEventIndex['entries'][number];
+
+/**
+ * The stale stored events the replay found again at another time: each new event takes the stale
+ * one of its type and geofence nearest in time (stale id → the event it becomes).
+ */
+function pairMoves(stale: readonly IndexEntry[], found: readonly NewFleetEvent[]): Map<string, NewFleetEvent> {
+  const moves = new Map<string, NewFleetEvent>();
+  for (const event of found) {
+    let nearest: IndexEntry | null = null;
+    for (const entry of stale) {
+      if (moves.has(entry.id.toHexString()) || entry.type !== event.type || String(entry.geofenceId ?? '') !== String(event.geofenceId ?? '')) continue;
+      if (!nearest || Math.abs(entry.at.getTime() - event.occurredAt.getTime()) < Math.abs(nearest.at.getTime() - event.occurredAt.getTime())) nearest = entry;
+    }
+    if (nearest) moves.set(nearest.id.toHexString(), event);
+  }
+  return moves;
 }

@@ -42,6 +42,8 @@ export interface AbsorbedEntry {
 
 /** A tracker with this many new points in a batch has them written to its hour buckets at once, not to the log (an import, a device's backlog). */
 export const DIRECT_WRITE_POINTS = 200;
+/** A tracker's first checkpoint is dated this long before its first fix processed (late fixes up to then replay from it). */
+const FIRST_CHECKPOINT_LEAD_S = 3600;
 /** At most this many points in one log entry (a document holds at most 16 MB). */
 const MAX_ENTRY_POINTS = 50_000;
 
@@ -345,7 +347,10 @@ export class TrackerPipeline {
     const batch: NewFixes[] = [];
     onAssets.forEach(({ state, following, seenBefore }, i) => {
       if (following.length === 0) return;
-      const at = seenBefore ?? following[0].ts - 1;
+      // Before a tracker's first fix the states are those before any of its fixes: the checkpoint
+      // holds for a while before it too, so a first batch overtaken by the next (two instances
+      // receiving them at once) is replayed like any late one.
+      const at = seenBefore ?? following[0].ts - FIRST_CHECKPOINT_LEAD_S;
       if (checkpointDue(state.checkpointTs, at)) {
         const states = Object.fromEntries(processors.map((processor) => [processor.name, processor.snapshot(trackers[i])]));
         due.push({ trackerId: state.trackerId, assetId: state.assetId!, ts: at, states });
