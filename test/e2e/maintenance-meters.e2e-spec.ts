@@ -104,20 +104,20 @@ describe('asset meters', () => {
   it('keeps a day of checkpoints: the prune removes those written a day ago, and a message older than the span changes nothing, pruned or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);
-    // Before the first fix (nothing counted yet), then at 1200 s: the state before a batch, every 10 minutes of fix time.
-    expect(await checkpoints(asset)).toEqual([-1, 1200]);
+    // An hour before the first fix (the state before any of its fixes: a first batch overtaken by the next replays from it), then at 1200 s: the state before a batch, every 10 minutes of fix time.
+    expect(await checkpoints(asset)).toEqual([-3600, 1200]);
     // A document each, with every processor's state (the meters' share: their feed and telemetry's own totals).
     const [, second] = await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray();
     expect(second).toMatchObject({ _id: `${asset.trackerId.toHexString()}:${Math.floor((T0 + 1200) / 600)}`, ts: T0 + 1200, states: { meters: { telemetryKm: expect.closeTo(2, 3), feed: { ts: T0 + 1200 } }, events: expect.any(Object) } });
     // A day later: 6 km, then 8 km.
     await ingest([fix(asset, 90_000, 6)]);
     await ingest([fix(asset, 90_600, 8)]);
-    expect(await checkpoints(asset)).toEqual([-1, 1200, 1800, 90_000]);
+    expect(await checkpoints(asset)).toEqual([-3600, 1200, 1800, 90_000]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
     // Older than the span of fix time: stored, not counted, though the checkpoint at 1200 s is still there.
     await ingest([fix(asset, 1500, -1)]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(8, 3);
-    expect(await checkpoints(asset)).toEqual([-1, 1200, 1800, 90_000]);
+    expect(await checkpoints(asset)).toEqual([-3600, 1200, 1800, 90_000]);
     // The recurring prune removes those written over a day ago (as if the first three were).
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
     await t.connection.collection('telemetry_checkpoints').updateMany({ trackerId: asset.trackerId, ts: { $lt: T0 + 90_000 } }, { $set: { createdAt: dayAgo } });
@@ -133,14 +133,14 @@ describe('asset meters', () => {
   it('drops the checkpoints after the one a late message is replayed from', async () => {
     const asset = await addAsset(t, tenant.clientId);
     for (const [s, km] of [[0, 0], [600, 1], [1200, 2], [1800, 3]]) await ingest([fix(asset, s, km)]);
-    expect(await checkpoints(asset)).toEqual([-1, 600, 1200]);
+    expect(await checkpoints(asset)).toEqual([-3600, 600, 1200]);
     // Late at 700 s: replayed from the checkpoint at 600 s; those after it were counted without it.
     await ingest([fix(asset, 700, 5)]);
-    expect(await checkpoints(asset)).toEqual([-1, 600]);
+    expect(await checkpoints(asset)).toEqual([-3600, 600]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(1 + 4 + 3 + 1, 3);
     // The next batch adds one again (due: over 10 minutes since the one at 600 s).
     await ingest([fix(asset, 2400, 4)]);
-    expect(await checkpoints(asset)).toEqual([-1, 600, 1800]);
+    expect(await checkpoints(asset)).toEqual([-3600, 600, 1800]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
   });
 
@@ -148,11 +148,11 @@ describe('asset meters', () => {
     const asset = await addAsset(t, tenant.clientId);
     // 1 km at 600 s, then parked out of coverage for 90 minutes: 2 km at 6000 s, 3 km at 6600 s.
     for (const [s, km] of [[0, 0], [600, 1], [6000, 2], [6600, 3]]) await ingest([fix(asset, s, km)]);
-    expect(await checkpoints(asset)).toEqual([-1, 600, 6000]);
+    expect(await checkpoints(asset)).toEqual([-3600, 600, 6000]);
     // Late at 5000 s, 10 km north: nothing in its slot nor the hour before; replayed from 600 s: 1 + 9 + 8 + 1 km.
     await ingest([fix(asset, 5000, 10)]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(19, 3);
-    expect(await checkpoints(asset)).toEqual([-1, 600]);
+    expect(await checkpoints(asset)).toEqual([-3600, 600]);
   });
 
   it('counts on meters written before telemetry kept its own totals (checkpoints inside, no totals), leaving that array unread', async () => {
@@ -166,7 +166,7 @@ describe('asset meters', () => {
     await ingest([fix(asset, 600, 1)]);
     await ingest([fix(asset, 300, -1)]); // late: replayed from the pipeline's checkpoint before the first fix
     expect((await meters(asset)).odometerKm).toBeCloseTo(3, 3);
-    expect(await checkpoints(asset)).toEqual([-1]);
+    expect(await checkpoints(asset)).toEqual([-3600]);
   });
 
   it('takes the device mileage when it is sent; a device reset does not go backwards', async () => {
@@ -208,7 +208,7 @@ describe('asset meters', () => {
     await reading(asset, { odometerKm: 990, readAt: new Date().toISOString(), correction: true }, 201);
     expect(await meters(asset)).toMatchObject({ odometerKm: 990, odometerSource: 'reading', engineHours: 20 });
     // A late message from before the reading is not replayed over it (5 km north between 1 and 3 km would add 4 km).
-    expect(await checkpoints(asset)).toEqual([-1]);
+    expect(await checkpoints(asset)).toEqual([-3600]);
     await ingest([fix(asset, 90, 5)]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(990, 3);
     await reading(asset, { readAt: new Date().toISOString() }, 400);

@@ -100,7 +100,7 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
     // T0 + 30 is older than everything but T0: a replay from the checkpoint kept before the first batch (nothing seen, count 0).
     await post(withDevice([{ ...ROUTE[0], timestamp: T0 + 30 }, { ...ROUTE[4], timestamp: T0 + 3700 }], asset.vendorId)).expect(200);
     expect(replayed).toHaveLength(1);
-    expect(replayed[0]).toMatchObject({ snapshot: 0, from: T0 - 1, to: T0 + 3610 });
+    expect(replayed[0]).toMatchObject({ snapshot: 0, from: T0 - 3600, to: T0 + 3610 });
     expect(replayed[0].fixes.map((fix) => fix.ts)).toEqual([T0, T0 + 30, T0 + 60, T0 + 120, T0 + 3590, T0 + 3610]);
     expect(advanced.flat().map((fixes) => fixes.fixes.map((fix) => fix.ts))).toEqual([[T0 + 3700]]);
     expect(counted.get(asset.assetId)).toBe(7);

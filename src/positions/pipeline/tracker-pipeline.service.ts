@@ -347,14 +347,15 @@ export class TrackerPipeline {
     const batch: NewFixes[] = [];
     onAssets.forEach(({ state, following, seenBefore }, i) => {
       if (following.length === 0) return;
-      // Before a tracker's first fix the states are those before any of its fixes: the checkpoint
-      // holds for a while before it too, so a first batch overtaken by the next (two instances
-      // receiving them at once) is replayed like any late one.
-      const at = seenBefore ?? following[0].ts - FIRST_CHECKPOINT_LEAD_S;
+      const at = seenBefore ?? following[0].ts - 1;
       if (checkpointDue(state.checkpointTs, at)) {
         const states = Object.fromEntries(processors.map((processor) => [processor.name, processor.snapshot(trackers[i])]));
-        due.push({ trackerId: state.trackerId, assetId: state.assetId!, ts: at, states });
-        state.checkpoint = { ts: at, assetId: state.assetId!.toHexString(), states };
+        // Before a tracker's first fix the states are those before any of its fixes: the checkpoint
+        // is dated earlier, so a first batch overtaken by the next (two instances receiving them at
+        // once) is replayed like any late one. The spacing still counts from the first fix.
+        const ts = seenBefore === null ? following[0].ts - FIRST_CHECKPOINT_LEAD_S : at;
+        due.push({ trackerId: state.trackerId, assetId: state.assetId!, ts, states });
+        state.checkpoint = { ts, assetId: state.assetId!.toHexString(), states };
         state.checkpointTs = at;
       }
       batch.push({ ...trackers[i], fixes: following });
