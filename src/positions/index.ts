@@ -12,6 +12,8 @@ export { ImportedHistory } from './pipeline/imported-history';
 export { LiveStreamEvents, type LiveStreamEvent } from './live/live-stream-events';
 // The store, written in bulk by the demo seed; its points, read back by whoever replays them.
 export { TelemetryPointsReader } from './store/telemetry-points.reader';
+// Where trackers were last seen (read-only).
+export { LatestPositions } from './store/latest-positions';
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 // Where a device was at a moment (an inspection's place checked against its vehicle's).
@@ -21,6 +23,7 @@ export { VehicleWhereabouts, type DistanceFromVehicle } from './sources/vehicle-
 export type { TelemetryPoint } from './telemetry/telemetry-point';
 export type { TripRecord } from './telemetry/trip-record';
 export { haversineKm } from './telemetry/telemetry-summary';
+export { judgeFix, reachable, initialPlausibility, MAX_PLAUSIBLE_KMH, type FixVerdict, type PlacedFix, type PlausibilityState } from './telemetry/fix-plausibility';
 export { buildTrip } from './telemetry/trip-builder';
 
 // Trip costs: the fuel domain plugs its costing in.

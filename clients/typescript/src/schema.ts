@@ -2624,6 +2624,13 @@ export interface components {
         };
         CreateTrackerDto: {
             /**
+             * @description The device's identity as the stream sends it (flespi `ident`, usually its IMEI). Set, the
+             *     tracker refuses messages carrying another `ident` (`identMismatch` in the ingestion's answer);
+             *     left out or `null`, it accepts any, as before.
+             * @example 356938035643809
+             */
+            ident?: string | null;
+            /**
              * @description The device's IMEI: 15 digits; `null` as left out.
              * @example 356938035643809
              */
@@ -3114,10 +3121,20 @@ export interface components {
             rows: components["schemas"]["RefuelImportRowDto"][];
         };
         IngestReportView: {
-            /** @description Messages stored for the first time. */
+            /** @description Messages stored for the first time (fixes counted `implausible` are not in it). */
             accepted: number;
             /** @description Messages already stored (same device and timestamp: a re-sent batch), or repeated within the batch; changed nothing. */
             duplicates: number;
+            /** @description Messages timestamped more than 5 minutes after the server's clock (a device without a time fix): refused, not stored; the tracker shows the newest in `lastRefused`, `/metrics` counts them. */
+            future: number;
+            /** @description Messages whose `ident` is not the one registered on their tracker: refused, not stored; shown in the tracker's `lastRefused`. */
+            identMismatch: number;
+            /**
+             * @description Fixes stored in the track at a place no vehicle could have reached from the tracker's previous
+             *     fix (faster than 300 km/h): they count no distance, meter, speeding or geofence change
+             *     (docs/events.md, "Clocks, jumps, resets and jitter").
+             */
+            implausible: number;
             /** @description Messages that are not objects, or lack a device id (`device.id`, numeric `ident`) or a usable `timestamp`; dropped. */
             invalid: number;
             /** @description Messages of a device id no tracker of the platform has; dropped. */
@@ -3550,7 +3567,7 @@ export interface components {
         };
         RefuelView: {
             /** @description What was found odd when it was recorded: more than the tank holds, paid far from where the vehicle's own tracker was, a price far from the tariff's. */
-            anomalies: ("over_tank_capacity" | "away_from_vehicle" | "price_mismatch")[];
+            anomalies: ("over_tank_capacity" | "away_from_vehicle" | "price_mismatch" | "odometer_mismatch")[];
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
             /** @description What each check measured (the tank's capacity; the distance from the vehicle and its fix; the tariff's price and the difference). */
@@ -3576,6 +3593,27 @@ export interface components {
             pricePerLiter: number | null;
             station: string | null;
             totalCost: number | null;
+        };
+        RefusedMessageView: {
+            /**
+             * Format: date-time
+             * @description When the server refused it.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            at: string;
+            /** @description The `ident` it carried, null when none. */
+            ident: string | null;
+            /**
+             * @description `future`: its `timestamp` is more than 5 minutes ahead of the server's clock; `identMismatch`: its `ident` is not the tracker's.
+             * @example future
+             * @enum {string}
+             */
+            reason: "future" | "identMismatch";
+            /**
+             * @description The message's own `timestamp` (unix seconds).
+             * @example 1893456000
+             */
+            timestamp: number;
         };
         RemainingView: {
             /** @description Whole days from today in the client's time zone */
@@ -3932,10 +3970,17 @@ export interface components {
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
             /**
+             * @description The device's identity as the stream sends it (flespi `ident`); set, messages with another are refused.
+             * @example 356938035643809
+             */
+            ident: string | null;
+            /**
              * @description The device's IMEI (15 digits).
              * @example 356938035643809
              */
             imei: string | null;
+            /** @description The newest message refused for this tracker (a timestamp ahead of the server's clock, or another `ident`), null when none. */
+            lastRefused: components["schemas"]["RefusedMessageView"] | null;
             /**
              * @description The device model, e.g. `FMB920`.
              * @example Teltonika FMB920
@@ -4243,6 +4288,8 @@ export interface components {
             workOrder?: components["schemas"]["PlanWorkOrderDto"];
         };
         UpdateTrackerDto: {
+            /** @description `null` removes it: messages with any `ident` are accepted again. */
+            ident?: string | null;
             /**
              * @description `null` removes it.
              * @example 356938035643809
@@ -12991,7 +13038,7 @@ export interface operations {
                  * @description Only refuels with this anomaly.
                  * @example over_tank_capacity
                  */
-                anomaly?: "over_tank_capacity" | "away_from_vehicle" | "price_mismatch";
+                anomaly?: "over_tank_capacity" | "away_from_vehicle" | "price_mismatch" | "odometer_mismatch";
                 assetId?: string;
                 /**
                  * @description `page.nextCursor` of the previous page.
@@ -23034,7 +23081,10 @@ export interface operations {
                      *         "accepted": 0,
                      *         "duplicates": 0,
                      *         "unknownDevice": 0,
-                     *         "invalid": 0
+                     *         "invalid": 0,
+                     *         "future": 0,
+                     *         "implausible": 0,
+                     *         "identMismatch": 0
                      *       }
                      *     }
                      */
@@ -23228,6 +23278,13 @@ export interface operations {
                      *           "model": "Teltonika FMB920",
                      *           "phone": "+56 9 8765 4321",
                      *           "imei": "356938035643809",
+                     *           "ident": "356938035643809",
+                     *           "lastRefused": {
+                     *             "reason": "future",
+                     *             "at": "2026-11-15T08:30:00.000Z",
+                     *             "timestamp": 1893456000,
+                     *             "ident": "string"
+                     *           },
                      *           "createdAt": "2026-11-15T08:30:00.000Z",
                      *           "updatedAt": "2026-11-15T08:30:00.000Z"
                      *         }
@@ -23335,7 +23392,8 @@ export interface operations {
                  *       "model": "Teltonika FMB920",
                  *       "name": "Camión 12 - FMB920",
                  *       "phone": "+56 9 8765 4321",
-                 *       "imei": "356938035643809"
+                 *       "imei": "356938035643809",
+                 *       "ident": "356938035643809"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateTrackerDto"];
@@ -23358,6 +23416,13 @@ export interface operations {
                      *         "model": "Teltonika FMB920",
                      *         "phone": "+56 9 8765 4321",
                      *         "imei": "356938035643809",
+                     *         "ident": "356938035643809",
+                     *         "lastRefused": {
+                     *           "reason": "future",
+                     *           "at": "2026-11-15T08:30:00.000Z",
+                     *           "timestamp": 1893456000,
+                     *           "ident": "string"
+                     *         },
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
                      *       }
@@ -23510,6 +23575,13 @@ export interface operations {
                      *         "model": "Teltonika FMB920",
                      *         "phone": "+56 9 8765 4321",
                      *         "imei": "356938035643809",
+                     *         "ident": "356938035643809",
+                     *         "lastRefused": {
+                     *           "reason": "future",
+                     *           "at": "2026-11-15T08:30:00.000Z",
+                     *           "timestamp": 1893456000,
+                     *           "ident": "string"
+                     *         },
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
                      *       }
@@ -23755,7 +23827,8 @@ export interface operations {
                  *       "model": "Teltonika FMB920",
                  *       "name": "Camión 12 - FMB920",
                  *       "phone": "+56 9 8765 4321",
-                 *       "imei": "356938035643809"
+                 *       "imei": "356938035643809",
+                 *       "ident": "string"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateTrackerDto"];
@@ -23777,6 +23850,13 @@ export interface operations {
                      *         "model": "Teltonika FMB920",
                      *         "phone": "+56 9 8765 4321",
                      *         "imei": "356938035643809",
+                     *         "ident": "356938035643809",
+                     *         "lastRefused": {
+                     *           "reason": "future",
+                     *           "at": "2026-11-15T08:30:00.000Z",
+                     *           "timestamp": 1893456000,
+                     *           "ident": "string"
+                     *         },
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
                      *         "updatedAt": "2026-11-15T08:30:00.000Z"
                      *       }

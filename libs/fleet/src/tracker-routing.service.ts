@@ -5,7 +5,7 @@ import { AppConfig } from '@app/config';
 import { InjectUnscopedModel } from '@app/database';
 import type { StoredTracker } from './asset-directory.service';
 import { Asset } from './asset.schema';
-import { Tracker } from './tracker.schema';
+import { RefusedMessage, Tracker } from './tracker.schema';
 
 /** How long a device's tracker is kept in memory for routing. */
 export const TRACKER_CACHE_MS = 60_000;
@@ -91,5 +91,15 @@ export class TrackerRouting {
       found.set(id.toHexString(), assetId);
     }
     return found;
+  }
+
+  /** Keeps each tracker's newest refused message where `GET /api/trackers/{id}` shows it (one write for the batch). */
+  async recordRefusals(refusals: ReadonlyMap<string, RefusedMessage>): Promise<void> {
+    if (refusals.size === 0) return;
+    const ops = [...refusals].map(([trackerId, refused]) => ({
+      // Not an edit of the tracker: its `updatedAt` stays.
+      updateOne: { filter: { _id: new Types.ObjectId(trackerId) }, update: { $set: { lastRefused: refused } }, timestamps: false },
+    }));
+    await this.trackers.bulkWrite(ops, { ordered: false });
   }
 }

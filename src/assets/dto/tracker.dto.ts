@@ -3,6 +3,9 @@ import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
 
 const PHONE = /^\+?[0-9 ]{6,20}$/;
 const IMEI = /^[0-9]{15}$/;
+/** How a stream names a device (flespi `ident`: usually its IMEI). */
+const IDENT = /^[A-Za-z0-9._:-]{1,64}$/;
+const IDENT_MESSAGE = 'ident must be 1 to 64 letters, digits, dots, colons, dashes or underscores';
 
 @StrictBody()
 export class CreateTrackerDto {
@@ -39,6 +42,16 @@ export class CreateTrackerDto {
   @WhenSent({ nullAsAbsent: true })
   @Matches(IMEI, { message: 'imei must be 15 digits' })
   imei?: string;
+
+  /**
+   * The device's identity as the stream sends it (flespi `ident`, usually its IMEI). Set, the
+   * tracker refuses messages carrying another `ident` (`identMismatch` in the ingestion's answer);
+   * left out or `null`, it accepts any, as before.
+   * @example "356938035643809"
+   */
+  @WhenSent({ nullAsAbsent: true })
+  @Matches(IDENT, { message: IDENT_MESSAGE })
+  ident?: string;
 }
 
 /** The fields to change, at least one; `vendorId` is the device's identity and cannot change. */
@@ -63,6 +76,11 @@ export class UpdateTrackerDto {
   @WhenSent({ nullable: true })
   @Matches(IMEI, { message: 'imei must be 15 digits' })
   imei?: string | null;
+
+  /** `null` removes it: messages with any `ident` are accepted again. */
+  @WhenSent({ nullable: true })
+  @Matches(IDENT, { message: IDENT_MESSAGE })
+  ident?: string | null;
 }
 
 /** Trackers are listed newest first, without filters. */

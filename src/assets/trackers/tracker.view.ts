@@ -1,4 +1,24 @@
-import type { StoredTracker } from '@app/fleet';
+import type { RefusedMessage, StoredTracker } from '@app/fleet';
+
+/** A message the ingestion refused (docs/telemetry.md, "Refused messages"). */
+export class RefusedMessageView {
+  /**
+   * `future`: its `timestamp` is more than 5 minutes ahead of the server's clock; `identMismatch`: its `ident` is not the tracker's.
+   * @example "future"
+   */
+  reason: 'future' | 'identMismatch';
+  /** When the server refused it. */
+  at: Date;
+  /**
+   * The message's own `timestamp` (unix seconds).
+   * @example 1893456000
+   */
+  timestamp: number;
+  /** The `ident` it carried, null when none. */
+  ident: string | null;
+}
+
+const refusedView = (refused: RefusedMessage): RefusedMessageView => ({ reason: refused.reason, at: refused.at, timestamp: refused.timestamp, ident: refused.ident ?? null });
 
 /** A GPS device of the client. */
 export class TrackerView {
@@ -25,6 +45,13 @@ export class TrackerView {
    * @example "356938035643809"
    */
   imei: string | null;
+  /**
+   * The device's identity as the stream sends it (flespi `ident`); set, messages with another are refused.
+   * @example "356938035643809"
+   */
+  ident: string | null;
+  /** The newest message refused for this tracker (a timestamp ahead of the server's clock, or another `ident`), null when none. */
+  lastRefused: RefusedMessageView | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -37,6 +64,8 @@ export function toTrackerView(tracker: StoredTracker): TrackerView {
     model: tracker.model ?? null,
     phone: tracker.phone ?? null,
     imei: tracker.imei ?? null,
+    ident: tracker.ident ?? null,
+    lastRefused: tracker.lastRefused ? refusedView(tracker.lastRefused) : null,
     createdAt: tracker.createdAt,
     updatedAt: tracker.updatedAt,
   };

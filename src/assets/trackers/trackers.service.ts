@@ -24,7 +24,7 @@ export class TrackersService {
     if (!auth.trackerScope.isAll) throw forbidden('Registering trackers needs access to all of the client\'s trackers');
     // Any client's device: the unique `{vendorId}` index is a lookup, and settles a race below.
     if (await this.routing.findByVendorId(body.vendorId)) throw vendorIdTaken(body.vendorId);
-    const data = { vendorId: body.vendorId, model: body.model, name: body.name ?? `${body.model} #${body.vendorId}`, phone: body.phone, imei: body.imei };
+    const data = { vendorId: body.vendorId, model: body.model, name: body.name ?? `${body.model} #${body.vendorId}`, phone: body.phone, imei: body.imei, ident: body.ident };
     const tracker = await this.trackers.create(auth, data).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? vendorIdTaken(body.vendorId) : error;
     });
@@ -42,15 +42,17 @@ export class TrackersService {
   }
 
   async update(auth: AuthContext, id: string, body: UpdateTrackerDto): Promise<TrackerView> {
-    if (Object.values(body).every((value) => value === undefined)) throw badRequest('Nothing to change: send at least one of model, name, phone, imei');
+    if (Object.values(body).every((value) => value === undefined)) throw badRequest('Nothing to change: send at least one of model, name, phone, imei, ident');
     const tracker = await this.trackers.findByIdOrFail(auth, id, 'Tracker');
     const set: Record<string, string> = {};
     const unset: Record<string, ''> = {};
-    for (const key of ['model', 'name', 'phone', 'imei'] as const) {
+    for (const key of ['model', 'name', 'phone', 'imei', 'ident'] as const) {
       if (body[key] === null) unset[key] = '';
       else if (body[key] !== undefined) set[key] = body[key];
     }
     const updated = (await this.trackers.updateRecord(auth, tracker, { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) })) ?? tracker;
+    // The ident decides which messages it takes: this instance routes with the new one at once.
+    this.routing.forget(tracker.vendorId);
     const [before, after] = [toTrackerView(tracker), toTrackerView(updated)];
     await this.activity.record(auth, { action: 'tracker.update', resourceType: 'tracker', resourceId: tracker._id, summary: `Tracker ${tracker.vendorId} changed`, before, after });
     return after;

@@ -41,11 +41,12 @@ export class ForeignHandover {
         this.moved.publish(states.flatMap((entry) => Object.entries(entry.latest ?? {}).map(([id, latest]) => latestRecordOf(id, latest, entry.at))));
         // A tracker with many points is in several entries: its counts add up.
         const counts = new Map<string, BatchCounts>();
-        for (const [id, { accepted, duplicates }] of states.flatMap((entry) => Object.entries(entry.counts ?? {}))) {
-          const sum = counts.get(id) ?? { accepted: 0, duplicates: 0 };
-          counts.set(id, { accepted: sum.accepted + accepted, duplicates: sum.duplicates + duplicates });
+        for (const [id, { accepted, duplicates, implausible }] of states.flatMap((entry) => Object.entries(entry.counts ?? {}))) {
+          const sum = counts.get(id) ?? { accepted: 0, duplicates: 0, implausible: 0 };
+          // `implausible` is absent from entries an older version completed.
+          counts.set(id, { accepted: sum.accepted + accepted, duplicates: sum.duplicates + duplicates, implausible: sum.implausible + (implausible ?? 0) });
         }
-        return batches.map((batch) => counts.get(batch.tracker._id.toHexString()) ?? { accepted: 0, duplicates: batch.points.length });
+        return batches.map((batch) => counts.get(batch.tracker._id.toHexString()) ?? { accepted: 0, duplicates: batch.points.length, implausible: 0 });
       }
       if (Date.now() > deadline) throw new DomainException(ErrorCode.ServiceUnavailable, 'The instances that process these trackers did not take the batch in time: send it again');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -10,6 +10,7 @@ import { TelemetryPointsReader } from '../store/telemetry-points.reader';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { TripRecorder } from '../trips/trip-recorder.service';
+import { judgeFix } from '../telemetry/fix-plausibility';
 import { newestPositioned, splitArrivals } from './fresh-points';
 import { PositionsMoved } from './positions-moved';
 import { CHECKPOINTS_SPAN_S, checkpointDue, NewCheckpoint, TrackerCheckpoints } from './tracker-checkpoints';
@@ -29,6 +30,8 @@ export interface BatchCounts {
   accepted: number;
   /** Points the store held already, or repeated in the batch. */
   duplicates: number;
+  /** Points stored for the first time (not in `accepted`) at a place no vehicle could have reached from the tracker's latest position. */
+  implausible: number;
 }
 
 /** Where a batch comes from: a sender (new log entries), a `done` entry taken up again, or a `pending` entry another instance stored. */
@@ -60,6 +63,8 @@ interface Arrival {
   /** The newest message stored before the batch (what decides which points are new). */
   newestBefore: number | null;
   moved: LatestRecord | null;
+  /** Of `added`, how many the plausibility rule refused as the latest position. */
+  implausible: number;
 }
 
 /** What trips and the processors take of a tracker in a batch. */
@@ -189,7 +194,7 @@ export class TrackerPipeline {
       state.unreplayed = null;
       state.dirty = true;
     }
-    return arrivals.map(({ batch, added }) => ({ accepted: added.length, duplicates: batch.points.length - added.length }));
+    return arrivals.map(countsOf);
   }
 
   /**
@@ -239,14 +244,31 @@ export class TrackerPipeline {
       const late = inBuckets ? older[i].filter((point) => !inBuckets.has(point.ts)) : older[i];
       const added = late.length === 0 ? split[i].fresh : [...late, ...split[i].fresh].sort((a, b) => a.ts - b.ts);
       const unique = mergeByTs(split[i].older, split[i].fresh);
-      return { state, batch, added, unique, direct: added.length >= DIRECT_WRITE_POINTS, newestBefore: state.newestTs, moved: this.latestAfter(state, unique) };
+      const refused = this.judgeNewFixes(state, unique);
+      const implausible = refused.size === 0 ? 0 : added.filter((point) => refused.has(point.ts)).length;
+      const newest = newestPositioned(unique);
+      const moved = newest && !(state.latest && state.latest.ts >= newest.ts) ? this.latestOf(state, newest) : null;
+      return { state, batch, added, unique, direct: added.length >= DIRECT_WRITE_POINTS, newestBefore: state.newestTs, moved, implausible };
     });
   }
 
-  /** The tracker's latest position once `points` are stored, when it moves forward. */
-  private latestAfter(state: TrackerState, points: readonly TelemetryPoint[]): LatestRecord | null {
-    const newest = newestPositioned(points);
-    if (!newest || (state.latest && state.latest.ts >= newest.ts)) return null;
+  /**
+   * The fixes newer than the tracker's last accepted one, judged in time order (docs/events.md,
+   * "Clocks, jumps, resets and jitter"): the timestamps of those no vehicle could have reached,
+   * counted `implausible` (stored all the same; the processors judge them alike).
+   */
+  private judgeNewFixes(state: TrackerState, points: readonly TelemetryPoint[]): Set<number> {
+    state.plausibility ??= { last: state.latest ? { ts: state.latest.ts, lat: state.latest.lat, lng: state.latest.lng } : null, doubt: null };
+    const after = state.plausibility.last?.ts ?? -Infinity;
+    const refused = new Set<number>();
+    for (const point of points) {
+      if (point.ts <= after || point.lat === null || point.lng === null) continue;
+      if (judgeFix(state.plausibility, point as PositionedPoint) === 'implausible') refused.add(point.ts);
+    }
+    return refused;
+  }
+
+  private latestOf(state: TrackerState, newest: PositionedPoint): LatestRecord {
     return { _id: state.id, trackerId: state.trackerId, vendorId: state.vendorId, ts: newest.ts, lat: newest.lat, lng: newest.lng, speed: newest.speed, dir: newest.dir, alt: newest.alt, ignition: newest.ignition ?? null, ingestedAt: Date.now(), openTripBegin: null };
   }
 
@@ -264,7 +286,7 @@ export class TrackerPipeline {
     const bucketWrite = direct.length > 0 ? this.writer.writeMany(direct.map(({ state, added }) => ({ trackerId: state.trackerId, points: added }))) : null;
     if (source.kind === 'pending') {
       const [entry] = this.entriesOf(inLog, Infinity);
-      const counts = Object.fromEntries(arrivals.map(({ state, batch, added }) => [state.id, { accepted: added.length, duplicates: batch.points.length - added.length }]));
+      const counts = Object.fromEntries(arrivals.map((arrival) => [arrival.state.id, countsOf(arrival)]));
       await Promise.all([this.log.complete(source.id, entry?.parts ?? {}, entry?.latest ?? {}, counts, this.ownership.instanceId), bucketWrite]);
     } else await Promise.all([this.log.append(entries), bucketWrite]);
     for (const { id, p } of source.kind === 'new' ? entries.map((entry) => ({ id: entry._id, p: entry.p })) : [source]) this.absorbed.set(id.toHexString(), { id, p });
@@ -386,6 +408,10 @@ export class TrackerPipeline {
     return { replay: { ...tracker, from: checkpoint.ts, to: seenBefore, fixes }, states: checkpoint.states };
   }
 }
+
+type PositionedPoint = TelemetryPoint & { lat: number; lng: number };
+
+const countsOf = ({ batch, added, implausible }: Arrival): BatchCounts => ({ accepted: added.length - implausible, duplicates: batch.points.length - added.length, implausible });
 
 const processedTracker = (state: TrackerState): ProcessedTracker => ({ clientId: state.clientId, trackerId: state.trackerId, vendorId: state.vendorId, assetId: state.assetId! });
 

@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import type { LatestRecord } from '../store/latest-position.store';
+import type { PlausibilityState } from '../telemetry/fix-plausibility';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { TripProgress } from '../telemetry/trip-detector';
 
@@ -30,6 +31,8 @@ export interface TrackerState {
   /** The oldest late fix not yet replayed (a batch failed before its replay), else null. */
   unreplayed: number | null;
   latest: LatestRecord | null;
+  /** Its last accepted fix and a jump not yet believed, for the answer's `implausible` count (in memory; from the latest position when first needed). */
+  plausibility: PlausibilityState | null;
   trips: TripProgress | null;
   checkpoint: Checkpoint | null;
   /** The newest checkpoint's time, in memory or only stored. */

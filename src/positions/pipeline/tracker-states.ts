@@ -77,6 +77,7 @@ export class TrackerStates {
           processedTs: known ? (record?.processedTs ?? record?.newestTs ?? trips?.seenTo ?? null) : null,
           unreplayed: record?.unreplayed ?? null,
           latest: position,
+          plausibility: null,
           trips,
           checkpoint: null,
           checkpointTs: record?.checkpointTs ?? null,

@@ -59,7 +59,7 @@ export class TelemetryLogEntry {
 
   /** Tracker id (hex) → the owner's counts of a pending entry once processed (the receiving instance answers with them). */
   @Prop({ type: SchemaTypes.Mixed, default: null })
-  counts: Record<string, { accepted: number; duplicates: number }> | null;
+  counts: Record<string, { accepted: number; duplicates: number; implausible?: number }> | null;
 }
 
 export const TelemetryLogEntrySchema = SchemaFactory.createForClass(TelemetryLogEntry);

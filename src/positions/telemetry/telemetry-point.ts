@@ -72,16 +72,19 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (ts === null) return null;
   let lat = numberIn(read(m, 'position.latitude'), -90, 90);
   let lng = numberIn(read(m, 'position.longitude'), -180, 180);
-  if (lat === null || lng === null) lat = lng = null;
+  // Without a GPS fix (`position.valid: false`) a device repeats 0,0 or an old cell position and
+  // speed: not where it is, nor how fast it goes. Its sensors, ignition and mileage still count.
+  const fixed = read(m, 'position.valid') !== false;
+  if (lat === null || lng === null || !fixed) lat = lng = null;
   const temps: Record<string, number> = {};
   addTemperatures(temps, m, '');
   const point: TelemetryPoint = {
     ts,
     lat,
     lng,
-    speed: numberIn(read(m, 'position.speed'), 0, 2000),
-    alt: numberIn(read(m, 'position.altitude'), -20000, 100000),
-    dir: numberIn(read(m, 'position.direction'), 0, 360),
+    speed: fixed ? numberIn(read(m, 'position.speed'), 0, 2000) : null,
+    alt: fixed ? numberIn(read(m, 'position.altitude'), -20000, 100000) : null,
+    dir: fixed ? numberIn(read(m, 'position.direction'), 0, 360) : null,
     temps,
   };
   const ignition = booleanOf(read(m, 'engine.ignition.status'));
