@@ -34,6 +34,8 @@ export interface DetectorState {
   /** The newest fix evaluated (unix s), and where the asset was then. */
   lastTs: number | null;
   last: Spot | null;
+  /** The first fix of a jump from `last` not yet believed (absent in states stored before it). */
+  doubt?: Spot | null;
   /** Geofences the asset is in, or about to change for; absent: outside. */
   fences: Record<string, FenceState>;
   speeding: { active: boolean; since?: Spot; limitKmh?: number; maxSpeedKmh?: number; pending?: Pending };
@@ -50,6 +52,7 @@ export interface DetectorState {
 export const initialState = (): DetectorState => ({
   lastTs: null,
   last: null,
+  doubt: null,
   fences: {},
   speeding: { active: false },
   idling: { active: false },

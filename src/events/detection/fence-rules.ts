@@ -40,9 +40,10 @@ const isParked = (spot: Spot) => spot.speed !== null && spot.speed < PARKED_BELO
  * stayed across for FENCE_DWELL_S; a fix back on the old side before that cancels it. A parked
  * fix never counts by depth alone: a parked vehicle does not cross edges, its error does. The event is dated at the
  * first fix across. A fence between two fixes far apart (both outside) still yields its enter and
- * exit, at the interpolated points where the straight path crossed it.
+ * exit, at the interpolated points where the straight path crossed it — unless the asset was
+ * relocated (`continuous` false: a jump no vehicle drives), when there is no path to cross.
  */
-export function fenceEvents(state: DetectorState, spot: Spot, context: FenceContext): DetectedEvent[] {
+export function fenceEvents(state: DetectorState, spot: Spot, context: FenceContext, continuous = true): DetectedEvent[] {
   const events: DetectedEvent[] = [];
   const previous = state.last;
   const candidates = new Map<string, CompiledGeofence>();
@@ -52,7 +53,7 @@ export function fenceEvents(state: DetectorState, spot: Spot, context: FenceCont
     if (fence) candidates.set(id, fence);
     else delete state.fences[id]; // deleted, or no longer for this asset: forgotten without an event
   }
-  if (previous) {
+  if (previous && continuous) {
     const [a, b] = [previous, spot];
     const lengthM = Math.hypot((b.lng - a.lng) * Math.cos((a.lat * Math.PI) / 180), b.lat - a.lat) * METRES_PER_DEGREE;
     for (const fence of context.fences.near(Math.min(a.lng, b.lng), Math.min(a.lat, b.lat), Math.max(a.lng, b.lng), Math.max(a.lat, b.lat))) {

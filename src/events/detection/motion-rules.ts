@@ -34,7 +34,8 @@ export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limit
     return [];
   }
   if (over) {
-    state.speeding = { active: true, since: step.confirmed, limitKmh: limit, maxSpeedKmh: fix.speed };
+    // The episode began at the pending fix: its speed counts toward the maximum too.
+    state.speeding = { active: true, since: step.confirmed, limitKmh: limit, maxSpeedKmh: Math.max(fix.speed, step.confirmed.speed ?? 0) };
     return [{ type: 'speeding.start', at: step.confirmed, details: { limitKmh: limit, speedKmh: step.confirmed.speed } }];
   }
   state.speeding = { active: false };
