@@ -12,15 +12,22 @@ export type FleetEventsListener = (events: readonly StoredFleetEvent[]) => Promi
  */
 @Injectable()
 export class FleetEventsRecorded {
-  private readonly listeners = new Set<FleetEventsListener>();
+  /**
+   * `recorded`: every event once stored (above). After a late message (docs/events.md, "Late
+   * messages"): `moved`, events re-dated under their id (what they opened follows their time);
+   * `endedAgain`, end events told before a start that a replay found before them (they settle
+   * what that start opened, and open nothing).
+   */
+  private readonly listeners = { recorded: new Set<FleetEventsListener>(), moved: new Set<FleetEventsListener>(), endedAgain: new Set<FleetEventsListener>() };
 
-  subscribe(listener: FleetEventsListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  subscribe(listener: FleetEventsListener, kind: keyof FleetEventsRecorded['listeners'] = 'recorded'): () => void {
+    this.listeners[kind].add(listener);
+    return () => this.listeners[kind].delete(listener);
   }
 
-  async publish(events: readonly StoredFleetEvent[]): Promise<void> {
-    if (events.length === 0 || this.listeners.size === 0) return;
-    await Promise.all([...this.listeners].map((listener) => listener(events)));
+  async publish(events: readonly StoredFleetEvent[], kind: keyof FleetEventsRecorded['listeners'] = 'recorded'): Promise<void> {
+    const listeners = this.listeners[kind];
+    if (events.length === 0 || listeners.size === 0) return;
+    await Promise.all([...listeners].map((listener) => listener(events)));
   }
 }

@@ -80,10 +80,11 @@ export class FleetEvents {
   /**
    * Moves events a late message re-dated (the same enter, a fix earlier): each keeps its id — what
    * was told of it, an alert it opened — and takes the time, place and details the replay found;
-   * its index entries move with it. Nothing is told again.
+   * its index entries move with it; then the `moved` listeners are told (an alert they opened
+   * follows them). Nothing is told as new.
    */
-  async move(moves: ReadonlyArray<{ event: StoredFleetEvent; to: NewFleetEvent }>): Promise<void> {
-    if (moves.length === 0) return;
+  async move(moves: ReadonlyArray<{ event: StoredFleetEvent; to: NewFleetEvent }>): Promise<StoredFleetEvent[]> {
+    if (moves.length === 0) return [];
     await this.index.remove(moves.map(({ event }) => event));
     const moved: StoredFleetEvent[] = [];
     for (const { event, to } of moves) {
@@ -92,6 +93,13 @@ export class FleetEvents {
       moved.push({ ...event, ...change });
     }
     await this.index.add(moved);
+    await this.recorded.publish(moved, 'moved');
+    return moved;
+  }
+
+  /** End events told already, told again after a start a replay found before them: they settle what it opened. */
+  async tellEndedAgain(events: readonly StoredFleetEvent[]): Promise<void> {
+    await this.recorded.publish(events, 'endedAgain');
   }
 
   /** Inserts a client's events; answers the ids that were already stored. */

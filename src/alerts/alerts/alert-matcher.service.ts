@@ -20,7 +20,7 @@ import { isEndEvent, startsEndedBy } from './event-pairs';
  */
 @Injectable()
 export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe?: () => void;
+  private unsubscribe: Array<() => void> = [];
 
   constructor(
     private readonly recorded: FleetEventsRecorded,
@@ -32,12 +32,23 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.recorded.subscribe((events) => this.heard(events));
+    this.unsubscribe = [
+      this.recorded.subscribe((events) => this.heard(events)),
+      this.recorded.subscribe((events) => this.openings.followMoved(events), 'moved'),
+      this.recorded.subscribe((events) => this.settleAgain(events), 'endedAgain'),
+    ];
     this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) => this.openings.decide(payload.clientId, payload.openingId, lease));
   }
 
   onModuleDestroy(): void {
-    this.unsubscribe?.();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  }
+
+  /** End events told again after a start found late: they settle what it opened (and open nothing: their own alerts exist). */
+  private async settleAgain(events: readonly StoredFleetEvent[]): Promise<void> {
+    for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
+      await this.openings.ended(group[0].clientId, await this.openings.unsettledBy(group[0].clientId, group), []);
+    }
   }
 
   async heard(events: readonly StoredFleetEvent[]): Promise<void> {

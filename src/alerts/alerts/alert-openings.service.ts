@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
+import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Jobs, LeaseCheck } from '@app/jobs';
-import { END_OF, type FleetEventType } from '../../events';
+import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
 import { AlertChannels } from '../alert-channels';
 import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';
@@ -80,6 +80,32 @@ export class AlertOpenings {
     if (!opening || opening.state === 'cancelled') return;
     lease.assertHeld();
     await this.openAfterWait(opening);
+  }
+
+  /**
+   * Events a late message re-dated (moved under their id, docs/events.md "Late messages"): the
+   * unsettled alerts and waiting openings they opened — found through their assets' registers —
+   * take the new time, so the episode's end settles them as if the events had come in order.
+   */
+  async followMoved(events: readonly StoredFleetEvent[]): Promise<void> {
+    for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
+      const scope = scopeOfClient(group[0].clientId);
+      const moved = new Map(group.map((event) => [event._id.toHexString(), event]));
+      const registers = await this.unsettled.of(scope, [...new Set(group.map((event) => event.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
+      const ids = [...new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())))];
+      if (ids.length === 0) continue;
+      const [alerts, openings] = await Promise.all([this.alerts.findByIds(scope, ids), this.openings.findByIds(scope, ids)]);
+      for (const alert of alerts) {
+        const event = moved.get(alert.eventIds[0]?.toHexString() ?? '');
+        if (event && alert.occurredAt.getTime() !== event.occurredAt.getTime()) await this.alerts.updateRecord(scope, alert, { $set: { occurredAt: event.occurredAt } });
+      }
+      for (const opening of openings) {
+        const event = moved.get(opening.eventId.toHexString());
+        if (!event || opening.state !== 'waiting' || opening.occurredAt.getTime() === event.occurredAt.getTime()) continue;
+        const decideAt = new Date(event.occurredAt.getTime() + (opening.decideAt.getTime() - opening.occurredAt.getTime()));
+        await this.openings.updateRecord(scope, opening, { $set: { occurredAt: event.occurredAt, decideAt } });
+      }
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import { Model } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { assetDayId, DAY_S, eventId } from '../event-ids';
+import { END_OF } from '../event-types';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
 import { FleetEvent } from '../schemas/fleet-event.schema';
@@ -41,7 +42,27 @@ export class EventReconciler {
     await this.fleetEvents.remove(read.filter((event) => !moves.has(event._id.toHexString())));
     await this.fleetEvents.move(read.flatMap((event) => (moves.has(event._id.toHexString()) ? [{ event, to: moves.get(event._id.toHexString())! }] : [])));
     await this.fleetEvents.record(replayed.filter((event) => !moved.has(event)));
+    // A start found new or moved before an end told already: the end is told again after it, so
+    // what the start opened is settled by it as if they had come in order.
+    const movedIds = new Map([...moves].map(([id, event]) => [event, id]));
+    const storedIdOf = (event: NewFleetEvent) => movedIds.get(event) ?? (stored.has(eventId(event).toHexString()) ? eventId(event).toHexString() : null);
+    const ends = endsToTellAgain(replayed, (event) => storedIdOf(event) === null || movedIds.has(event), storedIdOf);
+    if (ends.length > 0) await this.fleetEvents.tellEndedAgain(await this.events.findByIds(scopeOfClient(asset.clientId), ends));
   }
+}
+
+/** The ids of stored end events that follow a start the replay found new or moved (its first end of the same kind after it). */
+function endsToTellAgain(replayed: readonly NewFleetEvent[], changed: (event: NewFleetEvent) => boolean, storedIdOf: (event: NewFleetEvent) => string | null): string[] {
+  const inOrder = [...replayed].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+  const ends = new Set<string>();
+  inOrder.forEach((start, i) => {
+    const endType = END_OF[start.type];
+    if (!endType || !changed(start)) return;
+    const end = inOrder.slice(i + 1).find((event) => event.type === endType && String(event.geofenceId ?? '') === String(start.geofenceId ?? ''));
+    const id = end ? storedIdOf(end) : null;
+    if (id) ends.add(id);
+  });
+  return [...ends];
 }
 
 type IndexEntry = FleetEventIndex['entries'][number];
