@@ -32,6 +32,7 @@ import { RefuelsController } from './refuels/refuels.controller';
 import { RefuelsService } from './refuels/refuels.service';
 import { RefuelImportService } from './refuels/import/refuel-import.service';
 import { Refuel, RefuelSchema } from './refuels/refuel.schema';
+import { MetersModule } from '../meters';
 
 const fuelData = TenantDataModule.forFeature([
   { name: FuelTariff.name, schema: FuelTariffSchema },
@@ -54,6 +55,8 @@ const costData = AssetOwnedDataModule.forFeature([
   imports: [
     // Trips for the reports, and where the vehicle was when a refuel was paid.
     PositionsModule,
+    // The asset's odometer when a refuel was paid (`odometer_mismatch`).
+    MetersModule,
     ReportsModule,
     fuelData,
     costData,

@@ -9,7 +9,8 @@ import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter
 import { MetersChanged } from './meters-changed';
 import { MetersProcessor } from './meters-processor';
 import { MetersRecent } from './meters-recent';
-import { TrackerOwnership } from '../positions';
+import { TelemetryPointsReader, TrackerOwnership } from '../positions';
+import { advance } from './meter-rules';
 import { AssetMeter } from './schemas/asset-meter.schema';
 import { MeterReading, MeterReadingSource } from './schemas/meter-reading.schema';
 
@@ -40,7 +41,11 @@ export const toMeterReadingView = (reading: Stored<MeterReading>): MeterReadingV
 });
 
 /** What readers take of the stored meters. */
-const METER_FIELDS = { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, odometerSource: 1, updatedAt: 1, foldSeq: 1 };
+const METER_FIELDS = { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, odometerSource: 1, updatedAt: 1, foldSeq: 1, feed: 1 };
+
+const NOTHING_COUNTED = { odometerKm: 0, engineHours: 0 };
+/** How far before a past reading the fixes are read to know where the vehicle stood at its time. */
+const SINCE_LOOKBACK_S = 1800;
 
 export type MeterWatch = { odometerKm: number | null; engineHours: number | null };
 
@@ -68,6 +73,7 @@ export class MetersService {
     private readonly processor: MetersProcessor,
     private readonly recent: MetersRecent,
     private readonly ownership: TrackerOwnership,
+    private readonly points: TelemetryPointsReader,
   ) {}
 
   async get(auth: AuthContext, assetId: string): Promise<MetersView> {
@@ -82,6 +88,16 @@ export class MetersService {
     const ids = assetIds.map(String);
     const [found, assets] = await Promise.all([this.meters.findByIds(scope, ids, METER_FIELDS), this.assetRecords.findByIds(scope, ids, { _id: 1, clientId: 1, mainTrackerId: 1 })]);
     return this.withRecentCounts(found, assets);
+  }
+
+  /**
+   * An asset's odometer at a past moment (a refuel's): today's, less what telemetry counted after
+   * it (`countedSince`); null when the asset has no meters yet.
+   */
+  async odometerAt(scope: TenantScope, assetId: Types.ObjectId, at: Date): Promise<number | null> {
+    const meter = (await this.ofAssets(scope, [assetId])).get(assetId.toHexString());
+    if (!meter) return null;
+    return meter.odometerKm - (await this.countedSince(meter, at.getTime() / 1000)).odometerKm;
   }
 
   /**
@@ -131,16 +147,21 @@ export class MetersService {
    * adds to it); one read before the newest is kept in the list only.
    */
   async record(scope: TenantScope & { userId: Types.ObjectId }, assetId: Types.ObjectId, input: NewReading): Promise<Stored<MeterReading>> {
-    const meter = await this.meters.findById(scope, assetId.toHexString());
+    const readingTs = input.readAt.getTime() / 1000;
     const [newest] = await this.readings.find(scope, { assetId }, { sort: { readAt: -1, _id: -1 }, limit: 1 });
     let isNewest = !newest || newest.readAt <= input.readAt;
+    // What this instance counted is folded in first: the reading sets the meters after it.
+    if (isNewest) await this.processor.settle(assetId.toHexString(), readingTs);
+    const meter = await this.meters.findById(scope, assetId.toHexString());
+    // A reading dated in the past sets the meter at its time: what telemetry counted since still counts.
+    const since = isNewest ? await this.countedSince(meter, readingTs) : NOTHING_COUNTED;
     if (!input.correction) {
       for (const [field, unit] of [['odometerKm', 'km'], ['engineHours', 'h']] as const) {
         const value = input[field];
         if (value === undefined) continue;
         const filter: TenantQuery<MeterReading> = { assetId, readAt: { $lte: input.readAt }, [field]: { $ne: null } };
         const earlier = await this.readings.find(scope, filter, { sort: { [field]: -1 }, limit: 1 });
-        const floor = Math.max(earlier[0]?.[field] ?? 0, isNewest ? (meter?.[field] ?? 0) : 0);
+        const floor = Math.max(earlier[0]?.[field] ?? 0, isNewest ? (meter?.[field] ?? 0) - since[field] : 0);
         if (value < floor - 1e-9 && input.whenLower === 'keep') isNewest = false;
         else if (value < floor - 1e-9) throw new DomainException(ErrorCode.Conflict, `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`);
       }
@@ -156,17 +177,28 @@ export class MetersService {
       createdBy: scope.userId,
     });
     if (isNewest) {
-      // What this instance counted before the reading is written first, so that the reading sets the meters after it.
-      const readingTs = input.readAt.getTime() / 1000;
-      await this.processor.settle(assetId.toHexString(), readingTs);
       const $set: Record<string, unknown> = { updatedAt: new Date(), readingTs };
-      if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm, odometerSource: 'reading' });
-      if (input.engineHours !== undefined) $set.engineHours = input.engineHours;
+      if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm + since.odometerKm, odometerSource: 'reading' });
+      if (input.engineHours !== undefined) $set.engineHours = input.engineHours + since.engineHours;
       await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, telemetryKm: 0, telemetryHours: 0, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
       const after = await this.meters.findById(scope, assetId.toHexString());
       if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
     }
     return reading;
+  }
+
+  /**
+   * What telemetry counted after `readingTs` up to the meters' last counted fix (`feed`, stored: a
+   * count still in memory elsewhere is folded in later, on top): the stored fixes counted again
+   * from the last one before that time. Zero for a reading of now.
+   */
+  private async countedSince(meter: Stored<AssetMeter> | null, readingTs: number): Promise<{ odometerKm: number; engineHours: number }> {
+    const feed = meter?.feed;
+    if (!feed || feed.ts <= readingTs) return NOTHING_COUNTED;
+    const fixes = await this.points.points(feed.trackerId, readingTs - SINCE_LOOKBACK_S, feed.ts);
+    const start = advance(null, feed.trackerId, fixes.filter((fix) => fix.ts <= readingTs)).feed;
+    const counted = advance(start, feed.trackerId, fixes.filter((fix) => fix.ts > readingTs));
+    return { odometerKm: counted.km, engineHours: counted.hours };
   }
 
   async listReadings(auth: AuthContext, assetId: string, page: { limit?: number; cursor?: string }): Promise<Page<Stored<MeterReading>>> {

@@ -10,10 +10,10 @@ import { PriceChangesService } from '../price-change/price-changes.service';
 import { fuelCost } from './fuel-cost';
 
 export type TripFuel = TripFuelFigures;
-type EntryFigures = Pick<Stored<FuelCostEntry>, '_id' | 'tariffId' | 'liters' | 'pricePerLiter'>;
+type EntryFigures = Pick<Stored<FuelCostEntry>, '_id' | 'tariffId' | 'liters' | 'pricePerLiter' | 'distanceKm' | 'consumptionLPer100Km'>;
 
 /** What a trip's fuel is read from (and the client, for the tenant check): not its history fields. */
-const ENTRY_FIGURES = { clientId: 1, tariffId: 1, liters: 1, pricePerLiter: 1 } as const;
+const ENTRY_FIGURES = { clientId: 1, tariffId: 1, liters: 1, pricePerLiter: 1, distanceKm: 1, consumptionLPer100Km: 1 } as const;
 export type { CostedTrip };
 
 /** Litres for a distance at a consumption, to the millilitre. */
@@ -41,8 +41,9 @@ function tripCostEntryHex(assetHex: string, trackerHex: string, tripId: number):
  * priced at its tariff's price then — the price at the trip's start as re-valued by every price
  * change since (each change re-values the whole history of the tariff, so one price holds for all
  * of a tariff's costs at any moment). While a change is pending its new price is read, as in
- * `FuelCostsService`. An entry keeps the tariff and litres it was costed with; a later profile
- * change applies to trips costed from then on.
+ * `FuelCostsService`. An entry keeps the tariff and consumption it was costed with (a later profile
+ * change applies to trips costed from then on); a trip whose distance changed since (extended by
+ * later or late points) has its litres costed again at that consumption, so fuel follows distance.
  */
 @Injectable()
 export class TripFuelCosts implements OnModuleInit {
@@ -112,6 +113,7 @@ export class TripFuelCosts implements OnModuleInit {
     }
     // Only the entries just written are read again (another reader's, when it wrote one first).
     place(await this.entriesByIds(scope, costed));
+    await this.followDistances(scope, entries, trips, profiled);
     const tariffs = new Set<string>();
     for (const entry of entries) if (entry) tariffs.add(entry.tariffId.toHexString());
     const pendingPrice = await this.pendingPrices(scope, [...tariffs]);
@@ -143,6 +145,27 @@ export class TripFuelCosts implements OnModuleInit {
     return found;
   }
 
+  /**
+   * Entries whose trip is longer or shorter now than when costed: their litres for the trip's
+   * distance at the consumption they were costed with (entries costed before it was kept: at the
+   * profile's, and only when the litres differ), written back and answered.
+   */
+  private async followDistances(scope: TenantScope, entries: Array<EntryFigures | undefined>, trips: readonly CostedTrip[], profiled: ReadonlyArray<{ profile: { consumptionLPer100Km: number }; from: number; to: number }>): Promise<void> {
+    const changed: Array<{ entry: EntryFigures; liters: number; distanceKm: number }> = [];
+    for (const { profile, from, to } of profiled) {
+      for (let i = from; i < to; i++) {
+        const entry = entries[i];
+        if (!entry || entry.distanceKm === trips[i].distance) continue;
+        const consumption = entry.consumptionLPer100Km ?? profile.consumptionLPer100Km;
+        const liters = tripLiters(trips[i].distance, consumption);
+        if (entry.distanceKm === undefined && Math.abs(liters - entry.liters) < 0.0005) continue;
+        changed.push({ entry, liters, distanceKm: trips[i].distance });
+        entries[i] = { ...entry, liters, distanceKm: trips[i].distance };
+      }
+    }
+    for (const { entry, liters, distanceKm } of changed) await this.costs.updateOne(scope, { _id: entry._id }, { $set: { liters, distanceKm } });
+  }
+
   private async costMissing(scope: TenantScope, assetId: Types.ObjectId, profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number }, missing: Array<[string, CostedTrip]>): Promise<void> {
     // At its latest price, a pending change's included: a trip costed while a change runs takes
     // the change's price (its re-valuation may already have passed).
@@ -154,6 +177,8 @@ export class TripFuelCosts implements OnModuleInit {
       source: 'trip' as const,
       occurredAt: new Date(trip.begin * 1000),
       liters: tripLiters(trip.distance, profile.consumptionLPer100Km),
+      distanceKm: trip.distance,
+      consumptionLPer100Km: profile.consumptionLPer100Km,
       pricePerLiter: priced.pricePerLiter,
       assetId,
       reference: `trip ${trip.id}`,

@@ -17,6 +17,16 @@ describe('refuel anomalies', () => {
     expect(refuelAnomalies({ ...base, pricePerLiter: 1150 }).anomalies).toEqual([]);
   });
 
+  it('flags an odometer more than 5 % and more than 50 km from the meter at the refuel’s time', () => {
+    const at = (typedKm: number, meterKm: number) => refuelAnomalies({ ...base, odometer: { typedKm, meterKm } }).anomalies;
+    expect(at(60_000, 120_000)).toEqual(['odometer_mismatch']);
+    expect(at(126_001, 120_000)).toEqual(['odometer_mismatch']);
+    expect(at(126_000, 120_000)).toEqual([]); // exactly 5 %
+    expect(at(140, 100)).toEqual([]); // 40 % but 40 km: not both
+    expect(at(1_050, 1_000)).toEqual([]); // 50 km: not more than 50
+    expect(at(1_060, 1_000)).toEqual(['odometer_mismatch']);
+  });
+
   it('skips a check it has nothing to measure against', () => {
     expect(refuelAnomalies({ liters: 9999, pricePerLiter: null, tankCapacityL: null, tariffPricePerLiter: null, fromVehicle: null })).toEqual({ anomalies: [], checks: {} });
   });

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
-export const REFUEL_ANOMALIES = ['over_tank_capacity', 'away_from_vehicle', 'price_mismatch'] as const;
+export const REFUEL_ANOMALIES = ['over_tank_capacity', 'away_from_vehicle', 'price_mismatch', 'odometer_mismatch'] as const;
 export type RefuelAnomaly = (typeof REFUEL_ANOMALIES)[number];
 
 @Schema({ _id: false })

@@ -13,6 +13,7 @@ import { refuelAnomalies } from './refuel-anomalies';
 import { CreateRefuelDto, ListRefuelsDto } from './refuel.dto';
 import { Refuel } from './refuel.schema';
 import { RefuelView, toRefuelView } from './refuel.view';
+import { MetersService } from '../../meters';
 
 /** The vehicle's fix must be this close in time to the payment to say where the vehicle was. */
 const FIX_WITHIN_S = 600;
@@ -29,6 +30,7 @@ export class RefuelsService {
     private readonly whereabouts: VehicleWhereabouts,
     private readonly exportCache: TripReportExportCache,
     private readonly activity: ActivityRecorder,
+    private readonly meters: MetersService,
   ) {}
 
   async create(auth: AuthContext, body: CreateRefuelDto): Promise<RefuelView> {
@@ -44,11 +46,13 @@ export class RefuelsService {
     const pricePerLiter = body.pricePerLiter ?? (body.totalCost !== undefined ? round2(body.totalCost / body.liters) : null);
     const totalCost = body.totalCost ?? (body.pricePerLiter !== undefined ? round2(body.pricePerLiter * body.liters) : null);
     const tariff = asset.fuel ? await this.tariffs.findById(auth, asset.fuel.tariffId.toHexString()) : null;
-    const [tariffPricePerLiter, fromVehicle] = await Promise.all([
+    const [tariffPricePerLiter, fromVehicle, meterKm] = await Promise.all([
       tariff ? this.prices.priceAt(auth, tariff, occurredAt) : null,
       body.location ? this.whereabouts.distanceAt(auth, asset, body.location, occurredAt, FIX_WITHIN_S) : null,
+      body.odometerKm !== undefined ? this.meters.odometerAt(auth, asset._id, occurredAt) : null,
     ]);
-    const { anomalies, checks } = refuelAnomalies({ liters: body.liters, pricePerLiter, tankCapacityL: asset.fuel?.tankCapacityL ?? null, tariffPricePerLiter, fromVehicle });
+    const odometer = body.odometerKm !== undefined && meterKm !== null ? { typedKm: body.odometerKm, meterKm } : null;
+    const { anomalies, checks } = refuelAnomalies({ liters: body.liters, pricePerLiter, tankCapacityL: asset.fuel?.tankCapacityL ?? null, tariffPricePerLiter, fromVehicle, odometer });
     const refuel = await this.refuels.create(auth, {
       assetId: asset._id,
       occurredAt,

@@ -38,6 +38,14 @@ export class FuelCostEntry {
   /** What the cost came from (a trip id, a refuelling receipt number). */
   @Prop({ maxlength: 100 })
   reference?: string;
+
+  /** A trip's entry: the distance its litres were costed for (km); a trip extended later is costed again at the same consumption. */
+  @Prop({ min: 0 })
+  distanceKm?: number;
+
+  /** A trip's entry: the consumption it was costed at (L/100 km, the asset's profile then). */
+  @Prop({ min: 0 })
+  consumptionLPer100Km?: number;
 }
 
 export const FuelCostEntrySchema = SchemaFactory.createForClass(FuelCostEntry);
