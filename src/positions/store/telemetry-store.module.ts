@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LatestPosition, LatestPositionSchema } from './latest-position.schema';
 import { LatestPositionStore } from './latest-position.store';
+import { LatestPositions } from './latest-positions';
 import { StoreTelemetrySource } from './store-telemetry.source';
 import { StoredTrip, StoredTripSchema } from './stored-trip.schema';
 import { TelemetryDay, TelemetryDaySchema, TelemetryHour, TelemetryHourSchema, TelemetryPeriod, TelemetryPeriodSchema } from './telemetry-bucket.schema';
@@ -23,7 +24,7 @@ const telemetryModels = MongooseModule.forFeature([
 /** The platform's own telemetry store: the log of recent batches, hour/day/period buckets, stored trips, latest positions. */
 @Module({
   imports: [telemetryModels],
-  providers: [TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
-  exports: [telemetryModels, TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, StoreTelemetrySource],
+  providers: [TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, LatestPositions, StoreTelemetrySource],
+  exports: [telemetryModels, TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, LatestPositions, StoreTelemetrySource],
 })
 export class TelemetryStoreModule {}

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { AppConfig } from '@app/config';
 import { DatabaseLocation } from '@app/database';
 import { TrackerRouting } from '@app/fleet';
-import { TelemetryIngestor } from '../../positions';
+import { LatestPositions, TelemetryIngestor } from '../../positions';
 import { DEMO_ROUTES } from '../demo-routes';
 import { DEMO_CLIENTS } from '../seeders/identity-fleet.seeder';
 import { RouteWalker } from './route-walker';
@@ -13,8 +13,10 @@ const CRUISE_KMH = 72;
 interface Vehicle {
   vendorId: number;
   walker: RouteWalker;
-  /** Where on its loop the vehicle starts, so the fleet is spread out. */
+  /** Where on its loop the vehicle starts when it was never seen, so the fleet is spread out. */
   offsetKm: number;
+  /** Where on its loop it starts this run: where its tracker was last seen (read at its first report), else `offsetKm`. */
+  startKm?: number;
 }
 
 /**
@@ -22,7 +24,9 @@ interface Vehicle {
  * out and back, and reports a flespi-style position through the one ingestion path, so the latest
  * positions, the live stream, tracks and trips change while one watches. On by default on the
  * embedded database (`DEMO_SIMULATOR`), never in tests unless asked, never with `MONGODB_URI`
- * unless `DEMO_SIMULATOR=true`.
+ * unless `DEMO_SIMULATOR=true`. After a restart each vehicle carries on from where its tracker was
+ * last seen (it stood there while the app was down): it never jumps back to the start of its route,
+ * which would invent crossings dated while the app was down.
  */
 @Injectable()
 export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -40,6 +44,7 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
     private readonly location: DatabaseLocation,
     private readonly routing: TrackerRouting,
     private readonly ingestor: TelemetryIngestor,
+    private readonly latest: LatestPositions,
   ) {}
 
   get enabled(): boolean {
@@ -75,7 +80,8 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
     for (const vehicle of this.vehicles) {
       const tracker = await this.routing.findByVendorId(vehicle.vendorId);
       if (!tracker) continue;
-      const position = vehicle.walker.at(vehicle.offsetKm + hoursDriven * CRUISE_KMH);
+      vehicle.startKm ??= await this.startOf(vehicle, tracker._id.toHexString());
+      const position = vehicle.walker.at(vehicle.startKm + hoursDriven * CRUISE_KMH);
       const wobble = Math.sin(now / 20_000 + vehicle.vendorId) * 6;
       await this.ingestor
         .ingestPoints(tracker, [
@@ -94,6 +100,12 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
         .catch((error: Error) => this.logger.warn(`demo vehicle ${vehicle.vendorId}: ${error.message}`));
     }
     return reported;
+  }
+
+  /** The kilometre of its loop a vehicle starts this run from: where its tracker was last seen, if ever. */
+  private async startOf(vehicle: Vehicle, trackerId: string): Promise<number> {
+    const seen = (await this.latest.of([trackerId])).get(trackerId);
+    return seen ? vehicle.walker.kmNearest(seen.lat, seen.lng) : vehicle.offsetKm;
   }
 
   private fleet(vendorBase: number, routes: readonly [number, number][][]): Vehicle[] {

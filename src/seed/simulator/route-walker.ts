@@ -38,6 +38,23 @@ export class RouteWalker {
     }
     return { lat: this.loop[0][0], lng: this.loop[0][1], direction: 0 };
   }
+
+  /** The kilometre of the loop nearest a place (a vehicle carries on from where it was seen last). */
+  kmNearest(lat: number, lng: number): number {
+    let best = { km: 0, distance: Infinity };
+    let start = 0;
+    for (let index = 0; index < this.lengths.length; index++) {
+      const [from, to] = [this.loop[index], this.loop[index + 1]];
+      // Flat projection on the segment: exact enough at a segment's scale.
+      const [dx, dy] = [to[1] - from[1], to[0] - from[0]];
+      const squared = dx * dx + dy * dy;
+      const share = squared === 0 ? 0 : Math.max(0, Math.min(1, ((lng - from[1]) * dx + (lat - from[0]) * dy) / squared));
+      const distance = haversineKm(lat, lng, from[0] + dy * share, from[1] + dx * share);
+      if (distance < best.distance) best = { km: start + share * this.lengths[index], distance };
+      start += this.lengths[index];
+    }
+    return best.km;
+  }
 }
 
 function bearing([lat1, lng1]: LatLng, [lat2, lng2]: LatLng): number {
