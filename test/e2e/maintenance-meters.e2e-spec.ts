@@ -180,7 +180,7 @@ describe('asset meters', () => {
 
   it('continues from the asset’s odometer when its tracker is replaced', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    await ingest([fix(asset, 0, 0, { 'vehicle.mileage': 1_000 }), fix(asset, 60, 1, { 'vehicle.mileage': 1_010 })]);
+    await ingest([fix(asset, 0, 0, { 'vehicle.mileage': 1_000 }), fix(asset, 600, 1, { 'vehicle.mileage': 1_010 })]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
     const vendorId = newVendorId();
     const trackerId = new Types.ObjectId();
@@ -189,7 +189,7 @@ describe('asset meters', () => {
     await new Promise((done) => setTimeout(done, 3100)); // READ_CACHE_TTL_SECONDS (3) in tests
     const replaced = { ...asset, vendorId, trackerId };
     // The new device says 80 000 km: the asset's odometer does not jump there.
-    await ingest([fix(replaced, 120, 1, { 'vehicle.mileage': 80_000 }), fix(replaced, 180, 2, { 'vehicle.mileage': 80_004 })]);
+    await ingest([fix(replaced, 700, 1, { 'vehicle.mileage': 80_000 }), fix(replaced, 1000, 2, { 'vehicle.mileage': 80_004 })]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(14, 3);
   });
 

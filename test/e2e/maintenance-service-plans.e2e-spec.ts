@@ -190,7 +190,7 @@ describe('service plans', () => {
     }));
     await post({ allAssets: true, intervals: { km: 10_000 }, dueSoon: { km: 1_000 } });
     const fix = (s: number, northKm: number) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 3600 + s, 'position.latitude': -33.45 + northKm / KM_PER_DEG, 'position.longitude': -70.65, 'position.speed': 50 });
-    await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(0, 0), fix(60, 7)]).expect(200);
+    await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(0, 0), fix(600, 7)]).expect(200);
     await t.app.get(TelemetryCompaction).flush(); // telemetry's counts: within a second, here at once
     const { body } = await request(t.server).get(`/api/maintenance/service-status?assetId=${asset.assetId}&planId=${tight}`).set(auth(own.admin.token)).expect(200);
     expect(body.data).toMatchObject([{ state: 'due_soon', remaining: { km: 3 } }]);

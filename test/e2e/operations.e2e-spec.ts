@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import request from 'supertest';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { addAsset } from './positions-fixtures';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,9 +51,10 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
     let port: number;
     let tenant: TestTenant;
     const token = 'metrics-token-0123456789';
+    const ingestToken = 'metrics-ingest-token-0123456789';
     beforeAll(async () => {
       port = await freePort();
-      app = await createTestAppWithEnv({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: token, BILLING_PORTAL_URL: '' });
+      app = await createTestAppWithEnv({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: token, BILLING_PORTAL_URL: '', TELEMETRY_INGEST_TOKENS: ingestToken });
       tenant = await createTenant(t.app); // same database; the isolated app is used through HTTP
     });
     afterAll(() => app.close());
@@ -86,6 +88,18 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       expect(text).toMatch(/report_pages_waiting 0/);
       expect(text).toMatch(/chromium_running [01]/);
       expect(text).toMatch(/portal_calls_total\{operation="create ticket",outcome="not_configured"\} 1/);
+    });
+
+    it('counts refused telemetry by reason, and fixes stored as implausible', async () => {
+      const asset = await addAsset(t, tenant.clientId);
+      const now = Math.floor(Date.now() / 1000);
+      const fix = (timestamp: number, lng: number) => ({ 'device.id': asset.vendorId, timestamp, 'position.latitude': -33.45, 'position.longitude': lng });
+      // A day ahead (refused); then 1 km in 10 s (stored, implausible).
+      const answer = await request(app.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${ingestToken}`).send([fix(now + 86_400, -70.6), fix(now - 60, -70.6), fix(now - 50, -70.589)]).expect(200);
+      expect(answer.body.data).toMatchObject({ accepted: 1, future: 1, implausible: 1 });
+      const text = (await scrape(port, token).expect(200)).text;
+      expect(text).toMatch(/telemetry_messages_refused_total\{reason="future"\} 1/);
+      expect(text).toMatch(/telemetry_fixes_implausible_total 1/);
     });
   });
 });

@@ -31,15 +31,15 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
 
   it('accepts an empty batch', async () => {
     const res = await post([]).expect(200);
-    expect(res.body).toEqual({ status: 'success', data: { accepted: 0, duplicates: 0, unknownDevice: 0, invalid: 0 } });
+    expect(res.body).toEqual({ status: 'success', data: { accepted: 0, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 } });
   });
 
   it('stores a batch once: a re-sent batch, a reordered one and repeats inside a batch are duplicates', async () => {
-    expect((await post(withDevice(ROUTE)).expect(200)).body.data).toEqual({ accepted: 5, duplicates: 0, unknownDevice: 0, invalid: 0 });
+    expect((await post(withDevice(ROUTE)).expect(200)).body.data).toEqual({ accepted: 5, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     expect(await stats()).toEqual(EXPECTED);
-    expect((await post(withDevice(ROUTE)).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0 });
+    expect((await post(withDevice(ROUTE)).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     const shuffled = withDevice([ROUTE[4], ROUTE[2], ROUTE[0], ROUTE[0], ROUTE[3], ROUTE[1]]);
-    expect((await post(shuffled).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 6, unknownDevice: 0, invalid: 0 });
+    expect((await post(shuffled).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 6, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     expect(await stats()).toEqual(EXPECTED);
   });
 
@@ -47,7 +47,7 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     const other = await addAsset(t, tenant.clientId);
     const send = (messages: object[]) => post(withDevice(messages, other.vendorId)).expect(200);
     await send([ROUTE[0], ROUTE[2], ROUTE[4]]);
-    expect((await send([ROUTE[3], ROUTE[1], ROUTE[2]])).body.data).toEqual({ accepted: 2, duplicates: 1, unknownDevice: 0, invalid: 0 });
+    expect((await send([ROUTE[3], ROUTE[1], ROUTE[2]])).body.data).toEqual({ accepted: 2, duplicates: 1, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     const res = await request(t.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds: [other.assetId], from: '15/01/2026', to: '15/01/2026' }).expect(200);
     expect(res.body.data.globalStats).toEqual(EXPECTED);
   });
@@ -57,7 +57,7 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     // What a process killed between the store write and the latest position leaves: the points alone.
     await storeMessages(t, killed.trackerId, ROUTE);
     const resent = await post(withDevice(ROUTE, killed.vendorId)).expect(200);
-    expect(resent.body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0 });
+    expect(resent.body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     const latest = await t.app.get(LatestPositionStore).findMany([killed.trackerId.toHexString()]);
     expect(latest.get(killed.trackerId.toHexString())?.ts).toBe(Math.max(...ROUTE.map((m) => m.timestamp)));
   });
@@ -66,8 +66,8 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     const fleet = await Promise.all(Array.from({ length: 12 }, () => addAsset(t, tenant.clientId)));
     // Message k of every device, then message k+1 of every device...: how a stream of a fleet posts.
     const batch = ROUTE.flatMap((message) => fleet.map((device) => ({ 'device.id': device.vendorId, ...message })));
-    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 5 * fleet.length, duplicates: 0, unknownDevice: 0, invalid: 0 });
-    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 5 * fleet.length, unknownDevice: 0, invalid: 0 });
+    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 5 * fleet.length, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
+    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 0, duplicates: 5 * fleet.length, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     const latest = [...(await t.app.get(LatestPositionStore).findMany(fleet.map((device) => device.trackerId.toHexString()))).values()];
     expect(latest.map((record) => [record.vendorId, record.ts, record.lng]).sort()).toEqual(fleet.map((device) => [device.vendorId, T0 + 3610, 0.04]).sort());
     const res = await request(t.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds: fleet.map((device) => device.assetId), from: '15/01/2026', to: '15/01/2026' }).expect(200);
@@ -90,7 +90,7 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
       { 'device.id': newVendorId(), timestamp: T0 },
       { 'device.id': newVendorId(), timestamp: T0 + 1 },
     ];
-    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 3, duplicates: 0, unknownDevice: 2, invalid: 7 });
+    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 3, duplicates: 0, unknownDevice: 2, invalid: 7, future: 0, implausible: 0, identMismatch: 0 });
   });
 
   it('takes messages whose parameters hold control characters or prototype keys: a device\'s data, not a 400 for the batch', async () => {
@@ -99,7 +99,7 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
       { 'device.id': fresh.vendorId, timestamp: T0, 'position.latitude': 0, 'position.longitude': 0, 'device.name': 'truck\u0001\ttwo', 'can.text': 'line\u0000' },
       JSON.parse(`{"device.id": ${fresh.vendorId}, "timestamp": ${T0 + 10}, "__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}`),
     ];
-    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 2, duplicates: 0, unknownDevice: 0, invalid: 0 });
+    expect((await post(batch).expect(200)).body.data).toEqual({ accepted: 2, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
