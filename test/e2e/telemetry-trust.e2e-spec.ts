@@ -96,6 +96,11 @@ describe('telemetry you can trust', () => {
     expect(await timeline(asset)).toEqual([]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(0.6, 3);
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 105 });
+    // Parked for six minutes: the trip closes, without the glitch in its distance or its route.
+    await ingest([fix(asset, 405, -3400, { 'position.speed': 0 }), fix(asset, 500, -3400, { 'position.speed': 0 })]);
+    const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
+    const trips = (await request(t.server).get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`).set(auth()).expect(200)).body.data;
+    expect(trips.map((trip: { begin: number; end: number; distance: number }) => [trip.begin - T0, trip.end - T0, trip.distance])).toEqual([[0, 105, 0.6]]);
   });
 
   it('believes a relocation once a second fix agrees: distance from there, no crossing invented on the way', async () => {

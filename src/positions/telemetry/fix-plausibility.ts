@@ -1,3 +1,4 @@
+import type { TelemetryPoint } from './telemetry-point';
 import { haversineKm } from './telemetry-summary';
 
 /** Above this speed implied between two fixes, the later one is not a place the vehicle reached (km/h). */
@@ -55,4 +56,10 @@ export function judgeFix(state: PlausibilityState, fix: PlacedFix): FixVerdict {
   }
   state.doubt = placed;
   return 'implausible';
+}
+
+/** Points in time order without the fixes no vehicle could have reached (those without a position stay): what a trip's distance and route are drawn from. */
+export function withoutImplausible(points: readonly TelemetryPoint[]): TelemetryPoint[] {
+  const state = initialPlausibility();
+  return points.filter((point) => point.lat === null || point.lng === null || judgeFix(state, point as PlacedFix) !== 'implausible');
 }

@@ -1,5 +1,6 @@
 import type { TelemetryPoint } from './telemetry-point';
 import type { TripPosition, TripRecord } from './telemetry-source';
+import { withoutImplausible } from './fix-plausibility';
 import { summarize } from './telemetry-summary';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -42,12 +43,15 @@ export interface TripFacts {
 }
 
 /**
- * A trip from its points, with the same definitions as the statistics: distance the haversine
- * sum (km, 3 decimals), avg_speed the mean reported speed (km/h), duration `end - begin` (s).
+ * A trip from its points, with the same definitions as the statistics over its plausible fixes:
+ * distance the haversine sum (km, 3 decimals), avg_speed the mean reported speed (km/h), duration
+ * `end - begin` (s).
  */
 export function buildTrip(facts: TripFacts, points: readonly TelemetryPoint[]): TripRecord {
-  const summary = summarize(points);
-  const positions = toTripPositions(points);
+  // A fix no vehicle could have reached is neither distance nor a point of the route (docs/events.md, "Clocks, jumps, resets and jitter").
+  const kept = withoutImplausible(points);
+  const summary = summarize(kept);
+  const positions = toTripPositions(kept);
   return {
     id: facts.id,
     avg_speed: summary.speedCount > 0 ? round(summary.speedSum / summary.speedCount, 2) : 0,

@@ -1,4 +1,5 @@
 import type { TelemetryPoint } from './telemetry-point';
+import { withoutImplausible } from './fix-plausibility';
 import { haversineKm } from './telemetry-summary';
 
 /** The rules that cut a run of messages into trips (docs/telemetry.md, "Trip detection"). */
@@ -41,7 +42,9 @@ export interface TripProgress {
 /** Ignition where the device reports it, else speed. */
 export const isMoving = (point: TelemetryPoint) => (point.ignition != null ? point.ignition : (point.speed ?? 0) >= TRIP_RULES.movingSpeedKmh);
 
-function distanceKm(points: readonly TelemetryPoint[]): number {
+/** A run's distance as its trip will have it: plausible fixes only. */
+function distanceKm(run: readonly TelemetryPoint[]): number {
+  const points = withoutImplausible(run);
   let km = 0;
   let last: TelemetryPoint | undefined;
   for (const point of points) {
