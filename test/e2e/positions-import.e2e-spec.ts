@@ -49,6 +49,15 @@ describe('npm run cli -- import-messages', () => {
     expect(await stats()).toEqual({ maxSpeed: 72, avgSpeed: 30, totalPositions: 6, totalDistanceKm: 5.56 });
   });
 
+  it('refuses messages dated more than 5 minutes ahead of the clock, as the stream does', async () => {
+    const file = join(dir, 'future.ndjson');
+    const ahead = Math.floor(Date.now() / 1000) + 365 * 86_400;
+    writeFileSync(file, [JSON.stringify({ timestamp: ahead, 'position.latitude': 0, 'position.longitude': 0.06, 'position.speed': 10 }), JSON.stringify(ROUTE[0])].join('\n'));
+    const report = await importMessagesCommand.run(t.app, { 'vendor-id': String(asset.vendorId), file });
+    expect(report).toMatchObject({ messages: 2, skipped: 0, future: 1, accepted: 0, implausible: 0, duplicates: 1 });
+    expect(await stats()).toEqual({ maxSpeed: 72, avgSpeed: 30, totalPositions: 6, totalDistanceKm: 5.56 });
+  });
+
   it('refuses an unknown vendor id, a bad vendor id and a missing file', async () => {
     await expect(importMessagesCommand.run(t.app, { 'vendor-id': '1', file: join(dir, 'route.json') })).rejects.toThrow('No tracker has vendor id 1');
     await expect(importMessagesCommand.run(t.app, { 'vendor-id': 'x', file: join(dir, 'route.json') })).rejects.toThrow('--vendor-id must be a positive integer');

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TrackerRouting } from '@app/fleet';
-import { TelemetryIngestor } from './telemetry-ingestor.service';
+import { FUTURE_TOLERANCE_S, TelemetryIngestor } from './telemetry-ingestor.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
 import { readMessages } from './message-file-reader';
 
@@ -10,8 +10,12 @@ export interface MessageImportReport {
   messages: number;
   /** Messages without a usable timestamp, left out. */
   skipped: number;
-  /** Messages stored for the first time; the others were already stored (same timestamp). */
+  /** Messages timestamped more than 5 minutes after the server's clock: refused (docs/telemetry.md, "Refused messages"). */
+  future: number;
+  /** Messages stored for the first time (fixes counted `implausible` apart); the others were already stored (same timestamp). */
   accepted: number;
+  /** Fixes stored that no vehicle could have reached from the tracker's previous one: they move nothing. */
+  implausible: number;
   duplicates: number;
   seconds: number;
   messagesPerSecond: number;
@@ -30,7 +34,8 @@ export class MessageImporter {
     const tracker = await this.trackers.findByVendorId(vendorId);
     if (!tracker) throw new Error(`No tracker has vendor id ${vendorId}`);
     const started = process.hrtime.bigint();
-    let [messages, skipped, accepted] = [0, 0, 0];
+    let [messages, skipped, future, accepted, implausible] = [0, 0, 0, 0, 0];
+    const latestAllowed = Date.now() / 1000 + FUTURE_TOLERANCE_S;
     let batch: TelemetryPoint[] = [];
     // A batch is written while the next one is read and parsed (the database works on another
     // core); writes stay one at a time and in order, so consecutive batches may share an hour.
@@ -44,7 +49,7 @@ export class MessageImporter {
       if (failure) throw failure;
       // The same path as the flespi stream's batches (dedup, latest position, trips).
       writing = this.ingestor.ingestPoints(tracker, points).then(
-        (result) => void (accepted += result.accepted),
+        (result) => void ((accepted += result.accepted), (implausible += result.implausible)),
         (error: unknown) => void (failure = error),
       );
     };
@@ -52,6 +57,7 @@ export class MessageImporter {
       messages++;
       const point = toTelemetryPoint(message);
       if (!point) skipped++;
+      else if (point.ts > latestAllowed) future++;
       else if (batch.push(point) >= batchSize) await flush();
     }
     await flush();
@@ -63,8 +69,10 @@ export class MessageImporter {
       trackerId: tracker._id.toHexString(),
       messages,
       skipped,
+      future,
       accepted,
-      duplicates: messages - skipped - accepted,
+      implausible,
+      duplicates: messages - skipped - future - accepted - implausible,
       seconds: Math.round(seconds * 1000) / 1000,
       messagesPerSecond: Math.round(messages / Math.max(seconds, 1e-6)),
     };
