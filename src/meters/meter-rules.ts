@@ -1,5 +1,5 @@
 import type { TelemetryPoint } from '../positions';
-import { haversineKm, judgeFix, MAX_PLAUSIBLE_KMH, PlacedFix } from '../positions';
+import { drivable, haversineKm, judgeFix, PlacedFix } from '../positions';
 
 /** Ignition-on time between two fixes further apart than this is not counted (the tracker was silent: unknown). */
 export const MAX_ENGINE_GAP_S = 30 * 60;
@@ -46,8 +46,7 @@ function odometerStep(feed: MeterFeed, mileage: number, ts: number): number {
   if (feed.mileage === null) return 0;
   const km = mileage - feed.mileage;
   if (km < 0) return 0;
-  const hours = (ts - (feed.mileageTs ?? feed.ts)) / 3600;
-  return km <= ODOMETER_STEP_KM || (hours > 0 && (km - ODOMETER_STEP_KM) / hours <= MAX_PLAUSIBLE_KMH) ? km : 0;
+  return drivable(km, ts - (feed.mileageTs ?? feed.ts), ODOMETER_STEP_KM) ? km : 0;
 }
 
 /**

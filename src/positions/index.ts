@@ -23,7 +23,7 @@ export { VehicleWhereabouts, type DistanceFromVehicle } from './sources/vehicle-
 export type { TelemetryPoint } from './telemetry/telemetry-point';
 export type { TripRecord } from './telemetry/trip-record';
 export { haversineKm } from './telemetry/telemetry-summary';
-export { judgeFix, reachable, initialPlausibility, MAX_PLAUSIBLE_KMH, type FixVerdict, type PlacedFix, type PlausibilityState } from './telemetry/fix-plausibility';
+export { drivable, judgeFix, type PlacedFix } from './telemetry/fix-plausibility';
 export { buildTrip } from './telemetry/trip-builder';
 
 // Trip costs: the fuel domain plugs its costing in.

@@ -33,12 +33,17 @@ export type FixVerdict = 'plausible' | 'implausible' | 'relocated';
 
 export const initialPlausibility = (): PlausibilityState => ({ last: null, doubt: null });
 
-/** Whether `to` can be reached from `from` at MAX_PLAUSIBLE_KMH. */
+/** Whether `km` in `seconds` is a speed a vehicle drives (at most MAX_PLAUSIBLE_KMH), `slackKm` of measuring error aside. */
+export function drivable(km: number, seconds: number, slackKm: number): boolean {
+  const beyondSlack = km - slackKm;
+  if (beyondSlack <= 0) return true;
+  const hours = Math.abs(seconds) / 3600;
+  return hours > 0 && beyondSlack / hours <= MAX_PLAUSIBLE_KMH;
+}
+
+/** Whether `to` can be reached from `from` at MAX_PLAUSIBLE_KMH (a receiver's error at each end aside). */
 export function reachable(from: PlacedFix, to: PlacedFix): boolean {
-  const km = haversineKm(from.lat, from.lng, to.lat, to.lng) - 2 * FIX_ERROR_KM;
-  if (km <= 0) return true;
-  const hours = Math.abs(to.ts - from.ts) / 3600;
-  return hours > 0 && km / hours <= MAX_PLAUSIBLE_KMH;
+  return drivable(haversineKm(from.lat, from.lng, to.lat, to.lng), to.ts - from.ts, 2 * FIX_ERROR_KM);
 }
 
 /** Judges the next located fix of a tracker (in fix-time order) and moves the state on. */
