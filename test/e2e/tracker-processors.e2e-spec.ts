@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp } from '@app/testing';
 import { NewFixes, ProcessedTracker, Replay, TrackerProcessor, TrackerProcessors } from '../../src/positions';
+import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { TelemetryPointsReader } from '../../src/positions/store/telemetry-points.reader';
 import { importMessagesCommand } from '../../src/cli/commands/import-messages.command';
 import { DemoManifest } from '../../src/seed/demo-manifest';
@@ -132,5 +133,26 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
     // Stored all the same: the resend is all duplicates, and brings the fixes nobody took.
     expect((await post(withDevice(ROUTE, failing.vendorId)).expect(200)).body.data).toMatchObject({ accepted: 0, duplicates: 5 });
     expect(advanced.flat().find((fixes) => fixes.vendorId === failing.vendorId)?.fixes.map((fix) => fix.ts)).toEqual(ROUTE.map((m) => m.timestamp));
+  });
+
+  it('a compaction writes no tracker state ahead of the processors\' states: one that cannot write them leaves the tracker where they stand', async () => {
+    // A crash between the two writes would otherwise restart the processors from older states
+    // than the tracker's: the fixes between them never heard (a geofence crossed twice, by a path
+    // interpolated over the gap).
+    const compaction = t.app.get(TelemetryCompaction);
+    await compaction.compact();
+    const stuck = await addAsset(t, tenant.clientId);
+    const stateOf = () => t.connection.collection('telemetry_tracker_states').findOne({ _id: stuck.trackerId.toHexString() } as never);
+    const stop = t.app.get(TrackerProcessors).register({ ...recorder(t.app.get(TelemetryPointsReader)), name: 'unwritable', flush: (full) => (full ? Promise.reject(new Error('states not written')) : Promise.resolve()) });
+    try {
+      await post(withDevice(ROUTE, stuck.vendorId)).expect(200);
+      await expect(compaction.compact()).rejects.toThrow('states not written');
+      expect(await stateOf()).toBeNull();
+    } finally {
+      stop();
+    }
+    // The next compaction writes it, with everything the failed one left.
+    await compaction.compact();
+    expect(await stateOf()).toMatchObject({ processedTs: ROUTE.at(-1)!.timestamp, newestTs: ROUTE.at(-1)!.timestamp });
   });
 });

@@ -87,17 +87,25 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
 
   async advance(batch: readonly NewFixes[]): Promise<void> {
     const found: NewFleetEvent[] = [];
+    const advanced: Array<{ held: HeldEventState; state: DetectorState }> = [];
     for (const [clientId, group] of groupBy(batch, (fixes) => fixes.clientId.toHexString())) {
       const fences = await this.geofences.of(new Types.ObjectId(clientId));
       for (const { assetId, fixes } of group) {
         const held = this.states.get(assetId.toHexString());
         if (!held?.asset || held.asset.archivedAt) continue;
-        found.push(...this.toEvents(detect(held.state, fixes, this.contextOf(held.asset, fences)), held.asset));
+        const state = structuredClone(held.state);
+        found.push(...this.toEvents(detect(state, fixes, this.contextOf(held.asset, fences)), held.asset));
+        advanced.push({ held, state });
         held.seenAt = Date.now();
-        held.dirty = true;
       }
     }
     await this.events.record(found);
+    // Only once its events are stored: a compaction writing the state before would keep a state
+    // that has seen fixes whose events a crash then lost (the resend's fixes skipped as seen).
+    for (const { held, state } of advanced) {
+      held.state = state;
+      held.dirty = true;
+    }
   }
 
   async flush(full: boolean): Promise<void> {

@@ -5,7 +5,7 @@ import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import { TrackerPipeline } from './tracker-pipeline.service';
 import { TrackerProcessors } from './tracker-processor';
 import { TrackerState } from './tracker-state';
-import { TrackerStates } from './tracker-states';
+import { CapturedStates, TrackerStates } from './tracker-states';
 
 /** Processors' quick writes (meters) this often: what a reader of them sees lags by at most this. */
 export const FLUSH_EVERY_MS = 1000;
@@ -79,12 +79,18 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
       state.tail = [];
       touched.push(state);
     }
+    let captured: CapturedStates | undefined;
     try {
+      // The trackers' states as of now, written after the processors' (taken later, so as new or
+      // newer): a crash between the two writes leaves the processors ahead, which skip what they
+      // saw, never behind, which would jump over fixes (a geofence crossed twice).
+      captured = this.states.capture([...this.states.values()]);
       if (touched.length > 0) await this.writer.writeMany(touched.map((state) => ({ trackerId: state.trackerId, points: state.compacting })));
-      await this.states.persist([...this.states.values()]);
       await Promise.all(this.processors.all.map((processor) => processor.flush(true)));
+      await captured.write();
       await this.log.remove(absorbed.map((entry) => entry.id));
     } catch (error) {
+      captured?.abandon();
       for (const state of touched) state.tail = [...state.compacting, ...state.tail];
       this.pipeline.giveBack(absorbed);
       throw error;

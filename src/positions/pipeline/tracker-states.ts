@@ -17,6 +17,12 @@ export interface TrackerRef {
   vendorId: number;
 }
 
+/** Changed states taken as they were, to write (or, when what comes before fails, to mark changed again). */
+export interface CapturedStates {
+  write(): Promise<void>;
+  abandon(): void;
+}
+
 /**
  * The per-tracker states of the trackers this instance processes, in memory: read in bulk the
  * first time a tracker is seen (its stored state and latest position: one query each for all the
@@ -102,24 +108,42 @@ export class TrackerStates {
    * processes: one that lost its lease while it stalled writes nothing of them (the new owner's
    * states stand).
    */
-  async persist(states: readonly TrackerState[]): Promise<void> {
+  persist(states: readonly TrackerState[]): Promise<void> {
+    return this.capture(states).write();
+  }
+
+  /**
+   * The changed states as they are now, written later by `write` (marked changed again if that
+   * fails): the compaction takes them before the processors write theirs and writes them after, so
+   * that no stored state says its fixes were processed while the processors' stored states lack them.
+   */
+  capture(states: readonly TrackerState[]): CapturedStates {
     const changed = states.filter((state) => state.dirty && this.ownership.processes(state.partition));
-    if (changed.length === 0) return;
-    for (const state of changed) state.dirty = false;
-    try {
-      const now = new Date();
-      const ops = changed.map((state) => ({
-        replaceOne: {
-          filter: { _id: state.id },
-          replacement: { trackerId: state.trackerId, newestTs: state.newestTs, processedTs: state.processedTs, unreplayed: state.unreplayed, trips: state.trips, checkpointTs: state.checkpointTs, updatedAt: now },
-          upsert: true,
-        },
-      }));
-      await Promise.all([this.records.collection.bulkWrite(ops as never[], { ordered: false }), this.latest.persist(changed.flatMap((state) => (state.latest ? [state.latest] : [])))]);
-    } catch (error) {
+    const abandon = () => {
       for (const state of changed) state.dirty = true;
-      throw error;
-    }
+    };
+    if (changed.length === 0) return { write: () => Promise.resolve(), abandon };
+    for (const state of changed) state.dirty = false;
+    const now = new Date();
+    const ops = changed.map((state) => ({
+      replaceOne: {
+        filter: { _id: state.id },
+        replacement: { trackerId: state.trackerId, newestTs: state.newestTs, processedTs: state.processedTs, unreplayed: state.unreplayed, trips: state.trips && { ...state.trips }, checkpointTs: state.checkpointTs, updatedAt: now },
+        upsert: true,
+      },
+    }));
+    const latest = changed.flatMap((state) => (state.latest ? [state.latest] : []));
+    return {
+      write: async () => {
+        try {
+          await Promise.all([this.records.collection.bulkWrite(ops as never[], { ordered: false }), this.latest.persist(latest)]);
+        } catch (error) {
+          abandon();
+          throw error;
+        }
+      },
+      abandon,
+    };
   }
 
   /** Drops from memory the states untouched since `before` (ms) with nothing left to write; answers them. */
