@@ -138,6 +138,31 @@ describe('trip and fuel reports', () => {
     expect(fuelText.split('\n').find((line) => line.includes('Camión A'))).toMatch(/6,672\s+145\s+0,801\s+0,05\s+176\.000\s+2/);
   }, 60_000);
 
+  it('writes an English user\'s reports in English: file name, titles, cells, cover, page numbers and numbers (not the Spanish file cached)', async () => {
+    const me = tenant.admin.user._id.toHexString();
+    await api().patch(`/api/users/${me}`).set(auth()).send({ language: 'en' }).expect(200);
+    try {
+      const xlsx = await report('trips', 'xlsx').expect(200);
+      expect(xlsx.headers['content-disposition']).toBe('attachment; filename="trips-report_2026-01-15_2026-01-15.xlsx"');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.body as never);
+      expect(workbook.worksheets[0].name).toBe('Trips report');
+      const rows = workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+      expect(rows[0]).toEqual(['Asset', 'Plate', 'Start', 'End', 'Start address', 'End address', 'Distance (km)', 'Duration', 'Max. speed (km/h)', 'Litres', 'Cost ($)']);
+      expect(rows[1]).toEqual(['Camión A', 'AAAA11', '15/01/2026 10:00:00', '15/01/2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, 0.534, 534]);
+      expect(rows[6]).toEqual(['Total', undefined, '3 trips', undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
+      const text = pdfText((await report('fuel', 'pdf').expect(200)).body);
+      expect(text).toContain('Fuel report');
+      expect(text).toContain('Generated on');
+      expect(text).toContain('15/01/2026 00:00 to 15/01/2026 23:59');
+      expect(text).toMatch(/Page 1 of \d+/);
+      expect(text).not.toMatch(/Página|Generado|Informe/);
+      expect(text.split('\n').find((line) => line.includes('Camión A'))).toMatch(/6\.672\s+145\s+0\.801\s+0\.05\s+176,000\s+2/);
+    } finally {
+      await api().patch(`/api/users/${me}`).set(auth()).send({ language: 'es' }).expect(200);
+    }
+  }, 60_000);
+
   it('caches a built file per client and parameters; the spec\'s price edit rebuilds it at the new price', async () => {
     const first = await report('trips', 'csv', { assetIds: [a.assetId] }).expect(200);
     const again = await report('trips', 'csv', { assetIds: [a.assetId] }).expect(200);

@@ -217,6 +217,26 @@ describe('POST /api/invoices/report', () => {
       expect(pages.at(-1)).toContain(`Página ${pages.length} de ${pages.length}`);
     });
 
+    it('speaks an English user\'s language: cover, headings, days and page numbers; the portal\'s statuses as it writes them', async () => {
+      const me = tenant.admin.user._id.toHexString();
+      const patch = (language: string) => request(t.server).patch(`/api/users/${me}`).set('Authorization', `Bearer ${tenant.admin.token}`).send({ language }).expect(200);
+      await patch('en');
+      try {
+        const english = await report('?format=pdf').expect(200);
+        expect(english.headers['content-disposition']).toBe('attachment; filename="invoice-report_2026-01-01_2026-01-31.pdf"');
+        const pages = pdfText(english.body as Buffer).split('\f').filter((page) => page.trim());
+        expect(pages[0]).toMatch(/Period\s+01\/01\/2026 to 31\/01\/2026/);
+        expect(pages[0]).toMatch(/Generated on\s+\d\d\/\d\d\/\d{4} \d\d:\d\d \(America\/Santiago\)/);
+        expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
+        const body = pages.join('\n');
+        expect(body).toMatch(/Totals \(Sin cobro excluded\)/);
+        expect(body).toContain('Sin cobro');
+        expect(body).not.toMatch(/Página|Generado el|Totales/);
+      } finally {
+        await patch('es');
+      }
+    });
+
     it('prints markup from the data as text and loads nothing from the network', () => {
       expect(text).toContain('<img src=');
       expect(text).toContain('<script>');

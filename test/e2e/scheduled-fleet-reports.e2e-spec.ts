@@ -12,6 +12,7 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { RunView, runScheduleNow } from '../support/scheduled-runs';
+import { eventually } from '../support/webhook-receiver';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
 const ZONE = 'America/Santiago';
@@ -95,6 +96,36 @@ describe('scheduled stops, temperature and inspections reports', () => {
       ['Camión frío', 'FR-1010', 'Ralentí', local(start + 2100), local(start + 2280), '0:03:00', undefined, -33, -69.86],
       ['Total Camión frío', 'FR-1010', '1 detenciones, 1 ralentí', undefined, undefined, '0:23:00', 'detenido 0:20:00, ralentí 0:03:00'],
     ]);
+  });
+
+  it('mails each recipient the file in their language: an English user the English workbook, an outside address the Spanish one', async () => {
+    const me = tenant.admin.user._id.toHexString();
+    await request(t.server).patch(`/api/users/${me}`).set(auth()).send({ language: 'en' }).expect(200);
+    try {
+      const outside = 'fuera@example.cl';
+      const body = { name: 'Stops both ways', report: 'stops', format: 'xlsx', params: { assetIds: [truck.assetId] }, schedule: { frequency: 'daily', time: '07:00' }, recipients: { userIds: [me], emails: [outside] } };
+      const { run, mail: spanish } = await runScheduleNow(t.server, tenant.admin.token, body, smtp, outside);
+      const english = await eventually(() => smtp.mails.find((m) => (m.to as { text: string }).text === tenant.admin.email) ?? null, 'the English mail');
+      const day = yesterday.toFormat('yyyy-MM-dd');
+      // The run records the owner's file: the owner reads English.
+      expect(run).toMatchObject({ state: 'succeeded', fileName: `stops-report_${day}_${day}.xlsx` });
+      expect([english.attachments[0].filename, spanish.attachments[0].filename]).toEqual([`stops-report_${day}_${day}.xlsx`, `informe-detenciones_${day}_${day}.xlsx`]);
+      const rowsOf = async (mail: ParsedMail) => {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer);
+        return workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+      };
+      const englishTime = (unixS: number) => DateTime.fromSeconds(unixS, { zone: ZONE }).toFormat('dd/MM/yyyy HH:mm:ss');
+      expect(await rowsOf(english)).toEqual([
+        ['Asset', 'Plate', 'Kind', 'Start', 'End', 'Duration', 'Address', 'Latitude', 'Longitude'],
+        ['Camión frío', 'FR-1010', 'Stop', englishTime(start + 600), englishTime(start + 1800), '0:20:00', undefined, -33, -69.91],
+        ['Camión frío', 'FR-1010', 'Idling', englishTime(start + 2100), englishTime(start + 2280), '0:03:00', undefined, -33, -69.86],
+        ['Total Camión frío', 'FR-1010', '1 stops, 1 idling', undefined, undefined, '0:23:00', 'stopped 0:20:00, idling 0:03:00'],
+      ]);
+      expect((await rowsOf(spanish))[0]).toEqual(['Activo', 'Patente', 'Tipo', 'Inicio', 'Fin', 'Duración', 'Dirección', 'Latitud', 'Longitud']);
+    } finally {
+      await request(t.server).patch(`/api/users/${me}`).set(auth()).send({ language: 'es' }).expect(200);
+    }
   });
 
   it('mails yesterday’s temperatures as CSV: per sensor, and over all of the asset’s sensors', async () => {

@@ -4,3 +4,4 @@ export * from './language';
 export * from './local-time';
 export * from './numbers';
 export * from './notice-texts';
+export * from './report-words';

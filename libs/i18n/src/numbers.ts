@@ -1,10 +1,11 @@
 import type { Language } from './language';
 
-const LOCALES: Record<Language, string> = { es: 'es-CL', en: 'en-US' };
+/** The locale each language writes numbers in. */
+export const NUMBER_LOCALES: Record<Language, string> = { es: 'es-CL', en: 'en-US' };
 
 /** A number as the language writes it (`12,5` in Spanish, `12.5` in English), at most `digits` decimals. */
 export function formatNumber(value: number, lang: Language, digits = 1): string {
-  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: digits }).format(value);
+  return new Intl.NumberFormat(NUMBER_LOCALES[lang], { maximumFractionDigits: digits }).format(value);
 }
 
 /** A file's size in B, KB or MB (powers of 1 024), one decimal at most: `40 KB`, `12,5 MB`. */

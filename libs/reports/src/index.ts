@@ -1,6 +1,7 @@
 export * from './excel/excel-styles';
 export * from './excel/safe-cell-text';
 export * from './format/chilean-format';
+export * from './format/period-label';
 export * from './html/cover-page.template';
 export * from './html/escape-html';
 export * from './html/report-document';

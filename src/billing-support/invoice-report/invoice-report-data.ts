@@ -1,3 +1,4 @@
+import type { Language } from '@app/i18n';
 import type { InvoicePeriod, PortalInvoice } from '@app/integrations';
 import type { InvoiceSummary } from './invoice-summary';
 
@@ -11,4 +12,6 @@ export interface InvoiceReportData {
   /** In detail order. */
   invoices: PortalInvoice[];
   summary: InvoiceSummary;
+  /** The reader's (the caller's): the file's words and how it writes days. */
+  language: Language;
 }

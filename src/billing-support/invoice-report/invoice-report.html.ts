@@ -1,5 +1,5 @@
-import { formatClp, formatDayCl, html, renderCoverPage, renderReportDocument } from '@app/reports';
-import { DETAIL_COLUMNS, NOT_CHARGED_NOTE, periodLabel, REPORT_TITLE, summaryLines, TOTALS_LABEL } from './invoice-labels';
+import { formatClp, html, renderCoverPage, renderReportDocument } from '@app/reports';
+import { INVOICE_WORDS, invoiceDay, periodLabel, summaryLines } from './invoice-labels';
 import type { InvoiceReportData } from './invoice-report-data';
 import { NOT_CHARGED } from './invoice-summary';
 
@@ -24,31 +24,34 @@ const COLUMN_WIDTHS = ['22%', '12%', '12%', '12%', '14%', '14%', '14%'];
 
 /** The PDF's HTML: the shared cover page, the summary, then the detail. Every value escaped by `html`. */
 export function renderInvoiceReportHtml(data: InvoiceReportData): string {
+  const { language } = data;
+  const words = INVOICE_WORDS[language];
   const money = (amount: number) => formatClp(amount);
-  const summary = html`<h2>Resumen</h2>
-<table class="summary">${summaryLines(data.summary).map(
+  const summary = html`<h2>${words.summarySheet}</h2>
+<table class="summary">${summaryLines(data.summary, language).map(
     (line) => html`<tr><td>${line.label}</td><td class="value">${line.money ? money(line.value) : line.value}</td></tr>`,
   )}</table>
-<p class="note">${NOT_CHARGED_NOTE}</p>`;
+<p class="note">${words.notChargedNote}</p>`;
   const rows = data.invoices.map(
     (invoice) => html`<tr class="${invoice.paymentStatus === NOT_CHARGED ? 'not-charged' : ''}">
-<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td class="day">${formatDayCl(invoice.issueDate)}</td><td class="day">${formatDayCl(invoice.dueDate)}</td>
+<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td class="day">${invoiceDay(invoice.issueDate, language)}</td><td class="day">${invoiceDay(invoice.dueDate, language)}</td>
 <td class="num">${money(invoice.net)}</td><td class="num">${money(invoice.vat)}</td><td class="num">${money(invoice.total)}</td></tr>`,
   );
-  const detail = html`<section class="detail"><h2>Detalle</h2>
+  const detail = html`<section class="detail"><h2>${words.detailSheet}</h2>
 <table><colgroup>${COLUMN_WIDTHS.map((width) => html`<col style="width: ${width}">`)}</colgroup>
-<thead><tr>${DETAIL_COLUMNS.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
+<thead><tr>${words.detailColumns.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
 <tbody>${rows}
-<tr class="totals"><td colspan="4">${TOTALS_LABEL}</td><td class="num">${money(data.summary.net)}</td><td class="num">${money(data.summary.vat)}</td><td class="num">${money(data.summary.totalInvoiced)}</td></tr>
+<tr class="totals"><td colspan="4">${words.totals}</td><td class="num">${money(data.summary.net)}</td><td class="num">${money(data.summary.vat)}</td><td class="num">${money(data.summary.totalInvoiced)}</td></tr>
 </tbody></table></section>`;
   return renderReportDocument({
-    title: `${REPORT_TITLE} ${periodLabel(data.period)}`,
+    title: `${words.title} ${periodLabel(data.period, language)}`,
     cover: renderCoverPage({
       clientName: data.clientName,
-      title: REPORT_TITLE,
-      periodLabel: periodLabel(data.period),
+      title: words.title,
+      periodLabel: periodLabel(data.period, language),
       generatedAt: data.generatedAt,
       timeZone: data.timeZone,
+      language,
     }),
     body: html`${summary}${detail}`,
     styles: STYLES,

@@ -5,7 +5,7 @@ import type { AuthContext } from '@app/auth';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { BillingPortalClient, InvoicePeriod } from '@app/integrations';
 import { PdfRenderer, PdfRendererUnavailable } from '@app/reports';
-import { periodLabel, REPORT_TITLE, reportFileName } from './invoice-labels';
+import { INVOICE_WORDS, periodLabel, reportFileName } from './invoice-labels';
 import type { InvoiceReportData } from './invoice-report-data';
 import { renderInvoiceReportHtml } from './invoice-report.html';
 import { sortForDetail, summarizeInvoices } from './invoice-summary';
@@ -47,21 +47,22 @@ export class InvoiceReportService {
       generatedAt: new Date(),
       invoices: sortForDetail(invoices),
       summary: summarizeInvoices(invoices),
+      language: auth.language,
     };
     const body = format === 'pdf' ? await this.renderPdf(data) : this.streamWorkbook(data, auth.request.requestId);
     await this.activity.record(auth, {
       action: 'invoice_report.generate',
       resourceType: 'invoice_report',
-      summary: `Invoice report ${periodLabel(period)} generated as ${format.toUpperCase()} (${invoices.length} invoices)`,
+      summary: `Invoice report ${periodLabel(period, auth.language)} generated as ${format.toUpperCase()} (${invoices.length} invoices)`,
       details: { from: period.from, to: period.to, format, invoiceCount: invoices.length, notChargedCount: data.summary.notChargedCount },
     });
-    return { fileName: reportFileName(period, format), contentType: REPORT_CONTENT_TYPES[format], body, rows: invoices.length };
+    return { fileName: reportFileName(period, format, auth.language), contentType: REPORT_CONTENT_TYPES[format], body, rows: invoices.length };
   }
 
   // Chromium missing, failing to start or dying mid-report: 503 shape B, nothing recorded.
   private async renderPdf(data: InvoiceReportData): Promise<Buffer> {
     try {
-      return await this.pdf.render(renderInvoiceReportHtml(data), { footerText: `${REPORT_TITLE} · ${data.clientName} · ${periodLabel(data.period)}` });
+      return await this.pdf.render(renderInvoiceReportHtml(data), { footerText: `${INVOICE_WORDS[data.language].title} · ${data.clientName} · ${periodLabel(data.period, data.language)}`, language: data.language });
     } catch (error) {
       if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
       throw error;

@@ -1,16 +1,17 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
+import type { Language } from '@app/i18n';
 import type { PortalInvoice } from '@app/integrations';
 import { summarizeInvoices } from './invoice-summary';
 import { writeInvoiceWorkbook } from './invoice-workbook.writer';
 
-async function written(invoices: PortalInvoice[]): Promise<ExcelJS.Workbook> {
+async function written(invoices: PortalInvoice[], language: Language = 'es'): Promise<ExcelJS.Workbook> {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => output.on('end', resolve));
   await writeInvoiceWorkbook(
-    { clientName: '@Transportes Sur', timeZone: 'America/Santiago', period: { from: '2026-01-01', to: '2026-01-31' }, generatedAt: new Date('2026-02-01T12:00:00Z'), invoices, summary: summarizeInvoices(invoices) },
+    { clientName: '@Transportes Sur', timeZone: 'America/Santiago', period: { from: '2026-01-01', to: '2026-01-31' }, generatedAt: new Date('2026-02-01T12:00:00Z'), invoices, summary: summarizeInvoices(invoices), language },
     output,
   );
   await ended;
@@ -39,5 +40,16 @@ describe('writeInvoiceWorkbook', () => {
     const totals = detail.getRow(2);
     expect([1, 5, 6, 7].map((column) => totals.getCell(column).value)).toEqual(['Totales (excluye Sin cobro)', 0, 0, 0]);
     expect(totals.getCell(3).fill).toMatchObject({ pattern: 'solid' });
+  });
+
+  it('writes an English reader\'s workbook in English, the portal\'s statuses as it writes them', async () => {
+    const book = await written(invoices, 'en');
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Detail']);
+    const detail = book.getWorksheet('Detail')!;
+    expect(detail.getRow(1).values).toEqual([undefined, 'Folio', 'Payment status', 'Issue date', 'Due date', 'Net', 'VAT (19%)', 'Total']);
+    expect(detail.getCell('B3').value).toBe('Sin cobro');
+    expect(detail.getCell('A4').value).toBe('Totals (Sin cobro excluded)');
+    const summary = book.getWorksheet('Summary')!;
+    expect([summary.getCell('A1').value, summary.getCell('A3').value, summary.getCell('B3').value]).toEqual(['Invoice report', 'Period', '01/01/2026 to 31/01/2026']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Language } from '@app/i18n';
 import type { RefuelAnomaly } from '../refuels/refuel.schema';
 
 export const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
@@ -10,6 +11,8 @@ export interface ReportHeader {
   to: number;
   periodLabel: string;
   generatedAt: Date;
+  /** The reader's: the file's words, and how it writes times and numbers. */
+  language: Language;
 }
 
 export interface TripRow {

@@ -4,7 +4,8 @@ import type { AuthContext } from '@app/auth';
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
 import { parseFleetDate } from '@app/formats';
-import { PdfRendererUnavailable, TABLE_REPORT_CONTENT_TYPES, type TableCell, type TableColumn, TableReportRenderer } from '@app/reports';
+import { type InEveryLanguage, type Language, REPORT_WORDS } from '@app/i18n';
+import { type ColumnInEveryLanguage, columnsIn, PdfRendererUnavailable, reportPeriodLabel, TABLE_REPORT_CONTENT_TYPES, type TableCell, TableReportRenderer } from '@app/reports';
 import { TripReader } from '../../positions';
 import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
 import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
@@ -12,7 +13,7 @@ import { TripReportExportCache } from '../export-cache/trip-report-export-cache.
 import { RefuelsService } from '../refuels/refuels.service';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from '../refuels/refuel.schema';
 import { anomalyCount, round, sumTrips, type FuelReportData, type FuelReportRow, type ReportHeader, type TripReportAsset, type TripReportData } from './fleet-report-data';
-import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, TOTAL_LABEL, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
+import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, REPORT_FILE_STEMS, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
 
 export const MAX_REPORT_DAYS = 31;
 /** A period ending this close to now may still gain trips: its files are not cached. */
@@ -30,7 +31,8 @@ export interface FleetReportFile {
   cached: boolean;
 }
 
-const isTotal = (row: readonly TableCell[]) => typeof row[0] === 'string' && row[0].startsWith(TOTAL_LABEL);
+/** The total rows: those whose first cell starts with the language's word for it. */
+const totalsIn = (language: Language) => (row: readonly TableCell[]) => typeof row[0] === 'string' && row[0].startsWith(REPORT_WORDS[language].total);
 
 /**
  * The trip and fuel reports (`POST /api/reports/trips|fuel`). A built file is cached per client
@@ -63,11 +65,12 @@ export class FleetReportsService {
       const found = new Set(assets.map((a) => a._id.toHexString()));
       throw notFound(`Asset ${body.assetIds.find((id) => !found.has(id.toLowerCase()))}`);
     }
-    const header: ReportHeader = { clientName: auth.client.name, timeZone: zone, from: from.toUnixInteger(), to: to.toUnixInteger(), periodLabel: `${from.toFormat('dd-MM-yyyy HH:mm')} al ${to.toFormat('dd-MM-yyyy HH:mm')}`, generatedAt: new Date() };
-    const fileName = `${kind === 'trips' ? 'informe-viajes' : 'informe-combustible'}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
+    const language = auth.language;
+    const header: ReportHeader = { clientName: auth.client.name, timeZone: zone, from: from.toUnixInteger(), to: to.toUnixInteger(), periodLabel: reportPeriodLabel(from, to, language), generatedAt: new Date(), language };
+    const fileName = `${REPORT_FILE_STEMS[kind][language]}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
     const contentType = TABLE_REPORT_CONTENT_TYPES[body.format];
-    // The key: what the file shows (assets in the order asked, the instants, the zone they are shown in).
-    const key = [kind, body.format, zone, header.from, header.to, ...assets.map((a) => a._id.toHexString())].join('|');
+    // The key: what the file shows (assets in the order asked, the instants, the zone and language they are shown in).
+    const key = [kind, body.format, zone, language, header.from, header.to, ...assets.map((a) => a._id.toHexString())].join('|');
     const cacheable = header.to < Date.now() / 1000 - SETTLING_S;
     if (cacheable) {
       const hit = await this.cache.get(auth, key);
@@ -79,7 +82,7 @@ export class FleetReportsService {
     await this.activity.record(auth, {
       action: `${kind === 'trips' ? 'trip' : 'fuel'}_report.generate`,
       resourceType: `${kind === 'trips' ? 'trip' : 'fuel'}_report`,
-      summary: `${kind === 'trips' ? TRIP_REPORT_TITLE : FUEL_REPORT_TITLE} ${header.periodLabel} generated as ${body.format.toUpperCase()} (${assets.length} assets, ${built.rows} rows)`,
+      summary: `${(kind === 'trips' ? TRIP_REPORT_TITLE : FUEL_REPORT_TITLE)[language]} ${header.periodLabel} generated as ${body.format.toUpperCase()} (${assets.length} assets, ${built.rows} rows)`,
       details: { assetIds: assets.map((a) => a._id.toHexString()), from: from.toISO(), to: to.toISO(), format: body.format, rows: built.rows },
     });
     return { fileName, contentType, body: built.body, rows: built.rows, cached: false };
@@ -153,9 +156,10 @@ export class FleetReportsService {
     return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data)), rows: data.rows.length };
   }
 
-  private async render(format: FleetReportFormat, title: string, header: ReportHeader, columns: TableColumn[], rows: TableCell[][]): Promise<Buffer> {
+  private async render(format: FleetReportFormat, title: InEveryLanguage<string>, header: ReportHeader, columns: readonly ColumnInEveryLanguage[], rows: TableCell[][]): Promise<Buffer> {
+    const { language } = header;
     try {
-      return await this.tables.render({ title, clientName: header.clientName, timeZone: header.timeZone, periodLabel: header.periodLabel, generatedAt: header.generatedAt, columns, rows, isTotal }, format);
+      return await this.tables.render({ title: title[language], clientName: header.clientName, timeZone: header.timeZone, periodLabel: header.periodLabel, generatedAt: header.generatedAt, columns: columnsIn(columns, language), rows, isTotal: totalsIn(language), language }, format);
     } catch (error) {
       // Chromium missing, failing to start or dying mid-report: 503 shape B.
       if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);

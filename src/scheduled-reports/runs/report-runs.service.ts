@@ -12,8 +12,9 @@ import { reportPeriod } from '../schedule/report-schedule';
 import { ReportRun } from '../schemas/report-run.schema';
 import { ScheduledReport } from '../schemas/scheduled-report.schema';
 import { ReportRunView, toReportRunView } from '../scheduled-report.views';
-import { ReportFiles } from '../files/report-files.service';
+import { ReportFiles, type ReportLink } from '../files/report-files.service';
 import { MAX_REPORT_BYTES, ReportTooLarge } from '../sources/read-whole';
+import type { BuiltReport } from '../sources/report-source';
 import { ReportSources } from '../sources/report-sources';
 import { reportMail } from './report-mail';
 
@@ -122,17 +123,26 @@ export class ReportRuns implements OnModuleInit {
       if (to.length === 0) return void (await finish(run, { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' }));
       if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
       const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
-      const file = await source.build(auth, report.params, period, report.format);
-      if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
-      // Too large for a mail: stored behind a download link, which the mail carries instead.
-      lease.assertHeld();
-      const link = this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null;
-      const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
+      // The file in each recipient's language (most runs have one), the owner's first: the run records that one.
+      const languages = [...new Set(to.map(({ language }) => language))].sort((a, b) => Number(b === auth.language) - Number(a === auth.language));
+      const files = new Map<Language, { file: BuiltReport; link: ReportLink | null }>();
+      for (const language of languages) {
+        const file = await source.build({ ...auth, language }, report.params, period, report.format);
+        if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
+        // Too large for a mail: stored behind a download link, which the mail carries instead.
+        lease.assertHeld();
+        files.set(language, { file, link: this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null });
+      }
       // One mail per recipient, in their language: an outside address never sees who else receives the report.
       lease.assertHeld();
       await this.mailer.enqueueMany(
-        to.map(({ email, language }) => ({ key: `scheduled-report:${run._id.toHexString()}:${email}`, message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments } })),
+        to.map(({ email, language }) => {
+          const { file, link } = files.get(language)!;
+          const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
+          return { key: `scheduled-report:${run._id.toHexString()}:${email}`, message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments } };
+        }),
       );
+      const { file, link } = files.get(languages[0])!;
       await finish(run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
     } catch (error) {
       // Taken over: the run that holds the job now records the outcome.

@@ -2,7 +2,8 @@ import { Types } from 'mongoose';
 import { Permission, User } from '@app/auth';
 import { TenantRepository } from '@app/database';
 import { AssetDirectory } from '@app/fleet';
-import { formatLocalTime, type TableColumn, TableReportRenderer } from '@app/reports';
+import { COLUMN_TITLES, REPORT_WORDS } from '@app/i18n';
+import { type ColumnInEveryLanguage, formatLocalTime, TableReportRenderer } from '@app/reports';
 import { InspectionQueriesService } from '../../inspections';
 import type { ReportSource } from './report-source';
 import { buildTableReport, TableRows } from './table-source';
@@ -12,17 +13,24 @@ export const MAX_INSPECTION_ROWS = 20_000;
 
 const PARAMS = { critical: '`true`: only inspections with a critical finding' } as const;
 
-const COLUMNS: TableColumn[] = [
-  { title: 'Fecha', width: 20 },
-  { title: 'Activo', width: 22 },
-  { title: 'Patente', width: 14 },
-  { title: 'Formulario', width: 26 },
-  { title: 'Inspector', width: 22 },
-  { title: 'Crítica' },
-  { title: 'Hallazgos críticos', width: 40, wrap: true },
-  { title: 'Odómetro (km)' },
-  { title: 'Orden de trabajo', width: 26 },
+const COLUMNS: ColumnInEveryLanguage[] = [
+  { title: { es: 'Fecha', en: 'Date' }, width: 20 },
+  { title: COLUMN_TITLES.asset, width: 22 },
+  { title: COLUMN_TITLES.plate, width: 14 },
+  { title: { es: 'Formulario', en: 'Form' }, width: 26 },
+  { title: { es: 'Inspector', en: 'Inspector' }, width: 22 },
+  { title: { es: 'Crítica', en: 'Critical' } },
+  { title: { es: 'Hallazgos críticos', en: 'Critical findings' }, width: 40, wrap: true },
+  { title: { es: 'Odómetro (km)', en: 'Odometer (km)' } },
+  { title: { es: 'Orden de trabajo', en: 'Work order' }, width: 26 },
 ];
+
+const WORDS = {
+  es: { yes: 'Sí', no: 'No', inspections: (n: number) => `${n} inspecciones`, critical: (n: number) => `${n} críticas` },
+  en: { yes: 'Yes', no: 'No', inspections: (n: number) => `${n} inspections`, critical: (n: number) => `${n} critical` },
+} as const;
+const TITLE = { es: 'Informe de inspecciones', en: 'Inspections report' };
+const FILE_STEM = { es: 'informe-inspecciones', en: 'inspections-report' };
 
 function checkParams(params: Record<string, unknown>): string | null {
   const unknown = Object.keys(params).filter((key) => key !== 'critical');
@@ -44,6 +52,7 @@ export function inspectionsSource(inspections: InspectionQueriesService, directo
     checkParams,
     build: async (auth, params, period, format) => {
       const zone = auth.client.timeZone;
+      const words = WORDS[auth.language];
       const found = await inspections.ofPeriod(auth, period.from.toJSDate(), period.to.toJSDate(), MAX_INSPECTION_ROWS + 1);
       if (found.length > MAX_INSPECTION_ROWS) throw new Error(`the period holds more than ${MAX_INSPECTION_ROWS} inspections: schedule it more often`);
       const listed = params.critical === true ? found.filter((inspection) => inspection.critical) : found;
@@ -55,20 +64,20 @@ export function inspectionsSource(inspections: InspectionQueriesService, directo
         const asset = assets.get(inspection.assetId.toHexString());
         const findings = inspection.answers.filter((answer) => answer.critical).map((answer) => answer.label);
         rows.add([
-          formatLocalTime(inspection.submittedAt.getTime() / 1000, zone),
+          formatLocalTime(inspection.submittedAt.getTime() / 1000, zone, auth.language),
           asset?.name ?? inspection.assetId.toHexString(),
           asset?.plate ?? null,
           inspection.formName,
           inspectors.get(inspection.inspectorId.toHexString()) ?? null,
-          inspection.critical ? 'Sí' : 'No',
+          inspection.critical ? words.yes : words.no,
           findings.join(', ') || null,
           inspection.odometerKm ?? null,
           inspection.workOrderId?.toHexString() ?? null,
         ]);
       }
       const critical = listed.filter((inspection) => inspection.critical).length;
-      rows.addTotal(['Total', null, null, `${listed.length} inspecciones`, null, `${critical} críticas`, null, null, null]);
-      return buildTableReport(tables, auth, { title: 'Informe de inspecciones', fileStem: 'informe-inspecciones', columns: COLUMNS, rows, count: listed.length }, period, format);
+      rows.addTotal([REPORT_WORDS[auth.language].total, null, null, words.inspections(listed.length), null, words.critical(critical), null, null, null]);
+      return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count: listed.length }, period, format);
     },
   };
 }

@@ -1,23 +1,37 @@
 import { Permission } from '@app/auth';
-import { formatDuration, formatLocalTime, type TableColumn, TableReportRenderer } from '@app/reports';
+import { COLUMN_TITLES, REPORT_WORDS } from '@app/i18n';
+import { type ColumnInEveryLanguage, formatDuration, formatLocalTime, TableReportRenderer } from '@app/reports';
 import { StopsReportService } from '../../positions';
 import type { ReportSource } from './report-source';
 import { assetIdsOnly, FLEET_PARAMS } from './source-params';
 import { buildTableReport, TableRows } from './table-source';
 
-const COLUMNS: TableColumn[] = [
-  { title: 'Activo', width: 22 },
-  { title: 'Patente', width: 14 },
-  { title: 'Tipo' },
-  { title: 'Inicio', width: 20 },
-  { title: 'Fin', width: 20 },
-  { title: 'Duración' },
-  { title: 'Dirección', width: 40, wrap: true },
-  { title: 'Latitud' },
-  { title: 'Longitud' },
+const COLUMNS: ColumnInEveryLanguage[] = [
+  { title: COLUMN_TITLES.asset, width: 22 },
+  { title: COLUMN_TITLES.plate, width: 14 },
+  { title: { es: 'Tipo', en: 'Kind' } },
+  { title: COLUMN_TITLES.start, width: 20 },
+  { title: COLUMN_TITLES.end, width: 20 },
+  { title: COLUMN_TITLES.duration },
+  { title: { es: 'Dirección', en: 'Address' }, width: 40, wrap: true },
+  { title: { es: 'Latitud', en: 'Latitude' } },
+  { title: { es: 'Longitud', en: 'Longitude' } },
 ];
 
-const KIND = { stop: 'Detención', idle: 'Ralentí' } as const;
+const WORDS = {
+  es: {
+    kind: { stop: 'Detención', idle: 'Ralentí' },
+    counts: (stops: number, idles: number) => `${stops} detenciones, ${idles} ralentí`,
+    times: (stopped: string, idling: string) => `detenido ${stopped}, ralentí ${idling}`,
+  },
+  en: {
+    kind: { stop: 'Stop', idle: 'Idling' },
+    counts: (stops: number, idles: number) => `${stops} stops, ${idles} idling`,
+    times: (stopped: string, idling: string) => `stopped ${stopped}, idling ${idling}`,
+  },
+} as const;
+const TITLE = { es: 'Informe de detenciones', en: 'Stops report' };
+const FILE_STEM = { es: 'informe-detenciones', en: 'stops-report' };
 
 /**
  * Stops (still ≥ 5 min) and idling (ignition on while still ≥ 2 min) of the period: one row per
@@ -32,15 +46,16 @@ export function stopsSource(stops: StopsReportService, tables: TableReportRender
     checkParams: assetIdsOnly,
     build: async (auth, params, period, format) => {
       const zone = auth.client.timeZone;
+      const words = WORDS[auth.language];
       const report = await stops.ofRange(auth, params.assetIds as string[], { from: Math.floor(period.from.toSeconds()), to: Math.floor(period.to.toSeconds()) });
       const rows = new TableRows();
       for (const asset of report.assets) {
-        for (const p of asset.periods) rows.add([asset.assetName, asset.licensePlate, KIND[p.type], formatLocalTime(p.start, zone), formatLocalTime(p.end, zone), formatDuration(p.durationSeconds), p.address, p.lat, p.lng]);
+        for (const p of asset.periods) rows.add([asset.assetName, asset.licensePlate, words.kind[p.type], formatLocalTime(p.start, zone, auth.language), formatLocalTime(p.end, zone, auth.language), formatDuration(p.durationSeconds), p.address, p.lat, p.lng]);
         const t = asset.totals;
-        rows.addTotal([`Total ${asset.assetName}`, asset.licensePlate, `${t.stops} detenciones, ${t.idles} ralentí`, null, null, formatDuration(t.stopSeconds + t.idleSeconds), `detenido ${formatDuration(t.stopSeconds)}, ralentí ${formatDuration(t.idleSeconds)}`, null, null]);
+        rows.addTotal([`${REPORT_WORDS[auth.language].total} ${asset.assetName}`, asset.licensePlate, words.counts(t.stops, t.idles), null, null, formatDuration(t.stopSeconds + t.idleSeconds), words.times(formatDuration(t.stopSeconds), formatDuration(t.idleSeconds)), null, null]);
       }
       const count = report.totals.stops + report.totals.idles;
-      return buildTableReport(tables, auth, { title: 'Informe de detenciones', fileStem: 'informe-detenciones', columns: COLUMNS, rows, count }, period, format);
+      return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count }, period, format);
     },
   };
 }

@@ -1,19 +1,23 @@
 import { Permission } from '@app/auth';
-import { type TableColumn, TableReportRenderer } from '@app/reports';
+import { COLUMN_TITLES, REPORT_WORDS } from '@app/i18n';
+import { type ColumnInEveryLanguage, TableReportRenderer } from '@app/reports';
 import { TemperatureStatsService } from '../../positions';
 import type { ReportSource } from './report-source';
 import { assetIdsOnly, FLEET_PARAMS } from './source-params';
 import { buildTableReport, TableRows } from './table-source';
 
-const COLUMNS: TableColumn[] = [
-  { title: 'Activo', width: 22 },
-  { title: 'Patente', width: 14 },
-  { title: 'Sensor', width: 18 },
-  { title: 'Mínima (°C)' },
-  { title: 'Máxima (°C)' },
-  { title: 'Promedio (°C)' },
-  { title: 'Lecturas' },
+const COLUMNS: ColumnInEveryLanguage[] = [
+  { title: COLUMN_TITLES.asset, width: 22 },
+  { title: COLUMN_TITLES.plate, width: 14 },
+  { title: { es: 'Sensor', en: 'Sensor' }, width: 18 },
+  { title: { es: 'Mínima (°C)', en: 'Minimum (°C)' } },
+  { title: { es: 'Máxima (°C)', en: 'Maximum (°C)' } },
+  { title: { es: 'Promedio (°C)', en: 'Average (°C)' } },
+  { title: { es: 'Lecturas', en: 'Readings' } },
 ];
+const SENSORS = { es: (n: number) => `${n} sensores`, en: (n: number) => `${n} sensors` };
+const TITLE = { es: 'Informe de temperatura', en: 'Temperature report' };
+const FILE_STEM = { es: 'informe-temperatura', en: 'temperature-report' };
 
 /** Minimum, maximum and average temperature of the period: a row per sensor, then the asset's over all its sensors. */
 export function temperatureSource(temperatures: TemperatureStatsService, tables: TableReportRenderer): ReportSource {
@@ -29,10 +33,10 @@ export function temperatureSource(temperatures: TemperatureStatsService, tables:
       let sensors = 0;
       for (const asset of report.assetsTemperatureStats) {
         for (const s of asset.sensors) rows.add([asset.assetName, asset.licensePlate, s.sensor, s.min, s.max, s.avg, s.count]);
-        rows.addTotal([`Total ${asset.assetName}`, asset.licensePlate, `${asset.sensors.length} sensores`, asset.stats.min, asset.stats.max, asset.stats.avg, asset.stats.count]);
+        rows.addTotal([`${REPORT_WORDS[auth.language].total} ${asset.assetName}`, asset.licensePlate, SENSORS[auth.language](asset.sensors.length), asset.stats.min, asset.stats.max, asset.stats.avg, asset.stats.count]);
         sensors += asset.sensors.length;
       }
-      return buildTableReport(tables, auth, { title: 'Informe de temperatura', fileStem: 'informe-temperatura', columns: COLUMNS, rows, count: sensors }, period, format);
+      return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count: sensors }, period, format);
     },
   };
 }

@@ -8,6 +8,7 @@ describe('cover page and report document', () => {
     title: 'Informe de facturas',
     periodLabel: '01-01-2026 al 31-01-2026',
     generatedAt: new Date('2026-02-01T15:30:00Z'),
+    language: 'es',
     timeZone: 'America/Santiago',
     details: ['Pedido por "Ana"'],
   }).value;

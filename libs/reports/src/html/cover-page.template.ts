@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { type Language, REPORT_WORDS } from '@app/i18n';
 import { html, SafeHtml } from './escape-html';
 
 export interface CoverPage {
@@ -12,6 +13,8 @@ export interface CoverPage {
   timeZone: string;
   /** Optional lines under the title (e.g. who asked for it). */
   details?: string[];
+  /** The reader's: the cover's words and the generation time's format. */
+  language: Language;
 }
 
 /** Styles of the cover page; included once by `renderReportDocument`. */
@@ -28,16 +31,17 @@ export const COVER_PAGE_STYLES = `
 
 /** The cover page every PDF report of the platform starts with: client, title, period, generation date. */
 export function renderCoverPage(cover: CoverPage): SafeHtml {
-  const generated = DateTime.fromJSDate(cover.generatedAt, { zone: cover.timeZone }).toFormat('dd-MM-yyyy HH:mm');
+  const words = REPORT_WORDS[cover.language];
+  const generated = DateTime.fromJSDate(cover.generatedAt, { zone: cover.timeZone }).toFormat(words.minuteFormat);
   return html`<section class="cover">
-  <div class="brand">Plataforma de gestión de flotas</div>
+  <div class="brand">${words.brand}</div>
   <div class="rule"></div>
   <h1>${cover.title}</h1>
   <div class="client">${cover.clientName}</div>
   <dl>
-    <dt>Cliente</dt><dd>${cover.clientName}</dd>
-    <dt>Período</dt><dd>${cover.periodLabel}</dd>
-    <dt>Generado el</dt><dd>${generated} (${cover.timeZone})</dd>
+    <dt>${words.client}</dt><dd>${cover.clientName}</dd>
+    <dt>${words.period}</dt><dd>${cover.periodLabel}</dd>
+    <dt>${words.generatedAt}</dt><dd>${generated} (${cover.timeZone})</dd>
     ${(cover.details ?? []).map((line) => html`<dt></dt><dd>${line}</dd>`)}
   </dl>
 </section>`;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Language } from '@app/i18n';
 import { BrowserPool } from './browser-pool';
 import { loadIsolatedHtml } from './isolated-page';
 import { footerTemplate } from './page-footer';
@@ -9,6 +10,8 @@ export interface PdfOptions {
   landscape?: boolean;
   /** `false`: no footer at all (labels cut to size; a table report's cover, whose footer is drawn with the table's pages, `drawPageFooters`); default true. */
   footer?: boolean;
+  /** The reader's: the footer's page numbers ("Página 2 de 9"); Spanish when not given. */
+  language?: Language;
 }
 
 /**
@@ -32,7 +35,7 @@ export class PdfRenderer {
         tagged: false,
         displayHeaderFooter: options.footer ?? true,
         headerTemplate: '<span></span>',
-        footerTemplate: footerTemplate(options.footerText ?? ''),
+        footerTemplate: footerTemplate(options.footerText ?? '', options.language),
         timeout: 60_000,
       });
       return Buffer.from(pdf);

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '@app/i18n';
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per zone, kept: building one costs far more than formatting with it. */
@@ -42,12 +43,16 @@ function offsetOf(ms: number, zone: string): number {
 
 const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
-/** A moment (unix seconds) as the reports show it, in the client's zone: `dd-MM-yyyy HH:mm:ss`. */
-export function formatLocalTime(unixS: number, zone: string): string {
+/** Between the day, month and year, per language (as `localTime` writes them: `25-11-2026`, `25/11/2026`). */
+const DATE_SEPARATORS: Record<Language, string> = { es: '-', en: '/' };
+
+/** A moment (unix seconds) as the reports show it, in the client's zone: `dd-MM-yyyy HH:mm:ss` (`dd/MM/yyyy` in English). */
+export function formatLocalTime(unixS: number, zone: string, language: Language = DEFAULT_LANGUAGE): string {
   const ms = unixS * 1000;
   const local = new Date(Math.floor(ms / 1000) * 1000 + offsetOf(ms, zone));
   const year = local.getUTCFullYear();
-  return `${two(local.getUTCDate())}-${two(local.getUTCMonth() + 1)}-${String(year).padStart(4, '0')} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}`;
+  const sep = DATE_SEPARATORS[language];
+  return `${two(local.getUTCDate())}${sep}${two(local.getUTCMonth() + 1)}${sep}${String(year).padStart(4, '0')} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}:${two(local.getUTCSeconds())}`;
 }
 
 /** A duration in seconds as `h:mm:ss` (hours past 24 kept: `27:05:00`). */

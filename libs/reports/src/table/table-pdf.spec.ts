@@ -45,6 +45,7 @@ describe('printTablePdf', () => {
     timeZone: 'America/Santiago',
     periodLabel: '01-10-2026 00:00 al 31-10-2026 23:59',
     generatedAt: new Date('2026-11-01T12:00:00Z'),
+    language: 'es',
     columns: [{ title: 'Activo' }, { title: 'Viaje' }, { title: 'Distancia (km)' }, { title: 'Costo ($)', money: true }],
     rows,
     isTotal: (row) => String(row[0]).startsWith('Total'),
@@ -142,7 +143,7 @@ describe('printTablePdf columns', () => {
   // The fonts the PDF embeds, which size its columns.
   let fonts: ReportFonts;
   beforeAll(async () => (fonts = await embedReportFonts(await PDFDocument.create())));
-  const base = { title: 'Informe de anchos', clientName: 'Transportes Sur', timeZone: 'America/Santiago', periodLabel: 'octubre', generatedAt: new Date('2026-11-01T12:00:00Z'), isTotal: (row: readonly TableCell[]) => String(row[0]).startsWith('Total') };
+  const base = { title: 'Informe de anchos', clientName: 'Transportes Sur', timeZone: 'America/Santiago', periodLabel: 'octubre', generatedAt: new Date('2026-11-01T12:00:00Z'), language: 'es' as const, isTotal: (row: readonly TableCell[]) => String(row[0]).startsWith('Total') };
 
   /** Each column's left and right edge on the page in points (a table wider than the page drawn smaller). */
   const columnEdges = (report: TableReport) => {

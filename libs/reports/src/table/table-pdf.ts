@@ -23,6 +23,6 @@ export async function printTablePdf(pdf: PdfRenderer, report: TableReport): Prom
   const printed = await PDFDocument.load(await cover);
   const coverPages = await document.copyPages(printed, printed.getPageIndices());
   coverPages.forEach((page, i) => document.insertPage(i, page));
-  drawPageFooters(document, `${report.title} · ${report.clientName} · ${report.periodLabel}`, fonts.regular);
+  drawPageFooters(document, `${report.title} · ${report.clientName} · ${report.periodLabel}`, fonts.regular, report.language);
   return Buffer.from(await document.save());
 }

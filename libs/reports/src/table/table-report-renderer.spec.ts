@@ -21,6 +21,7 @@ describe('TableReportRenderer', () => {
     timeZone: 'America/Santiago',
     periodLabel: 'ayer',
     generatedAt: new Date(),
+    language: 'es',
     columns: [{ title: 'N' }, { title: 'Nota' }],
     rows: Array.from({ length: rows }, (_, i) => [i, 'ok']),
     isTotal: () => false,

@@ -1,5 +1,6 @@
 import ExcelJS, { type Style } from 'exceljs';
 import { PassThrough } from 'node:stream';
+import { type InEveryLanguage, type Language, NUMBER_LOCALES } from '@app/i18n';
 import { CLP_FORMAT, frozenRowsViews, styleHeaderRow, styleTotalRow } from '../excel/excel-styles';
 import { safeCellText } from '../excel/safe-cell-text';
 import { renderCoverPage } from '../html/cover-page.template';
@@ -19,6 +20,14 @@ export interface TableColumn {
   wrap?: boolean;
 }
 
+/** A column as a report declares it: its title in every language. */
+export interface ColumnInEveryLanguage extends Omit<TableColumn, 'title'> {
+  title: InEveryLanguage<string>;
+}
+
+/** The columns with their titles in the reader's language. */
+export const columnsIn = (columns: readonly ColumnInEveryLanguage[], language: Language): TableColumn[] => columns.map(({ title, ...column }) => ({ ...column, title: title[language] }));
+
 /**
  * A report that is one table with total rows (trips, fuel, stops, temperature, inspections): the
  * same rows become CSV, an Excel workbook or a PDF with the reports' cover page.
@@ -33,6 +42,8 @@ export interface TableReport {
   rows: readonly TableCell[][];
   /** Rows drawn as totals (bold, shaded). */
   isTotal(row: readonly TableCell[]): boolean;
+  /** The reader's: the cover's and footer's words, and how the PDF writes numbers (the titles and cells come written). */
+  language: Language;
 }
 
 /** RFC 4180, comma separated, a header line; text cells kept from being read as formulas. */
@@ -87,22 +98,26 @@ const COVER_STYLES = `
 .cover { height: 170mm; }
 `;
 
-// One formatter for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
-const NUMBERS = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 3 });
-/** A cell as the PDF shows it: numbers in Chilean format (`6,672`, `176.000`). */
-const cellText = (value: TableCell) => (value === null ? '' : typeof value === 'number' ? NUMBERS.format(value) : value);
+// One formatter per language for every number (`toLocaleString` builds one per call: seconds at 30 000 rows).
+const NUMBERS: Record<Language, Intl.NumberFormat> = {
+  es: new Intl.NumberFormat(NUMBER_LOCALES.es, { maximumFractionDigits: 3 }),
+  en: new Intl.NumberFormat(NUMBER_LOCALES.en, { maximumFractionDigits: 3 }),
+};
+/** A cell as the PDF shows it: numbers as the reader's language writes them (`6,672` and `176.000` in Spanish). */
+const cellText = (value: TableCell, numbers: Intl.NumberFormat) => (value === null ? '' : typeof value === 'number' ? numbers.format(value) : value);
 
 /** The PDF's first page, printed by Chromium: the reports' cover (the table's pages are drawn by our code). */
-export function tableCoverHtml(report: Pick<TableReport, 'title' | 'clientName' | 'periodLabel' | 'generatedAt' | 'timeZone'>): string {
+export function tableCoverHtml(report: Pick<TableReport, 'title' | 'clientName' | 'periodLabel' | 'generatedAt' | 'timeZone' | 'language'>): string {
   return renderReportDocument({
     title: `${report.title} ${report.periodLabel}`,
-    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone }),
+    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone, language: report.language }),
     body: html``,
     styles: COVER_STYLES,
   });
 }
 
 /** The PDF's rows: each cell's text as printed, numbers right-aligned, total rows bold. */
-export function tablePdfRows(report: Pick<TableReport, 'rows' | 'isTotal'>): DrawnRow[] {
-  return report.rows.map((row) => ({ texts: row.map(cellText), numbers: row.map((value) => typeof value === 'number'), total: report.isTotal(row) }));
+export function tablePdfRows(report: Pick<TableReport, 'rows' | 'isTotal' | 'language'>): DrawnRow[] {
+  const numbers = NUMBERS[report.language];
+  return report.rows.map((row) => ({ texts: row.map((value) => cellText(value, numbers)), numbers: row.map((value) => typeof value === 'number'), total: report.isTotal(row) }));
 }
