@@ -22,7 +22,7 @@ export class InvoicesController {
   @HttpCode(200)
   @ApiQuery({ name: 'format', required: false, enum: ['xlsx', 'pdf'] })
   @ApiOkResponse({
-    description: 'The report file, as an attachment (`informe-facturas_<from>_<to>.xlsx|pdf`)',
+    description: 'The report file in the caller’s language, as an attachment (`informe-facturas_<from>_<to>.xlsx|pdf`; `invoice-report_…` in English)',
     content: Object.fromEntries(Object.values(REPORT_CONTENT_TYPES).map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
   })
   @ApiBadRequestResponse({ description: 'Bad dates, `from` after `to`, an unknown format, or more than 1000 invoices in the period (shape A)' })

@@ -2664,7 +2664,7 @@ export interface components {
              */
             email: string;
             /**
-             * @description The language the platform writes to the user in — inbox entries, alert and report mails: `es` (Chilean Spanish, the default) or `en`.
+             * @description The language the platform writes to the user in — inbox entries, alert and report mails, report files: `es` (Chilean Spanish, the default) or `en`.
              * @example es
              * @enum {string}
              */
@@ -4309,7 +4309,7 @@ export interface components {
             /** @description `true` signs the user out everywhere at once: every session and API token is revoked. */
             disabled?: boolean;
             /**
-             * @description The language the platform writes to the user in — inbox entries, alert and report mails: `es` (Chilean Spanish, the default) or `en`.
+             * @description The language the platform writes to the user in — inbox entries, alert and report mails, report files: `es` (Chilean Spanish, the default) or `en`.
              * @example es
              * @enum {string}
              */
@@ -15706,7 +15706,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The report file, as an attachment (`informe-facturas_<from>_<to>.xlsx|pdf`) */
+            /** @description The report file in the caller’s language, as an attachment (`informe-facturas_<from>_<to>.xlsx|pdf`; `invoice-report_…` in English) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -19990,7 +19990,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The report file, as an attachment (`informe-combustible_<from>_<to>.<format>`) */
+            /** @description The report file in the caller’s language, as an attachment (`informe-combustible_<from>_<to>.<format>`; `fuel-report_…` in English) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -20491,7 +20491,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The report file, as an attachment (`informe-viajes_<from>_<to>.<format>`) */
+            /** @description The report file in the caller’s language, as an attachment (`informe-viajes_<from>_<to>.<format>`; `trips-report_…` in English) */
             200: {
                 headers: {
                     [name: string]: unknown;

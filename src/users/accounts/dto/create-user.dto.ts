@@ -30,7 +30,7 @@ export class CreateUserDto {
   trackers: TrackerSelection;
 
   /**
-   * The language the platform writes to the user in — inbox entries, alert and report mails: `es` (Chilean Spanish, the default) or `en`.
+   * The language the platform writes to the user in — inbox entries, alert and report mails, report files: `es` (Chilean Spanish, the default) or `en`.
    * @example "es"
    */
   @WhenSent()
