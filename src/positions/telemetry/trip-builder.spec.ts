@@ -20,4 +20,14 @@ describe('trip builder', () => {
     ]);
     expect(trip.route).toBe(encodePolyline(trip.positions));
   });
+
+  it('leaves a glitch out of the distance and keeps a relocation\'s jump in it, as trip detection measures a run', () => {
+    const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;
+    const fix = (ts: number, northM: number) => ({ ts, lat: -33.45 + northM * M, lng: -70.65, speed: 40, alt: null, dir: null, temps: {} });
+    // Road, a glitch 8 km on, road; then two agreeing fixes 8 km on (a relocation) and on from there.
+    const points = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(105, -3400), fix(135, 4600), fix(165, 4900), fix(195, 5200)];
+    const trip = buildTrip({ id: 1, begin: 0, end: 195 }, points);
+    expect(trip.positions.map((p) => p.timestamp)).toEqual([0, 30, 105, 165, 195]);
+    expect(trip.distance).toBeCloseTo(0.6 + 8.3 + 0.3, 3);
+  });
 });

@@ -1,7 +1,7 @@
 import type { TelemetryPoint } from './telemetry-point';
 import type { TripPosition, TripRecord } from './telemetry-source';
 import { withoutImplausible } from './fix-plausibility';
-import { summarize } from './telemetry-summary';
+import { haversineKm, summarize } from './telemetry-summary';
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -33,6 +33,21 @@ export function toTripPositions(points: readonly TelemetryPoint[]): TripPosition
     .map((p) => ({ alt: p.alt ?? 0, dir: p.dir ?? 0, lat: p.lat!, lng: p.lng!, speed: p.speed ?? 0, timestamp: p.ts }));
 }
 
+/**
+ * The haversine sum over consecutive positions (km), taken as they come: a trip's distance, from
+ * its plausible fixes (`withoutImplausible`), a relocation's jump included.
+ */
+export function pathKm(points: readonly TelemetryPoint[]): number {
+  let km = 0;
+  let last: TelemetryPoint | undefined;
+  for (const point of points) {
+    if (point.lat === null || point.lng === null) continue;
+    if (last) km += haversineKm(last.lat!, last.lng!, point.lat, point.lng);
+    last = point;
+  }
+  return km;
+}
+
 export interface TripFacts {
   id: number;
   begin: number;
@@ -43,9 +58,9 @@ export interface TripFacts {
 }
 
 /**
- * A trip from its points, with the same definitions as the statistics over its plausible fixes:
- * distance the haversine sum (km, 3 decimals), avg_speed the mean reported speed (km/h), duration
- * `end - begin` (s).
+ * A trip from its points, over its plausible fixes: distance their haversine sum (`pathKm`, as
+ * trip detection measures a run; km, 3 decimals), avg_speed the mean reported speed as the
+ * statistics define it (km/h), duration `end - begin` (s).
  */
 export function buildTrip(facts: TripFacts, points: readonly TelemetryPoint[]): TripRecord {
   // A fix no vehicle could have reached is neither distance nor a point of the route (docs/events.md, "Clocks, jumps, resets and jitter").
@@ -59,7 +74,7 @@ export function buildTrip(facts: TripFacts, points: readonly TelemetryPoint[]): 
     begin: facts.begin,
     end: facts.end,
     timestamp: facts.end,
-    distance: round(summary.distanceKm, 3),
+    distance: round(pathKm(kept), 3),
     duration: facts.end - facts.begin,
     start_battery_level: facts.startBatteryLevel ?? null,
     end_battery_level: facts.endBatteryLevel ?? null,

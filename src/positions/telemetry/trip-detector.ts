@@ -1,6 +1,6 @@
 import type { TelemetryPoint } from './telemetry-point';
 import { withoutImplausible } from './fix-plausibility';
-import { haversineKm } from './telemetry-summary';
+import { pathKm } from './trip-builder';
 
 /** The rules that cut a run of messages into trips (docs/telemetry.md, "Trip detection"). */
 export const TRIP_RULES = {
@@ -43,17 +43,7 @@ export interface TripProgress {
 export const isMoving = (point: TelemetryPoint) => (point.ignition != null ? point.ignition : (point.speed ?? 0) >= TRIP_RULES.movingSpeedKmh);
 
 /** A run's distance as its trip will have it: plausible fixes only. */
-function distanceKm(run: readonly TelemetryPoint[]): number {
-  const points = withoutImplausible(run);
-  let km = 0;
-  let last: TelemetryPoint | undefined;
-  for (const point of points) {
-    if (point.lat === null || point.lng === null) continue;
-    if (last) km += haversineKm(last.lat!, last.lng!, point.lat, point.lng);
-    last = point;
-  }
-  return km;
-}
+const distanceKm = (run: readonly TelemetryPoint[]) => pathKm(withoutImplausible(run));
 
 /** The trips of points in time order (one per timestamp). */
 export function detectTrips(points: readonly TelemetryPoint[]): TripDetection {
