@@ -43,6 +43,25 @@ describe('appendToHour', () => {
     sensors.forEach((sensor, i) => expect(sensor.sum).toBeCloseTo(wholeSensors[i].sum, 9));
   });
 
+  it('judges arriving fixes on from the stored summary: a glitch split anywhere counts as in the whole hour', () => {
+    const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;
+    const fix = (s: number, northM: number): TelemetryPoint => ({ ts: 3600 + s, lat: -33.45 + northM * M, lng: -70.65, speed: 40, alt: null, dir: null, temps: {} });
+    // Driving north; one fix 8 km on, 45 s later, then back on the road: 1.2 km of road.
+    const run = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(105, -3400), fix(135, -3100), fix(165, -2800)];
+    const whole = rebuildHour(null, run).summary;
+    expect(whole.distanceKm).toBeCloseTo(1.2, 6);
+    for (let i = 1; i < run.length; i++) {
+      const appended = appendToHour(rebuildHour(null, run.slice(0, i)), run.slice(i))!;
+      expect([i, appended.summary.distanceKm]).toEqual([i, expect.closeTo(whole.distanceKm, 9)]);
+      expect({ ...appended.summary, distanceKm: 0 }).toEqual({ ...whole, distanceKm: 0 });
+    }
+    // An hour stored before summaries kept a pending doubt (and their first fixes) appends all the same.
+    const { doubt, head, ...older } = rebuildHour(null, run.slice(0, 2)).summary;
+    const appended = appendToHour({ ...rebuildHour(null, run.slice(0, 2)), summary: older }, run.slice(2))!;
+    expect(appended.summary.distanceKm).toBeCloseTo(whole.distanceKm, 9);
+    expect(appended.summary).toMatchObject({ positions: 6, first: whole.first, last: whole.last, doubt: null });
+  });
+
   it('leaves to a rebuild what does not simply follow: a late, a repeated or an unordered message, an hour without a summary', () => {
     const stored = rebuildHour(null, points(3, 50, 3600, false, []));
     const last = unpackPoints(stored).at(-1)!.ts;

@@ -1,5 +1,5 @@
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import { mergeSummaries, summarize, TelemetrySummary } from '../telemetry/telemetry-summary';
+import { summarizeAfter, TelemetrySummary } from '../telemetry/telemetry-summary';
 import { BASE_COLUMNS, PackedPoints, packedValues, packPoints, rebuildHour } from './hour-bucket';
 
 type RebuiltHour = ReturnType<typeof rebuildHour>;
@@ -7,8 +7,8 @@ type RebuiltHour = ReturnType<typeof rebuildHour>;
 /**
  * `rebuildHour` for a live device's usual batch: every arriving message is newer than the hour's
  * last point, in order. The stored columns are copied as they are, the new points packed after
- * them, and the summary is the stored one merged with the new points' (merging summaries in time
- * order is the summary of the whole, by their definition). No object per stored point: at one
+ * them, and the summary is the stored one carried on over the new points (their fixes judged from
+ * where the stored summary left off: its last accepted fix and pending doubt). No object per stored point: at one
  * message a second, each batch rebuilt the whole hour's 3 600 points as objects — the largest
  * share of the app's time in HTTP ingestion (docs/performance.md, issue 17). Null when the
  * messages do not simply follow: the caller rebuilds.
@@ -41,5 +41,5 @@ export function appendToHour(stored: PackedPoints & { summary?: TelemetrySummary
   const ignitionColumn = BASE_COLUMNS + sensors.length;
   if (stored.ignition) copy(before, n, BASE_COLUMNS + stored.sensors.length, ignitionColumn, 0);
   if (fresh.ignition) copy(added, m, BASE_COLUMNS + fresh.sensors.length, ignitionColumn, n);
-  return { n: total, sensors, ignition, packed: Buffer.from(values.buffer), summary: mergeSummaries([stored.summary, summarize(arriving)]), added: m };
+  return { n: total, sensors, ignition, packed: Buffer.from(values.buffer), summary: summarizeAfter(stored.summary, arriving), added: m };
 }

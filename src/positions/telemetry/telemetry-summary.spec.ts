@@ -1,4 +1,4 @@
-import { haversineKm, mergeSummaries, summarize } from './telemetry-summary';
+import { haversineKm, mergeSummaries, summarize, summarizeAfter } from './telemetry-summary';
 import { TelemetryPoint, toTelemetryPoint } from './telemetry-point';
 
 const point = (ts: number, lat: number | null, lng: number | null, speed: number | null, temps: Record<string, number> = {}): TelemetryPoint => ({
@@ -41,6 +41,78 @@ describe('telemetry summaries', () => {
     const merged = mergeSummaries([summarize(points.slice(0, 7)), summarize([]), summarize(points.slice(7, 31)), summarize(points.slice(31))]);
     expect(merged.distanceKm).toBeCloseTo(whole.distanceKm, 9);
     expect({ ...merged, distanceKm: 0 }).toEqual({ ...whole, distanceKm: 0 });
+  });
+
+  describe('fixes no vehicle could have reached (judgeFix)', () => {
+    // Along a meridian: `northM` metres north of -33.45 at `ts`.
+    const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;
+    const fix = (ts: number, northM: number) => point(ts, -33.45 + northM * M, -70.65, 40);
+    const road = (from: number, to: number) => (to - from) / 1000;
+    // Driving north; one fix 8 km on, 45 s later, then back on the road.
+    const glitch = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(105, -3400), fix(135, -3100), fix(165, -2800)];
+    // Carried 8 km while off: two fixes there agree with each other.
+    const relocation = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(105, 4300), fix(135, 4600)];
+    // Two glitches that do not agree, then the road again.
+    const twoGlitches = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(90, 20000), fix(105, -3400), fix(135, -3100), fix(165, -2800), fix(195, -2500)];
+
+    it('counts only the road around a glitch: neither the step to it nor back', () => {
+      const summary = summarize(glitch);
+      expect(summary.distanceKm).toBeCloseTo(road(-4000, -2800), 6);
+      expect(summary.positions).toBe(6);
+      expect(summary.first).toEqual([0, glitch[0].lat, glitch[0].lng]);
+      expect(summary.last).toEqual([165, glitch[5].lat, glitch[5].lng]);
+      // Ending on the glitch: it is the pending doubt, not the last position.
+      const ending = summarize(glitch.slice(0, 3));
+      expect(ending.distanceKm).toBeCloseTo(road(-4000, -3700), 6);
+      expect(ending.last).toEqual([30, glitch[1].lat, glitch[1].lng]);
+      expect(ending.doubt).toEqual([75, glitch[2].lat, glitch[2].lng]);
+      expect(summarize(twoGlitches).distanceKm).toBeCloseTo(road(-4000, -2500), 6);
+    });
+
+    it('counts a relocation from the new place, without the jump', () => {
+      const summary = summarize(relocation);
+      expect(summary.distanceKm).toBeCloseTo(road(-4000, -3700) + road(4300, 4600), 6);
+      expect(summary.last).toEqual([135, relocation[4].lat, relocation[4].lng]);
+      expect(summary.doubt).toBeNull();
+    });
+
+    it.each([
+      ['a glitch', glitch],
+      ['a relocation', relocation],
+      ['two glitches', twoGlitches],
+    ])('merges %s split anywhere, into two or three spans, as the whole run summarized at once', (_, points) => {
+      const whole = summarize(points);
+      for (let i = 1; i < points.length; i++) {
+        for (let j = i; j < points.length; j++) {
+          const merged = mergeSummaries([summarize(points.slice(0, i)), summarize(points.slice(i, j)), summarize(points.slice(j))]);
+          expect([i, j, merged.distanceKm]).toEqual([i, j, expect.closeTo(whole.distanceKm, 9)]);
+          expect({ ...merged, distanceKm: 0 }).toEqual({ ...whole, distanceKm: 0 });
+        }
+      }
+    });
+
+    it('carries a summary on over later points as summarizing them all does, whatever the split', () => {
+      for (const points of [glitch, relocation, twoGlitches]) {
+        const whole = summarize(points);
+        for (let i = 0; i <= points.length; i++) {
+          const carried = summarizeAfter(summarize(points.slice(0, i)), points.slice(i));
+          expect([i, carried.distanceKm]).toEqual([i, expect.closeTo(whole.distanceKm, 9)]);
+          expect({ ...carried, distanceKm: 0 }).toEqual({ ...whole, distanceKm: 0 });
+        }
+      }
+    });
+
+    it('joins summaries stored before they kept a doubt and a head', () => {
+      const stored = (points: TelemetryPoint[]) => {
+        const { doubt, head, ...summary } = summarize(points);
+        return summary;
+      };
+      const straight = [fix(0, -4000), fix(30, -3700), fix(60, -3400), fix(90, -3100)];
+      expect(summarizeAfter(stored(straight.slice(0, 2)), straight.slice(2)).distanceKm).toBeCloseTo(road(-4000, -3100), 9);
+      expect(mergeSummaries([stored(straight.slice(0, 2)), stored(straight.slice(2))]).distanceKm).toBeCloseTo(road(-4000, -3100), 9);
+      // Without its head, a span starting on a glitch keeps its own judging; the glitch adds no step to it.
+      expect(mergeSummaries([stored(glitch.slice(0, 2)), stored(glitch.slice(2))]).distanceKm).toBeCloseTo(summarize(glitch.slice(0, 2)).distanceKm + summarize(glitch.slice(2)).distanceKm, 9);
+    });
   });
 
   it('reads flespi messages, flat or nested, and ignores bad values', () => {
