@@ -33,6 +33,11 @@ describe('telemetry you can trust', () => {
     await t.app.get(TelemetryCompaction).flush();
     return (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth()).expect(200)).body.data;
   };
+  /** The asset's position statistics over the local days of these tests. */
+  const statsOf = async (asset: TrackedFixture) => {
+    const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
+    return (await request(t.server).post('/api/positions/stats').set(auth()).send({ assetIds: [asset.assetId], from: day(T0), to: day(NOW) }).expect(200)).body.data.assetsPositionsStats[0].stats;
+  };
   const timeline = async (asset: TrackedFixture) =>
     ((await request(t.server).get(`/api/events?assetId=${asset.assetId}&from=${new Date((T0 - 3600) * 1000).toISOString()}&to=${new Date((NOW + 3600) * 1000).toISOString()}&limit=200`).set(auth()).expect(200)).body.data as Array<{ type: string; occurredAt: string; details: Record<string, unknown> }>)
       .map((e) => ({ ...e, at: Date.parse(e.occurredAt) / 1000 - T0 }))
@@ -89,15 +94,24 @@ describe('telemetry you can trust', () => {
     expect(after.engineHours - before.engineHours).toBeCloseTo(120 / 3600, 3);
   });
 
-  it('ignores a jump of 8 km in 45 s across a geofence: no enter, no exit, no distance, counted implausible', async () => {
+  it('ignores a jump of 8 km in 45 s across a geofence: no enter, no exit, no distance (meters, trip, statistics), counted implausible', async () => {
     const asset = await addAsset(t, tenant.clientId);
     // Driving north 4 km south of the depot; one fix 8 km on (across the depot), then back on the road.
     expect(await ingest([fix(asset, 0, -4000), fix(asset, 30, -3700), fix(asset, 75, 4000), fix(asset, 105, -3400)])).toEqual(answer({ accepted: 3, implausible: 1 }));
     expect(await timeline(asset)).toEqual([]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(0.6, 3);
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 105 });
+    const compact = () => t.app.get(TelemetryCompaction).compact();
+    // The position statistics count the road, not 16 km to the glitch and back: read from the log's points, then from the stored hours.
+    expect(await statsOf(asset)).toMatchObject({ totalPositions: 4, totalDistanceKm: 0.6 });
+    await compact();
+    expect(await statsOf(asset)).toMatchObject({ totalPositions: 4, totalDistanceKm: 0.6 });
     // Parked for six minutes: the trip closes, without the glitch in its distance or its route.
     await ingest([fix(asset, 405, -3400, { 'position.speed': 0 }), fix(asset, 500, -3400, { 'position.speed': 0 })]);
+    // Joined to the stored fixes: read from the log, then stored.
+    expect(await statsOf(asset)).toMatchObject({ totalPositions: 6, totalDistanceKm: 0.6 });
+    await compact();
+    expect(await statsOf(asset)).toMatchObject({ totalPositions: 6, totalDistanceKm: 0.6 });
     const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
     const trips = (await request(t.server).get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`).set(auth()).expect(200)).body.data;
     expect(trips.map((trip: { begin: number; end: number; distance: number }) => [trip.begin - T0, trip.end - T0, trip.distance])).toEqual([[0, 105, 0.6]]);
@@ -110,6 +124,7 @@ describe('telemetry you can trust', () => {
     expect((await timeline(asset)).map((e) => e.type)).toEqual([]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(0.3 + 0.3, 3);
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 135 });
+    expect(await statsOf(asset)).toMatchObject({ totalPositions: 5, totalDistanceKm: 0.6 });
   });
 
   it('adds no distance for a parked vehicle jittering ±15 m for 30 minutes, and makes no trip of it', async () => {
