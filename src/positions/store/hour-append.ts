@@ -7,11 +7,11 @@ type RebuiltHour = ReturnType<typeof rebuildHour>;
 /**
  * `rebuildHour` for a live device's usual batch: every arriving message is newer than the hour's
  * last point, in order. The stored columns are copied as they are, the new points packed after
- * them, and the summary is the stored one carried on over the new points (their fixes judged from
- * where the stored summary left off: its last accepted fix and pending doubt). No object per stored point: at one
- * message a second, each batch rebuilt the whole hour's 3 600 points as objects — the largest
- * share of the app's time in HTTP ingestion (docs/performance.md, issue 17). Null when the
- * messages do not simply follow: the caller rebuilds.
+ * them, and the summary is the stored one carried on over the new points (their fixes judged
+ * from its last accepted fix and pending doubt). No object per stored point: at one message a
+ * second, each batch rebuilt the whole hour's 3 600 points as objects — the largest share of the
+ * app's time in HTTP ingestion (docs/performance.md, issue 17). Null when the messages do not
+ * simply follow: the caller rebuilds.
  */
 export function appendToHour(stored: PackedPoints & { summary?: TelemetrySummary }, arriving: readonly TelemetryPoint[]): RebuiltHour | null {
   if (!stored.summary || arriving.length === 0) return null;
