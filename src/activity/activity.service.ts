@@ -40,7 +40,7 @@ export class ActivityService {
     }
     const format = query.format ?? 'csv';
     const events = await this.events.stream(auth, filter, { sort: { occurredAt: -1, _id: -1 }, limit: MAX_EXPORT_EVENTS });
-    const body = format === 'csv' ? activityCsv(events as unknown as Readable) : activityWorkbook(events);
+    const body = format === 'csv' ? activityCsv(events) : activityWorkbook(events);
     // Recorded once the file is sent, so that the export's own event is never in it.
     finished(body, (error) => {
       void this.activity.record(auth, {

@@ -72,7 +72,7 @@ export class EventIndexWriter {
         },
       };
     });
-    await this.index.collection.bulkWrite(ops as never[], { ordered: false });
+    await this.index.collection.bulkWrite(ops, { ordered: false });
     await this.lookAtParts(hours.filter((bucket) => this.open.wrote(bucket.key, bucket.start, bucket.entries.length)));
     if (this.open.size > 10_000) this.open.forgetBefore(Math.max(...hours.map((bucket) => bucket.start), 0) - 2 * DAY_S);
   }
@@ -108,7 +108,7 @@ export class EventIndexWriter {
     });
     const announced = moves.filter((move) => move.announce);
     if (announced.length > 0) {
-      await this.index.collection.bulkWrite(announced.map(({ bucket, part }) => ({ updateOne: { filter: { _id: this.idOf(bucket, 0) }, update: { $max: { parts: part + 1 } } } })) as never[], { ordered: false });
+      await this.index.collection.bulkWrite(announced.map(({ bucket, part }) => ({ updateOne: { filter: { _id: this.idOf(bucket, 0) }, update: { $max: { parts: part + 1 } } } })), { ordered: false });
     }
     for (const { bucket, part } of moves) this.open.use(bucket.key, part);
   }

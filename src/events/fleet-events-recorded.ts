@@ -28,6 +28,6 @@ export class FleetEventsRecorded {
   async publish(events: readonly StoredFleetEvent[], kind: keyof FleetEventsRecorded['listeners'] = 'recorded'): Promise<void> {
     const listeners = this.listeners[kind];
     if (events.length === 0 || listeners.size === 0) return;
-    await Promise.all([...listeners].map((listener) => listener(events)));
+    await Promise.all([...listeners].map(async (listener) => listener(events)));
   }
 }

@@ -44,7 +44,7 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
 
   onModuleInit(): void {
     this.unsubscribe = this.recorded.subscribe((events) => this.publish(events));
-    this.jobs.every('events.feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } } as never)));
+    this.jobs.every('events.feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })));
   }
 
   onApplicationBootstrap(): void {
@@ -59,7 +59,7 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   private async publish(events: readonly StoredFleetEvent[]): Promise<void> {
     const entries = events.map((event) => ({ _id: new Types.ObjectId(), eventId: event._id, assetId: event.assetId, view: toFleetEventView(event) }));
     for (const entry of entries) this.send(entry);
-    await this.feed.collection.insertMany(entries as never[], { ordered: false });
+    await this.feed.collection.insertMany(entries, { ordered: false });
   }
 
   private send(entry: { eventId: Types.ObjectId; assetId: Types.ObjectId; view: unknown }): void {

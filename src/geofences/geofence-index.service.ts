@@ -82,7 +82,7 @@ export class GeofenceIndex {
 
   /** After a change of the client's geofences: the version moves (other instances see it) and this instance rebuilds at once. */
   async changed(clientId: Types.ObjectId): Promise<void> {
-    await this.versions.collection.updateOne({ _id: clientId } as never, { $inc: { version: 1 } }, { upsert: true });
+    await this.versions.collection.updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true });
     this.cache.delete(clientId.toHexString());
   }
 

@@ -31,7 +31,7 @@ export function toGeofenceView(geofence: Stored<Geofence>): GeofenceView {
     name: geofence.name,
     description: geofence.description ?? '',
     color: geofence.color,
-    geometry: geofence.geometry as GeofenceGeometryView,
+    geometry: geofence.geometry,
     radiusM: geofence.radiusM ?? null,
     widthM: geofence.widthM ?? null,
     speedLimitKmh: geofence.speedLimitKmh ?? null,

@@ -27,6 +27,6 @@ export class MetersChanged {
 
   async publish(changes: readonly MeterChange[]): Promise<void> {
     if (changes.length === 0 || this.listeners.size === 0) return;
-    await Promise.all([...this.listeners].map((listener) => listener(changes)));
+    await Promise.all([...this.listeners].map(async (listener) => listener(changes)));
   }
 }

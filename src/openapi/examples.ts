@@ -41,8 +41,8 @@ function exampleAnswer(json: MediaTypeObject, status: string, document: OpenAPIO
   const schema = json.schema as SchemaObject & { $ref?: string };
   const shapes = (schema.anyOf ?? schema.oneOf ?? [schema]).map((one) => ERROR_SHAPE_REF.exec((one as { $ref?: string }).$ref ?? '')?.[1]);
   if (Number(status) >= 400 && shapes.every((shape) => shape !== undefined)) {
-    if (shapes.length === 1) json.example = errorExample(shapes[0]!, status);
-    else json.examples = Object.fromEntries(shapes.map((shape) => [`shape${shape}`, { summary: `Shape ${shape}`, value: errorExample(shape!, status) }]));
+    if (shapes.length === 1) json.example = errorExample(shapes[0], status);
+    else json.examples = Object.fromEntries(shapes.map((shape) => [`shape${shape}`, { summary: `Shape ${shape}`, value: errorExample(shape, status) }]));
     return;
   }
   json.example = sample(schema as never, { skipWriteOnly: true, quiet: true }, document);

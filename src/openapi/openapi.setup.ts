@@ -20,7 +20,7 @@ async function loadPluginMetadata(): Promise<void> {
   try {
     // A runtime path: the file is generated, not committed.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const generated = require(join(__dirname, '..', 'metadata'));
+    const generated = require(join(__dirname, '..', 'metadata')) as { default: Parameters<typeof SwaggerModule.loadPluginMetadata>[0] };
     await SwaggerModule.loadPluginMetadata(generated.default);
   } catch {
     new Logger('OpenAPI').warn('src/metadata.ts is missing: run `npm run openapi:metadata` for full DTO schemas');

@@ -27,6 +27,6 @@ export function addPluginSuccessResponses(app: INestApplication): void {
     const status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined)
       ?? (Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.POST ? 201 : 200);
     const descriptor = Object.getOwnPropertyDescriptor(controller.prototype, key)!;
-    ApiResponse({ status, type: returned.type as never, isArray: returned.isArray })(controller.prototype, key, descriptor);
+    ApiResponse({ status, type: returned.type as never, isArray: returned.isArray })(controller.prototype as object, key, descriptor);
   }
 }

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import type { INestApplication, Type } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { OpenAPIObject, OperationObject, ParameterObject, RequestBodyObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
@@ -82,7 +82,7 @@ const PATTERN_OF_VALIDATOR: Record<string, string> = { isIsoDay: ISO_DAY, isFlee
  * fields take `null`: those of `WhenSent({ nullable })` or `WhenSent({ nullAsAbsent })`, and any
  * left on `@IsOptional()` (which lets `null` through); every other field refuses it.
  */
-function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, inBody = false): void {
+function applyPatterns(properties: Record<string, SchemaObject>, dto: Type, inBody = false): void {
   const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
   const named = new Set(rules.filter((rule) => (rule.name ?? '') in PATTERN_OF_VALIDATOR).map((rule) => rule.propertyName));
   for (const rule of rules) {
@@ -107,7 +107,7 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
   }
   if (inBody) {
     for (const [key, property] of Object.entries(properties)) {
-      if (!acceptsNull(dto.prototype, key) || '$ref' in property) continue;
+      if (!acceptsNull(dto.prototype as object, key) || '$ref' in property) continue;
       property.nullable = true;
     }
   }
@@ -116,8 +116,8 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Function, 
     if (property.format === 'date-time' && property.pattern && !new RegExp(property.pattern, 'u').test('2026-11-15T08:30:00Z')) property.format = 'date';
   }
   for (const [key, property] of Object.entries(properties)) {
-    const text = (property as SchemaObject).type === 'array' ? ((property as SchemaObject).items as SchemaObject | undefined) : (property as SchemaObject);
-    if (text && !('$ref' in text) && text.type === 'string' && !text.enum) withoutControlCharacters(text, isMultiline(dto.prototype, key));
+    const text = (property).type === 'array' ? ((property).items as SchemaObject | undefined) : (property);
+    if (text && !('$ref' in text) && text.type === 'string' && !text.enum) withoutControlCharacters(text, isMultiline(dto.prototype as object, key));
   }
 }
 
@@ -151,13 +151,14 @@ function refsIn(value: unknown): string[] {
 interface RouteParameter { index: number; data?: unknown }
 
 /** Every controller method's `@Body()` and `@Query()` DTO classes, by operation id (`Controller_method`). */
-function routeDtos(app: INestApplication): { operationId: string; dto: Function; kind: 'body' | 'query' }[] {
-  const found: { operationId: string; dto: Function; kind: 'body' | 'query' }[] = [];
+function routeDtos(app: INestApplication): { operationId: string; dto: Type; kind: 'body' | 'query' }[] {
+  const found: { operationId: string; dto: Type; kind: 'body' | 'query' }[] = [];
   for (const { controller, key, operationId } of controllerMethods(app)) {
     const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<string, RouteParameter>;
-    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, key) ?? []) as Function[];
+    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype as object, key) ?? []) as Type[];
     for (const [name, arg] of Object.entries(args)) {
-      const kind = Number(name.split(':')[0]) === RouteParamtypes.BODY ? 'body' : Number(name.split(':')[0]) === RouteParamtypes.QUERY ? 'query' : undefined;
+      const paramtype = Number(name.split(':')[0]) as RouteParamtypes;
+      const kind = paramtype === RouteParamtypes.BODY ? 'body' : paramtype === RouteParamtypes.QUERY ? 'query' : undefined;
       const dto = types[arg.index];
       if (kind && arg.data === undefined && typeof dto === 'function' && ![Object, String].includes(dto as never)) {
         found.push({ operationId, dto, kind });
@@ -167,17 +168,17 @@ function routeDtos(app: INestApplication): { operationId: string; dto: Function;
   return found;
 }
 
-function requestDtoClasses(app: INestApplication): Map<string, Function> {
+function requestDtoClasses(app: INestApplication): Map<string, Type> {
   return new Map(routeDtos(app).filter((r) => r.kind === 'body').map((r) => [r.dto.name, r.dto]));
 }
 
 /** Every class with class-validator rules (bodies and what they nest), by name — the schema's name. */
-function validatedClasses(): Map<string, Function> {
-  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Function, unknown[]> };
+function validatedClasses(): Map<string, Type> {
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Type, unknown[]> };
   return new Map([...storage.validationMetadatas.keys()].map((target) => [target.name, target]));
 }
 
-function queryDtosByOperation(app: INestApplication): Map<string, Function> {
+function queryDtosByOperation(app: INestApplication): Map<string, Type> {
   return new Map(routeDtos(app).filter((r) => r.kind === 'query').map((r) => [r.operationId, r.dto]));
 }
 

@@ -54,7 +54,7 @@ export class DemoSeedService {
     return this.discovery
       .getProviders()
       .filter((wrapper) => wrapper.metatype && wrapper.instance && Reflect.getMetadata(DEMO_SEEDER, wrapper.metatype))
-      .map((wrapper) => ({ order: Reflect.getMetadata(DEMO_SEEDER, wrapper.metatype!).order as number, seeder: wrapper.instance as DemoSeeder }))
+      .map((wrapper) => ({ order: (Reflect.getMetadata(DEMO_SEEDER, wrapper.metatype!) as { order: number }).order, seeder: wrapper.instance as DemoSeeder }))
       .sort((a, b) => a.order - b.order)
       .map(({ seeder }) => seeder);
   }

@@ -38,7 +38,7 @@ export class UploadContentStore {
   /** Files no answer referenced, stored before `cutoff`: what the sweep looks at (by `uploadDate`). */
   async unreferencedBefore(cutoff: Date, limit: number): Promise<{ id: Types.ObjectId; clientId?: Types.ObjectId }[]> {
     const files = await this.bucket.find({ uploadDate: { $lt: cutoff }, 'metadata.referenced': { $ne: true } }, { limit }).toArray();
-    return files.map((file) => ({ id: file._id as Types.ObjectId, clientId: file.metadata?.clientId as Types.ObjectId | undefined }));
+    return files.map((file) => ({ id: file._id, clientId: file.metadata?.clientId as Types.ObjectId | undefined }));
   }
 
   /** Flags files an answer names, so the sweep no longer reads them. */

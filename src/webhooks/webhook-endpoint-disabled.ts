@@ -73,6 +73,6 @@ export class WebhookEndpointDisabled implements OnModuleInit {
     lease.assertHeld();
     this.logger.warn(`webhook endpoint ${payload.endpointId} (${notice.url}) of client ${payload.clientId} disabled: ${notice.reason}`);
     const failed = (await Promise.allSettled([...this.listeners].map(async (listener) => listener(notice)))).filter((result) => result.status === 'rejected');
-    if (failed.length > 0) throw new Error(`${failed.length} listener(s) of a disabled endpoint failed: ${(failed[0] as PromiseRejectedResult).reason?.message ?? failed[0]}`);
+    if (failed.length > 0) throw new Error(`${failed.length} listener(s) of a disabled endpoint failed: ${String(failed[0].reason)}`);
   }
 }

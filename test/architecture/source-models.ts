@@ -15,10 +15,10 @@ function classDeclarations(sources: Sources): Map<string, ClassDeclaration> {
   const classes = new Map<string, ClassDeclaration>();
   for (const text of sources.values()) {
     for (const match of text.matchAll(/^export (?:abstract )?class (\w+)(?: extends (\w+))?[^{\n]*\{\n/gm)) {
-      const start = match.index! + match[0].length;
+      const start = match.index + match[0].length;
       const end = text.indexOf('\n}\n', start);
       // The decorators between the previous declaration and this one: `@Schema(` makes it a model.
-      const before = text.slice(Math.max(text.lastIndexOf('\n}\n', match.index!), 0), match.index!);
+      const before = text.slice(Math.max(text.lastIndexOf('\n}\n', match.index), 0), match.index);
       const declaration = { base: match[2], body: text.slice(start, end < 0 ? undefined : end), isSchema: /@Schema\(/.test(before) };
       // Two classes of one name: the schema is the one a registration means.
       if (!classes.get(match[1])?.isSchema) classes.set(match[1], declaration);
@@ -44,7 +44,7 @@ export function modelsWithField(sources: Sources, field: string): Set<string> {
 export function registrations(sources: Sources, call: string): Array<{ path: string; model: string }> {
   const found: Array<{ path: string; model: string }> = [];
   for (const [path, text] of sources) {
-    for (const start of [...text.matchAll(new RegExp(`\\b${call}\\.forFeature\\(`, 'g'))].map((match) => match.index!)) {
+    for (const start of [...text.matchAll(new RegExp(`\\b${call}\\.forFeature\\(`, 'g'))].map((match) => match.index)) {
       // The call's argument, up to its closing bracket: `forFeature([ ... ])`.
       let depth = 0;
       let end = text.length;

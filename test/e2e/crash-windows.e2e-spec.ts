@@ -97,8 +97,8 @@ describe('crash windows', () => {
 
       const restarted = await restart();
       const api = (path: string) => fetch(`${restarted.url}${path}`, { headers: auth() }).then((res) => res.json() as Promise<{ data: Array<Record<string, unknown>> }>);
-      const from = encodeURIComponent(DateTime.now().minus({ days: 1 }).toISO()!);
-      const to = encodeURIComponent(DateTime.now().plus({ days: 1 }).toISO()!);
+      const from = encodeURIComponent(DateTime.now().minus({ days: 1 }).toISO());
+      const to = encodeURIComponent(DateTime.now().plus({ days: 1 }).toISO());
       // The sweep (when an instance starts) finishes the effects the dead process left.
       const [event] = await eventually(async () => {
         const events = (await api(`/api/events?assetId=${asset.assetId}&type=maintenance.overdue&from=${from}&to=${to}`)).data;

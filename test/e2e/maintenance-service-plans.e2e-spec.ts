@@ -49,7 +49,7 @@ describe('service plans', () => {
   const eventsOf = async (asset: TrackedFixture, type: string) => {
     const from = DateTime.now().minus({ days: 1 }).toISO();
     const to = DateTime.now().plus({ days: 20 }).toISO();
-    return (await api().get(`/api/events?assetId=${asset.assetId}&type=${type}&from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}`).expect(200)).body.data as Array<{ details: Record<string, unknown> }>;
+    return (await api().get(`/api/events?assetId=${asset.assetId}&type=${type}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`).expect(200)).body.data as Array<{ details: Record<string, unknown> }>;
   };
   const ordersOf = async (asset: TrackedFixture) => (await api().get(`/api/maintenance/work-orders?assetId=${asset.assetId}`).expect(200)).body.data as Array<{ id: string; servicePlanId: string | null; status: string; category: string }>;
   const plan = async (body: object) => (await api().post('/api/maintenance/service-plans', { name: 'Aceite', intervals: { km: 10_000 }, dueSoon: { km: 1_000 }, ...body }).expect(201)).body.data;

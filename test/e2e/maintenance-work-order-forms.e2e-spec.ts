@@ -52,7 +52,7 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
     const [mine, other] = [await fixtures.tracker(), await fixtures.tracker()];
     operator = await tenant.addUser({ trackerIds: [mine._id] });
     const asset = await fixtures.asset({ mainTrackerId: mine._id });
-    form = await fixtures.form({ name: 'Pre-trip', fields: FIELDS as never, assetIds: [asset._id] });
+    form = await fixtures.form({ name: 'Pre-trip', fields: FIELDS, assetIds: [asset._id] });
     workOrderId = await newWorkOrder(asset._id);
     outOfScopeAssetId = (await fixtures.asset({ mainTrackerId: other._id }))._id;
   });

@@ -57,7 +57,7 @@ function bodyValues(body: Record<string, unknown> | undefined, properties: Recor
   const isScalar = (value: unknown): value is Scalar => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
   return Object.entries(body ?? {}).flatMap(([key, value]): [string, Scalar[]][] => {
     if (isScalar(value)) return [[`body.${key}`, [value]]];
-    if (Array.isArray(value) && value.length && value.every(isScalar) && !properties[key]?.uniqueItems) return [[`body.${key}[*]`, value as Scalar[]]];
+    if (Array.isArray(value) && value.length && value.every(isScalar) && !properties[key]?.uniqueItems) return [[`body.${key}[*]`, value]];
     return [];
   });
 }

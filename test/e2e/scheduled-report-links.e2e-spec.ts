@@ -4,7 +4,6 @@ process.env.MAIL_ATTACHMENT_MAX_BYTES = '2048';
 process.env.API_URL = 'https://api.fleet.example/';
 
 import request from 'supertest';
-import { Types } from 'mongoose';
 import { DateTime } from 'luxon';
 import type { ParsedMail } from 'mailparser';
 import { createTestApp, TestApp } from '@app/testing';
@@ -99,8 +98,8 @@ describe('scheduled reports too large to attach', () => {
     expect(await sweep.sweep()).toBe(0);
     expect(await sweep.sweep(new Date(Date.now() + 86_400_000 + 60_000))).toBe(1);
     expect(await links.countDocuments({ _id: record._id })).toBe(0);
-    expect(await t.connection.collection('report_files.files').countDocuments({ _id: record._id as Types.ObjectId })).toBe(0);
-    expect(await t.connection.collection('report_files.chunks').countDocuments({ files_id: record._id as Types.ObjectId })).toBe(0);
+    expect(await t.connection.collection('report_files.files').countDocuments({ _id: record._id })).toBe(0);
+    expect(await t.connection.collection('report_files.chunks').countDocuments({ files_id: record._id })).toBe(0);
     await request(t.server).get(`/api/report-files/${token}`).expect(404);
   });
 });

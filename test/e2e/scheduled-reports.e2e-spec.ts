@@ -142,9 +142,9 @@ describe('scheduled reports', () => {
     await request(t.server).get(`/api/scheduled-reports/${mine.id}`).expect(401);
     await request(t.server).get(`/api/scheduled-reports/${mine.id}`).set(auth('sess_not-a-real-token')).expect(401);
     for (const [method, path] of [['get', ''], ['patch', ''], ['delete', ''], ['post', '/run'], ['get', '/runs']] as const) {
-      const res = await (api()[method](`/api/scheduled-reports/${mine.id}${path}`).set(auth(other.admin.token)) as request.Test).send(method === 'patch' ? { name: 'hijacked' } : undefined);
+      const res = await (api()[method](`/api/scheduled-reports/${mine.id}${path}`).set(auth(other.admin.token))).send(method === 'patch' ? { name: 'hijacked' } : undefined);
       expect([path, method, res.status]).toEqual([path, method, 404]);
-      await (api()[method](`/api/scheduled-reports/${UNKNOWN}${path}`).set(auth()) as request.Test).send(method === 'patch' ? { name: 'x' } : undefined).expect(404);
+      await (api()[method](`/api/scheduled-reports/${UNKNOWN}${path}`).set(auth())).send(method === 'patch' ? { name: 'x' } : undefined).expect(404);
     }
     const noReports = await tenant.addUser({ permissions: [Permission.ActivityLog] });
     await api().get('/api/scheduled-reports').set(auth(noReports.token)).expect(403);

@@ -6,7 +6,6 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-trust-0123456789';
-const KM_PER_DEG = (6371.0088 * Math.PI) / 180; // a degree of latitude, in km (haversine's radius)
 const M = 1 / 111_195; // a metre of latitude, in degrees
 const DEPOT = { lat: -33.45, lng: -70.65 };
 const NOW = Math.floor(Date.now() / 1000);

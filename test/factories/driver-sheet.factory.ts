@@ -15,7 +15,7 @@ export async function xlsxFile(rows: Array<Array<unknown> | null>, sheetName = '
 }
 
 /** CSV text as a spreadsheet writes it; `encoding` latin1 gives Windows-1252/Latin-1 bytes. */
-export function csvFile(rows: string[][], { delimiter = ',', bom = false, encoding = 'utf8' as BufferEncoding } = {}): Buffer {
+export function csvFile(rows: string[][], { delimiter = ',', bom = false, encoding = 'utf8' }: { delimiter?: string; bom?: boolean; encoding?: BufferEncoding } = {}): Buffer {
   const quote = (cell: string) => (cell.includes(delimiter) || /["\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   const text = rows.map((cells) => cells.map(quote).join(delimiter)).join('\r\n') + '\r\n';
   return Buffer.concat([bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, encoding)]);

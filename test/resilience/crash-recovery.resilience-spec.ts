@@ -239,7 +239,7 @@ describe('the app killed at random moments under write traffic', () => {
       leftovers.push(...stillRunning(started).map(({ pid, command }) => `${pid} ${command.slice(0, 120)}`));
     }
 
-    // eslint-disable-next-line no-console
+     
     console.log(
       `crash recovery: ${kills} kills in ${Math.round((Date.now() - began) / 1000)} s (${killsInOutage} in the receiver's outage); ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
         `${telemetry.batches.length} telemetry batches; price changes ${priceChanges.acknowledged.length} acknowledged, ` +

@@ -53,7 +53,7 @@ export async function eventually<T>(check: () => Promise<T> | T, what: string, t
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((done) => setTimeout(done, 25));
   }

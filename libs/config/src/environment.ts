@@ -24,8 +24,8 @@ export class Environment {
    * unset or `false` (the default) believes none — the client is the socket's peer; a hop count
    * (`1` behind one load balancer), `loopback`, a list of addresses or subnets, or `true`.
    */
-  @Transform(({ value }) =>
-    value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(String(value)) ? Number(value) : value,
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === '' || value === 'false' ? false : value === 'true' ? true : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
   )
   @IsDefined()
   TRUST_PROXY: string | number | boolean = false;
@@ -258,7 +258,7 @@ export class Environment {
   PUPPETEER_EXECUTABLE_PATH?: string;
 
   /** The web app's base URL: QR labels encode `{APP_URL}/qr/i/{code}`, its entry point for a scan. */
-  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? DEFAULT_APP_URL : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsUrl(url)
   APP_URL = DEFAULT_APP_URL;
 
@@ -267,7 +267,7 @@ export class Environment {
    * is mailed as a link `{API_URL}/api/report-files/{token}`. Unset: `http://localhost:<the port
    * the app listens on>`, fit for a demo on one machine only.
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : typeof value === 'string' ? value.replace(/\/+$/, '') : value))
   @IsOptional()
   @IsUrl(url)
   API_URL?: string;
@@ -300,7 +300,7 @@ export class Environment {
    * otherwise refused (comma-separated). Unset or empty: `127.0.0.0/8,::1/128` outside production,
    * none in production; `none`: none.
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? undefined : value === 'none' ? [] : toList({ value })))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : value === 'none' ? [] : toList({ value })))
   @IsOptional() @IsString({ each: true }) @Matches(CIDR, { each: true, message: 'WEBHOOK_ALLOWED_NETWORKS must be CIDRs such as 10.0.0.0/8 or fd00::/8, comma-separated' })
   WEBHOOK_ALLOWED_NETWORKS?: string[];
 

@@ -10,7 +10,7 @@ import { DataMigrations } from './data-migrations';
 
 @Global()
 @Module({
-  providers: [{ provide: DatabaseLocation, inject: [AppConfig], useFactory: DatabaseLocation.resolve }],
+  providers: [{ provide: DatabaseLocation, inject: [AppConfig], useFactory: (config: AppConfig) => DatabaseLocation.resolve(config) }],
   exports: [DatabaseLocation],
 })
 class DatabaseLocationModule {}

@@ -13,7 +13,7 @@ export function isDuplicateKeyError(error: unknown): boolean {
  */
 export function duplicateKeyIndexes(error: unknown): Set<number> | null {
   if (!(error instanceof mongo.MongoBulkWriteError)) return null;
-  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  const writeErrors = (Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors]) as Array<{ code?: unknown; index: number }>;
   if (writeErrors.length === 0 || writeErrors.some((writeError) => writeError.code !== DUPLICATE_KEY)) return null;
   return new Set(writeErrors.map((writeError) => writeError.index));
 }

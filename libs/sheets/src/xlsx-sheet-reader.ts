@@ -44,7 +44,7 @@ export function cellText(value: CellValue | undefined): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : wallClock(value);
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('hyperlink' in value) return cellText(value.text as CellValue);
+  if ('hyperlink' in value) return cellText(value.text);
   if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: CellValue }).result);
   return ''; // an error value (#N/A, #REF!…)
 }

@@ -103,6 +103,6 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 export function matches(rule: Stored<AlertRule>, event: StoredFleetEvent, assetGroups: readonly Types.ObjectId[]): boolean {
   if (!rule.eventTypes.includes(event.type)) return false;
   if (!rule.allAssets && !rule.assetIds.some((id) => id.equals(event.assetId)) && !rule.groupIds.some((group) => assetGroups.some((id) => id.equals(group)))) return false;
-  if (rule.geofenceIds.length > 0 && !(event.geofenceId && rule.geofenceIds.some((id) => id.equals(event.geofenceId!)))) return false;
+  if (rule.geofenceIds.length > 0 && !(event.geofenceId && rule.geofenceIds.some((id) => id.equals(event.geofenceId)))) return false;
   return inSchedule(rule.schedule, event.occurredAt);
 }

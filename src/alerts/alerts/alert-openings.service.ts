@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Jobs, LeaseCheck } from '@app/jobs';
-import { END_OF, type FleetEventType, type StoredFleetEvent } from '../../events';
+import { END_OF, type StoredFleetEvent } from '../../events';
 import { AlertChannels } from '../alert-channels';
 import { alertId } from '../alert-ids';
 import { AlertOpening } from '../schemas/alert-opening.schema';

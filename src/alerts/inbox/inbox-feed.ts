@@ -62,7 +62,7 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   onModuleInit(): void {
-    this.jobs.every('alerts.inbox-feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } } as never)));
+    this.jobs.every('alerts.inbox-feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })));
   }
 
   onApplicationBootstrap(): void {
@@ -93,7 +93,7 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
       documents.at(-1)!.groups!.push({ view, texts, to: to.map(({ userId, id }) => ({ userId: new Types.ObjectId(userId), id: new Types.ObjectId(id) })) });
       entries += to.length;
     }
-    await this.feed.collection.insertMany(documents as never[], { ordered: false });
+    await this.feed.collection.insertMany(documents, { ordered: false });
   }
 
   private send(entry: InboxEntry): void {

@@ -85,10 +85,11 @@ export class Inbox implements OnModuleDestroy {
       // Each reader in their language (an entry of the versions before has one text for all).
       if (entry.userId === userId) stream.write(sseFrame('notification', { ...entry.view, ...entry.texts?.[auth.language] }, entry.view.id));
     });
-    this.open.add(stream.end);
+    const end = () => stream.end();
+    this.open.add(end);
     stream.onEnd(() => {
       unsubscribe();
-      this.open.delete(stream.end);
+      this.open.delete(end);
       release();
     });
     stream.write(': ready\n\n');

@@ -97,5 +97,5 @@ function writeDetailSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: In
 // A live formula (the sheet stays right if someone edits a row) with its value cached for readers that do not recalculate.
 function excludingNotCharged(column: string, result: number, lastDataRow: number): ExcelJS.CellValue {
   if (lastDataRow < 2) return 0;
-  return { formula: `SUMIFS(${column}2:${column}${lastDataRow},B2:B${lastDataRow},"<>${NOT_CHARGED}")`, result } as ExcelJS.CellFormulaValue;
+  return { formula: `SUMIFS(${column}2:${column}${lastDataRow},B2:B${lastDataRow},"<>${NOT_CHARGED}")`, result };
 }

@@ -40,7 +40,7 @@ export function validateFormDefinition(form: Loose): FieldError[] {
     if (typeof raw !== 'object' || raw === null) return fail(path, 'a field must be an object');
     const field = raw as Loose;
     if (!isText(field.fieldId, 100)) fail(`${path}.fieldId`, 'fieldId must be a non-empty text of at most 100 characters');
-    else if (fieldIds.has(field.fieldId as string)) fail(`${path}.fieldId`, `fieldId "${field.fieldId}" is used by another field`);
+    else if (fieldIds.has(field.fieldId as string)) fail(`${path}.fieldId`, `fieldId "${field.fieldId as string}" is used by another field`);
     else fieldIds.add(field.fieldId as string);
     if (!isText(field.label, 500)) fail(`${path}.label`, 'label must be a non-empty text of at most 500 characters');
     if (present(field.required) && typeof field.required !== 'boolean') fail(`${path}.required`, 'required must be a boolean');
@@ -106,7 +106,7 @@ function checkBounds(field: Loose, path: string, low: string, high: string, fail
     }
   }
   if (ok && present(field[low]) && present(field[high]) && (field[low] as number) > (field[high] as number)) {
-    fail(`${path}.${low}`, `${low} (${field[low]}) must not exceed ${high} (${field[high]})`);
+    fail(`${path}.${low}`, `${low} (${field[low] as number}) must not exceed ${high} (${field[high] as number})`);
   }
 }
 
@@ -130,7 +130,7 @@ function checkCheckedBounds(field: Loose, path: string, fail: Fail): void {
   const count = Array.isArray(field.options) ? field.options.length : 0;
   checkBounds(field, path, 'minChecked', 'maxChecked', fail, isNonNegativeInt, 'a non-negative integer');
   for (const key of ['minChecked', 'maxChecked']) {
-    if (isNonNegativeInt(field[key]) && (field[key] as number) > count) {
+    if (isNonNegativeInt(field[key]) && (field[key]) > count) {
       fail(`${path}.${key}`, `${key} (${field[key]}) must not exceed the number of options (${count})`);
     }
   }

@@ -34,7 +34,7 @@ export class FuelPriceHistoryService {
     const opened = (change: PendingChange): Stored<FuelPriceRecord> | null => {
       const grade = gradeOf.get(change.tariffId.toHexString());
       if (!grade || (fuelType && grade !== fuelType)) return null;
-      return { _id: change._id, clientId: auth.clientId, scope: 'client', fuelType: grade, tariffId: change.tariffId, pricePerLiter: change.after.pricePerLiter, validFrom: change.changedAt, validTo: null } as Stored<FuelPriceRecord>;
+      return { _id: change._id, clientId: auth.clientId, scope: 'client', fuelType: grade, tariffId: change.tariffId, pricePerLiter: change.after.pricePerLiter, validFrom: change.changedAt, validTo: null };
     };
     return historyWithPending(records, pending, opened).map(toFuelPriceRecordView);
   }
@@ -58,8 +58,8 @@ export class FuelPriceHistoryService {
     const overlapping = { validFrom: { $lte: to }, $or: [{ validTo: null }, { validTo: { $gt: from } }] };
     const [pending, own, market] = await Promise.all([
       this.priceChanges.pending(scope, custom.map((tariff) => tariff._id)),
-      custom.length === 0 ? [] : this.records.find(scope, { tariffId: { $in: custom.map((tariff) => tariff._id) }, ...overlapping } as TenantQuery<FuelPriceRecord>),
-      grades.length === 0 ? [] : this.records.find(scope, { scope: 'global', fuelType: { $in: grades }, ...overlapping } as TenantQuery<FuelPriceRecord>, { includeShared: true }),
+      custom.length === 0 ? [] : this.records.find(scope, { tariffId: { $in: custom.map((tariff) => tariff._id) }, ...overlapping }),
+      grades.length === 0 ? [] : this.records.find(scope, { scope: 'global', fuelType: { $in: grades }, ...overlapping }, { includeShared: true }),
     ]);
     const pendingOf = groupBy(pending, (change) => change.tariffId.toHexString());
     const ownOf = groupBy(newestFirst(own), (record) => record.tariffId?.toHexString() ?? '');

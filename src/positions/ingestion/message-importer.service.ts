@@ -46,7 +46,7 @@ export class MessageImporter {
       batch = [];
       onBatch?.(messages);
       await writing;
-      if (failure) throw failure;
+      if (failure) throw failure instanceof Error ? failure : new Error('the import failed', { cause: failure });
       // The same path as the flespi stream's batches (dedup, latest position, trips).
       writing = this.ingestor.ingestPoints(tracker, points).then(
         (result) => void ((accepted += result.accepted), (implausible += result.implausible)),
@@ -62,7 +62,7 @@ export class MessageImporter {
     }
     await flush();
     await writing;
-    if (failure) throw failure;
+    if (failure) throw failure instanceof Error ? failure : new Error('the import failed', { cause: failure });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       vendorId,

@@ -61,8 +61,8 @@ export class PositionStreams implements OnModuleDestroy {
     if (req.destroyed || res.writableEnded) return;
     const release = this.perUser.take(auth.userId.toHexString()); // 429 before any byte of a stream
     const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
-    const write = stream.write;
-    const end = stream.end;
+    const write = (text: string) => stream.write(text);
+    const end = () => stream.end();
     const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));
 
     // Live updates that arrive while the replay is read wait behind it.
@@ -106,7 +106,7 @@ export class PositionStreams implements OnModuleDestroy {
    */
   private render(tracker: ScopedTracker, record: LatestRecord): string {
     let byAsset = this.rendered.get(record);
-    if (!byAsset) this.rendered.set(record, (byAsset = new Map()));
+    if (!byAsset) this.rendered.set(record, (byAsset = new Map<ScopedTracker, string>()));
     // By the scope's entry: streams that resolved their scope together share it (ScopedTrackers
     // keeps the list a few seconds); a stream opened after a rename holds another, with the new name.
     let event = byAsset.get(tracker);

@@ -3,7 +3,6 @@ import { Types } from 'mongoose';
 import { DomainException, ErrorCode } from '@app/errors';
 import { packPoints } from '../store/hour-bucket';
 import { LogEntry, latestRecordOf, TelemetryLog } from '../store/telemetry-log';
-import type { LogPart } from '../store/telemetry-log.schema';
 import { PositionsMoved } from './positions-moved';
 import { TrackerOwnership } from './tracker-ownership';
 import type { BatchCounts, TrackerBatch } from './tracker-pipeline.service';
@@ -68,7 +67,7 @@ export class ForeignHandover {
           entries.push(current.entry);
           open.set(p, current);
         }
-        current.entry.parts[id] = packPoints(points) as LogPart;
+        current.entry.parts[id] = packPoints(points);
         current.entry.trackers[id] = { clientId: tracker.clientId, vendorId: tracker.vendorId };
         current.points += points.length;
       }

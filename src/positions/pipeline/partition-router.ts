@@ -26,7 +26,7 @@ export class PartitionRouter {
     const here: number[] = [];
     const there: number[] = [];
     batches.forEach((batch, i) => (this.ownership.processes(partitionOf(batch)) ? here : there).push(i));
-    const counts: BatchCounts[] = new Array(batches.length);
+    const counts = new Array<BatchCounts>(batches.length);
     const settle = (indexes: number[], results: BatchCounts[]) => indexes.forEach((index, k) => (counts[index] = results[k]));
     await Promise.all([
       here.length > 0 ? this.pipeline.ingest(here.map((i) => batches[i])).then((results) => settle(here, results)) : null,

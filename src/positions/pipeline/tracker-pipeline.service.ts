@@ -4,7 +4,7 @@ import { TrackerRouting } from '@app/fleet';
 import { packPoints } from '../store/hour-bucket';
 import { KeyedQueue } from '../store/keyed-queue';
 import type { LatestRecord } from '../store/latest-position.store';
-import type { LogLatest, LogPart } from '../store/telemetry-log.schema';
+import type { LogLatest } from '../store/telemetry-log.schema';
 import { LogEntry, TelemetryLog } from '../store/telemetry-log';
 import { TelemetryPointsReader } from '../store/telemetry-points.reader';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
@@ -319,7 +319,7 @@ export class TrackerPipeline {
           entries.push(entry);
           points = 0;
         }
-        if (part.length > 0) entry.parts[state.id] = packPoints(part) as LogPart;
+        if (part.length > 0) entry.parts[state.id] = packPoints(part);
         if (moved) entry.latest[state.id] = logLatestOf(moved);
         points += part.length;
       }

@@ -25,8 +25,8 @@ describe('appendToHour', () => {
     ['ignition stops being reported', [], [], [], true, false],
     ['no sensors at all', [], [], [], false, false],
   ])('gives what rebuilding the hour gives: %s', (_, __, storedSensors, arrivingSensors, storedIgnition, arrivingIgnition) => {
-    const stored = rebuildHour(null, points(7, 500, 3600, storedIgnition as boolean, storedSensors as string[]));
-    const arriving = points(11, 300, unpackPoints(stored).at(-1)!.ts + 3, arrivingIgnition as boolean, arrivingSensors as string[]);
+    const stored = rebuildHour(null, points(7, 500, 3600, storedIgnition, storedSensors));
+    const arriving = points(11, 300, unpackPoints(stored).at(-1)!.ts + 3, arrivingIgnition, arrivingSensors);
     const appended = appendToHour(stored, arriving)!;
     const rebuilt = rebuildHour(stored, arriving);
     expect(appended).not.toBeNull();

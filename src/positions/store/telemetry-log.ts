@@ -46,7 +46,7 @@ export class TelemetryLog {
 
   /** Stores entries in one write (their `_id`s made by the caller). */
   async append(entries: readonly LogEntry[]): Promise<void> {
-    if (entries.length > 0) await this.model.collection.insertMany(entries as never[], { ordered: false });
+    if (entries.length > 0) await this.model.collection.insertMany(entries, { ordered: false });
   }
 
   /** The processed points of these trackers with `from ≤ ts ≤ to`, by tracker id, in time order (one per timestamp). */

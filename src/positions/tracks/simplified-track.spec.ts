@@ -15,6 +15,7 @@ const route: TelemetryPoint[] = Array.from({ length: 50_000 }, (_, i) => ({
   speed: i % 13 === 0 ? null : (i * 7) % 120,
   alt: i % 29 === 0 ? null : 500 + (i % 50),
   dir: i % 31 === 0 ? null : (i * 3) % 360,
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the union of the two literals is not a Record without it
   temps: (i % 2 === 0 ? { 'temperature.1': 4 + (i % 5) } : {}) as Record<string, number>,
   ...(i > 20_000 && i < 30_000 ? { ignition: i % 3 === 0 } : {}),
 }));

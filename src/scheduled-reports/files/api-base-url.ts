@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:net';
 import { AppConfig } from '@app/config';
 
 /**
@@ -18,7 +18,8 @@ export class ApiBaseUrl {
   get(): string {
     const configured = this.config.get('API_URL');
     if (configured) return configured;
-    const address = this.adapterHost.httpAdapter?.getHttpServer()?.address() as AddressInfo | string | null | undefined;
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    const address = server?.address();
     const port = address && typeof address === 'object' ? address.port : this.config.get('PORT');
     return `http://localhost:${port}`;
   }

@@ -30,8 +30,8 @@ export class ServicePlansDemoSeeder implements DemoSeeder {
     const auth = await demoAdminContext(this.principals, client);
     const { tracked, untracked } = client.assets;
     const now = DateTime.now();
-    const readAt = now.minus({ minutes: 1 }).toISO()!;
-    const doneAt = now.minus({ days: 40 }).toISO()!;
+    const readAt = now.minus({ minutes: 1 }).toISO();
+    const doneAt = now.minus({ days: 40 }).toISO();
     // Today's meters, read by hand; the tracked truck's telemetry carries on from there.
     await this.meters.addReading(auth, tracked._id.toHexString(), { odometerKm: 182_340, engineHours: 6_120, readAt });
     await this.meters.addReading(auth, untracked._id.toHexString(), { odometerKm: 95_000, engineHours: 3_400, readAt });

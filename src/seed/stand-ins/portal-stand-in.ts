@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PortalInvoice } from '@app/integrations';
 import { listenOnLoopback, readJson, sendJson, stopServer } from './local-server';
 import { demoInvoices } from './portal-invoices';
@@ -84,7 +84,7 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
     close: () => stopServer(server),
   };
 
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://portal');
     const body = await readJson(req);
     const query = Object.fromEntries(url.searchParams);
@@ -134,7 +134,8 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
       return sendJson(res, 201, { comment: { ...comment, authorEmail: input.author!.email } });
     }
     return sendJson(res, 404, { error: 'not found' });
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
 
   stub.url = await listenOnLoopback(server);
   return stub;

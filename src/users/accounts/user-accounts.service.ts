@@ -53,7 +53,7 @@ export class UserAccountsService {
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`) : error;
       });
-    const view = toUserView(user as StoredUserRecord, role);
+    const view = toUserView(user, role);
     await this.activity.record(auth, {
       action: 'user.create',
       resourceType: 'user',
@@ -91,7 +91,7 @@ export class UserAccountsService {
     if (trackers) set.trackerScope = trackers;
     if (body.disabled !== undefined) set.active = !body.disabled;
     if (body.language !== undefined) set.language = body.language;
-    const updated = (await this.users.updateRecord(auth, target, { $set: set })) as StoredUserRecord | null;
+    const updated: StoredUserRecord | null = await this.users.updateRecord(auth, target, { $set: set });
     if (!updated) throw badRequest('The user changed while being edited; try again');
     // Cached credentials carry the old name, role and trackers: drop them on this instance now.
     this.verifier.evictUser(target._id);
@@ -119,7 +119,7 @@ export class UserAccountsService {
   }
 
   private async findUser(auth: AuthContext, id: string): Promise<StoredUserRecord> {
-    return (await this.users.findByIdOrFail(auth, id, 'User')) as StoredUserRecord;
+    return (await this.users.findByIdOrFail(auth, id, 'User'));
   }
 
   /** A role of the client named in a body (else 400); a protected one only for a protected caller. */

@@ -89,7 +89,7 @@ export class WebhookSender {
       await resolveChecked(hostOf(target), this.options.allowed, this.options.resolve);
     } catch (error) {
       const refused = error instanceof RefusedDestination;
-      return { status: null, durationMs: took(), error: refused ? `refused: ${(error as Error).message}` : (error as Error).message, refused };
+      return { status: null, durationMs: took(), error: refused ? `refused: ${(error).message}` : (error as Error).message, refused };
     }
     const headers = { 'content-type': 'application/json', 'user-agent': 'FleetWebhooks/1.0', ...signedHeaders(message) };
     try {
@@ -97,7 +97,7 @@ export class WebhookSender {
       return { status, durationMs: took(), error: status >= 200 && status < 300 ? null : `HTTP ${status}`, refused: false };
     } catch (error) {
       const refused = error instanceof RefusedDestination;
-      return { status: null, durationMs: took(), error: refused ? `refused: ${(error as Error).message}` : (error as Error).message, refused };
+      return { status: null, durationMs: took(), error: refused ? `refused: ${(error).message}` : (error as Error).message, refused };
     }
   }
 

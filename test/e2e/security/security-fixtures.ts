@@ -261,7 +261,7 @@ function assetRequests(client: Client): SweepRequest[] {
 /** The request with a bearer credential, and `body` (else the request's own) as its JSON body. */
 export function sendAs(t: TestApp, token: string, r: SweepRequest, body?: unknown): request.Test {
   const call = request(t.server)[r.method](r.path).set('Authorization', `Bearer ${token}`);
-  return body === undefined && r.body === undefined ? call : call.send((body ?? r.body) as object);
+  return body === undefined && r.body === undefined ? call : call.send((body ?? r.body));
 }
 
 /** Shape A, the spec's `{error: string}` (validation, 401, 403, 404). */

@@ -15,6 +15,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** zxcvbn's "safely unguessable: moderate protection from an offline slow-hash scenario". */
 export const PASSWORD_MIN_SCORE = 3;
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
 
 let estimator: ZxcvbnFactory | undefined;

@@ -64,7 +64,7 @@ export class IdentityProvisioning {
       partnerAccount: input.partnerLogin ? { login: input.partnerLogin } : undefined,
       language: input.language ?? 'es',
     });
-    return { user: user.toObject() as StoredUser, password };
+    return { user: user.toObject(), password };
   }
 
   findUser(filter: { _id?: Types.ObjectId; email?: string }): Promise<StoredUser | null> {

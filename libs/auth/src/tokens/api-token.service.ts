@@ -57,7 +57,7 @@ export class ApiTokenService {
       hint: `…${token.slice(-4)}`,
       expiresAt,
     });
-    return { ...toView(created.toObject() as StoredApiToken), token };
+    return { ...toView(created.toObject()), token };
   }
 
   async list(userId: Types.ObjectId): Promise<ApiTokenView[]> {

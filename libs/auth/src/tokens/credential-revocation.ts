@@ -15,14 +15,14 @@ export class CredentialRevocation<T extends StoredCredential> {
 
   /** By its plain value (command line `revoke-token`); false when it was not a live credential of this kind. */
   async byToken(token: string): Promise<boolean> {
-    const result = await this.credentials.updateOne({ tokenHash: hashToken(token), revokedAt: { $exists: false } } as FilterQuery<T>, { $set: { revokedAt: new Date() } }).exec();
+    const result = await this.credentials.updateOne({ tokenHash: hashToken(token), revokedAt: { $exists: false } }, { $set: { revokedAt: new Date() } }).exec();
     this.verifier.evict(token);
     return result.modifiedCount === 1;
   }
 
   /** Every live credential of a user (but those `except` matches); answers how many. */
   async allOfUser(userId: Types.ObjectId, except: FilterQuery<T> = {}): Promise<number> {
-    const result = await this.credentials.updateMany({ userId, revokedAt: { $exists: false }, ...except } as FilterQuery<T>, { $set: { revokedAt: new Date() } }).exec();
+    const result = await this.credentials.updateMany({ userId, revokedAt: { $exists: false }, ...except }, { $set: { revokedAt: new Date() } }).exec();
     this.verifier.evictUser(userId);
     return result.modifiedCount;
   }

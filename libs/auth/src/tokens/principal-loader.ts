@@ -4,7 +4,7 @@ import { Model, Types } from 'mongoose';
 import { AuthPrincipal } from '../context/auth-context';
 import { TrackerScope } from '../context/tracker-scope';
 import { languageOr } from '@app/i18n';
-import { isPermission, Permission } from '../permissions';
+import { isPermission } from '../permissions';
 import { Client } from '../schemas/client.schema';
 import { Role } from '../schemas/role.schema';
 import { User } from '../schemas/user.schema';
@@ -46,7 +46,7 @@ export class PrincipalLoader {
       name: user.name,
       language: languageOr(user.language),
       role: { id: role._id, name: role.name, protected: role.protected },
-      permissions: new Set(role.permissions.filter(isPermission)) as ReadonlySet<Permission>,
+      permissions: new Set(role.permissions.filter(isPermission)),
       trackerScope: scope,
       credential,
     };

@@ -42,7 +42,7 @@ const invalidCursor = () => badRequest('cursor: not a cursor of this list (use p
 export function decodeCursor(cursor: string, sortBy: string): { value: unknown; id: Types.ObjectId } {
   let position: CursorPosition;
   try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof position;
   } catch {
     throw invalidCursor();
   }
@@ -71,7 +71,7 @@ export function encodeKeyCursor(value: string | number | Date, sortBy: string): 
 export function decodeKeyCursor<V>(cursor: string, sortBy: string, isValue: (value: unknown) => value is V): V {
   let position: { k?: unknown; v?: unknown };
   try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof position;
   } catch {
     throw invalidCursor();
   }
@@ -82,7 +82,7 @@ export function decodeKeyCursor<V>(cursor: string, sortBy: string, isValue: (val
 
 function decodeValue(value: unknown): unknown {
   if (value && typeof value === 'object' && '$date' in value) {
-    const date = new Date(String((value as { $date: unknown }).$date));
+    const date = new Date(String((value).$date));
     if (Number.isNaN(date.getTime())) throw invalidCursor();
     return date;
   }

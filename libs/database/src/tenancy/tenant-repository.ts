@@ -168,10 +168,10 @@ export class TenantRepository<T extends TenantOwned> {
     const direction = order.direction === 'asc' ? 1 : -1;
     const limit = pageSize(page.limit);
     const conditions: FilterQuery<T>[] = [await this.scoped(scope, filter)];
-    if (page.cursor) conditions.push(afterCursor(page.cursor, { sortBy, direction: order.direction ?? 'desc' }) as FilterQuery<T>);
+    if (page.cursor) conditions.push(afterCursor(page.cursor, { sortBy, direction: order.direction ?? 'desc' }));
     const sort: Record<string, 1 | -1> = sortBy === '_id' ? { _id: direction } : { [sortBy]: direction, _id: direction };
     const records = await this.model
-      .find(conditions.length === 1 ? conditions[0] : ({ $and: conditions } as FilterQuery<T>), projection)
+      .find(conditions.length === 1 ? conditions[0] : ({ $and: conditions }), projection)
       .sort(sort)
       .limit(limit + 1)
       .lean<Stored<T>[]>()
@@ -201,7 +201,7 @@ export class TenantRepository<T extends TenantOwned> {
 
   async create(scope: TenantScope, data: Omit<Partial<T>, 'clientId'> & { _id?: Types.ObjectId }): Promise<Stored<T>> {
     const created = await this.model.create({ ...data, clientId: scope.clientId });
-    return created.toObject() as Stored<T>;
+    return created.toObject();
   }
 
   /** Inserts through the driver (no mongoose casting): the caller builds complete documents. */
@@ -246,7 +246,7 @@ export class TenantRepository<T extends TenantOwned> {
     if (!scope.clientId.equals(record.clientId)) return null;
     try {
       return await this.model
-        .findOneAndUpdate({ ...conditions, _id: record._id } as FilterQuery<T>, this.checked(update), { new: true, projection: this.options.projection })
+        .findOneAndUpdate({ ...conditions, _id: record._id }, this.checked(update), { new: true, projection: this.options.projection })
         .lean<Stored<T>>()
         .exec();
     } finally {
@@ -260,7 +260,7 @@ export class TenantRepository<T extends TenantOwned> {
   async updateRecords(scope: TenantScope, records: readonly Stored<TenantOwned>[], update: UpdateQuery<T>): Promise<number> {
     const own = records.filter((record) => scope.clientId.equals(record.clientId)).map((record) => record._id);
     if (own.length === 0) return 0;
-    const result = await this.model.updateMany({ _id: { $in: own } } as FilterQuery<T>, this.checked(update)).exec();
+    const result = await this.model.updateMany({ _id: { $in: own } }, this.checked(update)).exec();
     for (const id of own) this.recentById?.evict(id.toHexString());
     return result.modifiedCount;
   }
@@ -277,7 +277,7 @@ export class TenantRepository<T extends TenantOwned> {
       .map(({ record, update, conditions }) => ({ updateOne: { filter: { ...conditions, _id: record._id }, update: this.checked(update) } }));
     if (ops.length === 0) return 0;
     try {
-      return (await this.model.collection.bulkWrite(ops as never[], { ordered: false })).matchedCount;
+      return (await this.model.collection.bulkWrite(ops, { ordered: false })).matchedCount;
     } finally {
       for (const { record } of changes) this.recentById?.evict(record._id.toHexString());
     }
@@ -287,7 +287,7 @@ export class TenantRepository<T extends TenantOwned> {
   async deleteRecords(scope: TenantScope, records: readonly Stored<TenantOwned>[]): Promise<number> {
     const own = records.filter((record) => scope.clientId.equals(record.clientId)).map((record) => record._id);
     if (own.length === 0) return 0;
-    const result = await this.model.deleteMany({ _id: { $in: own } } as FilterQuery<T>).exec();
+    const result = await this.model.deleteMany({ _id: { $in: own } }).exec();
     for (const id of own) this.recentById?.evict(id.toHexString());
     return result.deletedCount;
   }
@@ -404,7 +404,7 @@ export class TenantRepository<T extends TenantOwned> {
       const ofVisibleOwners = owner.ownerlessVisible ? { $or: [{ [owner.field]: { $in: owners } }, { [owner.field]: null }] } : { [owner.field]: { $in: owners } };
       own.$and = [...((own.$and as unknown[]) ?? []), ofVisibleOwners];
     }
-    if (!includeShared || !this.options.shared) return own as FilterQuery<T>;
+    if (!includeShared || !this.options.shared) return own;
     const { clientId: _ignored, ...rest } = own;
     return { $and: [rest, { $or: [{ clientId: scope.clientId }, this.options.shared] }] } as FilterQuery<T>;
   }

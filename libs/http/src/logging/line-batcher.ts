@@ -1,7 +1,7 @@
 import type { DestinationStream } from 'pino';
 import SonicBoom from 'sonic-boom';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const onExit: ExitHooks = require('on-exit-leak-free');
+const onExit = require('on-exit-leak-free') as ExitHooks;
 
 /** on-exit-leak-free (pino's own exit hook): holds its object weakly, so a closed app can go. */
 interface ExitHooks {

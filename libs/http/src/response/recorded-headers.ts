@@ -35,7 +35,7 @@ export function recordHeaders(middleware: Middleware, request: { method?: string
   };
   let passed = false;
   middleware({ method: request.method ?? 'GET', headers: request.headers ?? {} } as IncomingMessage, response as unknown as ServerResponse, (error) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('recordHeaders: the middleware failed', { cause: error });
     passed = true;
   });
   if (!passed) throw new Error('recordHeaders: the middleware did not pass the request on at once');

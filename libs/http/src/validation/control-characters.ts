@@ -38,6 +38,7 @@ export function isMultiline(holder: object, key: string): boolean {
 }
 
 /** Spaces a text field sheds at its ends: Unicode white space, but never a control character. */
+// eslint-disable-next-line no-control-regex -- control characters are what it keeps
 const EDGE_SPACES = /^[^\S\u0000-\u001F]+|[^\S\u0000-\u001F]+$/g;
 
 /**

@@ -1,4 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, type Type as ClassType } from '@nestjs/common';
 import { Transform, Type } from 'class-transformer';
 import { IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { isMultiline, trimText } from './control-characters';
@@ -32,7 +32,7 @@ export function ValidateText({ optional, min = 1, max, trim = true }: TextOption
 /** Trims a string field as trimText does for that field (multiline or not), unless it is longer than `max`. */
 function trimmed(max: number): PropertyDecorator {
   return (target, key) =>
-    Transform(({ value }) => (typeof value === 'string' && value.length <= max ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.length <= max ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
 }
 
 /**
@@ -40,11 +40,11 @@ function trimmed(max: number): PropertyDecorator {
  * value through (and an array, whose items it validates instead): a required object left out
  * reached the service as `undefined`. Optional objects add `@WhenSent()` as any other field.
  */
-export function ValidateNestedObject(type: () => Function): PropertyDecorator {
+export function ValidateNestedObject(type: () => ClassType): PropertyDecorator {
   return applyDecorators(IsObject(), ValidateNested(), Type(type));
 }
 
 /** An email: trimmed like any single-line text and lower-cased, so case never makes two accounts. */
 export function NormalizeEmail(): PropertyDecorator {
-  return Transform(({ value }) => (typeof value === 'string' ? trimText(value, false).toLowerCase() : value));
+  return Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? trimText(value, false).toLowerCase() : value));
 }

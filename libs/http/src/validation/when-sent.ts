@@ -23,7 +23,7 @@ export interface WhenSentOptions {
 export const WhenSent = ({ nullable = false, nullAsAbsent = false }: WhenSentOptions = {}): PropertyDecorator => {
   const decorators: PropertyDecorator[] = [ValidateIf((_: object, value: unknown) => value !== undefined && !(nullable && value === null))];
   if (nullable || nullAsAbsent) decorators.push((target, key) => Reflect.defineMetadata(ACCEPTS_NULL, true, target, key));
-  if (nullAsAbsent) decorators.push(Transform(({ value }) => (value === null ? undefined : value)));
+  if (nullAsAbsent) decorators.push(Transform(({ value }: { value: unknown }) => (value === null ? undefined : value)));
   return applyDecorators(...decorators);
 };
 

@@ -2,6 +2,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /** Text made safe for HTML element content and quoted attributes: every report value goes through it. */
 export function escapeHtml(value: unknown): string {
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- each value's own text: numbers, dates, anything with a toString
   return String(value ?? '').replace(/[&<>"'`]/g, (char) => ENTITIES[char]);
 }
 

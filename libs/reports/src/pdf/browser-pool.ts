@@ -61,8 +61,8 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
       const pages = this.pages;
       metrics.gauge({ name: 'report_pages_waiting', help: 'Reports waiting for a Chromium page', collect() { this.set(pages.pendingCount); } });
       metrics.gauge({ name: 'report_pages_active', help: 'Chromium pages rendering right now', collect() { this.set(pages.activeCount); } });
-      const pool = this;
-      metrics.gauge({ name: 'chromium_running', help: '1 while the shared Chromium runs', collect() { this.set(pool.browser ? 1 : 0); } });
+      const running = () => (this.browser ? 1 : 0);
+      metrics.gauge({ name: 'chromium_running', help: '1 while the shared Chromium runs', collect() { this.set(running()); } });
     }
   }
 

@@ -30,7 +30,7 @@ const MAX_QUARTERS_KEPT = 100_000;
 
 function offsetOf(ms: number, zone: string): number {
   let byQuarter = offsets.get(zone);
-  if (!byQuarter || byQuarter.size > MAX_QUARTERS_KEPT) offsets.set(zone, (byQuarter = new Map()));
+  if (!byQuarter || byQuarter.size > MAX_QUARTERS_KEPT) offsets.set(zone, (byQuarter = new Map<number, number | null>()));
   const quarter = Math.floor(ms / QUARTER_MS);
   let offset = byQuarter.get(quarter);
   if (offset === undefined) {

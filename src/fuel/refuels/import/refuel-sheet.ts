@@ -78,7 +78,7 @@ export function readRefuelSheet(grid: SheetGrid, zone: string, assetOf: (text: s
   if (data.length > MAX_REFUEL_ROWS) return { rows: [], problems: [{ row: header.number, field: null, message: `The sheet holds ${data.length} rows; one import takes at most ${MAX_REFUEL_ROWS}: split it.` }] };
   const rows: RefuelImportRow[] = [];
   for (const line of data) {
-    const cell = (field: RefuelColumn) => (columns[field] === undefined ? '' : (line.cells[columns[field]!] ?? '').trim());
+    const cell = (field: RefuelColumn) => (columns[field] === undefined ? '' : (line.cells[columns[field]] ?? '').trim());
     const fail = (field: RefuelColumn, message: string) => problems.push({ row: line.number, field, message });
     const before = problems.length;
     const assetId = assetOf(cell('asset'));
