@@ -8,7 +8,18 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'coverage/', '.data/', '.scratch/', '.venv/', '.bench-builds/', 'tools/**/target/', 'src/metadata.ts', 'clients/typescript/src/schema.ts'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'coverage/',
+      '.data/',
+      '.scratch/',
+      '.venv/',
+      '.bench-builds/',
+      'tools/**/target/',
+      'src/metadata.ts',
+      'clients/typescript/src/schema.ts',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   {
@@ -21,7 +32,17 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // An ObjectId in a template is its hex string: ids in keys and messages.
-      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allow: [{ name: 'ObjectId', from: 'package', package: 'bson' }, { name: 'ObjectId', from: 'package', package: 'mongodb' }, { name: 'ObjectId', from: 'package', package: 'mongoose' }] }],
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        {
+          allowNumber: true,
+          allow: [
+            { name: 'ObjectId', from: 'package', package: 'bson' },
+            { name: 'ObjectId', from: 'package', package: 'mongodb' },
+            { name: 'ObjectId', from: 'package', package: 'mongoose' },
+          ],
+        },
+      ],
     },
   },
   {

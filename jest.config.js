@@ -6,7 +6,13 @@ const moduleNameMapper = {
   '^@app/([a-z0-9-]+)(|/.*)$': '<rootDir>/libs/$1/src$2',
 };
 // Benchmark builds (`.bench-builds/`, with their package.json) are not modules of the project.
-const common = { transform: { '^.+\\.ts$': swc }, moduleNameMapper, modulePathIgnorePatterns: ['<rootDir>/.bench-builds/'], testEnvironment: 'node', setupFiles: ['reflect-metadata'] };
+const common = {
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper,
+  modulePathIgnorePatterns: ['<rootDir>/.bench-builds/'],
+  testEnvironment: 'node',
+  setupFiles: ['reflect-metadata'],
+};
 
 module.exports = {
   ...common,

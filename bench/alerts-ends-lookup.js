@@ -26,27 +26,51 @@ withEmbeddedDb('ends-lookup', async ({ db }) => {
       const batch = [];
       for (let i = 0; i < 5000; i++, written++) {
         const state = written >= history - OPEN ? 'open' : 'resolved';
-        batch.push({ _id: new ObjectId(), clientId, assetId: assets[written % ASSETS], ruleId: clientId, ruleName: 'Bench', severity: 'info', state, eventType: 'ignition.on', eventIds: [new ObjectId(), new ObjectId()], geofenceId: null, occurredAt: new Date(), openedAt: new Date(), comments: [] });
+        batch.push({
+          _id: new ObjectId(),
+          clientId,
+          assetId: assets[written % ASSETS],
+          ruleId: clientId,
+          ruleName: 'Bench',
+          severity: 'info',
+          state,
+          eventType: 'ignition.on',
+          eventIds: [new ObjectId(), new ObjectId()],
+          geofenceId: null,
+          occurredAt: new Date(),
+          openedAt: new Date(),
+          comments: [],
+        });
       }
       await alerts.insertMany(batch);
     }
     // The registers: the open alerts by asset (what the app would have written with them).
     await registers.deleteMany({});
     const byAsset = new Map();
-    for (const { _id, assetId } of await alerts.find({ state: 'open' }, { projection: { assetId: 1 } }).toArray()) byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), _id]);
+    for (const { _id, assetId } of await alerts.find({ state: 'open' }, { projection: { assetId: 1 } }).toArray())
+      byAsset.set(assetId.toHexString(), [...(byAsset.get(assetId.toHexString()) ?? []), _id]);
     await registers.insertMany([...byAsset].map(([asset, ids]) => ({ _id: new ObjectId(asset), clientId, assetId: new ObjectId(asset), ids })));
     const query = [];
     const lookups = [];
     for (let round = 0; round < 20; round++) {
       const ended = Array.from({ length: 10 }, (_, i) => assets[(round * 10 + i * 37) % ASSETS]);
       let since = process.hrtime.bigint();
-      await alerts.find({ clientId, assetId: { $in: ended }, eventType: { $in: ['ignition.on'] }, $or: [{ state: { $in: ['open', 'acknowledged'] } }, { state: 'resolved', eventIds: { $in: [new ObjectId()] } }] }).toArray();
+      await alerts
+        .find({
+          clientId,
+          assetId: { $in: ended },
+          eventType: { $in: ['ignition.on'] },
+          $or: [{ state: { $in: ['open', 'acknowledged'] } }, { state: 'resolved', eventIds: { $in: [new ObjectId()] } }],
+        })
+        .toArray();
       query.push(ms(since));
       since = process.hrtime.bigint();
       const ids = (await registers.find({ _id: { $in: ended } }).toArray()).flatMap((register) => register.ids);
       if (ids.length > 0) await alerts.find({ _id: { $in: ids } }).toArray();
       lookups.push(ms(since));
     }
-    console.log(`${history} alerts: the query of the alerts ${median(query).toFixed(1)} ms; the registers, then the alerts by _id ${median(lookups).toFixed(2)} ms`);
+    console.log(
+      `${history} alerts: the query of the alerts ${median(query).toFixed(1)} ms; the registers, then the alerts by _id ${median(lookups).toFixed(2)} ms`,
+    );
   }
 });

@@ -81,7 +81,14 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function main() {
   const { EmbeddedMongo } = require(join(root, 'dist/libs/database/src/embedded/embedded-mongo.js'));
   const mongo = await EmbeddedMongo.start({ javaHeap: process.env.BENCH_JAVA_HEAP ?? '4g' });
-  const env = { MONGODB_URI: `${mongo.uri}/compare`, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false', TELEMETRY_INGEST_TOKENS: INGEST_TOKEN };
+  const env = {
+    MONGODB_URI: `${mongo.uri}/compare`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_ENABLED: 'false',
+    SEED_DEMO_ON_EMPTY: 'false',
+    TELEMETRY_INGEST_TOKENS: INGEST_TOKEN,
+  };
   const servers = [];
   try {
     const acme = (await seedDemo(root, env)).clients.acme;
@@ -97,7 +104,10 @@ async function main() {
     if (paths) console.log(`{anyDriver}: ${paths.count} drivers in turn`);
 
     for (const build of builds) {
-      servers.push({ ...build, server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }) });
+      servers.push({
+        ...build,
+        server: await startApp(build.dir, { ...env, ...build.env, ...(build.nodeOptions ? { NODE_OPTIONS: build.nodeOptions } : {}) }),
+      });
     }
     // Each variant ingests into trackers of its own: one's buckets never hold the other's points.
     const newIngestLoad = () => ingestLoad({ uri: `${mongo.uri}/compare`, clientId: acme.id, trackers: Number(args.ingest), batch: Number(args.batch) });
@@ -110,11 +120,26 @@ async function main() {
     const connections = Number(args.connections);
     const load = (entry, duration) =>
       entry.ingest
-        ? autocannon({ url: urlOf(entry), connections, duration, method: 'POST', headers: ingest.headers, requests: [{ setupRequest: entry.ingest.nextRequest }] })
-        : autocannon({ url: urlOf(entry), connections, duration, headers, ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths.next() }) }] } : {}) });
+        ? autocannon({
+            url: urlOf(entry),
+            connections,
+            duration,
+            method: 'POST',
+            headers: ingest.headers,
+            requests: [{ setupRequest: entry.ingest.nextRequest }],
+          })
+        : autocannon({
+            url: urlOf(entry),
+            connections,
+            duration,
+            headers,
+            ...(paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths.next() }) }] } : {}),
+          });
     const urlOf = (entry) => `${entry.server.url}${entry.ingest ? '/api/telemetry/flespi' : path}`;
     for (const entry of servers) await load(entry, 1); // warm-up
-    const figures = new Map(servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]));
+    const figures = new Map(
+      servers.map(({ name }) => [name, { usPerRequest: [], dbUsPerRequest: [], loadUsPerRequest: [], reqPerSec: [], statuses: new Set() }]),
+    );
     for (let round = 0; round < Number(args.rounds); round++) {
       // Each round starts with the next server: whichever runs first in a round was measured
       // slower (by up to a fifth), so a fixed order would favour the later builds.
@@ -136,7 +161,9 @@ async function main() {
     }
 
     const express = figures.get('bare Express');
-    const what = ingest ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)` : `GET ${args.path} as ${args.user}`;
+    const what = ingest
+      ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)`
+      : `GET ${args.path} as ${args.user}`;
     console.log(`${what} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
     for (const [name, figure] of figures) {
       const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);

@@ -19,17 +19,46 @@ withEmbeddedDb('inbox-documents', async ({ server, db }) => {
   const feed = db.collection('notification_feed');
   const clientId = new ObjectId();
   const users = Array.from({ length: RECIPIENTS }, () => new ObjectId());
-  const alerts = () => Array.from({ length: ALERTS }, () => ({ kind: 'alert', alertId: new ObjectId(), ruleId: new ObjectId(), title: 'Aviso: Bench rule — Truck 12', body: `ignition.on at ${new Date().toISOString()}`, severity: 'warning', assetId: new ObjectId(), createdAt: new Date() }));
-  const view = (fields, id) => ({ ...fields, id, alertId: fields.alertId.toHexString(), ruleId: fields.ruleId.toHexString(), assetId: fields.assetId.toHexString(), readAt: null });
+  const alerts = () =>
+    Array.from({ length: ALERTS }, () => ({
+      kind: 'alert',
+      alertId: new ObjectId(),
+      ruleId: new ObjectId(),
+      title: 'Aviso: Bench rule — Truck 12',
+      body: `ignition.on at ${new Date().toISOString()}`,
+      severity: 'warning',
+      assetId: new ObjectId(),
+      createdAt: new Date(),
+    }));
+  const view = (fields, id) => ({
+    ...fields,
+    id,
+    alertId: fields.alertId.toHexString(),
+    ruleId: fields.ruleId.toHexString(),
+    assetId: fields.assetId.toHexString(),
+    readAt: null,
+  });
   const ways = {
     async before() {
-      const batch = alerts().map((fields) => ({ fields, documents: users.map((userId) => ({ _id: new ObjectId(), clientId, userId, ...fields, readAt: null })) }));
+      const batch = alerts().map((fields) => ({
+        fields,
+        documents: users.map((userId) => ({ _id: new ObjectId(), clientId, userId, ...fields, readAt: null })),
+      }));
       const groups = batch.map(({ fields, documents }) => ({ view: view(fields), to: documents.map(({ _id, userId }) => ({ userId, id: _id })) }));
-      await Promise.all([perRecipient.insertMany(batch.flatMap(({ documents }) => documents), { ordered: false }), feed.insertOne({ _id: new ObjectId(), groups, entries: [] })]);
+      await Promise.all([
+        perRecipient.insertMany(
+          batch.flatMap(({ documents }) => documents),
+          { ordered: false },
+        ),
+        feed.insertOne({ _id: new ObjectId(), groups, entries: [] }),
+      ]);
     },
     async now() {
       const documents = alerts().map((fields) => ({ _id: new ObjectId(), clientId, recipients: users, reads: [], ...fields }));
-      const groups = documents.map(({ _id, recipients, reads, clientId: _, ...fields }) => ({ view: view(fields), to: recipients.map((userId) => ({ userId, id: _id })) }));
+      const groups = documents.map(({ _id, recipients, reads, clientId: _, ...fields }) => ({
+        view: view(fields),
+        to: recipients.map((userId) => ({ userId, id: _id })),
+      }));
       await Promise.all([perAlert.insertMany(documents, { ordered: false }), feed.insertOne({ _id: new ObjectId(), groups, entries: [] })]);
     },
   };

@@ -22,15 +22,40 @@ withEmbeddedDb('inbox-feed', async ({ server, db }) => {
   const batch = () =>
     Array.from({ length: ALERTS }, () => {
       const alertId = new ObjectId();
-      const view = { kind: 'alert', alertId: alertId.toHexString(), ruleId: new ObjectId().toHexString(), title: 'Aviso: Bench rule — Truck 12', body: `ignition.on at ${new Date().toISOString()}`, severity: 'warning', assetId: new ObjectId().toHexString(), readAt: null, createdAt: new Date() };
-      const documents = users.map((userId) => ({ _id: new ObjectId(), clientId, userId, kind: 'alert', alertId, ruleId: new ObjectId(view.ruleId), title: view.title, body: view.body, severity: view.severity, assetId: new ObjectId(view.assetId), readAt: null, createdAt: view.createdAt }));
+      const view = {
+        kind: 'alert',
+        alertId: alertId.toHexString(),
+        ruleId: new ObjectId().toHexString(),
+        title: 'Aviso: Bench rule — Truck 12',
+        body: `ignition.on at ${new Date().toISOString()}`,
+        severity: 'warning',
+        assetId: new ObjectId().toHexString(),
+        readAt: null,
+        createdAt: new Date(),
+      };
+      const documents = users.map((userId) => ({
+        _id: new ObjectId(),
+        clientId,
+        userId,
+        kind: 'alert',
+        alertId,
+        ruleId: new ObjectId(view.ruleId),
+        title: view.title,
+        body: view.body,
+        severity: view.severity,
+        assetId: new ObjectId(view.assetId),
+        readAt: null,
+        createdAt: view.createdAt,
+      }));
       return { view, documents };
     });
   const ways = {
     async before() {
       const alerts = batch();
       const documents = alerts.flatMap((alert) => alert.documents);
-      const entries = alerts.flatMap(({ view, documents: mine }) => mine.map((document) => ({ userId: document.userId, view: { id: document._id.toHexString(), ...view } })));
+      const entries = alerts.flatMap(({ view, documents: mine }) =>
+        mine.map((document) => ({ userId: document.userId, view: { id: document._id.toHexString(), ...view } })),
+      );
       await Promise.all([notifications.insertMany(documents, { ordered: false }), feed.insertOne({ _id: new ObjectId(), entries })]);
     },
     async now() {

@@ -24,8 +24,19 @@ function cellTexts(count) {
   const texts = [];
   for (let i = 0; texts.length < count; i++) {
     const begin = Date.UTC(2026, 9, 1, 12) / 1000 + i * 4320;
-    texts.push(`Bench report truck ${String(i % 100).padStart(3, '0')}`, `RP-${String(i % 100).padStart(4, '0')}`, formatLocalTime(begin, 'America/Santiago'), formatLocalTime(begin + 1500, 'America/Santiago'));
-    texts.push(NUMBERS.format(5.123 + (i % 40)), formatDuration(1200 + (i % 30) * 60), NUMBERS.format(60 + (i % 50)), NUMBERS.format(1.871), NUMBERS.format(2433 + i));
+    texts.push(
+      `Bench report truck ${String(i % 100).padStart(3, '0')}`,
+      `RP-${String(i % 100).padStart(4, '0')}`,
+      formatLocalTime(begin, 'America/Santiago'),
+      formatLocalTime(begin + 1500, 'America/Santiago'),
+    );
+    texts.push(
+      NUMBERS.format(5.123 + (i % 40)),
+      formatDuration(1200 + (i % 30) * 60),
+      NUMBERS.format(60 + (i % 50)),
+      NUMBERS.format(1.871),
+      NUMBERS.format(2433 + i),
+    );
   }
   return texts.slice(0, count);
 }
@@ -39,7 +50,15 @@ async function measure(name, texts, draw) {
   const drawn = process.hrtime.bigint();
   const file = await pdf.save();
   const saved = process.hrtime.bigint();
-  console.log(JSON.stringify({ way: name, cells: texts.length, usPerCell: Math.round(Number(drawn - started) / 1e3 / texts.length * 10) / 10, saveMs: Math.round(Number(saved - drawn) / 1e6), mib: Math.round((file.length / 2 ** 20) * 10) / 10 }));
+  console.log(
+    JSON.stringify({
+      way: name,
+      cells: texts.length,
+      usPerCell: Math.round((Number(drawn - started) / 1e3 / texts.length) * 10) / 10,
+      saveMs: Math.round(Number(saved - drawn) / 1e6),
+      mib: Math.round((file.length / 2 ** 20) * 10) / 10,
+    }),
+  );
 }
 
 async function main() {

@@ -51,10 +51,15 @@ async function report(build, token, dbPid, kind, assetIds) {
   const app0 = cpuMs(build.server.child.pid);
   const db0 = cpuMs(dbPid);
   const started = process.hrtime.bigint();
-  const res = await fetch(`${build.server.url}/api/reports/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
+  const res = await fetch(`${build.server.url}/api/reports/${kind}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body,
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-  if (res.status !== 200 || res.headers.get('x-report-cache') !== 'miss') throw new Error(`${build.name} ${kind}: ${res.status}, X-Report-Cache ${res.headers.get('x-report-cache')}`);
+  if (res.status !== 200 || res.headers.get('x-report-cache') !== 'miss')
+    throw new Error(`${build.name} ${kind}: ${res.status}, X-Report-Cache ${res.headers.get('x-report-cache')}`);
   return { appMs: cpuMs(build.server.child.pid) - app0, dbMs: cpuMs(dbPid) - db0, wallMs, bytes };
 }
 
@@ -90,7 +95,9 @@ async function main() {
     console.log(`${trips} trips of ${assetIds.length} assets; database: ${mongo.description}; load average ${loadAverage()}`);
     for (const build of builds) {
       const first = await report(build, token, mongo.pid, 'trips', assetIds);
-      console.log(`${build.name}: warm-up trip report (${first.bytes} bytes): app ${first.appMs} ms CPU, database ${first.dbMs} ms CPU, ${Math.round(first.wallMs)} ms wall`);
+      console.log(
+        `${build.name}: warm-up trip report (${first.bytes} bytes): app ${first.appMs} ms CPU, database ${first.dbMs} ms CPU, ${Math.round(first.wallMs)} ms wall`,
+      );
     }
     const runs = new Map(builds.flatMap((b) => kinds.map((k) => [`${b.name} ${k}`, []])));
     for (let round = 0; round < Number(args.rounds); round++) {

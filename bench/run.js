@@ -29,7 +29,9 @@ async function measureBaseline(url, connections) {
   for (const c of connections) {
     const result = await autocannon({ url, connections: c, duration: seconds });
     figures[c] = result.requests.average;
-    console.log(`  ${url.includes('express') ? '' : ''}@${c}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    console.log(
+      `  ${url.includes('express') ? '' : ''}@${c}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
   }
   return figures;
 }
@@ -48,9 +50,14 @@ async function main() {
   const mongo = await EmbeddedMongo.start({ javaHeap: process.env.BENCH_JAVA_HEAP ?? '4g' });
   const uri = `${mongo.uri}/bench`;
   const env = {
-    MONGODB_URI: uri, NODE_ENV: 'production', LOG_LEVEL: 'info', RATE_LIMIT_ENABLED: 'false', SEED_DEMO_ON_EMPTY: 'false',
+    MONGODB_URI: uri,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_ENABLED: 'false',
+    SEED_DEMO_ON_EMPTY: 'false',
     // The partner endpoint answers 503 without them (documented); the bench measures its success path.
-    PARTNER_PLATFORM_URL: 'https://partner.example.test/sso', PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
+    PARTNER_PLATFORM_URL: 'https://partner.example.test/sso',
+    PARTNER_SHARED_SECRET: 'bench-secret-of-32-characters!!!',
     // The live scenario posts positions to the flespi ingestion route.
     TELEMETRY_INGEST_TOKENS: 'bench-ingest-token-0123456789',
     // The alerts scenario's webhook receiver: https (production refuses http URLs) on 127.0.0.1
@@ -73,7 +80,10 @@ async function main() {
     console.log(`Demo seed: ${seedMs} ms (command line, including start-up)`);
     const connections = [1, 10, 50];
     const baseline = {};
-    for (const [name, script] of [['node', 'node-http.js'], ['express', 'express.js']]) {
+    for (const [name, script] of [
+      ['node', 'node-http.js'],
+      ['express', 'express.js'],
+    ]) {
       const server = await startBaseline(join(__dirname, 'baselines', script), meBody);
       console.log(`Baseline: bare ${name === 'node' ? 'Node http' : 'Express'} (same ${meBody.length}-byte JSON)`);
       baseline[name] = await measureBaseline(server.url, connections);
@@ -85,7 +95,9 @@ async function main() {
     const rssBefore = rssMiB(app.child.pid);
     const probe = memoryProbe(app.child.pid);
 
-    const files = readdirSync(join(__dirname, 'scenarios')).filter((f) => f.endsWith('.bench.js')).sort();
+    const files = readdirSync(join(__dirname, 'scenarios'))
+      .filter((f) => f.endsWith('.bench.js'))
+      .sort();
     const only = args.only?.split(',');
     for (const file of files) {
       const scenario = require(join(__dirname, 'scenarios', file));

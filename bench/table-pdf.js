@@ -27,8 +27,22 @@ function tripRows(count, addresses) {
     for (let k = 0; k < TRIPS_PER_ASSET && rows.length < count - 1; k++) {
       const begin = FIRST_S + Math.floor(k / 10) * 86_400 + (k % 10) * 4320;
       const duration = 1200 + ((a * 7 + k) % 30) * 60;
-      const [from, to] = addresses ? [`Avenida Libertador Bernardo O'Higgins ${1000 + k}, Santiago Centro, Santiago`, `Camino a Melipilla ${10_000 + a * 10 + (k % 10)}, Maipú, Santiago`] : [null, null];
-      rows.push([name, plate, formatLocalTime(begin, 'America/Santiago'), formatLocalTime(begin + duration, 'America/Santiago'), from, to, 5.123 + ((a + k) % 40), formatDuration(duration), 60 + ((a + k) % 50), 1.871, 2433]);
+      const [from, to] = addresses
+        ? [`Avenida Libertador Bernardo O'Higgins ${1000 + k}, Santiago Centro, Santiago`, `Camino a Melipilla ${10_000 + a * 10 + (k % 10)}, Maipú, Santiago`]
+        : [null, null];
+      rows.push([
+        name,
+        plate,
+        formatLocalTime(begin, 'America/Santiago'),
+        formatLocalTime(begin + duration, 'America/Santiago'),
+        from,
+        to,
+        5.123 + ((a + k) % 40),
+        formatDuration(duration),
+        60 + ((a + k) % 50),
+        1.871,
+        2433,
+      ]);
     }
     rows.push([`Total ${name}`, plate, `${TRIPS_PER_ASSET} viajes`, null, null, null, 7000.5, '120:00:00', null, 2100.3, 2730390]);
   }
@@ -70,7 +84,16 @@ async function main() {
     await pdf.render('<p>warm</p>');
     for (const count of values.rows.split(',').map(Number)) {
       const rows = tripRows(count, values.addresses);
-      const report = { title: 'Informe de viajes', clientName: 'Acme', timeZone: 'America/Santiago', periodLabel: '01-10-2026 00:00 al 31-10-2026 23:59', generatedAt: new Date(), columns: TRIP_COLUMNS, rows, isTotal: (row) => String(row[0]).startsWith('Total') };
+      const report = {
+        title: 'Informe de viajes',
+        clientName: 'Acme',
+        timeZone: 'America/Santiago',
+        periodLabel: '01-10-2026 00:00 al 31-10-2026 23:59',
+        generatedAt: new Date(),
+        columns: TRIP_COLUMNS,
+        rows,
+        isTotal: (row) => String(row[0]).startsWith('Total'),
+      };
       const chromium = await pool.browserPid();
       const chromiumCpu = treeCpuSeconds(chromium);
       const rss = process.memoryUsage().rss;
@@ -80,9 +103,23 @@ async function main() {
       const finished = process.hrtime.bigint();
       const node = process.cpuUsage(nodeCpu);
       const rssGrowthMiB = Math.round((process.memoryUsage().rss - rss) / 2 ** 20);
-      const cpu = { chromiumCpuS: Math.round((treeCpuSeconds(chromium) - chromiumCpu) * 10) / 10, nodeCpuS: Math.round((node.user + node.system) / 1e5) / 10, afterCoverMs: Math.round(Number(finished - printed) / 1e6) };
+      const cpu = {
+        chromiumCpuS: Math.round((treeCpuSeconds(chromium) - chromiumCpu) * 10) / 10,
+        nodeCpuS: Math.round((node.user + node.system) / 1e5) / 10,
+        afterCoverMs: Math.round(Number(finished - printed) / 1e6),
+      };
       const pages = (await PDFDocument.load(file)).getPageCount();
-      console.log(JSON.stringify({ rows: count, addresses: values.addresses, ms: Math.round(Number(finished - started) / 1e6), ...cpu, pages, mib: Math.round((file.length / 2 ** 20) * 10) / 10, rssGrowthMiB }));
+      console.log(
+        JSON.stringify({
+          rows: count,
+          addresses: values.addresses,
+          ms: Math.round(Number(finished - started) / 1e6),
+          ...cpu,
+          pages,
+          mib: Math.round((file.length / 2 ** 20) * 10) / 10,
+          rssGrowthMiB,
+        }),
+      );
     }
   } finally {
     await pool.onApplicationShutdown();

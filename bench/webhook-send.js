@@ -65,13 +65,19 @@ async function main() {
   for (let run = 0; run < RUNS; run++) {
     let sent = 0;
     const since = process.cpuUsage();
-    await Promise.all(Array.from({ length: AT_ONCE }, async () => { while (sent++ < POSTS) await post(); }));
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (sent++ < POSTS) await post();
+      }),
+    );
     runs.push(Math.round(cpuUs(since) / POSTS));
   }
   receiver.send('connections?');
   const { connections } = await new Promise((resolve) => receiver.once('message', resolve));
   const median = [...runs].sort((x, y) => x - y)[Math.floor(RUNS / 2)];
-  console.log(`WebhookSender.post, ${RUNS} × ${POSTS} messages of ${body.length} bytes, ${AT_ONCE} at once: ${median} µs of the sender's CPU a post (median; runs ${runs.join(', ')}), ${connections} TLS connections in all`);
+  console.log(
+    `WebhookSender.post, ${RUNS} × ${POSTS} messages of ${body.length} bytes, ${AT_ONCE} at once: ${median} µs of the sender's CPU a post (median; runs ${runs.join(', ')}), ${connections} TLS connections in all`,
+  );
   sender.close();
   receiver.kill();
 
@@ -81,10 +87,12 @@ async function main() {
   console.log(`standardwebhooks sign: ${(cpuUs(since2) / SIGNS).toFixed(1)} µs a message`);
   const rawKey = Buffer.from(secret.slice('whsec_'.length), 'base64');
   since2 = process.cpuUsage();
-  for (let i = 0; i < SIGNS; i++) createHmac('sha256', rawKey).update(`msg_bench.${at.getTime() / 1000}.${body}`).digest('base64');
+  for (let i = 0; i < SIGNS; i++)
+    createHmac('sha256', rawKey)
+      .update(`msg_bench.${at.getTime() / 1000}.${body}`)
+      .digest('base64');
   console.log(`node:crypto HMAC-SHA256: ${(cpuUs(since2) / SIGNS).toFixed(1)} µs a message`);
 }
-
 
 main().catch((error) => {
   console.error(error);

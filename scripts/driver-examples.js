@@ -9,7 +9,7 @@ const { Workbook } = require('exceljs');
 
 const rows = [
   ['Nombre', 'Apellido', 'RUT', 'Teléfono', 'Correo', 'Dirección', 'Ciudad', 'Licencia'],
-  ['Juana', 'Pérez Soto', '12.345.678-5', '+56 9 1234 5678', 'Juana.Perez@Example.CL', 'Av. Libertador Bernardo O\'Higgins 1234', 'Santiago', 'A2'],
+  ['Juana', 'Pérez Soto', '12.345.678-5', '+56 9 1234 5678', 'Juana.Perez@Example.CL', "Av. Libertador Bernardo O'Higgins 1234", 'Santiago', 'A2'],
   ['Pedro', 'Muñoz', '10.000.013-k', '9 8765 4321', '', 'Los Carrera 455', 'Concepción', 'A4'],
   ['Begoña', 'Núñez', '7.654.321-6', '', 'begona.nunez@example.cl', '', 'Valparaíso', 'B'],
   ['Luis', 'Mora', '12.345.678-0', '', 'luis@', '', 'Temuco', 'A2'], // wrong check digit, bad email

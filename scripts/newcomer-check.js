@@ -64,7 +64,8 @@ async function call(base, method, path, { token, body, expect = 200 } = {}) {
   });
   const type = response.headers.get('content-type') ?? '';
   const payload = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
-  if (response.status !== expect) throw new Error(`${method} ${path}: ${response.status} (expected ${expect}) ${type.includes('json') ? JSON.stringify(payload).slice(0, 300) : ''}`);
+  if (response.status !== expect)
+    throw new Error(`${method} ${path}: ${response.status} (expected ${expect}) ${type.includes('json') ? JSON.stringify(payload).slice(0, 300) : ''}`);
   return { payload, type };
 }
 
@@ -86,20 +87,32 @@ async function exerciseEveryDomain(base, manifest) {
   await check('drivers', () => call(base, 'GET', `/api/drivers/${acme.drivers.existing.id}`, { token }));
   await check('activity', () => call(base, 'GET', `/api/activity-log/${acme.activityEvent}`, { token }));
   await check('partner', () => call(base, 'GET', `/api/partner/${admin.id}`, { token }));
-  await check('positions', () => call(base, 'POST', '/api/positions/stats', { token, body: { assetIds: [acme.assets.tracked], from: ddmmyyyy(day(-7)), to: ddmmyyyy(day(0)) } }));
+  await check('positions', () =>
+    call(base, 'POST', '/api/positions/stats', { token, body: { assetIds: [acme.assets.tracked], from: ddmmyyyy(day(-7)), to: ddmmyyyy(day(0)) } }),
+  );
   await check('trips', async () => {
     const { payload } = await call(base, 'GET', `/api/trips/${acme.trip.vendorId}/trip/${acme.trip.tripId}`, { token });
-    if (!payload.data.startAddress || !payload.data.endAddress) throw new Error(`trip addresses missing: ${payload.data.startAddress} / ${payload.data.endAddress}`);
+    if (!payload.data.startAddress || !payload.data.endAddress)
+      throw new Error(`trip addresses missing: ${payload.data.startAddress} / ${payload.data.endAddress}`);
   });
   await check('inspections', () => call(base, 'GET', `/api/inspections/scan/${acme.qrCodes.valid}`, { token }));
   await check('forms', () => call(base, 'GET', '/api/dynamic-forms', { token }));
   await check('maintenance', () => call(base, 'GET', '/api/maintenance/work-orders/categories', { token }));
   await check('fuel', () => call(base, 'GET', '/api/fuel-prices/history', { token }));
   await check('cargo', () => call(base, 'GET', `/api/cargo/ubicaciones/${acme.cargoLocation}`, { token }));
-  await check('tickets', () => call(base, 'POST', '/api/support/tickets', { token, expect: 201, body: { title: 'First hour', description: 'Checking the demo portal', category: 'technical' } }));
+  await check('tickets', () =>
+    call(base, 'POST', '/api/support/tickets', {
+      token,
+      expect: 201,
+      body: { title: 'First hour', description: 'Checking the demo portal', category: 'technical' },
+    }),
+  );
   await check('invoice PDF', async () => {
     const month = day(0).toISOString().slice(0, 7);
-    const { payload, type } = await call(base, 'POST', '/api/invoices/report?format=pdf', { token, body: { from: `${month}-01`, to: day(0).toISOString().slice(0, 10) } });
+    const { payload, type } = await call(base, 'POST', '/api/invoices/report?format=pdf', {
+      token,
+      body: { from: `${month}-01`, to: day(0).toISOString().slice(0, 10) },
+    });
     if (!type.startsWith('application/pdf') || payload.subarray(0, 5).toString() !== '%PDF-') throw new Error(`not a PDF: ${type}`);
   });
   await check('users', () => call(base, 'PATCH', `/api/users/${operator.id}/change-password`, { token, body: { password: 'a-newcomer-password-1' } }));
@@ -113,14 +126,24 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   log(`running the README's first command: npm run setup && npm start (PORT=${port})`);
   // Its own process group, so that stopping it reaches npm and the app alike (Ctrl-C in a terminal).
-  const app = spawn('bash', ['-c', 'npm run setup && npm start'], { cwd: clone, env: { ...process.env, PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const app = spawn('bash', ['-c', 'npm run setup && npm start'], {
+    cwd: clone,
+    env: { ...process.env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   app.stdout.on('data', (chunk) => (output += chunk));
   app.stderr.on('data', (chunk) => (output += chunk));
   let tree = [];
   let passed = [];
   try {
-    while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode}) before answering`);
       if (Date.now() - started > budgetMs) throw new Error('no health answer in time');
       await sleep(1000);
@@ -150,7 +173,9 @@ async function main() {
 main().then(
   ({ passed, processes }) => {
     rmSync(work, { recursive: true, force: true });
-    process.stdout.write(`newcomer check: OK in ${Math.round((Date.now() - started) / 1000)}s — ${passed.length} domains answered (${passed.join(', ')}); ${processes} processes started, none left\n`);
+    process.stdout.write(
+      `newcomer check: OK in ${Math.round((Date.now() - started) / 1000)}s — ${passed.length} domains answered (${passed.join(', ')}); ${processes} processes started, none left\n`,
+    );
   },
   (error) => {
     process.stdout.write(`newcomer check: FAILED after ${Math.round((Date.now() - started) / 1000)}s — ${error.message} (clone and log kept in ${work})\n`);

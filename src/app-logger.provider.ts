@@ -6,5 +6,6 @@ import { AppLogger } from '@app/http';
 export const appLoggerProvider: Provider = {
   provide: AppLogger,
   inject: [AppConfig],
-  useFactory: (config: AppConfig) => new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION'), format: config.get('LOG_FORMAT') }),
+  useFactory: (config: AppConfig) =>
+    new AppLogger({ level: config.get('LOG_LEVEL'), destination: config.get('LOG_DESTINATION'), format: config.get('LOG_FORMAT') }),
 };

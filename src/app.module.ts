@@ -65,10 +65,6 @@ import { WebhooksModule } from './webhooks';
     WebhooksModule,
     ScheduledReportsModule,
   ],
-  providers: [
-    appLoggerProvider,
-    { provide: APP_PIPE, useClass: AppValidationPipe },
-    { provide: APP_FILTER, useClass: HttpExceptionFilter },
-  ],
+  providers: [appLoggerProvider, { provide: APP_PIPE, useClass: AppValidationPipe }, { provide: APP_FILTER, useClass: HttpExceptionFilter }],
 })
 export class AppModule {}

@@ -36,7 +36,7 @@ async function bootstrap(): Promise<void> {
 
 bootstrap().catch((error: Error) => {
   startupLines.dump();
-   
+
   console.error(`Fleet API failed to start: ${error.message}`);
   process.exit(1);
 });

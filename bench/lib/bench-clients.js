@@ -9,15 +9,39 @@ const { ALL_PERMISSIONS } = require(join(__dirname, '../../dist/libs/auth/src/pe
 async function newClient(ctx, name, recipients = 0) {
   const now = new Date();
   const { insertedId: clientId } = await ctx.db.collection('clients').insertOne({ name, timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
-  const role = async (roleName, isProtected) => (await ctx.db.collection('roles').insertOne({ clientId, name: roleName, permissions: [...ALL_PERMISSIONS], protected: isProtected, createdAt: now, updatedAt: now })).insertedId;
+  const role = async (roleName, isProtected) =>
+    (
+      await ctx.db
+        .collection('roles')
+        .insertOne({ clientId, name: roleName, permissions: [...ALL_PERMISSIONS], protected: isProtected, createdAt: now, updatedAt: now })
+    ).insertedId;
   const adminRole = await role('Bench admin', true);
   const userRole = await role('Bench recipient', false);
   const tag = randomBytes(4).toString('hex');
   const user = async (email, roleId) => {
     // No one logs in with a password here: the users authenticate with their API tokens.
-    const { insertedId } = await ctx.db.collection('users').insertOne({ clientId, email, name: email.split('@')[0], passwordHash: 'bench-no-password', roleId, trackerScope: { all: true, trackerIds: [] }, language: 'es', active: true, createdAt: now, updatedAt: now });
+    const { insertedId } = await ctx.db.collection('users').insertOne({
+      clientId,
+      email,
+      name: email.split('@')[0],
+      passwordHash: 'bench-no-password',
+      roleId,
+      trackerScope: { all: true, trackerIds: [] },
+      language: 'es',
+      active: true,
+      createdAt: now,
+      updatedAt: now,
+    });
     const token = `atk_${randomBytes(32).toString('base64url')}`;
-    await ctx.db.collection('api_tokens').insertOne({ tokenHash: createHash('sha256').update(token).digest('hex'), userId: insertedId, clientId, name: 'bench', hint: `…${token.slice(-4)}`, createdAt: now, updatedAt: now });
+    await ctx.db.collection('api_tokens').insertOne({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: insertedId,
+      clientId,
+      name: 'bench',
+      hint: `…${token.slice(-4)}`,
+      createdAt: now,
+      updatedAt: now,
+    });
     return { id: insertedId.toHexString(), headers: { authorization: `Bearer ${token}` } };
   };
   const admin = await user(`bench-admin-${tag}@clients.bench`, adminRole);

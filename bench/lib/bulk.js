@@ -14,7 +14,12 @@ const sortOf = (sortBy) => (sortBy === '_id' ? { _id: -1 } : { [sortBy]: -1, _id
  * instead of following a thousand pages to get there.
  */
 async function deepCursor(collection, filter, sortBy, offset) {
-  const [record] = await collection.find(filter).sort(sortOf(sortBy)).skip(offset - 1).limit(1).toArray();
+  const [record] = await collection
+    .find(filter)
+    .sort(sortOf(sortBy))
+    .skip(offset - 1)
+    .limit(1)
+    .toArray();
   return encodeCursor(record, sortBy);
 }
 

@@ -69,7 +69,14 @@ class BenchContext {
       times.push(Number(process.hrtime.bigint() - start) / 1e6);
     }
     times.sort((a, b) => a - b);
-    const row = { kind: 'time', title, runs, medianMs: round(times[Math.floor(times.length / 2)], 1), minMs: round(times[0], 1), maxMs: round(times.at(-1), 1) };
+    const row = {
+      kind: 'time',
+      title,
+      runs,
+      medianMs: round(times[Math.floor(times.length / 2)], 1),
+      minMs: round(times[0], 1),
+      maxMs: round(times.at(-1), 1),
+    };
     this.results.push(row);
     print(row);
     return row;

@@ -31,13 +31,36 @@ function random(seed) {
  * the 5 minutes that end a trip, and one message in CYCLE/2 turns the ignition. Each tracker's
  * cycle starts at its own phase, so the turns spread over the batches. Fixes start `startAgoS` ago.
  */
-async function fleetLoad(db, { clientId, trackers, senders = 4, fixesPerBatch = 2, stepS = 4, startAgoS = 6 * 3600, centre = [-33.45, -70.65], areaDeg = 0.45, label = 'Fleet', vendorBase }) {
+async function fleetLoad(
+  db,
+  {
+    clientId,
+    trackers,
+    senders = 4,
+    fixesPerBatch = 2,
+    stepS = 4,
+    startAgoS = 6 * 3600,
+    centre = [-33.45, -70.65],
+    areaDeg = 0.45,
+    label = 'Fleet',
+    vendorBase,
+  },
+) {
   const added = await addTrackers(db, { clientId, count: trackers, vendorBase, label });
   const next = random(vendorBase);
   const routes = added.map((tracker, i) => {
     const heading = next() * 2 * Math.PI;
     const lat = centre[0] + (next() - 0.5) * areaDeg;
-    return { vendorId: tracker.vendorId, lat, lng: centre[1] + (next() - 0.5) * areaDeg * 1.2, dLat: Math.cos(heading) / M_PER_DEG_LAT, dLng: Math.sin(heading) / (M_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180)), direction: Math.round((heading * 180) / Math.PI), phase: (i * 37) % CYCLE, fix: 0 };
+    return {
+      vendorId: tracker.vendorId,
+      lat,
+      lng: centre[1] + (next() - 0.5) * areaDeg * 1.2,
+      dLat: Math.cos(heading) / M_PER_DEG_LAT,
+      dLng: Math.sin(heading) / (M_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180)),
+      direction: Math.round((heading * 180) / Math.PI),
+      phase: (i * 37) % CYCLE,
+      fix: 0,
+    };
   });
   const start = Math.floor(Date.now() / 1000) - startAgoS;
   const perSender = Math.ceil(trackers / senders);

@@ -19,9 +19,26 @@ async function addPolygonGrid(db, clientId, { count = 10_000, vertices = 40, cen
       return [Number((lng + r * 1.2 * Math.cos(angle)).toFixed(7)), Number((lat + r * Math.sin(angle)).toFixed(7))];
     });
     ring.push(ring[0]);
-    return { clientId: new Types.ObjectId(clientId), name: `Bench zone ${n}`, description: '', color: '#1e88e5', geometry: { type: 'Polygon', coordinates: [ring] }, radiusM: null, widthM: null, speedLimitKmh: 40, allAssets: true, assetIds: [], groupIds: [], createdAt: now, updatedAt: now };
+    return {
+      clientId: new Types.ObjectId(clientId),
+      name: `Bench zone ${n}`,
+      description: '',
+      color: '#1e88e5',
+      geometry: { type: 'Polygon', coordinates: [ring] },
+      radiusM: null,
+      widthM: null,
+      speedLimitKmh: 40,
+      allAssets: true,
+      assetIds: [],
+      groupIds: [],
+      createdAt: now,
+      updatedAt: now,
+    };
   });
-  await insertInBatches(db.collection('geofences'), polygons.map((polygon) => ({ ...polygon })));
+  await insertInBatches(
+    db.collection('geofences'),
+    polygons.map((polygon) => ({ ...polygon })),
+  );
   return polygons;
 }
 

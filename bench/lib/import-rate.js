@@ -33,7 +33,13 @@ async function importRate(ctx, vendorId, { count = 500_000, start = 1_735_689_60
   const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
   const cli = join(__dirname, '../../dist/src/cli/main.js');
   try {
-    const report = JSON.parse(await run(process.execPath, [cli, 'import-messages', '--vendor-id', String(vendorId), '--file', file], { MONGODB_URI: uri, LOG_LEVEL: 'warn', NODE_ENV: 'production' }));
+    const report = JSON.parse(
+      await run(process.execPath, [cli, 'import-messages', '--vendor-id', String(vendorId), '--file', file], {
+        MONGODB_URI: uri,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      }),
+    );
     ctx.note(`import-messages: ${count} NDJSON messages (1 s apart, 2 sensors), batches of 50 000`, report.messagesPerSecond, 'messages/s');
     return report.messagesPerSecond;
   } finally {

@@ -37,7 +37,10 @@ async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0,
     }
     return { ...request, body: JSON.stringify(messages) };
   };
-  const answer = JSON.stringify({ status: 'success', data: { accepted: batch, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 } });
+  const answer = JSON.stringify({
+    status: 'success',
+    data: { accepted: batch, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 },
+  });
   return { batch, trackers: added, nextRequest, answer, headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' } };
 }
 

@@ -24,7 +24,12 @@ async function soak(ctx, minutes = Number(process.env.SOAK_MINUTES ?? 10)) {
   const n = tail.length;
   const meanT = tail.reduce((s, x) => s + x.t, 0) / n;
   const meanR = tail.reduce((s, x) => s + x.rss, 0) / n;
-  const slope = tail.reduce((s, x) => s + (x.t - meanT) * (x.rss - meanR), 0) / Math.max(1, tail.reduce((s, x) => s + (x.t - meanT) ** 2, 0));
+  const slope =
+    tail.reduce((s, x) => s + (x.t - meanT) * (x.rss - meanR), 0) /
+    Math.max(
+      1,
+      tail.reduce((s, x) => s + (x.t - meanT) ** 2, 0),
+    );
   ctx.note('soak RSS samples (MiB)', samples.map((s) => s.rss).join(', '));
   ctx.note('soak RSS trend over the second half', Math.round(slope * 60_000 * 100) / 100, 'MiB/min');
 }

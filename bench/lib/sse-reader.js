@@ -17,7 +17,7 @@ function openEventStream(url, headers, name, onFrame, { readyTimeoutMs } = {}) {
       res.on('data', (chunk) => {
         const at = Date.now();
         buffer += chunk;
-        if (!ready && buffer.includes(': ready')) (ready = true), resolve(req);
+        if (!ready && buffer.includes(': ready')) ((ready = true), resolve(req));
         const frames = buffer.split('\n\n');
         buffer = frames.pop();
         for (const frame of frames) {

@@ -36,9 +36,11 @@ async function serverCpuPerUnit(server, ways, { batches, rounds, unitsPerBatch }
   const round = async (name) => {
     const before = cpuMs(server.pid);
     let started = 0;
-    await Promise.all([0, 1, 2, 3].map(async () => {
-      while (started++ < batches) await ways[name]();
-    }));
+    await Promise.all(
+      [0, 1, 2, 3].map(async () => {
+        while (started++ < batches) await ways[name]();
+      }),
+    );
     return ((cpuMs(server.pid) - before) * 1000) / (batches * unitsPerBatch);
   };
   for (const name of names) await round(name);

@@ -70,7 +70,10 @@ async function ingestionWithRules(ctx, rules, plain, front) {
   };
   // Warm-up: each tracker's first message sets its ignition silently and creates its states.
   for (const variant of [plain, rules]) await round(variant, 10);
-  const figures = new Map([[plain, []], [rules, []]]);
+  const figures = new Map([
+    [plain, []],
+    [rules, []],
+  ]);
   const us = (value) => Math.round(value ?? 0);
   for (let r = 0; r < ROUNDS; r++) {
     for (const variant of r % 2 === 0 ? [plain, rules] : [rules, plain]) {
@@ -78,23 +81,43 @@ async function ingestionWithRules(ctx, rules, plain, front) {
       figures.get(variant).push(figure);
       // Each round's figures, to see a trend the medians hide (a cost that grows with what the rounds stored).
       const worker = front ? `, worker ${us(figure.workerUsPerMessage)}` : '';
-      console.log(`    round ${r + 1}, ${variant.name}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}${worker}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs`);
+      console.log(
+        `    round ${r + 1}, ${variant.name}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}${worker}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs`,
+      );
     }
   }
   for (const [variant, rows] of figures) {
-    ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ignition turning every ${TOGGLE_EVERY} message(s), ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+    ctx.note(
+      `POST /api/telemetry/flespi, ${ASSETS} assets, ignition turning every ${TOGGLE_EVERY} message(s), ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`,
+      Math.round(median(rows.map((row) => row.rate))),
+      'messages/s',
+    );
     ctx.note(`… ${variant.name}: ${front ? 'ingesting ' : ''}app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
-    if (front) ctx.note(`… ${variant.name}: worker app CPU per message (the jobs: deliveries, sweeps)`, Math.round(median(rows.map((row) => row.workerUsPerMessage))), 'µs');
+    if (front)
+      ctx.note(
+        `… ${variant.name}: worker app CPU per message (the jobs: deliveries, sweeps)`,
+        Math.round(median(rows.map((row) => row.workerUsPerMessage))),
+        'µs',
+      );
     ctx.note(`… ${variant.name}: database CPU per message`, Math.round(median(rows.map((row) => row.dbUsPerMessage))), 'µs');
-    ctx.note(`… ${variant.name}: bench process CPU per message (the load and the webhook receiver)`, Math.round(median(rows.map((row) => row.benchUsPerMessage))), 'µs');
+    ctx.note(
+      `… ${variant.name}: bench process CPU per message (the load and the webhook receiver)`,
+      Math.round(median(rows.map((row) => row.benchUsPerMessage))),
+      'µs',
+    );
   }
-  ctx.note(`… alerts opened per second in the rules rounds (${RECIPIENTS} inbox entries and ${ENDPOINTS} webhook deliveries each; median of ${ROUNDS})`, Math.round(median(figures.get(rules).map((row) => row.alertsPerS))), 'alerts/s');
+  ctx.note(
+    `… alerts opened per second in the rules rounds (${RECIPIENTS} inbox entries and ${ENDPOINTS} webhook deliveries each; median of ${ROUNDS})`,
+    Math.round(median(figures.get(rules).map((row) => row.alertsPerS))),
+    'alerts/s',
+  );
   const ratios = figures.get(rules).map((row, i) => row.rate / figures.get(plain)[i].rate);
   ctx.note(`Ingestion with the rule ÷ without rules, same run (median of the rounds' ratios; target ≥ 0.9)`, Math.round(median(ratios) * 100) / 100, '');
 }
 
 /** An SSE reader of `notification` frames: `onEntry(data, arrivedAt)`. */
-const openInbox = (ctx, headers, onEntry) => openEventStream(`${ctx.baseUrl}/api/notifications/stream`, headers, 'notification', onEntry, { readyTimeoutMs: 3000 });
+const openInbox = (ctx, headers, onEntry) =>
+  openEventStream(`${ctx.baseUrl}/api/notifications/stream`, headers, 'notification', onEntry, { readyTimeoutMs: 3000 });
 
 /**
  * New trackers of the rules client, one message a second each (batches of 100 every 100 ms:
@@ -113,12 +136,20 @@ async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, 
     if (message.type === 'alert.opened') hooks.push({ key: `${message.data.assetId}|${Math.floor(Date.parse(message.data.occurredAt) / 1000)}`, at });
   };
   // The first 4 bytes of an alert's id are its opening event's time (src/alerts/alert-ids.ts).
-  const stream = await openInbox(ctx, rules.users[0].headers, (entry, at) => entry.alertId && inbox.push({ key: `${entry.assetId}|${parseInt(entry.alertId.slice(0, 8), 16)}`, at }));
+  const stream = await openInbox(
+    ctx,
+    rules.users[0].headers,
+    (entry, at) => entry.alertId && inbox.push({ key: `${entry.assetId}|${parseInt(entry.alertId.slice(0, 8), 16)}`, at }),
+  );
   // A minute behind: never the offline sweep's candidates (toggledLoad says why).
   const start = Math.floor(Date.now() / 1000) - 60;
   const ignitionAt = (i, s) => Math.floor((s + i) / toggleEvery) % 2 === 0;
   const post = async (messages) => {
-    const res = await fetch(`${front?.url ?? ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+    const res = await fetch(`${front?.url ?? ctx.baseUrl}/api/telemetry/flespi`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(messages),
+    });
     if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
     await res.arrayBuffer();
     return Date.now();
@@ -126,7 +157,14 @@ async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, 
   const batchOf = (b, s) =>
     trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
       const i = b * 100 + k;
-      return { 'device.id': tracker.vendorId, timestamp: start + s, 'position.latitude': CENTRE[0] + i * 1e-4, 'position.longitude': CENTRE[1] + s * 1e-5, 'position.speed': 0, 'engine.ignition.status': ignitionAt(i, s) };
+      return {
+        'device.id': tracker.vendorId,
+        timestamp: start + s,
+        'position.latitude': CENTRE[0] + i * 1e-4,
+        'position.longitude': CENTRE[1] + s * 1e-5,
+        'position.speed': 0,
+        'engine.ignition.status': ignitionAt(i, s),
+      };
     });
   for (let b = 0; b < 10; b++) await post(batchOf(b, 0)); // second 0: each tracker's ignition, silently
   const started = Date.now();
@@ -151,17 +189,29 @@ async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, 
   const sentFor = (Date.now() - started) / 1000;
   // The last frames and deliveries: until every expected one arrived, or 20 s without progress.
   for (let seen = -1, idle = 0; idle < 20 && (inbox.length < answeredAt.size || hooks.length < answeredAt.size * ENDPOINTS); idle++) {
-    if (inbox.length + hooks.length !== seen) (seen = inbox.length + hooks.length), (idle = 0);
+    if (inbox.length + hooks.length !== seen) ((seen = inbox.length + hooks.length), (idle = 0));
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   stream.destroy();
-  const latencies = (arrivals) => arrivals.filter((a) => answeredAt.has(a.key)).map((a) => a.at - answeredAt.get(a.key)).sort((a, b) => a - b);
+  const latencies = (arrivals) =>
+    arrivals
+      .filter((a) => answeredAt.has(a.key))
+      .map((a) => a.at - answeredAt.get(a.key))
+      .sort((a, b) => a - b);
   const toInbox = latencies(inbox);
   const toHook = latencies(hooks);
   const rate = Math.round(ASSETS / toggleEvery);
   const title = `${rate} alerts/s (1 000 messages/s, ignition turning every ${toggleEvery} s, ${seconds} s)`;
-  ctx.note(`${title}: alerts expected → inbox frames of one recipient → webhook arrivals (${ENDPOINTS} endpoints)`, `${answeredAt.size} → ${toInbox.length} → ${toHook.length}`, '');
-  ctx.note(`… from the first request to the last answer (${seconds} s of load: longer means the app answered slower than the rate; ${late} batches sent late)`, Math.round(sentFor * 10) / 10, 's');
+  ctx.note(
+    `${title}: alerts expected → inbox frames of one recipient → webhook arrivals (${ENDPOINTS} endpoints)`,
+    `${answeredAt.size} → ${toInbox.length} → ${toHook.length}`,
+    '',
+  );
+  ctx.note(
+    `… from the first request to the last answer (${seconds} s of load: longer means the app answered slower than the rate; ${late} batches sent late)`,
+    Math.round(sentFor * 10) / 10,
+    's',
+  );
   ctx.note(`… ingestion answer → inbox frame, p50`, pct(toInbox, 0.5), 'ms');
   ctx.note(`… ingestion answer → inbox frame, p99 (target < 1 s)`, pct(toInbox, 0.99), 'ms');
   ctx.note(`… ingestion answer → webhook receiver, p50`, pct(toHook, 0.5), 'ms');
@@ -181,7 +231,11 @@ module.exports = {
       const plainClient = await newClient(ctx, 'Bench without alert rules', 0);
       const { port } = server.address();
       for (let e = 0; e < ENDPOINTS; e++) {
-        await api(ctx, rulesClient.admin.headers, 'POST', '/api/webhook-endpoints', { url: `https://127.0.0.1:${port}/hook-${e}`, description: `Bench receiver ${e}`, eventTypes: ['alert.opened'] });
+        await api(ctx, rulesClient.admin.headers, 'POST', '/api/webhook-endpoints', {
+          url: `https://127.0.0.1:${port}/hook-${e}`,
+          description: `Bench receiver ${e}`,
+          eventTypes: ['alert.opened'],
+        });
       }
       await api(ctx, rulesClient.admin.headers, 'POST', '/api/alert-rules', {
         name: 'Bench: ignition',

@@ -55,7 +55,11 @@ function chromiumMemory(appPid) {
 }
 
 async function report(baseUrl, headers, format) {
-  const res = await fetch(`${baseUrl}/api/invoices/report?format=${format}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: PERIOD });
+  const res = await fetch(`${baseUrl}/api/invoices/report?format=${format}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: PERIOD,
+  });
   const body = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) throw new Error(`report (${format}) answered ${res.status}: ${body.toString('utf8', 0, 300)}`);
   return body;
@@ -87,7 +91,11 @@ module.exports = {
       const pdf = await report(app.url, headers, 'pdf');
       ctx.note('PDF, 1000 invoices, first report (Chromium launch included)', Date.now() - coldStart, 'ms');
       ctx.note('PDF file size, 1000 invoices', Math.round(pdf.length / 1024), 'KiB');
-      await ctx.time({ title: 'POST /api/invoices/report, 1000 invoices, PDF, warm browser (target < 3000 ms)', runs: 5, fn: () => report(app.url, headers, 'pdf') });
+      await ctx.time({
+        title: 'POST /api/invoices/report, 1000 invoices, PDF, warm browser (target < 3000 ms)',
+        runs: 5,
+        fn: () => report(app.url, headers, 'pdf'),
+      });
       ctx.note('Chromium memory, idle after the PDFs (PSS / RSS sum)', JSON.stringify(chromiumMemory(app.child.pid)), 'MiB');
 
       let peak = { pssMiB: 0, rssMiB: 0, processes: 0 };
@@ -112,7 +120,14 @@ module.exports = {
       const ticket = JSON.stringify({ title: 'Benchmark', description: 'Ticket created by the benchmark', category: 'technical' });
       // ctx.load targets ctx.baseUrl: a view of ctx aimed at this app (figures land in the same results).
       const portalCtx = Object.assign(Object.create(ctx), { baseUrl: app.url });
-      await portalCtx.load({ title: 'POST /api/support/tickets (portal stub on localhost)', method: 'POST', path: '/api/support/tickets', headers, body: ticket, connections: [10] });
+      await portalCtx.load({
+        title: 'POST /api/support/tickets (portal stub on localhost)',
+        method: 'POST',
+        path: '/api/support/tickets',
+        headers,
+        body: ticket,
+        connections: [10],
+      });
     } finally {
       await app.stop();
       await stub.close();

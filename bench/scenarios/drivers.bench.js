@@ -44,6 +44,11 @@ module.exports = {
 
     const { id } = ctx.manifest.clients.acme.drivers.existing;
     await ctx.load({ title: 'GET /api/drivers/:id', path: `/api/drivers/${id}`, headers: ctx.auth() });
-    await ctx.load({ title: 'GET /api/drivers/:id of another client (404 path)', path: `/api/drivers/${ctx.manifest.clients.globex.drivers.existing.id}`, headers: ctx.auth(), connections: [10] });
+    await ctx.load({
+      title: 'GET /api/drivers/:id of another client (404 path)',
+      path: `/api/drivers/${ctx.manifest.clients.globex.drivers.existing.id}`,
+      headers: ctx.auth(),
+      connections: [10],
+    });
   },
 };

@@ -17,7 +17,12 @@ module.exports = {
       ['GET /api/partner/{userId}', 'GET', `/api/partner/${acme.users.admin.id}`],
       ['GET /api/activity-log/{id}', 'GET', `/api/activity-log/${acme.activityEvent}`],
       ['POST /api/positions/stats (1 asset, 1 day)', 'POST', '/api/positions/stats', { assetIds: [acme.assets.tracked], from: day(1), to: day(1) }],
-      ['POST /api/reports/temperature/stats (1 asset, 1 day)', 'POST', `/api/reports/temperature/stats?from=${day(1)}&to=${day(1)}`, { assetIds: [acme.assets.tracked] }],
+      [
+        'POST /api/reports/temperature/stats (1 asset, 1 day)',
+        'POST',
+        `/api/reports/temperature/stats?from=${day(1)}&to=${day(1)}`,
+        { assetIds: [acme.assets.tracked] },
+      ],
       ['GET /api/trips/{vendorId}/trip/{tripId}', 'GET', `/api/trips/${acme.trip.vendorId}/trip/${acme.trip.tripId}`],
       ['GET /api/inspections/scan/{assetId}', 'GET', `/api/inspections/scan/${acme.assets.tracked}`],
       ['GET /api/dynamic-forms', 'GET', '/api/dynamic-forms'],

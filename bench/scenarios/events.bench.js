@@ -38,14 +38,28 @@ function detectorCost(ctx, polygons) {
   const { initialState } = dist('events/detection/detector-state.js');
   const started = process.hrtime.bigint();
   const fenced = new ClientGeofences(polygons.map((polygon) => compileGeofence({ _id: new Types.ObjectId(), ...polygon })));
-  ctx.note(`${GEOFENCES} polygons compiled and indexed (once per client and change, per instance)`, Math.round(Number(process.hrtime.bigint() - started) / 1e6), 'ms');
-  for (const [name, fences] of [['no geofences', new ClientGeofences([])], [`${GEOFENCES} polygons`, fenced]]) {
+  ctx.note(
+    `${GEOFENCES} polygons compiled and indexed (once per client and change, per instance)`,
+    Math.round(Number(process.hrtime.bigint() - started) / 1e6),
+    'ms',
+  );
+  for (const [name, fences] of [
+    ['no geofences', new ClientGeofences([])],
+    [`${GEOFENCES} polygons`, fenced],
+  ]) {
     const context = { fences, appliesTo: () => true, hysteresisM: 25, settings: { speedLimitKmh: 90, idleMinutes: 5, temperature: { min: 2, max: 8 } } };
     const state = initialState();
     const count = 20_000;
     const start = process.hrtime.bigint();
     for (let i = 0; i < count; i++) {
-      const fix = { ts: 1_000 + i, lat: CENTRE[0] - 0.18 + (i % 2000) * 1.8e-4, lng: CENTRE[1] - 0.18 + i * 1.8e-5, speed: 30 + (i % 60), ignition: true, temps: { 1: 4 } };
+      const fix = {
+        ts: 1_000 + i,
+        lat: CENTRE[0] - 0.18 + (i % 2000) * 1.8e-4,
+        lng: CENTRE[1] - 0.18 + i * 1.8e-5,
+        speed: 30 + (i % 60),
+        ignition: true,
+        temps: { 1: 4 },
+      };
       detect(state, [fix], context);
     }
     ctx.note(`The detector alone, ${name}: time per fix`, Math.round((Number(process.hrtime.bigint() - start) / 1e3 / count) * 10) / 10, 'µs');
@@ -61,26 +75,49 @@ async function ingestionWithGeofences(ctx) {
   const driftPerS = [0, 1.35e-4];
   // Messages from 10 minutes ago on (fresh: no tracker is found offline by the sweep meanwhile).
   const plainClient = (await newClient(ctx, 'Bench without geofences')).id;
-  const plain = { name: 'no geofences', load: await ingestLoad({ uri, clientId: plainClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
+  const plain = {
+    name: 'no geofences',
+    load: await ingestLoad({ uri, clientId: plainClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }),
+  };
   const fencedClient = (await newClient(ctx, 'Bench with geofences')).id;
   detectorCost(ctx, await addPolygonGrid(ctx.db, fencedClient, { count: GEOFENCES, vertices: VERTICES, centre: CENTRE }));
-  const fenced = { name: `${GEOFENCES} polygons`, load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }) };
+  const fenced = {
+    name: `${GEOFENCES} polygons`,
+    load: await ingestLoad({ uri, clientId: fencedClient, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 600, driftPerS }),
+  };
   const round = ({ load }, seconds) => ingestRound(ctx, load, seconds);
   // Warm-up: each tracker's first messages create its states, the fenced client's index is built.
   for (const variant of [plain, fenced]) await round(variant, 10);
-  const figures = new Map([[plain, []], [fenced, []]]);
+  const figures = new Map([
+    [plain, []],
+    [fenced, []],
+  ]);
   for (let r = 0; r < ROUNDS; r++) {
     for (const variant of r % 2 === 0 ? [plain, fenced] : [fenced, plain]) figures.get(variant).push(await round(variant, Math.max(ctx.seconds, 10)));
   }
   for (const [variant, rows] of figures) {
-    ctx.note(`POST /api/telemetry/flespi with event detection, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+    ctx.note(
+      `POST /api/telemetry/flespi with event detection, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, 4 at once)`,
+      Math.round(median(rows.map((row) => row.rate))),
+      'messages/s',
+    );
     ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
   }
   const ratios = figures.get(fenced).map((row, i) => row.rate / figures.get(plain)[i].rate);
-  ctx.note(`Ingestion with ${GEOFENCES} polygon geofences ÷ without, same run (median of the rounds' ratios; target ≥ 0.85)`, Math.round(median(ratios) * 100) / 100, '');
+  ctx.note(
+    `Ingestion with ${GEOFENCES} polygon geofences ÷ without, same run (median of the rounds' ratios; target ≥ 0.85)`,
+    Math.round(median(ratios) * 100) / 100,
+    '',
+  );
   // What each client's runs detected: the fenced run's extra cost is partly the events it writes.
-  for (const [name, clientId] of [['no geofences', plainClient], [`${GEOFENCES} polygons`, fencedClient]]) {
-    const byType = await ctx.db.collection('fleet_events').aggregate([{ $match: { clientId: new Types.ObjectId(clientId) } }, { $group: { _id: '$type', n: { $sum: 1 } } }]).toArray();
+  for (const [name, clientId] of [
+    ['no geofences', plainClient],
+    [`${GEOFENCES} polygons`, fencedClient],
+  ]) {
+    const byType = await ctx.db
+      .collection('fleet_events')
+      .aggregate([{ $match: { clientId: new Types.ObjectId(clientId) } }, { $group: { _id: '$type', n: { $sum: 1 } } }])
+      .toArray();
     const total = byType.reduce((sum, row) => sum + row.n, 0);
     ctx.note(`Events detected during the runs, ${name} (${byType.map((row) => `${row._id} ${row.n}`).join(', ') || 'none'})`, total, 'events');
   }
@@ -101,7 +138,11 @@ async function ackToLiveEvent(ctx, trackers, seconds = 30) {
   const start = Math.floor(Date.now() / 1000) - 600;
   const ignitionAt = (i, s) => Math.floor((s + i) / 10) % 2 === 0;
   const post = async (messages) => {
-    const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+    const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(messages),
+    });
     if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
     await res.arrayBuffer();
     return Date.now();
@@ -109,7 +150,14 @@ async function ackToLiveEvent(ctx, trackers, seconds = 30) {
   const batchOf = (b, s) =>
     trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
       const i = b * 100 + k;
-      return { 'device.id': tracker.vendorId, timestamp: start + s, 'position.latitude': CENTRE[0] + i * 1e-4, 'position.longitude': CENTRE[1] + s * 1e-5, 'position.speed': 0, 'engine.ignition.status': ignitionAt(i, s) };
+      return {
+        'device.id': tracker.vendorId,
+        timestamp: start + s,
+        'position.latitude': CENTRE[0] + i * 1e-4,
+        'position.longitude': CENTRE[1] + s * 1e-5,
+        'position.speed': 0,
+        'engine.ignition.status': ignitionAt(i, s),
+      };
     });
   // Second 0 sets each tracker's ignition silently (its first report).
   for (let b = 0; b < 10; b++) await post(batchOf(b, 0));
@@ -144,7 +192,13 @@ async function ackToLiveEvent(ctx, trackers, seconds = 30) {
 /** Appends index entries as FleetEvents does (the demo's and the latency run's events already have documents there). */
 async function appendEntries(ctx, docs) {
   for (let i = 0; i < docs.length; i += 1000) {
-    const ops = docs.slice(i, i + 1000).map(({ _id, scope, start, entries }) => ({ updateOne: { filter: { _id }, update: { $setOnInsert: { scope, start }, $push: { entries: { $each: entries } }, $inc: { count: entries.length } }, upsert: true } }));
+    const ops = docs.slice(i, i + 1000).map(({ _id, scope, start, entries }) => ({
+      updateOne: {
+        filter: { _id },
+        update: { $setOnInsert: { scope, start }, $push: { entries: { $each: entries } }, $inc: { count: entries.length } },
+        upsert: true,
+      },
+    }));
     await ctx.db.collection('fleet_event_index').bulkWrite(ops, { ordered: false });
   }
 }
@@ -167,7 +221,18 @@ async function addEvents(ctx, trackers) {
       const asset = assets[written % assets.length];
       const occurredAt = new Date((hourStart + (k * 3600) / perHour) * 1000);
       const type = TYPES[written % TYPES.length];
-      const event = { clientId, assetId: asset.id, assetName: asset.name, type, occurredAt, detectedAt: occurredAt, position: { lat: CENTRE[0], lng: CENTRE[1], speed: 40 }, geofenceId: null, details: {}, notifiedAt: occurredAt };
+      const event = {
+        clientId,
+        assetId: asset.id,
+        assetName: asset.name,
+        type,
+        occurredAt,
+        detectedAt: occurredAt,
+        position: { lat: CENTRE[0], lng: CENTRE[1], speed: 40 },
+        geofenceId: null,
+        details: {},
+        notifiedAt: occurredAt,
+      };
       events.push({ _id: eventId(event), ...event });
     }
     const entries = events.map((e) => ({ id: e._id, at: e.occurredAt, type: e.type, assetId: e.assetId, geofenceId: null }));
@@ -199,13 +264,28 @@ async function eventsList(ctx, trackers) {
     if (res.status !== 200 || json.data.length === 0) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
     return json;
   };
-  await ctx.time({ title: `GET /api/events?limit=50, first page of ${written} events (target p50 < 50 ms)`, runs: 21, warmup: 3, fn: () => get('/api/events?limit=50') });
+  await ctx.time({
+    title: `GET /api/events?limit=50, first page of ${written} events (target p50 < 50 ms)`,
+    runs: 21,
+    warmup: 3,
+    fn: () => get('/api/events?limit=50'),
+  });
   // 500 pages of 200 in: the cursor after the newest 100 000 events.
   let cursor = null;
   for (let page = 0; page < 500; page++) cursor = (await get(`/api/events?limit=200${cursor ? `&cursor=${cursor}` : ''}`)).page.nextCursor;
-  await ctx.time({ title: 'GET /api/events?limit=50 after 100 000 events (a deep page; target p50 < 50 ms)', runs: 21, warmup: 3, fn: () => get(`/api/events?limit=50&cursor=${cursor}`) });
+  await ctx.time({
+    title: 'GET /api/events?limit=50 after 100 000 events (a deep page; target p50 < 50 ms)',
+    runs: 21,
+    warmup: 3,
+    fn: () => get(`/api/events?limit=50&cursor=${cursor}`),
+  });
   const asset = trackers[7].assetId;
-  await ctx.time({ title: 'GET /api/events?assetId=…&limit=50, one asset of 1 000 (its day documents)', runs: 21, warmup: 3, fn: () => get(`/api/events?limit=50&assetId=${asset}`) });
+  await ctx.time({
+    title: 'GET /api/events?assetId=…&limit=50, one asset of 1 000 (its day documents)',
+    runs: 21,
+    warmup: 3,
+    fn: () => get(`/api/events?limit=50&assetId=${asset}`),
+  });
 }
 
 module.exports = {

@@ -41,7 +41,11 @@ const us = (value) => (value === undefined ? '–' : Math.round(value));
 /** The ignition rule of (d), its endpoints pointed at the bench's receiver. */
 async function addIgnitionRule(ctx, client, receiverPort) {
   for (let e = 0; e < ENDPOINTS; e++) {
-    await api(ctx, client.admin.headers, 'POST', '/api/webhook-endpoints', { url: `https://127.0.0.1:${receiverPort}/fleet-${e}`, description: `Fleet bench receiver ${e}`, eventTypes: ['alert.opened'] });
+    await api(ctx, client.admin.headers, 'POST', '/api/webhook-endpoints', {
+      url: `https://127.0.0.1:${receiverPort}/fleet-${e}`,
+      description: `Fleet bench receiver ${e}`,
+      eventTypes: ['alert.opened'],
+    });
   }
   await api(ctx, client.admin.headers, 'POST', '/api/alert-rules', {
     name: 'Fleet bench: ignition',
@@ -56,7 +60,9 @@ async function variant(ctx, key, { name, geofences = false, rule = false, oneTra
   const client = await newClient(ctx, `Fleet bench (${key})`, rule ? RECIPIENTS : 0);
   if (geofences) await addPolygonGrid(ctx.db, client.id, { count: GEOFENCES, spacingDeg: 0.0135 });
   if (rule) await addIgnitionRule(ctx, client, receiverPort);
-  const shape = oneTracker ? { trackers: SENDERS, fixesPerBatch: 1000, stepS: 1, startAgoS: 60 * 86_400 } : { trackers: TRACKERS, fixesPerBatch: Math.max(1, Math.round((1000 * SENDERS) / TRACKERS)) };
+  const shape = oneTracker
+    ? { trackers: SENDERS, fixesPerBatch: 1000, stepS: 1, startAgoS: 60 * 86_400 }
+    : { trackers: TRACKERS, fixesPerBatch: Math.max(1, Math.round((1000 * SENDERS) / TRACKERS)) };
   const load = await fleetLoad(ctx.db, { clientId: client.id, senders: SENDERS, label: `Fleet ${key}`, vendorBase, ...shape });
   // The live map of the client is open during the rounds: every stored position goes out on it.
   const stream = await openEventStream(`${ctx.baseUrl}/api/positions/stream`, client.admin.headers, 'position', () => undefined, { readyTimeoutMs: 3000 });
@@ -71,9 +77,19 @@ async function variant(ctx, key, { name, geofences = false, rule = false, oneTra
 async function memoryOfStates(ctx) {
   const { uri, db } = ctx.ownDatabase('memory');
   const now = new Date();
-  const { insertedId: clientId } = await db.collection('clients').insertOne({ name: 'Fleet bench memory', timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
+  const { insertedId: clientId } = await db
+    .collection('clients')
+    .insertOne({ name: 'Fleet bench memory', timeZone: 'America/Santiago', createdAt: now, updatedAt: now });
   const trackers = [];
-  for (let i = 0; i < MEMORY_TRACKERS; i += 10_000) trackers.push(...(await addTrackers(db, { clientId: clientId.toHexString(), count: Math.min(10_000, MEMORY_TRACKERS - i), vendorBase: 800_000_000 + i, label: 'Memory' })));
+  for (let i = 0; i < MEMORY_TRACKERS; i += 10_000)
+    trackers.push(
+      ...(await addTrackers(db, {
+        clientId: clientId.toHexString(),
+        count: Math.min(10_000, MEMORY_TRACKERS - i),
+        vendorBase: 800_000_000 + i,
+        label: 'Memory',
+      })),
+    );
   const app = await startApp(ctx.root, { ...ctx.appEnv, MONGODB_URI: uri, TELEMETRY_IDLE_MINUTES: '1' });
   try {
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -81,8 +97,19 @@ async function memoryOfStates(ctx) {
     const start = Math.floor(Date.now() / 1000) - 600;
     const started = Date.now();
     for (let i = 0; i < trackers.length; i += 1000) {
-      const body = trackers.slice(i, i + 1000).map((tracker, k) => ({ 'device.id': tracker.vendorId, timestamp: start, 'position.latitude': -33.45 + (k % 100) * 1e-3, 'position.longitude': -70.65 + Math.floor(k / 100) * 1e-3, 'position.speed': 40, 'engine.ignition.status': true }));
-      const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const body = trackers.slice(i, i + 1000).map((tracker, k) => ({
+        'device.id': tracker.vendorId,
+        timestamp: start,
+        'position.latitude': -33.45 + (k % 100) * 1e-3,
+        'position.longitude': -70.65 + Math.floor(k / 100) * 1e-3,
+        'position.speed': 40,
+        'engine.ignition.status': true,
+      }));
+      const res = await fetch(`${app.url}/api/telemetry/flespi`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       await res.arrayBuffer();
     }
@@ -92,8 +119,16 @@ async function memoryOfStates(ctx) {
     // Quiet for a minute, then the next compaction lets them go (the heap shrinks at its next collections).
     await new Promise((resolve) => setTimeout(resolve, 90_000));
     const after = rssMiB(app.child.pid);
-    ctx.note(`Memory: ${trackers.length} trackers' first fix each (batches of 1 000 trackers; cold: each state read once)`, Math.round(trackers.length / seconds), 'messages/s');
-    ctx.note(`Memory: app resident size before, with ${trackers.length} trackers' states, and after they went quiet (TELEMETRY_IDLE_MINUTES=1)`, `${before} → ${held} → ${after}`, 'MiB');
+    ctx.note(
+      `Memory: ${trackers.length} trackers' first fix each (batches of 1 000 trackers; cold: each state read once)`,
+      Math.round(trackers.length / seconds),
+      'messages/s',
+    );
+    ctx.note(
+      `Memory: app resident size before, with ${trackers.length} trackers' states, and after they went quiet (TELEMETRY_IDLE_MINUTES=1)`,
+      `${before} → ${held} → ${after}`,
+      'MiB',
+    );
     ctx.note('Memory: per tracker in memory (resident growth ÷ trackers)', Math.round(((held - before) * 1024 * 1024) / trackers.length), 'bytes');
   } finally {
     await app.stop();
@@ -102,7 +137,10 @@ async function memoryOfStates(ctx) {
 }
 
 async function countByType(ctx, clientId) {
-  const rows = await ctx.db.collection('fleet_events').aggregate([{ $match: { clientId: new Types.ObjectId(clientId) } }, { $group: { _id: '$type', n: { $sum: 1 } } }]).toArray();
+  const rows = await ctx.db
+    .collection('fleet_events')
+    .aggregate([{ $match: { clientId: new Types.ObjectId(clientId) } }, { $group: { _id: '$type', n: { $sum: 1 } } }])
+    .toArray();
   return rows.map((row) => `${row._id} ${row.n}`).join(', ') || 'none';
 }
 
@@ -115,7 +153,12 @@ module.exports = {
       a: { name: `(a) fleet, ${GEOFENCES} polygons`, geofences: true },
       b: { name: '(b) fleet, no geofences or rules' },
       c: { name: '(c) batches of one tracker', oneTracker: true },
-      d: { name: `(d) fleet, ${GEOFENCES} polygons and an ignition rule (${RECIPIENTS} recipients, ${ENDPOINTS} webhooks)`, geofences: true, rule: true, receiverPort },
+      d: {
+        name: `(d) fleet, ${GEOFENCES} polygons and an ignition rule (${RECIPIENTS} recipients, ${ENDPOINTS} webhooks)`,
+        geofences: true,
+        rule: true,
+        receiverPort,
+      },
     };
     const variants = [];
     try {
@@ -134,21 +177,34 @@ module.exports = {
         for (const v of order) {
           const figure = await round(v, Math.max(ctx.seconds, 10));
           v.rows.push(figure);
-          console.log(`    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}`);
+          console.log(
+            `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}`,
+          );
         }
       }
       for (const v of variants) {
-        const shape = v.key === 'c' ? `batches of 1 000 fixes of one tracker, ${SENDERS} trackers` : `batches of 1 000 messages over ${v.load.trackers.length / SENDERS} trackers, ${v.load.trackers.length} trackers`;
-        ctx.note(`${v.name}: POST /api/telemetry/flespi, ${shape}, ${SENDERS} senders (median of ${ROUNDS} rounds)`, Math.round(median(v.rows.map((row) => row.rate))), 'messages/s');
+        const shape =
+          v.key === 'c'
+            ? `batches of 1 000 fixes of one tracker, ${SENDERS} trackers`
+            : `batches of 1 000 messages over ${v.load.trackers.length / SENDERS} trackers, ${v.load.trackers.length} trackers`;
+        ctx.note(
+          `${v.name}: POST /api/telemetry/flespi, ${shape}, ${SENDERS} senders (median of ${ROUNDS} rounds)`,
+          Math.round(median(v.rows.map((row) => row.rate))),
+          'messages/s',
+        );
         ctx.note(`… ${v.key}: CPU per message: app`, Math.round(median(v.rows.map((row) => row.usPerMessage))), 'µs');
         ctx.note(`… ${v.key}: CPU per message: database`, Math.round(median(v.rows.map((row) => row.dbUsPerMessage))), 'µs');
         ctx.note(`… ${v.key}: CPU per message: bench process (the load)`, Math.round(median(v.rows.map((row) => row.benchUsPerMessage))), 'µs');
-        ctx.note(`… ${v.key}: events stored (${await countByType(ctx, v.clientId)})`, await ctx.db.collection('fleet_events').countDocuments({ clientId: new Types.ObjectId(v.clientId) }), 'events');
+        ctx.note(
+          `… ${v.key}: events stored (${await countByType(ctx, v.clientId)})`,
+          await ctx.db.collection('fleet_events').countDocuments({ clientId: new Types.ObjectId(v.clientId) }),
+          'events',
+        );
       }
       const byKey = Object.fromEntries(variants.map((v) => [v.key, v]));
       const ratio = (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => row.rate / byKey[bottom].rows[i].rate)) * 100) / 100;
       if (byKey.d) ctx.note('(d): alerts opened per second (median of the rounds)', Math.round(median(byKey.d.rows.map((row) => row.alertsPerS))), 'alerts/s');
-      if (byKey.a && byKey.c) ctx.note('(a) ÷ (c), same rounds (median of the rounds\' ratios; target ≥ 0.3)', ratio('a', 'c'), '');
+      if (byKey.a && byKey.c) ctx.note("(a) ÷ (c), same rounds (median of the rounds' ratios; target ≥ 0.3)", ratio('a', 'c'), '');
       if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
       if (byKey.a && byKey.b) ctx.note('(a) ÷ (b): what 10 000 geofences cost, same rounds', ratio('a', 'b'), '');
     } finally {

@@ -48,13 +48,31 @@ async function setUp(ctx) {
   const clientId = new Types.ObjectId(acme.id);
   const tariffId = new Types.ObjectId(acme.fuelTariff);
   const now = new Date();
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({ _id: new Types.ObjectId(), clientId, vendorId: 7_290_000 + i, name: `Bench report tracker ${i}`, createdAt: now, updatedAt: now }));
+  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
+    _id: new Types.ObjectId(),
+    clientId,
+    vendorId: 7_290_000 + i,
+    name: `Bench report tracker ${i}`,
+    createdAt: now,
+    updatedAt: now,
+  }));
   const assets = trackers.map((tracker, i) => {
     const plate = `RP-${String(i).padStart(4, '0')}`;
     return {
-      _id: new Types.ObjectId(), clientId, name: `Bench report truck ${String(i).padStart(3, '0')}`, plate, plateKey: `${acme.id}:${plate.replace('-', '')}`,
-      kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], eventSettings: null,
-      fuel: { tariffId, consumptionLPer100Km: 25 + (i % 10), tankCapacityL: 400 }, archivedAt: null, createdAt: now, updatedAt: now,
+      _id: new Types.ObjectId(),
+      clientId,
+      name: `Bench report truck ${String(i).padStart(3, '0')}`,
+      plate,
+      plateKey: `${acme.id}:${plate.replace('-', '')}`,
+      kind: 'truck',
+      icon: { id: 'truck', color: '#1e88e5' },
+      mainTrackerId: tracker._id,
+      groupIds: [],
+      eventSettings: null,
+      fuel: { tariffId, consumptionLPer100Km: 25 + (i % 10), tankCapacityL: 400 },
+      archivedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
   });
   await insertInBatches(ctx.db.collection('trackers'), trackers);
@@ -71,9 +89,25 @@ async function setUp(ctx) {
         const lat = -33.45 + (a % 20) * 0.01 + k * 0.002;
         const lng = -70.66 + (day % 10) * 0.01;
         trips.push({
-          _id: `${tracker._id.toHexString()}:${id}`, trackerId: tracker._id, id, avg_speed: Math.round((distance / duration) * 3600), max_speed: 60 + ((a + k) % 50),
-          begin, end: begin + duration, timestamp: begin + duration, distance, duration, start_battery_level: null, end_battery_level: null,
-          route: encodePolyline([{ lat, lng }, { lat: lat + 0.01, lng: lng + 0.005 }, { lat: lat + 0.02, lng: lng + 0.02 }]), type: 'trip', positions: [],
+          _id: `${tracker._id.toHexString()}:${id}`,
+          trackerId: tracker._id,
+          id,
+          avg_speed: Math.round((distance / duration) * 3600),
+          max_speed: 60 + ((a + k) % 50),
+          begin,
+          end: begin + duration,
+          timestamp: begin + duration,
+          distance,
+          duration,
+          start_battery_level: null,
+          end_battery_level: null,
+          route: encodePolyline([
+            { lat, lng },
+            { lat: lat + 0.01, lng: lng + 0.005 },
+            { lat: lat + 0.02, lng: lng + 0.02 },
+          ]),
+          type: 'trip',
+          positions: [],
         });
         id += 1;
       }
@@ -91,7 +125,11 @@ async function reportOnce(ctx, body, kind = 'trips') {
   let bytes = 0;
   let cache;
   try {
-    const res = await fetch(`${ctx.baseUrl}/api/reports/${kind}`, { method: 'POST', headers: { 'content-type': 'application/json', ...ctx.auth() }, body: JSON.stringify(body) });
+    const res = await fetch(`${ctx.baseUrl}/api/reports/${kind}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...ctx.auth() },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 200) throw new Error(`POST /api/reports/${kind} (${body.format}) answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     cache = res.headers.get('x-report-cache');
     for await (const chunk of res.body) bytes += chunk.length;
@@ -119,7 +157,9 @@ module.exports = {
     const first = await reportOnce(ctx, body('csv'));
     if (first.cache !== 'miss') throw new Error(`the first report was not built (X-Report-Cache: ${first.cache})`);
     ctx.note(`POST /api/reports/trips csv, first build (costs the ${trips} trips), RSS ${first.rssBefore} → peak ${first.rssPeak} MiB`, round1(first.ms), 'ms');
-    const entries = await ctx.db.collection('fuel_cost_entries').countDocuments({ source: 'trip', assetId: { $in: assetIds.map((id) => new Types.ObjectId(id)) } });
+    const entries = await ctx.db
+      .collection('fuel_cost_entries')
+      .countDocuments({ source: 'trip', assetId: { $in: assetIds.map((id) => new Types.ObjectId(id)) } });
     ctx.note('trip cost entries written by the first build', entries, 'entries');
 
     const runsOf = { xlsx: 3, pdf: 2, csv: 3 };
@@ -137,21 +177,36 @@ module.exports = {
         }
       } catch (error) {
         // A format that fails (the PDF's renderer) is a figure too; the others are still measured.
-        ctx.note(`POST /api/reports/trips ${format}, ${ASSETS} assets × ${DAYS} days: FAILED after ${runs.length} runs`, String(error.message ?? error).slice(0, 200));
+        ctx.note(
+          `POST /api/reports/trips ${format}, ${ASSETS} assets × ${DAYS} days: FAILED after ${runs.length} runs`,
+          String(error.message ?? error).slice(0, 200),
+        );
         continue;
       }
       const times = runs.map((r) => round1(r.ms));
-      ctx.note(`POST /api/reports/trips ${format}, ${ASSETS} assets × ${DAYS} days (${trips} trips), built: median of ${runs.length} (${times.join(', ')} ms)${targets[format]}`, median(times), 'ms');
+      ctx.note(
+        `POST /api/reports/trips ${format}, ${ASSETS} assets × ${DAYS} days (${trips} trips), built: median of ${runs.length} (${times.join(', ')} ms)${targets[format]}`,
+        median(times),
+        'ms',
+      );
       ctx.note(`  ${format} file size`, round1(runs[0].bytes / 2 ** 20), 'MiB');
       const growth = runs.map((r) => r.rssPeak - r.rssBefore);
-      ctx.note(`  app RSS growth during each ${format} build, peak − before (${runs.map((r) => `${r.rssBefore} → ${r.rssPeak}`).join(', ')} MiB) (target < 300 MB)`, Math.max(...growth), 'MiB');
+      ctx.note(
+        `  app RSS growth during each ${format} build, peak − before (${runs.map((r) => `${r.rssBefore} → ${r.rssPeak}`).join(', ')} MiB) (target < 300 MB)`,
+        Math.max(...growth),
+        'MiB',
+      );
     }
 
     // The fuel report reads and costs the same trips but writes one row per asset: its time is
     // the report's data (reads, costing, totals) without the 31 000 rows' formatting and writing.
     const fuelRuns = [];
     for (let i = 0; i < 3; i++) fuelRuns.push(await reportOnce(ctx, body('csv'), 'fuel'));
-    ctx.note(`POST /api/reports/fuel csv, same assets and period (the trips' data without the trip rows): median of 3 (${fuelRuns.map((r) => round1(r.ms)).join(', ')} ms)`, median(fuelRuns.map((r) => round1(r.ms))), 'ms');
+    ctx.note(
+      `POST /api/reports/fuel csv, same assets and period (the trips' data without the trip rows): median of 3 (${fuelRuns.map((r) => round1(r.ms)).join(', ')} ms)`,
+      median(fuelRuns.map((r) => round1(r.ms))),
+      'ms',
+    );
 
     // The cached repeat: the last xlsx again (its period ended more than an hour ago).
     await ctx.time({

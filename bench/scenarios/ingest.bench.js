@@ -40,7 +40,11 @@ async function postAll(ctx, batches, { serializedFirst = false } = {}) {
         const i = next++;
         const { count, payload } = ready ? ready[i] : serialize(batches[i]);
         messages += count;
-        const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: payload });
+        const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+          body: payload,
+        });
         const answer = await res.json();
         if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${JSON.stringify(answer).slice(0, 300)}`);
         for (const key of Object.keys(counts)) counts[key] += answer.data[key];
@@ -58,7 +62,13 @@ function batchesOf(trackers, { start, step, count, message = benchMessage }) {
   const batches = [];
   for (let offset = 0; offset < count; offset += BATCH) {
     for (const { vendorId } of trackers) {
-      batches.push(() => Array.from({ length: Math.min(BATCH, count - offset) }, (_, k) => ({ 'device.id': vendorId, ...message(offset + k, 0), timestamp: start + (offset + k) * step })));
+      batches.push(() =>
+        Array.from({ length: Math.min(BATCH, count - offset) }, (_, k) => ({
+          'device.id': vendorId,
+          ...message(offset + k, 0),
+          timestamp: start + (offset + k) * step,
+        })),
+      );
     }
   }
   return batches;
@@ -74,7 +84,11 @@ async function storeWriterRate(ctx, trackers) {
   const { TelemetryStoreWriter } = dist('store/telemetry-store-writer.service.js');
   const { TelemetryHourSchema, TelemetryDaySchema, TelemetryPeriodSchema } = dist('store/telemetry-bucket.schema.js');
   const { toTelemetryPoint } = dist('telemetry/telemetry-point.js');
-  const writer = new TelemetryStoreWriter(ctx.db.model('BenchHour', TelemetryHourSchema), ctx.db.model('BenchDay', TelemetryDaySchema), ctx.db.model('BenchPeriod', TelemetryPeriodSchema));
+  const writer = new TelemetryStoreWriter(
+    ctx.db.model('BenchHour', TelemetryHourSchema),
+    ctx.db.model('BenchDay', TelemetryDaySchema),
+    ctx.db.model('BenchPeriod', TelemetryPeriodSchema),
+  );
   const byVendor = new Map(trackers.map((tracker) => [tracker.vendorId, tracker.trackerId]));
   // Parsed before the clock starts: the HTTP figure's JSON and message parsing are not part of the floor.
   const batches = batchesOf(trackers, { start: 1_704_067_200, step: 1, count: 50_000 }).map((build) => {
@@ -98,7 +112,13 @@ async function storeWriterRate(ctx, trackers) {
 /** A truck driving loops for a month: a track whose shape the simplification must keep. */
 function drivingMessage(i) {
   const heading = i / 500;
-  return { 'position.latitude': -33.45 + Math.sin(heading) * 0.2 + i * 1e-7, 'position.longitude': -70.65 + Math.cos(heading * 1.3) * 0.2, 'position.speed': 30 + (i % 60), 'position.altitude': 520, 'position.direction': Math.round((heading * 57.3) % 360) };
+  return {
+    'position.latitude': -33.45 + Math.sin(heading) * 0.2 + i * 1e-7,
+    'position.longitude': -70.65 + Math.cos(heading * 1.3) * 0.2,
+    'position.speed': 30 + (i % 60),
+    'position.altitude': 520,
+    'position.direction': Math.round((heading * 57.3) % 360),
+  };
 }
 
 module.exports = {
@@ -112,11 +132,19 @@ module.exports = {
     // 1. Throughput: 4 trackers, 50 batches each of 1 000 messages 1 s apart (like the import file).
     const rateTrackers = await addTrackers(ctx, 5, 9_500_000, 'Ingest');
     const oneEach = await postAll(ctx, batchesOf(rateTrackers.slice(0, 4), { start: 1_704_067_200, step: 1, count: 50_000 }), { serializedFirst: true });
-    ctx.note(`POST /api/telemetry/flespi: ${oneEach.messages} messages, batches of ${BATCH} of one tracker each, ${CONCURRENCY} at once, bodies serialized before the clock (target ≥ 100 000/s)`, oneEach.rate, 'messages/s');
+    ctx.note(
+      `POST /api/telemetry/flespi: ${oneEach.messages} messages, batches of ${BATCH} of one tracker each, ${CONCURRENCY} at once, bodies serialized before the clock (target ≥ 100 000/s)`,
+      oneEach.rate,
+      'messages/s',
+    );
     const imported = await importRate(ctx, rateTrackers[4].vendorId);
     ctx.note('HTTP ingestion ÷ import-messages, same run', Math.round((oneEach.rate / imported) * 100) / 100, '');
     const floor = await storeWriterRate(ctx, await addTrackers(ctx, 4, 9_505_000, 'Floor'));
-    ctx.note(`The store writer alone, the same ${oneEach.messages} messages in the same batches, ${CONCURRENCY} at once (no HTTP, latest position or trips)`, floor, 'messages/s');
+    ctx.note(
+      `The store writer alone, the same ${oneEach.messages} messages in the same batches, ${CONCURRENCY} at once (no HTTP, latest position or trips)`,
+      floor,
+      'messages/s',
+    );
     ctx.note('HTTP ingestion ÷ the store writer alone, same run', Math.round((oneEach.rate / floor) * 100) / 100, '');
 
     // 2. Track: one tracker, 30 days at 10 s, ingested through the route; then the simplified track.
@@ -126,9 +154,14 @@ module.exports = {
     ctx.note(`Set-up: a 30-day track at 10 s (${track.messages} messages) through the route, one tracker`, track.rate, 'messages/s');
     const trackUrl = `${ctx.baseUrl}/api/assets/${trackTracker.assetId}/track?from=${encodeURIComponent(fmt(from))}&to=${encodeURIComponent(fmt(to))}&maxPoints=2000`;
     const first = await (await fetch(trackUrl, { headers })).json();
-    if (!first.data || first.data.points.length > 2000 || first.data.totalPoints < 250_000) throw new Error(`track answered ${JSON.stringify(first).slice(0, 300)}`);
+    if (!first.data || first.data.points.length > 2000 || first.data.totalPoints < 250_000)
+      throw new Error(`track answered ${JSON.stringify(first).slice(0, 300)}`);
     ctx.note('Points in the 30-day range → answered', `${first.data.totalPoints} → ${first.data.points.length}`, 'points');
-    await ctx.time({ title: 'GET /api/assets/{id}/track, 30 days at 10 s simplified to 2 000 points (target < 300 ms)', runs: 5, fn: async () => (await fetch(trackUrl, { headers })).arrayBuffer() });
+    await ctx.time({
+      title: 'GET /api/assets/{id}/track, 30 days at 10 s simplified to 2 000 points (target < 300 ms)',
+      runs: 5,
+      fn: async () => (await fetch(trackUrl, { headers })).arrayBuffer(),
+    });
 
     // 3. Stats: 100 trackers × 30 days, one message every 5 minutes (every hour, day and period
     // document of the range is written by ingestion; stats read their summaries, not the points).
@@ -140,7 +173,8 @@ module.exports = {
     const statsOnce = async () => {
       const res = await fetch(`${ctx.baseUrl}/api/positions/stats`, { method: 'POST', headers, body });
       const json = await res.json();
-      if (res.status !== 200 || json.data.assetsPositionsStats.length !== 100) throw new Error(`stats answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      if (res.status !== 200 || json.data.assetsPositionsStats.length !== 100)
+        throw new Error(`stats answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
       return json.data;
     };
     ctx.note('Points covered by the 100-asset 30-day stats', (await statsOnce()).globalStats.totalPositions, 'positions');

@@ -11,7 +11,10 @@ module.exports = {
     const randomCode = () => Array.from({ length: 8 }, () => alphabet[Math.floor(Math.random() * 32)]).join('');
     const now = new Date();
     const codes = Array.from({ length: 20_000 }, () => ({ clientId, assetId: clientId, code: randomCode(), status: 'valid', createdAt: now, updatedAt: now }));
-    await ctx.db.collection('inspection_qr_codes').insertMany(codes, { ordered: false }).catch(() => undefined);
+    await ctx.db
+      .collection('inspection_qr_codes')
+      .insertMany(codes, { ordered: false })
+      .catch(() => undefined);
     ctx.note('inspection QR codes in the database', await ctx.db.collection('inspection_qr_codes').countDocuments(), 'documents');
     // 100 other clients with 20 forms each: the forms of an asset are a query over this collection.
     const template = await ctx.db.collection('dynamic_forms').findOne({ _id: new (require('mongoose').Types.ObjectId)(acme.forms.active) });
@@ -22,10 +25,29 @@ module.exports = {
     await ctx.db.collection('dynamic_forms').insertMany(otherForms);
     ctx.note('dynamic forms in the database', await ctx.db.collection('dynamic_forms').countDocuments(), 'documents');
 
-    await ctx.load({ title: `GET /api/inspections/scan/{code} (valid code, ${acme.qrCodes.valid})`, path: `/api/inspections/scan/${acme.qrCodes.valid}`, headers });
-    await ctx.load({ title: 'GET /api/inspections/scan/{code} (lower case with hyphen)', path: `/api/inspections/scan/${acme.qrCodes.valid.slice(0, 4).toLowerCase()}-${acme.qrCodes.valid.slice(4).toLowerCase()}`, headers, connections: [50] });
-    await ctx.load({ title: 'GET /api/inspections/scan/{assetId} (asset scan, no writes)', path: `/api/inspections/scan/${acme.assets.tracked}`, headers, connections: [50] });
-    await ctx.load({ title: 'GET /api/inspections/scan/{code} (revoked: 410)', path: `/api/inspections/scan/${acme.qrCodes.revoked}`, headers, connections: [50] });
+    await ctx.load({
+      title: `GET /api/inspections/scan/{code} (valid code, ${acme.qrCodes.valid})`,
+      path: `/api/inspections/scan/${acme.qrCodes.valid}`,
+      headers,
+    });
+    await ctx.load({
+      title: 'GET /api/inspections/scan/{code} (lower case with hyphen)',
+      path: `/api/inspections/scan/${acme.qrCodes.valid.slice(0, 4).toLowerCase()}-${acme.qrCodes.valid.slice(4).toLowerCase()}`,
+      headers,
+      connections: [50],
+    });
+    await ctx.load({
+      title: 'GET /api/inspections/scan/{assetId} (asset scan, no writes)',
+      path: `/api/inspections/scan/${acme.assets.tracked}`,
+      headers,
+      connections: [50],
+    });
+    await ctx.load({
+      title: 'GET /api/inspections/scan/{code} (revoked: 410)',
+      path: `/api/inspections/scan/${acme.qrCodes.revoked}`,
+      headers,
+      connections: [50],
+    });
     ctx.note('QR scans recorded during the run', await ctx.db.collection('inspection_qr_scans').countDocuments(), 'scans');
   },
 };

@@ -18,9 +18,40 @@ let nextTimestamp = Math.floor(Date.now() / 1000) + 100_000;
 async function setUp(ctx) {
   const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
   const now = Math.floor(Date.now() / 1000);
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({ _id: new Types.ObjectId(), clientId, vendorId: 8_000_000 + i, name: `Live tracker ${i}`, createdAt: new Date(), updatedAt: new Date() }));
-  const assets = trackers.map((tracker, i) => ({ _id: new Types.ObjectId(), clientId, name: `Live truck ${String(i).padStart(4, '0')}`, plate: `LV-${1000 + i}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], createdAt: new Date(), updatedAt: new Date() }));
-  const latest = trackers.map((tracker, i) => ({ _id: tracker._id.toHexString(), trackerId: tracker._id, vendorId: tracker.vendorId, ts: now - 60, lat: -33.45 + i * 1e-4, lng: -70.65, speed: 40, dir: 90, alt: 520, ignition: true, ingestedAt: Date.now(), openTripBegin: null }));
+  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
+    _id: new Types.ObjectId(),
+    clientId,
+    vendorId: 8_000_000 + i,
+    name: `Live tracker ${i}`,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }));
+  const assets = trackers.map((tracker, i) => ({
+    _id: new Types.ObjectId(),
+    clientId,
+    name: `Live truck ${String(i).padStart(4, '0')}`,
+    plate: `LV-${1000 + i}`,
+    kind: 'truck',
+    icon: { id: 'truck', color: '#1e88e5' },
+    mainTrackerId: tracker._id,
+    groupIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }));
+  const latest = trackers.map((tracker, i) => ({
+    _id: tracker._id.toHexString(),
+    trackerId: tracker._id,
+    vendorId: tracker.vendorId,
+    ts: now - 60,
+    lat: -33.45 + i * 1e-4,
+    lng: -70.65,
+    speed: 40,
+    dir: 90,
+    alt: 520,
+    ignition: true,
+    ingestedAt: Date.now(),
+    openTripBegin: null,
+  }));
   await ctx.db.collection('trackers').insertMany(trackers);
   await ctx.db.collection('assets').insertMany(assets);
   await ctx.db.collection('telemetry_latest').insertMany(latest);
@@ -36,7 +67,7 @@ function openStream(ctx, onEvents) {
       let ready = false;
       res.on('data', (chunk) => {
         const at = Date.now();
-        if (!ready && chunk.includes(': ready')) (ready = true), resolve(req);
+        if (!ready && chunk.includes(': ready')) ((ready = true), resolve(req));
         for (const match of chunk.matchAll(/"timestamp":(\d+)/g)) onEvents(Number(match[1]), at);
       });
     });
@@ -54,12 +85,14 @@ async function fanOut(ctx, trackers, { label, seconds, deliver }) {
   let received = 0;
   const streams = [];
   for (let i = 0; i < CLIENTS; i++) {
-    streams.push(await openStream(ctx, (ts, at) => {
-      const sent = sentAt.get(ts);
-      if (sent === undefined) return;
-      received++;
-      latencies.push(at - sent);
-    }));
+    streams.push(
+      await openStream(ctx, (ts, at) => {
+        const sent = sentAt.get(ts);
+        if (sent === undefined) return;
+        received++;
+        latencies.push(at - sent);
+      }),
+    );
   }
   // Each batch has its own timestamp, newer than any before: the clients find the send time by it.
   const base = nextTimestamp;
@@ -76,7 +109,12 @@ async function fanOut(ctx, trackers, { label, seconds, deliver }) {
       const ts = base + s * BATCHES_PER_SECOND + b;
       const batch = trackers.slice(b * perBatch, (b + 1) * perBatch).map((tracker, i) => ({ tracker, ts, lat: -33.45 + i * 1e-4, lng: -70.65 + s * 1e-4 }));
       sentAt.set(ts, Date.now());
-      pending.push(deliver(batch).then(() => (delivered += batch.length), () => failed++));
+      pending.push(
+        deliver(batch).then(
+          () => (delivered += batch.length),
+          () => failed++,
+        ),
+      );
     }
   }
   await Promise.all(pending);
@@ -93,15 +131,27 @@ async function fanOut(ctx, trackers, { label, seconds, deliver }) {
 
 /** Through the app's ingestion route: the whole path (store writes, trips, latest, publish). */
 const viaIngestion = (ctx) => async (batch) => {
-  const messages = batch.map(({ tracker, ts, lat, lng }) => ({ 'device.id': tracker.vendorId, timestamp: ts, 'position.latitude': lat, 'position.longitude': lng, 'position.speed': 50 }));
-  const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages) });
+  const messages = batch.map(({ tracker, ts, lat, lng }) => ({
+    'device.id': tracker.vendorId,
+    timestamp: ts,
+    'position.latitude': lat,
+    'position.longitude': lng,
+    'position.speed': 50,
+  }));
+  const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(messages),
+  });
   if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
 };
 
 /** As another instance's ingestion would move the latest positions: the app sees them by polling. */
 const viaOtherInstance = (ctx) => async (batch) => {
   await ctx.db.collection('telemetry_latest').bulkWrite(
-    batch.map(({ tracker, ts, lat, lng }) => ({ updateOne: { filter: { _id: tracker._id.toHexString() }, update: { $set: { ts, lat, lng, speed: 50, ingestedAt: Date.now() } } } })),
+    batch.map(({ tracker, ts, lat, lng }) => ({
+      updateOne: { filter: { _id: tracker._id.toHexString() }, update: { $set: { ts, lat, lng, speed: 50, ingestedAt: Date.now() } } },
+    })),
     { ordered: false },
   );
 };
@@ -113,7 +163,12 @@ module.exports = {
     const headers = ctx.auth();
     const count = (await (await fetch(`${ctx.baseUrl}/api/positions/latest`, { headers })).json()).data.length;
     ctx.note('Assets in GET /api/positions/latest', count, 'assets');
-    await ctx.time({ title: `GET /api/positions/latest, ${count} assets (target p50 < 20 ms)`, runs: 21, warmup: 3, fn: async () => (await fetch(`${ctx.baseUrl}/api/positions/latest`, { headers })).arrayBuffer() });
+    await ctx.time({
+      title: `GET /api/positions/latest, ${count} assets (target p50 < 20 ms)`,
+      runs: 21,
+      warmup: 3,
+      fn: async () => (await fetch(`${ctx.baseUrl}/api/positions/latest`, { headers })).arrayBuffer(),
+    });
     await ctx.load({ title: `GET /api/positions/latest, ${count} assets`, path: '/api/positions/latest', headers, connections: [1, 4] });
     // Each tracker's first batch after the set-up reads its trip detection's state once (the set-up's
     // records have none): sent before the measured run, which shows the steady state.

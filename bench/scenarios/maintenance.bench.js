@@ -24,13 +24,31 @@ async function setUp(ctx) {
   const assets = Array.from({ length: ASSETS }, (_, i) => {
     const plate = `MP-${String(i).padStart(5, '0')}`;
     return {
-      _id: new Types.ObjectId(), clientId, name: `Bench maintained ${String(i).padStart(5, '0')}`, plate, plateKey: `${acme.id}:${normalizePlate(plate)}`,
-      kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: null, groupIds: [], archivedAt: null, createdAt: now, updatedAt: now,
+      _id: new Types.ObjectId(),
+      clientId,
+      name: `Bench maintained ${String(i).padStart(5, '0')}`,
+      plate,
+      plateKey: `${acme.id}:${normalizePlate(plate)}`,
+      kind: 'truck',
+      icon: { id: 'truck', color: '#1e88e5' },
+      mainTrackerId: null,
+      groupIds: [],
+      archivedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
   });
   const meters = assets.map((asset, i) => ({
-    _id: asset._id, clientId, assetId: asset._id, odometerKm: 50_000 + (i % 100) * 1_000, engineHours: 2_000 + (i % 50) * 10,
-    odometerSource: 'reading', updatedAt: now, feed: null, lastCheckpointTs: null, watch: null,
+    _id: asset._id,
+    clientId,
+    assetId: asset._id,
+    odometerKm: 50_000 + (i % 100) * 1_000,
+    engineHours: 2_000 + (i % 50) * 10,
+    odometerSource: 'reading',
+    updatedAt: now,
+    feed: null,
+    lastCheckpointTs: null,
+    watch: null,
   }));
   await insertInBatches(ctx.db.collection('assets'), assets);
   await insertInBatches(ctx.db.collection('asset_meters'), meters);
@@ -48,7 +66,11 @@ async function setUp(ctx) {
     created.push({ id: json.data.id, ms: Number(process.hrtime.bigint() - started) / 1e6 });
   }
   const durations = created.map((plan) => plan.ms).sort((a, b) => a - b);
-  ctx.note(`POST /api/maintenance/service-plans on all ${ASSETS + 2} assets (statuses materialised), median of ${PLANS.length}`, Math.round(durations[Math.floor(durations.length / 2)]), 'ms');
+  ctx.note(
+    `POST /api/maintenance/service-plans on all ${ASSETS + 2} assets (statuses materialised), median of ${PLANS.length}`,
+    Math.round(durations[Math.floor(durations.length / 2)]),
+    'ms',
+  );
   // Every tenth status overdue, as if their meters had run past the plan (a state filter's figure).
   const statuses = ctx.db.collection('service_statuses');
   const ids = await statuses.find({ clientId, planId: { $in: created.map((plan) => new Types.ObjectId(plan.id)) } }, { projection: { _id: 1 } }).toArray();

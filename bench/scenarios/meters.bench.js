@@ -40,7 +40,16 @@ module.exports = {
         { name: 'meters on', app: on, database: databases.on, clientId: await newClient(databases.on.db, 'Bench meters on') },
         { name: 'METERS_FROM_TELEMETRY=false', app: off, database: databases.off, clientId: await newClient(databases.off.db, 'Bench meters off') },
       ];
-      for (const variant of variants) variant.load = await ingestLoad({ uri: variant.database.uri, clientId: variant.clientId, trackers: ASSETS, batch: BATCH, offsetOf, startAgoS: 1800, driftPerS });
+      for (const variant of variants)
+        variant.load = await ingestLoad({
+          uri: variant.database.uri,
+          clientId: variant.clientId,
+          trackers: ASSETS,
+          batch: BATCH,
+          offsetOf,
+          startAgoS: 1800,
+          driftPerS,
+        });
       const round = (variant, seconds) => ingestRound(ctx, variant.load, seconds, variant.app, SENDERS);
       // Warm-up: each tracker's first message loads its state (and the meters their stored ones).
       for (const variant of variants) await round(variant, 5);
@@ -52,18 +61,29 @@ module.exports = {
         }
       }
       for (const [variant, rows] of figures) {
-        ctx.note(`POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, ${SENDERS} at once)`, Math.round(median(rows.map((row) => row.rate))), 'messages/s');
+        ctx.note(
+          `POST /api/telemetry/flespi, ${ASSETS} assets, ${variant.name}: messages/s (median of ${ROUNDS} rounds, batches of ${BATCH}, ${SENDERS} at once)`,
+          Math.round(median(rows.map((row) => row.rate))),
+          'messages/s',
+        );
         ctx.note(`… ${variant.name}: app CPU per message`, Math.round(median(rows.map((row) => row.usPerMessage))), 'µs');
       }
       const [onRows, offRows] = [figures.get(variants[0]), figures.get(variants[1])];
       const ratios = onRows.map((row, i) => row.rate / offRows[i].rate);
       // Each pair's geometric mean: the order effect, a factor on one round and its inverse on the other, cancels.
       const pairRatios = ratios.filter((_, i) => i % 2 === 0).map((ratio, pair) => Math.sqrt(ratio * ratios[2 * pair + 1]));
-      ctx.note(`Ingestion with meters ÷ without (METERS_FROM_TELEMETRY=false), same run (median over pairs of rounds, one of each order, of their geometric mean; target ≥ 0.95)`, Math.round(median(pairRatios) * 100) / 100, '');
-      ctx.note('… the rounds\' ratios', ratios.map((ratio) => ratio.toFixed(2)).join(' '), '');
+      ctx.note(
+        `Ingestion with meters ÷ without (METERS_FROM_TELEMETRY=false), same run (median over pairs of rounds, one of each order, of their geometric mean; target ≥ 0.95)`,
+        Math.round(median(pairRatios) * 100) / 100,
+        '',
+      );
+      ctx.note("… the rounds' ratios", ratios.map((ratio) => ratio.toFixed(2)).join(' '), '');
       // The switch did what it says: the on-client's meters moved, the off-client's did not.
       for (const variant of variants) {
-        const [row] = await variant.database.db.collection('asset_meters').aggregate([{ $match: { clientId: new Types.ObjectId(variant.clientId) } }, { $group: { _id: null, n: { $sum: 1 }, km: { $sum: '$odometerKm' } } }]).toArray();
+        const [row] = await variant.database.db
+          .collection('asset_meters')
+          .aggregate([{ $match: { clientId: new Types.ObjectId(variant.clientId) } }, { $group: { _id: null, n: { $sum: 1 }, km: { $sum: '$odometerKm' } } }])
+          .toArray();
         ctx.note(`Meters of the ${variant.name} client after the runs: assets with meters, total km`, `${row?.n ?? 0}, ${Math.round(row?.km ?? 0)}`, '');
       }
     } finally {

@@ -54,13 +54,29 @@ async function setUp(ctx) {
   const now = new Date();
 
   const trackers = Array.from({ length: ASSETS }, (_, i) => ({
-    _id: new Types.ObjectId(), clientId, vendorId: 9_000_000 + i, name: `Bench tracker ${i}`, model: 'FMB920', createdAt: now, updatedAt: now,
+    _id: new Types.ObjectId(),
+    clientId,
+    vendorId: 9_000_000 + i,
+    name: `Bench tracker ${i}`,
+    model: 'FMB920',
+    createdAt: now,
+    updatedAt: now,
   }));
   const assets = trackers.map((tracker, i) => {
     const plate = `BP-${String(i).padStart(5, '0')}`;
     return {
-      _id: new Types.ObjectId(), clientId, name: `Bench unit ${String(i).padStart(5, '0')}`, plate, plateKey: `${acme.id}:${normalizePlate(plate)}`,
-      kind: KINDS[i % KINDS.length], icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], archivedAt: null, createdAt: now, updatedAt: now,
+      _id: new Types.ObjectId(),
+      clientId,
+      name: `Bench unit ${String(i).padStart(5, '0')}`,
+      plate,
+      plateKey: `${acme.id}:${normalizePlate(plate)}`,
+      kind: KINDS[i % KINDS.length],
+      icon: { id: 'truck', color: '#1e88e5' },
+      mainTrackerId: tracker._id,
+      groupIds: [],
+      archivedAt: null,
+      createdAt: now,
+      updatedAt: now,
     };
   });
   await insertInBatches(ctx.db.collection('trackers'), trackers);
@@ -77,18 +93,47 @@ async function setUp(ctx) {
     const critical = i % CRITICAL_EVERY === 0;
     const day = submittedAt.toISOString().slice(0, 10);
     const inspection = {
-      _id: new Types.ObjectId(), clientId, assetId: asset._id, inspectorId: adminId, odometerKm: 100_000 + i,
-      location: { lat: -33.45 + (i % 100) * 1e-3, lng: -70.66 }, formId: form._id, formVersion: form.version, formName: form.name,
+      _id: new Types.ObjectId(),
+      clientId,
+      assetId: asset._id,
+      inspectorId: adminId,
+      odometerKm: 100_000 + i,
+      location: { lat: -33.45 + (i % 100) * 1e-3, lng: -70.66 },
+      formId: form._id,
+      formVersion: form.version,
+      formName: form.name,
       answers: form.fields.map((field) => storedAnswer(field, { critical: critical && field === criticalField, day })).filter(Boolean),
-      critical, criticalFieldIds: critical ? [criticalField.fieldId] : [], submittedAt,
+      critical,
+      criticalFieldIds: critical ? [criticalField.fieldId] : [],
+      submittedAt,
     };
     if (critical) {
       const orderId = new Types.ObjectId();
       inspection.workOrderId = orderId;
       orders.push({
-        _id: orderId, clientId, assetId: asset._id, category: 'inspection', title: `Inspección crítica: ${form.name}`, description: '',
-        priority: 'high', status: 'open', forms: [], history: [], hasCriticalAnswers: true, createdBy: adminId, createdAt: submittedAt, updatedAt: submittedAt,
-        inspection: { inspectionId: inspection._id, formId: form._id, formVersion: form.version, formName: form.name, criticalFieldIds: inspection.criticalFieldIds, submittedBy: adminId, submittedAt },
+        _id: orderId,
+        clientId,
+        assetId: asset._id,
+        category: 'inspection',
+        title: `Inspección crítica: ${form.name}`,
+        description: '',
+        priority: 'high',
+        status: 'open',
+        forms: [],
+        history: [],
+        hasCriticalAnswers: true,
+        createdBy: adminId,
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
+        inspection: {
+          inspectionId: inspection._id,
+          formId: form._id,
+          formVersion: form.version,
+          formName: form.name,
+          criticalFieldIds: inspection.criticalFieldIds,
+          submittedBy: adminId,
+          submittedAt,
+        },
       });
     }
     inspections.push(inspection);
@@ -103,17 +148,37 @@ async function setUp(ctx) {
     const history = {
       open: [],
       in_progress: [{ from: 'open', to: 'in_progress', by: adminId, at }],
-      done: [{ from: 'open', to: 'in_progress', by: adminId, at }, { from: 'in_progress', to: 'done', note: 'Reparado', by: adminId, at }],
+      done: [
+        { from: 'open', to: 'in_progress', by: adminId, at },
+        { from: 'in_progress', to: 'done', note: 'Reparado', by: adminId, at },
+      ],
       cancelled: [{ from: 'open', to: 'cancelled', note: 'Duplicada', by: adminId, at }],
     }[status];
     orders.push({
-      _id: new Types.ObjectId(), clientId, assetId: assets[i % ASSETS]._id, category: CATEGORIES[i % CATEGORIES.length], title: `Mantención ${i}`,
-      description: 'Revisar y reparar', priority: PRIORITIES[i % PRIORITIES.length], status, dueDate: createdAt.toISOString().slice(0, 10),
-      forms: [], history, hasCriticalAnswers: false, createdBy: adminId, assigneeId: adminId, createdAt, updatedAt: at,
+      _id: new Types.ObjectId(),
+      clientId,
+      assetId: assets[i % ASSETS]._id,
+      category: CATEGORIES[i % CATEGORIES.length],
+      title: `Mantención ${i}`,
+      description: 'Revisar y reparar',
+      priority: PRIORITIES[i % PRIORITIES.length],
+      status,
+      dueDate: createdAt.toISOString().slice(0, 10),
+      forms: [],
+      history,
+      hasCriticalAnswers: false,
+      createdBy: adminId,
+      assigneeId: adminId,
+      createdAt,
+      updatedAt: at,
     });
   }
   await insertInBatches(ctx.db.collection('work_orders'), orders);
-  ctx.note(`Set-up: ${ASSETS} trackers and assets, ${INSPECTIONS} inspections, ${orders.length} work orders (insertMany, batches of 5 000)`, Date.now() - started, 'ms');
+  ctx.note(
+    `Set-up: ${ASSETS} trackers and assets, ${INSPECTIONS} inspections, ${orders.length} work orders (insertMany, batches of 5 000)`,
+    Date.now() - started,
+    'ms',
+  );
   return { clientId, assets, form };
 }
 
@@ -132,7 +197,8 @@ async function thirtyFieldForm(ctx, assetId) {
   ];
   const fields = Array.from({ length: 30 }, (_, n) => ({ fieldId: `f${n}`, required: true, ...kinds[n % kinds.length](n) }));
   const res = await fetch(`${ctx.baseUrl}/api/dynamic-forms`, {
-    method: 'POST', headers: { 'content-type': 'application/json', ...ctx.auth() },
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...ctx.auth() },
     body: JSON.stringify({ name: 'Bench: inspección de 30 campos', fields, assetIds: [assetId] }),
   });
   const json = await res.json();
@@ -149,10 +215,19 @@ module.exports = {
     const headers = ctx.auth();
     const lists = [
       { path: '/api/assets', collection: 'assets', filter: { clientId, archivedAt: null }, filterTitle: 'kind=trailer', query: 'kind=trailer' },
-      { path: '/api/inspections', collection: 'inspections', filter: { clientId }, filterTitle: 'assetId (10 of 100 000)', query: `assetId=${assets[1234]._id}` },
+      {
+        path: '/api/inspections',
+        collection: 'inspections',
+        filter: { clientId },
+        filterTitle: 'assetId (10 of 100 000)',
+        query: `assetId=${assets[1234]._id}`,
+      },
       { path: '/api/maintenance/work-orders', collection: 'work_orders', filter: { clientId }, filterTitle: 'status=in_progress', query: 'status=in_progress' },
     ];
-    const extra = { '/api/inspections': { filterTitle: 'critical=true', query: 'critical=true' }, '/api/maintenance/work-orders': { filterTitle: `assetId (2 of 20 000)`, query: `assetId=${assets[4321]._id}` } };
+    const extra = {
+      '/api/inspections': { filterTitle: 'critical=true', query: 'critical=true' },
+      '/api/maintenance/work-orders': { filterTitle: `assetId (2 of 20 000)`, query: `assetId=${assets[4321]._id}` },
+    };
     for (const list of lists) {
       const total = await ctx.db.collection(list.collection).countDocuments(list.filter);
       await checkCursor(ctx, list.path, list.collection, list.filter);
@@ -161,7 +236,8 @@ module.exports = {
       await loadList(ctx, { title: `GET ${list.path} first page (50 of ${total})`, path: list.path, headers });
       await loadList(ctx, { title: `GET ${list.path} page after record ${offset} (cursor)`, path: `${list.path}?cursor=${cursor}`, headers });
       await loadList(ctx, { title: `GET ${list.path}?${list.filterTitle}`, path: `${list.path}?${list.query}`, headers });
-      if (extra[list.path]) await loadList(ctx, { title: `GET ${list.path}?${extra[list.path].filterTitle}`, path: `${list.path}?${extra[list.path].query}`, headers });
+      if (extra[list.path])
+        await loadList(ctx, { title: `GET ${list.path}?${extra[list.path].filterTitle}`, path: `${list.path}?${extra[list.path].query}`, headers });
     }
 
     const tracked = ctx.manifest.clients.acme.assets.tracked;
@@ -171,7 +247,11 @@ module.exports = {
       title: 'POST /api/inspections, 30-field form (one at a time, request round trip)',
       runs: 21,
       fn: async () => {
-        const res = await fetch(`${ctx.baseUrl}/api/inspections`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+        const res = await fetch(`${ctx.baseUrl}/api/inspections`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body),
+        });
         if (res.status !== 201) throw new Error(`submission answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         await res.arrayBuffer();
       },

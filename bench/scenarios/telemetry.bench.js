@@ -37,17 +37,47 @@ function dayOfPoints(seed, start, seconds = DAY) {
     const km = (speed * STEP) / 3600;
     lat += (km / 111.2) * Math.cos(heading);
     lng += (km / 93.0) * Math.sin(heading);
-    points.push({ ts: start + t, lat, lng, speed, alt: 520, dir: Math.round(((heading * 180) / Math.PI) % 360), temps: { 'temperature.1': 3.5 + ((t / STEP) % 13) / 10, 'temperature.2': -18.5 + ((t / STEP) % 7) / 10 } });
+    points.push({
+      ts: start + t,
+      lat,
+      lng,
+      speed,
+      alt: 520,
+      dir: Math.round(((heading * 180) / Math.PI) % 360),
+      temps: { 'temperature.1': 3.5 + ((t / STEP) % 13) / 10, 'temperature.2': -18.5 + ((t / STEP) % 7) / 10 },
+    });
   }
   return points;
 }
 
-const shift = (summary, by) => ({ ...summary, first: summary.first && [summary.first[0] + by, summary.first[1], summary.first[2]], last: summary.last && [summary.last[0] + by, summary.last[1], summary.last[2]] });
+const shift = (summary, by) => ({
+  ...summary,
+  first: summary.first && [summary.first[0] + by, summary.first[1], summary.first[2]],
+  last: summary.last && [summary.last[0] + by, summary.last[1], summary.last[2]],
+});
 
 async function setUp(ctx, toSeconds) {
   const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({ _id: new Types.ObjectId(), clientId, vendorId: 9_000_000 + i, name: `Bench tracker ${i}`, createdAt: new Date(), updatedAt: new Date() }));
-  const assets = trackers.map((tracker, i) => ({ _id: new Types.ObjectId(), clientId, name: `Bench truck ${i}`, plate: `BN-${1000 + i}`, kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracker._id, groupIds: [], createdAt: new Date(), updatedAt: new Date() }));
+  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
+    _id: new Types.ObjectId(),
+    clientId,
+    vendorId: 9_000_000 + i,
+    name: `Bench tracker ${i}`,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }));
+  const assets = trackers.map((tracker, i) => ({
+    _id: new Types.ObjectId(),
+    clientId,
+    name: `Bench truck ${i}`,
+    plate: `BN-${1000 + i}`,
+    kind: 'truck',
+    icon: { id: 'truck', color: '#1e88e5' },
+    mainTrackerId: tracker._id,
+    groupIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }));
   await ctx.db.collection('trackers').insertMany(trackers);
   await ctx.db.collection('assets').insertMany(assets);
 
@@ -63,7 +93,11 @@ async function setUp(ctx, toSeconds) {
     const template = groupByHour(dayOfPoints(i, firstDay));
     const hours = {};
     for (const [start, points] of template) hours[String((start - firstDay) / 3600)] = summarize(points);
-    const daySummary = mergeSummaries(Object.keys(hours).sort((a, b) => a - b).map((h) => hours[h]));
+    const daySummary = mergeSummaries(
+      Object.keys(hours)
+        .sort((a, b) => a - b)
+        .map((h) => hours[h]),
+    );
     const days = [];
     const periods = new Map();
     for (let day = firstDay; day <= lastDay; day += DAY) {
@@ -91,10 +125,20 @@ async function setUp(ctx, toSeconds) {
 function storeSize(ctx, dayBytesPerDoc) {
   // One tracker-hour at one message per 10 s: 360 points, packed, with its summary.
   const points = dayOfPoints(0, 1_767_225_600, 3600);
-  const hourDoc = { _id: bucketId(new Types.ObjectId().toHexString(), 1_767_225_600), trackerId: new Types.ObjectId(), start: 1_767_225_600, ...packPoints(points), summary: summarize(points) };
+  const hourDoc = {
+    _id: bucketId(new Types.ObjectId().toHexString(), 1_767_225_600),
+    trackerId: new Types.ObjectId(),
+    start: 1_767_225_600,
+    ...packPoints(points),
+    summary: summarize(points),
+  };
   const hourBytes = BSON.calculateObjectSize(hourDoc);
   const perMillion = (1e6 / 360) * (hourBytes + dayBytesPerDoc / 24);
-  ctx.note('Store size per million points (10 s messages, 2 sensors; BSON of hour, day and period documents, before compression)', Math.round(perMillion / 2 ** 20), 'MiB');
+  ctx.note(
+    'Store size per million points (10 s messages, 2 sensors; BSON of hour, day and period documents, before compression)',
+    Math.round(perMillion / 2 ** 20),
+    'MiB',
+  );
 }
 
 module.exports = {
@@ -108,7 +152,8 @@ module.exports = {
       const body = JSON.stringify({ assetIds: ids, from: fmt(to.minus({ days })), to: fmt(to) });
       const res = await fetch(`${ctx.baseUrl}/api/positions/stats`, { method: 'POST', headers: { 'content-type': 'application/json', ...ctx.auth() }, body });
       const json = await res.json();
-      if (res.status !== 200 || json.data.assetsPositionsStats.length !== ids.length) throw new Error(`stats answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+      if (res.status !== 200 || json.data.assetsPositionsStats.length !== ids.length)
+        throw new Error(`stats answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
       return json.data;
     };
     const global = await statsOnce(assetIds, 30);

@@ -34,7 +34,9 @@ export class ActivityController {
   async export(@Auth() auth: AuthContext, @Query() query: ExportActivityQueryDto): Promise<StreamableFile> {
     const file = await this.activity.export(auth, query);
     // A failure midway cuts the connection: the honest signal for a download that broke (headers are sent).
-    return new StreamableFile(file.body, { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` }).setErrorHandler((_error, res) => void res.destroy?.());
+    return new StreamableFile(file.body, { type: file.contentType, disposition: `attachment; filename="${file.fileName}"` }).setErrorHandler(
+      (_error, res) => void res.destroy?.(),
+    );
   }
 
   /** The full detail of one activity event of the caller's client. */

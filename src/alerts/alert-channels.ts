@@ -65,7 +65,10 @@ export class AlertChannels {
     // The alerts' stories are read only for an endpoint that takes the change.
     if (alerts.length === 0 || !(await this.webhooks.subscribes(clientId, [`alert.${change}`]))) return;
     const tales = await this.stories.of(clientId, alerts);
-    await this.webhooks.publishMany(clientId, alerts.map((alert) => alertWebhookMessage(change, alert, tales.get(alert)!)));
+    await this.webhooks.publishMany(
+      clientId,
+      alerts.map((alert) => alertWebhookMessage(change, alert, tales.get(alert)!)),
+    );
   }
 
   /**
@@ -76,14 +79,29 @@ export class AlertChannels {
   async opened(clientId: Types.ObjectId, opened: readonly OpenedAlert[]): Promise<void> {
     if (opened.length === 0) return;
     const scope = scopeOfClient(clientId);
-    const [tales, usersOf] = await Promise.all([this.stories.of(clientId, opened.map(({ alert }) => alert)), this.recipientUsers(scope, opened)]);
+    const [tales, usersOf] = await Promise.all([
+      this.stories.of(
+        clientId,
+        opened.map(({ alert }) => alert),
+      ),
+      this.recipientUsers(scope, opened),
+    ]);
     const messages = opened.flatMap(({ alert }) => [
       alertWebhookMessage('opened', alert, tales.get(alert)!),
       ...(alert.state === 'resolved' && alert.resolvedBy === 'system' ? [alertWebhookMessage('resolved', alert, tales.get(alert)!)] : []),
     ]);
     await Promise.all([
       this.webhooks.publishMany(clientId, messages),
-      this.inbox.deliver(scope, opened.map(({ alert }) => alertInboxEntry(alert, tales.get(alert)!, (usersOf.get(alert) ?? []).map((user) => user._id)))),
+      this.inbox.deliver(
+        scope,
+        opened.map(({ alert }) =>
+          alertInboxEntry(
+            alert,
+            tales.get(alert)!,
+            (usersOf.get(alert) ?? []).map((user) => user._id),
+          ),
+        ),
+      ),
       this.mails.opened(opened.map(({ alert, rule }) => ({ alert, tale: tales.get(alert)!, recipients: mailRecipients(usersOf.get(alert) ?? [], rule) }))),
     ]);
   }
@@ -95,7 +113,9 @@ export class AlertChannels {
     // By `_id` alone (a lookup on the embedded server; with `active` in the query it would scan), the
     // inactive left out here. A change to a user (deactivated, other trackers, language) applies within the cache's lifetime.
     const key = `${scope.clientId.toHexString()}:${[...ids].sort().join(',')}`;
-    const users = (await this.usersOf.get(key, () => this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 }))).filter((user) => user.active);
+    const users = (
+      await this.usersOf.get(key, () => this.users.findByIds(scope, ids, { _id: 1, clientId: 1, email: 1, language: 1, trackerScope: 1, active: 1 }))
+    ).filter((user) => user.active);
     const byId = new Map<string, Recipient>(users.map((user) => [user._id.toHexString(), user]));
     // The assets' trackers only matter to a user who sees some trackers (each asset read once: reads by id are batched and cached).
     const limited = users.some((user) => user.trackerScope?.all === false);
@@ -106,7 +126,12 @@ export class AlertChannels {
       opened.map(({ alert, rule }) => {
         const trackerId = trackerOf.get(alert.assetId.toHexString()) ?? null;
         const recipients = [...new Set(rule.recipients.userIds.map(String))].map((id) => byId.get(id)).filter((user): user is Recipient => user !== undefined);
-        return [alert, recipients.filter((user) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId))))];
+        return [
+          alert,
+          recipients.filter(
+            (user) => user.trackerScope?.all !== false || (trackerId !== null && user.trackerScope.trackerIds.some((id) => id.equals(trackerId))),
+          ),
+        ];
       }),
     );
   }

@@ -14,7 +14,8 @@ export const alertId = (ruleId: Types.ObjectId, event: { _id: Types.ObjectId; oc
   derivedId(event.occurredAt.getTime() / 1000, `alert|${ruleId}|${event._id}`);
 
 /** An alert's entry in its recipients' inboxes. */
-export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Date }) => derivedId(alert.occurredAt.getTime() / 1000, `notification|${alert._id}`);
+export const alertNotificationId = (alert: { _id: Types.ObjectId; occurredAt: Date }) =>
+  derivedId(alert.occurredAt.getTime() / 1000, `notification|${alert._id}`);
 
 /** The cooldown of a rule on an asset. */
 export const cooldownId = (ruleId: Types.ObjectId, assetId: Types.ObjectId) => derivedId(0, `cooldown|${ruleId}|${assetId}`);

@@ -40,8 +40,13 @@ export class AssetLinks {
     const tracker = await this.trackers.findById(auth, trackerId);
     if (!tracker) throw badRequest(`mainTrackerId: no tracker ${trackerId}`);
     // Few assets per client: this filter scans on mongo-java-server, over the assets only.
-    const holder = await this.assets.findOne(scopeOfClient(auth.clientId), { mainTrackerId: tracker._id, archivedAt: null, ...(assetId ? { _id: { $ne: assetId } } : {}) });
-    if (holder) throw new DomainException(ErrorCode.Conflict, `Tracker ${tracker.vendorId} is already the main tracker of asset "${holder.name}": remove it there first`);
+    const holder = await this.assets.findOne(scopeOfClient(auth.clientId), {
+      mainTrackerId: tracker._id,
+      archivedAt: null,
+      ...(assetId ? { _id: { $ne: assetId } } : {}),
+    });
+    if (holder)
+      throw new DomainException(ErrorCode.Conflict, `Tracker ${tracker.vendorId} is already the main tracker of asset "${holder.name}": remove it there first`);
     return tracker._id;
   }
 
@@ -56,7 +61,8 @@ export class AssetLinks {
   async checkPlateFree(auth: AuthContext, plate: string, plateKey: string | undefined, assetId?: Types.ObjectId): Promise<void> {
     if (!plateKey) return;
     const holder = await this.byPlateKey.find(scopeOfClient(auth.clientId), plateKey);
-    if (holder && !(assetId && holder._id.equals(assetId))) throw plateTaken(plate, auth.trackerScope.isAll || auth.trackerScope.includes(holder.mainTrackerId) ? holder.name : undefined);
+    if (holder && !(assetId && holder._id.equals(assetId)))
+      throw plateTaken(plate, auth.trackerScope.isAll || auth.trackerScope.includes(holder.mainTrackerId) ? holder.name : undefined);
   }
 }
 

@@ -73,7 +73,9 @@ export function toAssetView(asset: StoredAsset): AssetView {
     groupIds: (asset.groupIds ?? []).map(String),
     mainTrackerId: asset.mainTrackerId ? asset.mainTrackerId.toHexString() : null,
     eventSettings: eventSettingsOf(asset),
-    fuel: asset.fuel ? { tariffId: asset.fuel.tariffId.toHexString(), consumptionLPer100Km: asset.fuel.consumptionLPer100Km, tankCapacityL: asset.fuel.tankCapacityL } : null,
+    fuel: asset.fuel
+      ? { tariffId: asset.fuel.tariffId.toHexString(), consumptionLPer100Km: asset.fuel.consumptionLPer100Km, tankCapacityL: asset.fuel.tankCapacityL }
+      : null,
     archivedAt: asset.archivedAt ?? null,
     createdAt: asset.createdAt,
     updatedAt: asset.updatedAt,

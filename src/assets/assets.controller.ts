@@ -19,7 +19,7 @@ export class AssetsController {
   @HttpCode(201)
   @ApiCreatedResponse({ type: AssetView, description: 'The new asset' })
   @ApiBadRequestResponse({ description: 'Invalid body, unknown group or tracker (shape A)' })
-  @ApiConflictResponse({ description: 'The plate is another asset\'s, or the tracker is another asset\'s main tracker (shape A)' })
+  @ApiConflictResponse({ description: "The plate is another asset's, or the tracker is another asset's main tracker (shape A)" })
   create(@Auth() auth: AuthContext, @Body() body: CreateAssetDto): Promise<AssetView> {
     return this.assets.create(auth, body);
   }
@@ -37,7 +37,7 @@ export class AssetsController {
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: AssetView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetView> {
     return this.assets.get(auth, id);
   }
@@ -47,8 +47,8 @@ export class AssetsController {
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: AssetView })
   @ApiBadRequestResponse({ description: 'Invalid body, nothing to change, unknown group or tracker (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
-  @ApiConflictResponse({ description: 'Archived asset, plate in use, or tracker already another asset\'s main tracker (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
+  @ApiConflictResponse({ description: "Archived asset, plate in use, or tracker already another asset's main tracker (shape A)" })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateAssetDto): Promise<AssetView> {
     return this.assets.update(auth, id, body);
   }
@@ -57,7 +57,7 @@ export class AssetsController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.assets.archive(auth, id);
   }

@@ -12,7 +12,6 @@ import { UpdateAssetDto } from './dto/update-asset.dto';
 import { AssetLinks, plateTaken } from './asset-links';
 import { AssetView, toAssetView } from './asset.view';
 
-
 /**
  * The asset management: creating, listing, changing and archiving a client's assets within the
  * caller's trackers. Unlike `AssetDirectory` (scans, statistics), it sees archived assets.
@@ -36,12 +35,26 @@ export class AssetsService {
     const groupIds = await this.links.groupIds(auth, body.groupIds ?? []);
     const mainTrackerId = body.mainTrackerId ? await this.links.mainTracker(auth, body.mainTrackerId) : undefined;
     await this.links.checkPlateFree(auth, plate, assetPlateKey({ clientId: auth.clientId, plate }));
-    const data = { _id, name: body.name, plate, kind: body.kind, groupIds, mainTrackerId, ...(body.icon ? { icon: { id: body.icon.id, color: body.icon.color } } : {}) };
+    const data = {
+      _id,
+      name: body.name,
+      plate,
+      kind: body.kind,
+      groupIds,
+      mainTrackerId,
+      ...(body.icon ? { icon: { id: body.icon.id, color: body.icon.color } } : {}),
+    };
     const created = await this.assets.create(auth, data).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? plateTaken(plate) : error;
     });
     const view = toAssetView(created);
-    await this.activity.record(auth, { action: 'asset.create', resourceType: 'asset', resourceId: created._id, summary: `Asset ${describe(created)} created`, after: view });
+    await this.activity.record(auth, {
+      action: 'asset.create',
+      resourceType: 'asset',
+      resourceId: created._id,
+      summary: `Asset ${describe(created)} created`,
+      after: view,
+    });
     return view;
   }
 
@@ -89,7 +102,14 @@ export class AssetsService {
     const update: UpdateQuery<Asset> = { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
     const updated = await this.write(auth, asset, update, () => plateTaken(body.plate ?? asset.plate));
     const [before, after] = [toAssetView(asset), toAssetView(updated)];
-    await this.activity.record(auth, { action: 'asset.update', resourceType: 'asset', resourceId: asset._id, summary: `Asset ${describe(updated)} changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'asset.update',
+      resourceType: 'asset',
+      resourceId: asset._id,
+      summary: `Asset ${describe(updated)} changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -131,7 +151,8 @@ export class AssetsService {
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const found = new Map((await this.assets.findByIds(auth, unique)).filter((asset) => !asset.archivedAt).map((asset) => [asset._id.toHexString(), asset]));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length > 0) throw badRequest(`assetIds: no asset in service ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
+    if (missing.length > 0)
+      throw badRequest(`assetIds: no asset in service ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ` and ${missing.length - 10} more` : ''}`);
     return unique.map((id) => found.get(id)!);
   }
 
@@ -161,5 +182,10 @@ function mergedEventSettings(asset: StoredAsset, sent: EventSettingsDto): AssetE
   if (merged.temperature && merged.temperature.min >= merged.temperature.max) {
     throw validationFailed([{ path: 'eventSettings.temperature', message: 'temperature.min must be below temperature.max' }]);
   }
-  return { speedLimitKmh: merged.speedLimitKmh, idleMinutes: merged.idleMinutes, offlineMinutes: merged.offlineMinutes, temperature: merged.temperature && { min: merged.temperature.min, max: merged.temperature.max } };
+  return {
+    speedLimitKmh: merged.speedLimitKmh,
+    idleMinutes: merged.idleMinutes,
+    offlineMinutes: merged.offlineMinutes,
+    temperature: merged.temperature && { min: merged.temperature.min, max: merged.temperature.max },
+  };
 }

@@ -27,7 +27,8 @@ export class InvoicesController {
   })
   @ApiBadRequestResponse({ description: 'Bad dates, `from` after `to`, an unknown format, or more than 1000 invoices in the period (shape A)' })
   @ApiServiceUnavailableResponse({
-    description: '`PORTAL_UNAVAILABLE` (shape D): the portal is down, slow or answered outside its contract; or, for a PDF, the PDF renderer (Chromium) is missing or stopped (shape B `{message}`)',
+    description:
+      '`PORTAL_UNAVAILABLE` (shape D): the portal is down, slow or answered outside its contract; or, for a PDF, the PDF renderer (Chromium) is missing or stopped (shape B `{message}`)',
   })
   async report(
     @Auth() auth: AuthContext,

@@ -20,9 +20,19 @@ describe('toCargoLocationView', () => {
   it('answers absent optional fields as null, keeping every key', () => {
     const view = toCargoLocationView(base);
     expect(view).toMatchObject({ city: null, notes: null, contact: { name: null, phone: null, email: null } });
-    expect(Object.keys(view).sort()).toEqual(
-      ['address', 'city', 'clientId', 'contact', 'coordinates', 'createdAt', 'id', 'name', 'notes', 'type', 'updatedAt'],
-    );
+    expect(Object.keys(view).sort()).toEqual([
+      'address',
+      'city',
+      'clientId',
+      'contact',
+      'coordinates',
+      'createdAt',
+      'id',
+      'name',
+      'notes',
+      'type',
+      'updatedAt',
+    ]);
   });
 
   it('keeps a partial contact', () => {

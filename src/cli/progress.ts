@@ -15,7 +15,10 @@ const SILENT: Progress = { update: () => undefined, stop: () => undefined };
  */
 export function progressOnStderr(label: string, options: { total?: number; unit: string }): Progress {
   if (!process.stderr.isTTY) return SILENT;
-  const format = options.total === undefined ? `${label} {value} ${options.unit} | {duration_formatted}` : `${label} [{bar}] {value}/{total} ${options.unit} | {duration_formatted}`;
+  const format =
+    options.total === undefined
+      ? `${label} {value} ${options.unit} | {duration_formatted}`
+      : `${label} [{bar}] {value}/{total} ${options.unit} | {duration_formatted}`;
   const bar = new SingleBar({ format, stream: process.stderr, hideCursor: true, clearOnComplete: false }, Presets.shades_classic);
   bar.start(options.total ?? 0, 0);
   return {

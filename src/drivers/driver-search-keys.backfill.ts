@@ -28,18 +28,28 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return; // the server's boot does it
-    void this.migrations.untilFinished('drivers.search-keys', () => this.run()).catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
+    void this.migrations
+      .untilFinished('drivers.search-keys', () => this.run())
+      .catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
   }
 
   /** Gives every driver without search keys its keys; answers how many were written. */
   async run(): Promise<number> {
-    const written = await migrateInRounds(BATCH, (limit) => this.keyless(limit), (drivers) => this.writeKeys(drivers));
+    const written = await migrateInRounds(
+      BATCH,
+      (limit) => this.keyless(limit),
+      (drivers) => this.writeKeys(drivers),
+    );
     if (written > 0) this.logger.log(`Search keys written for ${written} driver(s) created before them`);
     return written;
   }
 
   private keyless(limit: number): Promise<KeylessDriver[]> {
-    return this.allClientsDrivers.find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 }).limit(limit).lean<KeylessDriver[]>().exec();
+    return this.allClientsDrivers
+      .find({ nameKey: { $exists: false } }, { clientId: 1, firstName: 1, lastName: 1, city: 1 })
+      .limit(limit)
+      .lean<KeylessDriver[]>()
+      .exec();
   }
 
   /** Each driver's keys from its own fields, unless it got them meanwhile; answers how many were written. */

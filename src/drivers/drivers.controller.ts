@@ -1,5 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiInternalServerErrorResponse, ApiConflictResponse, ApiConsumes, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiInternalServerErrorResponse,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ErrorShapeOf, PagedBody, PagedResponse } from '@app/http';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
@@ -38,7 +48,9 @@ export class DriversController {
     schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The .xlsx or .csv sheet' } } },
   })
   @ApiOkResponse({ type: DriverImportPreviewView })
-  @ApiBadRequestResponse({ description: 'No file, several files, a damaged or unreadable file, no header row or a required column missing, no rows or over 1000 (shape A)' })
+  @ApiBadRequestResponse({
+    description: 'No file, several files, a damaged or unreadable file, no header row or a required column missing, no rows or over 1000 (shape A)',
+  })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 5 MB (shape A)' })
   preview(@Auth() auth: AuthContext, @UploadedFile() file: UploadedSheet | undefined): Promise<DriverImportPreviewView> {
     return this.previewer.preview(auth, file);
@@ -64,7 +76,10 @@ export class DriversController {
   @Post('import')
   @Authenticated({ permission: Permission.Drivers, bearerOnly: true })
   @ErrorShapeOf('C')
-  @ApiBadRequestResponse({ description: 'Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C); a malformed JSON body (shape A)' })
+  @ApiBadRequestResponse({
+    description:
+      'Invalid rows (under 1 or over 1000, a field of the wrong type, an unknown field), each problem in `errors` (shape C); a malformed JSON body (shape A)',
+  })
   @ApiInternalServerErrorResponse({ description: 'Internal error, without internals (shape C)' })
   @HttpCode(201)
   import(@Auth() auth: AuthContext, @Body() body: ImportDriversDto): Promise<DriverImportResultView> {
@@ -94,7 +109,7 @@ export class DriversController {
   @Patch(':id')
   @Authenticated({ permission: Permission.Drivers })
   @ApiBadRequestResponse({ description: 'An unknown or immutable field, a bad RUT, email or phone (shape A)' })
-  @ApiNotFoundResponse({ description: 'No such driver in the caller\'s client (shape A)' })
+  @ApiNotFoundResponse({ description: "No such driver in the caller's client (shape A)" })
   @ApiConflictResponse({ description: 'Another driver of the client has this RUT (shape A)' })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateDriverDto): Promise<DriverView> {
     return this.drivers.update(auth, id, body);
@@ -104,7 +119,7 @@ export class DriversController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Drivers })
   @ApiOkResponse({ type: ArchivedDriverView })
-  @ApiNotFoundResponse({ description: 'No such driver in the caller\'s client (shape A)' })
+  @ApiNotFoundResponse({ description: "No such driver in the caller's client (shape A)" })
   archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ArchivedDriverView> {
     return this.drivers.archive(auth, id);
   }

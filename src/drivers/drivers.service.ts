@@ -40,11 +40,15 @@ export class DriversService {
   /** One driver, by the import row's rules; a RUT the client already has (archived drivers' too) is 409. */
   async create(auth: AuthContext, body: CreateDriverDto): Promise<DriverView> {
     const driver = this.normalized({ row: 2, ...body });
-    const created = await this.unlessRegistered(auth, driver.rut, () =>
-      this.drivers.create(auth, { ...withoutUndefined(driver), userId: auth.userId }),
-    );
+    const created = await this.unlessRegistered(auth, driver.rut, () => this.drivers.create(auth, { ...withoutUndefined(driver), userId: auth.userId }));
     const view = toDriverView(created);
-    await this.activity.record(auth, { action: 'driver.create', resourceType: 'driver', resourceId: created._id, summary: `Driver ${driver.rut} created`, after: view });
+    await this.activity.record(auth, {
+      action: 'driver.create',
+      resourceType: 'driver',
+      resourceId: created._id,
+      summary: `Driver ${driver.rut} created`,
+      after: view,
+    });
     return view;
   }
 
@@ -69,7 +73,14 @@ export class DriversService {
     if (!updated) throw badRequest('The driver changed while it was being edited: try again.');
     const before = toDriverView(current);
     const after = toDriverView(updated);
-    await this.activity.record(auth, { action: 'driver.update', resourceType: 'driver', resourceId: current._id, summary: `Driver ${after.rut} edited`, before, after });
+    await this.activity.record(auth, {
+      action: 'driver.update',
+      resourceType: 'driver',
+      resourceId: current._id,
+      summary: `Driver ${after.rut} edited`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -93,7 +104,11 @@ export class DriversService {
   /** The import row's rules: a problem with the RUT, email or phone is a 400 naming it. */
   private normalized(row: DriverImportRow): NormalizedDriver {
     const { driver, problems } = normalizeDriverRow(row);
-    if (problems.length > 0) throw badRequest(problems.map((problem) => problem.message).join(' '), problems.map(({ field, message }) => ({ path: field, message })));
+    if (problems.length > 0)
+      throw badRequest(
+        problems.map((problem) => problem.message).join(' '),
+        problems.map(({ field, message }) => ({ path: field, message })),
+      );
     return driver;
   }
 
@@ -104,7 +119,9 @@ export class DriversService {
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
       const holder = await this.drivers.findOne(auth, { rut });
-      const archived = holder?.archivedAt ? ` It belongs to an archived driver (${holder._id.toHexString()}): restore that one with PATCH {"archived": false}.` : '';
+      const archived = holder?.archivedAt
+        ? ` It belongs to an archived driver (${holder._id.toHexString()}): restore that one with PATCH {"archived": false}.`
+        : '';
       throw new DomainException(ErrorCode.Conflict, `${alreadyRegisteredReason(rut)}${archived}`);
     }
   }

@@ -67,7 +67,11 @@ export class EventIndexWriter {
       return {
         updateOne: {
           filter: { _id: this.idOf(bucket, part) },
-          update: { $setOnInsert: { scope: bucket.scope, start: bucket.start }, $addToSet: { entries: { $each: bucket.entries } }, $inc: { count: bucket.entries.length } },
+          update: {
+            $setOnInsert: { scope: bucket.scope, start: bucket.start },
+            $addToSet: { entries: { $each: bucket.entries } },
+            $inc: { count: bucket.entries.length },
+          },
           upsert: true,
         },
       };
@@ -101,14 +105,26 @@ export class EventIndexWriter {
   private async lookAtParts(hours: readonly Bucket[]): Promise<void> {
     if (hours.length === 0) return;
     const ids = hours.flatMap((bucket) => [...new Set([0, this.open.partOf(bucket.key)])].map((part) => this.idOf(bucket, part)));
-    const docs = new Map((await this.index.collection.find<{ _id: Types.ObjectId; count?: number; parts?: number }>({ _id: { $in: ids } } as never, { projection: { count: 1, parts: 1 } }).toArray()).map((doc) => [doc._id.toHexString(), doc]));
+    const docs = new Map(
+      (
+        await this.index.collection
+          .find<{ _id: Types.ObjectId; count?: number; parts?: number }>({ _id: { $in: ids } } as never, { projection: { count: 1, parts: 1 } })
+          .toArray()
+      ).map((doc) => [doc._id.toHexString(), doc]),
+    );
     const moves = hours.map((bucket) => {
-      const seen = { parts: docs.get(this.idOf(bucket, 0).toHexString())?.parts ?? 1, count: docs.get(this.idOf(bucket, this.open.partOf(bucket.key)).toHexString())?.count ?? 0 };
+      const seen = {
+        parts: docs.get(this.idOf(bucket, 0).toHexString())?.parts ?? 1,
+        count: docs.get(this.idOf(bucket, this.open.partOf(bucket.key)).toHexString())?.count ?? 0,
+      };
       return { bucket, ...this.open.decide(bucket.key, seen) };
     });
     const announced = moves.filter((move) => move.announce);
     if (announced.length > 0) {
-      await this.index.collection.bulkWrite(announced.map(({ bucket, part }) => ({ updateOne: { filter: { _id: this.idOf(bucket, 0) }, update: { $max: { parts: part + 1 } } } })), { ordered: false });
+      await this.index.collection.bulkWrite(
+        announced.map(({ bucket, part }) => ({ updateOne: { filter: { _id: this.idOf(bucket, 0) }, update: { $max: { parts: part + 1 } } } })),
+        { ordered: false },
+      );
     }
     for (const { bucket, part } of moves) this.open.use(bucket.key, part);
   }
@@ -117,7 +133,9 @@ export class EventIndexWriter {
   private async partsOf(hours: ReadonlyArray<{ clientId: Types.ObjectId; start: number }>): Promise<Map<string, number>> {
     const unique = new Map(hours.map((hour) => [`${hour.clientId}|${hour.start}`, hour]));
     const ids = [...unique.values()].map((hour) => clientHourPartId(hour.clientId, hour.start, 0));
-    const docs = await this.index.collection.find<{ _id: Types.ObjectId; parts?: number }>({ _id: { $in: ids } } as never, { projection: { parts: 1 } }).toArray();
+    const docs = await this.index.collection
+      .find<{ _id: Types.ObjectId; parts?: number }>({ _id: { $in: ids } } as never, { projection: { parts: 1 } })
+      .toArray();
     const partsById = new Map(docs.map((doc) => [doc._id.toHexString(), doc.parts ?? 1]));
     return new Map([...unique].map(([key, hour]) => [key, partsById.get(clientHourPartId(hour.clientId, hour.start, 0).toHexString()) ?? 1]));
   }

@@ -46,18 +46,27 @@ export class EventsQueryService {
     const to = query.to ? new Date(query.to) : new Date();
     const from = query.from ? new Date(query.from) : new Date(to.getTime() - DEFAULT_PERIOD_MS);
     if (from > to) throw validationFailed([{ path: 'from', message: 'from must not be after to' }]);
-    if (to.getTime() - from.getTime() > MAX_PERIOD_MS) throw validationFailed([{ path: 'from', message: 'at most 366 days between from and to: narrow the period' }]);
+    if (to.getTime() - from.getTime() > MAX_PERIOD_MS)
+      throw validationFailed([{ path: 'from', message: 'at most 366 days between from and to: narrow the period' }]);
     const after = query.cursor ? decodeCursor(query.cursor, 'occurredAt') : null;
     const upper = after && after.value instanceof Date && after.value < to ? after.value : to;
     const limit = pageSize(query.limit);
 
     const accepts = await this.filterOf(auth, query);
     if (!accepts) return { items: [], nextCursor: null };
-    const before = (entry: EventIndexEntry) => !after || entry.at < (after.value as Date) || (entry.at.getTime() === (after.value as Date).getTime() && entry.id.toHexString() < after.id.toHexString());
+    const before = (entry: EventIndexEntry) =>
+      !after || entry.at < (after.value as Date) || (entry.at.getTime() === (after.value as Date).getTime() && entry.id.toHexString() < after.id.toHexString());
     const wanted = (entry: EventIndexEntry) => entry.at >= from && entry.at <= to && before(entry) && accepts(entry);
 
     const entries = await this.collect(this.buckets(auth, query.assetId, from, upper), wanted, limit + 1);
-    const found = new Map((await this.events.findByIds(auth, entries.slice(0, limit).map((entry) => entry.id.toHexString()))).map((event) => [event._id.toHexString(), event]));
+    const found = new Map(
+      (
+        await this.events.findByIds(
+          auth,
+          entries.slice(0, limit).map((entry) => entry.id.toHexString()),
+        )
+      ).map((event) => [event._id.toHexString(), event]),
+    );
     // An entry whose event a crash kept from being stored is skipped (the next detection stores it).
     const items = entries.slice(0, limit).flatMap((entry) => found.get(entry.id.toHexString()) ?? []);
     const last = items.at(-1);
@@ -72,7 +81,9 @@ export class EventsQueryService {
     const owners = query.assetId ? undefined : await this.visibility.visibleOwners(auth);
     const visible = owners && new Set(owners.map(String));
     return (entry) =>
-      (!types || types.has(entry.type)) && (!geofenceId || entry.geofenceId?.toHexString() === geofenceId) && (!visible || visible.has(entry.assetId.toHexString()));
+      (!types || types.has(entry.type)) &&
+      (!geofenceId || entry.geofenceId?.toHexString() === geofenceId) &&
+      (!visible || visible.has(entry.assetId.toHexString()));
   }
 
   /** The index documents of the period, newest first: the asset's days, or the client's hours. */
@@ -80,7 +91,9 @@ export class EventsQueryService {
     const step = assetId ? DAY_S : HOUR_S;
     const first = Math.floor(from.getTime() / 1000 / step) * step;
     for (let start = Math.floor(upper.getTime() / 1000 / step) * step; start >= first; start -= step) {
-      yield assetId ? { id: assetDayId(new Types.ObjectId(assetId), start), start } : { id: clientHourPartId(auth.clientId, start, 0), start, partId: (part: number) => clientHourPartId(auth.clientId, start, part) };
+      yield assetId
+        ? { id: assetDayId(new Types.ObjectId(assetId), start), start }
+        : { id: clientHourPartId(auth.clientId, start, 0), start, partId: (part: number) => clientHourPartId(auth.clientId, start, part) };
     }
   }
 
@@ -97,7 +110,7 @@ export class EventsQueryService {
       const batch = take(buckets, MAX_BUCKETS_PER_READ);
       if (batch.length === 0) break;
       const { present, partsOf, sizeOf } = await this.sizes(batch);
-      for (let next = 0; next < present.length && found.length < count; ) {
+      for (let next = 0; next < present.length && found.length < count;) {
         const group: Bucket[] = [];
         for (let needed = count - found.length; next < present.length && needed > 0; next++) {
           group.push(present[next]);
@@ -107,7 +120,10 @@ export class EventsQueryService {
         const byId = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
         for (const bucket of group) {
           const inParts = partsOf(bucket).flatMap((id) => byId.get(id.toHexString())?.entries ?? []);
-          const entries = [...new Map(inParts.filter(wanted).map((entry) => [entry.id.toHexString(), entry])).entries()].map(([key, entry]) => ({ entry, key }));
+          const entries = [...new Map(inParts.filter(wanted).map((entry) => [entry.id.toHexString(), entry])).entries()].map(([key, entry]) => ({
+            entry,
+            key,
+          }));
           entries.sort((a, b) => b.entry.at.getTime() - a.entry.at.getTime() || (b.key < a.key ? -1 : 1));
           found.push(...entries.map(({ entry }) => entry));
           if (found.length >= count) break;
@@ -118,16 +134,25 @@ export class EventsQueryService {
   }
 
   /** Of a batch of buckets: those that exist, the ids of each one's parts, and how many entries each holds. */
-  private async sizes(batch: readonly Bucket[]): Promise<{ present: Bucket[]; partsOf: (bucket: Bucket) => Types.ObjectId[]; sizeOf: (bucket: Bucket) => number }> {
-    const read = (ids: Types.ObjectId[]) => this.index.collection.find<{ _id: Types.ObjectId; count?: number; parts?: number }>({ _id: { $in: ids } } as never, { projection: { count: 1, parts: 1 } }).toArray();
+  private async sizes(
+    batch: readonly Bucket[],
+  ): Promise<{ present: Bucket[]; partsOf: (bucket: Bucket) => Types.ObjectId[]; sizeOf: (bucket: Bucket) => number }> {
+    const read = (ids: Types.ObjectId[]) =>
+      this.index.collection
+        .find<{ _id: Types.ObjectId; count?: number; parts?: number }>({ _id: { $in: ids } } as never, { projection: { count: 1, parts: 1 } })
+        .toArray();
     const heads = new Map((await read(batch.map((bucket) => bucket.id))).map((doc) => [doc._id.toHexString(), doc]));
     const present = batch.filter((bucket) => heads.has(bucket.id.toHexString()));
-    const parts = new Map(present.map((bucket) => {
-      const further = bucket.partId ? Array.from({ length: (heads.get(bucket.id.toHexString())!.parts ?? 1) - 1 }, (_, i) => bucket.partId!(i + 1)) : [];
-      return [bucket, [bucket.id, ...further]];
-    }));
+    const parts = new Map(
+      present.map((bucket) => {
+        const further = bucket.partId ? Array.from({ length: (heads.get(bucket.id.toHexString())!.parts ?? 1) - 1 }, (_, i) => bucket.partId!(i + 1)) : [];
+        return [bucket, [bucket.id, ...further]];
+      }),
+    );
     const further = [...parts.values()].flatMap((ids) => ids.slice(1));
-    const counts = new Map([...heads.values(), ...(further.length > 0 ? await read(further) : [])].map((doc) => [doc._id.toHexString(), doc.count ?? Infinity]));
+    const counts = new Map(
+      [...heads.values(), ...(further.length > 0 ? await read(further) : [])].map((doc) => [doc._id.toHexString(), doc.count ?? Infinity]),
+    );
     return {
       present,
       partsOf: (bucket) => parts.get(bucket)!,

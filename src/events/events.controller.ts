@@ -24,7 +24,7 @@ export class EventsController {
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: FleetEventView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s, or of an asset outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<FleetEventView> {
     return toFleetEventView(await this.events.get(auth, id));
   }

@@ -37,7 +37,18 @@ const eventIndexes = MongooseModule.forFeature([
 @Module({
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
   controllers: [EventsController],
-  providers: [FleetEvents, EventIndexWriter, FleetEventsRecorded, FleetEventRetention, EventsQueryService, EventStates, EventsProcessor, EventReconciler, OfflineWatch, LiveFleetEvents],
+  providers: [
+    FleetEvents,
+    EventIndexWriter,
+    FleetEventsRecorded,
+    FleetEventRetention,
+    EventsQueryService,
+    EventStates,
+    EventsProcessor,
+    EventReconciler,
+    OfflineWatch,
+    LiveFleetEvents,
+  ],
   exports: [eventData, FleetEvents, FleetEventsRecorded, EventsProcessor],
 })
 export class EventsModule {}

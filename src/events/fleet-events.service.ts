@@ -64,7 +64,10 @@ export class FleetEvents {
   async recordUntold(newEvents: readonly NewFleetEvent[]): Promise<StoredFleetEvent[]> {
     const told = new Set<string>();
     for (const [client, group] of byClient(newEvents)) {
-      const stored = await this.events.findByIds(scopeOfClient(client), group.map((event) => eventId(event).toHexString()));
+      const stored = await this.events.findByIds(
+        scopeOfClient(client),
+        group.map((event) => eventId(event).toHexString()),
+      );
       for (const event of stored) if (event.notifiedAt !== null) told.add(event._id.toHexString());
     }
     return this.record(newEvents.filter((event) => !told.has(eventId(event).toHexString())));
@@ -105,7 +108,11 @@ export class FleetEvents {
   /** Inserts a client's events; answers the ids that were already stored. */
   private async insertNew(client: Types.ObjectId, events: readonly StoredFleetEvent[]): Promise<Set<string>> {
     try {
-      await this.events.insertMany(scopeOfClient(client), events.map(({ clientId: _client, ...event }) => event), { ordered: false });
+      await this.events.insertMany(
+        scopeOfClient(client),
+        events.map(({ clientId: _client, ...event }) => event),
+        { ordered: false },
+      );
       return new Set();
     } catch (error) {
       const writeErrors = (error as { writeErrors?: Array<{ code: number; index: number }> | { code: number; index: number } }).writeErrors;

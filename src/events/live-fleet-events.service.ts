@@ -44,7 +44,11 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
 
   onModuleInit(): void {
     this.unsubscribe = this.recorded.subscribe((events) => this.publish(events));
-    this.jobs.every('events.feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })));
+    this.jobs.every(
+      'events.feed-prune',
+      60_000,
+      async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })),
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -72,7 +76,11 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   private async poll(): Promise<void> {
     try {
       const from = Types.ObjectId.createFromTime(this.lastSeconds - CLOCK_SKEW_S);
-      const entries = await this.feed.collection.find<FleetEventFeedEntry>({ _id: { $gte: from } } as never).sort({ _id: 1 }).limit(10_000).toArray();
+      const entries = await this.feed.collection
+        .find<FleetEventFeedEntry>({ _id: { $gte: from } } as never)
+        .sort({ _id: 1 })
+        .limit(10_000)
+        .toArray();
       for (const entry of entries) this.send(entry);
       if (entries.length > 0) this.lastSeconds = Math.max(this.lastSeconds, entries.at(-1)!._id.getTimestamp().getTime() / 1000);
     } catch (error) {

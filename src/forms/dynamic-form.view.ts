@@ -74,25 +74,21 @@ function builtOncePerRecord<V>(build: (form: Stored<DynamicForm>) => V): (form: 
   };
 }
 
-export const toScannedFormView = builtOncePerRecord(
-  (form): ScannedFormView => ({
-    _id: form._id.toHexString(),
-    clientId: form.clientId.toHexString(),
-    name: form.name,
-    description: form.description ?? '',
-    status: form.status,
-    fields: form.fields.map(toFieldView),
-    assetIds: form.assetIds.map(String),
-    createdAt: form.createdAt,
-    updatedAt: form.updatedAt,
-  }),
-);
+export const toScannedFormView = builtOncePerRecord((form): ScannedFormView => ({
+  _id: form._id.toHexString(),
+  clientId: form.clientId.toHexString(),
+  name: form.name,
+  description: form.description ?? '',
+  status: form.status,
+  fields: form.fields.map(toFieldView),
+  assetIds: form.assetIds.map(String),
+  createdAt: form.createdAt,
+  updatedAt: form.updatedAt,
+}));
 
-export const toDynamicFormView = builtOncePerRecord(
-  (form): DynamicFormView => ({
-    ...toScannedFormView(form),
-    version: form.version,
-    assetGroupIds: form.assetGroupIds.map(String),
-    allAssets: form.allAssets === true,
-  }),
-);
+export const toDynamicFormView = builtOncePerRecord((form): DynamicFormView => ({
+  ...toScannedFormView(form),
+  version: form.version,
+  assetGroupIds: form.assetGroupIds.map(String),
+  allAssets: form.allAssets === true,
+}));

@@ -30,7 +30,7 @@ export class FormsController {
   @Authenticated({ permission: Permission.DynamicForms })
   @HttpCode(201)
   @ApiCreatedResponse({ type: DynamicFormView, description: 'The new form' })
-  @ApiBadRequestResponse({ description: 'Invalid definition, or assets or groups that are not the client\'s (shape A)' })
+  @ApiBadRequestResponse({ description: "Invalid definition, or assets or groups that are not the client's (shape A)" })
   create(@Auth() auth: AuthContext, @Body() body: CreateDynamicFormDto): Promise<DynamicFormView> {
     return this.editor.create(auth, body);
   }
@@ -39,7 +39,7 @@ export class FormsController {
   @Get(':id')
   @Authenticated({ permission: Permission.DynamicForms })
   @ApiOkResponse({ type: DynamicFormView })
-  @ApiNotFoundResponse({ description: 'Unknown form, or another client\'s (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown form, or another client's (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DynamicFormView> {
     return this.forms.get(auth, id);
   }
@@ -53,7 +53,7 @@ export class FormsController {
   @Authenticated({ permission: Permission.DynamicForms })
   @ApiOkResponse({ type: DynamicFormView })
   @ApiBadRequestResponse({ description: 'Invalid or empty body, invalid definition, foreign assets or groups (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown form, or another client\'s (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown form, or another client's (shape A)" })
   @ApiConflictResponse({ description: 'The form is archived, or was changed meanwhile (shape A)' })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateDynamicFormDto): Promise<DynamicFormView> {
     return this.editor.update(auth, id, body);

@@ -49,8 +49,8 @@ export class FuelTariffsController {
   @Delete(':fuelTariffId')
   @Authenticated({ permission: Permission.Fuel })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s tariff (shape A)' })
-  @ApiConflictResponse({ description: 'An asset\'s fuel profile names the tariff (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's tariff (shape A)" })
+  @ApiConflictResponse({ description: "An asset's fuel profile names the tariff (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('fuelTariffId') id: string): Promise<DeletedView> {
     return this.tariffs.delete(auth, id);
   }

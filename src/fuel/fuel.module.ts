@@ -18,12 +18,7 @@ import { FuelCostEntry, FuelCostEntrySchema } from './schemas/fuel-cost-entry.sc
 import { FuelPriceChange, FuelPriceChangeSchema } from './schemas/fuel-price-change.schema';
 import { FuelPriceRecord, FuelPriceRecordSchema } from './schemas/fuel-price-record.schema';
 import { FuelTariff, FuelTariffSchema } from './schemas/fuel-tariff.schema';
-import {
-  TripReportExport,
-  TripReportExportGeneration,
-  TripReportExportGenerationSchema,
-  TripReportExportSchema,
-} from './schemas/trip-report-export.schema';
+import { TripReportExport, TripReportExportGeneration, TripReportExportGenerationSchema, TripReportExportSchema } from './schemas/trip-report-export.schema';
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 import { ReportsModule } from '@app/reports';
 import { FleetReportsController } from './reports/fleet-reports.controller';

@@ -37,7 +37,7 @@ export class GeofencesController {
   @Get(':id')
   @Authenticated({ permission: Permission.Geofences })
   @ApiOkResponse({ type: GeofenceView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s geofence (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's geofence (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<GeofenceView> {
     return this.geofences.get(auth, id);
   }
@@ -47,7 +47,7 @@ export class GeofencesController {
   @Authenticated({ permission: Permission.Geofences })
   @ApiOkResponse({ type: GeofenceView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s geofence (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's geofence (shape A)" })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateGeofenceDto): Promise<GeofenceView> {
     return this.geofences.update(auth, id, body);
   }
@@ -56,7 +56,7 @@ export class GeofencesController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Geofences })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s geofence (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's geofence (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.geofences.delete(auth, id);
   }

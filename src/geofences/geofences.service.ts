@@ -47,7 +47,13 @@ export class GeofencesService {
     });
     await this.index.changed(auth.clientId);
     const view = toGeofenceView(geofence);
-    await this.activity.record(auth, { action: 'geofence.create', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${geofence.name}" created`, after: view });
+    await this.activity.record(auth, {
+      action: 'geofence.create',
+      resourceType: 'geofence',
+      resourceId: geofence._id,
+      summary: `Geofence "${geofence.name}" created`,
+      after: view,
+    });
     return view;
   }
 
@@ -61,7 +67,8 @@ export class GeofencesService {
     }
     if (query.contains) {
       const [lat, lng] = query.contains.split(',').map(Number);
-      if (Math.abs(lat) > 90 || Math.abs(lng) > 180) throw validationFailed([{ path: 'contains', message: 'contains must be a latitude (-90..90) and a longitude (-180..180)' }]);
+      if (Math.abs(lat) > 90 || Math.abs(lng) > 180)
+        throw validationFailed([{ path: 'contains', message: 'contains must be a latitude (-90..90) and a longitude (-180..180)' }]);
       const inside = (await this.index.of(auth.clientId)).containing({ lat, lng });
       filter._id = { $in: inside.map((fence) => new Types.ObjectId(fence.id)) };
     }
@@ -74,7 +81,9 @@ export class GeofencesService {
 
   async update(auth: AuthContext, id: string, body: UpdateGeofenceDto): Promise<GeofenceView> {
     if (Object.values(body).every((value) => value === undefined)) {
-      throw badRequest('Nothing to change: send at least one of name, description, color, geometry, radiusM, widthM, speedLimitKmh, allAssets, assetIds, groupIds');
+      throw badRequest(
+        'Nothing to change: send at least one of name, description, color, geometry, radiusM, widthM, speedLimitKmh, allAssets, assetIds, groupIds',
+      );
     }
     const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
     await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
@@ -90,7 +99,14 @@ export class GeofencesService {
     const updated = (await this.geofences.updateRecord(auth, geofence, { $set: set })) ?? geofence;
     await this.index.changed(auth.clientId);
     const [before, after] = [toGeofenceView(geofence), toGeofenceView(updated)];
-    await this.activity.record(auth, { action: 'geofence.update', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${updated.name}" changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'geofence.update',
+      resourceType: 'geofence',
+      resourceId: geofence._id,
+      summary: `Geofence "${updated.name}" changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -98,7 +114,13 @@ export class GeofencesService {
     const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
     await this.geofences.deleteMany(auth, { _id: geofence._id });
     await this.index.changed(auth.clientId);
-    await this.activity.record(auth, { action: 'geofence.delete', resourceType: 'geofence', resourceId: geofence._id, summary: `Geofence "${geofence.name}" deleted`, before: toGeofenceView(geofence) });
+    await this.activity.record(auth, {
+      action: 'geofence.delete',
+      resourceType: 'geofence',
+      resourceId: geofence._id,
+      summary: `Geofence "${geofence.name}" deleted`,
+      before: toGeofenceView(geofence),
+    });
     return { id: geofence._id.toHexString() };
   }
 

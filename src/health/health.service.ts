@@ -32,7 +32,10 @@ export class HealthService {
     if (!db) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS)));
-    const ping = db.command({ ping: 1 }).then(() => true, () => false);
+    const ping = db.command({ ping: 1 }).then(
+      () => true,
+      () => false,
+    );
     try {
       return await Promise.race([ping, timeout]);
     } finally {

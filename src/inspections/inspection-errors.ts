@@ -11,4 +11,5 @@ export const InspectionError = defineErrorCodes({
 export const qrCodeNotFound = () => new DomainException(InspectionError.INSPECTION_QR_NOT_FOUND, 'QR code not found');
 
 /** A code revoked by a replacement (410: the asset has a newer one). */
-export const qrCodeReplaced = () => new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');
+export const qrCodeReplaced = () =>
+  new DomainException(InspectionError.INSPECTION_QR_REVOKED, 'This QR code was replaced and is no longer valid: scan the new QR of the asset');

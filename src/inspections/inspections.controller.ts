@@ -1,5 +1,15 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiExtraModels, ApiGoneResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiGoneResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { ApiIdempotencyKey, PagedBody, PagedResponse } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ListInspectionsQueryDto } from './dto/list-inspections.dto';
@@ -30,12 +40,20 @@ export class InspectionsController {
   @Authenticated({ permission: Permission.Inspections })
   @HttpCode(201)
   @ApiCreatedResponse({ type: InspectionView, description: 'The stored inspection (with `workOrderId` when critical)' })
-  @ApiBadRequestResponse({ description: 'Invalid body, a form that does not apply or is not active, answers that break field rules (shape A with the field errors)' })
+  @ApiBadRequestResponse({
+    description: 'Invalid body, a form that does not apply or is not active, answers that break field rules (shape A with the field errors)',
+  })
   @ApiNotFoundResponse({ description: 'Code: `INSPECTION_QR_NOT_FOUND` (shape E). Asset id: `Asset not found` (shape A)' })
   @ApiGoneResponse({ description: '`INSPECTION_QR_REVOKED` (shape E): the QR was replaced' })
-  @ApiIdempotencyKey('Makes a retry safe: the same key (per inspector) with the same submission answers the inspection stored (201), never a second one, even after a crash or a time-out')
+  @ApiIdempotencyKey(
+    'Makes a retry safe: the same key (per inspector) with the same submission answers the inspection stored (201), never a second one, even after a crash or a time-out',
+  )
   @ApiConflictResponse({ description: '`CONFLICT` (shape A): the Idempotency-Key was used for another submission' })
-  submit(@Auth() auth: AuthContext, @Body() body: SubmitInspectionDto, @Headers('idempotency-key') idempotencyKey: string | undefined): Promise<InspectionView> {
+  submit(
+    @Auth() auth: AuthContext,
+    @Body() body: SubmitInspectionDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ): Promise<InspectionView> {
     return this.submissions.submit(auth, body, idempotencyKey);
   }
 
@@ -68,7 +86,7 @@ export class InspectionsController {
   @Get(':id')
   @Authenticated({ permission: Permission.Inspections })
   @ApiOkResponse({ type: InspectionView })
-  @ApiNotFoundResponse({ description: 'Unknown inspection, another client\'s, or of an asset outside your trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown inspection, another client's, or of an asset outside your trackers (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<InspectionView> {
     return this.queries.get(auth, id);
   }

@@ -35,7 +35,16 @@ import { InspectionQrScan, InspectionQrScanSchema } from './schemas/inspection-q
     ]),
   ],
   controllers: [InspectionsController],
-  providers: [QrScanService, QrCodesService, InspectionSubmissionService, InspectionEvents, InspectionEventsJob, KeyedSubmissions, InspectionQueriesService, OrphanWorkOrderSweep],
+  providers: [
+    QrScanService,
+    QrCodesService,
+    InspectionSubmissionService,
+    InspectionEvents,
+    InspectionEventsJob,
+    KeyedSubmissions,
+    InspectionQueriesService,
+    OrphanWorkOrderSweep,
+  ],
   exports: [QrCodesService, InspectionSubmissionService, InspectionQueriesService],
 })
 export class InspectionsModule {}

@@ -78,7 +78,7 @@ export class MaintenanceController {
   @Get(':id')
   @Authenticated({ permission: Permission.Maintenance })
   @ApiOkResponse({ type: WorkOrderView })
-  @ApiNotFoundResponse({ description: 'Unknown work order, another client\'s, or of an asset outside your trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown work order, another client's, or of an asset outside your trackers (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkOrderView> {
     return this.workOrders.getDetail(auth, id);
   }

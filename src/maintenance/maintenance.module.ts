@@ -40,17 +40,31 @@ const statusSequences = MongooseModule.forFeature([{ name: ServiceStatusSequence
 
 /** Maintenance work orders and their categories (`/api/maintenance/work-orders`), service plans, their records and status (`/api/maintenance/service-plans`, `/api/maintenance/service-status`). */
 @Module({
-  imports: [
-    FormsModule,
-    UploadsModule,
-    EventsModule,
-    MetersModule,
+  imports: [FormsModule, UploadsModule, EventsModule, MetersModule, workOrderData, categoryData, statusSequences],
+  controllers: [MaintenanceController, ServicePlansController],
+  providers: [
+    WorkOrderCompleted,
+    ServicePlansService,
+    ServiceStatusService,
+    ServiceStatusSweep,
+    OverdueWorkOrdersSweep,
+    WorkOrdersService,
+    WorkOrderCategoriesService,
+    WorkOrderListService,
+    WorkOrderLifecycleService,
+    InspectionWorkOrdersService,
+    UnconfirmedInspectionOrders,
+  ],
+  exports: [
     workOrderData,
     categoryData,
-    statusSequences,
+    ServiceStatusService,
+    ServicePlansService,
+    WorkOrderCategoriesService,
+    InspectionWorkOrdersService,
+    UnconfirmedInspectionOrders,
+    WorkOrdersService,
+    WorkOrderLifecycleService,
   ],
-  controllers: [MaintenanceController, ServicePlansController],
-  providers: [WorkOrderCompleted, ServicePlansService, ServiceStatusService, ServiceStatusSweep, OverdueWorkOrdersSweep, WorkOrdersService, WorkOrderCategoriesService, WorkOrderListService, WorkOrderLifecycleService, InspectionWorkOrdersService, UnconfirmedInspectionOrders],
-  exports: [workOrderData, categoryData, ServiceStatusService, ServicePlansService, WorkOrderCategoriesService, InspectionWorkOrdersService, UnconfirmedInspectionOrders, WorkOrdersService, WorkOrderLifecycleService],
 })
 export class MaintenanceModule {}

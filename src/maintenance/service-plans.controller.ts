@@ -29,7 +29,9 @@ export class ServicePlansController {
   @Authenticated({ permission: Permission.Maintenance })
   @HttpCode(201)
   @ApiCreatedResponse({ type: ServicePlanView })
-  @ApiBadRequestResponse({ description: 'Invalid body: no interval, a due-soon threshold not below its interval, unknown assets, groups or category (shape A)' })
+  @ApiBadRequestResponse({
+    description: 'Invalid body: no interval, a due-soon threshold not below its interval, unknown assets, groups or category (shape A)',
+  })
   @ApiConflictResponse({ description: 'The client has the most plans allowed (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateServicePlanDto): Promise<ServicePlanView> {
     return this.plans.create(auth, body);

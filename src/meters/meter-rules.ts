@@ -89,7 +89,18 @@ export function advance(start: MeterFeed | null, trackerId: string, fixes: reado
     if (feed && fix.ts <= feed.ts) continue;
     const positioned = fix.lat !== null && fix.lng !== null;
     if (!feed) {
-      feed = { trackerId, ts: fix.ts, lat: fix.lat, lng: fix.lng, speed: fix.speed, ignition: fix.ignition ?? null, mileage: fix.mileage ?? null, mileageTs: fix.ts, placedTs: fix.ts, doubt: null };
+      feed = {
+        trackerId,
+        ts: fix.ts,
+        lat: fix.lat,
+        lng: fix.lng,
+        speed: fix.speed,
+        ignition: fix.ignition ?? null,
+        mileage: fix.mileage ?? null,
+        mileageTs: fix.ts,
+        placedTs: fix.ts,
+        doubt: null,
+      };
       continue;
     }
     const gap = fix.ts - feed.ts;

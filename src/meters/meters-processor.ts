@@ -45,7 +45,19 @@ interface MetersSnapshot {
 }
 
 /** What a batch reads of an asset's meters. */
-const FIELDS = { _id: 1, clientId: 1, assetId: 1, odometerKm: 1, engineHours: 1, feed: 1, watch: 1, telemetryKm: 1, telemetryHours: 1, readingTs: 1, foldSeq: 1 };
+const FIELDS = {
+  _id: 1,
+  clientId: 1,
+  assetId: 1,
+  odometerKm: 1,
+  engineHours: 1,
+  feed: 1,
+  watch: 1,
+  telemetryKm: 1,
+  telemetryHours: 1,
+  readingTs: 1,
+  foldSeq: 1,
+};
 /** Readings and watches set by another instance reach the meters in memory within this. */
 const REFRESH_MS = 30_000;
 
@@ -106,7 +118,11 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
     if (wanted.length === 0) return;
     await Promise.all(
       [...groupBy(wanted, (tracker) => tracker.clientId.toHexString()).values()].map(async (group) => {
-        const stored = await this.meters.findByIds(scopeOfClient(group[0].clientId), group.map((tracker) => tracker.assetId.toHexString()), FIELDS);
+        const stored = await this.meters.findByIds(
+          scopeOfClient(group[0].clientId),
+          group.map((tracker) => tracker.assetId.toHexString()),
+          FIELDS,
+        );
         const byId = new Map(stored.map((meter) => [meter._id.toHexString(), meter]));
         for (const { assetId, clientId, trackerId } of group) {
           const id = assetId.toHexString();
@@ -114,7 +130,14 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
           const held = this.held.get(id);
           if (held) {
             // Read again, nothing counted since the last fold: the meters as stored (readings included).
-            if (record) Object.assign(held, { odometerKm: record.odometerKm, engineHours: record.engineHours, watch: record.watch, readingTs: record.readingTs ?? null, foldSeq: record.foldSeq ?? 0 });
+            if (record)
+              Object.assign(held, {
+                odometerKm: record.odometerKm,
+                engineHours: record.engineHours,
+                watch: record.watch,
+                readingTs: record.readingTs ?? null,
+                foldSeq: record.foldSeq ?? 0,
+              });
             held.readAt = now;
             continue;
           }
@@ -144,7 +167,11 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
 
   snapshot(tracker: ProcessedTracker): unknown {
     const held = this.held.get(tracker.assetId.toHexString());
-    const snapshot: MetersSnapshot = { feed: held?.feed ? { ...held.feed } : null, telemetryKm: held?.telemetryKm ?? 0, telemetryHours: held?.telemetryHours ?? 0 };
+    const snapshot: MetersSnapshot = {
+      feed: held?.feed ? { ...held.feed } : null,
+      telemetryKm: held?.telemetryKm ?? 0,
+      telemetryHours: held?.telemetryHours ?? 0,
+    };
     return snapshot;
   }
 
@@ -192,7 +219,10 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
       for (const held of dirty) held.dirty = true;
       throw error;
     }
-    const reached = dirty.filter(({ watch, odometerKm, engineHours }) => watch && ((watch.odometerKm !== null && odometerKm >= watch.odometerKm) || (watch.engineHours !== null && engineHours >= watch.engineHours)));
+    const reached = dirty.filter(
+      ({ watch, odometerKm, engineHours }) =>
+        watch && ((watch.odometerKm !== null && odometerKm >= watch.odometerKm) || (watch.engineHours !== null && engineHours >= watch.engineHours)),
+    );
     if (reached.length > 0) await this.tellReached(reached);
   }
 
@@ -229,7 +259,14 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
   }
 
   private recentOf(held: HeldMeters): RecentEntry {
-    return { partition: held.partition, assetId: held.assetId.toHexString(), km: held.pendingKm, hours: held.pendingHours, foldSeq: held.foldSeq, at: Date.now() };
+    return {
+      partition: held.partition,
+      assetId: held.assetId.toHexString(),
+      km: held.pendingKm,
+      hours: held.pendingHours,
+      foldSeq: held.foldSeq,
+      at: Date.now(),
+    };
   }
 
   /**
@@ -253,14 +290,21 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
               update: {
                 $inc: { odometerKm: km, engineHours: hours, telemetryKm: km, telemetryHours: hours, foldSeq: 1 },
                 $set: { feed, updatedAt: now, ...(km !== 0 ? { odometerSource: 'telemetry' as const } : {}) },
-                $setOnInsert: { assetId: held.assetId, watch: null, readingTs: null, lastCheckpointTs: null, ...(km === 0 ? { odometerSource: 'telemetry' as const } : {}) },
+                $setOnInsert: {
+                  assetId: held.assetId,
+                  watch: null,
+                  readingTs: null,
+                  lastCheckpointTs: null,
+                  ...(km === 0 ? { odometerSource: 'telemetry' as const } : {}),
+                },
               },
             })),
           ),
         ),
       );
     } catch (error) {
-      for (const { held, km, hours } of taken) Object.assign(held, { pendingKm: held.pendingKm + km, pendingHours: held.pendingHours + hours, unfolded: true, foldSeq: held.foldSeq - 1 });
+      for (const { held, km, hours } of taken)
+        Object.assign(held, { pendingKm: held.pendingKm + km, pendingHours: held.pendingHours + hours, unfolded: true, foldSeq: held.foldSeq - 1 });
       throw error;
     }
     // Counted since the fold began: their count from the new fold; the others' taken out.
@@ -278,7 +322,18 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
    */
   private async tellReached(reached: readonly HeldMeters[]): Promise<void> {
     const groups = [...groupBy(reached, (held) => held.clientId.toHexString()).values()];
-    const read = async (): Promise<Array<Stored<AssetMeter>>> => (await Promise.all(groups.map((group) => this.meters.findByIds(scopeOfClient(group[0].clientId), group.map((held) => held.assetId.toHexString()), FIELDS)))).flat();
+    const read = async (): Promise<Array<Stored<AssetMeter>>> =>
+      (
+        await Promise.all(
+          groups.map((group) =>
+            this.meters.findByIds(
+              scopeOfClient(group[0].clientId),
+              group.map((held) => held.assetId.toHexString()),
+              FIELDS,
+            ),
+          ),
+        )
+      ).flat();
     const now = (meter: Stored<AssetMeter>) => {
       const held = this.held.get(meter._id.toHexString());
       const counted = held && held.foldSeq === (meter.foldSeq ?? 0) ? held : null;

@@ -31,7 +31,11 @@ export class MetersRecent {
     for (const { partition, assetId, km, hours, foldSeq, at } of entries) of(partition).$set[`assets.${assetId}`] = { km, hours, foldSeq, at };
     for (const { partition, assetId } of removed) if (!(`assets.${assetId}` in of(partition).$set)) of(partition).$unset[`assets.${assetId}`] = '';
     const ops = [...byPartition].map(([partition, { $set, $unset }]) => ({
-      updateOne: { filter: { _id: partitionId(partition) }, update: { ...(Object.keys($set).length > 0 ? { $set } : {}), ...(Object.keys($unset).length > 0 ? { $unset } : {}) }, upsert: true },
+      updateOne: {
+        filter: { _id: partitionId(partition) },
+        update: { ...(Object.keys($set).length > 0 ? { $set } : {}), ...(Object.keys($unset).length > 0 ? { $unset } : {}) },
+        upsert: true,
+      },
     }));
     if (ops.length > 0) await this.model.collection.bulkWrite(ops as never[], { ordered: false });
   }
@@ -43,7 +47,8 @@ export class MetersRecent {
     const partitions = [...new Set(partitionOfAsset.values())].map(partitionId);
     const projection = Object.fromEntries([...partitionOfAsset.keys()].map((id) => [`assets.${id}`, 1]));
     for (const doc of await this.model.collection.find<AssetMetersRecent>({ _id: { $in: partitions } } as never, { projection }).toArray()) {
-      for (const [assetId, count] of Object.entries(doc.assets ?? {})) if (partitionOfAsset.get(assetId) === Number(doc._id.slice(2))) found.set(assetId, count);
+      for (const [assetId, count] of Object.entries(doc.assets ?? {}))
+        if (partitionOfAsset.get(assetId) === Number(doc._id.slice(2))) found.set(assetId, count);
     }
     return found;
   }

@@ -14,7 +14,7 @@ export class MetersController {
   @Get(':id/meters')
   @Authenticated({ permission: Permission.Maintenance })
   @ApiOkResponse({ type: MetersView })
-  @ApiNotFoundResponse({ description: 'No such asset for the caller: another client\'s, outside their trackers, or archived (shape A)' })
+  @ApiNotFoundResponse({ description: "No such asset for the caller: another client's, outside their trackers, or archived (shape A)" })
   meters(@Auth() auth: AuthContext, @Param('id') id: string): Promise<MetersView> {
     return this.service.get(auth, id);
   }

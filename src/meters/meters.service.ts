@@ -18,7 +18,16 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 
 /** The meters of an asset none are stored for yet. */
 const unstoredMeters = (asset: { _id: Types.ObjectId; clientId: Types.ObjectId }): Stored<AssetMeter> =>
-  ({ _id: asset._id, clientId: asset.clientId, assetId: asset._id, odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null, foldSeq: 0 }) as unknown as Stored<AssetMeter>;
+  ({
+    _id: asset._id,
+    clientId: asset.clientId,
+    assetId: asset._id,
+    odometerKm: 0,
+    engineHours: 0,
+    odometerSource: 'telemetry',
+    updatedAt: null,
+    foldSeq: 0,
+  }) as unknown as Stored<AssetMeter>;
 
 export const toMetersView = (meter: Pick<AssetMeter, 'odometerKm' | 'engineHours' | 'odometerSource' | 'updatedAt'> | null): MetersView => ({
   odometerKm: round(meter?.odometerKm ?? 0, 3),
@@ -86,7 +95,10 @@ export class MetersService {
   /** The meters of some assets of a client, with what telemetry counted since the last compaction (by asset id; an asset without any has none in the map). */
   async ofAssets(scope: TenantScope, assetIds: readonly Types.ObjectId[]): Promise<Map<string, Stored<AssetMeter>>> {
     const ids = assetIds.map(String);
-    const [found, assets] = await Promise.all([this.meters.findByIds(scope, ids, METER_FIELDS), this.assetRecords.findByIds(scope, ids, { _id: 1, clientId: 1, mainTrackerId: 1 })]);
+    const [found, assets] = await Promise.all([
+      this.meters.findByIds(scope, ids, METER_FIELDS),
+      this.assetRecords.findByIds(scope, ids, { _id: 1, clientId: 1, mainTrackerId: 1 }),
+    ]);
     return this.withRecentCounts(found, assets);
   }
 
@@ -104,8 +116,15 @@ export class MetersService {
    * The stored meters plus telemetry's recent counts of the same fold (written every second by the
    * instance that processes each asset's tracker, folded in at its compaction).
    */
-  private async withRecentCounts(found: readonly Stored<AssetMeter>[], assets: ReadonlyArray<{ _id: Types.ObjectId; clientId: Types.ObjectId; mainTrackerId?: Types.ObjectId }>): Promise<Map<string, Stored<AssetMeter>>> {
-    const partitions = new Map(assets.flatMap((asset) => (asset.mainTrackerId ? [[asset._id.toHexString(), this.ownership.partitionOf(asset.mainTrackerId.toHexString())] as const] : [])));
+  private async withRecentCounts(
+    found: readonly Stored<AssetMeter>[],
+    assets: ReadonlyArray<{ _id: Types.ObjectId; clientId: Types.ObjectId; mainTrackerId?: Types.ObjectId }>,
+  ): Promise<Map<string, Stored<AssetMeter>>> {
+    const partitions = new Map(
+      assets.flatMap((asset) =>
+        asset.mainTrackerId ? [[asset._id.toHexString(), this.ownership.partitionOf(asset.mainTrackerId.toHexString())] as const] : [],
+      ),
+    );
     const recent = await this.recent.of(partitions);
     const stored = new Map(found.map((meter) => [meter._id.toHexString(), meter]));
     const result = new Map<string, Stored<AssetMeter>>();
@@ -119,7 +138,13 @@ export class MetersService {
         continue;
       }
       const updatedAt = new Date(Math.max(meter.updatedAt?.getTime() ?? 0, count.at));
-      result.set(id, { ...meter, odometerKm: meter.odometerKm + count.km, engineHours: meter.engineHours + count.hours, updatedAt, ...(count.km !== 0 ? { odometerSource: 'telemetry' as const } : {}) });
+      result.set(id, {
+        ...meter,
+        odometerKm: meter.odometerKm + count.km,
+        engineHours: meter.engineHours + count.hours,
+        updatedAt,
+        ...(count.km !== 0 ? { odometerSource: 'telemetry' as const } : {}),
+      });
     }
     return result;
   }
@@ -136,7 +161,13 @@ export class MetersService {
       resourceType: 'meter_reading',
       resourceId: reading._id,
       summary: `Meter reading of ${asset.name}${body.odometerKm !== undefined ? ` ${body.odometerKm} km` : ''}${body.engineHours !== undefined ? ` ${body.engineHours} h` : ''}${body.correction ? ' (correction)' : ''}`,
-      after: { assetId: asset._id.toHexString(), odometerKm: reading.odometerKm, engineHours: reading.engineHours, readAt: reading.readAt.toISOString(), correction: reading.correction },
+      after: {
+        assetId: asset._id.toHexString(),
+        odometerKm: reading.odometerKm,
+        engineHours: reading.engineHours,
+        readAt: reading.readAt.toISOString(),
+        correction: reading.correction,
+      },
     });
     return toMeterReadingView(reading);
   }
@@ -156,14 +187,21 @@ export class MetersService {
     // A reading dated in the past sets the meter at its time: what telemetry counted since still counts.
     const since = isNewest ? await this.countedSince(meter, readingTs) : NOTHING_COUNTED;
     if (!input.correction) {
-      for (const [field, unit] of [['odometerKm', 'km'], ['engineHours', 'h']] as const) {
+      for (const [field, unit] of [
+        ['odometerKm', 'km'],
+        ['engineHours', 'h'],
+      ] as const) {
         const value = input[field];
         if (value === undefined) continue;
         const filter: TenantQuery<MeterReading> = { assetId, readAt: { $lte: input.readAt }, [field]: { $ne: null } };
         const earlier = await this.readings.find(scope, filter, { sort: { [field]: -1 }, limit: 1 });
         const floor = Math.max(earlier[0]?.[field] ?? 0, isNewest ? (meter?.[field] ?? 0) - since[field] : 0);
         if (value < floor - 1e-9 && input.whenLower === 'keep') isNewest = false;
-        else if (value < floor - 1e-9) throw new DomainException(ErrorCode.Conflict, `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`);
+        else if (value < floor - 1e-9)
+          throw new DomainException(
+            ErrorCode.Conflict,
+            `${field} ${value} ${unit} is lower than the asset's ${round(floor, 3)} ${unit} read before: send correction: true to lower it`,
+          );
       }
     }
     const reading = await this.readings.create(scope, {
@@ -180,7 +218,23 @@ export class MetersService {
       const $set: Record<string, unknown> = { updatedAt: new Date(), readingTs };
       if (input.odometerKm !== undefined) Object.assign($set, { odometerKm: input.odometerKm + since.odometerKm, odometerSource: 'reading' });
       if (input.engineHours !== undefined) $set.engineHours = input.engineHours + since.engineHours;
-      await this.meters.updateOne(scope, { _id: assetId }, { $set, $setOnInsert: { assetId, feed: null, watch: null, telemetryKm: 0, telemetryHours: 0, ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}), ...(input.engineHours === undefined ? { engineHours: 0 } : {}) } }, { upsert: true });
+      await this.meters.updateOne(
+        scope,
+        { _id: assetId },
+        {
+          $set,
+          $setOnInsert: {
+            assetId,
+            feed: null,
+            watch: null,
+            telemetryKm: 0,
+            telemetryHours: 0,
+            ...(input.odometerKm === undefined ? { odometerKm: 0, odometerSource: 'telemetry' } : {}),
+            ...(input.engineHours === undefined ? { engineHours: 0 } : {}),
+          },
+        },
+        { upsert: true },
+      );
       const after = await this.meters.findById(scope, assetId.toHexString());
       if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
     }
@@ -196,8 +250,16 @@ export class MetersService {
     const feed = meter?.feed;
     if (!feed || feed.ts <= readingTs) return NOTHING_COUNTED;
     const fixes = await this.points.points(feed.trackerId, readingTs - SINCE_LOOKBACK_S, feed.ts);
-    const start = advance(null, feed.trackerId, fixes.filter((fix) => fix.ts <= readingTs)).feed;
-    const counted = advance(start, feed.trackerId, fixes.filter((fix) => fix.ts > readingTs));
+    const start = advance(
+      null,
+      feed.trackerId,
+      fixes.filter((fix) => fix.ts <= readingTs),
+    ).feed;
+    const counted = advance(
+      start,
+      feed.trackerId,
+      fixes.filter((fix) => fix.ts > readingTs),
+    );
     return { odometerKm: counted.km, engineHours: counted.hours };
   }
 
@@ -213,7 +275,24 @@ export class MetersService {
    */
   async watch(clientId: Types.ObjectId, assetId: Types.ObjectId, watch: MeterWatch): Promise<void> {
     const scope = scopeOfClient(clientId);
-    await this.meters.updateOne(scope, { _id: assetId }, { $set: { watch }, $setOnInsert: { assetId, odometerKm: 0, engineHours: 0, telemetryKm: 0, telemetryHours: 0, odometerSource: 'telemetry', updatedAt: new Date(), feed: null } }, { upsert: true });
+    await this.meters.updateOne(
+      scope,
+      { _id: assetId },
+      {
+        $set: { watch },
+        $setOnInsert: {
+          assetId,
+          odometerKm: 0,
+          engineHours: 0,
+          telemetryKm: 0,
+          telemetryHours: 0,
+          odometerSource: 'telemetry',
+          updatedAt: new Date(),
+          feed: null,
+        },
+      },
+      { upsert: true },
+    );
   }
 
   /**
@@ -228,11 +307,30 @@ export class MetersService {
     const same = (a: MeterWatch | null | undefined, b: MeterWatch) => !!a && a.odometerKm === b.odometerKm && a.engineHours === b.engineHours;
     const known = new Set(found.map((meter) => meter._id.toHexString()));
     const changed = found.filter((meter) => !same(meter.watch, watches.get(meter._id.toHexString())!));
-    if (changed.length > 0) await this.meters.updateEach(scope, changed.map((record) => ({ record, update: { $set: { watch: watches.get(record._id.toHexString())! } } })));
+    if (changed.length > 0)
+      await this.meters.updateEach(
+        scope,
+        changed.map((record) => ({ record, update: { $set: { watch: watches.get(record._id.toHexString())! } } })),
+      );
     const missing = [...watches].filter(([assetId]) => !known.has(assetId));
     if (missing.length === 0) return;
     try {
-      await this.meters.insertMany(scope, missing.map(([assetId, watch]) => ({ _id: new Types.ObjectId(assetId), assetId: new Types.ObjectId(assetId), odometerKm: 0, engineHours: 0, odometerSource: 'telemetry' as const, telemetryKm: 0, telemetryHours: 0, updatedAt: new Date(), feed: null, watch })), { ordered: false });
+      await this.meters.insertMany(
+        scope,
+        missing.map(([assetId, watch]) => ({
+          _id: new Types.ObjectId(assetId),
+          assetId: new Types.ObjectId(assetId),
+          odometerKm: 0,
+          engineHours: 0,
+          odometerSource: 'telemetry' as const,
+          telemetryKm: 0,
+          telemetryHours: 0,
+          updatedAt: new Date(),
+          feed: null,
+          watch,
+        })),
+        { ordered: false },
+      );
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
       for (const [assetId, watch] of missing) await this.watch(clientId, new Types.ObjectId(assetId), watch);

@@ -3,7 +3,11 @@ import { operationsOf } from './document-operations';
 
 /** `Activity log`, `dynamic forms` → `activity-log`, `dynamic-forms`: one spelling for every tag. */
 export function kebabTag(tag: string): string {
-  return tag.trim().replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[\s_]+/g, '-').toLowerCase();
+  return tag
+    .trim()
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase();
 }
 
 /**

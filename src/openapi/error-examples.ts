@@ -31,9 +31,18 @@ function exampleDetails(shape: ErrorShape, status: string): ErrorDetails {
         ? { shape, message: 'The sheet has invalid rows', fieldErrors: [{ path: 'rows[3].rut', message: 'RUT "12.345.678-0" is not valid' }] }
         : { shape, message: 'The import failed: no driver was written' };
     case 'D':
-      return { shape, code: 'PORTAL_UNAVAILABLE', message: 'The billing and support portal is unavailable, try again later', requestId: '3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c' };
+      return {
+        shape,
+        code: 'PORTAL_UNAVAILABLE',
+        message: 'The billing and support portal is unavailable, try again later',
+        requestId: '3f2b8c1e-9d4a-4e6b-8a7c-5d1e2f3a4b5c',
+      };
     case 'E':
-      return { shape, code: QR_CODES[status] ?? 'INSPECTION_QR_INVALID', message: status === '410' ? message : status === '404' ? 'No QR code with this code' : 'Not a QR code of this platform' };
+      return {
+        shape,
+        code: QR_CODES[status] ?? 'INSPECTION_QR_INVALID',
+        message: status === '410' ? message : status === '404' ? 'No QR code with this code' : 'Not a QR code of this platform',
+      };
     default:
       return { shape, message };
   }

@@ -8,12 +8,15 @@ const ERROR_SCHEMAS = {
   ErrorShapeB: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
   ErrorShapeC: {
     type: 'object',
-    description: 'The driver import\'s validation errors and 500s',
+    description: "The driver import's validation errors and 500s",
     required: ['status', 'message', 'errors'],
     properties: {
       status: { type: 'string', enum: ['failed'] },
       message: { type: 'string' },
-      errors: { type: 'array', items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } } },
+      errors: {
+        type: 'array',
+        items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      },
     },
   },
   ErrorShapeD: {
@@ -51,7 +54,7 @@ export function addErrorResponses(document: OpenAPIObject): OpenAPIObject {
       responses['400'] ??= answer('Invalid input: a malformed, missing or unknown parameter or field (shape A)', 'A');
     }
     if (parameters.some((p) => p.in === 'path')) {
-      responses['404'] ??= answer('No such record for the caller (another client\'s, outside the caller\'s trackers, or none) (shape A)', 'A');
+      responses['404'] ??= answer("No such record for the caller (another client's, outside the caller's trackers, or none) (shape A)", 'A');
     }
     if (operation.security?.length) {
       responses['401'] ??= answer('Missing, invalid, expired or revoked credentials (shape A)', 'A');

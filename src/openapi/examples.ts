@@ -1,4 +1,11 @@
-import type { MediaTypeObject, OpenAPIObject, ParameterObject, RequestBodyObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type {
+  MediaTypeObject,
+  OpenAPIObject,
+  ParameterObject,
+  RequestBodyObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { sample } from 'openapi-sampler';
 import { operationsOf } from './document-operations';
 import { errorExample } from './error-examples';

@@ -50,6 +50,7 @@ export function formatSample(schema: SchemaObject): string | undefined {
   if (schema.pattern === undefined) return formatted;
   const pattern = new RegExp(schema.pattern, 'u');
   if (!formatted && pattern.test(GENERIC_SAMPLE)) return undefined;
-  return [...(formatted ? [formatted] : []), ...PATTERN_SAMPLES].find((sample) =>
-    pattern.test(sample) && sample.length >= (schema.minLength ?? 0) && sample.length <= (schema.maxLength ?? Infinity));
+  return [...(formatted ? [formatted] : []), ...PATTERN_SAMPLES].find(
+    (sample) => pattern.test(sample) && sample.length >= (schema.minLength ?? 0) && sample.length <= (schema.maxLength ?? Infinity),
+  );
 }

@@ -6,7 +6,9 @@ const answer = (data: object) => ({ description: '', content: { 'application/jso
 const document = (): OpenAPIObject => ({
   openapi: '3.0.0',
   info: { title: 't', version: '1' },
-  components: { schemas: { Driver: { type: 'object', properties: { id: { type: 'string' } } }, Form: { type: 'object', properties: { _id: { type: 'string' } } } } },
+  components: {
+    schemas: { Driver: { type: 'object', properties: { id: { type: 'string' } } }, Form: { type: 'object', properties: { _id: { type: 'string' } } } },
+  },
   paths: {
     '/api/drivers': {
       post: { operationId: 'create', responses: { '201': answer({ $ref: '#/components/schemas/Driver' }) } },
@@ -21,7 +23,7 @@ const document = (): OpenAPIObject => ({
 });
 
 describe('addOperationLinks', () => {
-  it('links a created record and a list\'s first item to the operations on their id', () => {
+  it("links a created record and a list's first item to the operations on their id", () => {
     const paths = addOperationLinks(document()).paths;
     expect(paths['/api/drivers'].post!.responses['201']).toMatchObject({
       links: {
@@ -36,8 +38,12 @@ describe('addOperationLinks', () => {
 
   it('takes `_id` where the record has no `id`, and leaves out operations needing another parameter', () => {
     const paths = addOperationLinks(document()).paths;
-    expect(paths['/api/forms'].post!.responses['201']).toMatchObject({ links: { patch_id: { operationId: 'patchForm', parameters: { id: '$response.body#/data/_id' } } } });
-    const links = Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => Object.values((op as { responses: Record<string, { links?: Record<string, { operationId: string }> }> }).responses)));
+    expect(paths['/api/forms'].post!.responses['201']).toMatchObject({
+      links: { patch_id: { operationId: 'patchForm', parameters: { id: '$response.body#/data/_id' } } },
+    });
+    const links = Object.values(paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => Object.values((op as { responses: Record<string, { links?: Record<string, { operationId: string }> }> }).responses)),
+    );
     expect(links.flatMap((response) => Object.values(response.links ?? {}).map((l) => l.operationId))).not.toContain('getNote');
   });
 });

@@ -1,4 +1,11 @@
-import type { LinksObject, OpenAPIObject, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type {
+  LinksObject,
+  OpenAPIObject,
+  OperationObject,
+  ReferenceObject,
+  ResponseObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 const ITEM_METHODS = ['get', 'patch', 'delete', 'post'] as const;
 
@@ -17,7 +24,17 @@ export function addOperationLinks(document: OpenAPIObject): OpenAPIObject {
       .flatMap(([other, otherItem]) =>
         ITEM_METHODS.flatMap((method) => {
           const operation = otherItem[method];
-          return operation?.operationId ? [{ name: `${method}_${other.slice(path.length).replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`, operationId: operation.operationId }] : [];
+          return operation?.operationId
+            ? [
+                {
+                  name: `${method}_${other
+                    .slice(path.length)
+                    .replace(/[^A-Za-z0-9]+/g, '_')
+                    .replace(/^_|_$/g, '')}`,
+                  operationId: operation.operationId,
+                },
+              ]
+            : [];
         }),
       );
     if (!targets.length) continue;
@@ -27,7 +44,13 @@ export function addOperationLinks(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-function link(operation: OperationObject | undefined, status: string, schemas: Record<string, SchemaObject>, pointer: string, targets: { name: string; operationId: string }[]): void {
+function link(
+  operation: OperationObject | undefined,
+  status: string,
+  schemas: Record<string, SchemaObject>,
+  pointer: string,
+  targets: { name: string; operationId: string }[],
+): void {
   const response = operation?.responses?.[status] as ResponseObject | undefined;
   const data = (response?.content?.['application/json']?.schema as SchemaObject | undefined)?.properties?.data;
   const record = pointer.endsWith('/0') ? resolve((data as SchemaObject | undefined)?.items, schemas) : resolve(data, schemas);

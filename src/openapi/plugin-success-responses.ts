@@ -7,7 +7,11 @@ import { controllerMethods } from './controller-methods';
 /** Where the plugin's metadata hangs on a class (@nestjs/swagger's METADATA_FACTORY_NAME, not exported). */
 const METADATA_FACTORY_NAME = '_OPENAPI_METADATA_FACTORY';
 
-interface PluginMethodMetadata { type?: unknown; isArray?: boolean; status?: number }
+interface PluginMethodMetadata {
+  type?: unknown;
+  isArray?: boolean;
+  status?: number;
+}
 
 /**
  * The Swagger plugin states what a handler returns, but @nestjs/swagger drops it as soon as the
@@ -24,8 +28,9 @@ export function addPluginSuccessResponses(app: INestApplication): void {
     if (!returned?.type || returned.type === Object || typeof handler !== 'function') continue;
     const declared = (Reflect.getMetadata(DECORATORS.API_RESPONSE, handler) ?? {}) as Record<string, unknown>;
     if (Object.keys(declared).some((status) => status.startsWith('2'))) continue;
-    const status = (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined)
-      ?? (Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.POST ? 201 : 200);
+    const status =
+      (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
+      (Reflect.getMetadata(METHOD_METADATA, handler) === RequestMethod.POST ? 201 : 200);
     const descriptor = Object.getOwnPropertyDescriptor(controller.prototype, key)!;
     ApiResponse({ status, type: returned.type as never, isArray: returned.isArray })(controller.prototype as object, key, descriptor);
   }

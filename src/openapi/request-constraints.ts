@@ -116,7 +116,7 @@ function applyPatterns(properties: Record<string, SchemaObject>, dto: Type, inBo
     if (property.format === 'date-time' && property.pattern && !new RegExp(property.pattern, 'u').test('2026-11-15T08:30:00Z')) property.format = 'date';
   }
   for (const [key, property] of Object.entries(properties)) {
-    const text = (property).type === 'array' ? ((property).items as SchemaObject | undefined) : (property);
+    const text = property.type === 'array' ? (property.items as SchemaObject | undefined) : property;
     if (text && !('$ref' in text) && text.type === 'string' && !text.enum) withoutControlCharacters(text, isMultiline(dto.prototype as object, key));
   }
 }
@@ -148,7 +148,10 @@ function refsIn(value: unknown): string[] {
   return [...here, ...Object.values(value).flatMap(refsIn)];
 }
 
-interface RouteParameter { index: number; data?: unknown }
+interface RouteParameter {
+  index: number;
+  data?: unknown;
+}
 
 /** Every controller method's `@Body()` and `@Query()` DTO classes, by operation id (`Controller_method`). */
 function routeDtos(app: INestApplication): { operationId: string; dto: Type; kind: 'body' | 'query' }[] {
@@ -169,7 +172,11 @@ function routeDtos(app: INestApplication): { operationId: string; dto: Type; kin
 }
 
 function requestDtoClasses(app: INestApplication): Map<string, Type> {
-  return new Map(routeDtos(app).filter((r) => r.kind === 'body').map((r) => [r.dto.name, r.dto]));
+  return new Map(
+    routeDtos(app)
+      .filter((r) => r.kind === 'body')
+      .map((r) => [r.dto.name, r.dto]),
+  );
 }
 
 /** Every class with class-validator rules (bodies and what they nest), by name — the schema's name. */
@@ -179,7 +186,11 @@ function validatedClasses(): Map<string, Type> {
 }
 
 function queryDtosByOperation(app: INestApplication): Map<string, Type> {
-  return new Map(routeDtos(app).filter((r) => r.kind === 'query').map((r) => [r.operationId, r.dto]));
+  return new Map(
+    routeDtos(app)
+      .filter((r) => r.kind === 'query')
+      .map((r) => [r.operationId, r.dto]),
+  );
 }
 
 function findOperation(document: OpenAPIObject, operationId: string): OperationObject | undefined {

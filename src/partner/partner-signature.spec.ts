@@ -22,7 +22,12 @@ describe('signPartnerLogin', () => {
   });
 
   it('keeps the query of the configured URL and escapes the login', () => {
-    const { authUrl } = signPartnerLogin({ login: 'ana maría&co', secret: 's'.repeat(16), platformUrl: 'https://p.example.com/login?lang=es', now: new Date(0) });
+    const { authUrl } = signPartnerLogin({
+      login: 'ana maría&co',
+      secret: 's'.repeat(16),
+      platformUrl: 'https://p.example.com/login?lang=es',
+      now: new Date(0),
+    });
     const url = new URL(authUrl);
     expect(url.searchParams.get('lang')).toBe('es');
     expect(url.searchParams.get('login')).toBe('ana maría&co');

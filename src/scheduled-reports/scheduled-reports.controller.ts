@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateScheduledReportDto, ListReportRunsDto, ListScheduledReportsDto, UpdateScheduledReportDto } from './dto/scheduled-report.dto';
@@ -7,7 +16,7 @@ import { ReportRuns } from './runs/report-runs.service';
 import { ReportRunView, ScheduledReportView, toReportRunView, toScheduledReportView } from './scheduled-report.views';
 import { ScheduledReportsService } from './scheduled-reports.service';
 
-const NOT_FOUND = 'Unknown or another client\'s scheduled report (shape A)';
+const NOT_FOUND = "Unknown or another client's scheduled report (shape A)";
 
 @ApiTags('reports')
 @Controller('scheduled-reports')
@@ -22,8 +31,13 @@ export class ScheduledReportsController {
   @Authenticated({ permission: Permission.Reports })
   @HttpCode(201)
   @ApiCreatedResponse({ type: ScheduledReportView, description: 'The new schedule, with its next run' })
-  @ApiBadRequestResponse({ description: 'Invalid body: a report that cannot be scheduled, a format it does not come in, bad params, a schedule whose day fields do not match its frequency, no recipient, a user not the client\'s (shape A)' })
-  @ApiForbiddenResponse({ description: 'Without access_reports, or without the report\'s own permission (access_activity_log, access_invoices, …): it runs as its creator (shape A)' })
+  @ApiBadRequestResponse({
+    description:
+      "Invalid body: a report that cannot be scheduled, a format it does not come in, bad params, a schedule whose day fields do not match its frequency, no recipient, a user not the client's (shape A)",
+  })
+  @ApiForbiddenResponse({
+    description: "Without access_reports, or without the report's own permission (access_activity_log, access_invoices, …): it runs as its creator (shape A)",
+  })
   @ApiConflictResponse({ description: 'The client already has 100 scheduled reports (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateScheduledReportDto): Promise<ScheduledReportView> {
     return this.reports.create(auth, body);
@@ -52,7 +66,7 @@ export class ScheduledReportsController {
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: ScheduledReportView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiForbiddenResponse({ description: 'Without the report\'s own permission, or another user\'s schedule while seeing only some trackers (shape A)' })
+  @ApiForbiddenResponse({ description: "Without the report's own permission, or another user's schedule while seeing only some trackers (shape A)" })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateScheduledReportDto): Promise<ScheduledReportView> {
     return this.reports.update(auth, id, body);
@@ -63,7 +77,7 @@ export class ScheduledReportsController {
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiForbiddenResponse({ description: 'Without access_reports, or another user\'s schedule while seeing only some trackers (shape A)' })
+  @ApiForbiddenResponse({ description: "Without access_reports, or another user's schedule while seeing only some trackers (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.reports.delete(auth, id);
   }

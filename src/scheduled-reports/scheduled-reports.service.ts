@@ -13,7 +13,10 @@ import { ReportSources } from './sources/report-sources';
 /** Scheduled reports one client may keep. */
 export const MAX_SCHEDULED_REPORTS = 100;
 
-type Definition = Required<Pick<CreateScheduledReportDto, 'name' | 'report' | 'format' | 'schedule' | 'recipients'>> & { params: Record<string, unknown>; enabled: boolean };
+type Definition = Required<Pick<CreateScheduledReportDto, 'name' | 'report' | 'format' | 'schedule' | 'recipients'>> & {
+  params: Record<string, unknown>;
+  enabled: boolean;
+};
 
 /** `/api/scheduled-reports`: a client's scheduled reports (docs/reports.md, "Scheduled reports"). */
 @Injectable()
@@ -43,7 +46,13 @@ export class ScheduledReportsService {
       nextRunAt: definition.enabled ? nextRunAfter(schedule, new Date()) : null,
     });
     const view = toScheduledReportView(report);
-    await this.activity.record(auth, { action: 'scheduled_report.create', resourceType: 'scheduled_report', resourceId: report._id, summary: `Scheduled report "${report.name}" created`, after: view });
+    await this.activity.record(auth, {
+      action: 'scheduled_report.create',
+      resourceType: 'scheduled_report',
+      resourceId: report._id,
+      summary: `Scheduled report "${report.name}" created`,
+      after: view,
+    });
     return view;
   }
 
@@ -92,7 +101,14 @@ export class ScheduledReportsService {
         },
       })) ?? current;
     const [before, after] = [toScheduledReportView(current), toScheduledReportView(updated)];
-    await this.activity.record(auth, { action: 'scheduled_report.update', resourceType: 'scheduled_report', resourceId: current._id, summary: `Scheduled report "${updated.name}" changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'scheduled_report.update',
+      resourceType: 'scheduled_report',
+      resourceId: current._id,
+      summary: `Scheduled report "${updated.name}" changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -101,7 +117,13 @@ export class ScheduledReportsService {
     const report = await this.find(auth, id);
     checkMayChange(auth, report);
     await this.reports.deleteRecords(auth, [report]);
-    await this.activity.record(auth, { action: 'scheduled_report.delete', resourceType: 'scheduled_report', resourceId: report._id, summary: `Scheduled report "${report.name}" deleted`, before: toScheduledReportView(report) });
+    await this.activity.record(auth, {
+      action: 'scheduled_report.delete',
+      resourceType: 'scheduled_report',
+      resourceId: report._id,
+      summary: `Scheduled report "${report.name}" deleted`,
+      before: toScheduledReportView(report),
+    });
     return { id: report._id.toHexString() };
   }
 
@@ -112,28 +134,55 @@ export class ScheduledReportsService {
    */
   private async check(auth: AuthContext, definition: Definition): Promise<ScheduleRecord> {
     const source = this.sources.get(definition.report);
-    if (!source) throw validationFailed([{ path: 'report', message: `${definition.report} reports cannot be scheduled; these can: ${this.sources.names().join(', ')}` }]);
+    if (!source)
+      throw validationFailed([{ path: 'report', message: `${definition.report} reports cannot be scheduled; these can: ${this.sources.names().join(', ')}` }]);
     if (!auth.permissions.has(source.permission)) throw forbidden(`Scheduling ${definition.report} reports needs ${source.permission}, which you do not hold`);
     const errors: Array<{ path: string; message: string }> = [];
-    if (!source.formats.includes(definition.format)) errors.push({ path: 'format', message: `${definition.report} reports come as ${source.formats.join(' or ')}` });
+    if (!source.formats.includes(definition.format))
+      errors.push({ path: 'format', message: `${definition.report} reports come as ${source.formats.join(' or ')}` });
     const paramsProblem = source.checkParams(definition.params);
     if (paramsProblem) errors.push({ path: 'params', message: paramsProblem });
     const { frequency, dayOfWeek, dayOfMonth } = definition.schedule;
-    if ((frequency === 'weekly') !== (dayOfWeek !== undefined && dayOfWeek !== null)) errors.push({ path: 'schedule.dayOfWeek', message: frequency === 'weekly' ? 'a weekly schedule needs dayOfWeek' : 'dayOfWeek is only for weekly schedules' });
-    if ((frequency === 'monthly') !== (dayOfMonth !== undefined && dayOfMonth !== null)) errors.push({ path: 'schedule.dayOfMonth', message: frequency === 'monthly' ? 'a monthly schedule needs dayOfMonth' : 'dayOfMonth is only for monthly schedules' });
+    if ((frequency === 'weekly') !== (dayOfWeek !== undefined && dayOfWeek !== null))
+      errors.push({
+        path: 'schedule.dayOfWeek',
+        message: frequency === 'weekly' ? 'a weekly schedule needs dayOfWeek' : 'dayOfWeek is only for weekly schedules',
+      });
+    if ((frequency === 'monthly') !== (dayOfMonth !== undefined && dayOfMonth !== null))
+      errors.push({
+        path: 'schedule.dayOfMonth',
+        message: frequency === 'monthly' ? 'a monthly schedule needs dayOfMonth' : 'dayOfMonth is only for monthly schedules',
+      });
     const { emails = [], userIds = [] } = definition.recipients;
     if (emails.length + userIds.length === 0) errors.push({ path: 'recipients', message: 'send the report to at least one address or user' });
     if (userIds.length) {
-      const found = new Set((await this.users.find(scopeOfClient(auth.clientId), { _id: { $in: userIds.map((id) => new Types.ObjectId(id)) }, active: true }, { projection: { _id: 1 } })).map((user) => user._id.toHexString()));
+      const found = new Set(
+        (
+          await this.users.find(
+            scopeOfClient(auth.clientId),
+            { _id: { $in: userIds.map((id) => new Types.ObjectId(id)) }, active: true },
+            { projection: { _id: 1 } },
+          )
+        ).map((user) => user._id.toHexString()),
+      );
       for (const id of userIds) if (!found.has(id.toLowerCase())) errors.push({ path: 'recipients.userIds', message: `No active user ${id} among your users` });
     }
     if (errors.length) throw validationFailed(errors);
-    return { frequency, time: definition.schedule.time, dayOfWeek: dayOfWeek ?? null, dayOfMonth: dayOfMonth ?? null, timeZone: definition.schedule.timeZone ?? auth.client.timeZone };
+    return {
+      frequency,
+      time: definition.schedule.time,
+      dayOfWeek: dayOfWeek ?? null,
+      dayOfMonth: dayOfMonth ?? null,
+      timeZone: definition.schedule.timeZone ?? auth.client.timeZone,
+    };
   }
 }
 
 function recipientsOf(definition: Definition) {
-  return { emails: (definition.recipients.emails ?? []).map((email) => email.toLowerCase()), userIds: (definition.recipients.userIds ?? []).map((id) => new Types.ObjectId(id)) };
+  return {
+    emails: (definition.recipients.emails ?? []).map((email) => email.toLowerCase()),
+    userIds: (definition.recipients.userIds ?? []).map((id) => new Types.ObjectId(id)),
+  };
 }
 
 /**
@@ -144,6 +193,8 @@ function recipientsOf(definition: Definition) {
  */
 function checkMayChange(auth: AuthContext, report: Stored<ScheduledReport>): void {
   if (!report.ownerId.equals(auth.userId) && !auth.trackerScope.isAll) {
-    throw forbidden("This schedule runs as its owner, who may see trackers you do not: changing or deleting another user's schedule needs access to all of the client's trackers");
+    throw forbidden(
+      "This schedule runs as its owner, who may see trackers you do not: changing or deleting another user's schedule needs access to all of the client's trackers",
+    );
   }
 }

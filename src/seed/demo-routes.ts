@@ -6,12 +6,37 @@ type LatLng = [number, number];
 /** Highway routes out of a depot (roughly along Ruta 68 and Ruta 5 Sur, and around Concepción). */
 export const DEMO_ROUTES: Record<'santiago' | 'concepcion', LatLng[][]> = {
   santiago: [
-    [[-33.485, -70.7], [-33.45, -70.8], [-33.406, -71.133], [-33.319, -71.41], [-33.16, -71.55], [-33.0458, -71.6197]],
-    [[-33.485, -70.7], [-33.58, -70.7], [-33.75, -70.74], [-33.95, -70.72], [-34.1708, -70.7444]],
+    [
+      [-33.485, -70.7],
+      [-33.45, -70.8],
+      [-33.406, -71.133],
+      [-33.319, -71.41],
+      [-33.16, -71.55],
+      [-33.0458, -71.6197],
+    ],
+    [
+      [-33.485, -70.7],
+      [-33.58, -70.7],
+      [-33.75, -70.74],
+      [-33.95, -70.72],
+      [-34.1708, -70.7444],
+    ],
   ],
   concepcion: [
-    [[-36.827, -73.0503], [-36.79, -72.94], [-36.72, -72.6], [-36.65, -72.3], [-36.6066, -72.1034]],
-    [[-36.827, -73.0503], [-36.98, -72.93], [-37.15, -72.6], [-37.3, -72.45], [-37.4697, -72.3537]],
+    [
+      [-36.827, -73.0503],
+      [-36.79, -72.94],
+      [-36.72, -72.6],
+      [-36.65, -72.3],
+      [-36.6066, -72.1034],
+    ],
+    [
+      [-36.827, -73.0503],
+      [-36.98, -72.93],
+      [-37.15, -72.6],
+      [-37.3, -72.45],
+      [-37.4697, -72.3537],
+    ],
   ],
 };
 
@@ -65,7 +90,15 @@ export function demoTelemetry(options: { routes: LatLng[][]; from: number; to: n
       const legKm = haversineKm(a[0], a[1], b[0], b[1]);
       const f = Math.min(1, along / legKm);
       const dir = (Math.round((Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI) + 360) % 360;
-      const point = { ts, lat: a[0] + (b[0] - a[0]) * f, lng: a[1] + (b[1] - a[1]) * f, speed, alt: 300 + Math.round(random() * 400), dir, temps: reading(false) };
+      const point = {
+        ts,
+        lat: a[0] + (b[0] - a[0]) * f,
+        lng: a[1] + (b[1] - a[1]) * f,
+        speed,
+        alt: 300 + Math.round(random() * 400),
+        dir,
+        temps: reading(false),
+      };
       points.push(point);
       tripPoints.push(point);
       ts += STEP;
@@ -84,7 +117,9 @@ export function demoTelemetry(options: { routes: LatLng[][]; from: number; to: n
       ts += STEP;
       const startBattery = battery;
       battery = Math.max(60, battery - 2 - Math.round(random() * 3));
-      trips.push(buildTrip({ id: options.firstTripId + trips.length, begin, end: arrival.ts, startBatteryLevel: startBattery, endBatteryLevel: battery }, tripPoints));
+      trips.push(
+        buildTrip({ id: options.firstTripId + trips.length, begin, end: arrival.ts, startBatteryLevel: startBattery, endBatteryLevel: battery }, tripPoints),
+      );
     }
   };
 

@@ -48,7 +48,9 @@ export class DemoSeedOnStart {
       `  curl -s -X POST ${baseUrl}/api/auth/login -H 'Content-Type: application/json' \\`,
       `       -d '{"email":"${admin.email}","password":"${admin.password}"}'`,
       `  curl -s ${baseUrl}/api/auth/me -H 'Authorization: Bearer ${admin.apiToken}'`,
-      ...(standIns.length > 0 ? ['Demo stand-ins for external systems not configured (see README, "Configuration"):', ...standIns.map((line) => `  ${line}`)] : []),
+      ...(standIns.length > 0
+        ? ['Demo stand-ins for external systems not configured (see README, "Configuration"):', ...standIns.map((line) => `  ${line}`)]
+        : []),
       '',
     ];
     process.stdout.write(`${lines.join('\n')}\n`);

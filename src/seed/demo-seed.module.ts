@@ -41,7 +41,23 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
  * imports are the app's own instances.
  */
 @Module({
-  imports: [DiscoveryModule, AlertsModule, CargoModule, DriversModule, EventsModule, FormsModule, FuelModule, GeofencesModule, InspectionsModule, MaintenanceModule, MetersModule, PositionsModule, ScheduledReportsModule, UploadsModule, WebhooksModule],
+  imports: [
+    DiscoveryModule,
+    AlertsModule,
+    CargoModule,
+    DriversModule,
+    EventsModule,
+    FormsModule,
+    FuelModule,
+    GeofencesModule,
+    InspectionsModule,
+    MaintenanceModule,
+    MetersModule,
+    PositionsModule,
+    ScheduledReportsModule,
+    UploadsModule,
+    WebhooksModule,
+  ],
   providers: [
     DemoSeedService,
     DemoSeedOnStart,

@@ -11,5 +11,4 @@ export interface DemoSeeder {
   seed(client: DemoClientContext): Promise<void>;
 }
 
-export const DemoSeederProvider = (options: { order: number }) =>
-  applyDecorators(Injectable(), SetMetadata(DEMO_SEEDER, options));
+export const DemoSeederProvider = (options: { order: number }) => applyDecorators(Injectable(), SetMetadata(DEMO_SEEDER, options));

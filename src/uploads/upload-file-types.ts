@@ -22,7 +22,8 @@ export const UPLOAD_FILE_TYPES: readonly UploadFileType[] = [
   {
     contentType: 'image/heic',
     extensions: ['heic', 'heif'],
-    matches: (head) => startsWith(head, ascii('ftyp'), 4) && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(head.subarray(8, 12).toString('latin1')),
+    matches: (head) =>
+      startsWith(head, ascii('ftyp'), 4) && ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(head.subarray(8, 12).toString('latin1')),
   },
 ];
 
@@ -38,6 +39,13 @@ export function extensionsOf(contentType: string): readonly string[] {
 
 /** A name safe in a quoted `Content-Disposition` filename: printable ASCII without quotes, slashes or backslashes. */
 export function safeFilename(name: string | undefined, contentType: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '').trim().slice(0, 120);
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\;]/g, '')
+    .trim()
+    .slice(0, 120);
   return base.length > 0 ? base : `upload.${extensionsOf(contentType)[0] ?? 'bin'}`;
 }

@@ -37,7 +37,8 @@ export class UploadReferencesService {
     const fileFields = new Map(fields.filter((field) => field.type === 'file').map((field) => [field.fieldId, field]));
     const named = sent.flatMap((answer, index) => {
       const field = fileFields.get(answer.fieldId);
-      const ids = field && Array.isArray(answer.value) ? (answer.value as unknown[]).filter((item): item is string => typeof item === 'string' && isUploadId(item)) : [];
+      const ids =
+        field && Array.isArray(answer.value) ? (answer.value as unknown[]).filter((item): item is string => typeof item === 'string' && isUploadId(item)) : [];
       return ids.map((id) => ({ index, field: field!, id: id.trim().toLowerCase() }));
     });
     if (named.length === 0) return [];
@@ -48,7 +49,10 @@ export class UploadReferencesService {
       if (!upload) {
         errors.push({ path: `answers.${index}.value`, message: `"${field.label}" names no upload ${id} among your uploads` });
       } else if (field.allowedExtensions?.length && !extensionsOf(upload.contentType).some((extension) => field.allowedExtensions!.includes(extension))) {
-        errors.push({ path: `answers.${index}.value`, message: `"${field.label}" accepts only ${field.allowedExtensions.join(', ')} files, not ${upload.filename} (${upload.contentType})` });
+        errors.push({
+          path: `answers.${index}.value`,
+          message: `"${field.label}" accepts only ${field.allowedExtensions.join(', ')} files, not ${upload.filename} (${upload.contentType})`,
+        });
       }
     }
     return errors;

@@ -1,5 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, StreamableFile, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ReceivedFile, UploadFile } from './upload-file.interceptor';
 import { UPLOAD_FILE_TYPES } from './upload-file-types';
@@ -37,10 +47,13 @@ export class UploadsController {
     description: 'The file',
     content: Object.fromEntries(UPLOAD_FILE_TYPES.map((type) => [type.contentType, { schema: { type: 'string', format: 'binary' } }])),
   })
-  @ApiNotFoundResponse({ description: 'Unknown upload, malformed id, or another client\'s (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown upload, malformed id, or another client's (shape A)" })
   async download(@Auth() auth: AuthContext, @Param('id') id: string): Promise<StreamableFile> {
     const { upload, body } = await this.uploads.open(auth, id);
-    return new StreamableFile(body, { type: upload.contentType, length: upload.size, disposition: `attachment; filename="${upload.filename}"` })
-      .setErrorHandler((_error, res) => void res.destroy?.());
+    return new StreamableFile(body, {
+      type: upload.contentType,
+      length: upload.size,
+      disposition: `attachment; filename="${upload.filename}"`,
+    }).setErrorHandler((_error, res) => void res.destroy?.());
   }
 }

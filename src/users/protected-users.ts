@@ -38,7 +38,9 @@ export class ProtectedUsers {
 
   /** 409 unless an active protected user remains without `except.userId` and with `except.roleId` no longer protected. */
   async assertOneRemains(auth: AuthContext, except: { userId?: Types.ObjectId; roleId?: Types.ObjectId }, conflict: string): Promise<void> {
-    const protectedRoles = await this.roles.find(auth, except.roleId ? { protected: true, _id: { $ne: except.roleId } } : { protected: true }, { projection: { _id: 1 } });
+    const protectedRoles = await this.roles.find(auth, except.roleId ? { protected: true, _id: { $ne: except.roleId } } : { protected: true }, {
+      projection: { _id: 1 },
+    });
     const remains =
       protectedRoles.length > 0 &&
       (await this.users.exists(auth, {

@@ -45,6 +45,10 @@ export class UsersService {
       summary: own ? `${auth.email} changed their password` : `${auth.email} changed the password of ${target.email}`,
       details: { revokedSessions, revokedApiTokens, callerSessionKept: keptSession !== undefined },
     });
-    return { message: own ? 'Password changed; your other sessions were signed out' : `Password of ${target.email} changed; their sessions and API tokens were revoked` };
+    return {
+      message: own
+        ? 'Password changed; your other sessions were signed out'
+        : `Password of ${target.email} changed; their sessions and API tokens were revoked`,
+    };
   }
 }

@@ -20,6 +20,10 @@ export class WebhookDeliveryRetention implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.retention.keep('webhook deliveries', this.config.retentionMs('WEBHOOK_DELIVERY_RETENTION_DAYS'), async (before) => (await this.allDeliveries.deleteMany(idsBefore(before)).exec()).deletedCount);
+    this.retention.keep(
+      'webhook deliveries',
+      this.config.retentionMs('WEBHOOK_DELIVERY_RETENTION_DAYS'),
+      async (before) => (await this.allDeliveries.deleteMany(idsBefore(before)).exec()).deletedCount,
+    );
   }
 }

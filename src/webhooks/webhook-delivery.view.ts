@@ -51,7 +51,13 @@ export function toDeliveryView(delivery: Stored<WebhookDelivery>): WebhookDelive
     durationMs: delivery.durationMs ?? null,
     error: delivery.error ?? null,
     nextAttemptAt: delivery.nextAttemptAt ?? null,
-    attempts: (delivery.attempts ?? []).map(({ attempt, at, responseStatus, durationMs, error }) => ({ attempt, at, responseStatus: responseStatus ?? null, durationMs, error: error ?? null })),
+    attempts: (delivery.attempts ?? []).map(({ attempt, at, responseStatus, durationMs, error }) => ({
+      attempt,
+      at,
+      responseStatus: responseStatus ?? null,
+      durationMs,
+      error: error ?? null,
+    })),
     createdAt: delivery.createdAt,
   };
 }

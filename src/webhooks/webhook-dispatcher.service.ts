@@ -95,7 +95,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     private readonly clock: DatabaseClock,
     config: AppConfig,
   ) {
-    this.sender = new WebhookSender({ allowed: allowedNetworks(config.webhookAllowedNetworks), requireHttps: config.isProduction, timeoutMs: config.get('WEBHOOK_TIMEOUT_MS') });
+    this.sender = new WebhookSender({
+      allowed: allowedNetworks(config.webhookAllowedNetworks),
+      requireHttps: config.isProduction,
+      timeoutMs: config.get('WEBHOOK_TIMEOUT_MS'),
+    });
     this.scale = config.get('WEBHOOK_RETRY_SCALE');
     this.concurrency = config.get('WEBHOOK_CONCURRENCY');
     this.attempts = pLimit(this.concurrency);
@@ -124,7 +128,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   async publishMany(clientId: Types.ObjectId, messages: readonly WebhookMessage[]): Promise<number> {
     if (messages.length === 0) return 0;
     const endpoints = await this.enabledEndpoints(clientId);
-    const targets = messages.flatMap((message) => endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message })));
+    const targets = messages.flatMap((message) =>
+      endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message })),
+    );
     await this.deliverEach(clientId, targets);
     return targets.length;
   }
@@ -156,19 +162,38 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
    * again, another instance) is read back on the unique index's exact keys, one by one: an `$in`
    * would scan on the embedded server.
    */
-  private async deliverEach(clientId: Types.ObjectId, targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>, { manual = false, messageId, body }: DeliveryOptions = {}): Promise<Stored<WebhookDelivery>[]> {
+  private async deliverEach(
+    clientId: Types.ObjectId,
+    targets: ReadonlyArray<{ endpoint: Endpoint; message: WebhookMessage }>,
+    { manual = false, messageId, body }: DeliveryOptions = {},
+  ): Promise<Stored<WebhookDelivery>[]> {
     if (targets.length === 0) return [];
     const scope = scopeOfClient(clientId);
     const createdAt = this.clock.now();
     const documents = targets.map(({ endpoint, message: { type, data, key } }) => {
       const id = messageId ?? `msg_${createHash('sha256').update(`${endpoint._id.toHexString()}:${key}`).digest('base64url').slice(0, 27)}`;
-      const fields = { messageId: id, type, body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }), attempt: 0, attempts: [], state: 'pending' as const, responseStatus: null, durationMs: null, error: null, nextAttemptAt: createdAt, manual, createdAt };
+      const fields = {
+        messageId: id,
+        type,
+        body: body ?? JSON.stringify({ id, type, createdAt: createdAt.toISOString(), data }),
+        attempt: 0,
+        attempts: [],
+        state: 'pending' as const,
+        responseStatus: null,
+        durationMs: null,
+        error: null,
+        nextAttemptAt: createdAt,
+        manual,
+        createdAt,
+      };
       return { _id: new Types.ObjectId(), endpointId: endpoint._id, key, ...fields };
     });
     // An insert, not an upsert: less of the embedded server's CPU per delivery (docs/performance.md, "The webhook path in fewer commands").
     const existing = await this.deliveries.insertNew(scope, documents);
     const deliveries = await Promise.all(
-      documents.map(async (document, index) => (existing.has(index) ? (await this.deliveries.findOne(scope, { endpointId: document.endpointId, key: document.key }))! : { ...document, clientId })),
+      documents.map(async (document, index) =>
+        existing.has(index) ? (await this.deliveries.findOne(scope, { endpointId: document.endpointId, key: document.key }))! : { ...document, clientId },
+      ),
     );
     // Not yet attempted (one attempted already has its retry's job): their first attempts, one job.
     const due = deliveries.filter((delivery) => delivery.state === 'pending' && delivery.attempt === 0);
@@ -178,8 +203,14 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
       // first attempt, under way when it was read, may have ended and its job gone since, and a new
       // job run from that copy would send it again. Without `held` the job reads what is stored.
       const held: HeldDeliveries | undefined =
-        existing.size === 0 ? { deliveries: due, endpoints: [...new Map(targets.map(({ endpoint }) => [endpoint._id.toHexString(), endpoint])).values()] } : undefined;
-      await this.jobs.enqueueHere<DeliverPayload>(DELIVER_JOB, { clientId: clientId.toHexString(), deliveryIds: ids }, { key: deliveryJobKey(ids), held, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS });
+        existing.size === 0
+          ? { deliveries: due, endpoints: [...new Map(targets.map(({ endpoint }) => [endpoint._id.toHexString(), endpoint])).values()] }
+          : undefined;
+      await this.jobs.enqueueHere<DeliverPayload>(
+        DELIVER_JOB,
+        { clientId: clientId.toHexString(), deliveryIds: ids },
+        { key: deliveryJobKey(ids), held, retryDelaysMs: DELIVER_JOB_RETRY_DELAYS_MS },
+      );
     }
     return deliveries;
   }
@@ -188,11 +219,17 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   private async onFleetEvents(events: readonly StoredFleetEvent[]): Promise<void> {
     await Promise.all(
       [...groupBy(events, (event) => event.clientId.toHexString()).values()].map(async (clientEvents) => {
-        const endpoints = (await this.enabledEndpoints(clientEvents[0].clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
+        const endpoints = (await this.enabledEndpoints(clientEvents[0].clientId)).filter((endpoint) =>
+          endpoint.eventTypes.some((type) => type.startsWith('event.')),
+        );
         if (endpoints.length === 0) return;
         const timeZone = await this.zones.of(clientEvents[0].clientId);
         const targets = clientEvents.flatMap((event) => {
-          const summary = eventSummary({ ...event, placeName: typeof event.details?.geofenceName === 'string' ? event.details.geofenceName : null }, timeZone, CLIENT_LANGUAGE);
+          const summary = eventSummary(
+            { ...event, placeName: typeof event.details?.geofenceName === 'string' ? event.details.geofenceName : null },
+            timeZone,
+            CLIENT_LANGUAGE,
+          );
           const message = { type: `event.${event.type}`, data: { ...toFleetEventView(event), summary }, key: `event:${event._id.toHexString()}` };
           return endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message }));
         });
@@ -231,11 +268,16 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     // READ_CACHE_TTL_SECONDS old), else read once for the job, fresh; a change through the API applies to the next attempt.
     const endpoints = handed?.endpoints ?? (await this.endpoints.findByIds(scope, [...new Set(due.map((delivery) => delivery.endpointId.toHexString()))]));
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint._id.toHexString(), endpoint]));
-    const outcomes = await Promise.all(due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null, lease))));
+    const outcomes = await Promise.all(
+      due.map((delivery) => this.attempts(() => this.attempt(scope, delivery, endpointOf.get(delivery.endpointId.toHexString()) ?? null, lease))),
+    );
     // By `_id` (a lookup: a condition beside it makes mongo-java-server scan the deliveries); a run
     // whose lease was taken over stops before this write (`assertHeld`).
     lease.assertHeld();
-    await this.deliveries.updateEach(scope, outcomes.map(({ delivery, set, logged }) => ({ record: delivery, update: logged ? { $set: set, $push: { attempts: logged } } : { $set: set } })));
+    await this.deliveries.updateEach(
+      scope,
+      outcomes.map(({ delivery, set, logged }) => ({ record: delivery, update: logged ? { $set: set, $push: { attempts: logged } } : { $set: set } })),
+    );
     const retries = outcomes.filter((outcome): outcome is Outcome & { nextAttemptAt: Date } => outcome.nextAttemptAt !== null);
     // A delivery's own job ends only with it: claimed a moment before the delivery was due (two
     // instances' readings of the clock differ by milliseconds), it runs again when it is.
@@ -243,7 +285,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
       const next = retries[0]?.nextAttemptAt ?? pending.find((delivery) => !due.includes(delivery))?.nextAttemptAt;
       return next ? { rescheduleAt: next } : undefined;
     }
-    const leftAttempted = pending.filter((delivery) => delivery.attempt > 0).map((delivery) => ({ delivery, nextAttemptAt: delivery.nextAttemptAt ?? new Date(now) }));
+    const leftAttempted = pending
+      .filter((delivery) => delivery.attempt > 0)
+      .map((delivery) => ({ delivery, nextAttemptAt: delivery.nextAttemptAt ?? new Date(now) }));
     lease.assertHeld();
     await this.jobs.enqueueMany<DeliverPayload>(
       DELIVER_JOB,
@@ -260,7 +304,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
   private async attempt(scope: TenantScope, delivery: Stored<WebhookDelivery>, endpoint: Endpoint | null, lease: LeaseCheck): Promise<Outcome> {
     lease.assertHeld();
     if (!endpoint || (!endpoint.enabled && !delivery.manual)) {
-      return { delivery, set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' }, nextAttemptAt: null };
+      return {
+        delivery,
+        set: { state: 'failed', nextAttemptAt: null, error: endpoint ? 'the endpoint is disabled' : 'the endpoint was deleted' },
+        nextAttemptAt: null,
+      };
     }
     const attempt = delivery.attempt + 1;
     const secrets = endpoint.secrets.filter((s) => s.expiresAt === null || s.expiresAt.getTime() > Date.now()).map((s) => s.secret);
@@ -278,7 +326,9 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     }
     const delay = this.retryDelay(attempt, result);
     const nextAttemptAt = delay === null ? null : new Date(this.clock.nowMs() + delay);
-    this.logger.log(`webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`);
+    this.logger.log(
+      `webhook ${delivery.messageId} to endpoint ${endpoint._id.toHexString()}: attempt ${attempt} failed (${result.error})${nextAttemptAt ? `, next at ${nextAttemptAt.toISOString()}` : ', given up'}`,
+    );
     await this.failed(endpoint);
     return { delivery, set: { ...log, state: nextAttemptAt ? 'pending' : 'failed', nextAttemptAt }, logged, nextAttemptAt };
   }
@@ -309,7 +359,11 @@ export class WebhookDispatcher implements OnModuleInit, OnApplicationShutdown {
     // The notice's job before the write, so that a crash after it still tells the admins.
     const notice = await this.disabled.expect(endpoint.clientId, endpoint._id, now);
     // Only if nothing succeeded meanwhile (the endpoint read here may be a few seconds old): `failingSince` still the one read.
-    const { modified } = await this.endpoints.updateOne(scope, { _id: endpoint._id, enabled: true, failingSince: endpoint.failingSince }, { $set: { enabled: false, disabledAt: now, disabledReason: reason } });
+    const { modified } = await this.endpoints.updateOne(
+      scope,
+      { _id: endpoint._id, enabled: true, failingSince: endpoint.failingSince },
+      { $set: { enabled: false, disabledAt: now, disabledReason: reason } },
+    );
     if (modified === 0) return;
     this.changed(endpoint.clientId);
     await notice.tellNow();

@@ -69,7 +69,14 @@ export class WebhookEndpointDisabled implements OnModuleInit {
   private async tell(payload: NoticePayload, lease: LeaseCheck): Promise<void> {
     const [endpoint] = await this.endpoints.findByIds(scopeOfClient(new Types.ObjectId(payload.clientId)), [payload.endpointId]);
     if (!endpoint || endpoint.enabled || endpoint.disabledAt?.toISOString() !== payload.disabledAt) return;
-    const notice = { clientId: endpoint.clientId, endpointId: endpoint._id, url: endpoint.url, description: endpoint.description, disabledAt: endpoint.disabledAt, reason: endpoint.disabledReason ?? '' };
+    const notice = {
+      clientId: endpoint.clientId,
+      endpointId: endpoint._id,
+      url: endpoint.url,
+      description: endpoint.description,
+      disabledAt: endpoint.disabledAt,
+      reason: endpoint.disabledReason ?? '',
+    };
     lease.assertHeld();
     this.logger.warn(`webhook endpoint ${payload.endpointId} (${notice.url}) of client ${payload.clientId} disabled: ${notice.reason}`);
     const failed = (await Promise.allSettled([...this.listeners].map(async (listener) => listener(notice)))).filter((result) => result.status === 'rejected');

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
@@ -20,7 +28,9 @@ export class WebhookEndpointsController {
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretView, description: 'The new endpoint with its secret (never shown again)' })
-  @ApiBadRequestResponse({ description: 'Invalid body, or a URL the network guard refuses (not https in production; a private, loopback, link-local or metadata address) (shape A)' })
+  @ApiBadRequestResponse({
+    description: 'Invalid body, or a URL the network guard refuses (not https in production; a private, loopback, link-local or metadata address) (shape A)',
+  })
   @ApiConflictResponse({ description: 'The client already has 50 endpoints (shape A)' })
   @ApiForbiddenResponse({ description: FORBIDDEN })
   create(@Auth() auth: AuthContext, @Body() body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
@@ -81,7 +91,7 @@ export class WebhookEndpointsController {
   @Post(':id/test')
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
-  @ApiCreatedResponse({ type: WebhookDeliveryView, description: 'The ping\'s delivery; its log shows the outcome' })
+  @ApiCreatedResponse({ type: WebhookDeliveryView, description: "The ping's delivery; its log shows the outcome" })
   @ApiNotFoundResponse({ description: NOT_FOUND })
   test(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryView> {
     return this.endpoints.test(auth, id);
@@ -102,7 +112,7 @@ export class WebhookEndpointsController {
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
   @ApiCreatedResponse({ type: WebhookDeliveryView, description: 'The new delivery, pending' })
-  @ApiNotFoundResponse({ description: 'Unknown endpoint or delivery, or another client\'s (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown endpoint or delivery, or another client's (shape A)" })
   redeliver(@Auth() auth: AuthContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {
     return this.endpoints.redeliver(auth, id, deliveryId);
   }

@@ -47,7 +47,13 @@ export class WebhookEndpointsService {
     });
     this.dispatcher.changed(auth.clientId);
     const view = toEndpointView(endpoint);
-    await this.activity.record(auth, { action: 'webhook_endpoint.create', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${endpoint.url} created`, after: view });
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.create',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${endpoint.url} created`,
+      after: view,
+    });
     return { ...view, secret };
   }
 
@@ -61,7 +67,8 @@ export class WebhookEndpointsService {
 
   async update(auth: AuthContext, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointView> {
     checkSeesAllTrackers(auth);
-    if (Object.values(body).every((value) => value === undefined)) throw badRequest('Nothing to change: send at least one of url, description, eventTypes, enabled');
+    if (Object.values(body).every((value) => value === undefined))
+      throw badRequest('Nothing to change: send at least one of url, description, eventTypes, enabled');
     const endpoint = await this.find(auth, id);
     const set: Record<string, unknown> = { ...body };
     if (body.url !== undefined) set.url = await this.checkedUrl(body.url);
@@ -70,7 +77,14 @@ export class WebhookEndpointsService {
     const updated = (await this.endpoints.updateRecord(auth, endpoint, { $set: set })) ?? endpoint;
     this.dispatcher.changed(auth.clientId);
     const [before, after] = [toEndpointView(endpoint), toEndpointView(updated)];
-    await this.activity.record(auth, { action: 'webhook_endpoint.update', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${updated.url} changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.update',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${updated.url} changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -81,7 +95,13 @@ export class WebhookEndpointsService {
     await this.endpoints.deleteMany(auth, { _id: endpoint._id });
     await this.deliveries.deleteMany(auth, { endpointId: endpoint._id });
     this.dispatcher.changed(auth.clientId);
-    await this.activity.record(auth, { action: 'webhook_endpoint.delete', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${endpoint.url} deleted`, before: toEndpointView(endpoint) });
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.delete',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${endpoint.url} deleted`,
+      before: toEndpointView(endpoint),
+    });
     return { id: endpoint._id.toHexString() };
   }
 
@@ -96,7 +116,13 @@ export class WebhookEndpointsService {
     const updated = (await this.endpoints.updateRecord(auth, endpoint, { $set: { secrets } })) ?? endpoint;
     this.dispatcher.changed(auth.clientId);
     const view = toEndpointView(updated);
-    await this.activity.record(auth, { action: 'webhook_endpoint.rotate_secret', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${endpoint.url}: signing secret rotated`, after: view });
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.rotate_secret',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${endpoint.url}: signing secret rotated`,
+      after: view,
+    });
     return { ...view, secret };
   }
 
@@ -104,8 +130,17 @@ export class WebhookEndpointsService {
   async test(auth: AuthContext, id: string): Promise<WebhookDeliveryView> {
     const endpoint = await this.find(auth, id);
     const key = `test:${new Types.ObjectId().toHexString()}`;
-    const delivery = await this.dispatcher.deliver(endpoint, { type: PING_TYPE, key, data: { endpointId: endpoint._id.toHexString(), message: 'Webhook test from the fleet platform' } }, { manual: true });
-    await this.activity.record(auth, { action: 'webhook_endpoint.test', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${endpoint.url}: test ping sent` });
+    const delivery = await this.dispatcher.deliver(
+      endpoint,
+      { type: PING_TYPE, key, data: { endpointId: endpoint._id.toHexString(), message: 'Webhook test from the fleet platform' } },
+      { manual: true },
+    );
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.test',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${endpoint.url}: test ping sent`,
+    });
     return toDeliveryView(delivery);
   }
 
@@ -117,11 +152,22 @@ export class WebhookEndpointsService {
   /** The same message again (same `webhook-id` and body, signed anew) as a new delivery with attempts of its own. */
   async redeliver(auth: AuthContext, id: string, deliveryId: string): Promise<WebhookDeliveryView> {
     const endpoint = await this.find(auth, id);
-    const original = Types.ObjectId.isValid(deliveryId) ? await this.deliveries.findOne(auth, { _id: new Types.ObjectId(deliveryId), endpointId: endpoint._id }) : null;
+    const original = Types.ObjectId.isValid(deliveryId)
+      ? await this.deliveries.findOne(auth, { _id: new Types.ObjectId(deliveryId), endpointId: endpoint._id })
+      : null;
     if (!original) throw notFound('Webhook delivery');
     const key = `redeliver:${original._id.toHexString()}:${new Types.ObjectId().toHexString()}`;
-    const delivery = await this.dispatcher.deliver(endpoint, { type: original.type, key, data: null }, { manual: true, messageId: original.messageId, body: original.body });
-    await this.activity.record(auth, { action: 'webhook_endpoint.redeliver', resourceType: 'webhook_endpoint', resourceId: endpoint._id, summary: `Webhook endpoint ${endpoint.url}: message ${original.messageId} delivered again` });
+    const delivery = await this.dispatcher.deliver(
+      endpoint,
+      { type: original.type, key, data: null },
+      { manual: true, messageId: original.messageId, body: original.body },
+    );
+    await this.activity.record(auth, {
+      action: 'webhook_endpoint.redeliver',
+      resourceType: 'webhook_endpoint',
+      resourceId: endpoint._id,
+      summary: `Webhook endpoint ${endpoint.url}: message ${original.messageId} delivered again`,
+    });
     return toDeliveryView(delivery);
   }
 
@@ -146,5 +192,8 @@ export class WebhookEndpointsService {
  * redeliver what they were sent, but not create, change or delete one, or rotate its secret (403).
  */
 function checkSeesAllTrackers(auth: AuthContext): void {
-  if (!auth.trackerScope.isAll) throw forbidden("Webhook endpoints receive the alerts and events of every asset: creating, changing or deleting one, or rotating its secret, needs access to all of the client's trackers");
+  if (!auth.trackerScope.isAll)
+    throw forbidden(
+      "Webhook endpoints receive the alerts and events of every asset: creating, changing or deleting one, or rotating its secret, needs access to all of the client's trackers",
+    );
 }

@@ -18,10 +18,7 @@ const webhookData = TenantDataModule.forFeature([
 
 /** Webhook endpoints (`/api/webhook-endpoints`, `access_alerts`) and the signed, retried deliveries to them. */
 @Module({
-  imports: [
-    EventsModule,
-    webhookData,
-  ],
+  imports: [EventsModule, webhookData],
   controllers: [WebhookEndpointsController],
   providers: [WebhookDispatcher, WebhookEndpointsService, WebhookEndpointDisabled, WebhookDeliveryRetention],
   exports: [webhookData, WebhookDispatcher, WebhookEndpointDisabled],

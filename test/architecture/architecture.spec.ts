@@ -33,13 +33,20 @@ function relativeImports(path: string): string[] {
  * credential is resolved to its user, role and client (auth), and a device's message to its
  * tracker (fleet's routing, by the platform-wide vendor id).
  */
-const LIB_UNSCOPED_ALLOWED = [/^libs\/auth\/src\/(tokens|provisioning)\//, /^libs\/fleet\/src\/tracker-routing\.service\.ts$/, /^libs\/database\/src\/tenancy\//];
+const LIB_UNSCOPED_ALLOWED = [
+  /^libs\/auth\/src\/(tokens|provisioning)\//,
+  /^libs\/fleet\/src\/tracker-routing\.service\.ts$/,
+  /^libs\/database\/src\/tenancy\//,
+];
 
 /** Tenant models a library registers without a repository: sessions and API tokens, found by their token's hash before any caller exists. */
 const LIB_RAW_MODELS = ['Session', 'ApiToken'];
 
 /** Where data of several clients may be read in one query: explicit, and few. */
-const UNSCOPED_ALLOWED = [/^src\/seed\//, /^src\/cli\//, /^src\/fuel\/price-change\/price-change-resumer\.ts$/,
+const UNSCOPED_ALLOWED = [
+  /^src\/seed\//,
+  /^src\/cli\//,
+  /^src\/fuel\/price-change\/price-change-resumer\.ts$/,
   // The boot sweep of work orders left by a submission killed before its inspection was written.
   /^src\/maintenance\/work-orders\/unconfirmed-inspection-orders\.ts$/,
   // The boot backfill of search keys for drivers written before the keys existed.
@@ -71,7 +78,19 @@ describe('architecture', () => {
   const assetOwned = modelsWithField(sources, 'assetId');
 
   it('finds the tenant models', () => {
-    for (const name of ['Driver', 'WorkOrder', 'DynamicForm', 'Asset', 'Tracker', 'User', 'ActivityEvent', 'FuelTariff', 'InspectionQrCode', 'Session', 'ApiToken']) {
+    for (const name of [
+      'Driver',
+      'WorkOrder',
+      'DynamicForm',
+      'Asset',
+      'Tracker',
+      'User',
+      'ActivityEvent',
+      'FuelTariff',
+      'InspectionQrCode',
+      'Session',
+      'ApiToken',
+    ]) {
       expect(tenant).toContain(name);
     }
   });
@@ -118,24 +137,39 @@ describe('architecture', () => {
   });
 
   describe('its rules catch what they are for (on sources made up to break them)', () => {
-    const schema = (name: string, fields: string, base = '') => `@Schema({ collection: 'x' })\nexport class ${name}${base ? ` extends ${base}` : ''} {\n${fields}\n}\n`;
+    const schema = (name: string, fields: string, base = '') =>
+      `@Schema({ collection: 'x' })\nexport class ${name}${base ? ` extends ${base}` : ''} {\n${fields}\n}\n`;
     const refuel = schema('Refuel', '  @Prop()\n  clientId: Types.ObjectId;\n\n  @Prop()\n  assetId?: Types.ObjectId;');
     const module = (call: string) => `const data = ${call}.forFeature([{ name: Refuel.name, schema: RefuelSchema }]);\n`;
 
     it('a model with assetId registered with TenantDataModule or MongooseModule, or not at all, is an offender', () => {
       for (const call of ['TenantDataModule', 'MongooseModule']) {
-        expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel], ['src/fuel/fuel.module.ts', module(call)]]))).toEqual([
-          'Refuel: not registered with AssetOwnedDataModule.forFeature',
-          `src/fuel/fuel.module.ts: Refuel registered without its asset's scope`,
-        ]);
+        expect(
+          assetOwnedOffenders(
+            new Map([
+              ['src/fuel/refuel.schema.ts', refuel],
+              ['src/fuel/fuel.module.ts', module(call)],
+            ]),
+          ),
+        ).toEqual(['Refuel: not registered with AssetOwnedDataModule.forFeature', `src/fuel/fuel.module.ts: Refuel registered without its asset's scope`]);
       }
       expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel]]))).toEqual(['Refuel: not registered with AssetOwnedDataModule.forFeature']);
-      expect(assetOwnedOffenders(new Map([['src/fuel/refuel.schema.ts', refuel], ['src/fuel/fuel.module.ts', module('AssetOwnedDataModule')]]))).toEqual([]);
+      expect(
+        assetOwnedOffenders(
+          new Map([
+            ['src/fuel/refuel.schema.ts', refuel],
+            ['src/fuel/fuel.module.ts', module('AssetOwnedDataModule')],
+          ]),
+        ),
+      ).toEqual([]);
     });
 
     it('a field declared by a base class counts (tenant models that inherit clientId)', () => {
       const base = 'export abstract class Owned {\n  @Prop()\n  clientId: Types.ObjectId;\n}\n';
-      const files = new Map([['libs/x/owned.schema.ts', base], ['libs/x/note.schema.ts', schema('Note', '  title: string;', 'Owned') + schema('Plain', '  title: string;')]]);
+      const files = new Map([
+        ['libs/x/owned.schema.ts', base],
+        ['libs/x/note.schema.ts', schema('Note', '  title: string;', 'Owned') + schema('Plain', '  title: string;')],
+      ]);
       expect([...modelsWithField(files, 'clientId')]).toEqual(['Note']);
     });
   });

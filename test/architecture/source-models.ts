@@ -69,7 +69,9 @@ export function assetOwnedOffenders(sources: Sources): string[] {
   const tenant = modelsWithField(sources, 'clientId');
   const assetOwned = [...modelsWithField(sources, 'assetId')].filter((model) => tenant.has(model));
   const owned = new Set(registrations(sources, 'AssetOwnedDataModule').map(({ model }) => model));
-  const elsewhere = [...registrations(sources, 'TenantDataModule'), ...registrations(sources, 'MongooseModule')].filter(({ model }) => assetOwned.includes(model));
+  const elsewhere = [...registrations(sources, 'TenantDataModule'), ...registrations(sources, 'MongooseModule')].filter(({ model }) =>
+    assetOwned.includes(model),
+  );
   return [
     ...assetOwned.filter((model) => !owned.has(model)).map((model) => `${model}: not registered with AssetOwnedDataModule.forFeature`),
     ...elsewhere.map(({ path, model }) => `${path}: ${model} registered without its asset's scope`),

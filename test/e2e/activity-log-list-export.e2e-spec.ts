@@ -13,15 +13,20 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
   const actorB = new Types.ObjectId();
   const call = (path: string, token = tenant.admin.token) => request(t.server).get(path).set('Authorization', `Bearer ${token}`);
   const binary = (path: string) =>
-    call(path).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    call(path)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
   const csvRows = (text: string) =>
     new Promise<string[][]>((resolve, reject) => {
       const rows: string[][] = [];
-      parseString(text).on('data', (row: string[]) => rows.push(row)).on('end', () => resolve(rows)).on('error', reject);
+      parseString(text)
+        .on('data', (row: string[]) => rows.push(row))
+        .on('end', () => resolve(rows))
+        .on('error', reject);
     });
 
   /** `count` events, one a minute from START: actor A for even ones, B for odd; every tenth a driver.update of driver-N. */
@@ -29,7 +34,10 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
     const documents = Array.from({ length: count }, (_, i) => ({
       _id: new Types.ObjectId(),
       clientId,
-      actor: i % 2 === 0 ? { userId: tenant.admin.user._id, name: 'Admin', email: tenant.admin.email, credential: 'session' } : { userId: actorB, name: 'B', credential: 'api_token' },
+      actor:
+        i % 2 === 0
+          ? { userId: tenant.admin.user._id, name: 'Admin', email: tenant.admin.email, credential: 'session' }
+          : { userId: actorB, name: 'B', credential: 'api_token' },
       action: i % 10 === 0 ? 'driver.update' : 'auth.login',
       resourceType: i % 10 === 0 ? 'driver' : 'session',
       resourceId: i % 10 === 0 ? `driver-${i}` : undefined,
@@ -37,7 +45,8 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
       details: i === 0 ? { rowCount: 3, note: 'coma, "comillas"' } : undefined,
       occurredAt: new Date(START + i * 60_000),
     }));
-    for (let i = 0; i < documents.length; i += 10_000) await t.connection.collection('activity_events').insertMany(documents.slice(i, i + 10_000).map(withoutUndefinedFields));
+    for (let i = 0; i < documents.length; i += 10_000)
+      await t.connection.collection('activity_events').insertMany(documents.slice(i, i + 10_000).map(withoutUndefinedFields));
   };
 
   beforeAll(async () => {
@@ -50,11 +59,18 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
   it('lists newest first with cursor pages, every filter narrowing', async () => {
     const first = await call('/api/activity-log?limit=3&action=auth.login').expect(200);
     expect(first.body.data.map((e: { summary: string }) => e.summary)).toEqual(['Event 2499', 'Event 2498', 'Event 2497']);
-    expect(first.body.data[0]).toMatchObject({ clientId: tenant.clientId.toHexString(), action: 'auth.login', resourceType: 'session', resourceId: null, actor: { userId: actorB.toHexString() } });
+    expect(first.body.data[0]).toMatchObject({
+      clientId: tenant.clientId.toHexString(),
+      action: 'auth.login',
+      resourceType: 'session',
+      resourceId: null,
+      actor: { userId: actorB.toHexString() },
+    });
     const second = await call(`/api/activity-log?limit=3&action=auth.login&cursor=${first.body.page.nextCursor}`).expect(200);
     expect(second.body.data.map((e: { summary: string }) => e.summary)).toEqual(['Event 2496', 'Event 2495', 'Event 2494']);
 
-    const summaries = async (query: string) => (await call(`/api/activity-log?limit=200&${query}`).expect(200)).body.data.map((e: { summary: string }) => e.summary);
+    const summaries = async (query: string) =>
+      (await call(`/api/activity-log?limit=200&${query}`).expect(200)).body.data.map((e: { summary: string }) => e.summary);
     expect(await summaries('entityType=driver&entityId=driver-40')).toEqual(['Event 40']);
     expect(await summaries(`actorId=${actorB.toHexString()}&from=2026-10-01T00:00:00Z&to=2026-10-01T00:05:00Z`)).toEqual(['Event 5', 'Event 3', 'Event 1']);
     expect(await summaries('from=2026-10-01T01:00:00-03:00&to=2026-10-01T04:01:00.000Z')).toEqual(['Event 241', 'Event 240']);
@@ -72,14 +88,18 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="activity-log_\d{4}-\d\d-\d\d\.csv"$/);
     expect(res.headers['content-length']).toBeUndefined(); // streamed, not built first
     const text = (res.body as Buffer).toString('utf8');
-    expect(text.startsWith('\uFEFFoccurredAt,action,entityType,entityId,summary,actorId,actorName,actorEmail,credential,requestId,ip,userAgent,details,id\r\n')).toBe(true);
+    expect(
+      text.startsWith('\uFEFFoccurredAt,action,entityType,entityId,summary,actorId,actorName,actorEmail,credential,requestId,ip,userAgent,details,id\r\n'),
+    ).toBe(true);
     const rows = await csvRows(text.slice(1));
     expect(rows).toHaveLength(2501);
     expect(rows[1].slice(0, 5)).toEqual(['2026-10-02T17:39:00.000Z', 'auth.login', 'session', '', 'Event 2499']);
     const byIndex = (i: number) => rows[2500 - i];
     expect(byIndex(7)[4]).toBe('\'=HYPERLINK("http://evil.example","clic")');
     expect(byIndex(0)[12]).toBe('{"rowCount":3,"note":"coma, \\"comillas\\""}');
-    const filtered = await csvRows((await binary('/api/activity-log/export?entityType=driver&from=2026-10-01T00:00:00Z&to=2026-10-01T00:20:00Z').expect(200)).body.toString('utf8').slice(1));
+    const filtered = await csvRows(
+      (await binary('/api/activity-log/export?entityType=driver&from=2026-10-01T00:00:00Z&to=2026-10-01T00:20:00Z').expect(200)).body.toString('utf8').slice(1),
+    );
     expect(filtered.slice(1).map((row) => row[3])).toEqual(['driver-20', 'driver-10', 'driver-0']);
   });
 
@@ -104,11 +124,20 @@ describe('GET /api/activity-log and /api/activity-log/export', () => {
 
   it('refuses more than 100 000 events with a 400 asking to narrow, before any byte', async () => {
     const big = await createTenant(t.app);
-    const documents = Array.from({ length: 100_001 }, (_, i) => ({ clientId: big.clientId, actor: { credential: 'none' }, action: 'auth.login_failed', resourceType: 'session', summary: 's', occurredAt: new Date(START + i) }));
+    const documents = Array.from({ length: 100_001 }, (_, i) => ({
+      clientId: big.clientId,
+      actor: { credential: 'none' },
+      action: 'auth.login_failed',
+      resourceType: 'session',
+      summary: 's',
+      occurredAt: new Date(START + i),
+    }));
     for (let i = 0; i < documents.length; i += 20_000) await t.connection.collection('activity_events').insertMany(documents.slice(i, i + 20_000));
     const res = await call('/api/activity-log/export', big.admin.token).expect(400);
     expect(res.body).toEqual({ error: 'The export would hold 100001 events; at most 100000: narrow it with from and to, action, entityType or actorId.' });
-    const narrowed = await binary(`/api/activity-log/export?to=${new Date(START + 9).toISOString()}`).set('Authorization', `Bearer ${big.admin.token}`).expect(200);
+    const narrowed = await binary(`/api/activity-log/export?to=${new Date(START + 9).toISOString()}`)
+      .set('Authorization', `Bearer ${big.admin.token}`)
+      .expect(200);
     expect((await csvRows(narrowed.body.toString('utf8').slice(1))).length).toBe(11);
   }, 120_000);
 

@@ -21,13 +21,18 @@ describe('GET /api/activity-log/:id', () => {
       .set('Authorization', `Bearer ${tenant.admin.token}`)
       .set('X-Request-Id', 'activity-import')
       .set('User-Agent', 'fleet-tests/1.0')
-      .send({ rows: [{ row: 2, firstName: 'Ana', lastName: 'Soto', rut: '12345678-5' }, { row: 3, firstName: 'Luis', lastName: 'Mora', rut: '12345678-0' }] })
+      .send({
+        rows: [
+          { row: 2, firstName: 'Ana', lastName: 'Soto', rut: '12345678-5' },
+          { row: 3, firstName: 'Luis', lastName: 'Mora', rut: '12345678-0' },
+        ],
+      })
       .expect(201);
     importEventId = await eventIdOf('activity-import');
   });
   afterAll(() => t.close());
 
-  it('answers the full detail of an event of the caller\'s client', async () => {
+  it("answers the full detail of an event of the caller's client", async () => {
     const res = await get(importEventId, tenant.admin.token).expect(200);
     expect(res.body).toEqual({
       status: 'success',
@@ -55,7 +60,11 @@ describe('GET /api/activity-log/:id', () => {
   });
 
   it('shows the events of sign-in too', async () => {
-    await request(t.server).post('/api/auth/login').set('X-Request-Id', 'activity-login').send({ email: tenant.admin.email, password: tenant.admin.password }).expect(200);
+    await request(t.server)
+      .post('/api/auth/login')
+      .set('X-Request-Id', 'activity-login')
+      .send({ email: tenant.admin.email, password: tenant.admin.password })
+      .expect(200);
     const res = await get(await eventIdOf('activity-login'), tenant.admin.apiToken).expect(200);
     expect(res.body.data).toMatchObject({ action: 'auth.login', resourceType: 'session', actor: { email: tenant.admin.email } });
   });

@@ -46,12 +46,38 @@ describe('alerts: one ingestion batch opens many together', () => {
   const T0 = Math.floor(Date.now() / 1000) - 3000;
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   /** Into the depot at `at` + 10 s, out at `at` + 30 s. */
-  const visit = (asset: TrackedFixture, at: number) => [fix(asset, at, 400), fix(asset, at + 10, 150), fix(asset, at + 20, 100), fix(asset, at + 30, 300), fix(asset, at + 40, 400)];
-  const createRule = async (body: object) => (await request(t.server).post('/api/alert-rules').set(auth()).send({ geofenceIds: [await depot()], ...body }).expect(201)).body.data.id as string;
+  const visit = (asset: TrackedFixture, at: number) => [
+    fix(asset, at, 400),
+    fix(asset, at + 10, 150),
+    fix(asset, at + 20, 100),
+    fix(asset, at + 30, 300),
+    fix(asset, at + 40, 400),
+  ];
+  const createRule = async (body: object) =>
+    (
+      await request(t.server)
+        .post('/api/alert-rules')
+        .set(auth())
+        .send({ geofenceIds: [await depot()], ...body })
+        .expect(201)
+    ).body.data.id as string;
   let depotId = '';
-  const depot = async () => (depotId ||= (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id);
+  const depot = async () =>
+    (depotId ||= (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id);
   const allAlerts = async (): Promise<AlertView[]> => (await request(t.server).get('/api/alerts?limit=200').set(auth()).expect(200)).body.data;
   /** The user's inbox entries as stored (the API would hide those of assets the user may not see). */
   const inboxOf = (user: TestUser) => t.connection.collection('notifications').find({ recipients: user.user._id }).toArray();
@@ -82,8 +108,20 @@ describe('alerts: one ingestion batch opens many together', () => {
     await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
     limited = await tenant.addUser({ permissions: [], trackerIds: [assets[0].trackerId] });
     dispatcher = await tenant.addUser({ permissions: [] });
-    endpoints.both = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/both`, eventTypes: ['alert.opened', 'alert.resolved'] }).expect(201)).body.data.id;
-    endpoints.opened = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/opened`, eventTypes: ['alert.opened'] }).expect(201)).body.data.id;
+    endpoints.both = (
+      await request(t.server)
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/both`, eventTypes: ['alert.opened', 'alert.resolved'] })
+        .expect(201)
+    ).body.data.id;
+    endpoints.opened = (
+      await request(t.server)
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/opened`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data.id;
   });
   afterAll(async () => {
     await t.close();
@@ -94,9 +132,21 @@ describe('alerts: one ingestion batch opens many together', () => {
 
   it('opens every alert of the batch once and tells each channel once, also when the batch comes again or is replayed after a crash', async () => {
     // An hour's cooldown on three of the assets; the second asset's is claimed by an earlier batch.
-    rules.cooling = await createRule({ name: 'Entrada (1 h)', eventTypes: ['geofence.enter'], allAssets: false, assetIds: assets.slice(0, 3).map((a) => a.assetId), cooldownSeconds: 3600, recipients: { userIds: [dispatcher.user._id.toHexString()] } });
+    rules.cooling = await createRule({
+      name: 'Entrada (1 h)',
+      eventTypes: ['geofence.enter'],
+      allAssets: false,
+      assetIds: assets.slice(0, 3).map((a) => a.assetId),
+      cooldownSeconds: 3600,
+      recipients: { userIds: [dispatcher.user._id.toHexString()] },
+    });
     await ingest(visit(assets[1], -1000));
-    rules.enter = await createRule({ name: 'Entrada', eventTypes: ['geofence.enter'], severity: 'critical', recipients: { userIds: [tenant.admin.user._id, english.user._id, limited.user._id].map(String), emails: ['Ops@Example.com'] } });
+    rules.enter = await createRule({
+      name: 'Entrada',
+      eventTypes: ['geofence.enter'],
+      severity: 'critical',
+      recipients: { userIds: [tenant.admin.user._id, english.user._id, limited.user._id].map(String), emails: ['Ops@Example.com'] },
+    });
     rules.exit = await createRule({ name: 'Salida', eventTypes: ['geofence.exit'], recipients: { userIds: [tenant.admin.user._id.toHexString()] } });
 
     // Two visits of each asset in one batch, the assets' messages interleaved.
@@ -110,7 +160,9 @@ describe('alerts: one ingestion batch opens many together', () => {
     expect(assets.map((asset) => count(rules.exit, asset))).toEqual([2, 2, 2, 2, 2]);
     // Cooling down: the second entry of the batch, and every entry of the asset cooling from before.
     expect(assets.map((asset) => count(rules.cooling, asset))).toEqual([1, 1, 1, 0, 0]);
-    expect(alerts.filter((a) => a.ruleId === rules.cooling && a.assetId === assets[1].assetId).map((a) => a.occurredAt)).toEqual([new Date((T0 - 1000 + 10) * 1000).toISOString()]);
+    expect(alerts.filter((a) => a.ruleId === rules.cooling && a.assetId === assets[1].assetId).map((a) => a.occurredAt)).toEqual([
+      new Date((T0 - 1000 + 10) * 1000).toISOString(),
+    ]);
     // Each entry was resolved by its exit in the same batch; an exit opens an alert already resolved (what it tells is over).
     expect(alerts.filter((a) => a.eventType === 'geofence.enter').every((a) => a.state === 'resolved')).toBe(true);
     expect(alerts.filter((a) => a.eventType === 'geofence.exit').every((a) => a.state === 'resolved')).toBe(true);
@@ -119,7 +171,14 @@ describe('alerts: one ingestion batch opens many together', () => {
       // One inbox entry per recipient who may see the asset.
       for (const user of [tenant.admin, english, limited, dispatcher]) {
         const entries = (await inboxOf(user)).map((entry) => String(entry.alertId)).sort();
-        expect({ user: user.email, what, entries }).toEqual({ user: user.email, what, entries: alerts.filter((alert) => expectedInbox(user, alert)).map((alert) => alert.id).sort() });
+        expect({ user: user.email, what, entries }).toEqual({
+          user: user.email,
+          what,
+          entries: alerts
+            .filter((alert) => expectedInbox(user, alert))
+            .map((alert) => alert.id)
+            .sort(),
+        });
       }
       // One mail per address: every message the SMTP server received is counted, none collapsed.
       const expected = alerts.flatMap((alert) => expectedMails(alert).map((address) => `${alert.id} ${address}`)).sort();

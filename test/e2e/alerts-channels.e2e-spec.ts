@@ -33,10 +33,20 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
   const T0 = Math.floor(Date.now() / 1000) - 600;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   /** Into the depot at 10 s; out at 30 s unless `stay`. */
-  const visit = (asset: TrackedFixture, stay = false) => (stay ? [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100)] : [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100), fix(asset, 30, 300), fix(asset, 40, 400)]);
-  const alertsOf = async (asset: TrackedFixture) => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth()).expect(200)).body.data as Array<{ id: string; state: string }>;
+  const visit = (asset: TrackedFixture, stay = false) =>
+    stay
+      ? [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100)]
+      : [fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100), fix(asset, 30, 300), fix(asset, 40, 400)];
+  const alertsOf = async (asset: TrackedFixture) =>
+    (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth()).expect(200)).body.data as Array<{ id: string; state: string }>;
   const mailsTo = (address: string) => smtp.mails.filter((mail) => (mail.to as { text: string } | undefined)?.text === address);
   const hooksOf = (alertId: string) => receiver.received.filter((hook) => (JSON.parse(hook.body) as { data: { id?: string } }).data.id === alertId);
   const typeOf = (hook: ReceivedWebhook) => (JSON.parse(hook.body) as { type: string }).type;
@@ -51,8 +61,20 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.1/32';
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    depotId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito Pudahuel', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
-    const endpoint = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/alerts`, description: 'ERP', eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved'] }).expect(201)).body.data;
+    depotId = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito Pudahuel', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
+    const endpoint = (
+      await request(t.server)
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/alerts`, description: 'ERP', eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved'] })
+        .expect(201)
+    ).body.data;
     secret = endpoint.secret;
   });
   afterAll(async () => {
@@ -71,7 +93,15 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     await request(t.server)
       .post('/api/alert-rules')
       .set(auth())
-      .send({ name: 'Entrada al depósito', eventTypes: ['geofence.enter'], severity: 'critical', allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds: [tenant.admin.user._id, english.user._id, blind.user._id].map(String), emails: ['Turno-Noche@Example.com', english.email] } })
+      .send({
+        name: 'Entrada al depósito',
+        eventTypes: ['geofence.enter'],
+        severity: 'critical',
+        allAssets: false,
+        assetIds: [asset.assetId],
+        geofenceIds: [depotId],
+        recipients: { userIds: [tenant.admin.user._id, english.user._id, blind.user._id].map(String), emails: ['Turno-Noche@Example.com', english.email] },
+      })
       .expect(201);
 
     await ingest(visit(asset));
@@ -93,7 +123,11 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     const hooks = await eventually(() => (hooksOf(alert.id).length >= 2 ? hooksOf(alert.id) : null), 'the alert’s webhooks');
     expect(hooks.map(typeOf).sort()).toEqual(['alert.opened', 'alert.resolved']);
     for (const hook of hooks) {
-      const verified = new Webhook(secret).verify(hook.body, { 'webhook-id': hook.headers['webhook-id'] as string, 'webhook-timestamp': hook.headers['webhook-timestamp'] as string, 'webhook-signature': hook.headers['webhook-signature'] as string });
+      const verified = new Webhook(secret).verify(hook.body, {
+        'webhook-id': hook.headers['webhook-id'] as string,
+        'webhook-timestamp': hook.headers['webhook-timestamp'] as string,
+        'webhook-signature': hook.headers['webhook-signature'] as string,
+      });
       expect(verified).toMatchObject({ data: { id: alert.id, assetId: asset.assetId } });
     }
 
@@ -103,7 +137,10 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     expect([mailsTo(tenant.admin.email), mailsTo(english.email), mailsTo('turno-noche@example.com')].map((list) => list.length)).toEqual([1, 1, 1]);
     expect(hooksOf(alert.id)).toHaveLength(2);
     expect(mailsTo(blind.email)).toEqual([]);
-    const inboxOf = async (token: string) => ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ alertId: string }>).filter((entry) => entry.alertId === alert.id);
+    const inboxOf = async (token: string) =>
+      ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ alertId: string }>).filter(
+        (entry) => entry.alertId === alert.id,
+      );
     expect(await inboxOf(tenant.admin.token)).toHaveLength(1);
     expect(await inboxOf(english.token)).toHaveLength(1);
     expect(await inboxOf(blind.token)).toEqual([]);
@@ -114,7 +151,14 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     await request(t.server)
       .post('/api/alert-rules')
       .set(auth())
-      .send({ name: 'Dentro del depósito', eventTypes: ['geofence.enter'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds: [tenant.admin.user._id.toHexString()] } })
+      .send({
+        name: 'Dentro del depósito',
+        eventTypes: ['geofence.enter'],
+        allAssets: false,
+        assetIds: [asset.assetId],
+        geofenceIds: [depotId],
+        recipients: { userIds: [tenant.admin.user._id.toHexString()] },
+      })
       .expect(201);
     await ingest(visit(asset, true));
     const [alert] = await alertsOf(asset);
@@ -137,13 +181,25 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     await request(t.server)
       .post('/api/alert-rules')
       .set(auth())
-      .send({ name: 'Reintento', eventTypes: ['geofence.enter'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds: [] } })
+      .send({
+        name: 'Reintento',
+        eventTypes: ['geofence.enter'],
+        allAssets: false,
+        assetIds: [asset.assetId],
+        geofenceIds: [depotId],
+        recipients: { userIds: [] },
+      })
       .expect(201);
     await ingest(visit(asset, true));
     const [alert] = await alertsOf(asset);
     await eventually(() => hooksOf(alert.id).length === 1, 'alert.opened');
     // What a request leaves when it stores the state and dies (or its database write fails) before the webhook is stored.
-    await t.connection.collection('alerts').updateOne({ _id: new Types.ObjectId(alert.id) }, { $set: { state: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: tenant.admin.user._id.toHexString() } });
+    await t.connection
+      .collection('alerts')
+      .updateOne(
+        { _id: new Types.ObjectId(alert.id) },
+        { $set: { state: 'acknowledged', acknowledgedAt: new Date(), acknowledgedBy: tenant.admin.user._id.toHexString() } },
+      );
     const retried = await request(t.server).post(`/api/alerts/${alert.id}/acknowledge`).set(auth()).send({}).expect(409);
     expect(retried.body.error).toContain('The alert is acknowledged');
     const hooks = await eventually(() => (hooksOf(alert.id).length === 2 ? hooksOf(alert.id) : null), 'alert.acknowledged');
@@ -160,15 +216,35 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
   });
 
   it('tells the client’s admins in the inbox when an endpoint is disabled after 3 days of failures, once', async () => {
-    const endpoint = (await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/dead`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
+    const endpoint = (
+      await request(t.server)
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/dead`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data;
     receiver.answer = (hook) => (hook.path === '/dead' ? 503 : 200);
     const operator = await tenant.addUser({ permissions: [] });
     // An admin whose trackers are a few: a system notice has no asset, and is theirs all the same.
     const limitedAdmin = await tenant.addUser({ protected: true, trackerIds: [new Types.ObjectId()] });
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
     await request(t.server).post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201);
-    const notices = async (token: string) => ((await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{ id: string; kind: string; title: string; body: string; severity: string }>).filter((entry) => entry.kind === 'system');
-    const [notice, ...more] = await eventually(async () => ((await notices(tenant.admin.token)).length ? notices(tenant.admin.token) : null), 'the admin’s notice');
+    const notices = async (token: string) =>
+      (
+        (await request(t.server).get('/api/notifications').set(auth(token)).expect(200)).body.data as Array<{
+          id: string;
+          kind: string;
+          title: string;
+          body: string;
+          severity: string;
+        }>
+      ).filter((entry) => entry.kind === 'system');
+    const [notice, ...more] = await eventually(
+      async () => ((await notices(tenant.admin.token)).length ? notices(tenant.admin.token) : null),
+      'the admin’s notice',
+    );
     expect(more).toEqual([]);
     expect(notice).toMatchObject({ title: `Webhook desactivado: ${receiver.url}/dead`, severity: 'warning', body: expect.stringContaining('3 días') });
     expect(await notices(operator.token)).toEqual([]);

@@ -51,19 +51,41 @@ describe('alerts from ingested telemetry, and the inbox', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
   /** A message of `asset` `north` metres north of the depot's centre (200 m radius) at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   /** In 10 s, out at 30 s. */
-  const visit = (asset: TrackedFixture, at = 0) => [fix(asset, at, 400), fix(asset, at + 10, 150), fix(asset, at + 20, 100), fix(asset, at + 30, 300), fix(asset, at + 40, 400)];
+  const visit = (asset: TrackedFixture, at = 0) => [
+    fix(asset, at, 400),
+    fix(asset, at + 10, 150),
+    fix(asset, at + 20, 100),
+    fix(asset, at + 30, 300),
+    fix(asset, at + 40, 400),
+  ];
   const rule = async (asset: TrackedFixture, body: object = {}) =>
     (
       await request(t.server)
         .post('/api/alert-rules')
         .set(auth())
-        .send({ name: 'Entrada al depósito', eventTypes: ['geofence.enter'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds: [tenant.admin.user._id.toHexString()] }, ...body })
+        .send({
+          name: 'Entrada al depósito',
+          eventTypes: ['geofence.enter'],
+          allAssets: false,
+          assetIds: [asset.assetId],
+          geofenceIds: [depotId],
+          recipients: { userIds: [tenant.admin.user._id.toHexString()] },
+          ...body,
+        })
         .expect(201)
     ).body.data.id as string;
-  const alerts = async (asset: TrackedFixture, token = tenant.admin.token): Promise<AlertView[]> => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth(token)).expect(200)).body.data;
-  const inbox = async (query = '', token = tenant.admin.token): Promise<NotificationView[]> => (await request(t.server).get(`/api/notifications?limit=200${query}`).set(auth(token)).expect(200)).body.data;
+  const alerts = async (asset: TrackedFixture, token = tenant.admin.token): Promise<AlertView[]> =>
+    (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth(token)).expect(200)).body.data;
+  const inbox = async (query = '', token = tenant.admin.token): Promise<NotificationView[]> =>
+    (await request(t.server).get(`/api/notifications?limit=200${query}`).set(auth(token)).expect(200)).body.data;
   /** The ids on the asset's register of what its end events may settle. */
   const unsettled = async (asset: TrackedFixture): Promise<string[]> =>
     ((await t.connection.collection('alert_unsettled_starts').findOne({ _id: new Types.ObjectId(asset.assetId) }))?.ids ?? []).map(String);
@@ -84,7 +106,13 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     tenant = await createTenant(t.app);
-    depotId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
+    depotId = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
   });
   afterEach(() => open.splice(0).forEach((client) => client.close()));
   afterAll(() => t.close());
@@ -106,7 +134,12 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     expect((await alerts(asset)).map((a) => a.id)).toEqual([alert.id]);
     expect((await inbox()).filter((n) => n.alertId === alert.id)).toHaveLength(1);
     const log = (await request(t.server).get('/api/activity-log?limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(log.filter((e) => e.resourceId === alert.id).map((e) => e.action).sort()).toEqual(['alert.open', 'alert.resolve']);
+    expect(
+      log
+        .filter((e) => e.resourceId === alert.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['alert.open', 'alert.resolve']);
   });
 
   it('does not alert outside the rule’s weekly window, nor for another geofence, nor when disabled', async () => {
@@ -115,12 +148,20 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     const pad = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
     await rule(asset, { schedule: { timeZone: 'UTC', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: pad(hour + 3), to: pad(hour + 4) } });
     await rule(asset, { enabled: false });
-    const elsewhere = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Lejos', geometry: { type: 'Point', coordinates: [0, 0] }, radiusM: 100 }).expect(201)).body.data.id;
+    const elsewhere = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Lejos', geometry: { type: 'Point', coordinates: [0, 0] }, radiusM: 100 })
+        .expect(201)
+    ).body.data.id;
     await rule(asset, { geofenceIds: [elsewhere] });
     await ingest(visit(asset));
     expect(await alerts(asset)).toEqual([]);
     // Inside the window (it spans midnight when it must): alerts.
-    const inWindow = await rule(asset, { schedule: { timeZone: 'UTC', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: pad(hour), to: pad(hour + 2) } });
+    const inWindow = await rule(asset, {
+      schedule: { timeZone: 'UTC', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], from: pad(hour), to: pad(hour + 2) },
+    });
     await ingest(visit(asset, 100));
     expect(await alerts(asset)).toHaveLength(1);
     // Matching keeps a client's rules for a few seconds; a change through this instance applies to the next batch.
@@ -154,7 +195,10 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     const waiting = await addAsset(t, tenant.clientId);
     await rule(waiting, { minDurationSeconds: 600 });
     await ingest(visit(waiting, 550).slice(0, 3));
-    const [opening] = await t.connection.collection('alert_openings').find({ assetId: new Types.ObjectId(waiting.assetId) }).toArray();
+    const [opening] = await t.connection
+      .collection('alert_openings')
+      .find({ assetId: new Types.ObjectId(waiting.assetId) })
+      .toArray();
     expect(opening).toMatchObject({ state: 'waiting' });
     expect(await unsettled(waiting)).toEqual([opening._id.toHexString()]);
     await ingest(visit(waiting, 550).slice(3));
@@ -168,7 +212,10 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await rule(staying, { minDurationSeconds: 60 });
     await ingest([fix(staying, 0, 400), fix(staying, 10, 150), fix(staying, 20, 100), fix(staying, 50, 100)]);
     // Its time to decide (T0 + 70 s) has passed: the job opens it.
-    const [alert] = await eventually(async () => (await t.app.get(Jobs).runDue(), alerts(staying)), (list) => list.length > 0);
+    const [alert] = await eventually(
+      async () => (await t.app.get(Jobs).runDue(), alerts(staying)),
+      (list) => list.length > 0,
+    );
     expect(alert).toMatchObject({ state: 'open', eventType: 'geofence.enter' });
     expect((await inbox()).filter((n) => n.alertId === alert.id)).toHaveLength(1);
     expect(await unsettled(staying)).toEqual([alert.id]);
@@ -200,7 +247,9 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     expect(await unsettled(asset)).toEqual([second.id]);
     await ingest(visit(asset, 100).slice(3));
     expect(await unsettled(asset)).toEqual([]);
-    expect((await request(t.server).get(`/api/alerts/${second.id}`).set(auth()).expect(200)).body.data).toMatchObject({ resolvedBy: tenant.admin.user._id.toHexString() });
+    expect((await request(t.server).get(`/api/alerts/${second.id}`).set(auth()).expect(200)).body.data).toMatchObject({
+      resolvedBy: tenant.admin.user._id.toHexString(),
+    });
 
     // Opened by the version before: on no register, so its end would leave it open, until the boot's backfill puts it on one.
     const old = await addAsset(t, tenant.clientId);
@@ -222,9 +271,14 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await ingest(visit(asset).slice(0, 3)); // inside, not out yet
     const [alert] = await alerts(asset);
     expect(alert.state).toBe('open');
-    const post = (action: string, body: object = {}, token = tenant.admin.token) => request(t.server).post(`/api/alerts/${alert.id}/${action}`).set(auth(token)).send(body);
+    const post = (action: string, body: object = {}, token = tenant.admin.token) =>
+      request(t.server).post(`/api/alerts/${alert.id}/${action}`).set(auth(token)).send(body);
     const acked = (await post('acknowledge', { comment: 'Llamando al conductor' }).expect(200)).body.data;
-    expect(acked).toMatchObject({ state: 'acknowledged', acknowledgedBy: tenant.admin.user._id.toHexString(), comments: [expect.objectContaining({ text: 'Llamando al conductor', action: 'acknowledge' })] });
+    expect(acked).toMatchObject({
+      state: 'acknowledged',
+      acknowledgedBy: tenant.admin.user._id.toHexString(),
+      comments: [expect.objectContaining({ text: 'Llamando al conductor', action: 'acknowledge' })],
+    });
     expect((await post('acknowledge').expect(409)).body.error).toMatch(/is acknowledged: it cannot be acknowledged/);
     await post('acknowledge', { comment: 5 }).expect(400);
     await post('resolve', { extra: 1 }).expect(400);
@@ -234,12 +288,22 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await post('acknowledge').expect(409);
     // Its end event later: already resolved, it stays as the person left it.
     await ingest(visit(asset).slice(3));
-    expect((await request(t.server).get(`/api/alerts/${alert.id}`).set(auth()).expect(200)).body.data).toMatchObject({ state: 'resolved', resolvedBy: tenant.admin.user._id.toHexString() });
+    expect((await request(t.server).get(`/api/alerts/${alert.id}`).set(auth()).expect(200)).body.data).toMatchObject({
+      state: 'resolved',
+      resolvedBy: tenant.admin.user._id.toHexString(),
+    });
     const log = (await request(t.server).get('/api/activity-log?limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(log.filter((e) => e.resourceId === alert.id).map((e) => e.action).sort()).toEqual(['alert.acknowledge', 'alert.open', 'alert.resolve']);
+    expect(
+      log
+        .filter((e) => e.resourceId === alert.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['alert.acknowledge', 'alert.open', 'alert.resolve']);
     // Filters.
     expect((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&state=open`).set(auth()).expect(200)).body.data).toEqual([]);
-    expect((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&state=resolved&severity=warning`).set(auth()).expect(200)).body.data).toHaveLength(1);
+    expect(
+      (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&state=resolved&severity=warning`).set(auth()).expect(200)).body.data,
+    ).toHaveLength(1);
     expect((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&to=2000-01-01T00:00:00Z`).set(auth()).expect(200)).body.data).toEqual([]);
     await request(t.server).get('/api/alerts?state=closed').set(auth()).expect(400);
   });
@@ -302,15 +366,46 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     expect(await inbox('&unread=true', dispatcher.token)).toEqual([]);
     expect((await request(t.server).post('/api/notifications/read-all').set(auth(dispatcher.token)).expect(200)).body.data.read).toBe(0);
     // Each entry once in the store, whatever its recipients; the admin's read state is their own.
-    const stored = await t.connection.collection('notifications').find({ assetId: new Types.ObjectId(asset.assetId) }).toArray();
+    const stored = await t.connection
+      .collection('notifications')
+      .find({ assetId: new Types.ObjectId(asset.assetId) })
+      .toArray();
     expect(stored).toHaveLength(mine.length);
-    expect(stored.map((entry) => entry.recipients.map(String).sort())).toEqual(stored.map(() => [dispatcher.user._id.toHexString(), tenant.admin.user._id.toHexString()].sort()));
+    expect(stored.map((entry) => entry.recipients.map(String).sort())).toEqual(
+      stored.map(() => [dispatcher.user._id.toHexString(), tenant.admin.user._id.toHexString()].sort()),
+    );
     expect((await inbox('&unread=true')).filter((n) => n.assetId === asset.assetId)).toHaveLength(mine.length);
 
     // Written by the versions before, one per user: each an entry of its one recipient once the boot's backfill ran.
     const before = [
-      { _id: new Types.ObjectId(), clientId: tenant.clientId, userId: dispatcher.user._id, kind: 'system', alertId: null, ruleId: null, title: 'per-user, unread', body: 'b', severity: 'info', assetId: null, readAt: null, createdAt: new Date() },
-      { _id: new Types.ObjectId(), clientId: tenant.clientId, userId: dispatcher.user._id, kind: 'system', alertId: null, ruleId: null, title: 'per-user, read', body: 'b', severity: 'info', assetId: null, readAt: new Date('2026-11-01T00:00:00Z'), createdAt: new Date() },
+      {
+        _id: new Types.ObjectId(),
+        clientId: tenant.clientId,
+        userId: dispatcher.user._id,
+        kind: 'system',
+        alertId: null,
+        ruleId: null,
+        title: 'per-user, unread',
+        body: 'b',
+        severity: 'info',
+        assetId: null,
+        readAt: null,
+        createdAt: new Date(),
+      },
+      {
+        _id: new Types.ObjectId(),
+        clientId: tenant.clientId,
+        userId: dispatcher.user._id,
+        kind: 'system',
+        alertId: null,
+        ruleId: null,
+        title: 'per-user, read',
+        body: 'b',
+        severity: 'info',
+        assetId: null,
+        readAt: new Date('2026-11-01T00:00:00Z'),
+        createdAt: new Date(),
+      },
     ];
     await t.connection.collection('notifications').insertMany(before);
     // Until then they are in no inbox, and reading one is a 404, not a 500.
@@ -353,8 +448,14 @@ describe('alerts from ingested telemetry, and the inbox', () => {
         {
           view: shared,
           // Title and body in every language: each instance's streams show each reader theirs.
-          texts: { es: { title: entry.title, body: entry.body }, en: { title: expect.stringMatching(/^Warning: Entered Depósito — /), body: expect.stringContaining('. Rule: ') } },
-          to: expect.arrayContaining([{ userId: dispatcher.user._id.toHexString(), id }, { userId: tenant.admin.user._id.toHexString(), id: adminEntry.id }]),
+          texts: {
+            es: { title: entry.title, body: entry.body },
+            en: { title: expect.stringMatching(/^Warning: Entered Depósito — /), body: expect.stringContaining('. Rule: ') },
+          },
+          to: expect.arrayContaining([
+            { userId: dispatcher.user._id.toHexString(), id },
+            { userId: tenant.admin.user._id.toHexString(), id: adminEntry.id },
+          ]),
         },
       ]);
       expect(write.groups[0].to).toHaveLength(2);
@@ -363,7 +464,9 @@ describe('alerts from ingested telemetry, and the inbox', () => {
       const earlier = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before' };
       await t.connection.collection('notification_feed').insertOne({ _id: new Types.ObjectId(), entries: [{ userId: dispatcher.user._id, view: earlier }] });
       const legacy = { ...entry, id: new Types.ObjectId().toHexString(), title: 'written by the version before that' };
-      await t.connection.collection('notification_feed').insertOne({ _id: new Types.ObjectId(), notificationId: new Types.ObjectId(legacy.id), userId: dispatcher.user._id, view: legacy });
+      await t.connection
+        .collection('notification_feed')
+        .insertOne({ _id: new Types.ObjectId(), notificationId: new Types.ObjectId(legacy.id), userId: dispatcher.user._id, view: legacy });
       const fromEarlier = await client.waitFor(() => client.events.find((e) => e.event === 'notification' && e.id === earlier.id));
       expect(JSON.parse(fromEarlier.data)).toEqual(earlier);
       const old = await client.waitFor(() => client.events.find((e) => e.event === 'notification' && e.id === legacy.id));
@@ -385,7 +488,14 @@ describe('alerts from ingested telemetry, and the inbox', () => {
   it('puts a system notice in the inbox of the client’s admins (protected roles) only, once per key', async () => {
     const clerk = await tenant.addUser({ permissions: [] });
     const notices = t.app.get(SystemNotices);
-    const notice = { texts: { es: { title: 'Webhook desactivado', body: 'https://example.com/hook falló durante 3 días' }, en: { title: 'Webhook disabled', body: 'https://example.com/hook failed for 3 days' } }, key: 'endpoint-disabled|x', at: new Date('2026-11-20T00:00:00Z') };
+    const notice = {
+      texts: {
+        es: { title: 'Webhook desactivado', body: 'https://example.com/hook falló durante 3 días' },
+        en: { title: 'Webhook disabled', body: 'https://example.com/hook failed for 3 days' },
+      },
+      key: 'endpoint-disabled|x',
+      at: new Date('2026-11-20T00:00:00Z'),
+    };
     expect(await notices.toAdmins(tenant.clientId, notice)).toBe(1);
     await notices.toAdmins(tenant.clientId, notice);
     const entries = (await inbox()).filter((n) => n.kind === 'system');

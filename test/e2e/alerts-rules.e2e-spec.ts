@@ -11,7 +11,12 @@ describe('alert rules (/api/alert-rules)', () => {
   let other: TestTenant;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const create = (body: object, token = tenant.admin.token) => request(t.server).post('/api/alert-rules').set(auth(token)).send(body);
-  const valid = () => ({ name: 'Exceso de velocidad', eventTypes: ['speeding.start'], severity: 'critical', recipients: { userIds: [tenant.admin.user._id.toHexString()], emails: ['Turno@Example.com'] } });
+  const valid = () => ({
+    name: 'Exceso de velocidad',
+    eventTypes: ['speeding.start'],
+    severity: 'critical',
+    recipients: { userIds: [tenant.admin.user._id.toHexString()], emails: ['Turno@Example.com'] },
+  });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -45,21 +50,36 @@ describe('alert rules (/api/alert-rules)', () => {
     expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([created.id]);
     expect((await request(t.server).get('/api/alert-rules?q=frí').set(auth()).expect(200)).body.data.map((r: { id: string }) => r.id)).toEqual([second.id]);
 
-    const changed = (await request(t.server).patch(`/api/alert-rules/${created.id}`).set(auth()).send({ enabled: false, schedule: null, minDurationSeconds: 60 }).expect(200)).body.data;
+    const changed = (
+      await request(t.server).patch(`/api/alert-rules/${created.id}`).set(auth()).send({ enabled: false, schedule: null, minDurationSeconds: 60 }).expect(200)
+    ).body.data;
     expect(changed).toMatchObject({ enabled: false, schedule: null, minDurationSeconds: 60, name: 'Exceso de velocidad' });
-    expect((await request(t.server).get('/api/alert-rules?enabled=false').set(auth()).expect(200)).body.data.map((r: { id: string }) => r.id)).toEqual([created.id]);
+    expect((await request(t.server).get('/api/alert-rules?enabled=false').set(auth()).expect(200)).body.data.map((r: { id: string }) => r.id)).toEqual([
+      created.id,
+    ]);
     await request(t.server).patch(`/api/alert-rules/${created.id}`).set(auth()).send({}).expect(400);
 
     expect((await request(t.server).delete(`/api/alert-rules/${created.id}`).set(auth()).expect(200)).body.data).toEqual({ id: created.id });
     await request(t.server).get(`/api/alert-rules/${created.id}`).set(auth()).expect(404);
 
     const log = (await request(t.server).get('/api/activity-log?limit=20').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(log.filter((e) => e.resourceId === created.id).map((e) => e.action).sort()).toEqual(['alert-rule.create', 'alert-rule.delete', 'alert-rule.update']);
+    expect(
+      log
+        .filter((e) => e.resourceId === created.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['alert-rule.create', 'alert-rule.delete', 'alert-rule.update']);
   });
 
   it('refuses what is not a rule: 400 naming the field', async () => {
     const otherAsset = await addAsset(t, other.clientId);
-    const otherGeofence = (await request(t.server).post('/api/geofences').set(auth(other.admin.token)).send({ name: 'Ajena', geometry: { type: 'Point', coordinates: [-70, -33] }, radiusM: 100 }).expect(201)).body.data.id;
+    const otherGeofence = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth(other.admin.token))
+        .send({ name: 'Ajena', geometry: { type: 'Point', coordinates: [-70, -33] }, radiusM: 100 })
+        .expect(201)
+    ).body.data.id;
     const otherGroup = (await request(t.server).post('/api/asset-groups').set(auth(other.admin.token)).send({ name: 'Ajeno' }).expect(201)).body.data.id;
     const bad: Array<[object, string]> = [
       [{ eventTypes: ['speeding.begin'] }, 'eventTypes'],
@@ -105,11 +125,30 @@ describe('alert rules (/api/alert-rules)', () => {
     const theirs = await addAsset(t, tenant.clientId);
     const limited = await tenant.addUser({ trackerIds: [mine.trackerId] });
     const outside = { userIds: [], emails: ['me@elsewhere.example'] };
-    const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain('outside addresses (recipients.emails) only of assets they see');
+    const refused = async (call: request.Test) =>
+      expect((await call.expect(403)).body.error).toContain('outside addresses (recipients.emails) only of assets they see');
     const rulesBefore = (await request(t.server).get('/api/alert-rules?limit=200').set(auth()).expect(200)).body.data;
 
     await refused(create({ ...valid(), recipients: outside }, limited.token));
-    await refused(create({ ...valid(), recipients: outside, allAssets: false, groupIds: [(await request(t.server).post('/api/asset-groups').set(auth()).send({ name: `Todos ${mine.vendorId}` }).expect(201)).body.data.id] }, limited.token));
+    await refused(
+      create(
+        {
+          ...valid(),
+          recipients: outside,
+          allAssets: false,
+          groupIds: [
+            (
+              await request(t.server)
+                .post('/api/asset-groups')
+                .set(auth())
+                .send({ name: `Todos ${mine.vendorId}` })
+                .expect(201)
+            ).body.data.id,
+          ],
+        },
+        limited.token,
+      ),
+    );
     expect((await request(t.server).get('/api/alert-rules?limit=200').set(auth()).expect(200)).body.data).toEqual(rulesBefore);
     // Their own asset by name, or users only (each told only of what they see): allowed.
     await create({ ...valid(), recipients: outside, allAssets: false, assetIds: [mine.assetId] }, limited.token).expect(201);
@@ -117,7 +156,9 @@ describe('alert rules (/api/alert-rules)', () => {
 
     // A rule of someone who sees everything: not turned toward an address of theirs, nor a name change while it mails addresses.
     const wide = (await create({ ...valid(), recipients: { userIds: [], emails: ['turno@example.com'] } }).expect(201)).body.data;
-    const narrow = (await create({ ...valid(), allAssets: false, assetIds: [theirs.assetId], recipients: { userIds: [tenant.admin.user._id.toHexString()] } }).expect(201)).body.data;
+    const narrow = (
+      await create({ ...valid(), allAssets: false, assetIds: [theirs.assetId], recipients: { userIds: [tenant.admin.user._id.toHexString()] } }).expect(201)
+    ).body.data;
     await refused(request(t.server).patch(`/api/alert-rules/${wide.id}`).set(auth(limited.token)).send({ name: 'Mía' }));
     await refused(request(t.server).patch(`/api/alert-rules/${narrow.id}`).set(auth(limited.token)).send({ recipients: outside }));
     expect((await request(t.server).get(`/api/alert-rules/${wide.id}`).set(auth()).expect(200)).body.data).toEqual(wide);

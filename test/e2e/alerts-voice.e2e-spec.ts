@@ -39,7 +39,14 @@ interface Message {
     asset: { id: string; name: string; plate: string | null };
     driver: null;
     summary: string;
-    events: Array<{ id: string; type: string; occurredAt: string; position: { lat: number; lng: number } | null; geofence: { id: string; name: string } | null; place: null }>;
+    events: Array<{
+      id: string;
+      type: string;
+      occurredAt: string;
+      position: { lat: number; lng: number } | null;
+      geofence: { id: string; name: string } | null;
+      place: null;
+    }>;
   };
 }
 
@@ -59,19 +66,42 @@ describe('alerts a person can read', () => {
   const T0 = Math.floor(Date.now() / 1000) - 900;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   /** Into the depot at `at` + 10 s, out at `at` + 30 s. */
-  const visit = (asset: TrackedFixture, at = 0) => [fix(asset, at, 400), fix(asset, at + 10, 150), fix(asset, at + 20, 100), fix(asset, at + 30, 300), fix(asset, at + 40, 400)];
-  const alertsOf = async (asset: TrackedFixture, query = ''): Promise<AlertView[]> => (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}${query}`).set(auth()).expect(200)).body.data;
-  const inboxOf = async (user: TestUser): Promise<Entry[]> => (await request(t.server).get('/api/notifications?limit=200').set(auth(user.token)).expect(200)).body.data;
+  const visit = (asset: TrackedFixture, at = 0) => [
+    fix(asset, at, 400),
+    fix(asset, at + 10, 150),
+    fix(asset, at + 20, 100),
+    fix(asset, at + 30, 300),
+    fix(asset, at + 40, 400),
+  ];
+  const alertsOf = async (asset: TrackedFixture, query = ''): Promise<AlertView[]> =>
+    (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}${query}`).set(auth()).expect(200)).body.data;
+  const inboxOf = async (user: TestUser): Promise<Entry[]> =>
+    (await request(t.server).get('/api/notifications?limit=200').set(auth(user.token)).expect(200)).body.data;
   const mailsTo = (address: string): ParsedMail[] => smtp.mails.filter((mail) => (mail.to as { text: string } | undefined)?.text === address);
-  const messagesOf = (alertId: string): Message[] => receiver.received.map((hook) => JSON.parse(hook.body) as Message).filter((message) => message.data.id === alertId);
+  const messagesOf = (alertId: string): Message[] =>
+    receiver.received.map((hook) => JSON.parse(hook.body) as Message).filter((message) => message.data.id === alertId);
   const rule = async (asset: TrackedFixture, body: object) =>
     (
       await request(t.server)
         .post('/api/alert-rules')
         .set(auth())
-        .send({ name: 'Bodega', eventTypes: ['geofence.enter', 'geofence.exit'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [bodegaId], recipients: { userIds: [tenant.admin.user._id.toHexString()] }, ...body })
+        .send({
+          name: 'Bodega',
+          eventTypes: ['geofence.enter', 'geofence.exit'],
+          allAssets: false,
+          assetIds: [asset.assetId],
+          geofenceIds: [bodegaId],
+          recipients: { userIds: [tenant.admin.user._id.toHexString()] },
+          ...body,
+        })
         .expect(201)
     ).body.data.id as string;
 
@@ -86,8 +116,18 @@ describe('alerts a person can read', () => {
     tenant = await createTenant(t.app);
     english = await tenant.addUser({ permissions: [] });
     await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
-    bodegaId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Bodega Central', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
-    await request(t.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/alerts`, eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved', 'event.geofence.exit'] }).expect(201);
+    bodegaId = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Bodega Central', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
+    await request(t.server)
+      .post('/api/webhook-endpoints')
+      .set(auth())
+      .send({ url: `${receiver.url}/alerts`, eventTypes: ['alert.opened', 'alert.acknowledged', 'alert.resolved', 'event.geofence.exit'] })
+      .expect(201);
   });
   afterAll(async () => {
     await t.close();
@@ -107,7 +147,9 @@ describe('alerts a person can read', () => {
 
     // E-mail: the subject and the body say which, in Spanish for the admin and the address, in English for the English user.
     const [toAdmin, toEnglish, toAddress] = await Promise.all(
-      [tenant.admin.email, english.email, 'turno@example.cl'].map((address) => eventually(() => (mailsTo(address).length === 2 ? mailsTo(address) : null), `the two mails to ${address}`)),
+      [tenant.admin.email, english.email, 'turno@example.cl'].map((address) =>
+        eventually(() => (mailsTo(address).length === 2 ? mailsTo(address) : null), `the two mails to ${address}`),
+      ),
     );
     const about = (mails: ParsedMail[], words: string) => mails.find((mail) => mail.subject?.includes(words))!;
     expect(about(toAdmin, 'Entró').subject).toBe('[Crítica] Camión 7: Entró a Bodega Central — Bodega');
@@ -131,10 +173,29 @@ describe('alerts a person can read', () => {
     expect(inEnglish.body).toMatch(new RegExp(`^Camión 7 \\(KXJP-21\\), ${LOCAL_EN.source}\\. Rule: Bodega\\.$`));
 
     // The webhook: the event whole, the asset's name and plate, no driver yet, and a sentence in the client's language (Spanish).
-    const [opened] = await eventually(() => (messagesOf(exit.id).some((m) => m.type === 'alert.opened') ? messagesOf(exit.id).filter((m) => m.type === 'alert.opened') : null), 'alert.opened of the exit');
-    expect(opened.data).toMatchObject({ id: exit.id, eventType: 'geofence.exit', geofenceId: bodegaId, placeId: null, asset: { id: asset.assetId, name: 'Camión 7', plate: 'KXJP-21' }, driver: null });
+    const [opened] = await eventually(
+      () => (messagesOf(exit.id).some((m) => m.type === 'alert.opened') ? messagesOf(exit.id).filter((m) => m.type === 'alert.opened') : null),
+      'alert.opened of the exit',
+    );
+    expect(opened.data).toMatchObject({
+      id: exit.id,
+      eventType: 'geofence.exit',
+      geofenceId: bodegaId,
+      placeId: null,
+      asset: { id: asset.assetId, name: 'Camión 7', plate: 'KXJP-21' },
+      driver: null,
+    });
     expect(opened.data.events).toEqual([
-      { id: exit.eventIds[0], type: 'geofence.exit', occurredAt: new Date((T0 + 30) * 1000).toISOString(), detectedAt: expect.any(String), position: { lat: expect.any(Number), lng: DEPOT.lng, speed: 10 }, geofence: { id: bodegaId, name: 'Bodega Central' }, place: null, details: expect.objectContaining({ geofenceName: 'Bodega Central' }) },
+      {
+        id: exit.eventIds[0],
+        type: 'geofence.exit',
+        occurredAt: new Date((T0 + 30) * 1000).toISOString(),
+        detectedAt: expect.any(String),
+        position: { lat: expect.any(Number), lng: DEPOT.lng, speed: 10 },
+        geofence: { id: bodegaId, name: 'Bodega Central' },
+        place: null,
+        details: expect.objectContaining({ geofenceName: 'Bodega Central' }),
+      },
     ]);
     expect(opened.data.summary).toMatch(new RegExp(`^Alerta abierta: Camión 7 \\(KXJP-21\\) — Salió de Bodega Central, ${LOCAL_ES.source}$`));
     const resolved = await eventually(() => messagesOf(enter.id).find((m) => m.type === 'alert.resolved') ?? null, 'alert.resolved of the entry');
@@ -163,9 +224,17 @@ describe('alerts a person can read', () => {
     for (const alert of alerts) expect(alert.eventIds).toHaveLength(alert.eventType === 'geofence.exit' ? 1 : 2);
     // Every one notified when it opened: inbox, mail and alert.opened.
     const ids = alerts.map((alert) => alert.id).sort();
-    expect((await inboxOf(tenant.admin)).map((entry) => entry.alertId).filter((id) => ids.includes(id)).sort()).toEqual(ids);
+    expect(
+      (await inboxOf(tenant.admin))
+        .map((entry) => entry.alertId)
+        .filter((id) => ids.includes(id))
+        .sort(),
+    ).toEqual(ids);
     await eventually(() => mailsTo(tenant.admin.email).filter((mail) => mail.subject?.includes('Camión 9')).length === 4, 'the four mails');
-    await eventually(() => ids.every((id) => messagesOf(id).some((m) => m.type === 'alert.opened') && messagesOf(id).some((m) => m.type === 'alert.resolved')), 'alert.opened and alert.resolved of each');
+    await eventually(
+      () => ids.every((id) => messagesOf(id).some((m) => m.type === 'alert.opened') && messagesOf(id).some((m) => m.type === 'alert.resolved')),
+      'alert.opened and alert.resolved of each',
+    );
     // A person cannot resolve what already ended.
     await request(t.server).post(`/api/alerts/${alerts[0].id}/resolve`).set(auth()).send({}).expect(409);
   });

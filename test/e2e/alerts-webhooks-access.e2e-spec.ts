@@ -45,13 +45,34 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     const req = api()[method](path).set(headers).timeout(5000);
     return body === undefined ? req : req.send(body);
   };
-  const ruleBody = (extra: object = {}) => ({ name: 'Entrada al depósito', eventTypes: ['geofence.enter'], recipients: { userIds: [tenant.admin.user._id.toHexString()] }, ...extra });
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const ruleBody = (extra: object = {}) => ({
+    name: 'Entrada al depósito',
+    eventTypes: ['geofence.enter'],
+    recipients: { userIds: [tenant.admin.user._id.toHexString()] },
+    ...extra,
+  });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   /** A new asset of the tenant, a rule on it and the asset inside the depot: one open alert. */
   const openAlert = async (userIds = [tenant.admin.user._id.toHexString()]) => {
     const asset = await addAsset(t, tenant.clientId);
-    const ruleId = (await api().post('/api/alert-rules').set(auth()).send(ruleBody({ allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds } })).expect(201)).body.data.id as string;
-    await api().post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100)]).expect(200);
+    const ruleId = (
+      await api()
+        .post('/api/alert-rules')
+        .set(auth())
+        .send(ruleBody({ allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId], recipients: { userIds } }))
+        .expect(201)
+    ).body.data.id as string;
+    await api()
+      .post('/api/telemetry/flespi')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send([fix(asset, 0, 400), fix(asset, 10, 150), fix(asset, 20, 100)])
+      .expect(200);
     const [alert] = (await api().get(`/api/alerts?assetId=${asset.assetId}`).set(auth()).expect(200)).body.data;
     expect(alert).toMatchObject({ state: 'open', ruleId });
     return { asset, ruleId, alertId: alert.id as string };
@@ -59,14 +80,21 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
   const rawAlert = (id: string) => t.connection.collection('alerts').findOne({ _id: new Types.ObjectId(id) });
   const rawEndpoint = (id: string) => t.connection.collection('webhook_endpoints').findOne({ _id: new Types.ObjectId(id) });
   const count = (collection: string, clientId = tenant.clientId) => t.connection.collection(collection).countDocuments({ clientId });
-  const ping = async (endpointId: string, token = tenant.admin.token) => (await api().post(`/api/webhook-endpoints/${endpointId}/test`).set(auth(token)).expect(201)).body.data.id as string;
+  const ping = async (endpointId: string, token = tenant.admin.token) =>
+    (await api().post(`/api/webhook-endpoints/${endpointId}/test`).set(auth(token)).expect(201)).body.data.id as string;
   const settled = (endpointId: string, token = tenant.admin.token) =>
     eventually(async () => {
       const log = (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth(token)).expect(200)).body.data as Array<{ state: string }>;
       return log.length > 0 && log.every((d) => d.state !== 'pending');
     }, `the deliveries of ${endpointId} to settle`);
   const createEndpoint = async (token = tenant.admin.token, path = '/hook') =>
-    (await api().post('/api/webhook-endpoints').set(auth(token)).send({ url: `${receiver.url}${path}`, eventTypes: ['alert.opened'], description: 'ERP' }).expect(201)).body.data.id as string;
+    (
+      await api()
+        .post('/api/webhook-endpoints')
+        .set(auth(token))
+        .send({ url: `${receiver.url}${path}`, eventTypes: ['alert.opened'], description: 'ERP' })
+        .expect(201)
+    ).body.data.id as string;
 
   /** Every operation of the four resources, with a body where one is due. */
   const guardedRoutes = (): Route[] => [
@@ -113,10 +141,18 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     tenant = await createTenant(t.app);
     other = await createTenant(t.app);
     viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
-    depotId = (await api().post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
+    depotId = (
+      await api()
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
     const opened = await openAlert([tenant.admin.user._id.toHexString(), viewer.user._id.toHexString()]);
     Object.assign(fx, { ruleId: opened.ruleId, alertId: opened.alertId });
-    fx.notificationId = (await api().get('/api/notifications').set(auth(viewer.token)).expect(200)).body.data.find((n: { alertId: string }) => n.alertId === fx.alertId).id;
+    fx.notificationId = (await api().get('/api/notifications').set(auth(viewer.token)).expect(200)).body.data.find(
+      (n: { alertId: string }) => n.alertId === fx.alertId,
+    ).id;
     fx.endpointId = await createEndpoint();
     fx.deliveryId = await ping(fx.endpointId);
     await settled(fx.endpointId);
@@ -168,7 +204,10 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     // The inbox needs authentication only.
     const list = await api().get('/api/notifications').set(auth(viewer.token)).expect(200);
     expect(list.body.data.map((n: { id: string }) => n.id)).toContain(fx.notificationId);
-    expect((await api().post(`/api/notifications/${fx.notificationId}/read`).set(auth(viewer.token)).expect(200)).body.data).toMatchObject({ id: fx.notificationId, readAt: expect.any(String) });
+    expect((await api().post(`/api/notifications/${fx.notificationId}/read`).set(auth(viewer.token)).expect(200)).body.data).toMatchObject({
+      id: fx.notificationId,
+      readAt: expect.any(String),
+    });
     expect((await api().post('/api/notifications/read-all').set(auth(viewer.token)).expect(200)).body.data).toEqual({ read: expect.any(Number) });
     const stream = await openSse(baseUrl, '/api/notifications/stream', auth(viewer.token));
     try {
@@ -184,7 +223,11 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     const seen = await openAlert();
     const limited = await tenant.addUser({ trackerIds: [seen.asset.trackerId] });
     const before = await rawAlert(hidden.alertId);
-    for (const route of [['get', `/api/alerts/${hidden.alertId}`], ['post', `/api/alerts/${hidden.alertId}/acknowledge`, { comment: 'Mío' }], ['post', `/api/alerts/${hidden.alertId}/resolve`, {}]] as Route[]) {
+    for (const route of [
+      ['get', `/api/alerts/${hidden.alertId}`],
+      ['post', `/api/alerts/${hidden.alertId}/acknowledge`, { comment: 'Mío' }],
+      ['post', `/api/alerts/${hidden.alertId}/resolve`, {}],
+    ] as Route[]) {
       const res = await call(route, auth(limited.token));
       expect([route[1], show(res)]).toEqual([route[1], `404 ${JSON.stringify({ error: 'Alert not found' })}`]);
     }
@@ -198,17 +241,28 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
   it('keeps a recipient’s inbox to their trackers: given other trackers, the entry is not listed, not readable, not counted by read-all', async () => {
     const mover = await tenant.addUser({ permissions: NO_PERMISSIONS });
     const { asset, alertId } = await openAlert([mover.user._id.toHexString()]);
-    const inbox = async () => (await api().get('/api/notifications?limit=200').set(auth(mover.token)).expect(200)).body.data as Array<{ id: string; alertId: string }>;
+    const inbox = async () =>
+      (await api().get('/api/notifications?limit=200').set(auth(mover.token)).expect(200)).body.data as Array<{ id: string; alertId: string }>;
     const entry = (await inbox()).find((n) => n.alertId === alertId)!;
     expect(entry).toBeDefined();
     // The admin gives them another tracker only; the entry stays written, but is no longer theirs to see.
     const other = await addAsset(t, tenant.clientId);
-    await api().patch(`/api/users/${mover.user._id.toHexString()}`).set(auth()).send({ trackers: [other.trackerId.toHexString()] }).expect(200);
+    await api()
+      .patch(`/api/users/${mover.user._id.toHexString()}`)
+      .set(auth())
+      .send({ trackers: [other.trackerId.toHexString()] })
+      .expect(200);
     expect((await inbox()).map((n) => n.alertId)).not.toContain(alertId);
-    expect(show(await api().post(`/api/notifications/${entry.id}/read`).set(auth(mover.token)))).toBe(`404 ${JSON.stringify({ error: 'Notification not found' })}`);
+    expect(show(await api().post(`/api/notifications/${entry.id}/read`).set(auth(mover.token)))).toBe(
+      `404 ${JSON.stringify({ error: 'Notification not found' })}`,
+    );
     expect((await api().post('/api/notifications/read-all').set(auth(mover.token)).expect(200)).body.data).toEqual({ read: 0 });
     // Their tracker back: the entry is there again, still unread.
-    await api().patch(`/api/users/${mover.user._id.toHexString()}`).set(auth()).send({ trackers: [asset.trackerId.toHexString()] }).expect(200);
+    await api()
+      .patch(`/api/users/${mover.user._id.toHexString()}`)
+      .set(auth())
+      .send({ trackers: [asset.trackerId.toHexString()] })
+      .expect(200);
     expect(await inbox()).toEqual([expect.objectContaining({ id: entry.id, alertId, readAt: null })]);
   });
 
@@ -216,11 +270,23 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     const mine = await addAsset(t, tenant.clientId);
     const theirs = await addAsset(t, tenant.clientId);
     const limited = await tenant.addUser({ trackerIds: [mine.trackerId] });
-    const own = (await api().post('/api/alert-rules').set(auth(limited.token)).send(ruleBody({ allAssets: false, assetIds: [mine.assetId], recipients: { userIds: [limited.user._id.toHexString()] } })).expect(201)).body.data;
+    const own = (
+      await api()
+        .post('/api/alert-rules')
+        .set(auth(limited.token))
+        .send(ruleBody({ allAssets: false, assetIds: [mine.assetId], recipients: { userIds: [limited.user._id.toHexString()] } }))
+        .expect(201)
+    ).body.data;
     const rules = await count('alert_rules');
-    const created = await api().post('/api/alert-rules').set(auth(limited.token)).send(ruleBody({ allAssets: false, assetIds: [theirs.assetId], recipients: { userIds: [limited.user._id.toHexString()] } }));
+    const created = await api()
+      .post('/api/alert-rules')
+      .set(auth(limited.token))
+      .send(ruleBody({ allAssets: false, assetIds: [theirs.assetId], recipients: { userIds: [limited.user._id.toHexString()] } }));
     expect([created.status, created.body]).toEqual([400, { error: expect.stringContaining('assetIds') }]);
-    const changed = await api().patch(`/api/alert-rules/${own.id}`).set(auth(limited.token)).send({ assetIds: [mine.assetId, theirs.assetId] });
+    const changed = await api()
+      .patch(`/api/alert-rules/${own.id}`)
+      .set(auth(limited.token))
+      .send({ assetIds: [mine.assetId, theirs.assetId] });
     expect([changed.status, changed.body]).toEqual([400, { error: expect.stringContaining('assetIds') }]);
     expect(await count('alert_rules')).toBe(rules);
     expect((await api().get(`/api/alert-rules/${own.id}`).set(auth()).expect(200)).body.data).toEqual(own);
@@ -241,7 +307,10 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
 
     await clone('webhook_endpoints', await createEndpoint(crowded.admin.token), 49);
     expect(await count('webhook_endpoints', crowded.clientId)).toBe(50);
-    const endpoint = await api().post('/api/webhook-endpoints').set(auth(crowded.admin.token)).send({ url: `${receiver.url}/one-more`, eventTypes: ['alert.opened'] });
+    const endpoint = await api()
+      .post('/api/webhook-endpoints')
+      .set(auth(crowded.admin.token))
+      .send({ url: `${receiver.url}/one-more`, eventTypes: ['alert.opened'] });
     expect([endpoint.status, endpoint.body]).toEqual([409, { error: expect.stringContaining('at most 50 webhook endpoints') }]);
     expect(await count('webhook_endpoints', crowded.clientId)).toBe(50);
   });
@@ -267,20 +336,33 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     // The inbox stream takes no parameter: one sent is refused before any stream opens.
     for (const query of ['foo=1', '__proto__=x']) {
       const res = await api().get(`/api/notifications/stream?${query}`).set(auth());
-      if (!(res.status === 400 && String(res.body.error).includes(query.slice(0, query.indexOf('='))))) wrong.push(`GET /api/notifications/stream?${query} → ${show(res)}`);
+      if (!(res.status === 400 && String(res.body.error).includes(query.slice(0, query.indexOf('=')))))
+        wrong.push(`GET /api/notifications/stream?${query} → ${show(res)}`);
     }
     expect(wrong).toEqual([]);
   });
 
   it('writes nothing after a refusal of the service: a foreign geofence, a refused URL, a transition a resolved alert does not allow', async () => {
-    const foreignGeofence = (await api().post('/api/geofences').set(auth(other.admin.token)).send({ name: 'Ajena', geometry: { type: 'Point', coordinates: [-70, -33] }, radiusM: 100 }).expect(201)).body.data.id;
+    const foreignGeofence = (
+      await api()
+        .post('/api/geofences')
+        .set(auth(other.admin.token))
+        .send({ name: 'Ajena', geometry: { type: 'Point', coordinates: [-70, -33] }, radiusM: 100 })
+        .expect(201)
+    ).body.data.id;
     const rules = await count('alert_rules');
-    const rule = await api().post('/api/alert-rules').set(auth()).send(ruleBody({ geofenceIds: [foreignGeofence] }));
+    const rule = await api()
+      .post('/api/alert-rules')
+      .set(auth())
+      .send(ruleBody({ geofenceIds: [foreignGeofence] }));
     expect([rule.status, rule.body]).toEqual([400, { error: expect.stringContaining('geofenceIds') }]);
     expect(await count('alert_rules')).toBe(rules);
 
     const endpoints = await count('webhook_endpoints');
-    const created = await api().post('/api/webhook-endpoints').set(auth()).send({ url: METADATA_URL, eventTypes: ['alert.opened'] });
+    const created = await api()
+      .post('/api/webhook-endpoints')
+      .set(auth())
+      .send({ url: METADATA_URL, eventTypes: ['alert.opened'] });
     expect([created.status, created.body]).toEqual([400, { error: expect.stringMatching(/^url: .*private, loopback, link-local or reserved/) }]);
     expect(await count('webhook_endpoints')).toBe(endpoints);
     const endpointBefore = await rawEndpoint(fx.endpointId);
@@ -328,7 +410,11 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
         [['post', '/api/alert-rules', ruleBody({ name: 'Alarma \u001b[31mroja' })], 'name', '(tab and line breaks included)'],
         [['post', '/api/alert-rules', ruleBody({ name: 'Alarma\u007f' })], 'name', '(tab and line breaks included)'],
         [['patch', `/api/alert-rules/${fx.ruleId}`, { name: 'Alarma \u001b[31mroja' }], 'name', '(tab and line breaks included)'],
-        [['post', '/api/webhook-endpoints', { url: `${receiver.url}/ctl`, eventTypes: ['alert.opened'], description: 'ERP\u0000' }], 'description', '(tab and line breaks included)'],
+        [
+          ['post', '/api/webhook-endpoints', { url: `${receiver.url}/ctl`, eventTypes: ['alert.opened'], description: 'ERP\u0000' }],
+          'description',
+          '(tab and line breaks included)',
+        ],
         [['patch', `/api/webhook-endpoints/${fx.endpointId}`, { description: 'ERP\u0000' }], 'description', '(tab and line breaks included)'],
         [['post', `/api/alerts/${alertId}/acknowledge`, { comment: 'Llamando\u0085al conductor' }], 'comment', '(tab and line breaks are allowed)'],
       ];
@@ -348,12 +434,21 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
       const sweep = async (field: string, codes: number[], route: (text: string) => Route) => {
         for (const code of codes) {
           const res = await call(route(`ab${String.fromCharCode(code)}cd`), auth());
-          if (res.status !== 400 || !String(res.body.error).startsWith(`${field} must not contain control characters`)) accepted.push(`${field} ${hex(code)} → ${show(res)}`);
+          if (res.status !== 400 || !String(res.body.error).startsWith(`${field} must not contain control characters`))
+            accepted.push(`${field} ${hex(code)} → ${show(res)}`);
         }
       };
       await sweep('name', [...C0, ...C1], (name) => ['post', '/api/alert-rules', ruleBody({ name })]);
-      await sweep('description', [...C0, ...C1], (description) => ['post', '/api/webhook-endpoints', { url: `${receiver.url}/sweep`, eventTypes: ['alert.opened'], description }]);
-      await sweep('comment', [...C0.filter((c) => ![0x09, 0x0a, 0x0d].includes(c)), ...C1], (comment) => ['post', `/api/alerts/${alertId}/acknowledge`, { comment }]);
+      await sweep('description', [...C0, ...C1], (description) => [
+        'post',
+        '/api/webhook-endpoints',
+        { url: `${receiver.url}/sweep`, eventTypes: ['alert.opened'], description },
+      ]);
+      await sweep('comment', [...C0.filter((c) => ![0x09, 0x0a, 0x0d].includes(c)), ...C1], (comment) => [
+        'post',
+        `/api/alerts/${alertId}/acknowledge`,
+        { comment },
+      ]);
       expect(accepted).toEqual([]);
       expect(await rawAlert(alertId)).toMatchObject({ state: 'open', comments: [] });
     });

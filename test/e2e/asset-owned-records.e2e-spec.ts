@@ -36,8 +36,20 @@ describe('asset-owned records: one rule for lists and lookups', () => {
     const admin = tenant.admin.token;
     const assetId = archived._id.toHexString();
     code = (await request(t.server).post(`/api/assets/${assetId}/qr-codes`).set('Authorization', `Bearer ${admin}`).expect(201)).body.data.code;
-    orderId = (await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${admin}`).send({ assetId, category: 'preventive', title: 'Oil change' }).expect(201)).body.data.id;
-    inspectionId = (await request(t.server).post('/api/inspections').set('Authorization', `Bearer ${admin}`).send({ assetId, formId: form._id.toHexString(), answers: [] }).expect(201)).body.data.id;
+    orderId = (
+      await request(t.server)
+        .post('/api/maintenance/work-orders')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ assetId, category: 'preventive', title: 'Oil change' })
+        .expect(201)
+    ).body.data.id;
+    inspectionId = (
+      await request(t.server)
+        .post('/api/inspections')
+        .set('Authorization', `Bearer ${admin}`)
+        .send({ assetId, formId: form._id.toHexString(), answers: [] })
+        .expect(201)
+    ).body.data.id;
     await request(t.server).delete(`/api/assets/${assetId}`).set('Authorization', `Bearer ${admin}`).expect(200);
   });
   afterAll(() => t.close());
@@ -82,8 +94,16 @@ describe('asset-owned records: one rule for lists and lookups', () => {
   });
 
   it('keeps what was made before the archive workable: its open work order can still be closed', async () => {
-    const moved = await request(t.server).post(`/api/maintenance/work-orders/${orderId}/transitions`).set('Authorization', `Bearer ${inScope.token}`).send({ to: 'cancelled', note: 'Asset sold' }).expect(201);
+    const moved = await request(t.server)
+      .post(`/api/maintenance/work-orders/${orderId}/transitions`)
+      .set('Authorization', `Bearer ${inScope.token}`)
+      .send({ to: 'cancelled', note: 'Asset sold' })
+      .expect(201);
     expect(moved.body.data).toMatchObject({ id: orderId, status: 'cancelled' });
-    await request(t.server).post(`/api/maintenance/work-orders/${orderId}/transitions`).set('Authorization', `Bearer ${outOfScope.token}`).send({ to: 'open', note: 'x' }).expect(404);
+    await request(t.server)
+      .post(`/api/maintenance/work-orders/${orderId}/transitions`)
+      .set('Authorization', `Bearer ${outOfScope.token}`)
+      .send({ to: 'open', note: 'x' })
+      .expect(404);
   });
 });

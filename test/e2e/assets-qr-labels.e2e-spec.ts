@@ -60,7 +60,14 @@ describe('asset QR codes and printable labels', () => {
 
   it('issues codes (201); a new one revokes the previous, whose next scan answers 410 at once', async () => {
     const first = (await admin().post(`/api/assets/${assetId}/qr-codes`).expect(201)).body.data;
-    expect(first).toMatchObject({ code: expect.stringMatching(/^[0-9A-Z]{8}$/), status: 'valid', revokedAt: null, replacedBy: null, scanCount: 0, lastScannedAt: null });
+    expect(first).toMatchObject({
+      code: expect.stringMatching(/^[0-9A-Z]{8}$/),
+      status: 'valid',
+      revokedAt: null,
+      replacedBy: null,
+      scanCount: 0,
+      lastScannedAt: null,
+    });
     expect(first.printedCode).toBe(`${first.code.slice(0, 4)}-${first.code.slice(4)}`);
     await admin().get(`/api/inspections/scan/${first.code}`).expect(200);
     await admin().get(`/api/inspections/scan/${first.code}`).expect(200);
@@ -85,7 +92,9 @@ describe('asset QR codes and printable labels', () => {
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     expect(decoded?.data).toBe(`${APP_URL}/qr/i/${qr.code}`);
 
-    const svg = await file(`${base}?format=svg`).expect(200).expect('Content-Type', /image\/svg\+xml/);
+    const svg = await file(`${base}?format=svg`)
+      .expect(200)
+      .expect('Content-Type', /image\/svg\+xml/);
     const svgText = (svg.body as Buffer).toString('utf8');
     expect(svgText).toContain(qr.printedCode);
     expect(svgText).toContain('Camión refrigerado 01');
@@ -96,7 +105,7 @@ describe('asset QR codes and printable labels', () => {
     for (const expected of [qr.printedCode, 'Camión refrigerado 01', 'KJHT-42']) expect(text).toContain(expected);
   }, 60_000);
 
-  it('refuses a revoked code (409), another asset\'s or unknown code (404), and a bad format (400)', async () => {
+  it("refuses a revoked code (409), another asset's or unknown code (404), and a bad format (400)", async () => {
     const codes = (await admin().get(`/api/assets/${assetId}/qr-codes`)).body.data;
     await admin().get(`/api/assets/${assetId}/qr-codes/${codes[1].code}/label`).expect(409);
     await admin().get(`/api/assets/${assetId}/qr-codes/ZZZZZZZZ/label`).expect(404);
@@ -111,9 +120,14 @@ describe('asset QR codes and printable labels', () => {
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     const fresh = (await fixtures.asset({ name: 'Rampla 07', plate: 'JX-4521' }))._id.toHexString();
     const many = await Promise.all(Array.from({ length: 12 }, (_, i) => fixtures.asset({ name: `Camión ${i + 20}`, plate: `ZZ-${1000 + i}` })));
-    const res = await request(t.server).post('/api/assets/qr-labels').set('Authorization', `Bearer ${tenant.admin.token}`)
-      .send({ assetIds: [assetId, fresh, assetId, ...many.map((a) => a._id.toHexString())] }).buffer(true).parse(binary)
-      .expect(200).expect('Content-Type', 'application/pdf');
+    const res = await request(t.server)
+      .post('/api/assets/qr-labels')
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .send({ assetIds: [assetId, fresh, assetId, ...many.map((a) => a._id.toHexString())] })
+      .buffer(true)
+      .parse(binary)
+      .expect(200)
+      .expect('Content-Type', 'application/pdf');
     expect(res.headers['content-disposition']).toContain('etiquetas-qr.pdf');
     const { file: pdfFile, text } = pdfText(res.body as Buffer);
     const freshCodes = (await admin().get(`/api/assets/${fresh}/qr-codes`)).body.data;
@@ -128,10 +142,19 @@ describe('asset QR codes and printable labels', () => {
   it('refuses sheets with bad input (400): none, over 200, unknown, foreign or out-of-scope assets', async () => {
     const other = await createTenant(t.app);
     const foreign = (await fleetFixtures(t.app, other.clientId).asset())._id.toHexString();
-    for (const body of [{}, { assetIds: [] }, { assetIds: Array.from({ length: 201 }, () => assetId) }, { assetIds: ['x'] }, { assetIds: [foreign] }, { assetIds: [assetId], extra: 1 }]) {
+    for (const body of [
+      {},
+      { assetIds: [] },
+      { assetIds: Array.from({ length: 201 }, () => assetId) },
+      { assetIds: ['x'] },
+      { assetIds: [foreign] },
+      { assetIds: [assetId], extra: 1 },
+    ]) {
       await admin().post('/api/assets/qr-labels', body).expect(400);
     }
-    await as(limited.token).post('/api/assets/qr-labels', { assetIds: [outOfScopeId] }).expect(400);
+    await as(limited.token)
+      .post('/api/assets/qr-labels', { assetIds: [outOfScopeId] })
+      .expect(400);
   });
 
   it('applies client and tracker scope (404) and needs access_assets (403) and a credential (401)', async () => {
@@ -144,7 +167,9 @@ describe('asset QR codes and printable labels', () => {
     await as(limited.token).get(`/api/assets/${outOfScopeId}/qr-codes/${code}/label`).expect(404);
     await as(noPermission.token).post(`/api/assets/${assetId}/qr-codes`).expect(403);
     await as(noPermission.token).get(`/api/assets/${assetId}/qr-codes`).expect(403);
-    await as(noPermission.token).post('/api/assets/qr-labels', { assetIds: [assetId] }).expect(403);
+    await as(noPermission.token)
+      .post('/api/assets/qr-labels', { assetIds: [assetId] })
+      .expect(403);
     await request(t.server).post(`/api/assets/${assetId}/qr-codes`).expect(401);
     await request(t.server).get(`/api/assets/${assetId}/qr-codes/${code}/label`).expect(401);
   });
@@ -157,8 +182,16 @@ describe('asset QR codes and printable labels', () => {
     ]);
     const code = (await admin().post(`/api/assets/${tracked.assetId}/qr-codes`).expect(201)).body.data.code;
     const day = { from: '15/01/2026', to: '15/01/2026' };
-    const stats = () => admin().post('/api/positions/stats', { assetIds: [tracked.assetId], ...day }).expect(200);
-    const temperatures = () => request(t.server).post(`/api/reports/temperature/stats?from=${day.from}&to=${day.to}`).set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds: [tracked.assetId] }).expect(200);
+    const stats = () =>
+      admin()
+        .post('/api/positions/stats', { assetIds: [tracked.assetId], ...day })
+        .expect(200);
+    const temperatures = () =>
+      request(t.server)
+        .post(`/api/reports/temperature/stats?from=${day.from}&to=${day.to}`)
+        .set('Authorization', `Bearer ${tenant.admin.token}`)
+        .send({ assetIds: [tracked.assetId] })
+        .expect(200);
     expect((await stats()).body.data.assetsPositionsStats).toHaveLength(1);
     expect((await temperatures()).body.data.assetsTemperatureStats).toHaveLength(1);
     await admin().get(`/api/inspections/scan/${code}`).expect(200);

@@ -45,7 +45,14 @@ describe('assets, asset groups and trackers', () => {
     let assetId: string;
 
     it('creates an asset (201) with its fields, groups and main tracker, and records the change', async () => {
-      const body = { name: 'Camión 10', plate: 'KJHT-10', kind: 'truck', icon: { id: 'truck', color: '#aa0000' }, groupIds: [group._id.toHexString()], mainTrackerId: inScope._id.toHexString() };
+      const body = {
+        name: 'Camión 10',
+        plate: 'KJHT-10',
+        kind: 'truck',
+        icon: { id: 'truck', color: '#aa0000' },
+        groupIds: [group._id.toHexString()],
+        mainTrackerId: inScope._id.toHexString(),
+      };
       const res = await admin().post('/api/assets', body).expect(201);
       expect(res.body.data).toMatchObject({ ...body, archivedAt: null });
       assetId = res.body.data.id;
@@ -59,7 +66,7 @@ describe('assets, asset groups and trackers', () => {
       expect((await admin().get('/api/assets?q=Otro').expect(200)).body.data).toEqual([]);
     });
 
-    it('refuses a tracker that is already another asset\'s main tracker (409)', async () => {
+    it("refuses a tracker that is already another asset's main tracker (409)", async () => {
       const res = await admin().post('/api/assets', { name: 'Otro', kind: 'van', mainTrackerId: inScope._id.toHexString() }).expect(409);
       expect(res.body.error).toContain('Camión 10');
     });
@@ -76,7 +83,9 @@ describe('assets, asset groups and trackers', () => {
       ]) {
         await admin().post('/api/assets', body).expect(400);
       }
-      await admin().post('/api/assets', { name: 'A', kind: 'truck', mainTrackerId: (await fleetFixtures(t.app, other.clientId).tracker())._id.toHexString() }).expect(400);
+      await admin()
+        .post('/api/assets', { name: 'A', kind: 'truck', mainTrackerId: (await fleetFixtures(t.app, other.clientId).tracker())._id.toHexString() })
+        .expect(400);
       expect((await admin().get('/api/assets?q=A&limit=200').expect(200)).body.data.filter((a: { name: string }) => a.name === 'A')).toEqual([]);
     });
 
@@ -96,8 +105,12 @@ describe('assets, asset groups and trackers', () => {
     it('updates partially (200) and refuses empty, unknown or immutable fields (400) and taken plates (409)', async () => {
       const res = await admin().patch(`/api/assets/${assetId}`, { name: 'Camión 10 bis', groupIds: [] }).expect(200);
       expect(res.body.data).toMatchObject({ name: 'Camión 10 bis', plate: 'KJHT-10', groupIds: [] });
-      expect(await events.findOne({ action: 'asset.update', resourceId: assetId })).toMatchObject({ before: { name: 'Camión 10' }, after: { name: 'Camión 10 bis' } });
-      for (const body of [{}, { archivedAt: null }, { id: assetId }, { name: null }, { plate: 7 }]) await admin().patch(`/api/assets/${assetId}`, body).expect(400);
+      expect(await events.findOne({ action: 'asset.update', resourceId: assetId })).toMatchObject({
+        before: { name: 'Camión 10' },
+        after: { name: 'Camión 10 bis' },
+      });
+      for (const body of [{}, { archivedAt: null }, { id: assetId }, { name: null }, { plate: 7 }])
+        await admin().patch(`/api/assets/${assetId}`, body).expect(400);
       await admin().patch(`/api/assets/${assetId}`, { plate: 'JX 2222' }).expect(409);
       expect((await admin().get(`/api/assets/${assetId}`)).body.data.plate).toBe('KJHT-10');
     });
@@ -105,7 +118,9 @@ describe('assets, asset groups and trackers', () => {
     it('assigns and removes the main tracker through PATCH', async () => {
       const { body } = await admin().post('/api/assets', { name: 'Furgón 5', kind: 'van' }).expect(201);
       await admin().patch(`/api/assets/${body.data.id}`, { mainTrackerId: inScope._id.toHexString() }).expect(409);
-      expect((await admin().patch(`/api/assets/${body.data.id}`, { mainTrackerId: free._id.toHexString() }).expect(200)).body.data.mainTrackerId).toBe(free._id.toHexString());
+      expect((await admin().patch(`/api/assets/${body.data.id}`, { mainTrackerId: free._id.toHexString() }).expect(200)).body.data.mainTrackerId).toBe(
+        free._id.toHexString(),
+      );
       expect((await admin().patch(`/api/assets/${body.data.id}`, { mainTrackerId: null }).expect(200)).body.data.mainTrackerId).toBeNull();
     });
 
@@ -135,7 +150,7 @@ describe('assets, asset groups and trackers', () => {
       await user.get(`/api/assets/${assetId}`).expect(200);
     });
 
-    it('answers another client\'s asset exactly like an unknown one (404)', async () => {
+    it("answers another client's asset exactly like an unknown one (404)", async () => {
       const intruder = call(other.admin.token);
       const foreign = await intruder.get(`/api/assets/${assetId}`).expect(404);
       expect((await intruder.get('/api/assets/0123456789abcdef01234567').expect(404)).body).toEqual(foreign.body);
@@ -159,7 +174,11 @@ describe('assets, asset groups and trackers', () => {
 
     it('refuses to delete a group in use by an asset or a form, naming them (409); deletes it once free', async () => {
       const used = (await admin().post('/api/asset-groups', { name: 'En uso' }).expect(201)).body.data.id;
-      const asset = (await admin().post('/api/assets', { name: 'Grupo 1', kind: 'van', groupIds: [used] }).expect(201)).body.data.id;
+      const asset = (
+        await admin()
+          .post('/api/assets', { name: 'Grupo 1', kind: 'van', groupIds: [used] })
+          .expect(201)
+      ).body.data.id;
       const form = await fleetFixtures(t.app, tenant.clientId).form({ name: 'Checklist grupo', assetGroupIds: [group._id] });
       expect((await admin().delete(`/api/asset-groups/${used}`).expect(409)).body.error).toContain('"Grupo 1"');
       expect((await admin().delete(`/api/asset-groups/${group._id.toHexString()}`).expect(409)).body.error).toContain('"Checklist grupo"');
@@ -169,7 +188,7 @@ describe('assets, asset groups and trackers', () => {
       expect(form).toBeTruthy();
     });
 
-    it('answers another client\'s group as unknown (404)', async () => {
+    it("answers another client's group as unknown (404)", async () => {
       const intruder = call(other.admin.token);
       await intruder.get(`/api/asset-groups/${group._id.toHexString()}`).expect(404);
       await intruder.patch(`/api/asset-groups/${group._id.toHexString()}`, { name: 'x' }).expect(404);
@@ -179,10 +198,24 @@ describe('assets, asset groups and trackers', () => {
 
   describe('trackers', () => {
     it('registers (201) with model, phone and imei; a vendorId registered anywhere is 409', async () => {
-      const res = await admin().post('/api/trackers', { vendorId: 123_456_789, model: 'FMC130', phone: '+56 9 8765 4321', imei: '356307042441013' }).expect(201);
-      expect(res.body.data).toMatchObject({ vendorId: 123_456_789, model: 'FMC130', name: 'FMC130 #123456789', phone: '+56 9 8765 4321', imei: '356307042441013' });
+      const res = await admin()
+        .post('/api/trackers', { vendorId: 123_456_789, model: 'FMC130', phone: '+56 9 8765 4321', imei: '356307042441013' })
+        .expect(201);
+      expect(res.body.data).toMatchObject({
+        vendorId: 123_456_789,
+        model: 'FMC130',
+        name: 'FMC130 #123456789',
+        phone: '+56 9 8765 4321',
+        imei: '356307042441013',
+      });
       await call(other.admin.token).post('/api/trackers', { vendorId: 123_456_789, model: 'X' }).expect(409);
-      for (const body of [{ model: 'X' }, { vendorId: '5', model: 'X' }, { vendorId: 1.5, model: 'X' }, { vendorId: 5, model: 'X', imei: '12' }, { vendorId: 5, model: 'X', clientId: 'x' }]) {
+      for (const body of [
+        { model: 'X' },
+        { vendorId: '5', model: 'X' },
+        { vendorId: 1.5, model: 'X' },
+        { vendorId: 5, model: 'X', imei: '12' },
+        { vendorId: 5, model: 'X', clientId: 'x' },
+      ]) {
         await admin().post('/api/trackers', body).expect(400);
       }
       expect(await events.findOne({ action: 'tracker.create', resourceId: res.body.data.id })).toBeTruthy();
@@ -190,7 +223,10 @@ describe('assets, asset groups and trackers', () => {
 
     it('updates model, phone, imei (null clears) and refuses vendorId changes (400)', async () => {
       const id = free._id.toHexString();
-      expect((await admin().patch(`/api/trackers/${id}`, { model: 'FMB125', phone: '+56 2 2345 6789' }).expect(200)).body.data).toMatchObject({ model: 'FMB125', phone: '+56 2 2345 6789' });
+      expect((await admin().patch(`/api/trackers/${id}`, { model: 'FMB125', phone: '+56 2 2345 6789' }).expect(200)).body.data).toMatchObject({
+        model: 'FMB125',
+        phone: '+56 2 2345 6789',
+      });
       expect((await admin().patch(`/api/trackers/${id}`, { phone: null }).expect(200)).body.data.phone).toBeNull();
       await admin().patch(`/api/trackers/${id}`, { vendorId: 77 }).expect(400);
       await admin().patch(`/api/trackers/${id}`, {}).expect(400);
@@ -201,7 +237,9 @@ describe('assets, asset groups and trackers', () => {
       await user.get(`/api/trackers/${outOfScope._id.toHexString()}`).expect(404);
       await user.patch(`/api/trackers/${outOfScope._id.toHexString()}`, { model: 'x' }).expect(404);
       await user.delete(`/api/trackers/${outOfScope._id.toHexString()}`).expect(404);
-      expect((await user.get('/api/trackers?limit=200')).body.data.map((tr: { id: string }) => tr.id).sort()).toEqual([inScope._id.toHexString(), free._id.toHexString()].sort());
+      expect((await user.get('/api/trackers?limit=200')).body.data.map((tr: { id: string }) => tr.id).sort()).toEqual(
+        [inScope._id.toHexString(), free._id.toHexString()].sort(),
+      );
       await user.post('/api/trackers', { vendorId: 555_555, model: 'X' }).expect(403);
       await call(other.admin.token).get(`/api/trackers/${inScope._id.toHexString()}`).expect(404);
     });
@@ -216,9 +254,21 @@ describe('assets, asset groups and trackers', () => {
 
   it('needs authentication (401) and access_assets (403) on every route', async () => {
     const routes = [
-      ['get', '/api/assets'], ['post', '/api/assets'], ['get', `/api/assets/${inScope._id}`], ['patch', `/api/assets/${inScope._id}`], ['delete', `/api/assets/${inScope._id}`],
-      ['get', '/api/asset-groups'], ['post', '/api/asset-groups'], ['get', `/api/asset-groups/${group._id}`], ['patch', `/api/asset-groups/${group._id}`], ['delete', `/api/asset-groups/${group._id}`],
-      ['get', '/api/trackers'], ['post', '/api/trackers'], ['get', `/api/trackers/${inScope._id}`], ['patch', `/api/trackers/${inScope._id}`], ['delete', `/api/trackers/${inScope._id}`],
+      ['get', '/api/assets'],
+      ['post', '/api/assets'],
+      ['get', `/api/assets/${inScope._id}`],
+      ['patch', `/api/assets/${inScope._id}`],
+      ['delete', `/api/assets/${inScope._id}`],
+      ['get', '/api/asset-groups'],
+      ['post', '/api/asset-groups'],
+      ['get', `/api/asset-groups/${group._id}`],
+      ['patch', `/api/asset-groups/${group._id}`],
+      ['delete', `/api/asset-groups/${group._id}`],
+      ['get', '/api/trackers'],
+      ['post', '/api/trackers'],
+      ['get', `/api/trackers/${inScope._id}`],
+      ['patch', `/api/trackers/${inScope._id}`],
+      ['delete', `/api/trackers/${inScope._id}`],
     ] as const;
     const revoked = await tenant.addUser();
     await request(t.server).post('/api/auth/logout').set('Authorization', `Bearer ${revoked.token}`).expect(200);

@@ -74,7 +74,10 @@ describe('authentication and authorization', () => {
       const user = await tenant.addUser();
       await request(t.server).get('/api/auth/me').set(bearer(user.token)).expect(200);
       await t.connection.collection('users').updateOne({ _id: user.user._id }, { $set: { active: false } });
-      await request(t.server).get('/api/auth/me').set(bearer(generateToken('session'))).expect(401);
+      await request(t.server)
+        .get('/api/auth/me')
+        .set(bearer(generateToken('session')))
+        .expect(401);
       const fresh = await request(t.server).post('/api/auth/login').send({ email: user.email, password: user.password });
       expect(fresh.status).toBe(401);
     });
@@ -152,7 +155,11 @@ describe('authentication and authorization', () => {
       expect(out.headers['set-cookie'][0]).toMatch(/fleet_session=;/);
       await request(t.server).get('/api/auth/me').set(bearer(token)).expect(401, INVALID);
       await request(t.server).post('/api/auth/logout').set(bearer(token)).expect(401);
-      const actions = await t.connection.collection('activity_events').find({ 'actor.userId': user.user._id }).map((e) => e.action).toArray();
+      const actions = await t.connection
+        .collection('activity_events')
+        .find({ 'actor.userId': user.user._id })
+        .map((e) => e.action)
+        .toArray();
       expect(actions).toEqual(expect.arrayContaining(['auth.login', 'auth.logout']));
     });
 
@@ -192,7 +199,11 @@ describe('authentication and authorization', () => {
 
     it('refuses a bad body', async () => {
       await request(t.server).post('/api/auth/api-tokens').set(bearer(tenant.admin.token)).send({}).expect(400);
-      await request(t.server).post('/api/auth/api-tokens').set(bearer(tenant.admin.token)).send({ name: 'x'.repeat(101) }).expect(400);
+      await request(t.server)
+        .post('/api/auth/api-tokens')
+        .set(bearer(tenant.admin.token))
+        .send({ name: 'x'.repeat(101) })
+        .expect(400);
       await request(t.server).post('/api/auth/api-tokens').set(bearer(tenant.admin.token)).send({ name: 'ok', expiresInDays: '30' }).expect(400);
     });
 
@@ -240,7 +251,7 @@ describe('authentication and authorization', () => {
       await request(t.server).get(`/api/probe/assets/${theirs._id}`).set(bearer(other.admin.token)).expect(200);
     });
 
-    it('hides assets outside the caller\'s tracker scope', async () => {
+    it("hides assets outside the caller's tracker scope", async () => {
       const trackers = t.app.get<Model<Tracker>>(getModelToken(Tracker.name));
       const assets = t.app.get<Model<Asset>>(getModelToken(Asset.name));
       const [mine, notMine] = await trackers.create([
@@ -262,7 +273,11 @@ describe('authentication and authorization', () => {
 
     it('C: a route declaring shape C answers its validation errors and 500s in it', async () => {
       const invalid = await request(t.server).post('/api/probe/shape-c').set(bearer(tenant.admin.token)).send({ count: 'x' }).expect(400);
-      expect(invalid.body).toEqual({ status: 'failed', message: expect.stringMatching(/count/), errors: expect.arrayContaining([expect.objectContaining({ path: 'count' })]) });
+      expect(invalid.body).toEqual({
+        status: 'failed',
+        message: expect.stringMatching(/count/),
+        errors: expect.arrayContaining([expect.objectContaining({ path: 'count' })]),
+      });
       const failed = await request(t.server).post('/api/probe/shape-c').set(bearer(tenant.admin.token)).send({ count: 13 }).expect(500);
       expect(failed.body).toEqual({ status: 'failed', message: 'Internal server error', errors: [] });
       await request(t.server).post('/api/probe/shape-c').set(bearer(tenant.admin.token)).send({ count: 2 }).expect(201);

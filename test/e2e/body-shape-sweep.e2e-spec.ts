@@ -38,9 +38,11 @@ describe('body shape sweep: the document and the validation agree', () => {
     fields.flatMap(({ path, schema, required }) => {
       const label = pathLabel(path);
       const variants: Variant[] = [];
-      if (required && withField(valid.body, path) !== undefined && hasField(valid.body, path)) variants.push({ name: `${label} left out`, body: withField(valid.body, path) });
+      if (required && withField(valid.body, path) !== undefined && hasField(valid.body, path))
+        variants.push({ name: `${label} left out`, body: withField(valid.body, path) });
       if (schema.type === 'object' || schema.properties) variants.push({ name: `${label} as an array`, body: withField(valid.body, path, []) });
-      if (isPlainText(schema)) variants.push({ name: `${label} over its maxLength by a space`, body: withField(valid.body, path, `${'x'.repeat(schema.maxLength!)} `) });
+      if (isPlainText(schema))
+        variants.push({ name: `${label} over its maxLength by a space`, body: withField(valid.body, path, `${'x'.repeat(schema.maxLength!)} `) });
       return variants.filter((variant) => variant.body !== undefined);
     });
 
@@ -63,11 +65,18 @@ describe('body shape sweep: the document and the validation agree', () => {
         sent.push(`${operation.route} ${variant.name}`);
         const field = variant.name.split(' ')[0].split('.').pop()!.replace('[]', '');
         const named = JSON.stringify(res.body).includes(field);
-        if (res.status !== 400 || !isDocumentedErrorBody(res.body) || !named) problems.push(`${operation.route} [${variant.name}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        if (res.status !== 400 || !isDocumentedErrorBody(res.body) || !named)
+          problems.push(`${operation.route} [${variant.name}] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
     expect(sent.length).toBeGreaterThan(100);
-    expect(sent).toEqual(expect.arrayContaining(['POST /api/scheduled-reports recipients left out', 'POST /api/scheduled-reports schedule left out', 'PATCH /api/roles/:id name over its maxLength by a space']));
+    expect(sent).toEqual(
+      expect.arrayContaining([
+        'POST /api/scheduled-reports recipients left out',
+        'POST /api/scheduled-reports schedule left out',
+        'PATCH /api/roles/:id name over its maxLength by a space',
+      ]),
+    );
     expect(problems).toEqual([]);
     expect(await snapshotDatabase(t.connection)).toEqual(before);
   }, 300_000);

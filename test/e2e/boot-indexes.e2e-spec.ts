@@ -27,12 +27,27 @@ describe('indexes at boot', () => {
     const env = { MONGODB_URI: uri, NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false' };
     const clientId = new Types.ObjectId();
     const endpointId = new Types.ObjectId();
-    const delivery = () => ({ _id: new Types.ObjectId(), clientId, endpointId, key: 'alert:6b0b753e10005366b229db60:opened', messageId: 'msg_twice', type: 'alert.opened', body: '{}', attempt: 1, state: 'succeeded', manual: false, createdAt: new Date() });
+    const delivery = () => ({
+      _id: new Types.ObjectId(),
+      clientId,
+      endpointId,
+      key: 'alert:6b0b753e10005366b229db60:opened',
+      messageId: 'msg_twice',
+      type: 'alert.opened',
+      body: '{}',
+      attempt: 1,
+      state: 'succeeded',
+      manual: false,
+      createdAt: new Date(),
+    });
     const twice = delivery();
     await connection.collection('webhook_deliveries').insertMany([delivery(), twice]);
 
     // Kept when it serves after all, to be stopped.
-    const refused = await startAppProcess({ env, startTimeoutMs: 240_000 }).then((started) => void (app = started), (error: Error) => error);
+    const refused = await startAppProcess({ env, startTimeoutMs: 240_000 }).then(
+      (started) => void (app = started),
+      (error: Error) => error,
+    );
     expect(refused?.message).toMatch(/the indexes of webhook_deliveries could not be built .*the app does not start without them/s);
 
     await connection.collection('webhook_deliveries').deleteOne({ _id: twice._id });

@@ -28,7 +28,15 @@ describe('GET /api/cargo/ubicaciones/:id', () => {
         createdAt: now,
         updatedAt: now,
       },
-      { clientId: tenant.clientId, name: 'Puerto', address: 'Av. Errázuriz 25', location: { type: 'Point', coordinates: [-71.6268, -33.0362] }, type: 'delivery', createdAt: now, updatedAt: now },
+      {
+        clientId: tenant.clientId,
+        name: 'Puerto',
+        address: 'Av. Errázuriz 25',
+        location: { type: 'Point', coordinates: [-71.6268, -33.0362] },
+        type: 'delivery',
+        createdAt: now,
+        updatedAt: now,
+      },
     ]);
     locationId = inserted.insertedIds[0].toHexString();
     bareId = inserted.insertedIds[1].toHexString();

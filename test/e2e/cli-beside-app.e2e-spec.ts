@@ -49,7 +49,7 @@ describe('the command line beside the running app (embedded database)', () => {
     expect(me.body.data.client).toEqual(expect.objectContaining({ id: client.id, name: 'CLI Beside Ltda' }));
   }, 300_000);
 
-  it('boots each command with only its own modules and none of the server\'s background work', async () => {
+  it("boots each command with only its own modules and none of the server's background work", async () => {
     // Every command's module graph resolves on its own (a missing provider fails the boot), and a
     // one-shot command starts no simulator, live feed, backfill or resumed job (their boot lines).
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR, LOG_LEVEL: 'info', LOG_FORMAT: 'json' };
@@ -63,7 +63,9 @@ describe('the command line beside the running app (embedded database)', () => {
     ];
     for (const [args, refusal] of attempts) {
       const failed = await run(process.execPath, [join(root, 'scripts/cli.js'), ...args], { cwd: root, env, timeout: 240_000 }).then(
-        () => { throw new Error(`${args[0]} succeeded`); },
+        () => {
+          throw new Error(`${args[0]} succeeded`);
+        },
         (error: { stdout: string; stderr: string }) => error,
       );
       expect(failed.stdout).toBe('');

@@ -16,7 +16,11 @@ describe('command line: create-client, create-user, create-api-token, revoke-tok
   it('provisions a client and a user who can sign in and use an API token until it is revoked', async () => {
     const client = (await createClientCommand.run(t.app, { name: 'Transportes Sur' })) as { id: string };
     const user = (await createUserCommand.run(t.app, {
-      client: client.id, email: 'Ana@Sur.cl', name: 'Ana', role: 'Operaciones', permissions: 'access_drivers,access_reports',
+      client: client.id,
+      email: 'Ana@Sur.cl',
+      name: 'Ana',
+      role: 'Operaciones',
+      permissions: 'access_drivers,access_reports',
     })) as { id: string; email: string; password: string };
     expect(user.email).toBe('ana@sur.cl');
     expect(user.password).toHaveLength(16);
@@ -37,7 +41,9 @@ describe('command line: create-client, create-user, create-api-token, revoke-tok
   it('explains bad input', async () => {
     await expect(createUserCommand.run(t.app, { client: 'nope', email: 'a@b.cl', name: 'A' })).rejects.toThrow(/--client/);
     const client = (await createClientCommand.run(t.app, { name: 'X' })) as { id: string };
-    await expect(createUserCommand.run(t.app, { client: client.id, email: 'b@b.cl', name: 'B', permissions: 'fly' })).rejects.toThrow(/unknown permissions: fly/);
+    await expect(createUserCommand.run(t.app, { client: client.id, email: 'b@b.cl', name: 'B', permissions: 'fly' })).rejects.toThrow(
+      /unknown permissions: fly/,
+    );
     await expect(createClientCommand.run(t.app, {})).rejects.toThrow(/--name is required/);
     await expect(revokeTokenCommand.run(t.app, { token: 'eyJhbGciOi' })).rejects.toThrow(/not a session or API token/);
   });

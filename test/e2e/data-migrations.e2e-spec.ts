@@ -18,7 +18,17 @@ describe('data migrations: a boot backfill runs until a pass finds nothing left'
     const now = new Date('2025-03-01T12:00:00Z');
     const _id = new Types.ObjectId();
     // As the first release's import wrote it: no search keys.
-    await t.connection.collection('drivers').insertOne({ _id, clientId: tenant.clientId, userId: tenant.admin.user._id, rut: rutOf(rut), firstName: 'Ramón', lastName: 'Ibáñez', city: 'Concepción', createdAt: now, updatedAt: now });
+    await t.connection.collection('drivers').insertOne({
+      _id,
+      clientId: tenant.clientId,
+      userId: tenant.admin.user._id,
+      rut: rutOf(rut),
+      firstName: 'Ramón',
+      lastName: 'Ibáñez',
+      city: 'Concepción',
+      createdAt: now,
+      updatedAt: now,
+    });
     return async () => (await t.connection.collection('drivers').findOne({ _id }))?.nameKey;
   };
 
@@ -30,7 +40,8 @@ describe('data migrations: a boot backfill runs until a pass finds nothing left'
 
   it('records each boot backfill finished once the first boot of an empty database found nothing to convert', async () => {
     // They run in the background after the boot.
-    for (let waited = 0; (await finished()).length < BOOT_BACKFILLS.length && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; (await finished()).length < BOOT_BACKFILLS.length && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await finished()).toEqual(BOOT_BACKFILLS);
     for (const entry of await t.connection.collection('data_migrations').find({}).toArray()) expect(entry.finishedAt).toBeInstanceOf(Date);
   });

@@ -81,7 +81,11 @@ describe('seed-demo and its manifest', () => {
       const client = manifest.clients[key];
       const auth = { Authorization: `Bearer ${client.users.admin.sessionToken}` };
       const ids = client.alertRules as { depotExit: string; speeding: string; coldChain: string };
-      const rules = (await request(t.server).get('/api/alert-rules?limit=10').set(auth).expect(200)).body.data as Array<{ id: string; name: string; recipients: { userIds: string[] } }>;
+      const rules = (await request(t.server).get('/api/alert-rules?limit=10').set(auth).expect(200)).body.data as Array<{
+        id: string;
+        name: string;
+        recipients: { userIds: string[] };
+      }>;
       expect(rules.map((rule) => rule.id).sort()).toEqual(Object.values(ids).sort());
       for (const rule of rules) expect(rule.recipients.userIds).toEqual([client.users.admin.id]);
       const example = (client.alerts as { example: string | null }).example;
@@ -102,7 +106,11 @@ describe('seed-demo and its manifest', () => {
       expect(webhooks.secret).toMatch(/^whsec_/);
       const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
       const endpoint = (await request(t.server).get(`/api/webhook-endpoints/${webhooks.endpoint}`).set(auth).expect(200)).body.data;
-      expect(endpoint).toMatchObject({ enabled: true, url: expect.stringMatching(/\/demo-webhooks$/), eventTypes: expect.arrayContaining(['alert.opened', 'event.geofence.exit']) });
+      expect(endpoint).toMatchObject({
+        enabled: true,
+        url: expect.stringMatching(/\/demo-webhooks$/),
+        eventTypes: expect.arrayContaining(['alert.opened', 'event.geofence.exit']),
+      });
       const log = (await request(t.server).get(`/api/webhook-endpoints/${webhooks.endpoint}/deliveries`).set(auth).expect(200)).body.data;
       expect(log).toEqual([expect.objectContaining({ id: webhooks.delivery, type: 'webhook.test' })]);
     }
@@ -112,7 +120,12 @@ describe('seed-demo and its manifest', () => {
       const client = manifest.clients[key];
       const { oilChange } = client.servicePlans as { oilChange: string };
       const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
-      const statuses = (await request(t.server).get(`/api/maintenance/service-status?planId=${oilChange}`).set(auth).expect(200)).body.data as Array<{ state: string; assetId: string; workOrderId: string | null; remaining: { km: number | null } }>;
+      const statuses = (await request(t.server).get(`/api/maintenance/service-status?planId=${oilChange}`).set(auth).expect(200)).body.data as Array<{
+        state: string;
+        assetId: string;
+        workOrderId: string | null;
+        remaining: { km: number | null };
+      }>;
       const byState = Object.fromEntries(statuses.map((status) => [status.state, status]));
       expect(Object.keys(byState).sort()).toEqual(['due_soon', 'overdue']);
       expect(byState.due_soon.workOrderId).toBeNull();
@@ -126,7 +139,10 @@ describe('seed-demo and its manifest', () => {
       const client = manifest.clients[key];
       const { ordinary, anomalous } = client.refuels as { ordinary: string; anomalous: string };
       const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
-      expect((await request(t.server).get(`/api/assets/${client.assets.tracked}`).set(auth).expect(200)).body.data.fuel).toMatchObject({ consumptionLPer100Km: 32, tankCapacityL: 400 });
+      expect((await request(t.server).get(`/api/assets/${client.assets.tracked}`).set(auth).expect(200)).body.data.fuel).toMatchObject({
+        consumptionLPer100Km: 32,
+        tankCapacityL: 400,
+      });
       expect((await request(t.server).get(`/api/fuel/refuels/${ordinary}`).set(auth).expect(200)).body.data.anomalies).toEqual([]);
       expect((await request(t.server).get(`/api/fuel/refuels/${anomalous}`).set(auth).expect(200)).body.data.anomalies).toEqual(['price_mismatch']);
     }
@@ -137,7 +153,13 @@ describe('seed-demo and its manifest', () => {
       const { daily } = client.scheduledReports as { daily: string };
       const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
       const report = (await request(t.server).get(`/api/scheduled-reports/${daily}`).set(auth).expect(200)).body.data;
-      expect(report).toMatchObject({ report: 'activity', format: 'csv', enabled: true, schedule: { frequency: 'daily', time: '07:00' }, recipients: { userIds: [client.users.admin.id] } });
+      expect(report).toMatchObject({
+        report: 'activity',
+        format: 'csv',
+        enabled: true,
+        schedule: { frequency: 'daily', time: '07:00' },
+        recipients: { userIds: [client.users.admin.id] },
+      });
       expect(new Date(report.nextRunAt).getTime()).toBeGreaterThan(Date.now());
     }
   });

@@ -68,11 +68,26 @@ describe('demo simulator', () => {
     const tracker = (await t.app.get(TrackerRouting).findByVendorId(vendorId))!;
     const walker = new RouteWalker(DEMO_ROUTES.santiago[0]);
     const now = Math.floor(Date.now() / 1000);
-    const fixAt = (km: number, ts: number) => ({ ts, lat: walker.at(km).lat, lng: walker.at(km).lng, speed: 70, dir: walker.at(km).direction, alt: 520, ignition: true, temps: {} });
+    const fixAt = (km: number, ts: number) => ({
+      ts,
+      lat: walker.at(km).lat,
+      lng: walker.at(km).lng,
+      speed: 70,
+      dir: walker.at(km).direction,
+      alt: 520,
+      ignition: true,
+      temps: {},
+    });
     await t.app.get(TelemetryIngestor).ingestPoints(tracker, [fixAt(30, now), fixAt(30.02, now + 1)]);
     const seen = walker.at(30.02);
     await sleep(2100); // the restarted simulator's first report is newer
-    const restarted = new DemoSimulator(t.app.get(AppConfig), t.app.get(DatabaseLocation), t.app.get(TrackerRouting), t.app.get(TelemetryIngestor), t.app.get(LatestPositions));
+    const restarted = new DemoSimulator(
+      t.app.get(AppConfig),
+      t.app.get(DatabaseLocation),
+      t.app.get(TrackerRouting),
+      t.app.get(TelemetryIngestor),
+      t.app.get(LatestPositions),
+    );
     await restarted.report();
     const after = (await t.app.get(LatestPositions).of([tracker._id.toHexString()])).get(tracker._id.toHexString())!;
     expect(haversineKm(after.lat, after.lng, seen.lat, seen.lng)).toBeLessThan(0.5);

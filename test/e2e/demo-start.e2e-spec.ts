@@ -25,7 +25,11 @@ describe('the demo on start', () => {
     const manifest = JSON.parse(readFileSync(join(dataDir, 'demo-manifest.json'), 'utf8'));
     for (const key of ['acme', 'globex']) {
       const client = manifest.clients[key];
-      expect({ key, alert: client.alerts.example, notification: client.notifications.example }).toEqual({ key, alert: expect.stringMatching(/^[0-9a-f]{24}$/), notification: expect.stringMatching(/^[0-9a-f]{24}$/) });
+      expect({ key, alert: client.alerts.example, notification: client.notifications.example }).toEqual({
+        key,
+        alert: expect.stringMatching(/^[0-9a-f]{24}$/),
+        notification: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
       const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
       const alert = await fetch(`${app.url}/api/alerts/${client.alerts.example}`, { headers: auth });
       expect(alert.status).toBe(200);

@@ -15,18 +15,27 @@ describe('drivers: list, create, edit, archive', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    await call('post', '/api/drivers/import').send({
-      rows: [
-        { row: 2, firstName: 'José', lastName: 'Muñoz', rut: '12.345.678-5', email: 'jose.munoz@example.cl', city: 'Ñuñoa' },
-        { row: 3, firstName: 'María José', lastName: 'Pérez', rut: rutOf(9_876_543), city: 'Santiago' },
-        { row: 4, firstName: 'Pedro', lastName: 'Jofré', rut: rutOf(15_555_555), email: 'pjofre@example.cl', city: 'santiago' },
-      ],
-    }).expect(201);
+    await call('post', '/api/drivers/import')
+      .send({
+        rows: [
+          { row: 2, firstName: 'José', lastName: 'Muñoz', rut: '12.345.678-5', email: 'jose.munoz@example.cl', city: 'Ñuñoa' },
+          { row: 3, firstName: 'María José', lastName: 'Pérez', rut: rutOf(9_876_543), city: 'Santiago' },
+          { row: 4, firstName: 'Pedro', lastName: 'Jofré', rut: rutOf(15_555_555), email: 'pjofre@example.cl', city: 'santiago' },
+        ],
+      })
+      .expect(201);
   });
   afterAll(() => t.close());
 
-  it('creates a driver with the import row\'s rules, and records it', async () => {
-    const res = await create({ firstName: ' Ana ', lastName: 'Soto', rut: '10.000.013-k', phone: '+56 9 1111 2222', email: 'ANA@EXAMPLE.CL', city: 'Valparaíso' }).expect(201);
+  it("creates a driver with the import row's rules, and records it", async () => {
+    const res = await create({
+      firstName: ' Ana ',
+      lastName: 'Soto',
+      rut: '10.000.013-k',
+      phone: '+56 9 1111 2222',
+      email: 'ANA@EXAMPLE.CL',
+      city: 'Valparaíso',
+    }).expect(201);
     expect(res.body.data).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       rut: '10000013-K',
@@ -58,8 +67,12 @@ describe('drivers: list, create, edit, archive', () => {
       { firstName: 'x'.repeat(101), lastName: 'B', rut: rutOf(3_000_001) },
     ];
     for (const body of bad) expect([body, (await create(body)).status]).toEqual([body, 400]);
-    expect((await create({ firstName: 'A', lastName: 'B', rut: '12345678-0' })).body).toEqual({ error: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.' });
-    expect((await create({ firstName: 'Otra', lastName: 'Vez', rut: '12345678-5' }).expect(409)).body).toEqual({ error: 'A driver with RUT 12345678-5 is already registered.' });
+    expect((await create({ firstName: 'A', lastName: 'B', rut: '12345678-0' })).body).toEqual({
+      error: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.',
+    });
+    expect((await create({ firstName: 'Otra', lastName: 'Vez', rut: '12345678-5' }).expect(409)).body).toEqual({
+      error: 'A driver with RUT 12345678-5 is already registered.',
+    });
     expect(await count()).toBe(before);
   });
 
@@ -89,12 +102,16 @@ describe('drivers: list, create, edit, archive', () => {
 
   it('edits a driver: partial, null clears, a RUT change re-checks uniqueness (409), immutable fields 400', async () => {
     const id = (await create({ firstName: 'Carla', lastName: 'Reyes', rut: rutOf(4_000_001), phone: '+56922223333', city: 'Temuco' }).expect(201)).body.data.id;
-    const res = await call('patch', `/api/drivers/${id}`).send({ lastName: 'Reyes Díaz', phone: null, email: 'CARLA@EXAMPLE.CL', rut: '4.000.002-' + rutOf(4_000_002).slice(-1) }).expect(200);
+    const res = await call('patch', `/api/drivers/${id}`)
+      .send({ lastName: 'Reyes Díaz', phone: null, email: 'CARLA@EXAMPLE.CL', rut: '4.000.002-' + rutOf(4_000_002).slice(-1) })
+      .expect(200);
     expect(res.body.data).toMatchObject({ firstname: 'Carla', lastname: 'Reyes Díaz', email: 'carla@example.cl', rut: rutOf(4_000_002), city: 'Temuco' });
     expect(res.body.data.phone).toBeUndefined();
     expect((await call('get', '/api/drivers?q=reyes%20d').expect(200)).body.data.map((d: { id: string }) => d.id)).toEqual([id]);
     expect((await call('get', '/api/drivers?q=carla%20reyes%20d').expect(200)).body.data.map((d: { id: string }) => d.id)).toEqual([id]);
-    expect((await call('patch', `/api/drivers/${id}`).send({ rut: '12345678-5' }).expect(409)).body).toEqual({ error: 'A driver with RUT 12345678-5 is already registered.' });
+    expect((await call('patch', `/api/drivers/${id}`).send({ rut: '12345678-5' }).expect(409)).body).toEqual({
+      error: 'A driver with RUT 12345678-5 is already registered.',
+    });
     for (const body of [{}, { clientId: 'x' }, { userId: 'x' }, { createdAt: '2020-01-01' }, { rut: 'abc' }, { firstName: '' }, { archived: 'yes' }]) {
       expect([body, (await call('patch', `/api/drivers/${id}`).send(body)).status]).toEqual([body, 400]);
     }
@@ -113,17 +130,26 @@ describe('drivers: list, create, edit, archive', () => {
     expect(await ids('?q=rosa&status=archived')).toEqual([id]);
     expect(await ids('?q=rosa&status=all')).toEqual([id]);
     const conflict = await create({ firstName: 'Rosa', lastName: 'Vidal', rut: rutOf(5_000_001) }).expect(409);
-    expect(conflict.body.error).toBe(`A driver with RUT ${rutOf(5_000_001)} is already registered. It belongs to an archived driver (${id}): restore that one with PATCH {"archived": false}.`);
-    const imported = await call('post', '/api/drivers/import').send({ rows: [{ row: 2, firstName: 'Rosa', lastName: 'Vidal', rut: rutOf(5_000_001) }] }).expect(201);
+    expect(conflict.body.error).toBe(
+      `A driver with RUT ${rutOf(5_000_001)} is already registered. It belongs to an archived driver (${id}): restore that one with PATCH {"archived": false}.`,
+    );
+    const imported = await call('post', '/api/drivers/import')
+      .send({ rows: [{ row: 2, firstName: 'Rosa', lastName: 'Vidal', rut: rutOf(5_000_001) }] })
+      .expect(201);
     expect(imported.body.data.failedRows[0].reason).toBe(`A driver with RUT ${rutOf(5_000_001)} is already registered.`);
     expect((await call('patch', `/api/drivers/${id}`).send({ archived: false }).expect(200)).body.data.archivedAt).toBeUndefined();
     expect(await ids('?q=rosa')).toEqual([id]);
     expect(await t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'driver.archive', resourceId: id })).toBe(1);
   });
 
-  it('401, 403 without access_drivers (GET by id needs none), 404 for another client\'s driver', async () => {
+  it("401, 403 without access_drivers (GET by id needs none), 404 for another client's driver", async () => {
     const id = (await create({ firstName: 'Luz', lastName: 'Mena', rut: rutOf(6_000_001) }).expect(201)).body.data.id;
-    for (const [method, path] of [['get', '/api/drivers'], ['post', '/api/drivers'], ['patch', `/api/drivers/${id}`], ['delete', `/api/drivers/${id}`]] as const) {
+    for (const [method, path] of [
+      ['get', '/api/drivers'],
+      ['post', '/api/drivers'],
+      ['patch', `/api/drivers/${id}`],
+      ['delete', `/api/drivers/${id}`],
+    ] as const) {
       await request(t.server)[method](path).expect(401);
       await call(method, path, 'atk_nonsense').expect(401);
     }

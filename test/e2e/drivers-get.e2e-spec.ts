@@ -15,7 +15,21 @@ describe('GET /api/drivers/:id', () => {
     await request(t.server)
       .post('/api/drivers/import')
       .set('Authorization', `Bearer ${tenant.admin.token}`)
-      .send({ rows: [{ row: 2, firstName: 'Juana', lastName: 'Pérez Soto', rut: '12345678-5', phone: '+56912345678', email: 'juana@example.cl', address: 'Av. Matta 100', city: 'Santiago' }, { row: 3, firstName: 'Pedro', lastName: 'Rojas', rut: '11111111-1' }] })
+      .send({
+        rows: [
+          {
+            row: 2,
+            firstName: 'Juana',
+            lastName: 'Pérez Soto',
+            rut: '12345678-5',
+            phone: '+56912345678',
+            email: 'juana@example.cl',
+            address: 'Av. Matta 100',
+            city: 'Santiago',
+          },
+          { row: 3, firstName: 'Pedro', lastName: 'Rojas', rut: '11111111-1' },
+        ],
+      })
       .expect(201);
     const stored = await t.connection.collection('drivers').findOne({ clientId: tenant.clientId, rut: '12345678-5' });
     driverId = stored!._id.toHexString();
@@ -47,11 +61,18 @@ describe('GET /api/drivers/:id', () => {
     expect(Object.keys(res.body.data).sort()).toEqual(['clientId', 'createdAt', 'firstname', 'id', 'lastname', 'rut', 'updatedAt', 'userId']);
   });
 
-  it('requests in flight together (read by one query) each get their own driver, and another client\'s is 404 among them', async () => {
+  it("requests in flight together (read by one query) each get their own driver, and another client's is 404 among them", async () => {
     const other = await createTenant(t.app);
-    await request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${other.admin.token}`).send({ rows: [{ row: 2, firstName: 'Otro', lastName: 'Cliente', rut: '22222222-2' }] }).expect(201);
+    await request(t.server)
+      .post('/api/drivers/import')
+      .set('Authorization', `Bearer ${other.admin.token}`)
+      .send({ rows: [{ row: 2, firstName: 'Otro', lastName: 'Cliente', rut: '22222222-2' }] })
+      .expect(201);
     const foreign = (await t.connection.collection('drivers').findOne({ clientId: other.clientId }))!._id.toHexString();
-    const mine = (await t.connection.collection('drivers').find({ clientId: tenant.clientId }).toArray()).map((driver) => [driver._id.toHexString(), driver.rut]);
+    const mine = (await t.connection.collection('drivers').find({ clientId: tenant.clientId }).toArray()).map((driver) => [
+      driver._id.toHexString(),
+      driver.rut,
+    ]);
     const asked = [...mine, [foreign, null], ...mine, [foreign, null]];
     const answers = await Promise.all(asked.map(([id]) => get(id, tenant.admin.token)));
     answers.forEach((res, i) => {

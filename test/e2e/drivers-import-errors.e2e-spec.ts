@@ -15,7 +15,10 @@ describe('POST /api/drivers/import refusals', () => {
   let tenant: TestTenant;
   let drivers: Model<Driver>;
   const importAs = (token: string, body: unknown) =>
-    request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .post('/api/drivers/import')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,7 +32,10 @@ describe('POST /api/drivers/import refusals', () => {
   });
 
   it('401 without a token, and with a bad or legacy JWT token', async () => {
-    const none = await request(t.server).post('/api/drivers/import').send({ rows: [valid] }).expect(401);
+    const none = await request(t.server)
+      .post('/api/drivers/import')
+      .send({ rows: [valid] })
+      .expect(401);
     expect(none.body).toEqual({ error: 'Invalid or expired token' });
     await importAs('sess_not-a-real-token', { rows: [valid] }).expect(401);
     await importAs('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc', { rows: [valid] }).expect(401);
@@ -53,7 +59,11 @@ describe('POST /api/drivers/import refusals', () => {
 
   it('400 shape C for more than 1000 rows', async () => {
     const res = await importAs(tenant.admin.token, { rows: rows(1001) }).expect(400);
-    expect(res.body).toEqual({ status: 'failed', message: expect.stringContaining('rows'), errors: [{ path: 'rows', message: 'rows must contain no more than 1000 elements' }] });
+    expect(res.body).toEqual({
+      status: 'failed',
+      message: expect.stringContaining('rows'),
+      errors: [{ path: 'rows', message: 'rows must contain no more than 1000 elements' }],
+    });
   });
 
   it.each([

@@ -11,8 +11,7 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
   let tenant: TestTenant;
   const preview = (file: Buffer, name: string, token = tenant.admin.token) =>
     request(t.server).post('/api/drivers/import/preview').set('Authorization', `Bearer ${token}`).attach('file', file, name);
-  const importRows = (rows: unknown[]) =>
-    request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${tenant.admin.token}`).send({ rows });
+  const importRows = (rows: unknown[]) => request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${tenant.admin.token}`).send({ rows });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -23,7 +22,16 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
   it('reads an .xlsx with Spanish headers: normalized rows, every problem by row and field', async () => {
     const file = await xlsxFile([
       ['NOMBRE', 'apellido', 'Rut', 'Teléfono', 'Correo electrónico', 'Direccion', 'CIUDAD', 'Licencia'],
-      ['  Juana ', 'Pérez', '12.345.678-5', '+56 9 1234 5678', { text: 'Juana.Perez@Example.CL', hyperlink: 'mailto:juana.perez@example.cl' }, '', 'Santiago', 'A2'],
+      [
+        '  Juana ',
+        'Pérez',
+        '12.345.678-5',
+        '+56 9 1234 5678',
+        { text: 'Juana.Perez@Example.CL', hyperlink: 'mailto:juana.perez@example.cl' },
+        '',
+        'Santiago',
+        'A2',
+      ],
       null,
       ['Pedro', 'Rojas', '10.000.013-k', 56987654321, null, 'Av. Matta 100', null],
       ['Luis', 'Mora', '12345678-0', null, 'luis@', null, null],
@@ -51,19 +59,37 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
   });
 
   it('reads a UTF-8 CSV with a BOM and English headers', async () => {
-    const file = csvFile([['First Name', 'LAST_NAME', 'rut', 'Phone', 'E-mail', 'Address', 'City'], ['José', 'Muñoz, hijo', '7.654.321-6', '', 'JOSE@MAIL.CL', 'Calle "Uno", 5', 'Ñuñoa']], { bom: true });
+    const file = csvFile(
+      [
+        ['First Name', 'LAST_NAME', 'rut', 'Phone', 'E-mail', 'Address', 'City'],
+        ['José', 'Muñoz, hijo', '7.654.321-6', '', 'JOSE@MAIL.CL', 'Calle "Uno", 5', 'Ñuñoa'],
+      ],
+      { bom: true },
+    );
     const res = await preview(file, 'drivers.csv').expect(200);
-    expect(res.body.data.rows).toEqual([{ row: 2, firstName: 'José', lastName: 'Muñoz, hijo', rut: '7654321-6', email: 'jose@mail.cl', address: 'Calle "Uno", 5', city: 'Ñuñoa' }]);
+    expect(res.body.data.rows).toEqual([
+      { row: 2, firstName: 'José', lastName: 'Muñoz, hijo', rut: '7654321-6', email: 'jose@mail.cl', address: 'Calle "Uno", 5', city: 'Ñuñoa' },
+    ]);
     expect(res.body.data.problems).toEqual([]);
     expect(res.body.data.summary).toEqual({ format: 'csv', encoding: 'utf-8-bom', delimiter: ',', totalRows: 1, validRows: 1, invalidRows: 0, warnings: 0 });
   });
 
   it('reads a Latin-1 (Windows-1252) CSV separated by ";", as Chilean Excel saves it, and says so', async () => {
-    const file = csvFile([['Nombre', 'Apellido', 'RUT', 'Teléfono', 'Dirección', 'Ciudad'], ['Begoña', 'Núñez', '12.345.678-5', '9 8765 4321', 'Pasaje Ñandú 3', 'Concepción']], { delimiter: ';', encoding: 'latin1' });
+    const file = csvFile(
+      [
+        ['Nombre', 'Apellido', 'RUT', 'Teléfono', 'Dirección', 'Ciudad'],
+        ['Begoña', 'Núñez', '12.345.678-5', '9 8765 4321', 'Pasaje Ñandú 3', 'Concepción'],
+      ],
+      { delimiter: ';', encoding: 'latin1' },
+    );
     const res = await preview(file, 'conductores.csv').expect(200);
-    expect(res.body.data.rows).toEqual([{ row: 2, firstName: 'Begoña', lastName: 'Núñez', rut: '12345678-5', phone: '987654321', address: 'Pasaje Ñandú 3', city: 'Concepción' }]);
+    expect(res.body.data.rows).toEqual([
+      { row: 2, firstName: 'Begoña', lastName: 'Núñez', rut: '12345678-5', phone: '987654321', address: 'Pasaje Ñandú 3', city: 'Concepción' },
+    ]);
     expect(res.body.data.summary).toMatchObject({ format: 'csv', encoding: 'windows-1252', delimiter: ';' });
-    expect(res.body.data.problems).toEqual([{ row: 1, field: null, level: 'warning', message: expect.stringMatching(/^The file is not UTF-8: it was read as Windows-1252/) }]);
+    expect(res.body.data.problems).toEqual([
+      { row: 1, field: null, level: 'warning', message: expect.stringMatching(/^The file is not UTF-8: it was read as Windows-1252/) },
+    ]);
   });
 
   it('tells a CSV from an .xlsx by content, whatever the file is named', async () => {
@@ -84,7 +110,9 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
       'utf8',
     );
     const second = await preview(handMade, 'hecho-a-mano.csv').expect(200);
-    expect(second.body.data.problems).toEqual([{ row: 2, field: 'rut', level: 'error', message: `A driver with RUT ${rutOf(16_000_001)} is already registered.` }]);
+    expect(second.body.data.problems).toEqual([
+      { row: 2, field: 'rut', level: 'error', message: `A driver with RUT ${rutOf(16_000_001)} is already registered.` },
+    ]);
     expect(second.body.data.rows).toEqual([
       { row: 3, firstName: 'Marta', lastName: 'Díaz; Vera', rut: '17000000-5', email: 'marta@example.cl' },
       { row: 5, firstName: 'Tomás', lastName: 'Lagos', rut: rutOf(17_000_001) },
@@ -131,7 +159,9 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
     expect((await call().attach('archivo', file, 'a.csv').expect(400)).body.error).toMatch(/field "file"/);
     expect((await call().set('Content-Type', 'multipart/form-data; boundary=x').send('--x\r\nbroken').expect(400)).body.error).toMatch(/could not be read/);
     const big = Buffer.concat([file, Buffer.alloc(5 * 1024 * 1024, 'a')]);
-    const tooLarge = await call().attach('file', big, 'grande.csv').catch((error: { response?: request.Response }) => error.response!);
+    const tooLarge = await call()
+      .attach('file', big, 'grande.csv')
+      .catch((error: { response?: request.Response }) => error.response!);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body).toEqual({ error: 'The file is larger than 5 MB: split the sheet into smaller files.' });
   });
@@ -155,14 +185,25 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
     }
     expect(answers[0].rows.map((row: { rut: string }) => row.rut)).toEqual(['12345678-5', '10000013-K', '7654321-6']);
     expect(answers[1].rows).toEqual(answers[0].rows);
-    expect(answers[0].problems.filter((p: { level: string }) => p.level === 'error').map((p: { row: number; field: string }) => `${p.row}:${p.field}`)).toEqual(['5:rut', '5:email', '6:rut', '7:lastName', '8:phone']);
-    expect(answers[1].problems.filter((p: { level: string }) => p.level === 'error')).toEqual(answers[0].problems.filter((p: { level: string }) => p.level === 'error'));
+    expect(answers[0].problems.filter((p: { level: string }) => p.level === 'error').map((p: { row: number; field: string }) => `${p.row}:${p.field}`)).toEqual(
+      ['5:rut', '5:email', '6:rut', '7:lastName', '8:phone'],
+    );
+    expect(answers[1].problems.filter((p: { level: string }) => p.level === 'error')).toEqual(
+      answers[0].problems.filter((p: { level: string }) => p.level === 'error'),
+    );
     expect(answers[1].summary).toMatchObject({ encoding: 'windows-1252', delimiter: ';', totalRows: 7, validRows: 3, invalidRows: 4 });
   });
 
   it('serves the template as an attachment; previewed, its example row is ready to import', async () => {
-    const xlsx = await request(t.server).get('/api/drivers/import/template').set('Authorization', `Bearer ${tenant.admin.token}`)
-      .buffer(true).parse((res, done) => { const chunks: Buffer[] = []; res.on('data', (c: Buffer) => chunks.push(c)); res.on('end', () => done(null, Buffer.concat(chunks))); })
+    const xlsx = await request(t.server)
+      .get('/api/drivers/import/template')
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
       .expect(200);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.headers['content-disposition']).toBe('attachment; filename="plantilla-conductores.xlsx"');
@@ -172,17 +213,30 @@ describe('POST /api/drivers/import/preview and GET /api/drivers/import/template'
     const other = await createTenant(t.app);
     const previewed = await preview(xlsx.body, 'plantilla.xlsx', other.admin.token).expect(200);
     expect(previewed.body.data.rows).toEqual([
-      { row: 2, firstName: 'Juana', lastName: 'Pérez Soto', rut: '12345678-5', phone: '+56912345678', email: 'juana.perez@example.cl', address: 'Av. Libertador Bernardo O\'Higgins 1234', city: 'Santiago' },
+      {
+        row: 2,
+        firstName: 'Juana',
+        lastName: 'Pérez Soto',
+        rut: '12345678-5',
+        phone: '+56912345678',
+        email: 'juana.perez@example.cl',
+        address: "Av. Libertador Bernardo O'Higgins 1234",
+        city: 'Santiago',
+      },
     ]);
 
     const csv = await request(t.server).get('/api/drivers/import/template?format=csv').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="plantilla-conductores.csv"');
-    expect(csv.text).toBe('\uFEFFNombre;Apellido;RUT;Teléfono;Correo;Dirección;Ciudad\r\nJuana;Pérez Soto;12.345.678-5;+56 9 1234 5678;juana.perez@example.cl;Av. Libertador Bernardo O\'Higgins 1234;Santiago\r\n');
+    expect(csv.text).toBe(
+      "\uFEFFNombre;Apellido;RUT;Teléfono;Correo;Dirección;Ciudad\r\nJuana;Pérez Soto;12.345.678-5;+56 9 1234 5678;juana.perez@example.cl;Av. Libertador Bernardo O'Higgins 1234;Santiago\r\n",
+    );
     const csvPreview = await preview(Buffer.from(csv.text, 'utf8'), 'plantilla.csv', other.admin.token).expect(200);
     expect(csvPreview.body.data.rows).toEqual(previewed.body.data.rows);
 
-    expect((await request(t.server).get('/api/drivers/import/template?format=pdf').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400)).body).toEqual({ error: 'format must be xlsx or csv' });
+    expect(
+      (await request(t.server).get('/api/drivers/import/template?format=pdf').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400)).body,
+    ).toEqual({ error: 'format must be xlsx or csv' });
     await request(t.server).get('/api/drivers/import/template?lang=es').set('Authorization', `Bearer ${tenant.admin.token}`).expect(400);
   });
 });

@@ -9,14 +9,18 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 
 const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const row = (n: number, fields: Record<string, unknown> = {}) => ({ row: n, firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_000 + n), ...fields });
-const rows = (count: number, base: number) => Array.from({ length: count }, (_, i) => ({ row: i + 2, firstName: `Nombre ${i}`, lastName: 'Apellido', rut: rut(base + i) }));
+const rows = (count: number, base: number) =>
+  Array.from({ length: count }, (_, i) => ({ row: i + 2, firstName: `Nombre ${i}`, lastName: 'Apellido', rut: rut(base + i) }));
 
 describe('POST /api/drivers/import', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let drivers: Model<Driver>;
   const importAs = (token: string, body: unknown) =>
-    request(t.server).post('/api/drivers/import').set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .post('/api/drivers/import')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,7 +32,16 @@ describe('POST /api/drivers/import', () => {
   it('creates valid rows, normalized, owned by the client and the importing user', async () => {
     const res = await importAs(tenant.admin.token, {
       rows: [
-        { row: 2, firstName: ' Juana ', lastName: 'Pérez Soto', rut: '12.345.678-5', phone: '+56 9 1234 5678', email: 'Juana@Example.CL', address: 'Av. Libertador 1234', city: 'Santiago' },
+        {
+          row: 2,
+          firstName: ' Juana ',
+          lastName: 'Pérez Soto',
+          rut: '12.345.678-5',
+          phone: '+56 9 1234 5678',
+          email: 'Juana@Example.CL',
+          address: 'Av. Libertador 1234',
+          city: 'Santiago',
+        },
         { row: 3, firstName: 'Pedro', lastName: 'Rojas', rut: '10000013-k', phone: '', email: '' },
       ],
     }).expect(201);
@@ -39,8 +52,13 @@ describe('POST /api/drivers/import', () => {
     expect(stored[0]).not.toHaveProperty('phone');
     expect(stored[0]).not.toHaveProperty('email');
     expect(stored[1]).toMatchObject({
-      rut: '12345678-5', firstName: 'Juana', lastName: 'Pérez Soto', phone: '+56912345678',
-      email: 'juana@example.cl', address: 'Av. Libertador 1234', city: 'Santiago',
+      rut: '12345678-5',
+      firstName: 'Juana',
+      lastName: 'Pérez Soto',
+      phone: '+56912345678',
+      email: 'juana@example.cl',
+      address: 'Av. Libertador 1234',
+      city: 'Santiago',
     });
   });
 
@@ -60,12 +78,28 @@ describe('POST /api/drivers/import', () => {
     expect(res.body.data).toEqual({
       createdCount: 2,
       failedRows: [
-        { row: 3, reason: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.', data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-0' } },
-        { row: 4, reason: 'RUT "12345678-X" is not valid: write its digits, a hyphen and the check digit, as in 12345678-5.', data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-X' } },
-        { row: 5, reason: `RUT ${rut(20_000_002)} is repeated: it already appears in row 2 of this import.`, data: { firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_002) } },
+        {
+          row: 3,
+          reason: 'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5.',
+          data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-0' },
+        },
+        {
+          row: 4,
+          reason: 'RUT "12345678-X" is not valid: write its digits, a hyphen and the check digit, as in 12345678-5.',
+          data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-X' },
+        },
+        {
+          row: 5,
+          reason: `RUT ${rut(20_000_002)} is repeated: it already appears in row 2 of this import.`,
+          data: { firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_002) },
+        },
         { row: 6, reason: 'A driver with RUT 12345678-5 is already registered.', data: { firstName: 'Juana', lastName: 'Pérez', rut: '12345678-5' } },
         { row: 7, reason: 'Email "juana@@example" is not a valid email address.', data: { firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_007) } },
-        { row: 8, reason: 'Phone "call me" is not valid: use 8 to 15 digits, optionally starting with +.', data: { firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_008) } },
+        {
+          row: 8,
+          reason: 'Phone "call me" is not valid: use 8 to 15 digits, optionally starting with +.',
+          data: { firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_008) },
+        },
       ],
     });
     expect(await drivers.countDocuments({ clientId: tenant.clientId, rut: { $in: [rut(20_000_002), rut(20_000_009)] } })).toBe(2);

@@ -14,8 +14,7 @@ describe('drivers: search keys of drivers written before them', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let other: TestTenant;
-  const list = (query: string, who = tenant) =>
-    request(t.server).get(`/api/drivers?${query}`).set('Authorization', `Bearer ${who.admin.token}`).expect(200);
+  const list = (query: string, who = tenant) => request(t.server).get(`/api/drivers?${query}`).set('Authorization', `Bearer ${who.admin.token}`).expect(200);
   const oldDriver = (clientId: Types.ObjectId, userId: Types.ObjectId, firstName: string, lastName: string, rut: string, city: string) => {
     const now = new Date('2025-03-01T12:00:00Z');
     return { _id: new Types.ObjectId(), clientId, userId, rut, firstName, lastName, city, createdAt: now, updatedAt: now };
@@ -25,10 +24,12 @@ describe('drivers: search keys of drivers written before them', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     other = await createTenant(t.app);
-    await t.connection.collection('drivers').insertMany([
-      oldDriver(tenant.clientId, tenant.admin.user._id, 'Ramón', 'Ibáñez', rutOf(11_222_333), 'Concepción'),
-      oldDriver(other.clientId, other.admin.user._id, 'Lucía', 'Contreras', rutOf(11_222_334), 'Temuco'),
-    ]);
+    await t.connection
+      .collection('drivers')
+      .insertMany([
+        oldDriver(tenant.clientId, tenant.admin.user._id, 'Ramón', 'Ibáñez', rutOf(11_222_333), 'Concepción'),
+        oldDriver(other.clientId, other.admin.user._id, 'Lucía', 'Contreras', rutOf(11_222_334), 'Temuco'),
+      ]);
   });
   afterAll(() => t.close());
 

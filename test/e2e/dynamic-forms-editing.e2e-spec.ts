@@ -14,9 +14,17 @@ describe('POST, GET and PATCH /api/dynamic-forms', () => {
   let foreignAsset: Stored<Asset>;
   let group: { _id: Types.ObjectId };
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const create = (token: string, body: unknown) => request(t.server).post('/api/dynamic-forms').set(auth(token)).send(body as object);
+  const create = (token: string, body: unknown) =>
+    request(t.server)
+      .post('/api/dynamic-forms')
+      .set(auth(token))
+      .send(body as object);
   const get = (token: string, id: string) => request(t.server).get(`/api/dynamic-forms/${id}`).set(auth(token));
-  const patch = (token: string, id: string, body: unknown) => request(t.server).patch(`/api/dynamic-forms/${id}`).set(auth(token)).send(body as object);
+  const patch = (token: string, id: string, body: unknown) =>
+    request(t.server)
+      .patch(`/api/dynamic-forms/${id}`)
+      .set(auth(token))
+      .send(body as object);
   const scan = (token: string) => request(t.server).get(`/api/inspections/scan/${asset._id.toHexString()}`).set(auth(token));
   const fields = [
     { fieldId: 'km', type: FieldType.Number, label: 'Odometer', required: true, min: 0 },
@@ -117,12 +125,19 @@ describe('POST, GET and PATCH /api/dynamic-forms', () => {
 
   it('PATCH refuses empty, unknown and immutable fields (400)', async () => {
     const id = (await create(tenant.admin.token, valid()).expect(201)).body.data._id;
-    for (const body of [{}, { version: 5 }, { clientId: new Types.ObjectId().toHexString() }, { _id: id }, { status: 'deleted' }, { assetIds: [foreignAsset._id.toHexString()] }]) {
+    for (const body of [
+      {},
+      { version: 5 },
+      { clientId: new Types.ObjectId().toHexString() },
+      { _id: id },
+      { status: 'deleted' },
+      { assetIds: [foreignAsset._id.toHexString()] },
+    ]) {
       expect([(await patch(tenant.admin.token, id, body)).status, body]).toEqual([400, body]);
     }
   });
 
-  it('401, 403, and 404 for another client\'s form or a malformed id', async () => {
+  it("401, 403, and 404 for another client's form or a malformed id", async () => {
     const id = (await create(tenant.admin.token, valid()).expect(201)).body.data._id;
     await request(t.server).get(`/api/dynamic-forms/${id}`).expect(401);
     await request(t.server).post('/api/dynamic-forms').send(valid()).expect(401);

@@ -33,9 +33,21 @@ describe('fleet events detected from telemetry', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
   /** A message of `asset` `north` metres north of the depot's centre at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, north: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10, ...extra });
+  const fix = (asset: TrackedFixture, s: number, north: number, extra: object = {}) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+    ...extra,
+  });
   const events = async (asset: TrackedFixture, token = tenant.admin.token, query = ''): Promise<EventView[]> =>
-    (await request(t.server).get(`/api/events?assetId=${asset.assetId}&from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&limit=200${query}`).set(auth(token)).expect(200)).body.data;
+    (
+      await request(t.server)
+        .get(`/api/events?assetId=${asset.assetId}&from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z&limit=200${query}`)
+        .set(auth(token))
+        .expect(200)
+    ).body.data;
   /** `type@second` in time order (events of one second by type). */
   const timeline = async (asset: TrackedFixture) =>
     (await events(asset))
@@ -44,7 +56,11 @@ describe('fleet events detected from telemetry', () => {
       .map((e) => `${e.type}@${e.at.toFixed(0)}`);
   const newAsset = async (settings: object = {}) => {
     const asset = await addAsset(t, tenant.clientId);
-    await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ eventSettings: { speedLimitKmh: 90, ...settings } }).expect(200);
+    await request(t.server)
+      .patch(`/api/assets/${asset.assetId}`)
+      .set(auth())
+      .send({ eventSettings: { speedLimitKmh: 90, ...settings } })
+      .expect(200);
     return asset;
   };
 
@@ -53,7 +69,8 @@ describe('fleet events detected from telemetry', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     const create = (body: object) => request(t.server).post('/api/geofences').set(auth()).send(body).expect(201);
-    depotId = (await create({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200, speedLimitKmh: 20 })).body.data.id;
+    depotId = (await create({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200, speedLimitKmh: 20 })).body.data
+      .id;
     // 20 m across, 1 km north: passed between two fixes a minute apart.
     smallId = (await create({ name: 'Portería', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat + 1000 * M] }, radiusM: 10 })).body.data.id;
   });
@@ -61,14 +78,33 @@ describe('fleet events detected from telemetry', () => {
 
   it('enters and leaves a geofence, speeding against its limit and then the asset’s own', async () => {
     const asset = await newAsset();
-    await ingest([fix(asset, 0, 400, { 'position.speed': 15 }), fix(asset, 10, 300, { 'position.speed': 15 }), fix(asset, 20, 150, { 'position.speed': 35 }), fix(asset, 30, 100, { 'position.speed': 40 })]);
-    await ingest([fix(asset, 40, 300, { 'position.speed': 60 }), fix(asset, 50, 500, { 'position.speed': 110 }), fix(asset, 60, 700, { 'position.speed': 70 })]);
-    expect(await timeline(asset)).toEqual(['geofence.enter@20', 'speeding.start@20', 'geofence.exit@40', 'speeding.end@40', 'speeding.start@50', 'speeding.end@60']);
-    const [enter] = (await events(asset, tenant.admin.token, '&type=geofence.enter'));
+    await ingest([
+      fix(asset, 0, 400, { 'position.speed': 15 }),
+      fix(asset, 10, 300, { 'position.speed': 15 }),
+      fix(asset, 20, 150, { 'position.speed': 35 }),
+      fix(asset, 30, 100, { 'position.speed': 40 }),
+    ]);
+    await ingest([
+      fix(asset, 40, 300, { 'position.speed': 60 }),
+      fix(asset, 50, 500, { 'position.speed': 110 }),
+      fix(asset, 60, 700, { 'position.speed': 70 }),
+    ]);
+    expect(await timeline(asset)).toEqual([
+      'geofence.enter@20',
+      'speeding.start@20',
+      'geofence.exit@40',
+      'speeding.end@40',
+      'speeding.start@50',
+      'speeding.end@60',
+    ]);
+    const [enter] = await events(asset, tenant.admin.token, '&type=geofence.enter');
     expect(enter).toMatchObject({ geofenceId: depotId, details: { geofenceName: 'Depósito' }, position: { speed: 35 } });
     expect(enter.position!.lat).toBeCloseTo(DEPOT.lat + 150 * M, 6);
     const ends = await events(asset, tenant.admin.token, '&type=speeding.end');
-    expect(ends.map((e) => e.details)).toEqual([{ limitKmh: 90, maxSpeedKmh: 110, durationSeconds: 10 }, { limitKmh: 20, maxSpeedKmh: 40, durationSeconds: 20 }]);
+    expect(ends.map((e) => e.details)).toEqual([
+      { limitKmh: 90, maxSpeedKmh: 110, durationSeconds: 10 },
+      { limitKmh: 20, maxSpeedKmh: 40, durationSeconds: 20 },
+    ]);
   });
 
   it('counts a message once: a resent batch, a reordered one and repeats make no second event', async () => {
@@ -92,7 +128,10 @@ describe('fleet events detected from telemetry', () => {
     const asset = await newAsset();
     await ingest([fix(asset, 0, 900, { 'position.speed': 60 }), fix(asset, 60, 1100, { 'position.speed': 60 })]);
     const found = (await events(asset)).reverse();
-    expect(found.map((e) => [e.type, e.geofenceId, e.details.interpolated])).toEqual([['geofence.enter', smallId, true], ['geofence.exit', smallId, true]]);
+    expect(found.map((e) => [e.type, e.geofenceId, e.details.interpolated])).toEqual([
+      ['geofence.enter', smallId, true],
+      ['geofence.exit', smallId, true],
+    ]);
     const at = found.map((e) => Date.parse(e.occurredAt) / 1000 - T0);
     expect(at[0]).toBeGreaterThanOrEqual(26);
     expect(at[1]).toBeLessThanOrEqual(34);
@@ -118,7 +157,11 @@ describe('fleet events detected from telemetry', () => {
         .send({ name: 'Obra', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat + north * M] }, radiusM: 100 })
         .expect(201);
       await new Promise((done) => setTimeout(done, 3100)); // READ_CACHE_TTL_SECONDS (3) in tests
-      await ingest([fix(asset, 10, north - 200, { 'position.speed': 40 }), fix(asset, 20, north, { 'position.speed': 40 }), fix(asset, 30, north + 20, { 'position.speed': 40 })]);
+      await ingest([
+        fix(asset, 10, north - 200, { 'position.speed': 40 }),
+        fix(asset, 20, north, { 'position.speed': 40 }),
+        fix(asset, 30, north + 20, { 'position.speed': 40 }),
+      ]);
       expect((await events(asset)).map((e) => [e.type, e.geofenceId])).toEqual([['geofence.enter', created.body.data.id]]);
       await request(other.server).delete(`/api/geofences/${created.body.data.id}`).set(auth()).expect(200);
       await new Promise((done) => setTimeout(done, 3100));
@@ -131,9 +174,26 @@ describe('fleet events detected from telemetry', () => {
 
   it('idles, turns the ignition on and off, and leaves and comes back into a temperature range', async () => {
     const asset = await newAsset({ idleMinutes: 5, temperature: { min: 2, max: 8 } });
-    const at = (s: number, speed: number, ignition: boolean, temperature: number) => fix(asset, s, 600, { 'position.speed': speed, 'engine.ignition.status': ignition, 'temperature.1': temperature });
-    await ingest([at(0, 30, false, 5), at(60, 30, true, 5), at(120, 0, true, 9), at(180, 0, true, 9.5), at(300, 0, true, 7), at(420, 0, true, 6), at(480, 25, true, 5), at(540, 0, false, 5)]);
-    expect(await timeline(asset)).toEqual(['ignition.on@60', 'idling.start@120', 'temperature.out_of_range@120', 'temperature.back_in_range@300', 'idling.end@480', 'ignition.off@540']);
+    const at = (s: number, speed: number, ignition: boolean, temperature: number) =>
+      fix(asset, s, 600, { 'position.speed': speed, 'engine.ignition.status': ignition, 'temperature.1': temperature });
+    await ingest([
+      at(0, 30, false, 5),
+      at(60, 30, true, 5),
+      at(120, 0, true, 9),
+      at(180, 0, true, 9.5),
+      at(300, 0, true, 7),
+      at(420, 0, true, 6),
+      at(480, 25, true, 5),
+      at(540, 0, false, 5),
+    ]);
+    expect(await timeline(asset)).toEqual([
+      'ignition.on@60',
+      'idling.start@120',
+      'temperature.out_of_range@120',
+      'temperature.back_in_range@300',
+      'idling.end@480',
+      'ignition.off@540',
+    ]);
   });
 
   it('finds a silent tracker offline (the offline check, on the server clock) and online again at its next fix', async () => {
@@ -144,7 +204,8 @@ describe('fleet events detected from telemetry', () => {
     const watch = t.app.get(OfflineWatch);
     // The check runs on a clock an hour ahead: its events are dated then, past the list's default end (now).
     const later = new Date(arrived + 3600_000).toISOString();
-    const offline = async () => (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.offline&to=${later}`).set(auth()).expect(200)).body.data as EventView[];
+    const offline = async () =>
+      (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=tracker.offline&to=${later}`).set(auth()).expect(200)).body.data as EventView[];
     // Silence counts from the message's arrival, not from its fix an hour ago.
     await watch.check(new Date(arrived + 29 * 60_000));
     expect(await offline()).toEqual([]);
@@ -182,7 +243,11 @@ describe('fleet events detected from telemetry', () => {
     await ingest(Array.from({ length: 12 }, (_, i) => fix(asset, i * 20, i % 2 === 0 ? 400 : 100)));
     const all = await events(asset);
     expect(all.map((e) => e.type)).toEqual(Array.from({ length: 11 }, (_, i) => (i % 2 === 0 ? 'geofence.enter' : 'geofence.exit')).reverse());
-    const page = (cursor?: string) => request(t.server).get(`/api/events?assetId=${asset.assetId}&from=2026-11-01T00:00:00Z&limit=4${cursor ? `&cursor=${cursor}` : ''}`).set(auth()).expect(200);
+    const page = (cursor?: string) =>
+      request(t.server)
+        .get(`/api/events?assetId=${asset.assetId}&from=2026-11-01T00:00:00Z&limit=4${cursor ? `&cursor=${cursor}` : ''}`)
+        .set(auth())
+        .expect(200);
     const seen: string[] = [];
     for (let cursor: string | undefined, n = 0; n < 10; n++) {
       const res = await page(cursor);
@@ -191,7 +256,11 @@ describe('fleet events detected from telemetry', () => {
       if (!cursor) break;
     }
     expect(seen).toEqual(all.map((e) => e.id));
-    expect((await events(asset, tenant.admin.token, `&geofenceId=${depotId}&type=geofence.exit`)).every((e) => e.type === 'geofence.exit' && e.geofenceId === depotId)).toBe(true);
+    expect(
+      (await events(asset, tenant.admin.token, `&geofenceId=${depotId}&type=geofence.exit`)).every(
+        (e) => e.type === 'geofence.exit' && e.geofenceId === depotId,
+      ),
+    ).toBe(true);
     const bad = (query: string) => request(t.server).get(`/api/events?${query}`).set(auth()).expect(400);
     expect((await bad('type=geofence.left')).body.error).toMatch(/type must be event types/);
     expect((await bad('from=2020-01-01T00:00:00Z&to=2026-01-01T00:00:00Z')).body.error).toMatch(/366 days/);

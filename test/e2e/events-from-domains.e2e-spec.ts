@@ -20,27 +20,48 @@ describe('fleet events from inspections and work orders', () => {
   const flat = option('Pinchado', true);
   const ok = option('Bien');
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
-  const events = async (type: string) => (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=${type}`).set(auth()).expect(200)).body.data as Array<{ id: string; type: string; details: Record<string, unknown>; occurredAt: string; position: { lat: number; lng: number } | null }>;
+  const events = async (type: string) =>
+    (await request(t.server).get(`/api/events?assetId=${asset.assetId}&type=${type}`).set(auth()).expect(200)).body.data as Array<{
+      id: string;
+      type: string;
+      details: Record<string, unknown>;
+      occurredAt: string;
+      position: { lat: number; lng: number } | null;
+    }>;
   const submit = (tyres: string, location?: { lat: number; lng: number }) =>
-    request(t.server).post('/api/inspections').set(auth()).send({ assetId: asset.assetId, formId, answers: [{ fieldId: 'tyres', value: tyres }], ...(location ? { location } : {}) }).expect(201);
+    request(t.server)
+      .post('/api/inspections')
+      .set(auth())
+      .send({ assetId: asset.assetId, formId, answers: [{ fieldId: 'tyres', value: tyres }], ...(location ? { location } : {}) })
+      .expect(201);
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId);
-    const form = await fleetFixtures(t.app, tenant.clientId).form({ allAssets: true, fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] as never });
+    const form = await fleetFixtures(t.app, tenant.clientId).form({
+      allAssets: true,
+      fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] as never,
+    });
     formId = form._id.toHexString();
     // Where the truck is now, by its own tracker.
     const now = Math.floor(Date.now() / 1000);
-    await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([{ 'device.id': asset.vendorId, timestamp: now - 30, 'position.latitude': HERE.lat, 'position.longitude': HERE.lng, 'position.speed': 0 }]).expect(200);
+    await request(t.server)
+      .post('/api/telemetry/flespi')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send([{ 'device.id': asset.vendorId, timestamp: now - 30, 'position.latitude': HERE.lat, 'position.longitude': HERE.lng, 'position.speed': 0 }])
+      .expect(200);
   });
   afterAll(() => t.close());
 
   it('a critical inspection is an inspection.critical event, with its work order', async () => {
     const inspection = (await submit(flat.optionId, HERE)).body.data;
     const [event] = await events('inspection.critical');
-    expect(event).toMatchObject({ details: { inspectionId: inspection.id, workOrderId: inspection.workOrderId, criticalFieldIds: ['tyres'] }, position: { lat: HERE.lat, lng: HERE.lng } });
+    expect(event).toMatchObject({
+      details: { inspectionId: inspection.id, workOrderId: inspection.workOrderId, criticalFieldIds: ['tyres'] },
+      position: { lat: HERE.lat, lng: HERE.lng },
+    });
     await submit(ok.optionId, HERE);
     expect(await events('inspection.critical')).toHaveLength(1);
   });
@@ -61,7 +82,13 @@ describe('fleet events from inspections and work orders', () => {
 
   it('a work order past its due date is work_order.overdue once, from the day after in the client’s zone', async () => {
     const yesterday = DateTime.now().setZone('America/Santiago').minus({ days: 1 }).toISODate();
-    const order = (await request(t.server).post('/api/maintenance/work-orders').set(auth()).send({ assetId: asset.assetId, category: 'preventive', title: 'Cambio de aceite', dueDate: yesterday }).expect(201)).body.data;
+    const order = (
+      await request(t.server)
+        .post('/api/maintenance/work-orders')
+        .set(auth())
+        .send({ assetId: asset.assetId, category: 'preventive', title: 'Cambio de aceite', dueDate: yesterday })
+        .expect(201)
+    ).body.data;
     const sweep = t.app.get(OverdueWorkOrdersSweep);
     await sweep.sweep();
     await sweep.sweep();
@@ -70,9 +97,19 @@ describe('fleet events from inspections and work orders', () => {
     expect(found[0].occurredAt).toBe(DateTime.fromISO(yesterday!, { zone: 'America/Santiago' }).plus({ days: 1 }).toJSDate().toISOString());
     expect(found[0].details).toMatchObject({ title: 'Cambio de aceite', dueDate: yesterday, status: 'open' });
     // Done orders and future due dates are never overdue.
-    const done = (await request(t.server).post('/api/maintenance/work-orders').set(auth()).send({ assetId: asset.assetId, category: 'preventive', title: 'Frenos', dueDate: '2020-01-01' }).expect(201)).body.data;
+    const done = (
+      await request(t.server)
+        .post('/api/maintenance/work-orders')
+        .set(auth())
+        .send({ assetId: asset.assetId, category: 'preventive', title: 'Frenos', dueDate: '2020-01-01' })
+        .expect(201)
+    ).body.data;
     await request(t.server).post(`/api/maintenance/work-orders/${done.id}/transitions`).set(auth()).send({ to: 'cancelled', note: 'no' }).expect(201);
-    await request(t.server).post('/api/maintenance/work-orders').set(auth()).send({ assetId: asset.assetId, category: 'preventive', title: 'Luces', dueDate: '2099-01-01' }).expect(201);
+    await request(t.server)
+      .post('/api/maintenance/work-orders')
+      .set(auth())
+      .send({ assetId: asset.assetId, category: 'preventive', title: 'Luces', dueDate: '2099-01-01' })
+      .expect(201);
     await sweep.sweep();
     expect((await events('work_order.overdue')).map((event) => event.details.workOrderId)).toEqual([order.id]);
   });

@@ -34,7 +34,13 @@ describe('events index: a client’s hour in parts', () => {
   const HOUR = Math.floor(Date.now() / 1000 / 3600) * 3600 - 2 * 3600;
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: HOUR + s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (asset: TrackedFixture, s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: HOUR + s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
@@ -42,7 +48,11 @@ describe('events index: a client’s hour in parts', () => {
     tenant = await createTenant(t.app);
     assets = [];
     for (let i = 0; i < 5; i++) assets.push(await addAsset(t, tenant.clientId, { name: `Camión ${i}` }));
-    await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201);
+    await request(t.server)
+      .post('/api/geofences')
+      .set(auth())
+      .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -50,7 +60,16 @@ describe('events index: a client’s hour in parts', () => {
     // Eight batches, each two visits of the depot by every asset: an enter and an exit per visit.
     for (let batch = 0; batch < 8; batch++) {
       const at = batch * 400;
-      await ingest(assets.flatMap((asset) => [fix(asset, at, 400), fix(asset, at + 20, 100), fix(asset, at + 40, 400), fix(asset, at + 200, 400), fix(asset, at + 220, 100), fix(asset, at + 240, 400)]));
+      await ingest(
+        assets.flatMap((asset) => [
+          fix(asset, at, 400),
+          fix(asset, at + 20, 100),
+          fix(asset, at + 40, 400),
+          fix(asset, at + 200, 400),
+          fix(asset, at + 220, 100),
+          fix(asset, at + 240, 400),
+        ]),
+      );
     }
     const stored = await t.connection.collection('fleet_events').find({ clientId: tenant.clientId }).toArray();
     expect(stored.length).toBeGreaterThanOrEqual(8 * BATCH_EVENTS - 2 * assets.length);

@@ -65,8 +65,7 @@ export function priceChangeProbes(suite: () => { t: TestApp; tenant: TestTenant 
     patch: (id: Types.ObjectId, body: object) =>
       request(suite().t.server).patch(`/api/fuel-tariffs/${id.toHexString()}`).set('Authorization', `Bearer ${suite().tenant.admin.token}`).send(body),
     /** The price of each of the tariff's cost entries, in insertion order. */
-    prices: async (tariffId: Types.ObjectId) =>
-      (await col('fuel_cost_entries').find({ tariffId }).sort({ _id: 1 }).toArray()).map((e) => e.pricePerLiter),
+    prices: async (tariffId: Types.ObjectId) => (await col('fuel_cost_entries').find({ tariffId }).sort({ _id: 1 }).toArray()).map((e) => e.pricePerLiter),
     /** The client's trip-report export generation (0 before the first bump). */
     generation: async (clientId: Types.ObjectId) => (await col('trip_report_export_generations').findOne({ _id: clientId }))?.generation ?? 0,
   };

@@ -22,20 +22,36 @@ describe('refuel import from a fuel-card statement', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     truck = await addAsset(t, tenant.clientId, { name: 'Camión 12', plate: 'KTRB-45' });
-    const tariffId = (await api().post('/api/fuel-tariffs').set(auth()).send({ baseType: 'diesel', name: 'Diésel', pricePerLiter: 1000 }).expect(201)).body.data.id;
-    await api().patch(`/api/assets/${truck.assetId}`).set(auth()).send({ fuel: { tariffId, consumptionLPer100Km: 30, tankCapacityL: 300 } }).expect(200);
+    const tariffId = (await api().post('/api/fuel-tariffs').set(auth()).send({ baseType: 'diesel', name: 'Diésel', pricePerLiter: 1000 }).expect(201)).body.data
+      .id;
+    await api()
+      .patch(`/api/assets/${truck.assetId}`)
+      .set(auth())
+      .send({ fuel: { tariffId, consumptionLPer100Km: 30, tankCapacityL: 300 } })
+      .expect(200);
   });
   afterAll(() => t.close());
 
   it('previews a CSV statement (Chilean numbers, dates in the client’s zone) and imports its rows, each checked', async () => {
-    const csv = ['Patente;Fecha;Litros;Precio/Litro;Estación;N° Tarjeta', 'ktrb 45;22/11/2026 07:30;182,4;1.049,90;Copec Ruta 5;1234', 'Camión 12;23/11/2026 08:00;120;1.400;Shell;1234', 'ZZZZ-99;ayer;-5;x;;'].join('\r\n');
+    const csv = [
+      'Patente;Fecha;Litros;Precio/Litro;Estación;N° Tarjeta',
+      'ktrb 45;22/11/2026 07:30;182,4;1.049,90;Copec Ruta 5;1234',
+      'Camión 12;23/11/2026 08:00;120;1.400;Shell;1234',
+      'ZZZZ-99;ayer;-5;x;;',
+    ].join('\r\n');
     const answer = (await preview(Buffer.from(csv, 'utf8'), 'cartola.csv').expect(200)).body.data;
     expect(answer.format).toBe('csv');
     expect(answer.rows).toEqual([
       { row: 2, assetId: truck.assetId, occurredAt: '2026-11-22T07:30:00.000-03:00', liters: 182.4, pricePerLiter: 1049.9, station: 'Copec Ruta 5' },
       { row: 3, assetId: truck.assetId, occurredAt: '2026-11-23T08:00:00.000-03:00', liters: 120, pricePerLiter: 1400, station: 'Shell' },
     ]);
-    expect(answer.problems.map((p: { row: number; field: string | null }) => [p.row, p.field])).toEqual([[1, null], [4, 'asset'], [4, 'occurredAt'], [4, 'liters'], [4, 'pricePerLiter']]);
+    expect(answer.problems.map((p: { row: number; field: string | null }) => [p.row, p.field])).toEqual([
+      [1, null],
+      [4, 'asset'],
+      [4, 'occurredAt'],
+      [4, 'liters'],
+      [4, 'pricePerLiter'],
+    ]);
     // Nothing written by the preview.
     expect(await t.connection.collection('refuels').countDocuments({ assetId: new Types.ObjectId(truck.assetId) })).toBe(0);
 
@@ -46,7 +62,13 @@ describe('refuel import from a fuel-card statement', () => {
       [120, 168_000, ['price_mismatch']],
     ]);
     // A row whose asset is not the caller's any more is answered with its reason; the others are kept.
-    const again = (await api().post('/api/fuel/refuels/import').set(auth()).send({ rows: [{ ...answer.rows[0], assetId: new Types.ObjectId().toHexString() }, answer.rows[1]] }).expect(201)).body.data;
+    const again = (
+      await api()
+        .post('/api/fuel/refuels/import')
+        .set(auth())
+        .send({ rows: [{ ...answer.rows[0], assetId: new Types.ObjectId().toHexString() }, answer.rows[1]] })
+        .expect(201)
+    ).body.data;
     expect(again.failedRows).toEqual([{ row: 2, reason: expect.stringContaining('assetId: No asset') }]);
     expect(again.created).toHaveLength(1);
   });
@@ -59,16 +81,24 @@ describe('refuel import from a fuel-card statement', () => {
     const file = Buffer.from(await workbook.xlsx.writeBuffer());
     const answer = (await preview(file, 'statement.xlsx').expect(200)).body.data;
     expect(answer).toMatchObject({ format: 'xlsx', problems: [] });
-    expect(answer.rows).toEqual([{ row: 2, assetId: truck.assetId, occurredAt: '2026-11-23T18:45:00.000-03:00', liters: 95.5, totalCost: 100_275, odometerKm: 182_100 }]);
+    expect(answer.rows).toEqual([
+      { row: 2, assetId: truck.assetId, occurredAt: '2026-11-23T18:45:00.000-03:00', liters: 95.5, totalCost: 100_275, odometerKm: 182_100 },
+    ]);
   });
 
   it('refuses what is not a statement: 400 with the reason, 413 over 5 MB, 401, 403', async () => {
     await api().post('/api/fuel/refuels/import/preview').set(auth()).expect(400);
-    expect((await preview(Buffer.from('Fecha;Litros\r\n24/11/2026;10', 'utf8'), 'x.csv').expect(200)).body.data.problems).toEqual([expect.objectContaining({ row: 1, message: expect.stringContaining('lacks asset') })]);
+    expect((await preview(Buffer.from('Fecha;Litros\r\n24/11/2026;10', 'utf8'), 'x.csv').expect(200)).body.data.problems).toEqual([
+      expect.objectContaining({ row: 1, message: expect.stringContaining('lacks asset') }),
+    ]);
     expect((await preview(Buffer.from('%PDF-1.4 not a sheet'), 'x.pdf').expect(400)).body.error).toBeDefined();
     await preview(Buffer.alloc(5 * 1024 * 1024 + 10, 'a'), 'big.csv').expect(413);
     await api().post('/api/fuel/refuels/import').set(auth()).send({ rows: [] }).expect(400);
-    await api().post('/api/fuel/refuels/import').set(auth()).send({ rows: [{ row: 2, assetId: truck.assetId, occurredAt: '2026-11-24T07:30:00-03:00', liters: 10, card: '1' }] }).expect(400);
+    await api()
+      .post('/api/fuel/refuels/import')
+      .set(auth())
+      .send({ rows: [{ row: 2, assetId: truck.assetId, occurredAt: '2026-11-24T07:30:00-03:00', liters: 10, card: '1' }] })
+      .expect(400);
     await request(t.server).post('/api/fuel/refuels/import/preview').attach('file', Buffer.from('a'), 'x.csv').expect(401);
     const noFuel = await tenant.addUser({ permissions: [Permission.Assets] });
     await preview(Buffer.from('a'), 'x.csv', noFuel.token).expect(403);

@@ -32,7 +32,13 @@ describe('refuels', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
   const refuel = async (body: object, token?: string): Promise<RefuelView> =>
-    (await api().post('/api/fuel/refuels').set(auth(token)).send({ assetId: truck.assetId, occurredAt: at.toISOString(), liters: 200, ...body }).expect(201)).body.data;
+    (
+      await api()
+        .post('/api/fuel/refuels')
+        .set(auth(token))
+        .send({ assetId: truck.assetId, occurredAt: at.toISOString(), liters: 200, ...body })
+        .expect(201)
+    ).body.data;
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
@@ -40,19 +46,38 @@ describe('refuels', () => {
     tenant = await createTenant(t.app);
     truck = await addAsset(t, tenant.clientId, { name: 'Camión 7' });
     tariffId = (await api().post('/api/fuel-tariffs').set(auth()).send({ baseType: 'diesel', name: 'Diésel', pricePerLiter: 1000 }).expect(201)).body.data.id;
-    await api().patch(`/api/assets/${truck.assetId}`).set(auth()).send({ fuel: { tariffId, consumptionLPer100Km: 30, tankCapacityL: 300 } }).expect(200);
+    await api()
+      .patch(`/api/assets/${truck.assetId}`)
+      .set(auth())
+      .send({ fuel: { tariffId, consumptionLPer100Km: 30, tankCapacityL: 300 } })
+      .expect(200);
     // The truck parked at the station around the refuel's time, 30 s apart.
     const ts = Math.floor(at.getTime() / 1000);
-    const fixes = [-60, -30, 0, 30, 60].map((s) => ({ 'device.id': truck.vendorId, timestamp: ts + s, 'position.latitude': STATION.lat, 'position.longitude': STATION.lng, 'position.speed': 0 }));
+    const fixes = [-60, -30, 0, 30, 60].map((s) => ({
+      'device.id': truck.vendorId,
+      timestamp: ts + s,
+      'position.latitude': STATION.lat,
+      'position.longitude': STATION.lng,
+      'position.speed': 0,
+    }));
     await api().post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(fixes).expect(200);
   });
   afterAll(() => t.close());
 
   it('records an ordinary refuel with no anomaly, deriving the total, in the activity log', async () => {
     const ok = await refuel({ pricePerLiter: 1050, location: { lat: STATION.lat + 40 * M, lng: STATION.lng }, station: 'Copec Ruta 5' });
-    expect(ok).toMatchObject({ liters: 200, pricePerLiter: 1050, totalCost: 210_000, anomalies: [], checks: { tankCapacityL: 300, distanceFromVehicleM: 40, tariffPricePerLiter: 1000, priceDifference: 0.05 } });
+    expect(ok).toMatchObject({
+      liters: 200,
+      pricePerLiter: 1050,
+      totalCost: 210_000,
+      anomalies: [],
+      checks: { tankCapacityL: 300, distanceFromVehicleM: 40, tariffPricePerLiter: 1000, priceDifference: 0.05 },
+    });
     expect((await api().get(`/api/fuel/refuels/${ok.id}`).set(auth()).expect(200)).body.data).toEqual(ok);
-    const log = (await api().get('/api/activity-log?entityType=refuel&limit=20').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
+    const log = (await api().get('/api/activity-log?entityType=refuel&limit=20').set(auth()).expect(200)).body.data as Array<{
+      action: string;
+      resourceId: string;
+    }>;
     expect(log.find((e) => e.resourceId === ok.id)?.action).toBe('refuel.create');
   });
 
@@ -70,7 +95,12 @@ describe('refuels', () => {
     expect(truckOnly.map((r) => r.id)).toContain(odd.id);
     expect(truckOnly.map((r) => r.id)).not.toContain(elsewhere.id);
     expect(new Set(truckOnly.map((r) => r.assetId))).toEqual(new Set([truck.assetId]));
-    const later = (await api().get(`/api/fuel/refuels?from=${new Date(at.getTime() + 1000).toISOString()}`).set(auth()).expect(200)).body.data;
+    const later = (
+      await api()
+        .get(`/api/fuel/refuels?from=${new Date(at.getTime() + 1000).toISOString()}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
     expect(later).toEqual([]);
     // Without a place, a profile or a price, nothing to check against.
     expect((await refuel({ assetId: other.assetId, liters: 4000 })).anomalies).toEqual([]);
@@ -86,7 +116,11 @@ describe('refuels', () => {
       [{ location: { lat: 95, lng: 0 } }, 'lat'],
       [{ fuelCard: '1234' }, 'fuelCard'],
     ] as Array<[object, string]>) {
-      const res = await api().post('/api/fuel/refuels').set(auth()).send({ assetId: truck.assetId, occurredAt: at.toISOString(), liters: 200, ...body }).expect(400);
+      const res = await api()
+        .post('/api/fuel/refuels')
+        .set(auth())
+        .send({ assetId: truck.assetId, occurredAt: at.toISOString(), liters: 200, ...body })
+        .expect(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
     expect(await t.connection.collection('refuels').countDocuments()).toBe(before);

@@ -28,15 +28,13 @@ function parseCsvLine(line: string): string[] {
       if (c === '"' && line[i + 1] === '"') {
         cell += '"';
         i++;
-      }
-      else if (c === '"') quoted = false;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
     else if (c === ',') {
       cells.push(cell);
       cell = '';
-    }
-    else cell += c;
+    } else cell += c;
   }
   cells.push(cell);
   return cells;
@@ -67,7 +65,12 @@ describe('trip and fuel reports', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
   const report = (kind: 'trips' | 'fuel', format: string, body: object = {}, token?: string) =>
-    api().post(`/api/reports/${kind}`).set(auth(token)).buffer(true).parse(binary).send({ assetIds: [a.assetId, b.assetId], from: '15/01/2026', to: '15/01/2026', format, ...body });
+    api()
+      .post(`/api/reports/${kind}`)
+      .set(auth(token))
+      .buffer(true)
+      .parse(binary)
+      .send({ assetIds: [a.assetId, b.assetId], from: '15/01/2026', to: '15/01/2026', format, ...body });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -79,9 +82,21 @@ describe('trip and fuel reports', () => {
     await storeTrip(t, a.trackerId, 2, SECOND);
     await storeTrip(t, b.trackerId, 1, ROUTE);
     tariffId = (await api().post('/api/fuel-tariffs').set(auth()).send({ baseType: 'diesel', name: 'Diésel', pricePerLiter: 1000 }).expect(201)).body.data.id;
-    await api().patch(`/api/assets/${a.assetId}`).set(auth()).send({ fuel: { tariffId, consumptionLPer100Km: 12, tankCapacityL: 80 } }).expect(200);
-    await api().post('/api/fuel/refuels').set(auth()).send({ assetId: a.assetId, occurredAt: iso(T0 + 60), liters: 50, pricePerLiter: 1050 }).expect(201);
-    const bad = await api().post('/api/fuel/refuels').set(auth()).send({ assetId: a.assetId, occurredAt: iso(T0 + 120), liters: 95, totalCost: 123500, location: { lat: 0, lng: 0.03 } }).expect(201);
+    await api()
+      .patch(`/api/assets/${a.assetId}`)
+      .set(auth())
+      .send({ fuel: { tariffId, consumptionLPer100Km: 12, tankCapacityL: 80 } })
+      .expect(200);
+    await api()
+      .post('/api/fuel/refuels')
+      .set(auth())
+      .send({ assetId: a.assetId, occurredAt: iso(T0 + 60), liters: 50, pricePerLiter: 1050 })
+      .expect(201);
+    const bad = await api()
+      .post('/api/fuel/refuels')
+      .set(auth())
+      .send({ assetId: a.assetId, occurredAt: iso(T0 + 120), liters: 95, totalCost: 123500, location: { lat: 0, lng: 0.03 } })
+      .expect(201);
     expect(bad.body.data.anomalies).toEqual(['over_tank_capacity', 'away_from_vehicle', 'price_mismatch']);
   }, 60_000);
   afterAll(() => t.close());
@@ -92,13 +107,40 @@ describe('trip and fuel reports', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="informe-viajes_2026-01-15_2026-01-15.xlsx"');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.body as never);
-    const rows = workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
-    expect(rows[0]).toEqual(['Activo', 'Patente', 'Inicio', 'Fin', 'Dirección de inicio', 'Dirección de término', 'Distancia (km)', 'Duración', 'Velocidad máx. (km/h)', 'Litros', 'Costo ($)']);
+    const rows = workbook.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
+    expect(rows[0]).toEqual([
+      'Activo',
+      'Patente',
+      'Inicio',
+      'Fin',
+      'Dirección de inicio',
+      'Dirección de término',
+      'Distancia (km)',
+      'Duración',
+      'Velocidad máx. (km/h)',
+      'Litros',
+      'Costo ($)',
+    ]);
     // Santiago is UTC-3 in January: T0 is 10:00.
     expect(rows[1]).toEqual(['Camión A', 'AAAA11', '15-01-2026 10:00:00', '15-01-2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, 0.534, 534]);
     expect(rows[2]).toEqual(['Camión A', 'AAAA11', '15-01-2026 12:00:00', '15-01-2026 12:10:00', undefined, undefined, 2.224, '0:10:00', 60, 0.267, 267]);
     expect(rows[3]).toEqual(['Total Camión A', 'AAAA11', '2 viajes', undefined, undefined, undefined, 6.672, '1:10:10', undefined, 0.801, 801]);
-    expect(rows[4]).toEqual(['Camión B', 'BBBB22', '15-01-2026 10:00:00', '15-01-2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, undefined, undefined]);
+    expect(rows[4]).toEqual([
+      'Camión B',
+      'BBBB22',
+      '15-01-2026 10:00:00',
+      '15-01-2026 11:00:10',
+      undefined,
+      undefined,
+      4.448,
+      '1:00:10',
+      72,
+      undefined,
+      undefined,
+    ]);
     expect(rows[5]).toEqual(['Total Camión B', 'BBBB22', '1 viajes', undefined, undefined, undefined, 4.448, '1:00:10', undefined, 0, 0]);
     expect(rows[6]).toEqual(['Total', undefined, '3 viajes', undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
     expect(rows).toHaveLength(7);
@@ -110,21 +152,31 @@ describe('trip and fuel reports', () => {
     const lines = res.body.toString('utf8').trim().split('\r\n').map(parseCsvLine);
     expect(lines[0]).toEqual(['Activo', 'Patente', 'Distancia (km)', 'Litros cargados', 'Litros esperados', 'km/L', 'Costo ($)', 'Cargas', 'Anomalías']);
     // 6.672 km / 145 L = 0.046 km/L; 52 500 + 123 500 = 176 000.
-    expect(lines[1]).toEqual(['Camión A', 'AAAA11', '6.672', '145', '0.801', '0.05', '176000', '2', 'over_tank_capacity: 1, away_from_vehicle: 1, price_mismatch: 1']);
+    expect(lines[1]).toEqual([
+      'Camión A',
+      'AAAA11',
+      '6.672',
+      '145',
+      '0.801',
+      '0.05',
+      '176000',
+      '2',
+      'over_tank_capacity: 1, away_from_vehicle: 1, price_mismatch: 1',
+    ]);
     expect(lines[2]).toEqual(['Camión B', 'BBBB22', '4.448', '0', '', '', '0', '0', '']);
     // km/L over the assets that refuelled (A alone): 6.672 km / 145 L = 0.046, not B's distance too (11.12 / 145 = 0.08).
     expect(lines[3]).toEqual(['Total', '', '11.12', '145', '0.801', '0.05', '176000', '2', '3']);
     expect(lines).toHaveLength(4);
   });
 
-  it('writes the fuel report\'s anomalies total as a number in the workbook', async () => {
+  it("writes the fuel report's anomalies total as a number in the workbook", async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await report('fuel', 'xlsx').expect(200)).body as never);
     const total = workbook.worksheets[0].getSheetValues().find((row) => Array.isArray(row) && row[1] === 'Total') as unknown[];
     expect(total.slice(6)).toEqual([0.05, 176000, 2, 3]);
   });
 
-  it('builds the PDF with the reports\' cover page and the figures (pdftotext)', async () => {
+  it("builds the PDF with the reports' cover page and the figures (pdftotext)", async () => {
     const res = await report('trips', 'pdf').expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, res.body);
@@ -144,7 +196,7 @@ describe('trip and fuel reports', () => {
     expect(fuelText.split('\n').find((line) => line.includes('Camión A'))).toMatch(/6,672\s+145\s+0,801\s+0,05\s+176\.000\s+2/);
   }, 60_000);
 
-  it('writes an English user\'s reports in English: file name, titles, cells, cover, page numbers and numbers (not the Spanish file cached)', async () => {
+  it("writes an English user's reports in English: file name, titles, cells, cover, page numbers and numbers (not the Spanish file cached)", async () => {
     const me = tenant.admin.user._id.toHexString();
     await api().patch(`/api/users/${me}`).set(auth()).send({ language: 'en' }).expect(200);
     try {
@@ -153,8 +205,23 @@ describe('trip and fuel reports', () => {
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(xlsx.body as never);
       expect(workbook.worksheets[0].name).toBe('Trips report');
-      const rows = workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
-      expect(rows[0]).toEqual(['Asset', 'Plate', 'Start', 'End', 'Start address', 'End address', 'Distance (km)', 'Duration', 'Max. speed (km/h)', 'Litres', 'Cost ($)']);
+      const rows = workbook.worksheets[0]
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1));
+      expect(rows[0]).toEqual([
+        'Asset',
+        'Plate',
+        'Start',
+        'End',
+        'Start address',
+        'End address',
+        'Distance (km)',
+        'Duration',
+        'Max. speed (km/h)',
+        'Litres',
+        'Cost ($)',
+      ]);
       expect(rows[1]).toEqual(['Camión A', 'AAAA11', '15/01/2026 10:00:00', '15/01/2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, 0.534, 534]);
       expect(rows[6]).toEqual(['Total', undefined, '3 trips', undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
       const text = pdfText((await report('fuel', 'pdf').expect(200)).body);
@@ -169,7 +236,7 @@ describe('trip and fuel reports', () => {
     }
   }, 60_000);
 
-  it('caches a built file per client and parameters; the spec\'s price edit rebuilds it at the new price', async () => {
+  it("caches a built file per client and parameters; the spec's price edit rebuilds it at the new price", async () => {
     const first = await report('trips', 'csv', { assetIds: [a.assetId] }).expect(200);
     const again = await report('trips', 'csv', { assetIds: [a.assetId] }).expect(200);
     expect(again.headers['x-report-cache']).toBe('hit');
@@ -189,13 +256,17 @@ describe('trip and fuel reports', () => {
     // A refuel recorded rebuilds the fuel report too.
     await report('fuel', 'csv', { assetIds: [a.assetId] }).expect(200);
     expect((await report('fuel', 'csv', { assetIds: [a.assetId] }).expect(200)).headers['x-report-cache']).toBe('hit');
-    await api().post('/api/fuel/refuels').set(auth()).send({ assetId: a.assetId, occurredAt: iso(T0 + 5000), liters: 5, pricePerLiter: 1100 }).expect(201);
+    await api()
+      .post('/api/fuel/refuels')
+      .set(auth())
+      .send({ assetId: a.assetId, occurredAt: iso(T0 + 5000), liters: 5, pricePerLiter: 1100 })
+      .expect(201);
     const rebuilt = await report('fuel', 'csv', { assetIds: [a.assetId] }).expect(200);
     expect(rebuilt.headers['x-report-cache']).toBe('miss');
     expect(rebuilt.body.toString('utf8').split('\r\n')[1]).toContain(',6.672,150,0.801,0.04,181500,3,');
   });
 
-  it('prices a refuel sent without a price at its tariff\'s price at its moment: a custom tariff\'s validities, a market grade\'s, a pending change', async () => {
+  it("prices a refuel sent without a price at its tariff's price at its moment: a custom tariff's validities, a market grade's, a pending change", async () => {
     // Custom (insertCustomTariff): 950 $/L from 60 to 20 days ago, 1000 since. Market gasoline 95:
     // 1200 $/L from 60 to 10 days ago, 1300 since (global validities, read by every client).
     const custom = await insertCustomTariff(t.connection, tenant.clientId, { name: 'Diésel propio', price: 1000, previousPrice: 950 });
@@ -207,13 +278,21 @@ describe('trip and fuel reports', () => {
     ]);
     const c = await addAsset(t, tenant.clientId, { name: 'Camión C', plate: 'CCCC33' });
     const d = await addAsset(t, tenant.clientId, { name: 'Camión D', plate: 'DDDD44' });
-    for (const [fixture, tariff] of [[c, custom], [d, market]] as const) {
-      await api().patch(`/api/assets/${fixture.assetId}`).set(auth()).send({ fuel: { tariffId: tariff.tariffId.toHexString(), consumptionLPer100Km: 30, tankCapacityL: 400 } }).expect(200);
+    for (const [fixture, tariff] of [
+      [c, custom],
+      [d, market],
+    ] as const) {
+      await api()
+        .patch(`/api/assets/${fixture.assetId}`)
+        .set(auth())
+        .send({ fuel: { tariffId: tariff.tariffId.toHexString(), consumptionLPer100Km: 30, tankCapacityL: 400 } })
+        .expect(200);
     }
     // Many refuels, so that one read per refuel would show: 40 L each, one every 12 hours from 25 days ago (an hour off the validities' bounds).
     const times = Array.from({ length: 48 }, (_, i) => new Date(daysAgo(25).getTime() + 3_600_000 + i * 12 * 3_600_000));
     for (const fixture of [c, d]) {
-      for (const at of times) await api().post('/api/fuel/refuels').set(auth()).send({ assetId: fixture.assetId, occurredAt: at.toISOString(), liters: 40 }).expect(201);
+      for (const at of times)
+        await api().post('/api/fuel/refuels').set(auth()).send({ assetId: fixture.assetId, occurredAt: at.toISOString(), liters: 40 }).expect(201);
     }
     const customPrice = (at: Date) => (at < custom.validFrom ? 950 : 1000);
     const marketPrice = (at: Date) => (at < marketSince ? 1200 : 1300);
@@ -231,16 +310,34 @@ describe('trip and fuel reports', () => {
     // A price change still pending (another instance runs it) prices what came after its start, as readers see it.
     const changedAt = new Date(daysAgo(3).getTime() + 1_800_000);
     await t.connection.collection('fuel_price_changes').insertOne({
-      clientId: tenant.clientId, tariffId: custom.tariffId, key: `${custom.tariffId.toHexString()}:1`, version: 1, state: 'pending', changedAt,
-      before: { pricePerLiter: 1000, name: 'Diésel propio' }, after: { pricePerLiter: 1100, name: 'Diésel propio' }, previousRecordId: custom.openRecordId,
-      actor: { name: 'Test' }, leaseOwner: 'another-instance', leaseUntil: new Date(Date.now() + 3_600_000),
+      clientId: tenant.clientId,
+      tariffId: custom.tariffId,
+      key: `${custom.tariffId.toHexString()}:1`,
+      version: 1,
+      state: 'pending',
+      changedAt,
+      before: { pricePerLiter: 1000, name: 'Diésel propio' },
+      after: { pricePerLiter: 1100, name: 'Diésel propio' },
+      previousRecordId: custom.openRecordId,
+      actor: { name: 'Test' },
+      leaseOwner: 'another-instance',
+      leaseUntil: new Date(Date.now() + 3_600_000),
     });
     const withPending = (at: Date) => (at < changedAt ? customPrice(at) : 1100);
     expect((await costs())[0]).toEqual(['Camión C', '1920', String(expected(withPending)), '48']);
   });
 
-  it('400 for bad bodies, 401, 403 without the permission, 404 for another client\'s or an out-of-scope asset', async () => {
-    for (const body of [{ format: 'docx' }, { assetIds: [] }, { assetIds: ['nope'] }, { from: '2026-01-15' }, { from: '31/02/2026' }, { from: '16/01/2026' }, { from: '01/01/2026', to: '02/02/2026' }, { extra: 1 }]) {
+  it("400 for bad bodies, 401, 403 without the permission, 404 for another client's or an out-of-scope asset", async () => {
+    for (const body of [
+      { format: 'docx' },
+      { assetIds: [] },
+      { assetIds: ['nope'] },
+      { from: '2026-01-15' },
+      { from: '31/02/2026' },
+      { from: '16/01/2026' },
+      { from: '01/01/2026', to: '02/02/2026' },
+      { extra: 1 },
+    ]) {
       await report('trips', 'csv', body).expect(400);
     }
     await request(t.server).post('/api/reports/trips').send({}).expect(401);

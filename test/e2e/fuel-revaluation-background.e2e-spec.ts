@@ -22,7 +22,11 @@ describe('fuel price change answered before its re-valuation ends', () => {
   let tenant: TestTenant;
   const { col, prices, generation } = priceChangeProbes(() => ({ t, tenant }));
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
-  const patchAtOnce = (id: Types.ObjectId | string, body: object) => request(quick.server).patch(`/api/fuel-tariffs/${String(id)}`).set(auth()).send(body);
+  const patchAtOnce = (id: Types.ObjectId | string, body: object) =>
+    request(quick.server)
+      .patch(`/api/fuel-tariffs/${String(id)}`)
+      .set(auth())
+      .send(body);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -37,7 +41,13 @@ describe('fuel price change answered before its re-valuation ends', () => {
   /** A change committed by the service's own first step, as if another instance were running it (its lease theirs). */
   async function changeHeldElsewhere(tariffId: Types.ObjectId, pricePerLiter: number, leaseUntil: Date) {
     const stored = await col('fuel_tariffs').findOne({ _id: tariffId });
-    const caller = { clientId: tenant.clientId, userId: tenant.admin.user._id, email: tenant.admin.email, credential: { kind: 'session' }, request: { requestId: 'elsewhere', ip: '127.0.0.1' } };
+    const caller = {
+      clientId: tenant.clientId,
+      userId: tenant.admin.user._id,
+      email: tenant.admin.email,
+      credential: { kind: 'session' },
+      request: { requestId: 'elsewhere', ip: '127.0.0.1' },
+    };
     const job = await t.app.get(PriceChangesService).begin(caller as unknown as AuthContext, stored as never, { pricePerLiter });
     await col('fuel_price_changes').updateOne({ _id: job!._id }, { $set: { leaseOwner: 'another-instance', leaseUntil } });
     return job!;
@@ -66,7 +76,9 @@ describe('fuel price change answered before its re-valuation ends', () => {
     expect(new Date(res.body.data.priceValidFrom)).toEqual(job!.changedAt);
     expect(await prices(tariff.tariffId)).toEqual(Array(30).fill(1250));
     expect(await col('fuel_tariffs').findOne({ _id: tariff.tariffId })).toMatchObject({ pricePerLiter: 1250, name: 'Diésel 2027', priceVersion: 1 });
-    expect(await events(tariff.tariffId)).toEqual([expect.objectContaining({ before: { name: 'Diésel flota', pricePerLiter: 1000 }, after: { name: 'Diésel 2027', pricePerLiter: 1250 } })]);
+    expect(await events(tariff.tariffId)).toEqual([
+      expect.objectContaining({ before: { name: 'Diésel flota', pricePerLiter: 1000 }, after: { name: 'Diésel 2027', pricePerLiter: 1250 } }),
+    ]);
   });
 
   it('two changes at once both answer at once, and apply in order', async () => {
@@ -76,7 +88,10 @@ describe('fuel price change answered before its re-valuation ends', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     await until('both changes completed', completed(tariff.tariffId));
     const jobs = await col('fuel_price_changes').find({ tariffId: tariff.tariffId }).sort({ version: 1 }).toArray();
-    expect(jobs.map((job) => [job.version, job.state])).toEqual([[1, 'completed'], [2, 'completed']]);
+    expect(jobs.map((job) => [job.version, job.state])).toEqual([
+      [1, 'completed'],
+      [2, 'completed'],
+    ]);
     expect(jobs[1].before.pricePerLiter).toBe(jobs[0].after.pricePerLiter);
     const last = jobs[1].after.pricePerLiter;
     expect(await prices(tariff.tariffId)).toEqual(Array(20).fill(last));
@@ -89,9 +104,15 @@ describe('fuel price change answered before its re-valuation ends', () => {
     const asset = await addAsset(t, tenant.clientId);
     await storeTrip(t, asset.trackerId, 4001, ROUTE);
     await storeTrip(t, asset.trackerId, 4002, ROUTE);
-    const created = (await request(t.server).post('/api/fuel-tariffs').set(auth()).send({ baseType: 'gasoline_95', name: 'Bencina 95 flota', pricePerLiter: 1000 }).expect(201)).body.data;
+    const created = (
+      await request(t.server).post('/api/fuel-tariffs').set(auth()).send({ baseType: 'gasoline_95', name: 'Bencina 95 flota', pricePerLiter: 1000 }).expect(201)
+    ).body.data;
     const tariffId = new Types.ObjectId(created.id as string);
-    await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ fuel: { tariffId: created.id, consumptionLPer100Km: 12, tankCapacityL: 80 } }).expect(200);
+    await request(t.server)
+      .patch(`/api/assets/${asset.assetId}`)
+      .set(auth())
+      .send({ fuel: { tariffId: created.id, consumptionLPer100Km: 12, tankCapacityL: 80 } })
+      .expect(200);
     // Trip 4001 is costed before the change (0.534 L × 1000); 4002 only while it runs.
     const trip = (id: number) => request(t.server).get(`/api/trips/${asset.vendorId}/trip/${id}`).set(auth()).expect(200);
     expect((await trip(4001)).body.data.fuel).toEqual({ liters: 0.534, cost: 534, tariffId: created.id });
@@ -114,7 +135,9 @@ describe('fuel price change answered before its re-valuation ends', () => {
     expect(listed.find((x: { id: string }) => x.id === created.id)).toMatchObject({ pricePerLiter: 1200, priceValidFrom: second!.changedAt.toISOString() });
     const history = (await request(t.server).get('/api/fuel-prices/history?fuelType=gasoline_95').set(auth()).expect(200)).body.data;
     const own = history.filter((record: { scope: string }) => record.scope === 'client');
-    expect(own.map((r: { id: string; pricePerLiter: number; validFrom: string; validTo: string | null }) => [r.id, r.pricePerLiter, r.validFrom, r.validTo])).toEqual([
+    expect(
+      own.map((r: { id: string; pricePerLiter: number; validFrom: string; validTo: string | null }) => [r.id, r.pricePerLiter, r.validFrom, r.validTo]),
+    ).toEqual([
       [second!._id.toHexString(), 1200, second!.changedAt.toISOString(), null],
       [first._id.toHexString(), 1100, first.changedAt.toISOString(), second!.changedAt.toISOString()],
       [expect.any(String), 1000, created.priceValidFrom, first.changedAt.toISOString()],

@@ -37,7 +37,11 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
 
   it('a change that fails half-way is all or nothing for readers, and the resume finishes it once', async () => {
     const cache = t.app.get(TripReportExportCache);
-    await cache.put(scopeOfClient(tenant.clientId), 'trips:q4', await cache.generation(scopeOfClient(tenant.clientId)), { contentType: 'text/csv', content: Buffer.from('a,b'), rows: 1 });
+    await cache.put(scopeOfClient(tenant.clientId), 'trips:q4', await cache.generation(scopeOfClient(tenant.clientId)), {
+      contentType: 'text/csv',
+      content: Buffer.from('a,b'),
+      rows: 1,
+    });
     const { tariff, repair, saved } = await failedChange(1500);
 
     // Committed but not finished: the job is pending, the tariff has not moved.
@@ -70,7 +74,13 @@ describe('fuel price change interrupted: all or nothing for readers, resumed onc
     // The state a crash in the middle of the re-valuation leaves: the job committed (by the
     // service's own first step) and the first 15 entries written by the runner's `$set`.
     const stored = await col('fuel_tariffs').findOne({ _id: tariff.tariffId });
-    const caller = { clientId: tenant.clientId, userId: tenant.admin.user._id, email: tenant.admin.email, credential: { kind: 'session' }, request: { requestId: 'crash', ip: '127.0.0.1' } };
+    const caller = {
+      clientId: tenant.clientId,
+      userId: tenant.admin.user._id,
+      email: tenant.admin.email,
+      credential: { kind: 'session' },
+      request: { requestId: 'crash', ip: '127.0.0.1' },
+    };
     const job = await t.app.get(PriceChangesService).begin(caller as unknown as AuthContext, stored as never, { pricePerLiter: 1800 });
     const firstIds = Object.values(insertedIds).slice(0, 15);
     await col('fuel_cost_entries').updateMany({ _id: { $in: firstIds } }, { $set: { pricePerLiter: 1800, priceChangeId: job!._id } });

@@ -36,7 +36,13 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     expect(marked).toBe(13);
     const validFrom = new Date(res.body.data.priceValidFrom);
     expect(await col('fuel_price_records').findOne({ _id: tariff.openRecordId })).toMatchObject({ pricePerLiter: 1000, validTo: validFrom });
-    expect(await col('fuel_price_records').findOne({ _id: job!._id })).toMatchObject({ scope: 'client', fuelType: 'diesel', pricePerLiter: 1100, validFrom, validTo: null });
+    expect(await col('fuel_price_records').findOne({ _id: job!._id })).toMatchObject({
+      scope: 'client',
+      fuelType: 'diesel',
+      pricePerLiter: 1100,
+      validFrom,
+      validTo: null,
+    });
 
     const lines = await t.app.get(FuelCostsService).list(scopeOfClient(tenant.clientId), tariff.tariffId);
     expect(lines).toHaveLength(13);
@@ -97,7 +103,10 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     const [a, b] = await Promise.all([patch(tariff.tariffId, { pricePerLiter: 1300 }), patch(tariff.tariffId, { pricePerLiter: 1400 })]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const jobs = await col('fuel_price_changes').find({ tariffId: tariff.tariffId }).sort({ version: 1 }).toArray();
-    expect(jobs.map((job) => [job.version, job.state])).toEqual([[1, 'completed'], [2, 'completed']]);
+    expect(jobs.map((job) => [job.version, job.state])).toEqual([
+      [1, 'completed'],
+      [2, 'completed'],
+    ]);
     const last = jobs[1].after.pricePerLiter;
     expect(await col('fuel_tariffs').findOne({ _id: tariff.tariffId })).toMatchObject({ pricePerLiter: last, priceVersion: 2 });
     expect(await prices(tariff.tariffId)).toEqual(Array(20).fill(last));
@@ -114,5 +123,4 @@ describe('fuel price change: re-valuation, validities, export cache, concurrency
     expect(await col('fuel_price_changes').countDocuments({ tariffId: tariff.tariffId })).toBe(1);
     expect(await col('activity_events').countDocuments({ resourceId: tariff.tariffId.toHexString() })).toBe(1);
   });
-
 });

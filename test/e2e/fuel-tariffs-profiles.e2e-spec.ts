@@ -15,7 +15,13 @@ describe('fuel tariffs and asset fuel profiles', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
   const create = async (body: object = {}, token?: string) =>
-    (await api().post('/api/fuel-tariffs').set(auth(token)).send({ baseType: 'diesel', name: 'Diésel convenio', pricePerLiter: 1049.9, ...body }).expect(201)).body.data;
+    (
+      await api()
+        .post('/api/fuel-tariffs')
+        .set(auth(token))
+        .send({ baseType: 'diesel', name: 'Diésel convenio', pricePerLiter: 1049.9, ...body })
+        .expect(201)
+    ).body.data;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -25,8 +31,20 @@ describe('fuel tariffs and asset fuel profiles', () => {
 
   it('creates a custom tariff with its first price validity, lists them newest first, in the activity log', async () => {
     const tariff = await create();
-    expect(tariff).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/), clientId: tenant.clientId.toHexString(), baseType: 'diesel', name: 'Diésel convenio', custom: true, pricePerLiter: 1049.9, priceValidFrom: expect.any(String) });
-    const history = (await api().get('/api/fuel-prices/history?fuelType=diesel').set(auth()).expect(200)).body.data as Array<{ pricePerLiter: number; scope: string; validTo: string | null }>;
+    expect(tariff).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      clientId: tenant.clientId.toHexString(),
+      baseType: 'diesel',
+      name: 'Diésel convenio',
+      custom: true,
+      pricePerLiter: 1049.9,
+      priceValidFrom: expect.any(String),
+    });
+    const history = (await api().get('/api/fuel-prices/history?fuelType=diesel').set(auth()).expect(200)).body.data as Array<{
+      pricePerLiter: number;
+      scope: string;
+      validTo: string | null;
+    }>;
     expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ pricePerLiter: 1049.9, scope: 'client', validTo: null })]));
     const second = await create({ baseType: 'gasoline_95', name: 'Bencina 95', pricePerLiter: 1290 });
     const page = await api().get('/api/fuel-tariffs?limit=1').set(auth()).expect(200);
@@ -35,7 +53,10 @@ describe('fuel tariffs and asset fuel profiles', () => {
     expect(next.body.data.map((x: { id: string }) => x.id)).toEqual([tariff.id]);
     // The spec's price edit works on it.
     expect((await api().patch(`/api/fuel-tariffs/${tariff.id}`).set(auth()).send({ pricePerLiter: 1100 }).expect(200)).body.data.pricePerLiter).toBe(1100);
-    const log = (await api().get('/api/activity-log?entityType=fuel_tariff&limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
+    const log = (await api().get('/api/activity-log?entityType=fuel_tariff&limit=50').set(auth()).expect(200)).body.data as Array<{
+      action: string;
+      resourceId: string;
+    }>;
     expect(log.filter((e) => e.resourceId === tariff.id).map((e) => e.action)).toContain('fuel_tariff.create');
   });
 
@@ -49,7 +70,11 @@ describe('fuel tariffs and asset fuel profiles', () => {
       [{ name: '' }, 'name'],
       [{ custom: false }, 'custom'],
     ] as Array<[object, string]>) {
-      const res = await api().post('/api/fuel-tariffs').set(auth()).send({ baseType: 'diesel', name: 'x', pricePerLiter: 1000, ...body }).expect(400);
+      const res = await api()
+        .post('/api/fuel-tariffs')
+        .set(auth())
+        .send({ baseType: 'diesel', name: 'x', pricePerLiter: 1000, ...body })
+        .expect(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
     expect(await t.connection.collection('fuel_tariffs').countDocuments()).toBe(before);
@@ -65,7 +90,11 @@ describe('fuel tariffs and asset fuel profiles', () => {
 
     const other = await createTenant(t.app);
     const foreign = await create({}, other.admin.token);
-    const refused = await api().patch(`/api/assets/${asset.assetId}`).set(auth()).send({ fuel: { ...profile, tariffId: foreign.id } }).expect(400);
+    const refused = await api()
+      .patch(`/api/assets/${asset.assetId}`)
+      .set(auth())
+      .send({ fuel: { ...profile, tariffId: foreign.id } })
+      .expect(400);
     expect(refused.body.error).toContain(`fuel.tariffId: no fuel tariff ${foreign.id}`);
     for (const bad of [{ ...profile, consumptionLPer100Km: 0 }, { ...profile, tankCapacityL: -1 }, { tariffId: tariff.id }, { ...profile, extra: 1 }]) {
       await api().patch(`/api/assets/${asset.assetId}`).set(auth()).send({ fuel: bad }).expect(400);

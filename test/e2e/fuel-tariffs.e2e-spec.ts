@@ -10,7 +10,10 @@ describe('PATCH /api/fuel-tariffs/:fuelTariffId', () => {
   let tenant: TestTenant;
   let tariff: TariffFixture;
   const patch = (id: string, token: string, body: unknown) =>
-    request(t.server).patch(`/api/fuel-tariffs/${id}`).set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .patch(`/api/fuel-tariffs/${id}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const stored = () => t.connection.collection('fuel_tariffs').findOne({ _id: tariff.tariffId });
   const countOf = (collection: string) => t.connection.collection(collection).countDocuments({ clientId: tenant.clientId });
   const snapshot = async () => ({

@@ -48,7 +48,7 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     }
   });
 
-  it('sends the API security headers of OWASP\'s REST guidance on JSON answers', async () => {
+  it("sends the API security headers of OWASP's REST guidance on JSON answers", async () => {
     for (const res of [await request(t.server).get('/api/time').expect(200), await request(t.server).get('/api/auth/me').expect(401)]) {
       expect(res.headers).toMatchObject({
         'content-security-policy': "default-src 'none';frame-ancestors 'none'",
@@ -64,7 +64,7 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     }
   });
 
-  it('serves Swagger UI with helmet\'s policy for HTML pages', async () => {
+  it("serves Swagger UI with helmet's policy for HTML pages", async () => {
     const res = await request(t.server).get('/api/docs/').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
@@ -88,7 +88,11 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
 
   it('answers 405 on a literal path rather than letting a :id route of the same prefix take it', async () => {
     // PATCH /api/assets/:id exists; /api/assets/qr-labels is a route of its own (POST).
-    const res = await request(t.server).patch('/api/assets/qr-labels').set('Authorization', `Bearer ${tenant.admin.apiToken}`).send({ assetIds: [] }).expect(405);
+    const res = await request(t.server)
+      .patch('/api/assets/qr-labels')
+      .set('Authorization', `Bearer ${tenant.admin.apiToken}`)
+      .send({ assetIds: [] })
+      .expect(405);
     expect(res.headers.allow).toBe('OPTIONS, POST');
     expect(res.body).toEqual({ error: 'Method not allowed: PATCH /api/assets/qr-labels' });
   });
@@ -100,11 +104,7 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
   });
 
   it('answers malformed JSON with 400 shape A', async () => {
-    const res = await request(t.server)
-      .post('/api/auth/login')
-      .set('Content-Type', 'application/json')
-      .send('{"email": "a@b.cl", ')
-      .expect(400);
+    const res = await request(t.server).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": "a@b.cl", ').expect(400);
     expect(res.body).toEqual({ error: 'Malformed JSON body' });
   });
 
@@ -121,7 +121,12 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     const tokens = await request(t.server).get('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
     expect(tokens.body.data.map((token: { name: string }) => token.name)).not.toContain('from curl -d');
     // No content: nothing to read, whatever the type says.
-    const readAll = await request(t.server).post('/api/notifications/read-all').set('Authorization', `Bearer ${tenant.admin.token}`).set('Content-Type', 'text/plain').set('Content-Length', '0').expect(200);
+    const readAll = await request(t.server)
+      .post('/api/notifications/read-all')
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .set('Content-Type', 'text/plain')
+      .set('Content-Length', '0')
+      .expect(200);
     expect(readAll.body.data).toEqual({ read: 0 });
   });
 
@@ -137,9 +142,16 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
       const res = await send(type, body);
       expect([type, res.status, res.body]).toEqual([type, 415, { error: 'Unsupported charset: send UTF-8 JSON' }]);
     }
-    const names = (await request(t.server).get('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200)).body.data.map((token: { name: string }) => token.name);
+    const names = (await request(t.server).get('/api/auth/api-tokens').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200)).body.data.map(
+      (token: { name: string }) => token.name,
+    );
     expect(names.filter((name: string) => ['admin', '+AGE-dmin', 'utf16', 'latin'].includes(name))).toEqual([]);
-    for (const [index, type] of ['application/json; charset=utf-8', 'application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json'].entries()) {
+    for (const [index, type] of [
+      'application/json; charset=utf-8',
+      'application/json; charset=UTF-8',
+      'application/json;charset="utf-8"',
+      'application/json',
+    ].entries()) {
       await send(type, JSON.stringify({ name: `utf8 ${index}` })).expect(201);
     }
   });
@@ -155,8 +167,14 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
 
   it('accepts a body the size of a 1000-row import (about 200 KB)', async () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({
-      row: i + 2, firstName: 'Juana Andrea', lastName: 'Pérez Soto', rut: '12345678-5',
-      phone: '+56912345678', email: 'juana.perez@example.cl', address: 'Av. Libertador 1234, depto 56', city: 'Santiago',
+      row: i + 2,
+      firstName: 'Juana Andrea',
+      lastName: 'Pérez Soto',
+      rut: '12345678-5',
+      phone: '+56912345678',
+      email: 'juana.perez@example.cl',
+      address: 'Av. Libertador 1234, depto 56',
+      city: 'Santiago',
     }));
     const body = JSON.stringify({ name: 'x', rows });
     expect(body.length).toBeGreaterThan(150_000);
@@ -176,10 +194,7 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
   });
 
   it('refuses unknown fields on strict bodies with 400 shape A', async () => {
-    const res = await request(t.server)
-      .post('/api/auth/login')
-      .send({ email: 'a@b.cl', password: 'x', admin: true })
-      .expect(400);
+    const res = await request(t.server).post('/api/auth/login').send({ email: 'a@b.cl', password: 'x', admin: true }).expect(400);
     expect(res.body.error).toBe('admin is not an accepted field');
   });
 
@@ -202,7 +217,7 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
     expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers the web app origin\'s ordinary requests with CORS headers it can read, and no other origin', async () => {
+  it("answers the web app origin's ordinary requests with CORS headers it can read, and no other origin", async () => {
     for (let i = 0; i < 2; i++) {
       // Twice: the first answer's headers are recorded, the second's replayed.
       const allowed = await request(t.server).get('/api/time').set('Origin', 'https://app.fleet.test').expect(200);
@@ -260,9 +275,20 @@ describe('HTTP contract (envelope, error shapes, request ids, limits)', () => {
   });
 
   describe('the OpenAPI document tells what the validators refuse', () => {
-    let doc: { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any>; securitySchemes: Record<string, any> }; servers: unknown[] };
-    type Operation = { summary?: string; tags?: string[]; parameters?: { name: string; in: string; schema: any }[]; requestBody?: unknown; responses: Record<string, any> };
-    const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method} ${path}`, op })));
+    let doc: {
+      paths: Record<string, Record<string, Operation>>;
+      components: { schemas: Record<string, any>; securitySchemes: Record<string, any> };
+      servers: unknown[];
+    };
+    type Operation = {
+      summary?: string;
+      tags?: string[];
+      parameters?: { name: string; in: string; schema: any }[];
+      requestBody?: unknown;
+      responses: Record<string, any>;
+    };
+    const operations = () =>
+      Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ label: `${method} ${path}`, op })));
 
     beforeAll(async () => {
       doc = (await request(t.server).get('/api/docs-json').expect(200)).body;

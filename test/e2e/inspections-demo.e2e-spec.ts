@@ -35,8 +35,16 @@ describe('demo data: QR codes, forms and work order', () => {
 
   it('completes qrCodes, forms and workOrder for both clients', () => {
     for (const client of Object.values(manifest.clients) as Array<DemoClientManifest & InspectionKeys>) {
-      expect(client.qrCodes).toEqual({ valid: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/), revoked: expect.stringMatching(/^[0-9A-Z]{8}$/), outOfScope: expect.stringMatching(/^[0-9A-Z]{8}$/) });
-      expect(client.forms).toEqual({ active: expect.stringMatching(/^[0-9a-f]{24}$/), inactive: expect.stringMatching(/^[0-9a-f]{24}$/), archived: expect.stringMatching(/^[0-9a-f]{24}$/) });
+      expect(client.qrCodes).toEqual({
+        valid: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+        revoked: expect.stringMatching(/^[0-9A-Z]{8}$/),
+        outOfScope: expect.stringMatching(/^[0-9A-Z]{8}$/),
+      });
+      expect(client.forms).toEqual({
+        active: expect.stringMatching(/^[0-9a-f]{24}$/),
+        inactive: expect.stringMatching(/^[0-9a-f]{24}$/),
+        archived: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
       expect(client.workOrder).toMatch(/^[0-9a-f]{24}$/);
     }
   });

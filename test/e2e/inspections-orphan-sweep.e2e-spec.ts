@@ -27,7 +27,11 @@ describe('inspections: the sweep of work orders left by interrupted submissions'
 
   /** A critical submission through HTTP; `orphan` removes its inspection as a kill before it would have. */
   async function submitted({ orphan, age = 1, at = tenant }: { orphan: boolean; age?: number; at?: TestTenant }) {
-    const res = await request(t.server).post('/api/inspections').set(auth(at.admin.token)).send({ assetId: asset._id.toHexString(), formId, answers: [{ fieldId: 'tyres', value: flat.optionId }] }).expect(201);
+    const res = await request(t.server)
+      .post('/api/inspections')
+      .set(auth(at.admin.token))
+      .send({ assetId: asset._id.toHexString(), formId, answers: [{ fieldId: 'tyres', value: flat.optionId }] })
+      .expect(201);
     const { id, workOrderId } = res.body.data as { id: string; workOrderId: string };
     const createdAt = hoursAgo(age);
     await orders().updateOne({ _id: new Types.ObjectId(workOrderId) }, { $set: { createdAt, updatedAt: createdAt } });
@@ -42,7 +46,13 @@ describe('inspections: the sweep of work orders left by interrupted submissions'
     other = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     asset = await fixtures.asset({ name: 'Truck 01' });
-    formId = (await fixtures.form({ name: 'Pre-trip', assetIds: [asset._id], fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Tyres', required: true, options: [option('OK'), flat] }] }))._id.toHexString();
+    formId = (
+      await fixtures.form({
+        name: 'Pre-trip',
+        assetIds: [asset._id],
+        fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Tyres', required: true, options: [option('OK'), flat] }],
+      })
+    )._id.toHexString();
   });
   afterAll(() => t.close());
 
@@ -59,7 +69,12 @@ describe('inspections: the sweep of work orders left by interrupted submissions'
     const inspectionOfComplete = (await orders().findOne({ _id: new Types.ObjectId(complete) }))!.inspection.inspectionId;
     const foreign = new Types.ObjectId();
     const template = (await orders().findOne({ _id: new Types.ObjectId(orphan) }))!;
-    await orders().insertOne({ ...template, _id: foreign, clientId: other.clientId, inspection: { ...template.inspection, inspectionId: inspectionOfComplete } });
+    await orders().insertOne({
+      ...template,
+      _id: foreign,
+      clientId: other.clientId,
+      inspection: { ...template.inspection, inspectionId: inspectionOfComplete },
+    });
 
     const removed = await t.app.get(OrphanWorkOrderSweep).sweep();
 

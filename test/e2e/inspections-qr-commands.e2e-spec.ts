@@ -54,7 +54,12 @@ describe('command line: issue-qr-code and replace-qr-code', () => {
     await request(t.server).delete(`/api/assets/${archived}`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
     await expect(issueQrCodeCommand.run(t.app, { 'asset-id': archived })).rejects.toThrow(`No asset ${archived}`);
     await expect(replaceQrCodeCommand.run(t.app, { code: issued.code })).rejects.toThrow(`No QR code ${issued.code}`);
-    expect(await t.connection.collection('inspection_qr_codes').find({ assetId: new Types.ObjectId(archived) }).toArray()).toEqual([expect.objectContaining({ code: issued.code, status: 'valid' })]);
+    expect(
+      await t.connection
+        .collection('inspection_qr_codes')
+        .find({ assetId: new Types.ObjectId(archived) })
+        .toArray(),
+    ).toEqual([expect.objectContaining({ code: issued.code, status: 'valid' })]);
   });
 
   it('refuses bad input', async () => {

@@ -40,7 +40,14 @@ describe('GET /api/inspections/scan/{code}', () => {
     const [inScopeTracker, otherTracker] = [await fixtures.tracker(), await fixtures.tracker()];
     operator = await tenant.addUser({ trackerIds: [inScopeTracker._id] });
     const group = await fixtures.group('Refrigerated');
-    assets.tracked = await fixtures.asset({ name: 'Truck 01', plate: 'KJHT-42', kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: inScopeTracker._id, groupIds: [group._id] });
+    assets.tracked = await fixtures.asset({
+      name: 'Truck 01',
+      plate: 'KJHT-42',
+      kind: 'truck',
+      icon: { id: 'truck', color: '#1e88e5' },
+      mainTrackerId: inScopeTracker._id,
+      groupIds: [group._id],
+    });
     assets.outOfScope = await fixtures.asset({ name: 'Van 03', mainTrackerId: otherTracker._id });
     assets.untracked = await fixtures.asset({ name: 'Trailer 07', plate: '', kind: 'trailer' });
     const forms = {
@@ -67,7 +74,13 @@ describe('GET /api/inspections/scan/{code}', () => {
       const res = await scan(qr.valid.code, tenant.admin.token).expect(200);
       expect(res.body.status).toBe('success');
       expect(res.body.data.qrCode).toEqual({ id: qr.valid._id.toHexString(), code: qr.valid.code });
-      expect(res.body.data.asset).toEqual({ id: assets.tracked._id.toHexString(), name: 'Truck 01', plate: 'KJHT-42', kind: 'truck', icon: { id: 'truck', color: '#1e88e5' } });
+      expect(res.body.data.asset).toEqual({
+        id: assets.tracked._id.toHexString(),
+        name: 'Truck 01',
+        plate: 'KJHT-42',
+        kind: 'truck',
+        icon: { id: 'truck', color: '#1e88e5' },
+      });
       expect(res.body.data.forms.map((f: { _id: string }) => f._id)).toEqual([formIds.byId, formIds.byGroup, formIds.allAssets]);
       for (const form of res.body.data.forms) expect(Object.keys(form).sort()).toEqual(CODE_SCAN_FORM_KEYS);
       expect(res.body.data.forms[0]).toMatchObject({
@@ -101,7 +114,12 @@ describe('GET /api/inspections/scan/{code}', () => {
       const res = await scan(qr.valid.code, operator.token).expect(200);
       expect(await scanCount()).toBe(before + 1);
       const [latest] = await t.connection.collection('inspection_qr_scans').find({ qrCodeId: qr.valid._id }).sort({ scannedAt: -1 }).limit(1).toArray();
-      expect(latest).toMatchObject({ userId: operator.user._id, assetId: assets.tracked._id, clientId: tenant.clientId, requestId: res.headers['x-request-id'] });
+      expect(latest).toMatchObject({
+        userId: operator.user._id,
+        assetId: assets.tracked._id,
+        clientId: tenant.clientId,
+        requestId: res.headers['x-request-id'],
+      });
       expect(Date.now() - latest.scannedAt.getTime()).toBeLessThan(10_000);
       const event = await events.findOne({ clientId: tenant.clientId, action: 'inspection_qr.scan', requestId: res.headers['x-request-id'] }).lean();
       expect(event).toMatchObject({
@@ -170,7 +188,13 @@ describe('GET /api/inspections/scan/{code}', () => {
 
     it('gives an asset only the allAssets forms when no other form names it', async () => {
       const res = await scan(assets.untracked._id.toHexString(), tenant.admin.token).expect(200);
-      expect(res.body.data.asset).toEqual({ id: assets.untracked._id.toHexString(), name: 'Trailer 07', plate: '', kind: 'trailer', icon: { id: 'truck', color: '#1e88e5' } });
+      expect(res.body.data.asset).toEqual({
+        id: assets.untracked._id.toHexString(),
+        name: 'Trailer 07',
+        plate: '',
+        kind: 'trailer',
+        icon: { id: 'truck', color: '#1e88e5' },
+      });
       expect(res.body.data.forms.map((f: { _id: string }) => f._id)).toEqual([formIds.allAssets]);
     });
 
@@ -194,13 +218,20 @@ describe('GET /api/inspections/scan/{code}', () => {
     });
   });
 
-  it.each(['ABC', '7K3M9QXDA', 'UUUUUUUU', '7K3-M9QXD', 'zzzzzzzzzzzzzzzzzzzzzzzz', '64b7f0c2a1b2c3d4e5f6071', '7K3M%209QX', '%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC', 'x'.repeat(300)])(
-    '400 INSPECTION_QR_INVALID (shape E) for the malformed path %s',
-    async (path) => {
-      const res = await scan(path, tenant.admin.token).expect(400);
-      expect(res.body).toEqual({ status: 'failed', code: 'INSPECTION_QR_INVALID', message: expect.stringContaining('neither an 8-character QR code') });
-    },
-  );
+  it.each([
+    'ABC',
+    '7K3M9QXDA',
+    'UUUUUUUU',
+    '7K3-M9QXD',
+    'zzzzzzzzzzzzzzzzzzzzzzzz',
+    '64b7f0c2a1b2c3d4e5f6071',
+    '7K3M%209QX',
+    '%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC',
+    'x'.repeat(300),
+  ])('400 INSPECTION_QR_INVALID (shape E) for the malformed path %s', async (path) => {
+    const res = await scan(path, tenant.admin.token).expect(400);
+    expect(res.body).toEqual({ status: 'failed', code: 'INSPECTION_QR_INVALID', message: expect.stringContaining('neither an 8-character QR code') });
+  });
 
   it('401 without a token and with an invalid one, for both kinds of path', async () => {
     for (const path of [qr.valid.code, assets.tracked._id.toHexString()]) {
@@ -228,7 +259,7 @@ describe('GET /api/inspections/scan/{code}', () => {
     expect((await scan(issued.code, other.admin.token).expect(410)).body).toEqual(REVOKED);
   });
 
-  it('shows an asset moved out of the caller\'s tracker scope by another process within the read cache time', async () => {
+  it("shows an asset moved out of the caller's tracker scope by another process within the read cache time", async () => {
     const asset = await fleetFixtures(t.app, tenant.clientId).asset({ name: 'Truck 09', mainTrackerId: assets.tracked.mainTrackerId });
     const path = asset._id.toHexString();
     await scan(path, operator.token).expect(200);

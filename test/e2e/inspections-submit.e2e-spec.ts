@@ -22,8 +22,15 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
   const flat = option('Flat', true);
   const ok = option('OK');
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const submit = (token: string, body: unknown) => request(t.server).post('/api/inspections').set(auth(token)).send(body as object);
-  const answers = (tyres = ok.optionId) => [{ fieldId: 'km', value: 120_000 }, { fieldId: 'tyres', value: tyres }];
+  const submit = (token: string, body: unknown) =>
+    request(t.server)
+      .post('/api/inspections')
+      .set(auth(token))
+      .send(body as object);
+  const answers = (tyres = ok.optionId) => [
+    { fieldId: 'km', value: 120_000 },
+    { fieldId: 'tyres', value: tyres },
+  ];
   const count = (name: string) => t.connection.collection(name).countDocuments({ clientId: tenant.clientId });
 
   beforeAll(async () => {
@@ -33,14 +40,16 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
     const [mine, other] = [await fixtures.tracker(), await fixtures.tracker()];
     asset = await fixtures.asset({ name: 'Truck 01', mainTrackerId: mine._id });
     outOfScope = await fixtures.asset({ name: 'Van 03', mainTrackerId: other._id });
-    formId = (await fixtures.form({
-      name: 'Pre-trip',
-      assetIds: [asset._id, outOfScope._id],
-      fields: [
-        { fieldId: 'km', type: FieldType.Number, label: 'Odometer', required: true, min: 0 },
-        { fieldId: 'tyres', type: FieldType.Select, label: 'Tyres', required: true, options: [ok, flat] },
-      ],
-    }))._id.toHexString();
+    formId = (
+      await fixtures.form({
+        name: 'Pre-trip',
+        assetIds: [asset._id, outOfScope._id],
+        fields: [
+          { fieldId: 'km', type: FieldType.Number, label: 'Odometer', required: true, min: 0 },
+          { fieldId: 'tyres', type: FieldType.Select, label: 'Tyres', required: true, options: [ok, flat] },
+        ],
+      })
+    )._id.toHexString();
     inspector = await tenant.addUser({ permissions: [Permission.Inspections], trackerIds: [mine._id] });
     workshop = await tenant.addUser({ permissions: [Permission.Maintenance], trackerIds: [mine._id] });
     const qrCodes = t.app.get(QrCodesService);
@@ -54,23 +63,50 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
   it('the loop through HTTP: scan → critical inspection → work order → in progress → done', async () => {
     const scan = await request(t.server).get(`/api/inspections/scan/${code.toLowerCase()}`).set(auth(inspector.token)).expect(200);
     expect(scan.body.data.forms.map((f: { _id: string }) => f._id)).toContain(formId);
-    const submitted = await submit(inspector.token, { code, formId, answers: answers(flat.optionId), odometerKm: 120_000, location: { lat: -33.45, lng: -70.66 } }).expect(201);
+    const submitted = await submit(inspector.token, {
+      code,
+      formId,
+      answers: answers(flat.optionId),
+      odometerKm: 120_000,
+      location: { lat: -33.45, lng: -70.66 },
+    }).expect(201);
     const inspection = submitted.body.data;
-    expect(inspection).toMatchObject({ assetId: asset._id.toHexString(), formVersion: 1, critical: true, criticalFieldIds: ['tyres'], inspectorId: inspector.user._id.toHexString(), workOrderId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(inspection).toMatchObject({
+      assetId: asset._id.toHexString(),
+      formVersion: 1,
+      critical: true,
+      criticalFieldIds: ['tyres'],
+      inspectorId: inspector.user._id.toHexString(),
+      workOrderId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     await request(t.server).get(`/api/maintenance/work-orders/${inspection.workOrderId}`).set(auth(inspector.token)).expect(403);
 
-    const orders = await request(t.server).get(`/api/maintenance/work-orders?category=inspection&assetId=${asset._id.toHexString()}`).set(auth(workshop.token)).expect(200);
+    const orders = await request(t.server)
+      .get(`/api/maintenance/work-orders?category=inspection&assetId=${asset._id.toHexString()}`)
+      .set(auth(workshop.token))
+      .expect(200);
     expect(orders.body.data.map((o: { id: string }) => o.id)).toEqual([inspection.workOrderId]);
     const order = (await request(t.server).get(`/api/maintenance/work-orders/${inspection.workOrderId}`).set(auth(workshop.token)).expect(200)).body.data;
-    expect(order).toMatchObject({ category: 'inspection', priority: 'high', status: 'open', inspection: { id: inspection.id, formId, formVersion: 1, criticalFieldIds: ['tyres'] } });
-    for (const [to, note] of [['in_progress', 'In the workshop'], ['done', 'Tyre replaced']]) {
+    expect(order).toMatchObject({
+      category: 'inspection',
+      priority: 'high',
+      status: 'open',
+      inspection: { id: inspection.id, formId, formVersion: 1, criticalFieldIds: ['tyres'] },
+    });
+    for (const [to, note] of [
+      ['in_progress', 'In the workshop'],
+      ['done', 'Tyre replaced'],
+    ]) {
       await request(t.server).post(`/api/maintenance/work-orders/${order.id}/transitions`).set(auth(workshop.token)).send({ to, note }).expect(201);
     }
     const done = (await request(t.server).get(`/api/maintenance/work-orders/${order.id}`).set(auth(workshop.token)).expect(200)).body.data;
     expect(done.status).toBe('done');
     expect(done.history.map((h: { to: string }) => h.to)).toEqual(['in_progress', 'done']);
     const read = await request(t.server).get(`/api/inspections/${inspection.id}`).set(auth(inspector.token)).expect(200);
-    expect(read.body.data).toMatchObject({ workOrderId: order.id, fields: [{ fieldId: 'km' }, { fieldId: 'tyres', options: [{ optionId: ok.optionId }, { optionId: flat.optionId, critical: true }] }] });
+    expect(read.body.data).toMatchObject({
+      workOrderId: order.id,
+      fields: [{ fieldId: 'km' }, { fieldId: 'tyres', options: [{ optionId: ok.optionId }, { optionId: flat.optionId, critical: true }] }],
+    });
   });
 
   it('a non-critical inspection by asset id opens nothing', async () => {
@@ -87,12 +123,23 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
     const read = await request(t.server).get(`/api/inspections/${id}`).set(auth(inspector.token)).expect(200);
     expect(read.body.data.formVersion).toBe(1);
     expect(read.body.data.fields.map((f: { label: string }) => f.label)).toEqual(['Odometer', 'Tyres']);
-    await request(t.server).patch(`/api/dynamic-forms/${formId}`).set(auth(tenant.admin.token)).send({ fields: (read.body.data.fields as object[]) }).expect(200);
+    await request(t.server)
+      .patch(`/api/dynamic-forms/${formId}`)
+      .set(auth(tenant.admin.token))
+      .send({ fields: read.body.data.fields as object[] })
+      .expect(200);
   });
 
   it('field errors (400, shape A), inapplicable forms, both/neither asset keys; nothing written', async () => {
     const before = [await count('inspections'), await count('work_orders')];
-    const res = await submit(inspector.token, { assetId: asset._id.toHexString(), formId, answers: [{ fieldId: 'km', value: -1 }, { fieldId: 'nope', value: 1 }] }).expect(400);
+    const res = await submit(inspector.token, {
+      assetId: asset._id.toHexString(),
+      formId,
+      answers: [
+        { fieldId: 'km', value: -1 },
+        { fieldId: 'nope', value: 1 },
+      ],
+    }).expect(400);
     expect(res.body.error).toEqual(expect.stringContaining('answers.0.value'));
     const other = await fleetFixtures(t.app, tenant.clientId).form({ name: 'Other asset only', assetIds: [new Types.ObjectId()] });
     for (const body of [
@@ -150,7 +197,8 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
   });
 
   it('list: filters, cursor pages, tracker scope; 400 for bad filters; get: 404s', async () => {
-    const ids = async (token: string, query: string) => (await request(t.server).get(`/api/inspections${query}`).set(auth(token)).expect(200)).body.data.map((i: { id: string }) => i.id);
+    const ids = async (token: string, query: string) =>
+      (await request(t.server).get(`/api/inspections${query}`).set(auth(token)).expect(200)).body.data.map((i: { id: string }) => i.id);
     const all = await ids(tenant.admin.token, '');
     expect(all.length).toBeGreaterThanOrEqual(3);
     const critical = await ids(tenant.admin.token, '?critical=true');
@@ -189,7 +237,11 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
     it('answers two attempts sent at once with one inspection', async () => {
       const body = { assetId: asset._id.toHexString(), formId, answers: answers(flat.optionId) };
       const before = await Promise.all([count('inspections'), count('work_orders')]);
-      const answersOf = await Promise.all([keyed(inspector.token, 'at-once-0002', body), keyed(inspector.token, 'at-once-0002', body), keyed(inspector.token, 'at-once-0002', body)]);
+      const answersOf = await Promise.all([
+        keyed(inspector.token, 'at-once-0002', body),
+        keyed(inspector.token, 'at-once-0002', body),
+        keyed(inspector.token, 'at-once-0002', body),
+      ]);
       expect(answersOf.map((res) => res.status)).toEqual([201, 201, 201]);
       expect(new Set(answersOf.map((res) => res.body.data.id)).size).toBe(1);
       expect(await Promise.all([count('inspections'), count('work_orders')])).toEqual([before[0] + 1, before[1] + 1]);
@@ -199,7 +251,10 @@ describe('inspections: submit, list, read, and the loop to a work order', () => 
       const body = { assetId: asset._id.toHexString(), formId, answers: answers() };
       const first = (await keyed(inspector.token, 'mine-0003-key', body).expect(201)).body.data;
       const other = await keyed(inspector.token, 'mine-0003-key', { ...body, answers: answers(flat.optionId) });
-      expect([other.status, other.body]).toEqual([409, { error: 'This Idempotency-Key was already used for another inspection: send a new key for a new inspection' }]);
+      expect([other.status, other.body]).toEqual([
+        409,
+        { error: 'This Idempotency-Key was already used for another inspection: send a new key for a new inspection' },
+      ]);
       const colleague = await tenant.addUser({ permissions: [Permission.Inspections] });
       const theirs = (await keyed(colleague.token, 'mine-0003-key', body).expect(201)).body.data;
       expect(theirs.id).not.toBe(first.id);

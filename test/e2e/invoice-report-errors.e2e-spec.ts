@@ -18,7 +18,10 @@ describe('POST /api/invoices/report: refusals and an unavailable portal', () => 
   const invoiceCalls = () => stub.requestsTo('/clients/').length;
   const reportEvents = () => t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'invoice_report.generate' });
   const post = (app: TestApp, body: unknown, token = tenant.admin.token, query = '') =>
-    request(app.server).post(`/api/invoices/report${query}`).set('Authorization', `Bearer ${token}`).send(body as object);
+    request(app.server)
+      .post(`/api/invoices/report${query}`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
 
   beforeAll(async () => {
     stub = await startPortalStub();
@@ -91,7 +94,7 @@ describe('POST /api/invoices/report: refusals and an unavailable portal', () => 
     await post(t, PERIOD, big.admin.token).expect(200);
   });
 
-  it('asks the portal only for the caller\'s client', async () => {
+  it("asks the portal only for the caller's client", async () => {
     const other = await createTenant(t.app);
     await post(t, PERIOD, other.admin.token).expect(200);
     expect(stub.requests.at(-1)!.path).toBe(`/clients/${other.clientId.toHexString()}/invoices`);

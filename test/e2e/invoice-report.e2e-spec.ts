@@ -55,8 +55,24 @@ describe('POST /api/invoices/report', () => {
     tenant = await createTenant(t.app);
     invoices = [
       ...buildInvoices(40),
-      { folio: '=HYPERLINK("http://evil.test","clic")', paymentStatus: 'Pendiente', issueDate: '2026-01-30', dueDate: '2026-02-28', net: 100_000, vat: 19_000, total: 119_000 },
-      { folio: `<img src="${canaryUrl}/img"><link rel=stylesheet href="${canaryUrl}/css"><script>fetch('${canaryUrl}/js')</script>`, paymentStatus: 'Vencida', issueDate: '2026-01-31', dueDate: '2026-02-28', net: 1_000, vat: 190, total: 1_190 },
+      {
+        folio: '=HYPERLINK("http://evil.test","clic")',
+        paymentStatus: 'Pendiente',
+        issueDate: '2026-01-30',
+        dueDate: '2026-02-28',
+        net: 100_000,
+        vat: 19_000,
+        total: 119_000,
+      },
+      {
+        folio: `<img src="${canaryUrl}/img"><link rel=stylesheet href="${canaryUrl}/css"><script>fetch('${canaryUrl}/js')</script>`,
+        paymentStatus: 'Vencida',
+        issueDate: '2026-01-31',
+        dueDate: '2026-02-28',
+        net: 1_000,
+        vat: 190,
+        total: 1_190,
+      },
       { folio: 'F-FEB', paymentStatus: 'Pagada', issueDate: '2026-02-01', dueDate: '2026-03-01', net: 5_000_000, vat: 950_000, total: 5_950_000 },
     ];
     stub.setInvoices(tenant.clientId.toHexString(), invoices);
@@ -87,7 +103,7 @@ describe('POST /api/invoices/report', () => {
       expect(res.headers.vary).toMatch(/Accept/);
     });
 
-    it('asked the portal for the caller\'s client and period, with the portal token', () => {
+    it("asked the portal for the caller's client and period, with the portal token", () => {
       const call = stub.requestsTo(`/clients/${tenant.clientId.toHexString()}/invoices`).at(-1)!;
       expect(call.query).toEqual(PERIOD);
       expect(call.headers.authorization).toBe(`Bearer ${stub.token}`);
@@ -134,7 +150,11 @@ describe('POST /api/invoices/report', () => {
       const lines = new Map<string, unknown>();
       summary.eachRow((row) => lines.set(String(row.getCell(1).value), row.getCell(2).value));
       const counted = charged(invoices);
-      const byStatus = (status: string) => sum(invoices.filter((i) => i.paymentStatus === status), 'total');
+      const byStatus = (status: string) =>
+        sum(
+          invoices.filter((i) => i.paymentStatus === status),
+          'total',
+        );
       expect(lines.get('Cliente')).toMatch(/^Client /);
       expect(lines.get('Período')).toBe('01-01-2026 al 31-01-2026');
       expect(lines.get('Número de facturas')).toBe(counted.length);
@@ -150,11 +170,15 @@ describe('POST /api/invoices/report', () => {
       const cells: unknown[] = [];
       detail.eachRow((row) => cells.push(row.getCell(1).value));
       expect(cells).toContain(`'=HYPERLINK("http://evil.test","clic")`);
-      expect(cells.filter((v) => typeof v === 'object' && v !== null && 'formula' in v && !(v as { formula: string }).formula.startsWith('SUMIFS'))).toEqual([]);
+      expect(cells.filter((v) => typeof v === 'object' && v !== null && 'formula' in v && !(v as { formula: string }).formula.startsWith('SUMIFS'))).toEqual(
+        [],
+      );
     });
 
     it('records an activity event', async () => {
-      const event = await t.connection.collection('activity_events').findOne({ clientId: tenant.clientId, action: 'invoice_report.generate', requestId: res.headers['x-request-id'] });
+      const event = await t.connection
+        .collection('activity_events')
+        .findOne({ clientId: tenant.clientId, action: 'invoice_report.generate', requestId: res.headers['x-request-id'] });
       expect(event).toMatchObject({
         resourceType: 'invoice_report',
         actor: { userId: tenant.admin.user._id },
@@ -204,7 +228,9 @@ describe('POST /api/invoices/report', () => {
     it('shows the totals in pesos without Sin cobro, and lists Sin cobro in the detail', () => {
       const counted = charged(invoices);
       expect(text).toMatch(new RegExp(`Total facturado\\s+\\${clp(sum(counted, 'total'))}`));
-      expect(text).toMatch(new RegExp(`Totales \\(excluye Sin cobro\\)\\s+\\${clp(sum(counted, 'net'))}\\s+\\${clp(sum(counted, 'vat'))}\\s+\\${clp(sum(counted, 'total'))}`));
+      expect(text).toMatch(
+        new RegExp(`Totales \\(excluye Sin cobro\\)\\s+\\${clp(sum(counted, 'net'))}\\s+\\${clp(sum(counted, 'vat'))}\\s+\\${clp(sum(counted, 'total'))}`),
+      );
       expect(text).toMatch(/Sin cobro/);
       expect(text).toContain('F-1003');
       expect(text).not.toContain('F-FEB');
@@ -217,14 +243,17 @@ describe('POST /api/invoices/report', () => {
       expect(pages.at(-1)).toContain(`Página ${pages.length} de ${pages.length}`);
     });
 
-    it('speaks an English user\'s language: cover, headings, days and page numbers; the portal\'s statuses as it writes them', async () => {
+    it("speaks an English user's language: cover, headings, days and page numbers; the portal's statuses as it writes them", async () => {
       const me = tenant.admin.user._id.toHexString();
-      const patch = (language: string) => request(t.server).patch(`/api/users/${me}`).set('Authorization', `Bearer ${tenant.admin.token}`).send({ language }).expect(200);
+      const patch = (language: string) =>
+        request(t.server).patch(`/api/users/${me}`).set('Authorization', `Bearer ${tenant.admin.token}`).send({ language }).expect(200);
       await patch('en');
       try {
         const english = await report('?format=pdf').expect(200);
         expect(english.headers['content-disposition']).toBe('attachment; filename="invoice-report_2026-01-01_2026-01-31.pdf"');
-        const pages = pdfText(english.body as Buffer).split('\f').filter((page) => page.trim());
+        const pages = pdfText(english.body as Buffer)
+          .split('\f')
+          .filter((page) => page.trim());
         expect(pages[0]).toMatch(/Period\s+01\/01\/2026 to 31\/01\/2026/);
         expect(pages[0]).toMatch(/Generated on\s+\d\d\/\d\d\/\d{4} \d\d:\d\d \(America\/Santiago\)/);
         expect(pages[0]).toContain(`Page 1 of ${pages.length}`);

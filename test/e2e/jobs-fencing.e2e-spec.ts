@@ -56,7 +56,13 @@ describe('background jobs: a run that outlived its lease stops before it writes'
     const [paused, other] = await Promise.all([startAppProcess({ env }), startAppProcess({ env })]);
     apps.push(paused, other);
     const auth = { Authorization: `Bearer ${tenant.admin.token}` };
-    const endpoint = (await request(paused.url).post('/api/webhook-endpoints').set(auth).send({ url: `${receiver.url}/hook`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
+    const endpoint = (
+      await request(paused.url)
+        .post('/api/webhook-endpoints')
+        .set(auth)
+        .send({ url: `${receiver.url}/hook`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data;
 
     // A ping through the first instance: it stores the delivery and attempts it at once, itself.
     const ping = (await request(paused.url).post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth).expect(201)).body.data;
@@ -81,7 +87,10 @@ describe('background jobs: a run that outlived its lease stops before it writes'
     const log = (await request(other.url).get(`/api/webhook-endpoints/${endpoint.id}/deliveries`).set(auth).expect(200)).body.data;
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ id: ping.id, state: 'succeeded', attempt: 1, responseStatus: 200, nextAttemptAt: null });
-    expect((await request(other.url).get(`/api/webhook-endpoints/${endpoint.id}`).set(auth).expect(200)).body.data).toMatchObject({ enabled: true, failingSince: null });
+    expect((await request(other.url).get(`/api/webhook-endpoints/${endpoint.id}`).set(auth).expect(200)).body.data).toMatchObject({
+      enabled: true,
+      failingSince: null,
+    });
     expect(receiver.received.map((hook) => hook.headers['webhook-id'])).toEqual([ping.messageId, ping.messageId]);
     expect(await t.connection.collection('jobs').countDocuments({ name: 'webhooks.deliver' })).toBe(0);
     // The resumed run found its lease lost before it wrote.

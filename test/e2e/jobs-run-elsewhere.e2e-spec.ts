@@ -34,7 +34,13 @@ describe('background jobs left to other instances (JOBS_RUN=false)', () => {
   });
 
   it('stores a test ping’s delivery and its job, runs neither, and an instance that runs jobs delivers it', async () => {
-    const endpoint = (await request(front.server).post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/ping`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
+    const endpoint = (
+      await request(front.server)
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/ping`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data;
     const ping = (await request(front.server).post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
     // Stored for any instance to claim (not leased to this one, as a first attempt run here is), and
     // still so after ten of this instance's poll intervals.
@@ -49,7 +55,11 @@ describe('background jobs left to other instances (JOBS_RUN=false)', () => {
     const worker = await createTestAppWithEnv({ JOBS_RUN: 'true' });
     try {
       const [message] = await eventually(() => (receiver.on('/ping').length > 0 ? receiver.on('/ping') : null), 'the ping at the receiver');
-      const verified = new Webhook(endpoint.secret).verify(message.body, { 'webhook-id': message.headers['webhook-id'] as string, 'webhook-timestamp': message.headers['webhook-timestamp'] as string, 'webhook-signature': message.headers['webhook-signature'] as string });
+      const verified = new Webhook(endpoint.secret).verify(message.body, {
+        'webhook-id': message.headers['webhook-id'] as string,
+        'webhook-timestamp': message.headers['webhook-timestamp'] as string,
+        'webhook-signature': message.headers['webhook-signature'] as string,
+      });
       expect(verified).toMatchObject({ id: ping.messageId, type: 'webhook.test' });
       const delivered = await eventually(async () => {
         const [entry] = (await request(front.server).get(`/api/webhook-endpoints/${endpoint.id}/deliveries`).set(auth()).expect(200)).body.data;

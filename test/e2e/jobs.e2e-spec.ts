@@ -132,13 +132,20 @@ describe('background jobs (@app/jobs)', () => {
     let release!: () => void;
     const gate = new Promise<void>((done) => (release = done));
     const ran: string[] = [];
-    jobs.handle('test.burst', async (run) => {
-      ran.push(run.key);
-      await gate;
-    }, { concurrency: 2 });
+    jobs.handle(
+      'test.burst',
+      async (run) => {
+        ran.push(run.key);
+        await gate;
+      },
+      { concurrency: 2 },
+    );
     jobs.handle('test.other', async (run) => void ran.push(run.key), { concurrency: 1 });
     const older = new Date(Date.now() - 60_000);
-    await jobs.enqueueMany('test.burst', Array.from({ length: 6 }, (_, i) => ({ payload: null, key: `burst${i}`, runAt: older })));
+    await jobs.enqueueMany(
+      'test.burst',
+      Array.from({ length: 6 }, (_, i) => ({ payload: null, key: `burst${i}`, runAt: older })),
+    );
     await jobs.enqueue('test.other', null, { key: 'other' });
     const pass = jobs.runDue();
     for (let waited = 0; ran.length < 3 && waited < 2_000; waited += 10) await sleep(10);
@@ -153,10 +160,14 @@ describe('background jobs (@app/jobs)', () => {
     const [a, b] = [instance(), instance()];
     let release!: () => void;
     const ranBy: string[] = [];
-    a.handle('test.long', async () => {
-      ranBy.push('a');
-      await new Promise<void>((done) => (release = done));
-    }, { leaseMs: 150 });
+    a.handle(
+      'test.long',
+      async () => {
+        ranBy.push('a');
+        await new Promise<void>((done) => (release = done));
+      },
+      { leaseMs: 150 },
+    );
     b.handle('test.long', async () => void ranBy.push('b'), { leaseMs: 150 });
     await a.enqueue('test.long', null, { key: 'l' });
     const running = a.runDue();
@@ -168,7 +179,10 @@ describe('background jobs (@app/jobs)', () => {
 
     // An instance killed after claiming: its lease is never renewed nor freed.
     await b.enqueue('test.long', null, { key: 'orphaned' });
-    await model.collection.updateOne({ _id: 'test.long:orphaned' } as never, { $set: { leaseOwner: 'killed-instance', leaseUntil: new Date(Date.now() + 200) }, $inc: { attempts: 1 } });
+    await model.collection.updateOne({ _id: 'test.long:orphaned' } as never, {
+      $set: { leaseOwner: 'killed-instance', leaseUntil: new Date(Date.now() + 200) },
+      $inc: { attempts: 1 },
+    });
     expect(await b.runDue()).toBe(0);
     await sleep(250);
     expect(await b.runDue()).toBe(1);
@@ -181,14 +195,27 @@ describe('background jobs (@app/jobs)', () => {
     const runs: Array<{ by: string; attempt: number; held: unknown }> = [];
     let release!: () => void;
     const released = new Promise<void>((done) => (release = done));
-    here.handle('test.here', async ({ attempt, held }) => {
-      runs.push({ by: 'here', attempt, held });
-      await released;
-    }, { leaseMs: 150, concurrency: 1 });
+    here.handle(
+      'test.here',
+      async ({ attempt, held }) => {
+        runs.push({ by: 'here', attempt, held });
+        await released;
+      },
+      { leaseMs: 150, concurrency: 1 },
+    );
     other.handle('test.here', async ({ attempt, held }) => void runs.push({ by: 'other', attempt, held }), { leaseMs: 150 });
 
-    expect(await here.enqueueHere('test.here', { n: 1 }, { key: 'a', held: ['in memory'], retryDelaysMs: [1000] })).toEqual({ id: 'test.here:a', created: true });
-    expect(await stored('test.here:a')).toMatchObject({ state: 'pending', attempts: 1, leaseOwner: here.owner, leaseUntil: expect.any(Date), retryDelaysMs: [1000] });
+    expect(await here.enqueueHere('test.here', { n: 1 }, { key: 'a', held: ['in memory'], retryDelaysMs: [1000] })).toEqual({
+      id: 'test.here:a',
+      created: true,
+    });
+    expect(await stored('test.here:a')).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      leaseOwner: here.owner,
+      leaseUntil: expect.any(Date),
+      retryDelaysMs: [1000],
+    });
     expect(runs).toEqual([{ by: 'here', attempt: 1, held: ['in memory'] }]);
     // The same key again is the same job: not stored or run twice.
     expect(await here.enqueueHere('test.here', { n: 2 }, { key: 'a', held: ['again'] })).toEqual({ id: 'test.here:a', created: false });
@@ -196,7 +223,10 @@ describe('background jobs (@app/jobs)', () => {
     await sleep(400);
     expect(await other.runDue()).toBe(0);
     // No room left here (concurrency 1): stored for a claim pass, which any instance may make.
-    expect(await here.enqueueHere('test.here', { n: 3 }, { key: 'b', held: ['not handed over'], retryDelaysMs: [2000] })).toEqual({ id: 'test.here:b', created: true });
+    expect(await here.enqueueHere('test.here', { n: 3 }, { key: 'b', held: ['not handed over'], retryDelaysMs: [2000] })).toEqual({
+      id: 'test.here:b',
+      created: true,
+    });
     expect(await stored('test.here:b')).toMatchObject({ attempts: 0, leaseOwner: null, retryDelaysMs: [2000] });
     expect(await other.runDue()).toBe(1);
     release();
@@ -209,7 +239,9 @@ describe('background jobs (@app/jobs)', () => {
     // (Its run ends only when it learns it lost the lease, as a killed instance's never would.)
     doomed.handle('test.here', ({ signal }) => new Promise<void>((done) => signal.addEventListener('abort', () => done())), { leaseMs: 150 });
     await doomed.enqueueHere('test.here', { n: 4 }, { key: 'c', held: ['lost with the instance'] });
-    await model.collection.updateOne({ _id: 'test.here:c' } as never, { $set: { leaseOwner: 'killed-instance', leaseId: 'killed-claim', leaseUntil: new Date(Date.now() + 100) } });
+    await model.collection.updateOne({ _id: 'test.here:c' } as never, {
+      $set: { leaseOwner: 'killed-instance', leaseId: 'killed-claim', leaseUntil: new Date(Date.now() + 100) },
+    });
     expect(await other.runDue()).toBe(0);
     await sleep(150);
     expect(await other.runDue()).toBe(1);
@@ -226,14 +258,22 @@ describe('background jobs (@app/jobs)', () => {
   it('looks for due jobs again as soon as a run frees a slot they waited for, and not after a run that left none waiting', async () => {
     // Polls every 5 s: what runs sooner was looked for because a slot freed.
     const config = t.app.get(AppConfig);
-    const jobs = new Jobs(model, Object.create(config, { get: { value: (key: string) => (key === 'JOBS_POLL_MS' ? 5_000 : config.get(key as never)) } }) as AppConfig, t.app.get(DatabaseClock));
+    const jobs = new Jobs(
+      model,
+      Object.create(config, { get: { value: (key: string) => (key === 'JOBS_POLL_MS' ? 5_000 : config.get(key as never)) } }) as AppConfig,
+      t.app.get(DatabaseClock),
+    );
     instances.push(jobs);
     const gates = new Map<string, () => void>();
     const started = new Map<string, number>();
-    jobs.handle('test.slot', ({ key }) => {
-      started.set(key, Date.now());
-      return new Promise<void>((done) => gates.set(key, done));
-    }, { concurrency: 4 });
+    jobs.handle(
+      'test.slot',
+      ({ key }) => {
+        started.set(key, Date.now());
+        return new Promise<void>((done) => gates.set(key, done));
+      },
+      { concurrency: 4 },
+    );
     const until = async (check: () => boolean) => {
       for (let waited = 0; !check() && waited < 3_000; waited += 10) await sleep(10);
     };
@@ -241,7 +281,10 @@ describe('background jobs (@app/jobs)', () => {
     // Five due, room for four: the fifth waits for a slot, and takes the first one freed. Which
     // four start first is not promised (the five are due at the same moment).
     const keys = ['w1', 'w2', 'w3', 'w4', 'w5'];
-    await jobs.enqueueMany('test.slot', keys.map((key) => ({ payload: null, key })));
+    await jobs.enqueueMany(
+      'test.slot',
+      keys.map((key) => ({ payload: null, key })),
+    );
     await until(() => started.size === 4);
     await sleep(100);
     expect(started.size).toBe(4);
@@ -275,28 +318,38 @@ describe('background jobs (@app/jobs)', () => {
     const paused = new Promise<void>((done) => (proceed = done));
     let claimed!: () => void;
     const running = new Promise<void>((done) => (claimed = done));
-    a.handle('test.fenced', async ({ lease }) => {
-      lease.assertHeld();
-      writes.push('a: first');
-      claimed();
-      await paused; // as a paused process: its lease runs out and another instance takes the job
-      try {
+    a.handle(
+      'test.fenced',
+      async ({ lease }) => {
         lease.assertHeld();
-        writes.push('a: second');
-      } catch (error) {
-        stopped = error;
-        throw error;
-      }
-    }, { leaseMs: 300 });
-    b.handle('test.fenced', async ({ lease }) => {
-      lease.assertHeld();
-      writes.push('b');
-    }, { leaseMs: 300 });
+        writes.push('a: first');
+        claimed();
+        await paused; // as a paused process: its lease runs out and another instance takes the job
+        try {
+          lease.assertHeld();
+          writes.push('a: second');
+        } catch (error) {
+          stopped = error;
+          throw error;
+        }
+      },
+      { leaseMs: 300 },
+    );
+    b.handle(
+      'test.fenced',
+      async ({ lease }) => {
+        lease.assertHeld();
+        writes.push('b');
+      },
+      { leaseMs: 300 },
+    );
     await a.enqueue('test.fenced', null, { key: 'f' });
     const run = a.runDue();
     await running;
     // The claim as another instance makes it once the lease has run out (a's renewals lost the race).
-    await model.collection.updateOne({ _id: 'test.fenced:f' } as never, { $set: { leaseOwner: 'another-instance', leaseId: 'another-claim', leaseUntil: new Date(Date.now() + 60_000) } });
+    await model.collection.updateOne({ _id: 'test.fenced:f' } as never, {
+      $set: { leaseOwner: 'another-instance', leaseId: 'another-claim', leaseUntil: new Date(Date.now() + 60_000) },
+    });
     await sleep(150); // a renewal of a's finds the job taken over
     proceed();
     await run;
@@ -321,7 +374,22 @@ describe('background jobs (@app/jobs)', () => {
     while (!release) await sleep(10);
     const clock = t.app.get(DatabaseClock);
     // This process's clock (Date) two minutes ahead, as on a machine whose time is wrong.
-    jest.useFakeTimers({ doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'], now: Date.now() + 120_000, advanceTimers: true });
+    jest.useFakeTimers({
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+      now: Date.now() + 120_000,
+      advanceTimers: true,
+    });
     try {
       await clock.sync();
       expect(clock.offsetMs).toBeLessThan(-110_000);

@@ -45,7 +45,13 @@ describe('mail', () => {
   });
 
   it('sends a queued mail once per key, from MAIL_FROM, with both bodies and attachments', async () => {
-    const message = { to: ['ana@example.cl', 'ops@example.cl'], subject: 'Prueba', text: 'Hola', html: '<p>Hola</p>', attachments: [{ filename: 'informe.csv', content: Buffer.from('a,b\n1,2\n'), contentType: 'text/csv' }] };
+    const message = {
+      to: ['ana@example.cl', 'ops@example.cl'],
+      subject: 'Prueba',
+      text: 'Hola',
+      html: '<p>Hola</p>',
+      attachments: [{ filename: 'informe.csv', content: Buffer.from('a,b\n1,2\n'), contentType: 'text/csv' }],
+    };
     expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: true });
     expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: false });
     const [mail] = await eventually(() => (received.some((m) => m.subject === 'Prueba') ? received.filter((m) => m.subject === 'Prueba') : null), 'the mail');
@@ -64,7 +70,10 @@ describe('mail', () => {
     expect(record).toMatchObject({ messageId: mail.messageId, sentAt: expect.any(Date) });
     expect(await t.connection.collection('jobs').countDocuments({ _id: 'mail.send:mail-test-1' } as never)).toBe(0);
     expect(await mailer.enqueue('mail-test-1', message)).toEqual({ queued: true });
-    await eventually(async () => (await t.connection.collection('jobs').countDocuments({ _id: 'mail.send:mail-test-1' } as never)) === 0, 'the job queued again to be done');
+    await eventually(
+      async () => (await t.connection.collection('jobs').countDocuments({ _id: 'mail.send:mail-test-1' } as never)) === 0,
+      'the job queued again to be done',
+    );
     await new Promise((done) => setTimeout(done, 300));
     expect(received.filter((m) => m.subject === 'Prueba')).toHaveLength(1);
   });
@@ -79,7 +88,14 @@ describe('mail', () => {
   });
 
   it('writes alert mails in Spanish and English saying what happened, with the place, the local time and its offset, and a link below APP_URL', async () => {
-    const story = (type: string) => ({ severity: 'critical' as const, ruleName: 'Salida fuera de horario', assetName: 'Camión <7>', plate: 'KXJP-21', event: { type, occurredAt: new Date('2026-01-15T06:30:00Z'), placeName: 'Depósito Pudahuel' }, timeZone: 'America/Santiago' });
+    const story = (type: string) => ({
+      severity: 'critical' as const,
+      ruleName: 'Salida fuera de horario',
+      assetName: 'Camión <7>',
+      plate: 'KXJP-21',
+      event: { type, occurredAt: new Date('2026-01-15T06:30:00Z'), placeName: 'Depósito Pudahuel' },
+      timeZone: 'America/Santiago',
+    });
     const input = { story: story('geofence.exit'), place: 'Depósito Pudahuel', link: '/alerts/abc' };
     const es = mailer.renderAlertMail({ ...input, lang: 'es' });
     expect(es.subject).toBe('[Crítica] Camión <7>: Salió de Depósito Pudahuel — Salida fuera de horario');

@@ -30,9 +30,20 @@ describe('asset meters with METERS_FROM_TELEMETRY=false', () => {
 
   it('stores the fixes and leaves the meters alone', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    const fix = (s: number, northKm: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG, 'position.longitude': ORIGIN.lng, 'position.speed': 40, ...extra });
+    const fix = (s: number, northKm: number, extra: object = {}) => ({
+      'device.id': asset.vendorId,
+      timestamp: T0 + s,
+      'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG,
+      'position.longitude': ORIGIN.lng,
+      'position.speed': 40,
+      ...extra,
+    });
     // 2 km and 10 minutes of ignition: stored, not counted.
-    const sent = await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send([fix(0, 0, { 'engine.ignition.status': true }), fix(300, 1), fix(600, 2)]).expect(200);
+    const sent = await request(t.server)
+      .post('/api/telemetry/flespi')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send([fix(0, 0, { 'engine.ignition.status': true }), fix(300, 1), fix(600, 2)])
+      .expect(200);
     expect(sent.body.data.accepted).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 1500)); // past a write of the meters, were they counted
     const read = await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);

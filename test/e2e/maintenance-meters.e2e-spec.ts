@@ -27,7 +27,14 @@ describe('asset meters', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
   /** A message of `asset` `northKm` north of the origin at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, northKm: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG, 'position.longitude': ORIGIN.lng, 'position.speed': 40, ...extra });
+  const fix = (asset: TrackedFixture, s: number, northKm: number, extra: object = {}) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': ORIGIN.lat + northKm / KM_PER_DEG,
+    'position.longitude': ORIGIN.lng,
+    'position.speed': 40,
+    ...extra,
+  });
   /** The meters as a reader sees them once telemetry's counts are written (every second; here at once). */
   const meters = async (asset: TrackedFixture, token = tenant.admin.token) => {
     await t.app.get(TelemetryCompaction).flush();
@@ -39,8 +46,12 @@ describe('asset meters', () => {
     return t.connection.collection('asset_meters').findOne({ _id: new Types.ObjectId(asset.assetId) });
   };
   /** The asset's tracker's checkpoints' times (seconds after T0), oldest first. */
-  const checkpoints = async (asset: TrackedFixture) => (await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray()).map((checkpoint) => checkpoint.ts - T0);
-  const reading = (asset: TrackedFixture, body: object, status: number, token = tenant.admin.token) => request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth(token)).send(body).expect(status);
+  const checkpoints = async (asset: TrackedFixture) =>
+    (await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray()).map(
+      (checkpoint) => checkpoint.ts - T0,
+    );
+  const reading = (asset: TrackedFixture, body: object, status: number, token = tenant.admin.token) =>
+    request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth(token)).send(body).expect(status);
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
@@ -53,7 +64,12 @@ describe('asset meters', () => {
     const asset = await addAsset(t, tenant.clientId);
     expect(await meters(asset)).toEqual({ odometerKm: 0, engineHours: 0, odometerSource: 'telemetry', updatedAt: null });
     // 0 → 1 km → 3 km → 3.5 km; ignition on from 0 to 600 s, off after: 10 minutes.
-    const batch = [fix(asset, 0, 0, { 'engine.ignition.status': true }), fix(asset, 300, 1), fix(asset, 600, 3, { 'engine.ignition.status': false }), fix(asset, 900, 3.5)];
+    const batch = [
+      fix(asset, 0, 0, { 'engine.ignition.status': true }),
+      fix(asset, 300, 1),
+      fix(asset, 600, 3, { 'engine.ignition.status': false }),
+      fix(asset, 900, 3.5),
+    ];
     await ingest(batch.slice(0, 2));
     await ingest(batch.slice(2));
     let m = await meters(asset);
@@ -103,12 +119,21 @@ describe('asset meters', () => {
 
   it('keeps a day of checkpoints: the prune removes those written a day ago, and a message older than the span changes nothing, pruned or not', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    for (const [s, km] of [[0, 0], [1200, 2], [1800, 4]]) await ingest([fix(asset, s, km)]);
+    for (const [s, km] of [
+      [0, 0],
+      [1200, 2],
+      [1800, 4],
+    ])
+      await ingest([fix(asset, s, km)]);
     // An hour before the first fix (the state before any of its fixes: a first batch overtaken by the next replays from it), then at 1200 s: the state before a batch, every 10 minutes of fix time.
     expect(await checkpoints(asset)).toEqual([-3600, 1200]);
     // A document each, with every processor's state (the meters' share: their feed and telemetry's own totals).
     const [, second] = await t.connection.collection('telemetry_checkpoints').find({ trackerId: asset.trackerId }).sort({ ts: 1 }).toArray();
-    expect(second).toMatchObject({ _id: `${asset.trackerId.toHexString()}:${Math.floor((T0 + 1200) / 600)}`, ts: T0 + 1200, states: { meters: { telemetryKm: expect.closeTo(2, 3), feed: { ts: T0 + 1200 } }, events: expect.any(Object) } });
+    expect(second).toMatchObject({
+      _id: `${asset.trackerId.toHexString()}:${Math.floor((T0 + 1200) / 600)}`,
+      ts: T0 + 1200,
+      states: { meters: { telemetryKm: expect.closeTo(2, 3), feed: { ts: T0 + 1200 } }, events: expect.any(Object) },
+    });
     // A day later: 6 km, then 8 km.
     await ingest([fix(asset, 90_000, 6)]);
     await ingest([fix(asset, 90_600, 8)]);
@@ -120,7 +145,9 @@ describe('asset meters', () => {
     expect(await checkpoints(asset)).toEqual([-3600, 1200, 1800, 90_000]);
     // The recurring prune removes those written over a day ago (as if the first three were).
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
-    await t.connection.collection('telemetry_checkpoints').updateMany({ trackerId: asset.trackerId, ts: { $lt: T0 + 90_000 } }, { $set: { createdAt: dayAgo } });
+    await t.connection
+      .collection('telemetry_checkpoints')
+      .updateMany({ trackerId: asset.trackerId, ts: { $lt: T0 + 90_000 } }, { $set: { createdAt: dayAgo } });
     expect(await t.app.get(CheckpointsPrune).prune()).toBeGreaterThanOrEqual(3);
     expect(await checkpoints(asset)).toEqual([90_000]);
     await ingest([fix(asset, 1500, -1)]); // the same, after the prune: still not counted
@@ -132,7 +159,13 @@ describe('asset meters', () => {
 
   it('drops the checkpoints after the one a late message is replayed from', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    for (const [s, km] of [[0, 0], [600, 1], [1200, 2], [1800, 3]]) await ingest([fix(asset, s, km)]);
+    for (const [s, km] of [
+      [0, 0],
+      [600, 1],
+      [1200, 2],
+      [1800, 3],
+    ])
+      await ingest([fix(asset, s, km)]);
     expect(await checkpoints(asset)).toEqual([-3600, 600, 1200]);
     // Late at 700 s: replayed from the checkpoint at 600 s; those after it were counted without it.
     await ingest([fix(asset, 700, 5)]);
@@ -147,7 +180,13 @@ describe('asset meters', () => {
   it('replays a message late by over an hour from the checkpoint before it, across empty slots, and drops the later ones', async () => {
     const asset = await addAsset(t, tenant.clientId);
     // 1 km at 600 s, then parked out of coverage for 90 minutes: 2 km at 6000 s, 3 km at 6600 s.
-    for (const [s, km] of [[0, 0], [600, 1], [6000, 2], [6600, 3]]) await ingest([fix(asset, s, km)]);
+    for (const [s, km] of [
+      [0, 0],
+      [600, 1],
+      [6000, 2],
+      [6600, 3],
+    ])
+      await ingest([fix(asset, s, km)]);
     expect(await checkpoints(asset)).toEqual([-3600, 600, 6000]);
     // Late at 5000 s, 10 km north: nothing in its slot nor the hour before; replayed from 600 s: 1 + 9 + 8 + 1 km.
     await ingest([fix(asset, 5000, 10)]);
@@ -160,7 +199,13 @@ describe('asset meters', () => {
     await ingest([fix(asset, 0, 0)]);
     const feed = (await storedMeters(asset))!.feed;
     // As the meters were stored before: an embedded array (whose numbers nothing may use), no telemetry totals.
-    await t.connection.collection('asset_meters').updateOne({ _id: new Types.ObjectId(asset.assetId) }, { $set: { checkpoints: [{ ts: T0 - 60, odometerKm: 500, engineHours: 9, feed: { ...feed, ts: T0 - 60 } }], lastCheckpointTs: T0 }, $unset: { telemetryKm: '', telemetryHours: '' } });
+    await t.connection.collection('asset_meters').updateOne(
+      { _id: new Types.ObjectId(asset.assetId) },
+      {
+        $set: { checkpoints: [{ ts: T0 - 60, odometerKm: 500, engineHours: 9, feed: { ...feed, ts: T0 - 60 } }], lastCheckpointTs: T0 },
+        $unset: { telemetryKm: '', telemetryHours: '' },
+      },
+    );
     // Read again from the store, as when the tracker went quiet and left memory.
     t.app.get(MetersProcessor).forget([asset.assetId]);
     await ingest([fix(asset, 600, 1)]);
@@ -184,7 +229,9 @@ describe('asset meters', () => {
     expect((await meters(asset)).odometerKm).toBeCloseTo(10, 3);
     const vendorId = newVendorId();
     const trackerId = new Types.ObjectId();
-    await t.connection.collection('trackers').insertOne({ _id: trackerId, clientId: tenant.clientId, vendorId, name: `Tracker ${vendorId}`, createdAt: new Date(), updatedAt: new Date() });
+    await t.connection
+      .collection('trackers')
+      .insertOne({ _id: trackerId, clientId: tenant.clientId, vendorId, name: `Tracker ${vendorId}`, createdAt: new Date(), updatedAt: new Date() });
     await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ mainTrackerId: trackerId.toHexString() }).expect(200);
     await new Promise((done) => setTimeout(done, 3100)); // READ_CACHE_TTL_SECONDS (3) in tests
     const replaced = { ...asset, vendorId, trackerId };
@@ -219,7 +266,10 @@ describe('asset meters', () => {
     const page1 = await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?limit=1`).set(auth()).expect(200);
     expect(page1.body.data).toHaveLength(1);
     expect(page1.body.data[0]).toMatchObject({ odometerKm: 990, correction: true });
-    const page2 = await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?limit=5&cursor=${page1.body.page.nextCursor}`).set(auth()).expect(200);
+    const page2 = await request(t.server)
+      .get(`/api/assets/${asset.assetId}/meter-readings?limit=5&cursor=${page1.body.page.nextCursor}`)
+      .set(auth())
+      .expect(200);
     expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([first.id]);
     expect(page2.body.page.nextCursor).toBeNull();
     await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings?foo=1`).set(auth()).expect(400);
@@ -227,8 +277,16 @@ describe('asset meters', () => {
 
   it('takes an inspection’s odometer as a reading; a lower one is kept but does not lower the meter', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    const form = await fleetFixtures(t.app, tenant.clientId).form({ allAssets: true, fields: [{ fieldId: 'odometer', type: FieldType.Number, label: 'Odómetro (km)', required: true, min: 0, max: 2_000_000 }] as never });
-    const submit = (body: object) => request(t.server).post('/api/inspections').set(auth()).send({ assetId: asset.assetId, formId: form._id.toHexString(), ...body }).expect(201);
+    const form = await fleetFixtures(t.app, tenant.clientId).form({
+      allAssets: true,
+      fields: [{ fieldId: 'odometer', type: FieldType.Number, label: 'Odómetro (km)', required: true, min: 0, max: 2_000_000 }] as never,
+    });
+    const submit = (body: object) =>
+      request(t.server)
+        .post('/api/inspections')
+        .set(auth())
+        .send({ assetId: asset.assetId, formId: form._id.toHexString(), ...body })
+        .expect(201);
     const inspection = (await submit({ answers: [{ fieldId: 'odometer', value: 182_340 }] })).body.data;
     expect(await meters(asset)).toMatchObject({ odometerKm: 182_340, odometerSource: 'reading' });
     const [listed] = (await request(t.server).get(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).expect(200)).body.data;

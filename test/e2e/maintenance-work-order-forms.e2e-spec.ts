@@ -37,11 +37,23 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
   let today: string;
   let outOfScopeAssetId: Types.ObjectId;
   const add = (id: string, token: string, body: unknown) =>
-    request(t.server).post(`/api/maintenance/work-orders/${id}/forms`).set('Authorization', `Bearer ${token}`).send(body as object);
-  const minimal = () => [{ fieldId: 'driver', value: 'Ana Soto' }, { fieldId: 'odometer', value: 120_500 }];
+    request(t.server)
+      .post(`/api/maintenance/work-orders/${id}/forms`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
+  const minimal = () => [
+    { fieldId: 'driver', value: 'Ana Soto' },
+    { fieldId: 'odometer', value: 120_500 },
+  ];
   const body = (answers: unknown[] = minimal()) => ({ formId: form._id.toHexString(), answers });
   const newWorkOrder = async (assetId: Types.ObjectId, token = tenant.admin.token) =>
-    (await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${token}`).send({ assetId: assetId.toHexString(), category: 'inspection', title: 'Check' }).expect(201)).body.data.id as string;
+    (
+      await request(t.server)
+        .post('/api/maintenance/work-orders')
+        .set('Authorization', `Bearer ${token}`)
+        .send({ assetId: assetId.toHexString(), category: 'inspection', title: 'Check' })
+        .expect(201)
+    ).body.data.id as string;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -59,15 +71,19 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
   afterAll(() => t.close());
 
   it('201: stores the answers in form order with the critical flag, raises the work order’s flag, records an activity event', async () => {
-    const res = await add(workOrderId, tenant.admin.token, body([
-      { fieldId: 'photos', value: ['https://files.test/a.jpg', 'b.PNG'] },
-      { fieldId: 'oil', value: leak.optionId },
-      { fieldId: 'lights', value: [front.optionId, rear.optionId] },
-      { fieldId: 'alarm', value: false },
-      { fieldId: 'clean', value: 3 },
-      { fieldId: 'inspected', value: today },
-      ...minimal(),
-    ])).expect(201);
+    const res = await add(
+      workOrderId,
+      tenant.admin.token,
+      body([
+        { fieldId: 'photos', value: ['https://files.test/a.jpg', 'b.PNG'] },
+        { fieldId: 'oil', value: leak.optionId },
+        { fieldId: 'lights', value: [front.optionId, rear.optionId] },
+        { fieldId: 'alarm', value: false },
+        { fieldId: 'clean', value: 3 },
+        { fieldId: 'inspected', value: today },
+        ...minimal(),
+      ]),
+    ).expect(201);
     const order = res.body.data;
     expect(order).toMatchObject({ id: workOrderId, hasCriticalAnswers: true });
     expect(order.forms).toEqual([
@@ -92,8 +108,16 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
         ],
       },
     ]);
-    const event = await t.app.get<Model<ActivityEvent>>(getModelToken(ActivityEvent.name)).findOne({ action: 'work_order.form_add', requestId: res.headers['x-request-id'] }).lean();
-    expect(event).toMatchObject({ resourceId: workOrderId, before: { formsCount: 0, hasCriticalAnswers: false }, after: { formsCount: 1, hasCriticalAnswers: true }, details: { critical: true, criticalFieldIds: ['oil'] } });
+    const event = await t.app
+      .get<Model<ActivityEvent>>(getModelToken(ActivityEvent.name))
+      .findOne({ action: 'work_order.form_add', requestId: res.headers['x-request-id'] })
+      .lean();
+    expect(event).toMatchObject({
+      resourceId: workOrderId,
+      before: { formsCount: 0, hasCriticalAnswers: false },
+      after: { formsCount: 1, hasCriticalAnswers: true },
+      details: { critical: true, criticalFieldIds: ['oil'] },
+    });
   });
 
   it('adds a second form without a critical answer, keeping the earlier flag', async () => {
@@ -105,7 +129,11 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
 
   it('flags a checked critical option and a yes/no answered as criticalWhen', async () => {
     const fresh = await newWorkOrder((await orders.findById(workOrderId).lean())!.assetId);
-    const res = await add(fresh, tenant.admin.token, body([...minimal(), { fieldId: 'lights', value: [none.optionId] }, { fieldId: 'alarm', value: true }])).expect(201);
+    const res = await add(
+      fresh,
+      tenant.admin.token,
+      body([...minimal(), { fieldId: 'lights', value: [none.optionId] }, { fieldId: 'alarm', value: true }]),
+    ).expect(201);
     expect(res.body.data).toMatchObject({ hasCriticalAnswers: true, forms: [{ critical: true, criticalFieldIds: ['lights', 'alarm'] }] });
   });
 
@@ -131,16 +159,44 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
       ['a number above max', [minimal()[0], { fieldId: 'odometer', value: 1_000_000 }], 'answers.1.value: "Odometer" must be at most 999999'],
       ['a select option not of the field', [...minimal(), { fieldId: 'oil', value: front.optionId }], `answers.2.value: "Oil" has no option ${front.optionId}`],
       ['several options on a select', [...minimal(), { fieldId: 'oil', value: [ok.optionId] }], 'answers.2.value: "Oil" must be the optionId of one option'],
-      ['a checkbox option not of the field', [...minimal(), { fieldId: 'lights', value: [ok.optionId] }], `answers.2.value: "Lights" has no option ${ok.optionId}`],
-      ['more options checked than maxChecked', [...minimal(), { fieldId: 'lights', value: [front.optionId, rear.optionId, none.optionId] }], 'answers.2.value: "Lights" allows at most 2 options checked'],
-      ['a checkbox value that is not a list', [...minimal(), { fieldId: 'lights', value: front.optionId }], 'answers.2.value: "Lights" must be a list of optionIds'],
+      [
+        'a checkbox option not of the field',
+        [...minimal(), { fieldId: 'lights', value: [ok.optionId] }],
+        `answers.2.value: "Lights" has no option ${ok.optionId}`,
+      ],
+      [
+        'more options checked than maxChecked',
+        [...minimal(), { fieldId: 'lights', value: [front.optionId, rear.optionId, none.optionId] }],
+        'answers.2.value: "Lights" allows at most 2 options checked',
+      ],
+      [
+        'a checkbox value that is not a list',
+        [...minimal(), { fieldId: 'lights', value: front.optionId }],
+        'answers.2.value: "Lights" must be a list of optionIds',
+      ],
       ['a yes/no that is not a boolean', [...minimal(), { fieldId: 'alarm', value: 'yes' }], 'answers.2.value: "Alarm on" must be true or false'],
       ['stars above maxStars', [...minimal(), { fieldId: 'clean', value: 4 }], 'answers.2.value: "Cleanliness" must be a whole number of stars from 1 to 3'],
-      ['a date in another format', [...minimal(), { fieldId: 'inspected', value: '21/11/2026' }], 'answers.2.value: "Inspected on" must be a date as YYYY-MM-DD'],
-      ['a future date where disableFuture', [...minimal(), { fieldId: 'inspected', value: '2999-01-01' }], /^answers\.2\.value: "Inspected on" must not be in the future \(today is \d{4}-\d\d-\d\d\)$/],
+      [
+        'a date in another format',
+        [...minimal(), { fieldId: 'inspected', value: '21/11/2026' }],
+        'answers.2.value: "Inspected on" must be a date as YYYY-MM-DD',
+      ],
+      [
+        'a future date where disableFuture',
+        [...minimal(), { fieldId: 'inspected', value: '2999-01-01' }],
+        /^answers\.2\.value: "Inspected on" must not be in the future \(today is \d{4}-\d\d-\d\d\)$/,
+      ],
       ['a past date where disablePast', [...minimal(), { fieldId: 'next', value: '2000-01-01' }], /^answers\.2\.value: "Next service" must not be in the past/],
-      ['more files than maxFiles', [...minimal(), { fieldId: 'photos', value: ['a.jpg', 'b.jpg', 'c.jpg'] }], 'answers.2.value: "Photos" allows at most 2 files'],
-      ['a file extension not allowed', [...minimal(), { fieldId: 'photos', value: ['a.jpg', 'report.pdf'] }], 'answers.2.value: "Photos" accepts only jpg, png files, not report.pdf'],
+      [
+        'more files than maxFiles',
+        [...minimal(), { fieldId: 'photos', value: ['a.jpg', 'b.jpg', 'c.jpg'] }],
+        'answers.2.value: "Photos" allows at most 2 files',
+      ],
+      [
+        'a file extension not allowed',
+        [...minimal(), { fieldId: 'photos', value: ['a.jpg', 'report.pdf'] }],
+        'answers.2.value: "Photos" accepts only jpg, png files, not report.pdf',
+      ],
     ])('400 shape A for %s, naming the answer', async (_, answers, message) => {
       const res = await add(workOrderId, tenant.admin.token, body(answers)).expect(400);
       expect(Object.keys(res.body)).toEqual(['error']);
@@ -148,8 +204,17 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
     });
 
     it('400 listing several answer errors at once', async () => {
-      const res = await add(workOrderId, tenant.admin.token, body([{ fieldId: 'odometer', value: -5 }, { fieldId: 'clean', value: 0 }])).expect(400);
-      expect(res.body.error).toBe('answers.0.value: "Odometer" must be at least 0; answers.1.value: "Cleanliness" must be a whole number of stars from 1 to 3; answers: "Driver" (driver) is required');
+      const res = await add(
+        workOrderId,
+        tenant.admin.token,
+        body([
+          { fieldId: 'odometer', value: -5 },
+          { fieldId: 'clean', value: 0 },
+        ]),
+      ).expect(400);
+      expect(res.body.error).toBe(
+        'answers.0.value: "Odometer" must be at least 0; answers.1.value: "Cleanliness" must be a whole number of stars from 1 to 3; answers: "Driver" (driver) is required',
+      );
     });
 
     it.each([
@@ -160,8 +225,16 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
       ['an answer that is not an object', { formId: '0'.repeat(24), answers: [42] }, /answers\.0/],
       ['an answer without fieldId', { formId: '0'.repeat(24), answers: [{ value: 1 }] }, /answers\.0\.fieldId/],
       ['an unknown field in the body', { formId: '0'.repeat(24), answers: [], extra: 1 }, /extra is not an accepted field/],
-      ['an unknown field in an answer', { formId: '0'.repeat(24), answers: [{ fieldId: 'driver', value: 'x', note: 1 }] }, /answers\.0\.note: note is not an accepted field/],
-      ['more than 200 answers', { formId: '0'.repeat(24), answers: Array.from({ length: 201 }, () => ({ fieldId: 'x', value: 1 })) }, /answers must contain no more than 200 elements/],
+      [
+        'an unknown field in an answer',
+        { formId: '0'.repeat(24), answers: [{ fieldId: 'driver', value: 'x', note: 1 }] },
+        /answers\.0\.note: note is not an accepted field/,
+      ],
+      [
+        'more than 200 answers',
+        { formId: '0'.repeat(24), answers: Array.from({ length: 201 }, () => ({ fieldId: 'x', value: 1 })) },
+        /answers must contain no more than 200 elements/,
+      ],
     ])('400 shape A for %s', async (_, sent, message) => {
       const res = await add(workOrderId, tenant.admin.token, sent).expect(400);
       expect(res.body).toEqual({ error: expect.stringMatching(message) });
@@ -186,7 +259,11 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
       const other = await createTenant(t.app);
       const otherAsset = await fleetFixtures(t.app, other.clientId).asset();
       const foreignOrder = await (async () => {
-        const res = await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${other.admin.token}`).send({ assetId: otherAsset._id.toHexString(), category: 'inspection', title: 'x' }).expect(201);
+        const res = await request(t.server)
+          .post('/api/maintenance/work-orders')
+          .set('Authorization', `Bearer ${other.admin.token}`)
+          .send({ assetId: otherAsset._id.toHexString(), category: 'inspection', title: 'x' })
+          .expect(201);
         return res.body.data.id as string;
       })();
       const outOfScopeOrder = await newWorkOrder(outOfScopeAssetId);
@@ -201,7 +278,9 @@ describe('POST /api/maintenance/work-orders/{id}/forms', () => {
     });
 
     it('401 without a token and with an invalid one; 403 without access_maintenance', async () => {
-      expect((await request(t.server).post(`/api/maintenance/work-orders/${workOrderId}/forms`).send(body()).expect(401)).body).toEqual({ error: 'Invalid or expired token' });
+      expect((await request(t.server).post(`/api/maintenance/work-orders/${workOrderId}/forms`).send(body()).expect(401)).body).toEqual({
+        error: 'Invalid or expired token',
+      });
       await add(workOrderId, 'atk_not-a-valid-token', body()).expect(401);
       const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
       expect((await add(workOrderId, viewer.token, body()).expect(403)).body).toEqual({ error: 'You do not have permission to perform this action' });

@@ -16,11 +16,25 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const base = '/api/maintenance/work-orders';
   const create = async (body: Record<string, unknown> = {}, token = tenant.admin.token) =>
-    (await request(t.server).post(base).set(auth(token)).send({ assetId: asset._id.toHexString(), category: 'preventive', title: 'Oil change', ...body }).expect(201)).body.data;
+    (
+      await request(t.server)
+        .post(base)
+        .set(auth(token))
+        .send({ assetId: asset._id.toHexString(), category: 'preventive', title: 'Oil change', ...body })
+        .expect(201)
+    ).body.data;
   const list = (token: string, query = '') => request(t.server).get(`${base}${query}`).set(auth(token));
   const get = (token: string, id: string) => request(t.server).get(`${base}/${id}`).set(auth(token));
-  const patch = (token: string, id: string, body: unknown) => request(t.server).patch(`${base}/${id}`).set(auth(token)).send(body as object);
-  const move = (token: string, id: string, body: unknown) => request(t.server).post(`${base}/${id}/transitions`).set(auth(token)).send(body as object);
+  const patch = (token: string, id: string, body: unknown) =>
+    request(t.server)
+      .patch(`${base}/${id}`)
+      .set(auth(token))
+      .send(body as object);
+  const move = (token: string, id: string, body: unknown) =>
+    request(t.server)
+      .post(`${base}/${id}/transitions`)
+      .set(auth(token))
+      .send(body as object);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -51,7 +65,7 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
       expect(next.body.data.map((o: { id: string }) => o.id)).toContain(ids.oil);
     });
 
-    it('filters by status, category, priority, dueBefore, q and asset; only assets in the caller\'s trackers', async () => {
+    it("filters by status, category, priority, dueBefore, q and asset; only assets in the caller's trackers", async () => {
       const idsOf = async (token: string, query: string) => (await list(token, query).expect(200)).body.data.map((o: { id: string }) => o.id);
       expect(await idsOf(tenant.admin.token, '?category=BRAKES')).toEqual([ids.brakes]);
       expect(await idsOf(tenant.admin.token, '?priority=low')).toEqual([ids.oil]);
@@ -67,7 +81,16 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
     });
 
     it('400 for unknown filters and bad values; 401; 403', async () => {
-      for (const query of ['?colour=red', '?status=closed', '?limit=0', '?limit=201', '?dueBefore=2026-02-30', '?assetId=x', '?cursor=!!', '?status=open&status=done']) {
+      for (const query of [
+        '?colour=red',
+        '?status=closed',
+        '?limit=0',
+        '?limit=201',
+        '?dueBefore=2026-02-30',
+        '?assetId=x',
+        '?cursor=!!',
+        '?status=open&status=done',
+      ]) {
         expect([(await list(tenant.admin.token, query)).status, query]).toEqual([400, query]);
       }
       await request(t.server).get(base).expect(401);
@@ -82,15 +105,22 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
       const fixtures = fleetFixtures(t.app, tenant.clientId);
       const form = await fixtures.form({ name: 'Checklist', fields: [{ fieldId: 'ok', type: FieldType.Boolean, label: 'All OK?', required: true }] });
       const order = await create();
-      await request(t.server).post(`${base}/${order.id}/forms`).set(auth(tenant.admin.token)).send({ formId: form._id.toHexString(), answers: [{ fieldId: 'ok', value: true }] }).expect(201);
-      await request(t.server).patch(`/api/dynamic-forms/${form._id.toHexString()}`).set(auth(tenant.admin.token))
-        .send({ fields: [{ fieldId: 'tyres', type: 'number', label: 'Tyre pressure' }] }).expect(200);
+      await request(t.server)
+        .post(`${base}/${order.id}/forms`)
+        .set(auth(tenant.admin.token))
+        .send({ formId: form._id.toHexString(), answers: [{ fieldId: 'ok', value: true }] })
+        .expect(201);
+      await request(t.server)
+        .patch(`/api/dynamic-forms/${form._id.toHexString()}`)
+        .set(auth(tenant.admin.token))
+        .send({ fields: [{ fieldId: 'tyres', type: 'number', label: 'Tyre pressure' }] })
+        .expect(200);
       const res = await get(tenant.admin.token, order.id).expect(200);
       expect(res.body.data.forms[0]).toMatchObject({ formVersion: 1, fields: [{ fieldId: 'ok', label: 'All OK?', type: 'boolean', required: true }] });
       expect(res.body.data.inspection).toBeNull();
     });
 
-    it('404 for another client\'s order, an out-of-scope asset, a malformed id; 403 without the permission', async () => {
+    it("404 for another client's order, an out-of-scope asset, a malformed id; 403 without the permission", async () => {
       const hidden = await create({ assetId: outOfScope._id.toHexString() });
       const unknown = (await get(tenant.admin.token, new Types.ObjectId().toHexString()).expect(404)).body;
       expect((await get(operator.token, hidden.id).expect(404)).body).toEqual(unknown);
@@ -106,8 +136,16 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
   describe('edit', () => {
     it('changes title, priority, due date and assignee; null clears; records an event', async () => {
       const order = await create({ dueDate: '2026-05-01' });
-      const res = await patch(tenant.admin.token, order.id, { title: 'Oil and filter', priority: 'high', assigneeId: operator.user._id.toHexString() }).expect(200);
-      expect(res.body.data).toMatchObject({ title: 'Oil and filter', priority: 'high', assigneeId: operator.user._id.toHexString(), dueDate: '2026-05-01', status: 'open' });
+      const res = await patch(tenant.admin.token, order.id, { title: 'Oil and filter', priority: 'high', assigneeId: operator.user._id.toHexString() }).expect(
+        200,
+      );
+      expect(res.body.data).toMatchObject({
+        title: 'Oil and filter',
+        priority: 'high',
+        assigneeId: operator.user._id.toHexString(),
+        dueDate: '2026-05-01',
+        status: 'open',
+      });
       const cleared = await patch(tenant.admin.token, order.id, { dueDate: null, assigneeId: null }).expect(200);
       expect(cleared.body.data).toMatchObject({ dueDate: null, assigneeId: null });
       expect(await t.connection.collection('activity_events').countDocuments({ resourceId: order.id, action: 'work_order.update' })).toBe(2);
@@ -116,7 +154,15 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
     it('400 for an assignee of another client, empty, unknown, immutable or null-not-allowed fields; 404s', async () => {
       const order = await create();
       const other = await createTenant(t.app);
-      for (const body of [{}, { assigneeId: other.admin.user._id.toHexString() }, { status: 'done' }, { assetId: asset._id.toHexString() }, { title: null }, { priority: 'soon' }, { dueDate: '31/12/2026' }]) {
+      for (const body of [
+        {},
+        { assigneeId: other.admin.user._id.toHexString() },
+        { status: 'done' },
+        { assetId: asset._id.toHexString() },
+        { title: null },
+        { priority: 'soon' },
+        { dueDate: '31/12/2026' },
+      ]) {
         expect([(await patch(tenant.admin.token, order.id, body)).status, body]).toEqual([400, body]);
       }
       await patch(other.admin.token, order.id, { title: 'x' }).expect(404);
@@ -136,7 +182,12 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
       await move(tenant.admin.token, order.id, { to: 'open', note: 'Still leaking' }).expect(201);
       const res = await move(tenant.admin.token, order.id, { to: 'cancelled' }).expect(201);
       expect(res.body.data.status).toBe('cancelled');
-      expect(res.body.data.history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`)).toEqual(['open→in_progress', 'in_progress→done', 'done→open', 'open→cancelled']);
+      expect(res.body.data.history.map((h: { from: string; to: string }) => `${h.from}→${h.to}`)).toEqual([
+        'open→in_progress',
+        'in_progress→done',
+        'done→open',
+        'open→cancelled',
+      ]);
       expect(res.body.data.history[1]).toMatchObject({ note: 'Filter replaced', by: operator.user._id.toHexString(), at: expect.any(String) });
       expect(await t.connection.collection('activity_events').countDocuments({ resourceId: order.id, action: 'work_order.transition' })).toBe(4);
     });
@@ -167,8 +218,15 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
 
   describe('categories', () => {
     const categories = (token: string) => request(t.server).get(`${base}/categories`).set(auth(token));
-    const add = (token: string, body: unknown) => request(t.server).post(`${base}/categories`).set(auth(token)).send(body as object);
-    const remove = (token: string, name: string) => request(t.server).delete(`${base}/categories/${encodeURIComponent(name)}`).set(auth(token));
+    const add = (token: string, body: unknown) =>
+      request(t.server)
+        .post(`${base}/categories`)
+        .set(auth(token))
+        .send(body as object);
+    const remove = (token: string, name: string) =>
+      request(t.server)
+        .delete(`${base}/categories/${encodeURIComponent(name)}`)
+        .set(auth(token));
 
     it('adds (201), refuses repeats in any case (409), removes an unused one (200)', async () => {
       expect((await add(tenant.admin.token, { name: 'Revisión técnica' }).expect(201)).body.data).toEqual({ name: 'Revisión técnica' });
@@ -179,7 +237,7 @@ describe('work orders: list, detail, edit, transitions and categories', () => {
       expect((await categories(tenant.admin.token)).body.data).not.toContain('Revisión técnica');
     });
 
-    it('409 for a default and for one used by an open order; 404 unknown or another client\'s', async () => {
+    it("409 for a default and for one used by an open order; 404 unknown or another client's", async () => {
       await add(tenant.admin.token, { name: 'gps_tracker' }).expect(201);
       const order = await create({ category: 'gps_tracker' });
       expect((await remove(tenant.admin.token, 'gps_tracker').expect(409)).body.error).toContain('open work orders');

@@ -19,7 +19,10 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
   let asset: Stored<Asset>;
   let outOfScope: Stored<Asset>;
   const create = (token: string, body: unknown) =>
-    request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .post('/api/maintenance/work-orders')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const categories = (token: string) => request(t.server).get('/api/maintenance/work-orders/categories').set('Authorization', `Bearer ${token}`);
   const valid = () => ({ assetId: asset._id.toHexString(), category: 'preventive', title: 'Oil change' });
 
@@ -57,7 +60,14 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
 
   describe('creation', () => {
     it('201 with the open work order, and an activity event', async () => {
-      const res = await create(tenant.admin.token, { ...valid(), category: 'revisión TÉCNICA', title: '  Annual review ', description: 'Brakes and lights', priority: 'urgent', dueDate: '2026-12-31' }).expect(201);
+      const res = await create(tenant.admin.token, {
+        ...valid(),
+        category: 'revisión TÉCNICA',
+        title: '  Annual review ',
+        description: 'Brakes and lights',
+        priority: 'urgent',
+        dueDate: '2026-12-31',
+      }).expect(201);
       expect(res.body).toEqual({
         status: 'success',
         data: {
@@ -82,8 +92,16 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
         },
       });
       expect(await orders.countDocuments({ _id: res.body.data.id })).toBe(1);
-      const event = await t.app.get<Model<ActivityEvent>>(getModelToken(ActivityEvent.name)).findOne({ action: 'work_order.create', resourceId: res.body.data.id }).lean();
-      expect(event).toMatchObject({ clientId: tenant.clientId, resourceType: 'work_order', requestId: res.headers['x-request-id'], after: { category: 'Revisión técnica', priority: 'urgent' } });
+      const event = await t.app
+        .get<Model<ActivityEvent>>(getModelToken(ActivityEvent.name))
+        .findOne({ action: 'work_order.create', resourceId: res.body.data.id })
+        .lean();
+      expect(event).toMatchObject({
+        clientId: tenant.clientId,
+        resourceType: 'work_order',
+        requestId: res.headers['x-request-id'],
+        after: { category: 'Revisión técnica', priority: 'urgent' },
+      });
     });
 
     it('defaults: medium priority, no description, no due date', async () => {
@@ -121,7 +139,12 @@ describe('POST /api/maintenance/work-orders and GET …/categories', () => {
       });
 
       it('a body that is not an object', async () => {
-        await request(t.server).post('/api/maintenance/work-orders').set('Authorization', `Bearer ${tenant.admin.token}`).set('Content-Type', 'application/json').send('[1]').expect(400);
+        await request(t.server)
+          .post('/api/maintenance/work-orders')
+          .set('Authorization', `Bearer ${tenant.admin.token}`)
+          .set('Content-Type', 'application/json')
+          .send('[1]')
+          .expect(400);
       });
 
       it('an unknown asset, another client’s asset, and an asset outside the user’s trackers', async () => {

@@ -38,7 +38,10 @@ describe('null sweep', () => {
         problems.push(`${operation.route}: no valid request in security-fixtures.ts to send its nullable fields with`);
         continue;
       }
-      const variants = [...paths.map((path) => ({ name: pathLabel(path), paths: [path] })), ...(paths.length > 1 ? [{ name: 'all nullable fields', paths }] : [])];
+      const variants = [
+        ...paths.map((path) => ({ name: pathLabel(path), paths: [path] })),
+        ...(paths.length > 1 ? [{ name: 'all nullable fields', paths }] : []),
+      ];
       for (const variant of variants) {
         const body = withNulls(request.body, variant.paths, operation.example);
         const res = await sendAs(t, token, request, body);
@@ -62,7 +65,9 @@ describe('null sweep', () => {
     const problems: string[] = [];
     let sent = 0;
     for (const operation of jsonBodyOperations(doc)) {
-      const fields = topLevelProperties(doc, operation.schema).filter((p) => !p.nullable).map((p) => p.name);
+      const fields = topLevelProperties(doc, operation.schema)
+        .filter((p) => !p.nullable)
+        .map((p) => p.name);
       if (!fields.length) continue;
       const request = valid.get(operation.route);
       if (!request) {
@@ -73,7 +78,8 @@ describe('null sweep', () => {
         const res = await sendAs(t, token, request, { ...request.body, [field]: null });
         sent++;
         // Shape A everywhere; the driver import answers its validation errors in shape C (spec).
-        if (res.status !== 400 || !isDocumentedErrorBody(res.body)) problems.push(`${operation.route} [${field}: null] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        if (res.status !== 400 || !isDocumentedErrorBody(res.body))
+          problems.push(`${operation.route} [${field}: null] → ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
       }
     }
     expect(sent).toBeGreaterThan(80);

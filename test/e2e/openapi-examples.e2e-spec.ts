@@ -81,16 +81,26 @@ describe('OpenAPI examples', () => {
 
   it('illustrates error answers by shape, with a message that fits the status', () => {
     const scan = doc.paths['/api/inspections/scan/{code}'].get.responses;
-    expect(scan['410'].content!['application/json'].example).toEqual({ status: 'failed', code: 'INSPECTION_QR_REVOKED', message: expect.stringMatching(/replaced/) });
+    expect(scan['410'].content!['application/json'].example).toEqual({
+      status: 'failed',
+      code: 'INSPECTION_QR_REVOKED',
+      message: expect.stringMatching(/replaced/),
+    });
     expect(Object.keys(scan['404'].content!['application/json'].examples!).sort()).toEqual(['shapeA', 'shapeE']);
     const me = doc.paths['/api/auth/me'].get.responses;
     expect(me['401'].content!['application/json'].example).toEqual({ error: 'Invalid or expired token' });
     expect(me['500'].content!['application/json'].example).toEqual({ message: expect.any(String) });
-    expect(doc.paths['/api/support/tickets'].post.responses['503'].content!['application/json'].example).toMatchObject({ status: 'failed', code: 'PORTAL_UNAVAILABLE' });
-    expect(doc.paths['/api/drivers/import'].post.responses['400'].content!['application/json'].examples!.shapeC.value).toMatchObject({ status: 'failed', errors: [expect.objectContaining({ path: expect.any(String) })] });
+    expect(doc.paths['/api/support/tickets'].post.responses['503'].content!['application/json'].example).toMatchObject({
+      status: 'failed',
+      code: 'PORTAL_UNAVAILABLE',
+    });
+    expect(doc.paths['/api/drivers/import'].post.responses['400'].content!['application/json'].examples!.shapeC.value).toMatchObject({
+      status: 'failed',
+      errors: [expect.objectContaining({ path: expect.any(String) })],
+    });
   });
 
-  it('takes the fields\' own examples and the format samples, not generic filler, where they exist', () => {
+  it("takes the fields' own examples and the format samples, not generic filler, where they exist", () => {
     const driver = doc.paths['/api/drivers'].post.requestBody!.content['application/json'].example;
     expect(driver).toMatchObject({ firstName: 'Juana', rut: '12345678-5' });
     const asset = doc.paths['/api/assets'].post.requestBody!.content['application/json'].example as Record<string, unknown>;

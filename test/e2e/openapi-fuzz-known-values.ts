@@ -44,7 +44,9 @@ export function knownValuesConfig(requests: SweepRequest[], document: OpenApiDoc
 function pathValues(template: string, path: string): [string, string][] {
   const expected = template.split('/');
   const actual = path.split('?')[0].split('/');
-  return expected.flatMap((segment, i) => (segment.startsWith(':') && actual[i] !== undefined ? [[segment.slice(1), decodeURIComponent(actual[i])] as [string, string]] : []));
+  return expected.flatMap((segment, i) =>
+    segment.startsWith(':') && actual[i] !== undefined ? [[segment.slice(1), decodeURIComponent(actual[i])] as [string, string]] : [],
+  );
 }
 
 function queryValues(path: string): [string, string][] {

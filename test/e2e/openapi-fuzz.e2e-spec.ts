@@ -88,18 +88,28 @@ describe('OpenAPI-driven fuzzing', () => {
         // Where a request valid by the schema still breaks a rule no JSON Schema states (an opaque
         // cursor, a reference to another record, a RUT check digit, a period, a file's content),
         // that operation may also answer that rule's status: openapi-fuzz.toml names each and why.
-        '--config-file', configFile,
-        'run', `${baseUrl}/api/docs-json`,
-        '--header', `Authorization: Bearer ${demo.manifest.clients.acme.users.admin.apiToken}`,
-        '--checks', 'all',
+        '--config-file',
+        configFile,
+        'run',
+        `${baseUrl}/api/docs-json`,
+        '--header',
+        `Authorization: Bearer ${demo.manifest.clients.acme.users.admin.apiToken}`,
+        '--checks',
+        'all',
         ...EXCLUDED_PATHS.flatMap((path) => ['--exclude-path', path]),
-        '--max-time', String(FUZZ_SECONDS),
-        '--max-examples', '30',
+        '--max-time',
+        String(FUZZ_SECONDS),
+        '--max-examples',
+        '30',
         // One worker: CPython 3.11's ast.parse can fail inside Hypothesis under threads.
-        '--workers', '1',
-        '--seed', String(seed),
-        '--request-timeout', '20',
-        '--warnings', 'off',
+        '--workers',
+        '1',
+        '--seed',
+        String(seed),
+        '--request-timeout',
+        '20',
+        '--warnings',
+        'off',
       ];
       const run = (seed: number) =>
         new Promise<{ code: number | null; output: string }>((resolve) => {

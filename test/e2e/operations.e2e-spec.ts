@@ -54,7 +54,13 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
     const ingestToken = 'metrics-ingest-token-0123456789';
     beforeAll(async () => {
       port = await freePort();
-      app = await createTestAppWithEnv({ METRICS_PORT: String(port), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: token, BILLING_PORTAL_URL: '', TELEMETRY_INGEST_TOKENS: ingestToken });
+      app = await createTestAppWithEnv({
+        METRICS_PORT: String(port),
+        METRICS_HOST: '127.0.0.1',
+        METRICS_TOKEN: token,
+        BILLING_PORTAL_URL: '',
+        TELEMETRY_INGEST_TOKENS: ingestToken,
+      });
       tenant = await createTenant(t.app); // same database; the isolated app is used through HTTP
     });
     afterAll(() => app.close());
@@ -69,9 +75,16 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       await request(app.server).get('/api/health').expect(200);
       await request(app.server).get('/api/auth/me').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
       await request(app.server).get('/api/auth/me').expect(401);
-      await request(app.server).get(`/api/drivers/${'0'.repeat(24)}`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(404);
+      await request(app.server)
+        .get(`/api/drivers/${'0'.repeat(24)}`)
+        .set('Authorization', `Bearer ${tenant.admin.token}`)
+        .expect(404);
       await request(app.server).get('/api/no-such-route').expect(404);
-      await request(app.server).post('/api/support/tickets').set('Authorization', `Bearer ${tenant.admin.token}`).send({ title: 'T', description: 'D', category: 'gps' }).expect(503);
+      await request(app.server)
+        .post('/api/support/tickets')
+        .set('Authorization', `Bearer ${tenant.admin.token}`)
+        .send({ title: 'T', description: 'D', category: 'gps' })
+        .expect(503);
 
       const res = await scrape(port, token).expect(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -95,7 +108,11 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       const now = Math.floor(Date.now() / 1000);
       const fix = (timestamp: number, lng: number) => ({ 'device.id': asset.vendorId, timestamp, 'position.latitude': -33.45, 'position.longitude': lng });
       // A day ahead (refused); then 1 km in 10 s (stored, implausible).
-      const answer = await request(app.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${ingestToken}`).send([fix(now + 86_400, -70.6), fix(now - 60, -70.6), fix(now - 50, -70.589)]).expect(200);
+      const answer = await request(app.server)
+        .post('/api/telemetry/flespi')
+        .set('Authorization', `Bearer ${ingestToken}`)
+        .send([fix(now + 86_400, -70.6), fix(now - 60, -70.6), fix(now - 50, -70.589)])
+        .expect(200);
       expect(answer.body.data).toMatchObject({ accepted: 1, future: 1, implausible: 1 });
       const text = (await scrape(port, token).expect(200)).text;
       expect(text).toMatch(/telemetry_messages_refused_total\{reason="future"\} 1/);

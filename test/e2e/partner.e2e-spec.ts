@@ -13,7 +13,10 @@ describe('GET /api/partner/:userId', () => {
   let configured: TestApp;
   let tenant: TestTenant;
   let partnerUser: TestUser;
-  const get = (app: TestApp, userId: unknown, token: string) => request(app.server).get(`/api/partner/${String(userId)}`).set('Authorization', `Bearer ${token}`);
+  const get = (app: TestApp, userId: unknown, token: string) =>
+    request(app.server)
+      .get(`/api/partner/${String(userId)}`)
+      .set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -26,7 +29,7 @@ describe('GET /api/partner/:userId', () => {
     await t.close();
   });
 
-  it('signs the caller\'s partner login with HMAC-SHA256 and builds the sign-in URL', async () => {
+  it("signs the caller's partner login with HMAC-SHA256 and builds the sign-in URL", async () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await get(configured, partnerUser.user._id, partnerUser.token).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');

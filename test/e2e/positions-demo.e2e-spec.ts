@@ -39,25 +39,40 @@ describe('demo data: telemetry and trips', () => {
     const to = DateTime.now().setZone(zone).toFormat('dd/MM/yyyy HH:mm:ss');
     const auth = { Authorization: `Bearer ${acme.manifest.users.admin.apiToken}` };
     const body = { assetIds: [acme.manifest.assets.tracked, acme.manifest.assets.untracked, acme.manifest.assets.outOfScope] };
-    const positions = await request(t.server).post('/api/positions/stats').set(auth).send({ ...body, from, to }).expect(200);
+    const positions = await request(t.server)
+      .post('/api/positions/stats')
+      .set(auth)
+      .send({ ...body, from, to })
+      .expect(200);
     const [tracked] = positions.body.data.assetsPositionsStats;
     expect(tracked.assetId).toBe(acme.manifest.assets.tracked);
     expect(tracked.stats.totalPositions).toBeGreaterThan(8 * 1440);
     expect(tracked.stats.maxSpeed).toBeGreaterThan(60);
     expect(tracked.stats.totalDistanceKm).toBeGreaterThan(1000);
     expect(positions.body.data.assetsPositionsStats).toHaveLength(2);
-    const temps = await request(t.server).post(`/api/reports/temperature/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`).set(auth).send(body).expect(200);
+    const temps = await request(t.server)
+      .post(`/api/reports/temperature/stats?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`)
+      .set(auth)
+      .send(body)
+      .expect(200);
     expect(temps.body.data.assetsTemperatureStats[0].sensors.map((s: { sensor: string }) => s.sensor)).toEqual(['temperature.1', 'temperature.2']);
     // The operator's scope excludes assets.outOfScope.
     const operator = { Authorization: `Bearer ${acme.manifest.users.operator.apiToken}` };
-    const scoped = await request(t.server).post('/api/positions/stats').set(operator).send({ ...body, from, to }).expect(200);
+    const scoped = await request(t.server)
+      .post('/api/positions/stats')
+      .set(operator)
+      .send({ ...body, from, to })
+      .expect(200);
     expect(scoped.body.data.assetsPositionsStats.map((a: { assetId: string }) => a.assetId)).toEqual([acme.manifest.assets.tracked]);
   });
 
   it('answers the manifest trip, and 404 to the other client', async () => {
     const [acme, globex] = contexts;
     const { vendorId, tripId } = acme.manifest.trip as { vendorId: number; tripId: number };
-    const res = await request(t.server).get(`/api/trips/${vendorId}/trip/${tripId}`).set('Authorization', `Bearer ${acme.manifest.users.viewer.apiToken}`).expect(200);
+    const res = await request(t.server)
+      .get(`/api/trips/${vendorId}/trip/${tripId}`)
+      .set('Authorization', `Bearer ${acme.manifest.users.viewer.apiToken}`)
+      .expect(200);
     expect(res.body.data).toMatchObject({ id: tripId, clientId: acme.manifest.id, assetId: acme.manifest.assets.tracked, type: 'trip' });
     expect(res.body.data.positions.length).toBeGreaterThan(30);
     await request(t.server).get(`/api/trips/${vendorId}/trip/${tripId}`).set('Authorization', `Bearer ${globex.manifest.users.admin.apiToken}`).expect(404);

@@ -16,11 +16,17 @@ export interface TrackedFixture {
 
 export const newVendorId = () => randomInt(10_000_000, 2_000_000_000);
 
-export async function addAsset(t: TestApp, clientId: Types.ObjectId, options: { tracked?: boolean; name?: string; plate?: string } = {}): Promise<TrackedFixture> {
+export async function addAsset(
+  t: TestApp,
+  clientId: Types.ObjectId,
+  options: { tracked?: boolean; name?: string; plate?: string } = {},
+): Promise<TrackedFixture> {
   const vendorId = newVendorId();
   const trackerId = new Types.ObjectId();
   if (options.tracked !== false) {
-    await t.connection.collection('trackers').insertOne({ _id: trackerId, clientId, vendorId, name: `Tracker ${vendorId}`, createdAt: new Date(), updatedAt: new Date() });
+    await t.connection
+      .collection('trackers')
+      .insertOne({ _id: trackerId, clientId, vendorId, name: `Tracker ${vendorId}`, createdAt: new Date(), updatedAt: new Date() });
   }
   const { insertedId } = await t.connection.collection('assets').insertOne({
     clientId,

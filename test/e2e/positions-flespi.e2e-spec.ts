@@ -11,9 +11,13 @@ describe('telemetry from flespi (TELEMETRY_SOURCE=flespi, against a local flespi
   let tenant: TestTenant;
   let main: TrackedFixture;
   const DAY = { from: '15/01/2026', to: '15/01/2026' };
-  const positions = (app: TestApp, body: object) => request(app.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
+  const positions = (app: TestApp, body: object) =>
+    request(app.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`).send(body);
   const temperatures = (app: TestApp, assetIds: string[]) =>
-    request(app.server).post('/api/reports/temperature/stats?from=15/01/2026&to=15/01/2026').set('Authorization', `Bearer ${tenant.admin.token}`).send({ assetIds });
+    request(app.server)
+      .post('/api/reports/temperature/stats?from=15/01/2026&to=15/01/2026')
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .send({ assetIds });
 
   beforeAll(async () => {
     stub = await startFlespiStub();
@@ -22,7 +26,10 @@ describe('telemetry from flespi (TELEMETRY_SOURCE=flespi, against a local flespi
     tenant = await createTenant(t.app);
     main = await addAsset(t, tenant.clientId, { name: 'Camión 1', plate: 'KJHT-42' });
     // The same route in flespi and in the store: both sources must give the same figures.
-    stub.messages.set(main.vendorId, ROUTE.map((m) => ({ ...m, 'can.engine.temperature': 90, ident: '352093081452251' })));
+    stub.messages.set(
+      main.vendorId,
+      ROUTE.map((m) => ({ ...m, 'can.engine.temperature': 90, ident: '352093081452251' })),
+    );
     await storeMessages(t, main.trackerId, ROUTE);
   }, 60_000);
   afterEach(() => {
@@ -61,7 +68,8 @@ describe('telemetry from flespi (TELEMETRY_SOURCE=flespi, against a local flespi
   });
 
   it('answers the same track as the store (the positions of the period, simplified the same way)', async () => {
-    const track = (app: TestApp, query: string) => request(app.server).get(`/api/assets/${main.assetId}/track?from=15/01/2026&to=15/01/2026${query}`).set('Authorization', `Bearer ${tenant.admin.token}`);
+    const track = (app: TestApp, query: string) =>
+      request(app.server).get(`/api/assets/${main.assetId}/track?from=15/01/2026&to=15/01/2026${query}`).set('Authorization', `Bearer ${tenant.admin.token}`);
     const fromFlespi = await track(flespiApp, '').expect(200);
     expect(fromFlespi.body.data).toMatchObject({ totalPoints: 5, simplified: false });
     expect(fromFlespi.body).toEqual((await track(t, '').expect(200)).body);
@@ -74,8 +82,19 @@ describe('telemetry from flespi (TELEMETRY_SOURCE=flespi, against a local flespi
     stub.intervals.set(`${main.vendorId}:55`, { id: 55, begin: T0, end: T0 + 3610, start_battery_level: 90, end_battery_level: 85 });
     const res = await request(flespiApp.server).get(`/api/trips/${main.vendorId}/trip/55`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
     expect(res.body.data).toMatchObject({
-      id: 55, begin: T0, end: T0 + 3610, duration: 3610, distance: 4.448, avg_speed: 36, max_speed: 72, start_battery_level: 90, end_battery_level: 85,
-      clientId: tenant.clientId.toHexString(), assetId: main.assetId, startAddress: null, endAddress: null,
+      id: 55,
+      begin: T0,
+      end: T0 + 3610,
+      duration: 3610,
+      distance: 4.448,
+      avg_speed: 36,
+      max_speed: 72,
+      start_battery_level: 90,
+      end_battery_level: 85,
+      clientId: tenant.clientId.toHexString(),
+      assetId: main.assetId,
+      startAddress: null,
+      endAddress: null,
     });
     expect(res.body.data.positions).toHaveLength(5);
     await request(flespiApp.server).get(`/api/trips/${main.vendorId}/trip/56`).set('Authorization', `Bearer ${tenant.admin.token}`).expect(404);

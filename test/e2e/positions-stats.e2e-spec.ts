@@ -31,7 +31,13 @@ describe('POST /api/positions/stats (store)', () => {
       status: 'success',
       data: {
         assetsPositionsStats: [
-          { assetId: main.assetId, assetName: 'Camión 1', licensePlate: 'KJHT-42', vendorId: main.vendorId, stats: { maxSpeed: 72, avgSpeed: 36, totalPositions: 5, totalDistanceKm: 4.448 } },
+          {
+            assetId: main.assetId,
+            assetName: 'Camión 1',
+            licensePlate: 'KJHT-42',
+            vendorId: main.vendorId,
+            stats: { maxSpeed: 72, avgSpeed: 36, totalPositions: 5, totalDistanceKm: 4.448 },
+          },
         ],
         globalStats: { maxSpeed: 72, avgSpeed: 36, totalPositions: 5, totalDistanceKm: 4.448 },
       },
@@ -113,7 +119,14 @@ describe('POST /api/positions/stats (store)', () => {
   });
 
   it('401 without a token or with a bad one; 403 without access_reports', async () => {
-    expect((await request(t.server).post('/api/positions/stats').send({ assetIds: [main.assetId], ...DAY }).expect(401)).body).toEqual({ error: 'Invalid or expired token' });
+    expect(
+      (
+        await request(t.server)
+          .post('/api/positions/stats')
+          .send({ assetIds: [main.assetId], ...DAY })
+          .expect(401)
+      ).body,
+    ).toEqual({ error: 'Invalid or expired token' });
     await stats({ assetIds: [main.assetId], ...DAY }, 'atk_not-a-real-token-not-a-real-token-000000').expect(401);
     const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
     expect((await stats({ assetIds: [main.assetId], ...DAY }, viewer.token).expect(403)).body).toEqual({ error: expect.any(String) });

@@ -26,7 +26,13 @@ describe('GET /api/positions/stream (live positions, Server-Sent Events)', () =>
   /** One message per asset through the flespi route, each newer than the last. */
   const ingest = async (server: TestApp['server'], ...assets: TrackedFixture[]) => {
     clock += 1;
-    const messages = assets.map((asset, i) => ({ 'device.id': asset.vendorId, timestamp: clock, 'position.latitude': -33.4 - i / 100, 'position.longitude': -70.6, 'position.speed': 30 }));
+    const messages = assets.map((asset, i) => ({
+      'device.id': asset.vendorId,
+      timestamp: clock,
+      'position.latitude': -33.4 - i / 100,
+      'position.longitude': -70.6,
+      'position.speed': 30,
+    }));
     await request(server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
     return clock;
   };
@@ -61,13 +67,24 @@ describe('GET /api/positions/stream (live positions, Server-Sent Events)', () =>
     expect(event.event).toBe('position');
     expect(event.id).toMatch(/^\d{13}$/);
     expect(JSON.parse(event.data)).toEqual({
-      assetId: a.assetId, assetName: 'A truck', licensePlate: 'AB-1234', vendorId: a.vendorId, lat: -33.4, lng: -70.6, speed: 30,
-      direction: null, altitude: null, timestamp: ts, ageSeconds: expect.any(Number), online: false, ignition: null,
+      assetId: a.assetId,
+      assetName: 'A truck',
+      licensePlate: 'AB-1234',
+      vendorId: a.vendorId,
+      lat: -33.4,
+      lng: -70.6,
+      speed: 30,
+      direction: null,
+      altitude: null,
+      timestamp: ts,
+      ageSeconds: expect.any(Number),
+      online: false,
+      ignition: null,
     });
     await client.waitFor(() => client.comments.includes('heartbeat'), 2000);
   });
 
-  it('never sends an asset outside the caller\'s client or trackers, nor outside assetIds', async () => {
+  it("never sends an asset outside the caller's client or trackers, nor outside assetIds", async () => {
     const limited = await tenant.addUser({ permissions: [Permission.Positions], trackerIds: [b.trackerId] });
     const other = await createTenant(t.app);
     const mine = await stream(tenant.admin.token);
@@ -94,7 +111,14 @@ describe('GET /api/positions/stream (live positions, Server-Sent Events)', () =>
     const missedB = await ingest(t.server, b);
     const again = await stream(tenant.admin.token, '', { 'Last-Event-ID': last.id! });
     // Sent before `: ready`, oldest first.
-    expect(positions(again).filter((p) => p.timestamp >= missedA).map((p) => [p.assetId, p.timestamp])).toEqual([[a.assetId, missedA], [b.assetId, missedB]]);
+    expect(
+      positions(again)
+        .filter((p) => p.timestamp >= missedA)
+        .map((p) => [p.assetId, p.timestamp]),
+    ).toEqual([
+      [a.assetId, missedA],
+      [b.assetId, missedB],
+    ]);
     const fresh = await stream(tenant.admin.token);
     expect(fresh.events).toEqual([]);
     const garbage = await stream(tenant.admin.token, '', { 'Last-Event-ID': 'not-an-id' });

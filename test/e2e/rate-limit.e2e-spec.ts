@@ -8,9 +8,12 @@ describe('rate limits (RATE_LIMIT_ENABLED=true)', () => {
 
   beforeAll(async () => {
     t = await createTestAppWithEnv({
-      RATE_LIMIT_ENABLED: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '20',
+      RATE_LIMIT_ENABLED: 'true',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '3',
+      RATE_LIMIT_PER_MINUTE: '20',
       // X-Forwarded-For from the test's loopback is believed: each test asks from addresses of its own.
-      TRUST_PROXY: 'loopback', TELEMETRY_INGEST_TOKENS: INGEST_TOKEN,
+      TRUST_PROXY: 'loopback',
+      TELEMETRY_INGEST_TOKENS: INGEST_TOKEN,
     });
   });
   afterAll(() => t.close());
@@ -36,7 +39,12 @@ describe('rate limits (RATE_LIMIT_ENABLED=true)', () => {
     for (let i = 0; i < 20; i++) await request(t.server).get('/api/time').set('X-Forwarded-For', from).expect(200);
     await request(t.server).get('/api/time').set('X-Forwarded-For', from).expect(429);
     const other = await request(t.server).get('/api/auth/me').set('X-Forwarded-For', from).set('Authorization', 'Bearer atk_unknown').expect(401);
-    expect(other.headers).toMatchObject({ 'x-ratelimit-limit-ip': '20', 'x-ratelimit-remaining-ip': '19', 'x-ratelimit-limit-token': '20', 'x-ratelimit-remaining-token': '19' });
+    expect(other.headers).toMatchObject({
+      'x-ratelimit-limit-ip': '20',
+      'x-ratelimit-remaining-ip': '19',
+      'x-ratelimit-limit-token': '20',
+      'x-ratelimit-remaining-token': '19',
+    });
     expect(Number(other.headers['x-ratelimit-reset-ip'])).toBeGreaterThan(0);
     expect(other.headers['x-ratelimit-limit-login']).toBeUndefined();
   });

@@ -40,12 +40,25 @@ describe('retention', () => {
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
   const api = () => request(t.server);
   const ingest = (messages: object[]) => api().post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (s: number, north: number) => ({ 'device.id': asset.vendorId, timestamp: s, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng, 'position.speed': 10 });
+  const fix = (s: number, north: number) => ({
+    'device.id': asset.vendorId,
+    timestamp: s,
+    'position.latitude': DEPOT.lat + north * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 10,
+  });
   const visit = (at: number) => [fix(at, 400), fix(at + 10, 100), fix(at + 20, 100), fix(at + 30, 400), fix(at + 40, 400)];
   const eventsAround = async (at: number): Promise<EventView[]> =>
-    (await api().get('/api/events').query({ from: new Date((at - 600) * 1000).toISOString(), to: new Date((at + 600) * 1000).toISOString() }).set(auth()).expect(200)).body.data;
+    (
+      await api()
+        .get('/api/events')
+        .query({ from: new Date((at - 600) * 1000).toISOString(), to: new Date((at + 600) * 1000).toISOString() })
+        .set(auth())
+        .expect(200)
+    ).body.data;
   const inbox = async (): Promise<Array<{ alertId: string }>> => (await api().get('/api/notifications').set(auth()).expect(200)).body.data;
-  const deliveryLog = async (): Promise<Array<{ id: string }>> => (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth()).expect(200)).body.data;
+  const deliveryLog = async (): Promise<Array<{ id: string }>> =>
+    (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth()).expect(200)).body.data;
 
   beforeAll(async () => {
     smtp = await startMailCatcher();
@@ -56,9 +69,30 @@ describe('retention', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId, { name: 'Camión 1' });
-    const depotId = (await api().post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
-    await api().post('/api/alert-rules').set(auth()).send({ name: 'Entrada', eventTypes: ['geofence.enter'], geofenceIds: [depotId], recipients: { userIds: [tenant.admin.user._id.toHexString()], emails: ['ops@example.com'] } }).expect(201);
-    endpointId = (await api().post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/hook`, eventTypes: ['alert.opened'] }).expect(201)).body.data.id;
+    const depotId = (
+      await api()
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
+    await api()
+      .post('/api/alert-rules')
+      .set(auth())
+      .send({
+        name: 'Entrada',
+        eventTypes: ['geofence.enter'],
+        geofenceIds: [depotId],
+        recipients: { userIds: [tenant.admin.user._id.toHexString()], emails: ['ops@example.com'] },
+      })
+      .expect(201);
+    endpointId = (
+      await api()
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `${receiver.url}/hook`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data.id;
   });
   afterAll(async () => {
     await t.close();
@@ -71,14 +105,33 @@ describe('retention', () => {
     await ingest(visit(OLD));
     await ingest(visit(RECENT));
     // Two alerts, each mailed to two addresses and posted to the endpoint.
-    await eventually(async () => smtp.mails.length === 4 && (await t.connection.collection('jobs').countDocuments({ name: { $in: ['mail.send', 'webhooks.deliver'] } })) === 0, 'the mails and deliveries', 30_000);
+    await eventually(
+      async () => smtp.mails.length === 4 && (await t.connection.collection('jobs').countDocuments({ name: { $in: ['mail.send', 'webhooks.deliver'] } })) === 0,
+      'the mails and deliveries',
+      30_000,
+    );
     // A delivery made 31 days ago, and the record of a mail sent 91 days ago, as stored then.
     const oldDelivery = Types.ObjectId.createFromTime(now - 31 * DAY_S);
     await t.connection.collection('webhook_deliveries').insertOne({
-      _id: oldDelivery, clientId: tenant.clientId, endpointId: new Types.ObjectId(endpointId), key: 'alert:old:opened', messageId: 'msg_old', type: 'alert.opened', body: '{}',
-      attempt: 1, state: 'succeeded', responseStatus: 200, durationMs: 3, error: null, nextAttemptAt: null, manual: false, createdAt: new Date((now - 31 * DAY_S) * 1000),
+      _id: oldDelivery,
+      clientId: tenant.clientId,
+      endpointId: new Types.ObjectId(endpointId),
+      key: 'alert:old:opened',
+      messageId: 'msg_old',
+      type: 'alert.opened',
+      body: '{}',
+      attempt: 1,
+      state: 'succeeded',
+      responseStatus: 200,
+      durationMs: 3,
+      error: null,
+      nextAttemptAt: null,
+      manual: false,
+      createdAt: new Date((now - 31 * DAY_S) * 1000),
     });
-    await t.connection.collection('sent_mails').insertOne({ _id: 'alert-mail:old:ops@example.com', messageId: '<old@fleet.localhost>', sentAt: new Date((now - 91 * DAY_S) * 1000) } as never);
+    await t.connection
+      .collection('sent_mails')
+      .insertOne({ _id: 'alert-mail:old:ops@example.com', messageId: '<old@fleet.localhost>', sentAt: new Date((now - 91 * DAY_S) * 1000) } as never);
 
     const [oldEvents, recentEvents] = [await eventsAround(OLD), await eventsAround(RECENT)];
     expect(oldEvents.map((event) => event.type).sort()).toEqual(['geofence.enter', 'geofence.exit']);
@@ -102,7 +155,9 @@ describe('retention', () => {
     // The inbox entry of the old event's alert: gone; the recent one stays.
     const entries = await inbox();
     expect(entries).toHaveLength(1);
-    const recentAlert = (await api().get('/api/alerts').set(auth()).expect(200)).body.data.find((alert: { occurredAt: string }) => new Date(alert.occurredAt).getTime() >= RECENT * 1000);
+    const recentAlert = (await api().get('/api/alerts').set(auth()).expect(200)).body.data.find(
+      (alert: { occurredAt: string }) => new Date(alert.occurredAt).getTime() >= RECENT * 1000,
+    );
     expect(entries[0].alertId).toBe(recentAlert.id);
     // Deliveries: the one made 31 days ago is gone; both made today stay (the old event's alert was posted today).
     expect((await deliveryLog()).map((delivery) => delivery.id)).not.toContain(oldDelivery.toHexString());

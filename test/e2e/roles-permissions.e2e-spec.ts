@@ -31,7 +31,16 @@ describe('permissions and roles', () => {
       const res = await call('get', '/api/permissions', manager.token).expect(200);
       expect(res.body.data).toEqual(ALL_PERMISSIONS.map((name) => ({ name, description: PERMISSION_DESCRIPTIONS[name] })));
       expect(res.body.data.map((p: { name: string }) => p.name)).toEqual(
-        expect.arrayContaining(['access_drivers', 'access_invoices', 'access_user', 'access_inspections', 'access_dynamic_forms', 'access_activity_log', 'access_support', 'access_assets']),
+        expect.arrayContaining([
+          'access_drivers',
+          'access_invoices',
+          'access_user',
+          'access_inspections',
+          'access_dynamic_forms',
+          'access_activity_log',
+          'access_support',
+          'access_assets',
+        ]),
       );
     });
 
@@ -94,7 +103,10 @@ describe('permissions and roles', () => {
       expect((await call('get', `/api/roles/${guarded.id}`, manager.token).expect(200)).body.data.name).toBe('Auditors');
       expect((await call('get', `/api/roles/${plain.id}`, manager.token).expect(200)).body.data.protected).toBe(false);
 
-      const changed = await call('patch', `/api/roles/${guarded.id}`, tenant.admin.token, { name: 'Auditores', permissions: ['access_activity_log', 'access_reports'] }).expect(200);
+      const changed = await call('patch', `/api/roles/${guarded.id}`, tenant.admin.token, {
+        name: 'Auditores',
+        permissions: ['access_activity_log', 'access_reports'],
+      }).expect(200);
       expect(changed.body.data).toMatchObject({ name: 'Auditores', permissions: ['access_activity_log', 'access_reports'], protected: true });
       await call('delete', `/api/roles/${guarded.id}`, tenant.admin.token).expect(200, { status: 'success', data: { id: guarded.id } });
       await call('get', `/api/roles/${guarded.id}`, tenant.admin.token).expect(404, { error: 'Role not found' });
@@ -109,7 +121,10 @@ describe('permissions and roles', () => {
       await call('patch', `/api/roles/${role.id}`, manager.token, { clientId: new Types.ObjectId().toHexString() }).expect(400);
       const taken = await call('patch', `/api/roles/${role.id}`, manager.token, { name: 'Drivers desk' }).expect(409);
       expect(taken.body).toEqual({ error: 'A role named "Drivers desk" already exists' });
-      expect((await call('get', `/api/roles/${role.id}`, manager.token).expect(200)).body.data).toMatchObject({ name: 'Workshop', permissions: ['access_maintenance'] });
+      expect((await call('get', `/api/roles/${role.id}`, manager.token).expect(200)).body.data).toMatchObject({
+        name: 'Workshop',
+        permissions: ['access_maintenance'],
+      });
     });
 
     it("a changed role's permissions apply at once to its holders' cached tokens", async () => {
@@ -177,7 +192,13 @@ describe('permissions and roles', () => {
     it('401 and 403 on every role route', async () => {
       const viewer = await tenant.addUser({ permissions: [Permission.Drivers] });
       const id = tenant.admin.user.roleId.toHexString();
-      for (const [method, path, body] of [['get', '/api/roles'], ['get', `/api/roles/${id}`], ['post', '/api/roles', { name: 'x', permissions: [] }], ['patch', `/api/roles/${id}`, { name: 'y' }], ['delete', `/api/roles/${id}`]] as const) {
+      for (const [method, path, body] of [
+        ['get', '/api/roles'],
+        ['get', `/api/roles/${id}`],
+        ['post', '/api/roles', { name: 'x', permissions: [] }],
+        ['patch', `/api/roles/${id}`, { name: 'y' }],
+        ['delete', `/api/roles/${id}`],
+      ] as const) {
         await request(t.server)[method](path).send(body).expect(401, INVALID);
         await call(method, path, viewer.token, body).expect(403);
       }

@@ -170,7 +170,11 @@ function discoverRoutes(t: TestApp): DiscoveredRoute[] {
   const discovery = t.app.get(DiscoveryService);
   const scanner = t.app.get(MetadataScanner);
   const reflector = t.app.get(Reflector);
-  const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+  const join = (...parts: string[]) =>
+    `/${parts
+      .flatMap((p) => p.split('/'))
+      .filter(Boolean)
+      .join('/')}`;
   return discovery.getControllers().flatMap((wrapper) => {
     const controller = wrapper.metatype as new (...args: never[]) => object;
     const prototype = controller.prototype;
@@ -214,9 +218,7 @@ describe('route access table', () => {
     const actual = Object.fromEntries(
       routes.map((route) => [
         route.key,
-        route.policy?.public
-          ? 'public'
-          : { permission: route.policy?.permission ?? null, ...(route.policy?.bearerOnly ? { bearerOnly: true } : {}) },
+        route.policy?.public ? 'public' : { permission: route.policy?.permission ?? null, ...(route.policy?.bearerOnly ? { bearerOnly: true } : {}) },
       ]),
     );
     const expected = Object.fromEntries(Object.keys(actual).map((key) => [key, ROUTE_POLICIES[key] ?? 'missing from ROUTE_POLICIES']));

@@ -22,7 +22,13 @@ const ZONE = 'America/Santiago';
  * (ignition off), drive 5, wait 3 with the engine on, drive 2. Sensor 1 reads 3, 4, 5, 6, 3, …
  * on every message; sensor 2 reads -18, -17, … on the first 10 only.
  */
-const PLAN: Array<['drive' | 'idle' | 'park', number]> = [['drive', 10], ['park', 20], ['drive', 5], ['idle', 3], ['drive', 2]];
+const PLAN: Array<['drive' | 'idle' | 'park', number]> = [
+  ['drive', 10],
+  ['park', 20],
+  ['drive', 5],
+  ['idle', 3],
+  ['drive', 2],
+];
 
 function yesterdaysDrive(vendorId: number, start: number): object[] {
   const messages: object[] = [];
@@ -63,7 +69,13 @@ describe('scheduled stops, temperature and inspections reports', () => {
 
   /** Creates a daily schedule, runs it now, and answers its finished run and the mail it sent. */
   async function runNow(body: object, to: string, token = tenant.admin.token): Promise<{ run: RunView; mail: ParsedMail }> {
-    const { run, mail } = await runScheduleNow(t.server, token, { schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: [to] }, ...body }, smtp, to);
+    const { run, mail } = await runScheduleNow(
+      t.server,
+      token,
+      { schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: [to] }, ...body },
+      smtp,
+      to,
+    );
     expect(run).toMatchObject({ state: 'succeeded', error: null });
     return { run, mail };
   }
@@ -83,13 +95,19 @@ describe('scheduled stops, temperature and inspections reports', () => {
   });
 
   it('mails yesterday’s stops and idling as a workbook: one row per period, the asset’s totals', async () => {
-    const { run, mail } = await runNow({ name: 'Detenciones de ayer', report: 'stops', format: 'xlsx', params: { assetIds: [truck.assetId] } }, 'stops@example.cl');
+    const { run, mail } = await runNow(
+      { name: 'Detenciones de ayer', report: 'stops', format: 'xlsx', params: { assetIds: [truck.assetId] } },
+      'stops@example.cl',
+    );
     // The park: still from minute 10 until minute 30 moves it (20 min); the wait with the engine
     // on: minutes 35 to 38 (3 min) — idling, too short to be a stop.
     expect(run).toMatchObject({ rows: 2, fileName: `informe-detenciones_${yesterday.toFormat('yyyy-MM-dd')}_${yesterday.toFormat('yyyy-MM-dd')}.xlsx` });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer);
-    const rows = workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+    const rows = workbook.worksheets[0]
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1));
     expect(rows).toEqual([
       ['Activo', 'Patente', 'Tipo', 'Inicio', 'Fin', 'Duración', 'Dirección', 'Latitud', 'Longitud'],
       ['Camión frío', 'FR-1010', 'Detención', local(start + 600), local(start + 1800), '0:20:00', undefined, -33, -69.91],
@@ -103,17 +121,30 @@ describe('scheduled stops, temperature and inspections reports', () => {
     await request(t.server).patch(`/api/users/${me}`).set(auth()).send({ language: 'en' }).expect(200);
     try {
       const outside = 'fuera@example.cl';
-      const body = { name: 'Stops both ways', report: 'stops', format: 'xlsx', params: { assetIds: [truck.assetId] }, schedule: { frequency: 'daily', time: '07:00' }, recipients: { userIds: [me], emails: [outside] } };
+      const body = {
+        name: 'Stops both ways',
+        report: 'stops',
+        format: 'xlsx',
+        params: { assetIds: [truck.assetId] },
+        schedule: { frequency: 'daily', time: '07:00' },
+        recipients: { userIds: [me], emails: [outside] },
+      };
       const { run, mail: spanish } = await runScheduleNow(t.server, tenant.admin.token, body, smtp, outside);
       const english = await eventually(() => smtp.mails.find((m) => (m.to as { text: string }).text === tenant.admin.email) ?? null, 'the English mail');
       const day = yesterday.toFormat('yyyy-MM-dd');
       // The run records the owner's file: the owner reads English.
       expect(run).toMatchObject({ state: 'succeeded', fileName: `stops-report_${day}_${day}.xlsx` });
-      expect([english.attachments[0].filename, spanish.attachments[0].filename]).toEqual([`stops-report_${day}_${day}.xlsx`, `informe-detenciones_${day}_${day}.xlsx`]);
+      expect([english.attachments[0].filename, spanish.attachments[0].filename]).toEqual([
+        `stops-report_${day}_${day}.xlsx`,
+        `informe-detenciones_${day}_${day}.xlsx`,
+      ]);
       const rowsOf = async (mail: ParsedMail) => {
         const workbook = new ExcelJS.Workbook();
         await workbook.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer);
-        return workbook.worksheets[0].getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+        return workbook.worksheets[0]
+          .getSheetValues()
+          .slice(1)
+          .map((row) => (row as unknown[]).slice(1));
       };
       const englishTime = (unixS: number) => DateTime.fromSeconds(unixS, { zone: ZONE }).toFormat('dd/MM/yyyy HH:mm:ss');
       expect(await rowsOf(english)).toEqual([
@@ -129,7 +160,10 @@ describe('scheduled stops, temperature and inspections reports', () => {
   });
 
   it('mails yesterday’s temperatures as CSV: per sensor, and over all of the asset’s sensors', async () => {
-    const { run, mail } = await runNow({ name: 'Frío de ayer', report: 'temperature', format: 'csv', params: { assetIds: [truck.assetId] } }, 'frio@example.cl');
+    const { run, mail } = await runNow(
+      { name: 'Frío de ayer', report: 'temperature', format: 'csv', params: { assetIds: [truck.assetId] } },
+      'frio@example.cl',
+    );
     expect(run.rows).toBe(2);
     // Sensor 1: 40 readings cycling 3..6 (mean 4.5); sensor 2: 10 readings -18/-17 (mean -17.5);
     // over both: (40 × 4.5 + 10 × -17.5) / 50 = 0.1.
@@ -177,13 +211,19 @@ describe('scheduled stops, temperature and inspections reports', () => {
     expect(mail.attachments[0].contentType).toBe('application/pdf');
     expect(pdfPageSizes(pdf).every(({ width, height }) => width > height)).toBe(true);
     const lines = pdfText(pdf).split('\n');
-    expect(lines.find((line) => line.includes('FR-1010'))).toMatch(new RegExp(`${local(yesterday.set({ hour: 9 }).toSeconds())}\\s+Camión frío\\s+FR-1010\\s+Checklist diario\\s+Rosa Díaz\\s+Sí\\s+Frenos\\s+120\\.500`));
+    expect(lines.find((line) => line.includes('FR-1010'))).toMatch(
+      new RegExp(`${local(yesterday.set({ hour: 9 }).toSeconds())}\\s+Camión frío\\s+FR-1010\\s+Checklist diario\\s+Rosa Díaz\\s+Sí\\s+Frenos\\s+120\\.500`),
+    );
     expect(lines.find((line) => line.includes('GR-2020'))).toMatch(/15:30:00\s+Grúa\s+GR-2020\s+Checklist diario\s+Rosa Díaz\s+No/);
     expect(lines.find((line) => /^\s*Total/.test(line))).toMatch(/Total\s+2 inspecciones\s+1 críticas/);
 
     // A user limited to the truck's tracker sees only its inspection; only the critical ones asked.
     const limited = await tenant.addUser({ permissions: [Permission.Reports, Permission.Inspections], trackerIds: [other.trackerId] });
-    const critical = await runNow({ name: 'Críticas de ayer', report: 'inspections', format: 'csv', params: { critical: true }, recipients: { emails: ['criticas@example.cl'] } }, 'criticas@example.cl', limited.token);
+    const critical = await runNow(
+      { name: 'Críticas de ayer', report: 'inspections', format: 'csv', params: { critical: true }, recipients: { emails: ['criticas@example.cl'] } },
+      'criticas@example.cl',
+      limited.token,
+    );
     expect(critical.run.rows).toBe(0);
     const scoped = await runNow({ name: 'Todas de ayer', report: 'inspections', format: 'csv' }, 'grua@example.cl', limited.token);
     expect(scoped.mail.attachments[0].content.toString('utf8').trim().split('\r\n').slice(1)).toEqual([
@@ -193,7 +233,14 @@ describe('scheduled stops, temperature and inspections reports', () => {
   });
 
   it('refuses params a report does not take: 400, nothing stored', async () => {
-    const refused = async (body: object) => (await request(t.server).post('/api/scheduled-reports').set(auth()).send({ name: 'Mal', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: ['x@example.cl'] }, ...body }).expect(400)).body;
+    const refused = async (body: object) =>
+      (
+        await request(t.server)
+          .post('/api/scheduled-reports')
+          .set(auth())
+          .send({ name: 'Mal', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: ['x@example.cl'] }, ...body })
+          .expect(400)
+      ).body;
     expect((await refused({ report: 'stops', params: { assetIds: ['nope'] } })).error).toContain('assetIds');
     expect((await refused({ report: 'temperature', params: {} })).error).toContain('assetIds');
     expect((await refused({ report: 'inspections', params: { critical: 'yes' } })).error).toContain('critical');

@@ -30,9 +30,23 @@ describe('scheduled reports too large to attach', () => {
     const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).startOf('day');
     const action = `test.link${events}`;
     await t.connection.collection('activity_events').insertMany(
-      Array.from({ length: events }, (_, i) => ({ clientId: tenant.clientId, actor: { name: 'Sistema' }, action, resourceType: 'test', summary: `evento número ${i} de un informe grande`, occurredAt: yesterday.plus({ minutes: i }).toJSDate() })),
+      Array.from({ length: events }, (_, i) => ({
+        clientId: tenant.clientId,
+        actor: { name: 'Sistema' },
+        action,
+        resourceType: 'test',
+        summary: `evento número ${i} de un informe grande`,
+        occurredAt: yesterday.plus({ minutes: i }).toJSDate(),
+      })),
     );
-    const body = { name: 'Actividad', report: 'activity', format: 'csv', params: { action }, schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: [to] } };
+    const body = {
+      name: 'Actividad',
+      report: 'activity',
+      format: 'csv',
+      params: { action },
+      schedule: { frequency: 'daily', time: '07:00' },
+      recipients: { emails: [to] },
+    };
     const { run, mail } = await runScheduleNow(t.server, tenant.admin.token, body, smtp, to);
     expect(run.state).toBe('succeeded');
     return { run, mail };
@@ -68,7 +82,10 @@ describe('scheduled reports too large to attach', () => {
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${run.fileName}"`);
     const text = file.text;
     expect(Buffer.byteLength(text)).toBe(run.fileBytes);
-    const lines = text.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(61);
     expect(lines.filter((line) => line.includes('de un informe grande'))).toHaveLength(60);
 

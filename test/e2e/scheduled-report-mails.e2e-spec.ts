@@ -33,7 +33,13 @@ describe('scheduled report mails', () => {
 
   /** Creates the schedule, runs it now and answers its finished run. */
   async function runNow(body: object): Promise<RunView> {
-    const schedule = (await request(app.t.server).post('/api/scheduled-reports').set(auth()).send({ schedule: { frequency: 'daily', time: '07:00' }, ...body }).expect(201)).body.data;
+    const schedule = (
+      await request(app.t.server)
+        .post('/api/scheduled-reports')
+        .set(auth())
+        .send({ schedule: { frequency: 'daily', time: '07:00' }, ...body })
+        .expect(201)
+    ).body.data;
     await request(app.t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth()).expect(202);
     const [run] = await eventually(async () => {
       const list = (await request(app.t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth()).expect(200)).body.data as RunView[];
@@ -61,13 +67,28 @@ describe('scheduled report mails', () => {
     await request(app.t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
     const yesterday = DateTime.now().setZone(ZONE).minus({ days: 1 }).startOf('day');
     await app.t.connection.collection('activity_events').insertMany(
-      Array.from({ length: 60 }, (_, i) => ({ clientId: tenant.clientId, actor: { name: 'Sistema' }, action: 'test.mails', resourceType: 'test', summary: `evento número ${i} de un informe grande`, occurredAt: yesterday.plus({ minutes: i }).toJSDate() })),
+      Array.from({ length: 60 }, (_, i) => ({
+        clientId: tenant.clientId,
+        actor: { name: 'Sistema' },
+        action: 'test.mails',
+        resourceType: 'test',
+        summary: `evento número ${i} de un informe grande`,
+        occurredAt: yesterday.plus({ minutes: i }).toJSDate(),
+      })),
     );
-    const run = await runNow({ name: 'Actividad', report: 'activity', format: 'csv', params: { action: 'test.mails' }, recipients: { emails: ['externo@example.cl', 'Gerencia@Example.cl'], userIds: [english.user._id.toHexString()] } });
+    const run = await runNow({
+      name: 'Actividad',
+      report: 'activity',
+      format: 'csv',
+      params: { action: 'test.mails' },
+      recipients: { emails: ['externo@example.cl', 'Gerencia@Example.cl'], userIds: [english.user._id.toHexString()] },
+    });
     expect(run).toMatchObject({ state: 'succeeded', rows: 60, delivery: 'link' });
 
     const addresses = ['externo@example.cl', 'gerencia@example.cl', english.email];
-    const mails = await Promise.all(addresses.map((address) => eventually(() => (mailsTo(address).length ? mailsTo(address) : null), `the mail to ${address}`)));
+    const mails = await Promise.all(
+      addresses.map((address) => eventually(() => (mailsTo(address).length ? mailsTo(address) : null), `the mail to ${address}`)),
+    );
     expect(mails.map((list) => list.length)).toEqual([1, 1, 1]);
     for (const [index, [mail]] of mails.entries()) {
       expect((mail.to as { value: Array<{ address: string }> }).value.map((to) => to.address)).toEqual([addresses[index]]);
@@ -93,7 +114,16 @@ describe('scheduled report mails', () => {
     expect(await runNow({ name: 'Viajes', report: 'trips', format: 'csv', ...fleet })).toMatchObject({ state: 'succeeded', rows: 0 });
     // The fuel report has a row per asset (then its total row, not counted).
     expect(await runNow({ name: 'Combustible', report: 'fuel', format: 'csv', ...fleet })).toMatchObject({ state: 'succeeded', rows: 1 });
-    app.portal.setInvoices(tenant.clientId.toHexString(), buildInvoices(3, { month: DateTime.now().setZone(ZONE).minus({ days: 1 }).toFormat('yyyy-MM') }).map((invoice) => ({ ...invoice, issueDate: DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate()! })));
-    expect(await runNow({ name: 'Facturas', report: 'invoices', format: 'xlsx', recipients: { emails: ['finanzas@example.cl'] } })).toMatchObject({ state: 'succeeded', rows: 3 });
+    app.portal.setInvoices(
+      tenant.clientId.toHexString(),
+      buildInvoices(3, { month: DateTime.now().setZone(ZONE).minus({ days: 1 }).toFormat('yyyy-MM') }).map((invoice) => ({
+        ...invoice,
+        issueDate: DateTime.now().setZone(ZONE).minus({ days: 1 }).toISODate()!,
+      })),
+    );
+    expect(await runNow({ name: 'Facturas', report: 'invoices', format: 'xlsx', recipients: { emails: ['finanzas@example.cl'] } })).toMatchObject({
+      state: 'succeeded',
+      rows: 3,
+    });
   });
 });

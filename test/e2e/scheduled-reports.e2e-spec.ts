@@ -42,7 +42,13 @@ describe('scheduled reports', () => {
   let smtp: MailCatcher;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
-  const daily = { name: 'Actividad de ayer', report: 'activity', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients: { emails: ['Gerencia@Example.com'] } };
+  const daily = {
+    name: 'Actividad de ayer',
+    report: 'activity',
+    format: 'csv',
+    schedule: { frequency: 'daily', time: '07:00' },
+    recipients: { emails: ['Gerencia@Example.com'] },
+  };
   const create = async (body: object = daily, token?: string) => (await api().post('/api/scheduled-reports').set(auth(token)).send(body).expect(201)).body.data;
   const mailsTo = (address: string) => smtp.to(address);
 
@@ -66,7 +72,16 @@ describe('scheduled reports', () => {
       const today = now.set({ hour: 7, minute: 0, second: 0, millisecond: 0 });
       return (today > now ? today : today.plus({ days: 1 })).toUTC().toISO();
     })();
-    expect(created).toMatchObject({ name: 'Actividad de ayer', report: 'activity', params: {}, format: 'csv', enabled: true, ownerId: tenant.admin.user._id.toHexString(), schedule: { frequency: 'daily', time: '07:00', dayOfWeek: null, dayOfMonth: null, timeZone: ZONE }, recipients: { emails: ['gerencia@example.com'], userIds: [] } });
+    expect(created).toMatchObject({
+      name: 'Actividad de ayer',
+      report: 'activity',
+      params: {},
+      format: 'csv',
+      enabled: true,
+      ownerId: tenant.admin.user._id.toHexString(),
+      schedule: { frequency: 'daily', time: '07:00', dayOfWeek: null, dayOfMonth: null, timeZone: ZONE },
+      recipients: { emails: ['gerencia@example.com'], userIds: [] },
+    });
     expect(new Date(created.nextRunAt).toISOString()).toBe(expectedNext);
     expect((await api().get(`/api/scheduled-reports/${created.id}`).set(auth()).expect(200)).body.data).toEqual(created);
 
@@ -81,13 +96,27 @@ describe('scheduled reports', () => {
 
     const disabled = (await api().patch(`/api/scheduled-reports/${second.id}`).set(auth()).send({ enabled: false }).expect(200)).body.data;
     expect(disabled).toMatchObject({ enabled: false, nextRunAt: null });
-    const monthly = (await api().patch(`/api/scheduled-reports/${second.id}`).set(auth()).send({ enabled: true, schedule: { frequency: 'monthly', time: '06:00', dayOfMonth: 31 } }).expect(200)).body.data;
+    const monthly = (
+      await api()
+        .patch(`/api/scheduled-reports/${second.id}`)
+        .set(auth())
+        .send({ enabled: true, schedule: { frequency: 'monthly', time: '06:00', dayOfMonth: 31 } })
+        .expect(200)
+    ).body.data;
     const lastDay = DateTime.fromISO(monthly.nextRunAt, { zone: ZONE });
     expect([lastDay.day, lastDay.hour]).toEqual([lastDay.daysInMonth, 6]);
     expect((await api().delete(`/api/scheduled-reports/${second.id}`).set(auth()).expect(200)).body.data).toEqual({ id: second.id });
     await api().get(`/api/scheduled-reports/${second.id}`).set(auth()).expect(404);
-    const log = (await api().get('/api/activity-log?entityType=scheduled_report&limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(log.filter((e) => e.resourceId === second.id).map((e) => e.action).sort()).toEqual(['scheduled_report.create', 'scheduled_report.delete', 'scheduled_report.update', 'scheduled_report.update']);
+    const log = (await api().get('/api/activity-log?entityType=scheduled_report&limit=50').set(auth()).expect(200)).body.data as Array<{
+      action: string;
+      resourceId: string;
+    }>;
+    expect(
+      log
+        .filter((e) => e.resourceId === second.id)
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['scheduled_report.create', 'scheduled_report.delete', 'scheduled_report.update', 'scheduled_report.update']);
   });
 
   it('refuses what is not a schedule: 400 naming the field, nothing written', async () => {
@@ -112,7 +141,14 @@ describe('scheduled reports', () => {
       const res = await api().post('/api/scheduled-reports').set(auth()).send(body).expect(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
-    const proto = await api().post('/api/scheduled-reports').set(auth()).set('content-type', 'application/json').send(`{"name":"x","report":"activity","format":"csv","schedule":{"frequency":"daily","time":"07:00"},"recipients":{"emails":["a@b.cl"]},"params":{"__proto__":{"admin":true}}}`).expect(400);
+    const proto = await api()
+      .post('/api/scheduled-reports')
+      .set(auth())
+      .set('content-type', 'application/json')
+      .send(
+        `{"name":"x","report":"activity","format":"csv","schedule":{"frequency":"daily","time":"07:00"},"recipients":{"emails":["a@b.cl"]},"params":{"__proto__":{"admin":true}}}`,
+      )
+      .expect(400);
     expect(JSON.stringify(proto.body)).toContain('params');
     expect(await t.connection.collection('scheduled_reports').countDocuments()).toBe(before);
   });
@@ -121,7 +157,14 @@ describe('scheduled reports', () => {
     const before = await t.connection.collection('scheduled_reports').countDocuments();
     const { recipients: _recipients, ...withoutRecipients } = daily;
     const { schedule: _schedule, ...withoutSchedule } = daily;
-    const found = { report: 'trips', params: {}, format: 'xlsx', name: 'Viajes de ayer', schedule: { frequency: 'daily', time: '07:00', dayOfWeek: 1, dayOfMonth: 1, timeZone: 'America/Santiago' }, enabled: true };
+    const found = {
+      report: 'trips',
+      params: {},
+      format: 'xlsx',
+      name: 'Viajes de ayer',
+      schedule: { frequency: 'daily', time: '07:00', dayOfWeek: 1, dayOfMonth: 1, timeZone: 'America/Santiago' },
+      enabled: true,
+    };
     const cases: Array<[object, string]> = [
       [found, 'recipients must be an object'],
       [withoutRecipients, 'recipients must be an object'],
@@ -141,10 +184,23 @@ describe('scheduled reports', () => {
     const other = await createTenant(t.app);
     await request(t.server).get(`/api/scheduled-reports/${mine.id}`).expect(401);
     await request(t.server).get(`/api/scheduled-reports/${mine.id}`).set(auth('sess_not-a-real-token')).expect(401);
-    for (const [method, path] of [['get', ''], ['patch', ''], ['delete', ''], ['post', '/run'], ['get', '/runs']] as const) {
-      const res = await (api()[method](`/api/scheduled-reports/${mine.id}${path}`).set(auth(other.admin.token))).send(method === 'patch' ? { name: 'hijacked' } : undefined);
+    for (const [method, path] of [
+      ['get', ''],
+      ['patch', ''],
+      ['delete', ''],
+      ['post', '/run'],
+      ['get', '/runs'],
+    ] as const) {
+      const res = await api()
+        [method](`/api/scheduled-reports/${mine.id}${path}`)
+        .set(auth(other.admin.token))
+        .send(method === 'patch' ? { name: 'hijacked' } : undefined);
       expect([path, method, res.status]).toEqual([path, method, 404]);
-      await (api()[method](`/api/scheduled-reports/${UNKNOWN}${path}`).set(auth())).send(method === 'patch' ? { name: 'x' } : undefined).expect(404);
+      await api()
+        [method](`/api/scheduled-reports/${UNKNOWN}${path}`)
+        .set(auth())
+        .send(method === 'patch' ? { name: 'x' } : undefined)
+        .expect(404);
     }
     const noReports = await tenant.addUser({ permissions: [Permission.ActivityLog] });
     await api().get('/api/scheduled-reports').set(auth(noReports.token)).expect(403);
@@ -155,11 +211,17 @@ describe('scheduled reports', () => {
     expect((await api().get(`/api/scheduled-reports/${mine.id}`).set(auth()).expect(200)).body.data.name).toBe(daily.name);
   });
 
-  it('lets a user who sees only some trackers change or delete only their own schedules: another\'s runs as its owner (403, nothing changed)', async () => {
+  it("lets a user who sees only some trackers change or delete only their own schedules: another's runs as its owner (403, nothing changed)", async () => {
     const admins = await create();
     const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
-    const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain("changing or deleting another user's schedule needs access to all of the client's trackers");
-    await refused(api().patch(`/api/scheduled-reports/${admins.id}`).set(auth(limited.token)).send({ recipients: { emails: ['mine@elsewhere.example'] } }));
+    const refused = async (call: request.Test) =>
+      expect((await call.expect(403)).body.error).toContain("changing or deleting another user's schedule needs access to all of the client's trackers");
+    await refused(
+      api()
+        .patch(`/api/scheduled-reports/${admins.id}`)
+        .set(auth(limited.token))
+        .send({ recipients: { emails: ['mine@elsewhere.example'] } }),
+    );
     await refused(api().delete(`/api/scheduled-reports/${admins.id}`).set(auth(limited.token)));
     expect((await api().get(`/api/scheduled-reports/${admins.id}`).set(auth()).expect(200)).body.data).toEqual(admins);
     // Their own: theirs to change and delete; an all-trackers user may change anyone's.
@@ -183,11 +245,15 @@ describe('scheduled reports', () => {
       occurredAt,
     }));
     await t.connection.collection('activity_events').insertMany(events);
-    const schedule = await create({ ...daily, params: { action: 'test.event' }, recipients: { emails: ['ops@example.cl'], userIds: [reporter.admin.user._id.toHexString()] } }, reporter.admin.token);
+    const schedule = await create(
+      { ...daily, params: { action: 'test.event' }, recipients: { emails: ['ops@example.cl'], userIds: [reporter.admin.user._id.toHexString()] } },
+      reporter.admin.token,
+    );
     const accepted = await request(t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth(reporter.admin.token)).expect(202);
     expect(accepted.body.data).toMatchObject({ manual: true, state: 'pending' });
     const [run] = await eventually(async () => {
-      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body
+        .data as RunView[];
       return list[0]?.state === 'succeeded' ? list : null;
     }, 'the run');
     expect(run).toMatchObject({ rows: 5, error: null, attempts: 1, fileName: expect.stringMatching(/^activity-log_.*\.csv$/) });
@@ -198,8 +264,17 @@ describe('scheduled reports', () => {
     expect((theirs.to as { text: string }).text).toBe(reporter.admin.email);
     expect(mail.subject).toBe(`Actividad de ayer: ${yesterday.toFormat('dd-MM-yyyy')}`);
     expect(mail.attachments).toHaveLength(1);
-    const csv = mail.attachments[0].content.toString('utf8').replace(/^\uFEFF/, '').trim().split(/\r?\n/);
-    expect(csv.slice(1).map((line) => /evento (\d)/.exec(line)?.[1]).sort()).toEqual(['0', '1', '2', '3', '4']);
+    const csv = mail.attachments[0].content
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(
+      csv
+        .slice(1)
+        .map((line) => /evento (\d)/.exec(line)?.[1])
+        .sort(),
+    ).toEqual(['0', '1', '2', '3', '4']);
   });
 
   it('runs each due time once, whatever the number of instances sweeping; moves the next run on', async () => {
@@ -216,7 +291,8 @@ describe('scheduled reports', () => {
       await other.close();
     }
     const list = await eventually(async () => {
-      const found = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      const found = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body
+        .data as RunView[];
       return found.length === 2 && found.every((run) => run.state === 'succeeded') ? found : null;
     }, 'two runs');
     expect(list.map((run) => [run.manual, new Date(run.dueAt).toISOString()])).toEqual([
@@ -226,7 +302,9 @@ describe('scheduled reports', () => {
     const after = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}`).set(auth(reporter.admin.token)).expect(200)).body.data;
     expect(new Date(after.nextRunAt).toISOString()).toBe(firstDue.plus({ days: 2 }).toUTC().toISO());
     const received = await eventually(() => (mailsTo('due@example.cl').length === 2 ? mailsTo('due@example.cl') : null), 'two mails');
-    expect(received.map((mail) => mail.subject).sort()).toEqual([firstDue.minus({ days: 1 }), firstDue].map((day) => `Actividad de ayer: ${day.toFormat('dd-MM-yyyy')}`).sort());
+    expect(received.map((mail) => mail.subject).sort()).toEqual(
+      [firstDue.minus({ days: 1 }), firstDue].map((day) => `Actividad de ayer: ${day.toFormat('dd-MM-yyyy')}`).sort(),
+    );
     // The workbook reads back.
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(received[0].attachments[0].content as unknown as ArrayBuffer);
@@ -237,13 +315,36 @@ describe('scheduled reports', () => {
 
   it('schedules the trip report for assets of the owner, mailed as the report builds it', async () => {
     const reporter = await createTenant(t.app);
-    const asset = (await t.connection.collection('assets').insertOne({ clientId: reporter.clientId, name: 'Camión 3', plate: 'BBCC-11', kind: 'truck', icon: { id: 'truck', color: '#000000' }, groupIds: [], createdAt: new Date(), updatedAt: new Date() })).insertedId.toHexString();
-    await api().post('/api/scheduled-reports').set(auth(reporter.admin.token)).send({ ...daily, report: 'trips', params: { colour: 'red' } }).expect(400);
-    await api().post('/api/scheduled-reports').set(auth(reporter.admin.token)).send({ ...daily, report: 'trips', params: { assetIds: [] } }).expect(400);
-    const schedule = await create({ ...daily, name: 'Viajes de ayer', report: 'trips', params: { assetIds: [asset] }, recipients: { emails: ['viajes@example.cl'] } }, reporter.admin.token);
+    const asset = (
+      await t.connection.collection('assets').insertOne({
+        clientId: reporter.clientId,
+        name: 'Camión 3',
+        plate: 'BBCC-11',
+        kind: 'truck',
+        icon: { id: 'truck', color: '#000000' },
+        groupIds: [],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })
+    ).insertedId.toHexString();
+    await api()
+      .post('/api/scheduled-reports')
+      .set(auth(reporter.admin.token))
+      .send({ ...daily, report: 'trips', params: { colour: 'red' } })
+      .expect(400);
+    await api()
+      .post('/api/scheduled-reports')
+      .set(auth(reporter.admin.token))
+      .send({ ...daily, report: 'trips', params: { assetIds: [] } })
+      .expect(400);
+    const schedule = await create(
+      { ...daily, name: 'Viajes de ayer', report: 'trips', params: { assetIds: [asset] }, recipients: { emails: ['viajes@example.cl'] } },
+      reporter.admin.token,
+    );
     await request(t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth(reporter.admin.token)).expect(202);
     const [run] = await eventually(async () => {
-      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body
+        .data as RunView[];
       return list[0] && list[0].state !== 'pending' && list[0].state !== 'running' ? list : null;
     }, 'the run');
     expect(run).toMatchObject({ state: 'succeeded', fileName: expect.stringMatching(/^informe-viajes_.*\.csv$/) });
@@ -253,11 +354,21 @@ describe('scheduled reports', () => {
 
   it('records a failed run with its reason while the portal is down, tries again later, and mails once', async () => {
     const reporter = await createTenant(t.app);
-    const schedule = await create({ name: 'Facturas del mes', report: 'invoices', format: 'xlsx', schedule: { frequency: 'monthly', time: '06:00', dayOfMonth: 1 }, recipients: { emails: ['finanzas@example.cl'] } }, reporter.admin.token);
+    const schedule = await create(
+      {
+        name: 'Facturas del mes',
+        report: 'invoices',
+        format: 'xlsx',
+        schedule: { frequency: 'monthly', time: '06:00', dayOfMonth: 1 },
+        recipients: { emails: ['finanzas@example.cl'] },
+      },
+      reporter.admin.token,
+    );
     app.portal.mode = 'error';
     await request(t.server).post(`/api/scheduled-reports/${schedule.id}/run`).set(auth(reporter.admin.token)).expect(202);
     const [failed] = await eventually(async () => {
-      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body
+        .data as RunView[];
       return list[0]?.state === 'failed' ? list : null;
     }, 'the failed run');
     expect(failed).toMatchObject({ attempts: 1, error: expect.stringMatching(/portal/i), nextAttemptAt: expect.any(String) });
@@ -267,7 +378,8 @@ describe('scheduled reports', () => {
     app.portal.mode = 'ok';
     expect(await t.app.get(Jobs).runNow(RUN_JOB, failed.id)).toBe(true);
     const [succeeded] = await eventually(async () => {
-      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body.data as RunView[];
+      const list = (await request(t.server).get(`/api/scheduled-reports/${schedule.id}/runs`).set(auth(reporter.admin.token)).expect(200)).body
+        .data as RunView[];
       return list[0]?.state === 'succeeded' ? list : null;
     }, 'the retried run');
     expect(succeeded).toMatchObject({ id: failed.id, attempts: 2, error: null, nextAttemptAt: null, fileName: expect.stringMatching(/\.xlsx$/) });

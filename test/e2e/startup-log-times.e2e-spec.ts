@@ -21,7 +21,11 @@ describe('start-up log lines', () => {
     try {
       // Lines leave within a second (gathered writes).
       await new Promise((done) => setTimeout(done, 1_500));
-      const lines = app.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as LogLine);
+      const lines = app
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as LogLine);
       const starting = lines.find((line) => line.msg === 'Starting Nest application...');
       const modules = lines.filter((line) => line.context === 'InstanceLoader');
       expect(starting).toBeDefined();

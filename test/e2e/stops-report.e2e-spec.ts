@@ -12,7 +12,15 @@ const TOKEN = 'ingest-token-stops-0123456789';
  * idle 4 min then park 16 min (ignition off), drive 10 min, a red light of 3 min with the engine
  * on, drive 5 min, park 30 min (until the last message).
  */
-const PLAN: Array<['drive' | 'idle' | 'park', number]> = [['drive', 10], ['idle', 4], ['park', 16], ['drive', 10], ['idle', 3], ['drive', 5], ['park', 30]];
+const PLAN: Array<['drive' | 'idle' | 'park', number]> = [
+  ['drive', 10],
+  ['idle', 4],
+  ['park', 16],
+  ['drive', 10],
+  ['idle', 3],
+  ['drive', 5],
+  ['park', 30],
+];
 
 function drive(vendorId: number): object[] {
   const messages: object[] = [];
@@ -20,7 +28,14 @@ function drive(vendorId: number): object[] {
   for (const [kind, minutes] of PLAN) {
     for (let m = 0; m < minutes; m++) {
       if (kind === 'drive' && messages.length > 0) lng = Math.round((lng + 0.01) * 100) / 100;
-      messages.push({ 'device.id': vendorId, timestamp: T0 + messages.length * 60, 'position.latitude': -33, 'position.longitude': -70 + lng, 'position.speed': kind === 'drive' ? 50 : 0, 'engine.ignition.status': kind !== 'park' });
+      messages.push({
+        'device.id': vendorId,
+        timestamp: T0 + messages.length * 60,
+        'position.latitude': -33,
+        'position.longitude': -70 + lng,
+        'position.speed': kind === 'drive' ? 50 : 0,
+        'engine.ignition.status': kind !== 'park',
+      });
     }
   }
   return messages;
@@ -31,7 +46,8 @@ describe('POST /api/reports/stops', () => {
   let tenant: TestTenant;
   let truck: TrackedFixture;
   let idleTruck: TrackedFixture;
-  const report = (body: object, token = tenant.admin.token, server = t.server) => request(server).post('/api/reports/stops').set('Authorization', `Bearer ${token}`).send(body);
+  const report = (body: object, token = tenant.admin.token, server = t.server) =>
+    request(server).post('/api/reports/stops').set('Authorization', `Bearer ${token}`).send(body);
   const DAY = { from: '15/01/2026', to: '15/01/2026' };
   // Stop 1 begins at minute 10, where the 10th drive message left the truck: -70 + 0.09.
   const FIRST_STOP = { lat: -33, lng: -69.91 };
@@ -58,41 +74,68 @@ describe('POST /api/reports/stops', () => {
       status: 'success',
       data: {
         assets: [
-          { assetId: truck.assetId, assetName: 'Truck', licensePlate: 'TR-0001', vendorId: truck.vendorId, periods: EXPECTED_PERIODS, totals: { stops: 2, stopSeconds: 2940, idles: 2, idleSeconds: 420 } },
-          { assetId: idleTruck.assetId, assetName: 'Parked', licensePlate: 'PK-0001', vendorId: idleTruck.vendorId, periods: [], totals: { stops: 0, stopSeconds: 0, idles: 0, idleSeconds: 0 } },
+          {
+            assetId: truck.assetId,
+            assetName: 'Truck',
+            licensePlate: 'TR-0001',
+            vendorId: truck.vendorId,
+            periods: EXPECTED_PERIODS,
+            totals: { stops: 2, stopSeconds: 2940, idles: 2, idleSeconds: 420 },
+          },
+          {
+            assetId: idleTruck.assetId,
+            assetName: 'Parked',
+            licensePlate: 'PK-0001',
+            vendorId: idleTruck.vendorId,
+            periods: [],
+            totals: { stops: 0, stopSeconds: 0, idles: 0, idleSeconds: 0 },
+          },
         ],
         totals: { stops: 2, stopSeconds: 2940, idles: 2, idleSeconds: 420 },
       },
     });
   });
 
-  it('clips periods to the range (exact times in the client\'s time zone)', async () => {
+  it("clips periods to the range (exact times in the client's time zone)", async () => {
     // 10:00 to 10:25 local: the first stop is cut at its last still message in the range (minute 25).
     const res = await report({ assetIds: [truck.assetId], from: '15/01/2026 10:00', to: '15/01/2026 10:25' }).expect(200);
-    expect(res.body.data.assets[0].periods).toEqual([
-      { ...EXPECTED_PERIODS[0], end: T0 + 1500, durationSeconds: 900 },
-      EXPECTED_PERIODS[1],
-    ]);
+    expect(res.body.data.assets[0].periods).toEqual([{ ...EXPECTED_PERIODS[0], end: T0 + 1500, durationSeconds: 900 }, EXPECTED_PERIODS[1]]);
   });
 
   it('skips foreign, unknown, untracked and out-of-scope assets', async () => {
     const untracked = await addAsset(t, tenant.clientId, { tracked: false });
     const limited = await tenant.addUser({ permissions: [Permission.Reports], trackerIds: [idleTruck.trackerId] });
-    expect((await report({ assetIds: [truck.assetId, idleTruck.assetId], ...DAY }, limited.token).expect(200)).body.data.assets.map((a: { assetId: string }) => a.assetId)).toEqual([idleTruck.assetId]);
+    expect(
+      (await report({ assetIds: [truck.assetId, idleTruck.assetId], ...DAY }, limited.token).expect(200)).body.data.assets.map(
+        (a: { assetId: string }) => a.assetId,
+      ),
+    ).toEqual([idleTruck.assetId]);
     const other = await createTenant(t.app);
-    expect((await report({ assetIds: [truck.assetId], ...DAY }, other.admin.token).expect(200)).body.data).toEqual({ assets: [], totals: { stops: 0, stopSeconds: 0, idles: 0, idleSeconds: 0 } });
+    expect((await report({ assetIds: [truck.assetId], ...DAY }, other.admin.token).expect(200)).body.data).toEqual({
+      assets: [],
+      totals: { stops: 0, stopSeconds: 0, idles: 0, idleSeconds: 0 },
+    });
     expect((await report({ assetIds: [untracked.assetId, '65f000000000000000000009'], ...DAY }).expect(200)).body.data.assets).toEqual([]);
   });
 
   it('refuses bad input (400), no or a bad credential (401) and a role without access_reports (403)', async () => {
     const bodies = [
-      {}, { ...DAY }, { assetIds: [], ...DAY }, { assetIds: 'x', ...DAY }, { assetIds: ['nope'], ...DAY },
+      {},
+      { ...DAY },
+      { assetIds: [], ...DAY },
+      { assetIds: 'x', ...DAY },
+      { assetIds: ['nope'], ...DAY },
       { assetIds: Array.from({ length: 501 }, () => truck.assetId), ...DAY },
-      { assetIds: [truck.assetId], from: '2026-01-15', to: '15/01/2026' }, { assetIds: [truck.assetId], from: '16/01/2026', to: '15/01/2026' },
-      { assetIds: [truck.assetId], from: '01/01/2026', to: '15/02/2026' }, { assetIds: [truck.assetId], from: 15, to: '15/01/2026' },
+      { assetIds: [truck.assetId], from: '2026-01-15', to: '15/01/2026' },
+      { assetIds: [truck.assetId], from: '16/01/2026', to: '15/01/2026' },
+      { assetIds: [truck.assetId], from: '01/01/2026', to: '15/02/2026' },
+      { assetIds: [truck.assetId], from: 15, to: '15/01/2026' },
     ];
     for (const body of bodies) expect((await report(body).expect(400)).body).toEqual({ error: expect.any(String) });
-    await request(t.server).post('/api/reports/stops').send({ assetIds: [truck.assetId], ...DAY }).expect(401);
+    await request(t.server)
+      .post('/api/reports/stops')
+      .send({ assetIds: [truck.assetId], ...DAY })
+      .expect(401);
     await report({ assetIds: [truck.assetId], ...DAY }, 'atk_not_a_token').expect(401);
     const positionsOnly = await tenant.addUser({ permissions: [Permission.Positions] });
     await report({ assetIds: [truck.assetId], ...DAY }, positionsOnly.token).expect(403);

@@ -38,7 +38,9 @@ describe('Open streams per user (GET /api/notifications/stream, GET /api/positio
 
     const refused = await connect(path, user.token);
     expect(refused.status).toBe(429);
-    expect(JSON.parse(await refused.body())).toEqual({ error: `Too many open ${what}: at most 20 per user at once; close one (another tab or client) and try again` });
+    expect(JSON.parse(await refused.body())).toEqual({
+      error: `Too many open ${what}: at most 20 per user at once; close one (another tab or client) and try again`,
+    });
     // The twentieth is a live stream like the others (its `ready` came).
     await held[MAX_STREAMS_PER_USER - 1].waitFor(() => held[MAX_STREAMS_PER_USER - 1].comments.includes('ready'));
     expect((await connect(path, other.token)).status).toBe(200);

@@ -26,7 +26,15 @@ describe('POST /api/support/tickets with an Idempotency-Key', () => {
   const requests = () => t.connection.collection('support_ticket_requests');
   /** A pending attempt as a process killed during its portal call leaves it. */
   const interrupted = (key: string, n: number, inFlightUntil = new Date(Date.now() - 1000)) =>
-    requests().insertOne({ clientId: tenant.clientId, key, userId: tenant.admin.user._id, fingerprint: fingerprint(n), state: 'pending', attemptedAt: new Date(Date.now() - 20_000), inFlightUntil });
+    requests().insertOne({
+      clientId: tenant.clientId,
+      key,
+      userId: tenant.admin.user._id,
+      fingerprint: fingerprint(n),
+      state: 'pending',
+      attemptedAt: new Date(Date.now() - 20_000),
+      inFlightUntil,
+    });
   let fingerprint: (n: number) => string;
 
   beforeAll(async () => {
@@ -38,7 +46,10 @@ describe('POST /api/support/tickets with an Idempotency-Key', () => {
     await post('fingerprint-probe', body(0)).expect(201);
     const probe = (await requests().findOne({ key: 'fingerprint-probe' }))!;
     const { createHash } = await import('node:crypto');
-    fingerprint = (n) => createHash('sha256').update(JSON.stringify([body(n).title, body(n).description, body(n).category])).digest('hex');
+    fingerprint = (n) =>
+      createHash('sha256')
+        .update(JSON.stringify([body(n).title, body(n).description, body(n).category]))
+        .digest('hex');
     expect(probe.fingerprint).toBe(fingerprint(0));
   });
   afterAll(async () => {

@@ -33,8 +33,22 @@ describe('support tickets: list, read, comment', () => {
     const comment = { id: 'c-1', ticketId: '', authorName: 'Soporte', authorRole: 'support', content: 'Revisando', createdAt: '2026-01-03T10:00:00.000Z' };
     mine = [
       stub.addTicket({ clientId: client, title: 'Uno', createdAt: '2026-01-01T10:00:00.000Z', category: 'technical' }),
-      stub.addTicket({ clientId: client, title: 'Dos', createdAt: '2026-01-02T10:00:00.000Z', category: 'billing', status: { id: 3, name: 'Cerrado' }, closedAt: '2026-01-05T10:00:00.000Z' }),
-      stub.addTicket({ clientId: client, title: 'Tres', createdAt: '2026-01-03T10:00:00.000Z', category: 'technical', comments: [comment], internalNotes: 'secret' }),
+      stub.addTicket({
+        clientId: client,
+        title: 'Dos',
+        createdAt: '2026-01-02T10:00:00.000Z',
+        category: 'billing',
+        status: { id: 3, name: 'Cerrado' },
+        closedAt: '2026-01-05T10:00:00.000Z',
+      }),
+      stub.addTicket({
+        clientId: client,
+        title: 'Tres',
+        createdAt: '2026-01-03T10:00:00.000Z',
+        category: 'technical',
+        comments: [comment],
+        internalNotes: 'secret',
+      }),
     ];
     mine[2].comments[0].ticketId = mine[2].id;
     foreign = stub.addTicket({ clientId: other.clientId.toHexString(), title: 'Ajeno' });
@@ -46,12 +60,20 @@ describe('support tickets: list, read, comment', () => {
     delete process.env.BILLING_PORTAL_TOKEN;
   });
 
-  it('lists the client\'s tickets newest first without comments, in cursor pages, with the filters passed on', async () => {
+  it("lists the client's tickets newest first without comments, in cursor pages, with the filters passed on", async () => {
     const first = await call('get', '/api/support/tickets?limit=2', tenant.admin.token).expect(200);
     expect(first.body.data.map((ticket: { title: string }) => ticket.title)).toEqual(['Tres', 'Dos']);
     expect(first.body.data[0]).toEqual({
-      id: mine[2].id, title: 'Tres', description: 'Descripción', status: { id: 1, name: 'Abierto' }, category: 'technical',
-      authorName: 'Autor', commentsCount: 1, createdAt: '2026-01-03T10:00:00.000Z', updatedAt: expect.any(String), closedAt: null,
+      id: mine[2].id,
+      title: 'Tres',
+      description: 'Descripción',
+      status: { id: 1, name: 'Abierto' },
+      category: 'technical',
+      authorName: 'Autor',
+      commentsCount: 1,
+      createdAt: '2026-01-03T10:00:00.000Z',
+      updatedAt: expect.any(String),
+      closedAt: null,
     });
     const second = await call('get', `/api/support/tickets?limit=2&cursor=${first.body.page.nextCursor}`, tenant.admin.token).expect(200);
     expect(second.body.data.map((ticket: { title: string }) => ticket.title)).toEqual(['Uno']);
@@ -76,9 +98,19 @@ describe('support tickets: list, read, comment', () => {
   it('reads one ticket with its comments, the spec fields only', async () => {
     const res = await call('get', `/api/support/tickets/${mine[2].id}`, tenant.admin.token).expect(200);
     expect(res.body.data).toEqual({
-      id: mine[2].id, title: 'Tres', description: 'Descripción', status: { id: 1, name: 'Abierto' }, category: 'technical',
-      authorName: 'Autor', commentsCount: 1, createdAt: '2026-01-03T10:00:00.000Z', updatedAt: expect.any(String), closedAt: null,
-      comments: [{ id: 'c-1', ticketId: mine[2].id, authorName: 'Soporte', authorRole: 'support', content: 'Revisando', createdAt: '2026-01-03T10:00:00.000Z' }],
+      id: mine[2].id,
+      title: 'Tres',
+      description: 'Descripción',
+      status: { id: 1, name: 'Abierto' },
+      category: 'technical',
+      authorName: 'Autor',
+      commentsCount: 1,
+      createdAt: '2026-01-03T10:00:00.000Z',
+      updatedAt: expect.any(String),
+      closedAt: null,
+      comments: [
+        { id: 'c-1', ticketId: mine[2].id, authorName: 'Soporte', authorRole: 'support', content: 'Revisando', createdAt: '2026-01-03T10:00:00.000Z' },
+      ],
     });
   });
 
@@ -94,8 +126,17 @@ describe('support tickets: list, read, comment', () => {
 
   it('comments in the name of the caller and records the event', async () => {
     const commenter = await tenant.addUser({ permissions: [Permission.Support] });
-    const res = await call('post', `/api/support/tickets/${mine[0].id}/comments`, commenter.token, { content: '  ¿Alguna novedad?  ' }).set('X-Request-Id', 'comment-1').expect(201);
-    expect(res.body.data).toEqual({ id: expect.any(String), ticketId: mine[0].id, authorName: commenter.user.name, authorRole: 'client', content: '¿Alguna novedad?', createdAt: expect.any(String) });
+    const res = await call('post', `/api/support/tickets/${mine[0].id}/comments`, commenter.token, { content: '  ¿Alguna novedad?  ' })
+      .set('X-Request-Id', 'comment-1')
+      .expect(201);
+    expect(res.body.data).toEqual({
+      id: expect.any(String),
+      ticketId: mine[0].id,
+      authorName: commenter.user.name,
+      authorRole: 'client',
+      content: '¿Alguna novedad?',
+      createdAt: expect.any(String),
+    });
     const sent = stub.requestsTo(`/tickets/${mine[0].id}/comments`);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ content: '¿Alguna novedad?', author: { name: commenter.user.name, email: commenter.email }, authorRole: 'client' });
@@ -131,7 +172,11 @@ describe('support tickets: list, read, comment', () => {
   it('401 and 403 on every route, before the portal is called', async () => {
     const before = stub.requests.length;
     const noSupport = await tenant.addUser({ permissions: [Permission.Drivers] });
-    for (const [method, path, body] of [['get', '/api/support/tickets'], ['get', `/api/support/tickets/${mine[0].id}`], ['post', `/api/support/tickets/${mine[0].id}/comments`, { content: 'x' }]] as const) {
+    for (const [method, path, body] of [
+      ['get', '/api/support/tickets'],
+      ['get', `/api/support/tickets/${mine[0].id}`],
+      ['post', `/api/support/tickets/${mine[0].id}/comments`, { content: 'x' }],
+    ] as const) {
       await request(t.server)[method](path).send(body).expect(401, INVALID);
       await call(method, path, noSupport.token, body).expect(403);
     }

@@ -16,7 +16,11 @@ describe('POST /api/support/tickets', () => {
   let t: TestApp;
   let portal: TestApp;
   let tenant: TestTenant;
-  const post = (token: string, body: unknown) => request(portal.server).post('/api/support/tickets').set('Authorization', `Bearer ${token}`).send(body as object);
+  const post = (token: string, body: unknown) =>
+    request(portal.server)
+      .post('/api/support/tickets')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const ticketEvents = () => t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'support_ticket.create' });
 
   beforeAll(async () => {
@@ -33,7 +37,7 @@ describe('POST /api/support/tickets', () => {
     await stub.close();
   });
 
-  it('creates the ticket in the portal in the caller\'s name and answers {ticket} in the spec shape', async () => {
+  it("creates the ticket in the portal in the caller's name and answers {ticket} in the spec shape", async () => {
     const res = await post(tenant.admin.token, valid).set('X-Request-Id', 'ticket-req-1').expect(201);
 
     expect(Object.keys(res.body)).toEqual(['ticket']);
@@ -145,7 +149,7 @@ describe('POST /api/support/tickets', () => {
     expect(stub.requestsTo('/tickets')).toHaveLength(calls);
   });
 
-  it('sends the ticket of another client with that client\'s id and author', async () => {
+  it("sends the ticket of another client with that client's id and author", async () => {
     const other = await createTenant(t.app);
     await post(other.admin.token, valid).expect(201);
     const last = stub.requestsTo('/tickets').at(-1)!;
@@ -156,7 +160,19 @@ describe('POST /api/support/tickets', () => {
     const doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
     const created = doc.paths['/api/support/tickets'].post.responses['201'].content['application/json'].schema;
     expect(created).toEqual({ $ref: '#/components/schemas/CreatedSupportTicketView' });
-    expect(Object.keys(doc.paths['/api/support/tickets'].post.responses).sort()).toEqual(['201', '400', '401', '403', '409', '413', '415', '429', '500', '503', '504']);
+    expect(Object.keys(doc.paths['/api/support/tickets'].post.responses).sort()).toEqual([
+      '201',
+      '400',
+      '401',
+      '403',
+      '409',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+      '504',
+    ]);
     expect(doc.components.schemas.CreateSupportTicketDto.required.sort()).toEqual(['category', 'description', 'title']);
     const report = doc.paths['/api/invoices/report'].post.responses['200'].content;
     expect(Object.keys(report).sort()).toEqual(['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);

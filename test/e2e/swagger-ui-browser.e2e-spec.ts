@@ -20,7 +20,10 @@ describe('Swagger UI in headless Chromium over plain HTTP on 127.0.0.2', () => {
     t = await createTestApp();
     const server = await t.app.listen(0, '127.0.0.2');
     baseUrl = `http://127.0.0.2:${(server.address() as AddressInfo).port}`;
-    browser = await puppeteer.launch({ executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await puppeteer.launch({
+      executablePath: process.env.PUPPETEER_EXECUTABLE_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

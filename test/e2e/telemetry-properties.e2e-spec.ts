@@ -49,8 +49,16 @@ describe('telemetry properties', () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 300, speedLimitKmh: 30 }).expect(201);
-    await request(t.server).post('/api/alert-rules').set(auth()).send({ name: 'Todo', eventTypes: ['geofence.enter', 'geofence.exit', 'speeding.start', 'speeding.end', 'ignition.on', 'ignition.off'], allAssets: true }).expect(201);
+    await request(t.server)
+      .post('/api/geofences')
+      .set(auth())
+      .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 300, speedLimitKmh: 30 })
+      .expect(201);
+    await request(t.server)
+      .post('/api/alert-rules')
+      .set(auth())
+      .send({ name: 'Todo', eventTypes: ['geofence.enter', 'geofence.exit', 'speeding.start', 'speeding.end', 'ignition.on', 'ignition.off'], allAssets: true })
+      .expect(201);
   });
   afterAll(() => t.close());
 
@@ -59,11 +67,26 @@ describe('telemetry properties', () => {
     let north = -3000;
     const messages = track.steps.map((step, i) => {
       const ts = T0 + i * STEP_S;
-      if (step.kind === 'glitch') return { 'device.id': asset.vendorId, timestamp: ts, 'position.latitude': DEPOT.lat + north * M, 'position.longitude': DEPOT.lng + 8000 * M, 'position.speed': 50, 'engine.ignition.status': true };
+      if (step.kind === 'glitch')
+        return {
+          'device.id': asset.vendorId,
+          timestamp: ts,
+          'position.latitude': DEPOT.lat + north * M,
+          'position.longitude': DEPOT.lng + 8000 * M,
+          'position.speed': 50,
+          'engine.ignition.status': true,
+        };
       if (step.kind === 'drive') north += step.metres;
       const moving = step.kind === 'drive';
       const speed = moving ? Math.round((step.metres / STEP_S) * 3.6) : 0;
-      return { 'device.id': asset.vendorId, timestamp: ts, 'position.latitude': DEPOT.lat + (north + (moving ? 0 : step.jitter)) * M, 'position.longitude': DEPOT.lng, 'position.speed': speed, 'engine.ignition.status': moving };
+      return {
+        'device.id': asset.vendorId,
+        timestamp: ts,
+        'position.latitude': DEPOT.lat + (north + (moving ? 0 : step.jitter)) * M,
+        'position.longitude': DEPOT.lng,
+        'position.speed': speed,
+        'engine.ignition.status': moving,
+      };
     });
     const repeated = track.repeats.map((i) => messages[i % messages.length]);
     const future = track.futures.map((i) => ({ ...messages[i % messages.length], timestamp: NOW + 365 * 86_400 + i }));
@@ -82,7 +105,9 @@ describe('telemetry properties', () => {
       events: (events.body.data as Array<{ type: string; occurredAt: string; geofenceId: string | null }>)
         .map((e) => ({ type: e.type, at: Date.parse(e.occurredAt) / 1000 - T0, fence: e.geofenceId ?? '' }))
         .sort((a, b) => a.at - b.at || a.type.localeCompare(b.type)),
-      alerts: (alerts.body.data as Array<{ eventType: string; state: string; eventIds: string[] }>).map((a) => `${a.eventType}:${a.state}:${a.eventIds.length}`).sort(),
+      alerts: (alerts.body.data as Array<{ eventType: string; state: string; eventIds: string[] }>)
+        .map((a) => `${a.eventType}:${a.state}:${a.eventIds.length}`)
+        .sort(),
       odometerKm: meters.body.data.odometerKm as number,
       engineHours: meters.body.data.engineHours as number,
     };
@@ -118,7 +143,11 @@ describe('telemetry properties', () => {
         expect(actual.odometerKm).toBeCloseTo(expected.odometerKm, 2);
         expect(actual.engineHours).toBeCloseTo(expected.engineHours, 2);
         // Each episode a start and its end, in turn (the last may still be under way).
-        for (const [start, end] of [['geofence.enter', 'geofence.exit'], ['speeding.start', 'speeding.end'], ['ignition.on', 'ignition.off']]) {
+        for (const [start, end] of [
+          ['geofence.enter', 'geofence.exit'],
+          ['speeding.start', 'speeding.end'],
+          ['ignition.on', 'ignition.off'],
+        ]) {
           const turns = expected.events.filter((e) => e.type === start || e.type === end).map((e) => e.type);
           turns.forEach((type, i) => {
             if (i > 0) expect(type).not.toBe(turns[i - 1]);

@@ -24,10 +24,19 @@ describe('telemetry you can trust', () => {
   let tenant: TestTenant;
   let depotId: string;
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
-  const ingest = async (messages: object[]) => (await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200)).body.data;
+  const ingest = async (messages: object[]) =>
+    (await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200)).body.data;
   /** A message of `asset` `northM` metres north of the depot's centre at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, northM: number, extra: object = {}) => ({ 'device.id': asset.vendorId, timestamp: T0 + s, 'position.latitude': DEPOT.lat + northM * M, 'position.longitude': DEPOT.lng, 'position.speed': 40, ...extra });
-  const latest = async (asset: TrackedFixture) => (await request(t.server).get(`/api/positions/latest?assetIds=${asset.assetId}`).set(auth()).expect(200)).body.data[0] ?? null;
+  const fix = (asset: TrackedFixture, s: number, northM: number, extra: object = {}) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    'position.latitude': DEPOT.lat + northM * M,
+    'position.longitude': DEPOT.lng,
+    'position.speed': 40,
+    ...extra,
+  });
+  const latest = async (asset: TrackedFixture) =>
+    (await request(t.server).get(`/api/positions/latest?assetIds=${asset.assetId}`).set(auth()).expect(200)).body.data[0] ?? null;
   const meters = async (asset: TrackedFixture) => {
     await t.app.get(TelemetryCompaction).flush();
     return (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth()).expect(200)).body.data;
@@ -35,10 +44,25 @@ describe('telemetry you can trust', () => {
   /** The asset's position statistics over the local days of these tests. */
   const statsOf = async (asset: TrackedFixture) => {
     const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
-    return (await request(t.server).post('/api/positions/stats').set(auth()).send({ assetIds: [asset.assetId], from: day(T0), to: day(NOW) }).expect(200)).body.data.assetsPositionsStats[0].stats;
+    return (
+      await request(t.server)
+        .post('/api/positions/stats')
+        .set(auth())
+        .send({ assetIds: [asset.assetId], from: day(T0), to: day(NOW) })
+        .expect(200)
+    ).body.data.assetsPositionsStats[0].stats;
   };
   const timeline = async (asset: TrackedFixture) =>
-    ((await request(t.server).get(`/api/events?assetId=${asset.assetId}&from=${new Date((T0 - 3600) * 1000).toISOString()}&to=${new Date((NOW + 3600) * 1000).toISOString()}&limit=200`).set(auth()).expect(200)).body.data as Array<{ type: string; occurredAt: string; details: Record<string, unknown> }>)
+    (
+      (
+        await request(t.server)
+          .get(
+            `/api/events?assetId=${asset.assetId}&from=${new Date((T0 - 3600) * 1000).toISOString()}&to=${new Date((NOW + 3600) * 1000).toISOString()}&limit=200`,
+          )
+          .set(auth())
+          .expect(200)
+      ).body.data as Array<{ type: string; occurredAt: string; details: Record<string, unknown> }>
+    )
       .map((e) => ({ ...e, at: Date.parse(e.occurredAt) / 1000 - T0 }))
       .sort((a, b) => a.at - b.at || a.type.localeCompare(b.type));
   const answer = (counts: object) => ({ accepted: 0, duplicates: 0, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0, ...counts });
@@ -47,7 +71,13 @@ describe('telemetry you can trust', () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    depotId = (await request(t.server).post('/api/geofences').set(auth()).send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 }).expect(201)).body.data.id;
+    depotId = (
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
+        .expect(201)
+    ).body.data.id;
   });
   afterAll(() => t.close());
 
@@ -73,8 +103,14 @@ describe('telemetry you can trust', () => {
     const asset = await addAsset(t, tenant.clientId);
     const path = `/api/trackers/${asset.trackerId.toHexString()}`;
     expect((await request(t.server).patch(path).set(auth()).send({ ident: '356938035643809' }).expect(200)).body.data.ident).toBe('356938035643809');
-    expect(await ingest([fix(asset, 0, 0, { ident: '356938035643809' }), fix(asset, 10, 100, { ident: '490154203237518' }), fix(asset, 20, 200)])).toEqual(answer({ accepted: 2, identMismatch: 1 }));
-    expect((await request(t.server).get(path).set(auth()).expect(200)).body.data.lastRefused).toMatchObject({ reason: 'identMismatch', timestamp: T0 + 10, ident: '490154203237518' });
+    expect(await ingest([fix(asset, 0, 0, { ident: '356938035643809' }), fix(asset, 10, 100, { ident: '490154203237518' }), fix(asset, 20, 200)])).toEqual(
+      answer({ accepted: 2, identMismatch: 1 }),
+    );
+    expect((await request(t.server).get(path).set(auth()).expect(200)).body.data.lastRefused).toMatchObject({
+      reason: 'identMismatch',
+      timestamp: T0 + 10,
+      ident: '490154203237518',
+    });
     await request(t.server).patch(path).set(auth()).send({ ident: 'no spaces allowed' }).expect(400);
     await request(t.server).patch(path).set(auth()).send({ ident: null }).expect(200);
     expect(await ingest([fix(asset, 30, 300, { ident: '490154203237518' })])).toEqual(answer({ accepted: 1 }));
@@ -85,7 +121,9 @@ describe('telemetry you can trust', () => {
     await ingest([fix(asset, 0, 0, { 'engine.ignition.status': true }), fix(asset, 60, 500, { 'engine.ignition.status': true })]);
     const before = await meters(asset);
     const invalid = { 'position.valid': false, 'engine.ignition.status': true, 'temperature.1': 4.5 };
-    expect(await ingest([{ ...fix(asset, 120, 0, invalid), 'position.latitude': 0, 'position.longitude': 0 }, fix(asset, 180, 50_000, invalid)])).toEqual(answer({ accepted: 2 }));
+    expect(await ingest([{ ...fix(asset, 120, 0, invalid), 'position.latitude': 0, 'position.longitude': 0 }, fix(asset, 180, 50_000, invalid)])).toEqual(
+      answer({ accepted: 2 }),
+    );
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 60 });
     const after = await meters(asset);
     expect(after.odometerKm).toBeCloseTo(before.odometerKm, 6);
@@ -96,7 +134,9 @@ describe('telemetry you can trust', () => {
   it('ignores a jump of 8 km in 45 s across a geofence: no enter, no exit, no distance (meters, trip, statistics), counted implausible', async () => {
     const asset = await addAsset(t, tenant.clientId);
     // Driving north 4 km south of the depot; one fix 8 km on (across the depot), then back on the road.
-    expect(await ingest([fix(asset, 0, -4000), fix(asset, 30, -3700), fix(asset, 75, 4000), fix(asset, 105, -3400)])).toEqual(answer({ accepted: 3, implausible: 1 }));
+    expect(await ingest([fix(asset, 0, -4000), fix(asset, 30, -3700), fix(asset, 75, 4000), fix(asset, 105, -3400)])).toEqual(
+      answer({ accepted: 3, implausible: 1 }),
+    );
     expect(await timeline(asset)).toEqual([]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(0.6, 3);
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 105 });
@@ -112,14 +152,21 @@ describe('telemetry you can trust', () => {
     await compact();
     expect(await statsOf(asset)).toMatchObject({ totalPositions: 6, totalDistanceKm: 0.6 });
     const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
-    const trips = (await request(t.server).get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`).set(auth()).expect(200)).body.data;
+    const trips = (
+      await request(t.server)
+        .get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
     expect(trips.map((trip: { begin: number; end: number; distance: number }) => [trip.begin - T0, trip.end - T0, trip.distance])).toEqual([[0, 105, 0.6]]);
   });
 
   it('believes a relocation once a second fix agrees: distance from there, no crossing invented on the way', async () => {
     const asset = await addAsset(t, tenant.clientId);
     // A tracker carried 8 km (across the depot) while off: two fixes there agree with each other.
-    expect(await ingest([fix(asset, 0, -4000), fix(asset, 30, -3700), fix(asset, 75, 4000), fix(asset, 105, 4300), fix(asset, 135, 4600)])).toEqual(answer({ accepted: 4, implausible: 1 }));
+    expect(await ingest([fix(asset, 0, -4000), fix(asset, 30, -3700), fix(asset, 75, 4000), fix(asset, 105, 4300), fix(asset, 135, 4600)])).toEqual(
+      answer({ accepted: 4, implausible: 1 }),
+    );
     expect((await timeline(asset)).map((e) => e.type)).toEqual([]);
     expect((await meters(asset)).odometerKm).toBeCloseTo(0.3 + 0.3, 3);
     expect(await latest(asset)).toMatchObject({ timestamp: T0 + 135 });
@@ -128,14 +175,23 @@ describe('telemetry you can trust', () => {
 
   it('adds no distance for a parked vehicle jittering ±15 m for 30 minutes, and makes no trip of it', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    const parked = Array.from({ length: 60 }, (_, i) => fix(asset, i * 30, (i % 2 === 0 ? 15 : -15) + (i % 3) * 5, { 'position.speed': i % 4 === 0 ? 2 : 0, 'engine.ignition.status': false }));
+    const parked = Array.from({ length: 60 }, (_, i) =>
+      fix(asset, i * 30, (i % 2 === 0 ? 15 : -15) + (i % 3) * 5, { 'position.speed': i % 4 === 0 ? 2 : 0, 'engine.ignition.status': false }),
+    );
     await ingest(parked);
     expect((await meters(asset)).odometerKm).toBe(0);
     const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
-    const trips = (await request(t.server).get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`).set(auth()).expect(200)).body.data;
+    const trips = (
+      await request(t.server)
+        .get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
     expect(trips).toEqual([]);
     // With the ignition on and standing (speed under 3 km/h), within 30 m of where it stopped: nothing either.
-    await ingest(Array.from({ length: 20 }, (_, i) => fix(asset, 1800 + i * 30, (i % 2 === 0 ? 12 : -12), { 'position.speed': 1, 'engine.ignition.status': true })));
+    await ingest(
+      Array.from({ length: 20 }, (_, i) => fix(asset, 1800 + i * 30, i % 2 === 0 ? 12 : -12, { 'position.speed': 1, 'engine.ignition.status': true })),
+    );
     expect((await meters(asset)).odometerKm).toBe(0);
   });
 
@@ -149,8 +205,21 @@ describe('telemetry you can trust', () => {
 
   it('moves the enter a late fix dates earlier, keeping its alert: no alert is left open once the asset left', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    await request(t.server).post('/api/alert-rules').set(auth()).send({ name: 'Depósito', eventTypes: ['geofence.enter', 'geofence.exit'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId] }).expect(201);
-    const alerts = async () => ((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&limit=200`).set(auth()).expect(200)).body.data as Array<{ state: string; eventType: string; eventIds: string[] }>).map((alert) => `${alert.eventType}:${alert.state}:${alert.eventIds.length}`).sort();
+    await request(t.server)
+      .post('/api/alert-rules')
+      .set(auth())
+      .send({ name: 'Depósito', eventTypes: ['geofence.enter', 'geofence.exit'], allAssets: false, assetIds: [asset.assetId], geofenceIds: [depotId] })
+      .expect(201);
+    const alerts = async () =>
+      (
+        (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&limit=200`).set(auth()).expect(200)).body.data as Array<{
+          state: string;
+          eventType: string;
+          eventIds: string[];
+        }>
+      )
+        .map((alert) => `${alert.eventType}:${alert.state}:${alert.eventIds.length}`)
+        .sort();
     await ingest([fix(asset, 0, 400), fix(asset, 20, 100), fix(asset, 30, 50), fix(asset, 40, 400)]);
     expect((await timeline(asset)).map((e) => `${e.type}@${e.at}`)).toEqual(['geofence.enter@20', 'geofence.exit@40']);
     // The enter's alert, resolved by the exit (with both events); the exit's own, over when it opened.
@@ -168,7 +237,11 @@ describe('telemetry you can trust', () => {
     await ingest(Array.from({ length: 11 }, (_, i) => fix(asset, i * 60, i * 500, { 'engine.ignition.status': true })));
     expect(await meters(asset)).toMatchObject({ odometerKm: 5, engineHours: 0.167 });
     // Read on the dashboard at 5 minutes: 1 000 km and 50 h then; 2.5 km and 5 minutes came after.
-    await request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).send({ odometerKm: 1000, engineHours: 50, readAt: new Date((T0 + 300) * 1000).toISOString() }).expect(201);
+    await request(t.server)
+      .post(`/api/assets/${asset.assetId}/meter-readings`)
+      .set(auth())
+      .send({ odometerKm: 1000, engineHours: 50, readAt: new Date((T0 + 300) * 1000).toISOString() })
+      .expect(201);
     const read = await meters(asset);
     expect(read.odometerKm).toBeCloseTo(1002.5, 3);
     expect(read.engineHours).toBeCloseTo(50 + 300 / 3600, 3);
@@ -196,13 +269,23 @@ describe('telemetry you can trust', () => {
 
   it('flags a refuel whose odometer is far from the asset’s meter at its time (odometer_mismatch)', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    await request(t.server).post(`/api/assets/${asset.assetId}/meter-readings`).set(auth()).send({ odometerKm: 120_000, readAt: new Date((T0 - 600) * 1000).toISOString() }).expect(201);
+    await request(t.server)
+      .post(`/api/assets/${asset.assetId}/meter-readings`)
+      .set(auth())
+      .send({ odometerKm: 120_000, readAt: new Date((T0 - 600) * 1000).toISOString() })
+      .expect(201);
     // 5 km driven after the reading, before the refuels.
     await ingest(Array.from({ length: 11 }, (_, i) => fix(asset, i * 60, i * 500)));
     // Shown within the second (the recent counts): here at once.
     expect((await meters(asset)).odometerKm).toBeCloseTo(120_005, 3);
     const refuel = async (odometerKm: number) =>
-      (await request(t.server).post('/api/fuel/refuels').set(auth()).send({ assetId: asset.assetId, occurredAt: new Date((T0 + 900) * 1000).toISOString(), liters: 80, odometerKm }).expect(201)).body.data;
+      (
+        await request(t.server)
+          .post('/api/fuel/refuels')
+          .set(auth())
+          .send({ assetId: asset.assetId, occurredAt: new Date((T0 + 900) * 1000).toISOString(), liters: 80, odometerKm })
+          .expect(201)
+      ).body.data;
     const below = await refuel(60_000);
     expect(below.anomalies).toEqual(['odometer_mismatch']);
     expect(below.checks.meterOdometerKm).toBeCloseTo(120_005, 0);
@@ -213,12 +296,29 @@ describe('telemetry you can trust', () => {
     const watch = t.app.get(OfflineWatch);
     const tracked = async () => {
       const asset = await addAsset(t, tenant.clientId);
-      await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ eventSettings: { offlineMinutes: 5 } }).expect(200);
-      await request(t.server).post('/api/alert-rules').set(auth()).send({ name: 'Sin señal', eventTypes: ['tracker.offline'], allAssets: false, assetIds: [asset.assetId] }).expect(201);
+      await request(t.server)
+        .patch(`/api/assets/${asset.assetId}`)
+        .set(auth())
+        .send({ eventSettings: { offlineMinutes: 5 } })
+        .expect(200);
+      await request(t.server)
+        .post('/api/alert-rules')
+        .set(auth())
+        .send({ name: 'Sin señal', eventTypes: ['tracker.offline'], allAssets: false, assetIds: [asset.assetId] })
+        .expect(201);
       return asset;
     };
-    const nowFix = (asset: TrackedFixture) => ({ 'device.id': asset.vendorId, timestamp: Math.floor(Date.now() / 1000) - 1, 'position.latitude': DEPOT.lat - 0.1, 'position.longitude': DEPOT.lng, 'position.speed': 0 });
-    const alertStates = async (asset: TrackedFixture) => ((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&limit=200`).set(auth()).expect(200)).body.data as Array<{ state: string }>).map((alert) => alert.state);
+    const nowFix = (asset: TrackedFixture) => ({
+      'device.id': asset.vendorId,
+      timestamp: Math.floor(Date.now() / 1000) - 1,
+      'position.latitude': DEPOT.lat - 0.1,
+      'position.longitude': DEPOT.lng,
+      'position.speed': 0,
+    });
+    const alertStates = async (asset: TrackedFixture) =>
+      ((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&limit=200`).set(auth()).expect(200)).body.data as Array<{ state: string }>).map(
+        (alert) => alert.state,
+      );
     // The check first (six minutes of silence), then the fix: offline, then online, and the alert settled.
     const first = await tracked();
     await ingest([{ ...nowFix(first), timestamp: Math.floor(Date.now() / 1000) - 30 }]);
@@ -238,8 +338,18 @@ describe('telemetry you can trust', () => {
 
   it('reports the highest speed of a speeding episode, its first fix included: 85 → 82 → 60 is a maximum of 85', async () => {
     const asset = await addAsset(t, tenant.clientId);
-    await request(t.server).patch(`/api/assets/${asset.assetId}`).set(auth()).send({ eventSettings: { speedLimitKmh: 80 } }).expect(200);
-    await ingest([fix(asset, 0, -9000, { 'position.speed': 70 }), fix(asset, 10, -8770, { 'position.speed': 85 }), fix(asset, 20, -8540, { 'position.speed': 82 }), fix(asset, 30, -8370, { 'position.speed': 60 }), fix(asset, 40, -8200, { 'position.speed': 60 })]);
+    await request(t.server)
+      .patch(`/api/assets/${asset.assetId}`)
+      .set(auth())
+      .send({ eventSettings: { speedLimitKmh: 80 } })
+      .expect(200);
+    await ingest([
+      fix(asset, 0, -9000, { 'position.speed': 70 }),
+      fix(asset, 10, -8770, { 'position.speed': 85 }),
+      fix(asset, 20, -8540, { 'position.speed': 82 }),
+      fix(asset, 30, -8370, { 'position.speed': 60 }),
+      fix(asset, 40, -8200, { 'position.speed': 60 }),
+    ]);
     const events = await timeline(asset);
     expect(events.map((e) => `${e.type}@${e.at}`)).toEqual(['speeding.start@10', 'speeding.end@30']);
     expect(events[1].details).toMatchObject({ limitKmh: 80, maxSpeedKmh: 85 });

@@ -31,7 +31,14 @@ describe('POST /api/reports/temperature/stats (store)', () => {
         assetsTemperatureStats: [
           { assetId: main.assetId, assetName: 'Reefer 1', licensePlate: 'KJHT-42', vendorId: main.vendorId, ...ROUTE_TEMPERATURES },
           // No readings: no sensors listed, not zeros.
-          { assetId: silent.assetId, assetName: 'Van', licensePlate: 'XY-1111', vendorId: silent.vendorId, sensors: [], stats: { min: null, max: null, avg: null, count: 0 } },
+          {
+            assetId: silent.assetId,
+            assetName: 'Van',
+            licensePlate: 'XY-1111',
+            vendorId: silent.vendorId,
+            sensors: [],
+            stats: { min: null, max: null, avg: null, count: 0 },
+          },
         ],
       },
     });
@@ -40,7 +47,10 @@ describe('POST /api/reports/temperature/stats (store)', () => {
   it('leaves out a sensor with no readings in the range', async () => {
     // From 10:00:30 local: only the 2nd and 3rd messages; sensor 1 reads 6, 5 and sensor 2 −18, −20.
     const res = await stats('?from=15/01/2026 10:00:30&to=15/01/2026 10:01:30', { assetIds: [main.assetId] }).expect(200);
-    expect(res.body.data.assetsTemperatureStats[0].sensors).toEqual([{ sensor: 'temperature.1', min: 6, max: 6, avg: 6, count: 1 }, { sensor: 'temperature.2', min: -18, max: -18, avg: -18, count: 1 }]);
+    expect(res.body.data.assetsTemperatureStats[0].sensors).toEqual([
+      { sensor: 'temperature.1', min: 6, max: 6, avg: 6, count: 1 },
+      { sensor: 'temperature.2', min: -18, max: -18, avg: -18, count: 1 },
+    ]);
     const onlyFirst = await stats('?from=15/01/2026 10:00&to=15/01/2026 10:00:59', { assetIds: [main.assetId] }).expect(200);
     expect(onlyFirst.body.data.assetsTemperatureStats[0].sensors.map((s: { sensor: string }) => s.sensor)).toEqual(['temperature.1']);
   });
@@ -62,7 +72,10 @@ describe('POST /api/reports/temperature/stats (store)', () => {
   });
 
   it('401 without a token or with a bad one; 403 without access_reports', async () => {
-    await request(t.server).post(`/api/reports/temperature/stats${DAY}`).send({ assetIds: [main.assetId] }).expect(401);
+    await request(t.server)
+      .post(`/api/reports/temperature/stats${DAY}`)
+      .send({ assetIds: [main.assetId] })
+      .expect(401);
     await stats(DAY, { assetIds: [main.assetId] }, 'not-a-token').expect(401);
     const viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
     await stats(DAY, { assetIds: [main.assetId] }, viewer.token).expect(403);

@@ -32,7 +32,10 @@ describe('TenantRepository', () => {
 
   beforeAll(async () => {
     connection = await mongoose.createConnection(process.env.MONGODB_URI!).asPromise();
-    const model = connection.model<Note>('Note', new Schema<Note>({ clientId: Schema.Types.ObjectId, trackerId: Schema.Types.ObjectId, title: String, dueAt: Date, scope: String }));
+    const model = connection.model<Note>(
+      'Note',
+      new Schema<Note>({ clientId: Schema.Types.ObjectId, trackerId: Schema.Types.ObjectId, title: String, dueAt: Date, scope: String }),
+    );
     notes = new TenantRepository(model, { shared: { scope: 'global' } });
     tracked = new TenantRepository(model, { trackerField: 'trackerId' });
     const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
@@ -68,16 +71,24 @@ describe('TenantRepository', () => {
         await asset(mine, 'untracked'),
         await asset(theirs, 'theirs', truck),
       ];
-      const model = connection.model<Finding>('Finding', new Schema<Finding>({ clientId: Schema.Types.ObjectId, assetId: Schema.Types.ObjectId, title: String, seen: Boolean }));
+      const model = connection.model<Finding>(
+        'Finding',
+        new Schema<Finding>({ clientId: Schema.Types.ObjectId, assetId: Schema.Types.ObjectId, title: String, seen: Boolean }),
+      );
       findings = new TenantRepository(model, { owner: { field: 'assetId', visibility: new AssetVisibility(assets) } });
-      for (const [owner, title] of [[onTruck, 'truck'], [onVan, 'van'], [archivedOnTruck, 'archived'], [untracked, 'untracked']] as const) {
+      for (const [owner, title] of [
+        [onTruck, 'truck'],
+        [onVan, 'van'],
+        [archivedOnTruck, 'archived'],
+        [untracked, 'untracked'],
+      ] as const) {
         await findings.create(me, { assetId: owner._id, title });
       }
       await findings.create(me, { title: 'no asset' });
       await findings.create(scopeOfClient(theirs), { assetId: ofTheirs._id, title: 'theirs' });
     });
 
-    it('a caller with every tracker sees all of its client\'s, archived assets\' and asset-less ones too', async () => {
+    it("a caller with every tracker sees all of its client's, archived assets' and asset-less ones too", async () => {
       expect(titles(await findings.find(me, {}))).toEqual(['archived', 'no asset', 'truck', 'untracked', 'van']);
       expect(await findings.findById(me, await idOf('no asset'))).not.toBeNull();
       expect(titles(await findings.find(scopeOfClient(theirs), {}))).toEqual(['theirs']);
@@ -98,14 +109,14 @@ describe('TenantRepository', () => {
       expect(titles(await findings.findByIds(onlyTruck, ids))).toEqual(visible);
     });
 
-    it('a limited caller\'s writes by filter reach only the records it sees', async () => {
+    it("a limited caller's writes by filter reach only the records it sees", async () => {
       expect(await findings.updateMany(onlyTruck, {}, { $set: { seen: true } })).toBe(2);
       expect(titles(await findings.find(me, { seen: true }))).toEqual(['archived', 'truck']);
       expect(await findings.deleteMany(onlyTruck, { title: 'van' })).toBe(0);
       expect(await findings.exists(me, { title: 'van' })).toBe(true);
     });
 
-    it('refuses a scope that does not name the caller\'s trackers', async () => {
+    it("refuses a scope that does not name the caller's trackers", async () => {
       await expect(async () => findings.find({ clientId: mine }, {})).rejects.toThrow('tracker-scoped');
     });
   });

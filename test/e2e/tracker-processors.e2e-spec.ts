@@ -33,7 +33,11 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
   let manifest: DemoManifest;
   let unregister: () => void;
   const counted = new Map<string, number>();
-  const post = (body: unknown) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(body as object);
+  const post = (body: unknown) =>
+    request(t.server)
+      .post('/api/telemetry/flespi')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send(body as object);
   const withDevice = (messages: object[], vendorId: number) => messages.map((m) => ({ 'device.id': vendorId, ...m }));
 
   /** Counts each asset's fixes; its snapshot is that count. */
@@ -81,7 +85,10 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
     const spare = await addAsset(t, tenant.clientId);
     await t.connection.collection('assets').updateOne({ _id: new Types.ObjectId(spare.assetId) }, { $unset: { mainTrackerId: '' } });
     const shuffled = [ROUTE[3], ROUTE[0], ROUTE[2], ROUTE[0], ROUTE[1]];
-    expect((await post([...withDevice(shuffled, asset.vendorId), ...withDevice([ROUTE[0]], spare.vendorId)]).expect(200)).body.data).toMatchObject({ accepted: 5, duplicates: 1 });
+    expect((await post([...withDevice(shuffled, asset.vendorId), ...withDevice([ROUTE[0]], spare.vendorId)]).expect(200)).body.data).toMatchObject({
+      accepted: 5,
+      duplicates: 1,
+    });
     expect(advanced).toHaveLength(1);
     expect(advanced[0]).toHaveLength(1);
     const [mine] = advanced[0];
@@ -99,7 +106,15 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
     expect(counted.get(asset.assetId)).toBe(5);
     advanced = [];
     // T0 + 30 is older than everything but T0: a replay from the checkpoint kept before the first batch (nothing seen, count 0).
-    await post(withDevice([{ ...ROUTE[0], timestamp: T0 + 30 }, { ...ROUTE[4], timestamp: T0 + 3700 }], asset.vendorId)).expect(200);
+    await post(
+      withDevice(
+        [
+          { ...ROUTE[0], timestamp: T0 + 30 },
+          { ...ROUTE[4], timestamp: T0 + 3700 },
+        ],
+        asset.vendorId,
+      ),
+    ).expect(200);
     expect(replayed).toHaveLength(1);
     expect(replayed[0]).toMatchObject({ snapshot: 0, from: T0 - 3600, to: T0 + 3610 });
     expect(replayed[0].fixes.map((fix) => fix.ts)).toEqual([T0, T0 + 30, T0 + 60, T0 + 120, T0 + 3590, T0 + 3610]);
@@ -125,17 +140,24 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
 
   it('a failing processor fails the batch (500, points kept); the resend brings every processor what it missed', async () => {
     const failing = await addAsset(t, tenant.clientId);
-    const stop = t.app.get(TrackerProcessors).register({ ...recorder(t.app.get(TelemetryPointsReader)), name: 'failing', advance: () => Promise.reject(new Error('processor down')) });
+    const stop = t.app
+      .get(TrackerProcessors)
+      .register({ ...recorder(t.app.get(TelemetryPointsReader)), name: 'failing', advance: () => Promise.reject(new Error('processor down')) });
     const failed = await post(withDevice(ROUTE, failing.vendorId)).expect(500);
     expect(failed.body).toEqual({ message: expect.any(String) });
     stop();
     advanced = [];
     // Stored all the same: the resend is all duplicates, and brings the fixes nobody took.
     expect((await post(withDevice(ROUTE, failing.vendorId)).expect(200)).body.data).toMatchObject({ accepted: 0, duplicates: 5 });
-    expect(advanced.flat().find((fixes) => fixes.vendorId === failing.vendorId)?.fixes.map((fix) => fix.ts)).toEqual(ROUTE.map((m) => m.timestamp));
+    expect(
+      advanced
+        .flat()
+        .find((fixes) => fixes.vendorId === failing.vendorId)
+        ?.fixes.map((fix) => fix.ts),
+    ).toEqual(ROUTE.map((m) => m.timestamp));
   });
 
-  it('a compaction writes no tracker state ahead of the processors\' states: one that cannot write them leaves the tracker where they stand', async () => {
+  it("a compaction writes no tracker state ahead of the processors' states: one that cannot write them leaves the tracker where they stand", async () => {
     // A crash between the two writes would otherwise restart the processors from older states
     // than the tracker's: the fixes between them never heard (a geofence crossed twice, by a path
     // interpolated over the gap).
@@ -143,7 +165,11 @@ describe('tracker processors (the per-tracker path of ingestion)', () => {
     await compaction.compact();
     const stuck = await addAsset(t, tenant.clientId);
     const stateOf = () => t.connection.collection('telemetry_tracker_states').findOne({ _id: stuck.trackerId.toHexString() } as never);
-    const stop = t.app.get(TrackerProcessors).register({ ...recorder(t.app.get(TelemetryPointsReader)), name: 'unwritable', flush: (full) => (full ? Promise.reject(new Error('states not written')) : Promise.resolve()) });
+    const stop = t.app.get(TrackerProcessors).register({
+      ...recorder(t.app.get(TelemetryPointsReader)),
+      name: 'unwritable',
+      flush: (full) => (full ? Promise.reject(new Error('states not written')) : Promise.resolve()),
+    });
     try {
       await post(withDevice(ROUTE, stuck.vendorId)).expect(200);
       await expect(compaction.compact()).rejects.toThrow('states not written');

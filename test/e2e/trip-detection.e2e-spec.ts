@@ -21,7 +21,13 @@ function scriptedDrive(vendorId: number) {
   const add = (minutes: number, step: number) => {
     for (let i = 0; i < minutes * 2; i++, ts += 30) {
       lng += step;
-      messages.push({ 'device.id': vendorId, timestamp: ts, 'position.latitude': 0, 'position.longitude': Number(lng.toFixed(6)), 'position.speed': step > 0 ? 26.7 : 0 });
+      messages.push({
+        'device.id': vendorId,
+        timestamp: ts,
+        'position.latitude': 0,
+        'position.longitude': Number(lng.toFixed(6)),
+        'position.speed': step > 0 ? 26.7 : 0,
+      });
     }
   };
   add(10, 0);
@@ -53,7 +59,7 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
   });
   afterAll(() => t.close());
 
-  it('detects the trips of a scripted drive sent in batches, out of order and twice; the spec\'s trip lookup returns them', async () => {
+  it("detects the trips of a scripted drive sent in batches, out of order and twice; the spec's trip lookup returns them", async () => {
     const drive = scriptedDrive(asset.vendorId);
     const m = drive.messages;
     // Batches in order of arrival: the middle first, then the start, then the end, then all again.
@@ -95,7 +101,13 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     const long = await addAsset(t, tenant.clientId);
     const count = MAX_INLINE_TRIP_POSITIONS + 10;
     const begin = T0 - 86_400 * 3; // a day of its own, before the scripted drives
-    const messages = Array.from({ length: count }, (_, i) => ({ 'device.id': long.vendorId, timestamp: begin + i, 'position.latitude': 0, 'position.longitude': Number((i * 1e-5).toFixed(6)), 'position.speed': 40 }));
+    const messages = Array.from({ length: count }, (_, i) => ({
+      'device.id': long.vendorId,
+      timestamp: begin + i,
+      'position.latitude': 0,
+      'position.longitude': Number((i * 1e-5).toFixed(6)),
+      'position.speed': 40,
+    }));
     messages.push({ 'device.id': long.vendorId, timestamp: begin + count + 600, 'position.latitude': 0, 'position.longitude': 1, 'position.speed': 0 });
     for (let offset = 0; offset < messages.length; offset += 10_000) await ingest(messages.slice(offset, offset + 10_000));
     const stored = await t.connection.collection('telemetry_trips').findOne({ _id: `${long.trackerId.toHexString()}:${begin}` } as never);
@@ -103,7 +115,14 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     const trip = (await get(`/api/trips/${long.vendorId}/trip/${begin}`).expect(200)).body.data;
     expect(trip).not.toHaveProperty('positionsInBuckets');
     expect(trip.positions).toHaveLength(count);
-    expect(trip.positions[count - 1]).toEqual({ alt: 0, dir: 0, lat: 0, lng: Number(((count - 1) * 1e-5).toFixed(6)), speed: 40, timestamp: begin + count - 1 });
+    expect(trip.positions[count - 1]).toEqual({
+      alt: 0,
+      dir: 0,
+      lat: 0,
+      lng: Number(((count - 1) * 1e-5).toFixed(6)),
+      speed: 40,
+      timestamp: begin + count - 1,
+    });
     const day = DateTime.fromSeconds(begin, { zone: 'UTC' }).toFormat('dd/MM/yyyy');
     const listed = (await get(`/api/trips/${long.vendorId}?from=${day}&to=${day}`).expect(200)).body.data;
     expect(listed).toHaveLength(1);
@@ -118,7 +137,7 @@ describe('trip detection and GET /api/trips/:vendorId', () => {
     expect(second.body.page.nextCursor).toBeNull();
   });
 
-  it('refuses bad input (400), other clients\' and out-of-scope devices (404), callers without access_positions (403)', async () => {
+  it("refuses bad input (400), other clients' and out-of-scope devices (404), callers without access_positions (403)", async () => {
     const q = '?from=15/01/2026&to=15/01/2026';
     for (const query of ['', '?from=15/01/2026', '?from=01/01/2026&to=15/03/2026', `${q}&limit=0`, `${q}&cursor=abc`, `${q}&x=1`]) {
       expect((await get(`/api/trips/${asset.vendorId}${query}`).expect(400)).body).toEqual({ error: expect.any(String) });

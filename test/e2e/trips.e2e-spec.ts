@@ -6,7 +6,14 @@ import { addAsset, ROUTE, storeTrip, TrackedFixture } from './positions-fixtures
 
 const SANTIAGO: [number, number] = [-33.4489, -70.6693];
 const VALPARAISO: [number, number] = [-33.0472, -71.6127];
-const at = (timestamp: number, [lat, lng]: [number, number], speed: number) => ({ timestamp, 'position.latitude': lat, 'position.longitude': lng, 'position.speed': speed, 'position.altitude': 500, 'position.direction': 290 });
+const at = (timestamp: number, [lat, lng]: [number, number], speed: number) => ({
+  timestamp,
+  'position.latitude': lat,
+  'position.longitude': lng,
+  'position.speed': speed,
+  'position.altitude': 500,
+  'position.direction': 290,
+});
 
 describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
   let t: TestApp;
@@ -53,7 +60,14 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
         end_battery_level: 91,
         route: expect.any(String),
         type: 'trip',
-        positions: ROUTE.map((m) => ({ alt: 0, dir: 0, lat: m['position.latitude'], lng: m['position.longitude'], speed: m['position.speed'], timestamp: m.timestamp })),
+        positions: ROUTE.map((m) => ({
+          alt: 0,
+          dir: 0,
+          lat: m['position.latitude'],
+          lng: m['position.longitude'],
+          speed: m['position.speed'],
+          timestamp: m.timestamp,
+        })),
         clientId: tenant.clientId.toHexString(),
         assetId: main.assetId,
         startAddress: null,
@@ -78,14 +92,19 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
   it('geocodes start and end through the geocoder, at most one request a second, then from the cache', async () => {
     geocoder.requests.length = 0;
     const res = await get(geoApp, `${main.vendorId}/trip/1002`).expect(200);
-    expect(res.body.data).toMatchObject({ startAddress: 'Plaza de Armas, Santiago, Región Metropolitana, Chile', endAddress: 'Plaza Sotomayor, Valparaíso, Chile' });
+    expect(res.body.data).toMatchObject({
+      startAddress: 'Plaza de Armas, Santiago, Región Metropolitana, Chile',
+      endAddress: 'Plaza Sotomayor, Valparaíso, Chile',
+    });
     expect(geocoder.requests).toHaveLength(2);
     expect(Math.abs(geocoder.requests[1].at - geocoder.requests[0].at)).toBeGreaterThanOrEqual(900);
     expect(geocoder.requests[0].userAgent).toMatch(/fleet-platform/);
     const cached = await get(geoApp, `${main.vendorId}/trip/1002`).expect(200);
     expect(cached.body.data.startAddress).toBe(res.body.data.startAddress);
     expect(geocoder.requests).toHaveLength(2);
-    expect(await t.connection.collection('geocode_cache').findOne({ _id: '-33.4489,-70.6693' as never })).toMatchObject({ address: res.body.data.startAddress });
+    expect(await t.connection.collection('geocode_cache').findOne({ _id: '-33.4489,-70.6693' as never })).toMatchObject({
+      address: res.body.data.startAddress,
+    });
   }, 20_000);
 
   it('caches "no address here" too, and gives null for it', async () => {
@@ -103,7 +122,7 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
     await get(t, `${main.vendorId}/trip/1001`, 'atk_bad').expect(401);
   });
 
-  it('404 for an unknown trip or device, another client\'s device, or a device outside the tracker scope', async () => {
+  it("404 for an unknown trip or device, another client's device, or a device outside the tracker scope", async () => {
     const other = await createTenant(t.app);
     const foreign = await addAsset(t, other.clientId);
     await storeTrip(t, foreign.trackerId, 1001, ROUTE);
@@ -123,8 +142,11 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
     expect((await get(t, `${untracked.vendorId}/trip/5`).expect(200)).body.data.assetId).toBeNull();
   });
 
-  it.each(['abc/trip/1', '1.5/trip/1', '-1/trip/1', '1e3/trip/1', '1/trip/x', '1/trip/-2', '1/trip/99999999999999999999', '%20/trip/1'])('400 shape A for %s', async (path) => {
-    const res = await get(t, path).expect(400);
-    expect(res.body).toEqual({ error: expect.stringMatching(/(vendorId|tripId) must be a non-negative integer/) });
-  });
+  it.each(['abc/trip/1', '1.5/trip/1', '-1/trip/1', '1e3/trip/1', '1/trip/x', '1/trip/-2', '1/trip/99999999999999999999', '%20/trip/1'])(
+    '400 shape A for %s',
+    async (path) => {
+      const res = await get(t, path).expect(400);
+      expect(res.body).toEqual({ error: expect.stringMatching(/(vendorId|tripId) must be a non-negative integer/) });
+    },
+  );
 });

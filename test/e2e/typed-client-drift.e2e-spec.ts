@@ -33,7 +33,7 @@ describe('typed client: the committed types match the OpenAPI document', () => {
     const committed = readFileSync(SCHEMA_FILE, 'utf8');
     if (rendered !== committed) {
       throw new Error(
-        'clients/typescript/src/schema.ts is out of date with the app\'s OpenAPI document ' +
+        "clients/typescript/src/schema.ts is out of date with the app's OpenAPI document " +
           `(${describeDifference(committed, rendered)}). Run \`npm run client:generate\` and commit the file.`,
       );
     }

@@ -120,7 +120,7 @@ describe('typed client (clients/typescript) against the running API', () => {
       expect(data!.data).toEqual([]);
     });
 
-    it('13. answers another client\'s or an unknown driver with the typed 404 (shape A)', async () => {
+    it("13. answers another client's or an unknown driver with the typed 404 (shape A)", async () => {
       const { error, response } = await client.GET('/api/drivers/{id}', { params: { path: { id: new Types.ObjectId().toHexString() } } });
       expect(response.status).toBe(404);
       expect(error).toEqual({ error: expect.any(String) });

@@ -26,7 +26,9 @@ describe('uploads: photos and documents for file answers', () => {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const upload = (token: string, content: Buffer, name = 'photo.jpg') => request(t.server).post('/api/uploads').set(auth(token)).attach('file', content, name);
   const submit = (photos: unknown, extra: unknown[] = []) =>
-    request(t.server).post('/api/inspections').set(auth(inspector.token))
+    request(t.server)
+      .post('/api/inspections')
+      .set(auth(inspector.token))
       .send({ assetId: asset._id.toHexString(), formId, answers: [{ fieldId: 'km', value: 10 }, { fieldId: 'photos', value: photos }, ...extra] });
 
   beforeAll(async () => {
@@ -35,26 +37,39 @@ describe('uploads: photos and documents for file answers', () => {
     other = await createTenant(t.app);
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     asset = await fixtures.asset({ name: 'Truck 01', mainTrackerId: (await fixtures.tracker())._id });
-    formId = (await fixtures.form({
-      name: 'With photos',
-      assetIds: [asset._id],
-      fields: [
-        { fieldId: 'km', type: FieldType.Number, label: 'Odometer', required: true, min: 0 },
-        { fieldId: 'photos', type: FieldType.File, label: 'Photos', required: false, maxFiles: 2, allowedExtensions: ['jpg', 'png'] },
-      ],
-    }))._id.toHexString();
+    formId = (
+      await fixtures.form({
+        name: 'With photos',
+        assetIds: [asset._id],
+        fields: [
+          { fieldId: 'km', type: FieldType.Number, label: 'Odometer', required: true, min: 0 },
+          { fieldId: 'photos', type: FieldType.File, label: 'Photos', required: false, maxFiles: 2, allowedExtensions: ['jpg', 'png'] },
+        ],
+      })
+    )._id.toHexString();
     inspector = await tenant.addUser({ permissions: [Permission.Inspections] });
   });
   afterAll(() => t.close());
 
   it('stores each accepted type (detected by content) and streams it back to the same client', async () => {
-    for (const [content, name, type] of [[JPEG, 'a photo "1".JPG', 'image/jpeg'], [PNG, 'b.png', 'image/png'], [PDF, 'report.pdf', 'application/pdf'], [WEBP, 'c.webp', 'image/webp'], [HEIC, 'd.heic', 'image/heic']] as const) {
+    for (const [content, name, type] of [
+      [JPEG, 'a photo "1".JPG', 'image/jpeg'],
+      [PNG, 'b.png', 'image/png'],
+      [PDF, 'report.pdf', 'application/pdf'],
+      [WEBP, 'c.webp', 'image/webp'],
+      [HEIC, 'd.heic', 'image/heic'],
+    ] as const) {
       const res = await upload(inspector.token, content, name).expect(201);
       expect(res.body.data).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), filename: expect.any(String), contentType: type, size: content.length });
-      const read = await request(t.server).get(`/api/uploads/${res.body.data.id}`).set(auth(inspector.token)).buffer(true).parse((r, done) => {
-        const parts: Buffer[] = [];
-        r.on('data', (part: Buffer) => parts.push(part)).on('end', () => done(null, Buffer.concat(parts)));
-      }).expect(200);
+      const read = await request(t.server)
+        .get(`/api/uploads/${res.body.data.id}`)
+        .set(auth(inspector.token))
+        .buffer(true)
+        .parse((r, done) => {
+          const parts: Buffer[] = [];
+          r.on('data', (part: Buffer) => parts.push(part)).on('end', () => done(null, Buffer.concat(parts)));
+        })
+        .expect(200);
       expect(read.headers['content-type']).toContain(type);
       expect(read.headers['x-content-type-options']).toBe('nosniff');
       expect(read.headers['content-disposition']).toMatch(/^attachment; filename="[^"\\/]+"$/);
@@ -64,7 +79,7 @@ describe('uploads: photos and documents for file answers', () => {
     expect(named.body.data.filename).toBe('evil.jpg');
   });
 
-  it('another client\'s upload and unknown or malformed ids are 404; 401 and 403', async () => {
+  it("another client's upload and unknown or malformed ids are 404; 401 and 403", async () => {
     const mine = (await upload(inspector.token, JPEG).expect(201)).body.data.id;
     const foreign = await request(t.server).get(`/api/uploads/${mine}`).set(auth(other.admin.token)).expect(404);
     const unknown = await request(t.server).get('/api/uploads/aaaaaaaaaaaaaaaaaaaaaaaa').set(auth(other.admin.token)).expect(404);
@@ -107,7 +122,8 @@ describe('uploads: photos and documents for file answers', () => {
     expect((await submit([pdf]).expect(400)).body.error).toContain('"Photos" accepts only jpg, png files, not report.pdf (application/pdf)');
     expect((await submit([jpeg, png, pdf]).expect(400)).body.error).toContain('"Photos" allows at most 2 files');
     expect(await inspections()).toBe(before);
-    const referenced = () => t.connection.collection('uploads').countDocuments({ _id: { $in: [jpeg, png].map((id) => new Types.ObjectId(id)) }, referencedAt: { $ne: null } });
+    const referenced = () =>
+      t.connection.collection('uploads').countDocuments({ _id: { $in: [jpeg, png].map((id) => new Types.ObjectId(id)) }, referencedAt: { $ne: null } });
     expect(await referenced()).toBe(0);
 
     const res = await submit([jpeg, png.toUpperCase()]).expect(201);
@@ -117,12 +133,24 @@ describe('uploads: photos and documents for file answers', () => {
 
   it('a work order form with a foreign upload is 400', async () => {
     const workshop = await tenant.addUser({ permissions: [Permission.Maintenance, Permission.Inspections] });
-    const order = await request(t.server).post('/api/maintenance/work-orders').set(auth(workshop.token))
-      .send({ assetId: asset._id.toHexString(), category: 'preventive', title: 'Check' }).expect(201);
+    const order = await request(t.server)
+      .post('/api/maintenance/work-orders')
+      .set(auth(workshop.token))
+      .send({ assetId: asset._id.toHexString(), category: 'preventive', title: 'Check' })
+      .expect(201);
     const foreign = (await upload(other.admin.token, JPEG).expect(201)).body.data.id;
     const mine = (await upload(workshop.token, JPEG).expect(201)).body.data.id;
-    const add = (photos: string[]) => request(t.server).post(`/api/maintenance/work-orders/${order.body.data.id}/forms`).set(auth(workshop.token))
-      .send({ formId, answers: [{ fieldId: 'km', value: 1 }, { fieldId: 'photos', value: photos }] });
+    const add = (photos: string[]) =>
+      request(t.server)
+        .post(`/api/maintenance/work-orders/${order.body.data.id}/forms`)
+        .set(auth(workshop.token))
+        .send({
+          formId,
+          answers: [
+            { fieldId: 'km', value: 1 },
+            { fieldId: 'photos', value: photos },
+          ],
+        });
     expect((await add([foreign]).expect(400)).body.error).toContain('names no upload');
     await add([mine]).expect(201);
     const record = await t.connection.collection('uploads').findOne({ clientId: tenant.clientId, filename: 'photo.jpg', uploaderId: workshop.user._id });

@@ -62,7 +62,10 @@ describe('users: list, read, create, change', () => {
         updatedAt: expect.any(String),
         initialPassword: expect.stringMatching(/^[A-Za-z2-9]{16}$/),
       });
-      const signIn = await request(t.server).post('/api/auth/login').send({ email: 'ana.rojas@fleet.test', password: res.body.data.initialPassword }).expect(200);
+      const signIn = await request(t.server)
+        .post('/api/auth/login')
+        .send({ email: 'ana.rojas@fleet.test', password: res.body.data.initialPassword })
+        .expect(200);
       const caller = (await me(signIn.body.data.token).expect(200)).body.data;
       expect(caller).toMatchObject({ permissions: ['access_inspections'], trackerScope: { all: false, trackerIds: [trackerIds[0]] } });
 
@@ -95,10 +98,12 @@ describe('users: list, read, create, change', () => {
       const foreignTracker = await t.app.get<Model<Tracker>>(getModelToken(Tracker.name)).create({ clientId: other.clientId, vendorId: 9_100_003, name: 'X' });
       const limited = await tenant.addUser({ permissions: [Permission.User], trackerIds: [new Types.ObjectId(trackerIds[0])] });
       const before = await userCount();
-      expect((await call('post', '/api/users', manager.token, newUser({ roleId: other.admin.user.roleId.toHexString() })).expect(400)).body)
-        .toEqual({ error: 'roleId: no role of the client with this id' });
-      expect((await call('post', '/api/users', manager.token, newUser({ trackers: [trackerIds[0], foreignTracker._id.toHexString()] })).expect(400)).body)
-        .toEqual({ error: `trackers: no tracker of the client with id ${foreignTracker._id.toHexString()}` });
+      expect((await call('post', '/api/users', manager.token, newUser({ roleId: other.admin.user.roleId.toHexString() })).expect(400)).body).toEqual({
+        error: 'roleId: no role of the client with this id',
+      });
+      expect(
+        (await call('post', '/api/users', manager.token, newUser({ trackers: [trackerIds[0], foreignTracker._id.toHexString()] })).expect(400)).body,
+      ).toEqual({ error: `trackers: no tracker of the client with id ${foreignTracker._id.toHexString()}` });
       await call('post', '/api/users', limited.token, newUser({ trackers: [trackerIds[1]] })).expect(400);
       await call('post', '/api/users', limited.token, newUser({ trackers: 'all' })).expect(403);
       await call('post', '/api/users', limited.token, newUser({ trackers: [trackerIds[0]] })).expect(201);
@@ -125,12 +130,15 @@ describe('users: list, read, create, change', () => {
   });
 
   describe('GET /api/users', () => {
-    it('pages the client\'s users newest first and filters by q, roleId and disabled', async () => {
+    it("pages the client's users newest first and filters by q, roleId and disabled", async () => {
       const solo = await createTenant(t.app);
       const roleId = (await t.app.get(IdentityProvisioning).ensureRole(solo.clientId, 'Taller', [Permission.Maintenance])).toHexString();
       const made: string[] = [];
       for (const name of ['Mecánico Uno', 'Mecánico Dos', 'Chofer Tres']) {
-        made.push((await call('post', '/api/users', solo.admin.token, newUser({ name, roleId: name.startsWith('Mec') ? roleId : protectedRoleIdOf(solo) })).expect(201)).body.data.id);
+        made.push(
+          (await call('post', '/api/users', solo.admin.token, newUser({ name, roleId: name.startsWith('Mec') ? roleId : protectedRoleIdOf(solo) })).expect(201))
+            .body.data.id,
+        );
       }
       await call('patch', `/api/users/${made[1]}`, solo.admin.token, { disabled: true }).expect(200);
 
@@ -156,9 +164,17 @@ describe('users: list, read, create, change', () => {
     it('changes name, role and trackers; the new access applies at once', async () => {
       const target = await tenant.addUser({ permissions: [Permission.Drivers] });
       await me(target.apiToken).expect(200); // cached
-      const res = await call('patch', `/api/users/${target.user._id}`, tenant.admin.token, { name: 'Renombrada', roleId: plainRoleId, trackers: [trackerIds[1]] }).expect(200);
+      const res = await call('patch', `/api/users/${target.user._id}`, tenant.admin.token, {
+        name: 'Renombrada',
+        roleId: plainRoleId,
+        trackers: [trackerIds[1]],
+      }).expect(200);
       expect(res.body.data).toMatchObject({ name: 'Renombrada', role: { id: plainRoleId, name: 'Inspector' }, trackers: [trackerIds[1]], disabled: false });
-      expect((await me(target.apiToken).expect(200)).body.data).toMatchObject({ name: 'Renombrada', permissions: ['access_inspections'], trackerScope: { all: false } });
+      expect((await me(target.apiToken).expect(200)).body.data).toMatchObject({
+        name: 'Renombrada',
+        permissions: ['access_inspections'],
+        trackerScope: { all: false },
+      });
     });
 
     it('a non-protected caller may not change another user (403), only their own name', async () => {
@@ -216,9 +232,13 @@ describe('users: list, read, create, change', () => {
       const solo = await createTenant(t.app);
       const adminId = solo.admin.user._id;
       const plain = (await t.app.get(IdentityProvisioning).ensureRole(solo.clientId, 'Plain', [Permission.User])).toHexString();
-      expect((await call('patch', `/api/users/${adminId}`, solo.admin.token, { disabled: true }).expect(409)).body).toEqual({ error: 'You cannot disable your own account' });
+      expect((await call('patch', `/api/users/${adminId}`, solo.admin.token, { disabled: true }).expect(409)).body).toEqual({
+        error: 'You cannot disable your own account',
+      });
       const demote = await call('patch', `/api/users/${adminId}`, solo.admin.token, { roleId: plain }).expect(409);
-      expect(demote.body.error).toBe(`${solo.admin.email} cannot be given a role that is not protected: it would leave the client without an active user with a protected role`);
+      expect(demote.body.error).toBe(
+        `${solo.admin.email} cannot be given a role that is not protected: it would leave the client without an active user with a protected role`,
+      );
       await me(solo.admin.token).expect(200);
 
       // A second protected user who is disabled does not count; once active, the first may step down.
@@ -236,7 +256,17 @@ describe('users: list, read, create, change', () => {
     it('400 for an empty body, null, the email or unknown fields; nothing changes', async () => {
       const target = await tenant.addUser({ permissions: [] });
       const path = `/api/users/${target.user._id}`;
-      for (const body of [{}, { name: null }, { disabled: null }, { trackers: null }, { disabled: 'true' }, { email: 'x@y.z' }, { active: false }, { roleId: 'nope' }, { roleId: new Types.ObjectId().toHexString() }]) {
+      for (const body of [
+        {},
+        { name: null },
+        { disabled: null },
+        { trackers: null },
+        { disabled: 'true' },
+        { email: 'x@y.z' },
+        { active: false },
+        { roleId: 'nope' },
+        { roleId: new Types.ObjectId().toHexString() },
+      ]) {
         const res = await call('patch', path, tenant.admin.token, body);
         expect([res.status, Object.keys(res.body)]).toEqual([400, ['error']]);
       }
@@ -257,7 +287,12 @@ describe('users: list, read, create, change', () => {
     it('401 and 403 on every user route', async () => {
       const viewer = await tenant.addUser({ permissions: [Permission.Drivers] });
       const id = viewer.user._id;
-      for (const [method, path, body] of [['get', '/api/users'], ['get', `/api/users/${id}`], ['post', '/api/users', newUser()], ['patch', `/api/users/${id}`, { name: 'x' }]] as const) {
+      for (const [method, path, body] of [
+        ['get', '/api/users'],
+        ['get', `/api/users/${id}`],
+        ['post', '/api/users', newUser()],
+        ['patch', `/api/users/${id}`, { name: 'x' }],
+      ] as const) {
         await request(t.server)[method](path).send(body).expect(401, INVALID);
         await call(method, path, viewer.token, body).expect(403);
       }

@@ -12,7 +12,10 @@ describe('PATCH /api/users/:id/change-password', () => {
   let t: TestApp;
   let tenant: TestTenant;
   const change = (id: string | Types.ObjectId, token: string, body: unknown = { password: NEW_PASSWORD }) =>
-    request(t.server).patch(`/api/users/${String(id)}/change-password`).set('Authorization', `Bearer ${token}`).send(body as object);
+    request(t.server)
+      .patch(`/api/users/${String(id)}/change-password`)
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const me = (token: string) => request(t.server).get('/api/auth/me').set('Authorization', `Bearer ${token}`);
   const login = (email: string, password: string) => request(t.server).post('/api/auth/login').send({ email, password });
   const secondSession = async (user: TestUser) => (await t.app.get(SessionService).issue(user.user)).token;
@@ -89,7 +92,7 @@ describe('PATCH /api/users/:id/change-password', () => {
     await login(target.email, target.password).expect(200);
   });
 
-  it("403 for the password of a user who sees trackers a protected caller limited to some trackers does not, and nothing changes", async () => {
+  it('403 for the password of a user who sees trackers a protected caller limited to some trackers does not, and nothing changes', async () => {
     const [mine, theirs] = [new Types.ObjectId(), new Types.ObjectId()];
     const limitedAdmin = await tenant.addUser({ protected: true, trackerIds: [mine] });
     // An admin who sees everything, and a user who sees a tracker the caller does not: neither theirs to reset.

@@ -24,15 +24,26 @@ describe('webhooks', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const api = () => request(t.server);
   const create = async (path: string, body: object = {}, token?: string) =>
-    (await api().post('/api/webhook-endpoints').set(auth(token)).send({ url: `${receiver.url}${path}`, eventTypes: ['alert.opened'], ...body }).expect(201)).body.data;
-  const deliveries = async (endpointId: string, token?: string) => (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth(token)).expect(200)).body.data as Array<Record<string, any>>;
+    (
+      await api()
+        .post('/api/webhook-endpoints')
+        .set(auth(token))
+        .send({ url: `${receiver.url}${path}`, eventTypes: ['alert.opened'], ...body })
+        .expect(201)
+    ).body.data;
+  const deliveries = async (endpointId: string, token?: string) =>
+    (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth(token)).expect(200)).body.data as Array<Record<string, any>>;
   const settled = (endpointId: string, count = 1) =>
     eventually(async () => {
       const log = await deliveries(endpointId);
       return log.length >= count && log.every((d) => d.state !== 'pending') ? log : null;
     }, `the deliveries of ${endpointId} to settle`);
   const verify = (secret: string, message: { headers: Record<string, any>; body: string }) =>
-    new Webhook(secret).verify(message.body, { 'webhook-id': message.headers['webhook-id'], 'webhook-timestamp': message.headers['webhook-timestamp'], 'webhook-signature': message.headers['webhook-signature'] });
+    new Webhook(secret).verify(message.body, {
+      'webhook-id': message.headers['webhook-id'],
+      'webhook-timestamp': message.headers['webhook-timestamp'],
+      'webhook-signature': message.headers['webhook-signature'],
+    });
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
@@ -47,7 +58,16 @@ describe('webhooks', () => {
 
   it('creates an endpoint answering its secret once; reads, changes and deletes it, with activity', async () => {
     const created = await create('/crud', { description: 'ERP', eventTypes: ['alert.opened', 'event.geofence.exit'] });
-    expect(created).toMatchObject({ id: expect.stringMatching(/^[0-9a-f]{24}$/), url: `${receiver.url}/crud`, description: 'ERP', eventTypes: ['alert.opened', 'event.geofence.exit'], enabled: true, disabledAt: null, failingSince: null, secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      url: `${receiver.url}/crud`,
+      description: 'ERP',
+      eventTypes: ['alert.opened', 'event.geofence.exit'],
+      enabled: true,
+      disabledAt: null,
+      failingSince: null,
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+    });
     const read = (await api().get(`/api/webhook-endpoints/${created.id}`).set(auth()).expect(200)).body.data;
     expect(read.secret).toBeUndefined();
     const { secret: _secret, ...withoutSecret } = created;
@@ -55,7 +75,13 @@ describe('webhooks', () => {
     const list = (await api().get('/api/webhook-endpoints?limit=200').set(auth()).expect(200)).body;
     expect(list.data.map((e: { id: string }) => e.id)).toContain(created.id);
     expect(JSON.stringify(list)).not.toContain('whsec_');
-    const changed = (await api().patch(`/api/webhook-endpoints/${created.id}`).set(auth()).send({ enabled: false, eventTypes: ['alert.resolved'] }).expect(200)).body.data;
+    const changed = (
+      await api()
+        .patch(`/api/webhook-endpoints/${created.id}`)
+        .set(auth())
+        .send({ enabled: false, eventTypes: ['alert.resolved'] })
+        .expect(200)
+    ).body.data;
     expect(changed).toMatchObject({ enabled: false, eventTypes: ['alert.resolved'] });
     await api().patch(`/api/webhook-endpoints/${created.id}`).set(auth()).send({}).expect(400);
     expect((await api().delete(`/api/webhook-endpoints/${created.id}`).set(auth()).expect(200)).body.data).toEqual({ id: created.id });
@@ -79,7 +105,10 @@ describe('webhooks', () => {
       [`http://hook:@127.0.0.1:${port}/typed`, 'url may not carry credentials'],
     ];
     for (const [url, message] of refused) {
-      const created = await api().post('/api/webhook-endpoints').set(auth()).send({ url, eventTypes: ['alert.opened'] });
+      const created = await api()
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url, eventTypes: ['alert.opened'] });
       expect([url, created.status, created.body]).toEqual([url, 400, { error: message }]);
       const changed = await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ url });
       expect([url, changed.status, changed.body]).toEqual([url, 400, { error: message }]);
@@ -87,12 +116,27 @@ describe('webhooks', () => {
     expect(await stored()).toBe(before);
     expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data.url).toBe(`${receiver.url}/typed`);
 
-    const normalized = (await api().post('/api/webhook-endpoints').set(auth()).send({ url: `HTTP://127.0.0.1:${port}/a/./b/../normalized?x=1`, eventTypes: ['alert.opened'] }).expect(201)).body.data;
+    const normalized = (
+      await api()
+        .post('/api/webhook-endpoints')
+        .set(auth())
+        .send({ url: `HTTP://127.0.0.1:${port}/a/./b/../normalized?x=1`, eventTypes: ['alert.opened'] })
+        .expect(201)
+    ).body.data;
     expect(normalized.url).toBe(`http://127.0.0.1:${port}/a/normalized?x=1`);
     // An IPv4-mapped address is judged as its IPv4 address (loopback, which the tests allow), stored in its canonical form and called.
-    const mapped = (await api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).send({ url: `http://[::ffff:127.0.0.1]:${port}/mapped` }).expect(200)).body.data;
+    const mapped = (
+      await api()
+        .patch(`/api/webhook-endpoints/${endpoint.id}`)
+        .set(auth())
+        .send({ url: `http://[::ffff:127.0.0.1]:${port}/mapped` })
+        .expect(200)
+    ).body.data;
     expect(mapped.url).toBe(`http://[::ffff:7f00:1]:${port}/mapped`);
-    const urls = await t.connection.collection('webhook_endpoints').find({ _id: { $in: [new Types.ObjectId(endpoint.id), new Types.ObjectId(normalized.id)] } }).toArray();
+    const urls = await t.connection
+      .collection('webhook_endpoints')
+      .find({ _id: { $in: [new Types.ObjectId(endpoint.id), new Types.ObjectId(normalized.id)] } })
+      .toArray();
     expect(urls.map((e) => e.url).sort()).toEqual([`http://127.0.0.1:${port}/a/normalized?x=1`, `http://[::ffff:7f00:1]:${port}/mapped`]);
     const ping = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
     const [delivered] = await settled(endpoint.id);
@@ -118,7 +162,16 @@ describe('webhooks', () => {
     expect(received[0].headers['content-type']).toBe('application/json');
     expect(() => verify(other.secret, received[0])).toThrow();
     expect(delivery).toEqual({
-      id: expect.any(String), messageId: expect.stringMatching(/^msg_/), type: 'alert.opened', attempt: 1, state: 'succeeded', responseStatus: 200, durationMs: expect.any(Number), error: null, nextAttemptAt: null, createdAt: expect.any(String),
+      id: expect.any(String),
+      messageId: expect.stringMatching(/^msg_/),
+      type: 'alert.opened',
+      attempt: 1,
+      state: 'succeeded',
+      responseStatus: 200,
+      durationMs: expect.any(Number),
+      error: null,
+      nextAttemptAt: null,
+      createdAt: expect.any(String),
       attempts: [{ attempt: 1, at: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null }],
     });
     expect(receiver.on('/other')).toHaveLength(0);
@@ -159,12 +212,24 @@ describe('webhooks', () => {
     const [delivery] = await settled(endpoint.id);
     expect(delivery.state).toBe('succeeded');
     expect(delivery.attempts.length).toBe(delivery.attempt);
-    expect(delivery.attempts[0]).toEqual({ attempt: 1, at: expect.any(String), responseStatus: null, durationMs: expect.any(Number), error: 'refused: 169.254.169.254 is a private, loopback, link-local or reserved address' });
-    expect(delivery.attempts.at(-1)).toEqual({ attempt: delivery.attempt, at: expect.any(String), responseStatus: 200, durationMs: expect.any(Number), error: null });
+    expect(delivery.attempts[0]).toEqual({
+      attempt: 1,
+      at: expect.any(String),
+      responseStatus: null,
+      durationMs: expect.any(Number),
+      error: 'refused: 169.254.169.254 is a private, loopback, link-local or reserved address',
+    });
+    expect(delivery.attempts.at(-1)).toEqual({
+      attempt: delivery.attempt,
+      at: expect.any(String),
+      responseStatus: 200,
+      durationMs: expect.any(Number),
+      error: null,
+    });
     await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
   });
 
-  it('attempts a publish\'s deliveries side by side in one job; a failed one retries alone, under its webhook-id', async () => {
+  it("attempts a publish's deliveries side by side in one job; a failed one retries alone, under its webhook-id", async () => {
     const healthy = await create('/set-ok', { eventTypes: ['alert.acknowledged'] });
     const flaky = await create('/set-flaky', { eventTypes: ['alert.acknowledged'] });
     let release!: () => void;
@@ -182,7 +247,9 @@ describe('webhooks', () => {
     await eventually(() => receiver.received.filter((r) => r.path.startsWith('/set-')).length === 6, 'the six first attempts');
     const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver', 'payload.clientId': tenant.clientId.toHexString() }).toArray();
     // (A job that itself fails, on a database error, is tried again: its deliveries are not left pending.)
-    expect(jobs.map((job) => [(job.payload as { deliveryIds: string[] }).deliveryIds.length, job.attempts, job.leaseOwner, job.retryDelaysMs.length > 0])).toEqual([[6, 1, t.app.get(Jobs).owner, true]]);
+    expect(
+      jobs.map((job) => [(job.payload as { deliveryIds: string[] }).deliveryIds.length, job.attempts, job.leaseOwner, job.retryDelaysMs.length > 0]),
+    ).toEqual([[6, 1, t.app.get(Jobs).owner, true]]);
     release();
     const ok = await settled(healthy.id, 3);
     const retried = await settled(flaky.id, 3);
@@ -195,22 +262,43 @@ describe('webhooks', () => {
     receiver.answer = () => 200;
   });
 
-  it('runs a set\'s job again after a crash between an outcome and its hand-over: the attempted one goes to a job of its own, at its next attempt', async () => {
+  it("runs a set's job again after a crash between an outcome and its hand-over: the attempted one goes to a job of its own, at its next attempt", async () => {
     const endpoint = await create('/handover');
     receiver.answer = () => 200;
     // What a crash leaves after the set's first attempts: one not yet attempted, one attempted
     // (its outcome stored, its next attempt a little later) but never handed to its own job.
     const now = Date.now();
     const delivery = (n: number, attempt: number, nextAttemptAt: Date) => ({
-      _id: new Types.ObjectId(), clientId: tenant.clientId, endpointId: new Types.ObjectId(endpoint.id), key: `handover-${n}`, messageId: `msg_handover_${n}`,
-      type: 'alert.opened', body: JSON.stringify({ n }), attempt, state: 'pending', responseStatus: attempt ? 503 : null, durationMs: attempt ? 5 : null,
-      error: attempt ? 'HTTP 503' : null, nextAttemptAt, manual: false, createdAt: new Date(now),
+      _id: new Types.ObjectId(),
+      clientId: tenant.clientId,
+      endpointId: new Types.ObjectId(endpoint.id),
+      key: `handover-${n}`,
+      messageId: `msg_handover_${n}`,
+      type: 'alert.opened',
+      body: JSON.stringify({ n }),
+      attempt,
+      state: 'pending',
+      responseStatus: attempt ? 503 : null,
+      durationMs: attempt ? 5 : null,
+      error: attempt ? 'HTTP 503' : null,
+      nextAttemptAt,
+      manual: false,
+      createdAt: new Date(now),
     });
     const [fresh, attempted] = [delivery(1, 0, new Date(now)), delivery(2, 1, new Date(now + 500))];
     await t.connection.collection('webhook_deliveries').insertMany([fresh, attempted]);
-    await t.app.get(Jobs).enqueue('webhooks.deliver', { clientId: tenant.clientId.toHexString(), deliveryIds: [fresh._id.toHexString(), attempted._id.toHexString()] }, { key: 'set:handover' });
+    await t.app
+      .get(Jobs)
+      .enqueue(
+        'webhooks.deliver',
+        { clientId: tenant.clientId.toHexString(), deliveryIds: [fresh._id.toHexString(), attempted._id.toHexString()] },
+        { key: 'set:handover' },
+      );
     const log = await settled(endpoint.id, 2);
-    expect(log.map((d) => [d.messageId, d.state, d.attempt]).sort()).toEqual([['msg_handover_1', 'succeeded', 1], ['msg_handover_2', 'succeeded', 2]]);
+    expect(log.map((d) => [d.messageId, d.state, d.attempt]).sort()).toEqual([
+      ['msg_handover_1', 'succeeded', 1],
+      ['msg_handover_2', 'succeeded', 2],
+    ]);
     // Each once, the attempted one not before its next attempt.
     const received = receiver.on('/handover');
     expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(['msg_handover_1', 'msg_handover_2']);
@@ -224,7 +312,11 @@ describe('webhooks', () => {
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'stop-1' });
     const [stopped] = await settled(gone.id);
     expect(stopped).toMatchObject({ state: 'failed', attempt: 1, responseStatus: 410, error: 'HTTP 410', nextAttemptAt: null });
-    const [spent] = await eventually(async () => ((await deliveries(down.id))[0]?.state === 'failed' ? deliveries(down.id) : null), 'the schedule to be spent', 20_000);
+    const [spent] = await eventually(
+      async () => ((await deliveries(down.id))[0]?.state === 'failed' ? deliveries(down.id) : null),
+      'the schedule to be spent',
+      20_000,
+    );
     expect(spent).toMatchObject({ state: 'failed', attempt: 12, responseStatus: 500, nextAttemptAt: null });
     expect(receiver.on('/down')).toHaveLength(12);
     expect(receiver.on('/gone')).toHaveLength(1);
@@ -235,7 +327,10 @@ describe('webhooks', () => {
     const endpoint = await create('/later');
     receiver.answer = (req) => (req.path === '/later' ? 500 : 200);
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'later-1' });
-    const pending = await eventually(async () => (await deliveries(endpoint.id)).find((d) => d.attempt >= 1 && d.state === 'pending' && d.nextAttemptAt), 'a pending delivery with its next attempt');
+    const pending = await eventually(
+      async () => (await deliveries(endpoint.id)).find((d) => d.attempt >= 1 && d.state === 'pending' && d.nextAttemptAt),
+      'a pending delivery with its next attempt',
+    );
     expect(pending).toMatchObject({ responseStatus: 500, error: 'HTTP 500', durationMs: expect.any(Number) });
     expect(Date.parse(pending.nextAttemptAt)).toBeGreaterThan(Date.parse(pending.createdAt));
     await api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200);
@@ -256,7 +351,9 @@ describe('webhooks', () => {
     expect(verify(endpoint.secret, message)).toBeDefined();
     // Once the window is over, only the new secret signs.
     // (24 h later, here written directly: the endpoints this instance holds for a few seconds are forgotten as after an API change.)
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { 'secrets.1.expiresAt': new Date(Date.now() - 1000) } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { 'secrets.1.expiresAt': new Date(Date.now() - 1000) } });
     dispatcher.changed(tenant.clientId);
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'rotated-2' });
     await settled(endpoint.id, 2);
@@ -286,9 +383,18 @@ describe('webhooks', () => {
 
   it('sends fleet events as event.<type> to the endpoints that asked for them, once per event', async () => {
     const endpoint = await create('/events', { eventTypes: ['event.geofence.exit'] });
-    const event = { clientId: tenant.clientId, assetId: new Types.ObjectId(), assetName: 'Camión 7', occurredAt: new Date(Date.now() - 60_000), position: { lat: -33.45, lng: -70.65, speed: 40 } };
+    const event = {
+      clientId: tenant.clientId,
+      assetId: new Types.ObjectId(),
+      assetName: 'Camión 7',
+      occurredAt: new Date(Date.now() - 60_000),
+      position: { lat: -33.45, lng: -70.65, speed: 40 },
+    };
     const events = t.app.get(FleetEvents);
-    await events.record([{ ...event, type: 'geofence.exit', geofenceId: new Types.ObjectId() }, { ...event, type: 'ignition.on' }]);
+    await events.record([
+      { ...event, type: 'geofence.exit', geofenceId: new Types.ObjectId() },
+      { ...event, type: 'ignition.on' },
+    ]);
     const [delivery] = await settled(endpoint.id);
     const [message] = receiver.on('/events');
     const payload = verify(endpoint.secret, message) as { type: string; data: Record<string, unknown> };
@@ -310,22 +416,44 @@ describe('webhooks', () => {
     // An endpoint whose address became one the guard refuses (written before a rule, a DNS change):
     // refused when sent, and at each retry of the schedule (the address may change back), then failed.
     const metadata = await create('/meta');
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(metadata.id) }, { $set: { url: 'http://169.254.169.254/latest/meta-data/' } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: new Types.ObjectId(metadata.id) }, { $set: { url: 'http://169.254.169.254/latest/meta-data/' } });
     const sent = (await api().post(`/api/webhook-endpoints/${metadata.id}/test`).set(auth()).expect(201)).body.data;
-    const [refused] = await eventually(async () => ((await deliveries(metadata.id))[0]?.state === 'failed' ? deliveries(metadata.id) : null), 'the schedule to be spent', 20_000);
-    expect(refused).toMatchObject({ id: sent.id, state: 'failed', attempt: 12, responseStatus: null, error: expect.stringContaining('refused: 169.254.169.254 is a private, loopback, link-local or reserved address') });
+    const [refused] = await eventually(
+      async () => ((await deliveries(metadata.id))[0]?.state === 'failed' ? deliveries(metadata.id) : null),
+      'the schedule to be spent',
+      20_000,
+    );
+    expect(refused).toMatchObject({
+      id: sent.id,
+      state: 'failed',
+      attempt: 12,
+      responseStatus: null,
+      error: expect.stringContaining('refused: 169.254.169.254 is a private, loopback, link-local or reserved address'),
+    });
   }, 40_000);
 
   it('tries again a delivery whose host name did not resolve, and delivers it once the name resolves', async () => {
     const endpoint = await create('/resolves-later');
     // A name under .invalid never resolves (RFC 6761): the first attempt finds no address.
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { url: 'http://hooks.fleet.invalid/resolves-later' } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { url: 'http://hooks.fleet.invalid/resolves-later' } });
     const sent = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth()).expect(201)).body.data;
-    const [unresolved] = await eventually(async () => ((await deliveries(endpoint.id))[0]?.attempt >= 2 ? deliveries(endpoint.id) : null), 'a second attempt', 20_000);
+    const [unresolved] = await eventually(
+      async () => ((await deliveries(endpoint.id))[0]?.attempt >= 2 ? deliveries(endpoint.id) : null),
+      'a second attempt',
+      20_000,
+    );
     expect(unresolved).toMatchObject({ id: sent.id, responseStatus: null, error: expect.stringMatching(/^hooks\.fleet\.invalid does not resolve/) });
     // The name "resolves" again (here: the endpoint points at the receiver): a later attempt delivers it, under its webhook-id.
     await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { url: `${receiver.url}/resolves-later` } });
-    const [delivered] = await eventually(async () => ((await deliveries(endpoint.id))[0]?.state === 'succeeded' ? deliveries(endpoint.id) : null), 'the delivery', 20_000);
+    const [delivered] = await eventually(
+      async () => ((await deliveries(endpoint.id))[0]?.state === 'succeeded' ? deliveries(endpoint.id) : null),
+      'the delivery',
+      20_000,
+    );
     expect(delivered).toMatchObject({ id: sent.id, state: 'succeeded', responseStatus: 200 });
     expect(receiver.on('/resolves-later').map((m) => m.headers['webhook-id'])).toEqual([sent.messageId]);
   }, 40_000);
@@ -335,7 +463,9 @@ describe('webhooks', () => {
     const stop = t.app.get(WebhookEndpointDisabled).subscribe((notice) => void notices.push(notice));
     const endpoint = await create('/dead');
     receiver.answer = (req) => (req.path === '/dead' ? 503 : 200);
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne({ _id: new Types.ObjectId(endpoint.id) }, { $set: { failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) } });
     await dispatcher.publish(tenant.clientId, { type: 'alert.opened', data: {}, key: 'dead-1' });
     const disabled = await eventually(async () => {
       const read = (await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data;
@@ -362,15 +492,30 @@ describe('webhooks', () => {
     // The writer's steps up to its death: the notice's job, then the disabling write; never the "tell now".
     const at = new Date();
     await t.app.get(WebhookEndpointDisabled).expect(tenant.clientId, new Types.ObjectId(dead.id), at);
-    await t.connection.collection('webhook_endpoints').updateOne({ _id: new Types.ObjectId(dead.id) }, { $set: { enabled: false, disabledAt: at, disabledReason: 'Every delivery failed since then (3 days)' } });
+    await t.connection
+      .collection('webhook_endpoints')
+      .updateOne(
+        { _id: new Types.ObjectId(dead.id) },
+        { $set: { enabled: false, disabledAt: at, disabledReason: 'Every delivery failed since then (3 days)' } },
+      );
     // Another writer whose disabling did not take (a success meanwhile): its job only.
     await t.app.get(WebhookEndpointDisabled).expect(tenant.clientId, new Types.ObjectId(alive.id), at);
     await new Promise((done) => setTimeout(done, 300));
     expect(notices).toEqual([]);
     // The minute of grace passes (here: the jobs made due).
     await t.connection.collection('jobs').updateMany({ $or: [noticeJob(dead.id), noticeJob(alive.id)] }, { $set: { runAt: new Date() } });
-    await eventually(async () => (await t.connection.collection('jobs').countDocuments({ $or: [noticeJob(dead.id), noticeJob(alive.id)] })) === 0, 'both jobs to run');
-    expect(notices).toEqual([expect.objectContaining({ endpointId: new Types.ObjectId(dead.id), url: `${receiver.url}/died-writing`, disabledAt: at, reason: 'Every delivery failed since then (3 days)' })]);
+    await eventually(
+      async () => (await t.connection.collection('jobs').countDocuments({ $or: [noticeJob(dead.id), noticeJob(alive.id)] })) === 0,
+      'both jobs to run',
+    );
+    expect(notices).toEqual([
+      expect.objectContaining({
+        endpointId: new Types.ObjectId(dead.id),
+        url: `${receiver.url}/died-writing`,
+        disabledAt: at,
+        reason: 'Every delivery failed since then (3 days)',
+      }),
+    ]);
     stop();
   });
 
@@ -422,13 +567,27 @@ describe('webhooks', () => {
     const endpoint = await create('/everyone');
     const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
     const refused = async (call: request.Test) => expect((await call.expect(403)).body.error).toContain("needs access to all of the client's trackers");
-    await refused(api().post('/api/webhook-endpoints').set(auth(limited.token)).send({ url: `${receiver.url}/mine-now`, eventTypes: ['alert.opened'] }));
-    await refused(api().patch(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)).send({ url: `${receiver.url}/mine-now` }));
+    await refused(
+      api()
+        .post('/api/webhook-endpoints')
+        .set(auth(limited.token))
+        .send({ url: `${receiver.url}/mine-now`, eventTypes: ['alert.opened'] }),
+    );
+    await refused(
+      api()
+        .patch(`/api/webhook-endpoints/${endpoint.id}`)
+        .set(auth(limited.token))
+        .send({ url: `${receiver.url}/mine-now` }),
+    );
     await refused(api().post(`/api/webhook-endpoints/${endpoint.id}/rotate-secret`).set(auth(limited.token)));
     await refused(api().delete(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)));
-    expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)).expect(200)).body.data).toEqual((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data);
+    expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth(limited.token)).expect(200)).body.data).toEqual(
+      (await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data,
+    );
     expect((await api().get(`/api/webhook-endpoints/${endpoint.id}`).set(auth()).expect(200)).body.data.url).toBe(`${receiver.url}/everyone`);
-    expect((await api().get('/api/webhook-endpoints?limit=200').set(auth()).expect(200)).body.data.some((e: { url: string }) => e.url.endsWith('/mine-now'))).toBe(false);
+    expect(
+      (await api().get('/api/webhook-endpoints?limit=200').set(auth()).expect(200)).body.data.some((e: { url: string }) => e.url.endsWith('/mine-now')),
+    ).toBe(false);
     const ping = (await api().post(`/api/webhook-endpoints/${endpoint.id}/test`).set(auth(limited.token)).expect(201)).body.data;
     await api().post(`/api/webhook-endpoints/${endpoint.id}/deliveries/${ping.id}/redeliver`).set(auth(limited.token)).expect(201);
     const [received] = await eventually(async () => (receiver.on('/everyone').length >= 2 ? receiver.on('/everyone') : null), 'the ping and its redelivery');
@@ -447,7 +606,11 @@ describe('webhooks', () => {
     ['credentials in the url', { url: 'https://u:p@example.com/x' }, 'credentials'],
     ['enabled as text', { enabled: 'yes' }, 'enabled'],
   ])('refuses %s with a 400', async (_name, body, message) => {
-    const res = await api().post('/api/webhook-endpoints').set(auth()).send({ url: `${receiver.url}/bad`, eventTypes: ['alert.opened'], ...body }).expect(400);
+    const res = await api()
+      .post('/api/webhook-endpoints')
+      .set(auth())
+      .send({ url: `${receiver.url}/bad`, eventTypes: ['alert.opened'], ...body })
+      .expect(400);
     expect(res.body.error).toContain(message);
   });
 
@@ -478,22 +641,43 @@ describe('webhooks', () => {
       'http://100.64.0.1/',
       'http://0.0.0.0/',
     ])('refuses %s at creation with a 400', async (url) => {
-      const res = await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url: url.replace('{port}', port()), eventTypes: ['alert.opened'] }).expect(400);
+      const res = await request(guarded.server)
+        .post('/api/webhook-endpoints')
+        .set(auth(guardedTenant.admin.token))
+        .send({ url: url.replace('{port}', port()), eventTypes: ['alert.opened'] })
+        .expect(400);
       expect(res.body.error).toMatch(/url: .*(private, loopback, link-local or reserved|resolves to)/);
     });
 
     it.each(['http://[::ffff:10.99.1.2]/hook', 'http://[::10.99.1.2]/hook', 'http://[::ffff:93.184.215.14]/hook'])(
       'judges %s as the IPv4 address it carries: inside the allowed networks, or public, it is accepted',
       async (url) => {
-        await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url, eventTypes: ['alert.opened'] }).expect(201);
+        await request(guarded.server)
+          .post('/api/webhook-endpoints')
+          .set(auth(guardedTenant.admin.token))
+          .send({ url, eventTypes: ['alert.opened'] })
+          .expect(201);
       },
     );
 
     it('refuses at delivery an IPv4-mapped loopback address stored before the rule, naming its IPv4 address', async () => {
-      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({ clientId: guardedTenant.clientId, url: `http://[::ffff:7f00:1]:${port()}/sneaky-mapped`, description: '', eventTypes: ['alert.opened'], enabled: true, secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }], failingSince: null, disabledAt: null, disabledReason: null, createdAt: new Date(), updatedAt: new Date() });
+      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({
+        clientId: guardedTenant.clientId,
+        url: `http://[::ffff:7f00:1]:${port()}/sneaky-mapped`,
+        description: '',
+        eventTypes: ['alert.opened'],
+        enabled: true,
+        secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }],
+        failingSince: null,
+        disabledAt: null,
+        disabledReason: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
       const [delivery] = await eventually(async () => {
-        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body.data;
+        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body
+          .data;
         return log[0]?.attempt >= 1 ? log : null;
       }, 'the refused delivery');
       expect(delivery.error).toBe('refused: ::ffff:7f00:1 (127.0.0.1) is a private, loopback, link-local or reserved address');
@@ -501,12 +685,29 @@ describe('webhooks', () => {
     });
 
     it('lets an address inside the allowed networks through, and refuses at delivery a name that resolves to loopback', async () => {
-      await request(guarded.server).post('/api/webhook-endpoints').set(auth(guardedTenant.admin.token)).send({ url: 'http://10.99.1.2/hook', eventTypes: ['alert.opened'] }).expect(201);
+      await request(guarded.server)
+        .post('/api/webhook-endpoints')
+        .set(auth(guardedTenant.admin.token))
+        .send({ url: 'http://10.99.1.2/hook', eventTypes: ['alert.opened'] })
+        .expect(201);
       // Stored before the guard's rules changed (here: written directly), then tested: refused after resolution, never sent.
-      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({ clientId: guardedTenant.clientId, url: `http://localhost:${port()}/sneaky`, description: '', eventTypes: ['alert.opened'], enabled: true, secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }], failingSince: null, disabledAt: null, disabledReason: null, createdAt: new Date(), updatedAt: new Date() });
+      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({
+        clientId: guardedTenant.clientId,
+        url: `http://localhost:${port()}/sneaky`,
+        description: '',
+        eventTypes: ['alert.opened'],
+        enabled: true,
+        secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }],
+        failingSince: null,
+        disabledAt: null,
+        disabledReason: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
       await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
       const [delivery] = await eventually(async () => {
-        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body.data;
+        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body
+          .data;
         return log[0]?.attempt >= 1 ? log : null;
       }, 'the refused delivery');
       expect(delivery.error).toMatch(/^refused: localhost resolves to /);

@@ -15,7 +15,10 @@ export async function xlsxFile(rows: Array<Array<unknown> | null>, sheetName = '
 }
 
 /** CSV text as a spreadsheet writes it; `encoding` latin1 gives Windows-1252/Latin-1 bytes. */
-export function csvFile(rows: string[][], { delimiter = ',', bom = false, encoding = 'utf8' }: { delimiter?: string; bom?: boolean; encoding?: BufferEncoding } = {}): Buffer {
+export function csvFile(
+  rows: string[][],
+  { delimiter = ',', bom = false, encoding = 'utf8' }: { delimiter?: string; bom?: boolean; encoding?: BufferEncoding } = {},
+): Buffer {
   const quote = (cell: string) => (cell.includes(delimiter) || /["\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   const text = rows.map((cells) => cells.map(quote).join(delimiter)).join('\r\n') + '\r\n';
   return Buffer.concat([bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0), Buffer.from(text, encoding)]);
@@ -25,6 +28,14 @@ export function csvFile(rows: string[][], { delimiter = ',', bom = false, encodi
 export function driverRows(count: number, base: number): string[][] {
   return [
     ['Nombre', 'Apellido', 'RUT', 'Teléfono', 'Correo', 'Dirección', 'Ciudad'],
-    ...Array.from({ length: count }, (_, i) => [`Nombre ${i}`, `Apellido ${i}`, rutOf(base + i), '+56912345678', `conductor${i}@example.cl`, `Calle ${i}`, 'Santiago']),
+    ...Array.from({ length: count }, (_, i) => [
+      `Nombre ${i}`,
+      `Apellido ${i}`,
+      rutOf(base + i),
+      '+56912345678',
+      `conductor${i}@example.cl`,
+      `Calle ${i}`,
+      'Santiago',
+    ]),
   ];
 }

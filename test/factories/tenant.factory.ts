@@ -1,14 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import {
-  ALL_PERMISSIONS,
-  ApiTokenService,
-  IdentityProvisioning,
-  Permission,
-  SessionService,
-  StoredUser,
-} from '@app/auth';
+import { ALL_PERMISSIONS, ApiTokenService, IdentityProvisioning, Permission, SessionService, StoredUser } from '@app/auth';
 
 export interface TestUser {
   user: StoredUser;
@@ -45,7 +38,10 @@ export async function createTenant(app: INestApplication, adminOptions: TestUser
 
   const addUser = async (options: TestUserOptions = {}): Promise<TestUser> => {
     const permissions = options.permissions ?? ALL_PERMISSIONS;
-    const roleName = `role-${createHash('sha1').update(`${permissions.join('+')}|${options.protected}`).digest('hex').slice(0, 12)}`;
+    const roleName = `role-${createHash('sha1')
+      .update(`${permissions.join('+')}|${options.protected}`)
+      .digest('hex')
+      .slice(0, 12)}`;
     const roleId = await identities.ensureRole(clientId, roleName, permissions, options.protected ?? false);
     const email = `user-${unique()}@fleet.test`;
     const { user, password } = await identities.createUser({

@@ -81,7 +81,12 @@ describe('the app killed at random moments under write traffic', () => {
     // The receiver and the SMTP server outlive every app, like the portal.
     receiver = await new WebhookReceiver().start();
     receiver.answer = () => (Date.now() < receiverDownUntil ? 503 : 200);
-    smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done),
+    });
     // An app killed in the middle of a mail resets its connection: smtp-server emits that on the
     // server, and unhandled it ended the run ("read ECONNRESET"). What matters is checked below.
     smtp.on('error', () => undefined);
@@ -96,7 +101,11 @@ describe('the app killed at random moments under write traffic', () => {
     const fixtures = fleetFixtures(t.app, tenant.clientId);
     const asset = await fixtures.asset({ name: 'Camión 07' });
     const [flat, ok] = [option('Pinchado', true), option('Bien')];
-    const form = await fixtures.form({ name: 'Pre-viaje', assetIds: [asset._id], fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }] });
+    const form = await fixtures.form({
+      name: 'Pre-viaje',
+      assetIds: [asset._id],
+      fields: [{ fieldId: 'tyres', type: FieldType.Select, label: 'Neumáticos', required: true, options: [ok, flat] }],
+    });
     inspected = { assetId: asset._id.toHexString(), formId: form._id.toHexString(), critical: flat.optionId, ok: ok.optionId };
     await alertSetUp(t, tenant, trackers, receiver.url);
   }, 120_000);
@@ -163,7 +172,10 @@ describe('the app killed at random moments under write traffic', () => {
       const ingester = async () => {
         // A batch is resent, across restarts, until acknowledged; then the next one.
         while (alive && telemetry.next < telemetry.batches.length) {
-          const res = await post(url, '/api/telemetry/flespi', telemetry.batches[telemetry.next], { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' }).catch(() => undefined);
+          const res = await post(url, '/api/telemetry/flespi', telemetry.batches[telemetry.next], {
+            authorization: `Bearer ${INGEST_TOKEN}`,
+            'content-type': 'application/json',
+          }).catch(() => undefined);
           if (!res) return;
           if (res.status !== 200) throw new Error(`telemetry answered ${res.status}: ${await res.text()}`);
           telemetry.next++;
@@ -239,7 +251,6 @@ describe('the app killed at random moments under write traffic', () => {
       leftovers.push(...stillRunning(started).map(({ pid, command }) => `${pid} ${command.slice(0, 120)}`));
     }
 
-     
     console.log(
       `crash recovery: ${kills} kills in ${Math.round((Date.now() - began) / 1000)} s (${killsInOutage} in the receiver's outage); ${acknowledgedRuts.length / 1000} imports acknowledged; ` +
         `${telemetry.batches.length} telemetry batches; price changes ${priceChanges.acknowledged.length} acknowledged, ` +
@@ -254,7 +265,14 @@ describe('the app killed at random moments under write traffic', () => {
     expect(Math.max(...startTimes)).toBeLessThan(START_BOUND_MS);
 
     // Every acknowledged import is stored.
-    const stored = new Set((await t.connection.collection('drivers').find({ clientId: tenant.clientId }, { projection: { rut: 1 } }).toArray()).map((d) => d.rut));
+    const stored = new Set(
+      (
+        await t.connection
+          .collection('drivers')
+          .find({ clientId: tenant.clientId }, { projection: { rut: 1 } })
+          .toArray()
+      ).map((d) => d.rut),
+    );
     expect(acknowledgedRuts.filter((rut) => !stored.has(rut))).toEqual([]);
 
     // Every acknowledged inspection stored with its work order, and after the sweep no inspection
@@ -284,7 +302,9 @@ describe('the app killed at random moments under write traffic', () => {
       const days = await t.connection.collection('telemetry_days').find({ trackerId: tracker.trackerId }).toArray();
       const sent = telemetry.pointsOf.get(tracker.vendorId);
       expect(hours.reduce((sum, hour) => sum + hour.n, 0)).toBe(sent);
-      expect(days.reduce((sum, day) => sum + Object.values(day.hours as Record<string, { positions: number }>).reduce((s, h) => s + h.positions, 0), 0)).toBe(sent);
+      expect(days.reduce((sum, day) => sum + Object.values(day.hours as Record<string, { positions: number }>).reduce((s, h) => s + h.positions, 0), 0)).toBe(
+        sent,
+      );
       // The steps after the write were finished too (by a resend, when a kill fell between them).
       const latest = await t.connection.collection('telemetry_latest').findOne({ _id: tracker.trackerId.toHexString() } as never);
       expect(latest?.ts).toBe(telemetry.lastTsOf.get(tracker.vendorId));
@@ -355,7 +375,14 @@ function telemetryPlan(trackers: readonly TrackedFixture[]) {
     for (const { vendorId } of trackers) {
       for (let i = 0; i < POINTS_PER_BATCH / trackers.length; i++) {
         const n = b * POINTS_PER_BATCH + i;
-        batch.push({ 'device.id': vendorId, timestamp: start + n * 30, 'position.latitude': -33.45 + n * 1e-4, 'position.longitude': -70.66, 'position.speed': 40 + (n % 20), 'engine.ignition.status': true });
+        batch.push({
+          'device.id': vendorId,
+          timestamp: start + n * 30,
+          'position.latitude': -33.45 + n * 1e-4,
+          'position.longitude': -70.66,
+          'position.speed': 40 + (n % 20),
+          'engine.ignition.status': true,
+        });
         pointsOf.set(vendorId, (pointsOf.get(vendorId) ?? 0) + 1);
         lastTsOf.set(vendorId, start + n * 30);
       }
@@ -392,15 +419,29 @@ async function alertSetUp(t: TestApp, tenant: TestTenant, trackers: readonly Tra
   for (let b = 0; b < 150; b += FENCE_EVERY) {
     // The batch's points span 0.0119° of latitude northwards from its start: the depot (300 m) sits inside that stretch.
     const lat = -33.45 + b * POINTS_PER_BATCH * 1e-4 + 0.006;
-    await request(t.server).post('/api/geofences').set(auth).send({ name: `Depósito ${b}`, geometry: { type: 'Point', coordinates: [-70.66, lat] }, radiusM: 300 }).expect(201);
+    await request(t.server)
+      .post('/api/geofences')
+      .set(auth)
+      .send({ name: `Depósito ${b}`, geometry: { type: 'Point', coordinates: [-70.66, lat] }, radiusM: 300 })
+      .expect(201);
   }
   await request(t.server)
     .post('/api/alert-rules')
     .set(auth)
-    .send({ name: 'Llegada a depósito', eventTypes: ['geofence.enter'], allAssets: false, assetIds: trackers.map((tracker) => tracker.assetId), recipients: { userIds: [tenant.admin.user._id.toHexString()] } })
+    .send({
+      name: 'Llegada a depósito',
+      eventTypes: ['geofence.enter'],
+      allAssets: false,
+      assetIds: trackers.map((tracker) => tracker.assetId),
+      recipients: { userIds: [tenant.admin.user._id.toHexString()] },
+    })
     .expect(201);
   for (const path of ['/erp', '/tms']) {
-    await request(t.server).post('/api/webhook-endpoints').set(auth).send({ url: `${receiverUrl}${path}`, eventTypes: ['alert.opened', 'alert.resolved'] }).expect(201);
+    await request(t.server)
+      .post('/api/webhook-endpoints')
+      .set(auth)
+      .send({ url: `${receiverUrl}${path}`, eventTypes: ['alert.opened', 'alert.resolved'] })
+      .expect(201);
   }
 }
 
@@ -412,8 +453,17 @@ async function untilNoPendingDelivery(t: TestApp, tenant: TestTenant, withinMs: 
       // What is left, and the jobs that should attempt it: enough to tell a lost job from a long wait.
       const left = await deliveries.find({ clientId: tenant.clientId, state: 'pending' }).limit(5).toArray();
       const jobs = await t.connection.collection('jobs').find({ name: 'webhooks.deliver' }).toArray();
-      const jobsOf = (id: string) => jobs.filter((job) => job.key === id || (job.payload?.deliveryIds ?? []).includes(id)).map((job) => ({ key: job.key, state: job.state, runAt: job.runAt, leaseUntil: job.leaseUntil, lastError: job.lastError }));
-      const detail = left.map((d) => ({ id: d._id.toHexString(), attempt: d.attempt, nextAttemptAt: d.nextAttemptAt, error: d.error, jobs: jobsOf(d._id.toHexString()) }));
+      const jobsOf = (id: string) =>
+        jobs
+          .filter((job) => job.key === id || (job.payload?.deliveryIds ?? []).includes(id))
+          .map((job) => ({ key: job.key, state: job.state, runAt: job.runAt, leaseUntil: job.leaseUntil, lastError: job.lastError }));
+      const detail = left.map((d) => ({
+        id: d._id.toHexString(),
+        attempt: d.attempt,
+        nextAttemptAt: d.nextAttemptAt,
+        error: d.error,
+        jobs: jobsOf(d._id.toHexString()),
+      }));
       throw new Error(`webhook deliveries still pending after the restart: ${JSON.stringify(detail)}`);
     }
     await new Promise((done) => setTimeout(done, 500));
@@ -446,8 +496,18 @@ async function untilNoOrphanOrder(t: TestApp, tenant: TestTenant, withinMs: numb
   const deadline = Date.now() + withinMs;
   let first: number | undefined;
   for (;;) {
-    const inspections = new Set((await t.connection.collection('inspections').find({ clientId: tenant.clientId }, { projection: { _id: 1 } }).toArray()).map((i) => i._id.toHexString()));
-    const orders = await t.connection.collection('work_orders').find({ clientId: tenant.clientId, category: 'inspection' }, { projection: { inspection: 1 } }).toArray();
+    const inspections = new Set(
+      (
+        await t.connection
+          .collection('inspections')
+          .find({ clientId: tenant.clientId }, { projection: { _id: 1 } })
+          .toArray()
+      ).map((i) => i._id.toHexString()),
+    );
+    const orders = await t.connection
+      .collection('work_orders')
+      .find({ clientId: tenant.clientId, category: 'inspection' }, { projection: { inspection: 1 } })
+      .toArray();
     const orphans = orders.filter((o) => !inspections.has(o.inspection.inspectionId.toHexString())).length;
     first ??= orphans;
     if (orphans === 0) return first;

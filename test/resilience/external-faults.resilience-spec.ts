@@ -51,7 +51,10 @@ describe('external systems misbehaving', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId);
-    flespi.messages.set(asset.vendorId, ROUTE.map((m) => ({ ...m })));
+    flespi.messages.set(
+      asset.vendorId,
+      ROUTE.map((m) => ({ ...m })),
+    );
     flespi.intervals.set(`${asset.vendorId}:7`, { id: 7, begin: T0, end: T0 + 3600, start_battery_level: 90, end_battery_level: 80 });
     portal.setInvoices(tenant.clientId.toHexString(), buildInvoices(300));
   }, 120_000);
@@ -67,9 +70,14 @@ describe('external systems misbehaving', () => {
     const res = await call();
     return { res, ms: Date.now() - started };
   };
-  const ticket = () => request(t.server).post('/api/support/tickets').set(auth()).send({ title: 'GPS sin señal', description: 'No reporta', category: 'technical' });
+  const ticket = () =>
+    request(t.server).post('/api/support/tickets').set(auth()).send({ title: 'GPS sin señal', description: 'No reporta', category: 'technical' });
   const report = () => request(t.server).post('/api/invoices/report').set(auth()).send({ from: '2026-01-01', to: '2026-01-31' });
-  const stats = () => request(t.server).post('/api/positions/stats').set(auth()).send({ assetIds: [asset.assetId], from: day, to: day });
+  const stats = () =>
+    request(t.server)
+      .post('/api/positions/stats')
+      .set(auth())
+      .send({ assetIds: [asset.assetId], from: day, to: day });
   const trip = () => request(t.server).get(`/api/trips/${asset.vendorId}/trip/7`).set(auth());
 
   describe('slow but within the time-out: everything answers normally', () => {
@@ -151,5 +159,4 @@ describe('external systems misbehaving', () => {
       expect(Object.keys(failed.res.body)).toEqual(['message']);
     });
   });
-
 });

@@ -15,7 +15,11 @@ describe('graceful shutdown', () => {
     });
     const server = t.app.getHttpServer() as Server;
     const arrived = new Promise((resolve) => server.once('request', resolve));
-    const answered = request(server).post('/api/drivers/import').set('Authorization', `Bearer ${tenant.admin.apiToken}`).send({ rows }).then((res) => res);
+    const answered = request(server)
+      .post('/api/drivers/import')
+      .set('Authorization', `Bearer ${tenant.admin.apiToken}`)
+      .send({ rows })
+      .then((res) => res);
     await arrived;
     const closing = t.app.close();
     const res = await answered;

@@ -31,7 +31,11 @@ describe('the app killed with SIGKILL', () => {
       body: JSON.stringify({ assetIds: [acme.assets.tracked] }),
     });
     expect(res.status).toBe(200);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const started = descendantsOf(app.child.pid as number);
     const names = started.map(({ command }) => command);

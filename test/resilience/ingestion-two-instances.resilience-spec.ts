@@ -40,7 +40,8 @@ function fixOf(vendorId: number, lane: number, k: number) {
 }
 
 /** Batch b of a fleet: FIXES_PER_BATCH fixes of each of its trackers. */
-const batchOf = (fleet: readonly TrackedFixture[], b: number) => fleet.flatMap((tracker, lane) => Array.from({ length: FIXES_PER_BATCH }, (_, j) => fixOf(tracker.vendorId, lane, b * FIXES_PER_BATCH + j)));
+const batchOf = (fleet: readonly TrackedFixture[], b: number) =>
+  fleet.flatMap((tracker, lane) => Array.from({ length: FIXES_PER_BATCH }, (_, j) => fixOf(tracker.vendorId, lane, b * FIXES_PER_BATCH + j)));
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -56,7 +57,13 @@ describe('ingestion across two app instances', () => {
   let tenant: TestTenant;
   const apps: AppProcess[] = [];
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
-  const post = (app: AppProcess, messages: object[]) => fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(messages), signal: AbortSignal.timeout(60_000) });
+  const post = (app: AppProcess, messages: object[]) =>
+    fetch(`${app.url}/api/telemetry/flespi`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(messages),
+      signal: AbortSignal.timeout(60_000),
+    });
   const get = async (app: AppProcess, path: string) => {
     const res = await fetch(`${app.url}${path}`, { headers: auth() });
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
@@ -78,7 +85,9 @@ describe('ingestion across two app instances', () => {
     return {
       latest: latest.map((p: { timestamp: number; lat: number; lng: number }) => [p.timestamp - T0, p.lat, p.lng]),
       trips: trips.map((trip: { begin: number; end: number; distance: number }) => [trip.begin - T0, trip.end - T0, trip.distance]),
-      events: events.map((e: { type: string; occurredAt: string; geofenceId: string | null }) => `${e.type}@${Date.parse(e.occurredAt) / 1000 - T0}:${e.geofenceId ?? ''}`).sort(),
+      events: events
+        .map((e: { type: string; occurredAt: string; geofenceId: string | null }) => `${e.type}@${Date.parse(e.occurredAt) / 1000 - T0}:${e.geofenceId ?? ''}`)
+        .sort(),
       alerts: alerts.map((a: { state: string; eventIds: string[] }) => `${a.state}:${a.eventIds.length}`).sort(),
       meters: [Math.round(meters.odometerKm * 1000), Math.round(meters.engineHours * 1000)],
     };
@@ -94,7 +103,8 @@ describe('ingestion across two app instances', () => {
   /** Until the meters of the last batch are written (every second) and nothing is pending. */
   const settle = async () => {
     await sleep(3000);
-    for (let waited = 0; waited < 60_000 && (await t.connection.collection('telemetry_log').countDocuments({ state: 'pending' })) > 0; waited += 500) await sleep(500);
+    for (let waited = 0; waited < 60_000 && (await t.connection.collection('telemetry_log').countDocuments({ state: 'pending' })) > 0; waited += 500)
+      await sleep(500);
   };
 
   beforeAll(async () => {
@@ -106,11 +116,31 @@ describe('ingestion across two app instances', () => {
       const west = LNG0 + (band + 1) * BAND_EVERY_M * M_LNG;
       const east = west + 200 * M_LNG;
       const [south, north] = [LAT0 - 50 * M_LAT, LAT0 + (2 * TRACKERS + 1) * LANE_M * M_LAT];
-      const ring = [[west, south], [east, south], [east, north], [west, north], [west, south]];
-      await request(t.server).post('/api/geofences').set(auth()).send({ name: `Banda ${band}`, geometry: { type: 'Polygon', coordinates: [ring] }, speedLimitKmh: 20 }).expect(201);
+      const ring = [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ];
+      await request(t.server)
+        .post('/api/geofences')
+        .set(auth())
+        .send({ name: `Banda ${band}`, geometry: { type: 'Polygon', coordinates: [ring] }, speedLimitKmh: 20 })
+        .expect(201);
     }
-    await request(t.server).post('/api/alert-rules').set(auth()).send({ name: 'Bandas y encendido', eventTypes: ['geofence.enter', 'geofence.exit', 'ignition.on', 'ignition.off'], allAssets: true }).expect(201);
-    const env = { MONGODB_URI: process.env.MONGODB_URI as string, NODE_ENV: 'development', RATE_LIMIT_ENABLED: 'false', TELEMETRY_INGEST_TOKENS: TOKEN, READ_CACHE_TTL_SECONDS: '1' };
+    await request(t.server)
+      .post('/api/alert-rules')
+      .set(auth())
+      .send({ name: 'Bandas y encendido', eventTypes: ['geofence.enter', 'geofence.exit', 'ignition.on', 'ignition.off'], allAssets: true })
+      .expect(201);
+    const env = {
+      MONGODB_URI: process.env.MONGODB_URI as string,
+      NODE_ENV: 'development',
+      RATE_LIMIT_ENABLED: 'false',
+      TELEMETRY_INGEST_TOKENS: TOKEN,
+      READ_CACHE_TTL_SECONDS: '1',
+    };
     apps.push(...(await Promise.all([startAppProcess({ env }), startAppProcess({ env })])));
     // Until both hold their share: 8 partitions each.
     for (let waited = 0; waited < 60_000; waited += 500) {
@@ -138,7 +168,15 @@ describe('ingestion across two app instances', () => {
     // Whichever instance answers, the same.
     expect(await outcome(b, subject[7])).toEqual(await outcome(a, subject[7]));
     // And what was sent once, each message stored once: the statistics' positions.
-    const stats = await request(t.server).post('/api/positions/stats').set(auth()).send({ assetIds: subject.map((tracker) => tracker.assetId), from: new Date(T0 * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' }), to: new Date((T0 + 86_400) * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' }) }).expect(200);
+    const stats = await request(t.server)
+      .post('/api/positions/stats')
+      .set(auth())
+      .send({
+        assetIds: subject.map((tracker) => tracker.assetId),
+        from: new Date(T0 * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' }),
+        to: new Date((T0 + 86_400) * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' }),
+      })
+      .expect(200);
     expect(stats.body.data.globalStats.totalPositions).toBe(TRACKERS * BATCHES * FIXES_PER_BATCH);
   }, 600_000);
 

@@ -96,7 +96,9 @@ describe('background jobs across two app instances', () => {
     expect(await t.connection.collection('fuel_tariffs').findOne({ _id: tariffId })).toMatchObject({ priceVersion: 1, pricePerLiter: 1234 });
     // Finished by the survivor, after the kill, and recorded once.
     expect((await t.connection.collection('fuel_price_changes').findOne({ _id: changeId }))?.completedAt.getTime()).toBeGreaterThan(killedAt);
-    expect(await t.connection.collection('activity_events').countDocuments({ action: 'fuel_tariff.update', 'details.priceChangeId': changeId.toHexString() })).toBe(1);
+    expect(
+      await t.connection.collection('activity_events').countDocuments({ action: 'fuel_tariff.update', 'details.priceChangeId': changeId.toHexString() }),
+    ).toBe(1);
 
     // Two instances again: a recurring sweep runs once a period across both, not once per instance.
     apps.push(await startAppProcess({ env }));

@@ -39,7 +39,7 @@ describe('build freshness (scripts/build-freshness.js, scripts/build-if-stale.js
     expect(isBuildCurrent(root)).toBe(false);
   });
 
-  it('is stale without a build, or without the server\'s or the command line\'s entry', () => {
+  it("is stale without a build, or without the server's or the command line's entry", () => {
     rmSync(join(root, 'dist/src/main.js'));
     expect(isBuildCurrent(root)).toBe(false);
     rmSync(join(root, 'dist'), { recursive: true });
@@ -62,7 +62,7 @@ describe('build freshness (scripts/build-freshness.js, scripts/build-if-stale.js
     expect(builds).toEqual([root]);
   });
 
-  it('answers a failed build\'s status and leaves the tree stale', () => {
+  it("answers a failed build's status and leaves the tree stale", () => {
     at('libs/http/src/index.ts', 3_000);
     const output = { write: () => true };
     expect(buildIfStale(root, { output, build: () => 2 })).toBe(2);

@@ -51,7 +51,10 @@ export async function waitForHealth(app: AppProcess, timeoutMs: number): Promise
     if (app.child.exitCode !== null || app.child.signalCode !== null) {
       throw new Error(`the app exited (${app.child.exitCode ?? app.child.signalCode}) before answering:\n${app.output()}`);
     }
-    const ok = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(2000) }).then((res) => res.ok, () => false);
+    const ok = await fetch(`${app.url}/api/health`, { signal: AbortSignal.timeout(2000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (ok) return Date.now() - started;
     await new Promise((done) => setTimeout(done, 200));
   }
@@ -98,7 +101,7 @@ export function listProcesses(): ProcessInfo[] {
  */
 export function descendantsOf(pid: number, processes = listProcesses()): ProcessInfo[] {
   const tree = new Set<number>([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of processes) {
       if (!tree.has(p.pid) && (tree.has(p.ppid) || tree.has(p.pgid))) {

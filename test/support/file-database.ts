@@ -8,7 +8,10 @@ const uri = process.env.MONGODB_URI;
 
 afterAll(async () => {
   if (!uri) return;
-  const connection = await mongoose.createConnection(uri, { serverSelectionTimeoutMS: 3000 }).asPromise().catch(() => undefined);
+  const connection = await mongoose
+    .createConnection(uri, { serverSelectionTimeoutMS: 3000 })
+    .asPromise()
+    .catch(() => undefined);
   await connection?.dropDatabase().catch(() => undefined);
   await connection?.close();
 });

@@ -50,13 +50,17 @@ export async function startFlespiStub(token = 'flespi-test-token'): Promise<Fles
     const telemetry = /^\/gw\/devices\/([\d,]+)\/telemetry$/.exec(url.pathname);
     if (telemetry) {
       // The latest value of each parameter, from the device's messages (flespi keeps them per parameter).
-      const result = telemetry[1].split(',').map(Number).filter((id) => stub.messages.has(id)).map((id) => {
-        const latest: Record<string, { value: unknown; ts: number }> = {};
-        for (const m of [...stub.messages.get(id)!].sort((a, b) => a.timestamp - b.timestamp)) {
-          for (const [key, value] of Object.entries(m)) latest[key] = { value, ts: m.timestamp };
-        }
-        return { id, telemetry: latest };
-      });
+      const result = telemetry[1]
+        .split(',')
+        .map(Number)
+        .filter((id) => stub.messages.has(id))
+        .map((id) => {
+          const latest: Record<string, { value: unknown; ts: number }> = {};
+          for (const m of [...stub.messages.get(id)!].sort((a, b) => a.timestamp - b.timestamp)) {
+            for (const [key, value] of Object.entries(m)) latest[key] = { value, ts: m.timestamp };
+          }
+          return { id, telemetry: latest };
+        });
       return answer(res, 200, { result });
     }
     const interval = /^\/gw\/calcs\/[^/]+\/devices\/(\d+)\/intervals\/(\d+)$/.exec(url.pathname);

@@ -14,7 +14,12 @@ export interface MailCatcher {
 
 export async function startMailCatcher(): Promise<MailCatcher> {
   const mails: ParsedMail[] = [];
-  const smtp = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'], logger: false, onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done) });
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData: (stream, _session, done) => void simpleParser(stream).then((mail) => (mails.push(mail), done()), done),
+  });
   await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', () => done()));
   // A client's reset connection is emitted on the server: not the test's failure (and unhandled, it would end the run).
   smtp.on('error', () => undefined);

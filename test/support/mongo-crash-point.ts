@@ -76,7 +76,7 @@ function commandOf(frame: Buffer): SentCommand | null {
   const end = frame.length - (frame.readUInt32LE(16) & CHECKSUM_PRESENT ? 4 : 0);
   let body: Record<string, unknown> = {};
   const sequences: Record<string, Record<string, unknown>[]> = {};
-  for (let at = 20; at < end; ) {
+  for (let at = 20; at < end;) {
     const kind = frame[at++];
     const size = frame.readInt32LE(at);
     if (kind === 0) {
@@ -85,7 +85,8 @@ function commandOf(frame: Buffer): SentCommand | null {
       const sectionEnd = at + size;
       const nameEnd = frame.indexOf(0, at + 4);
       const documents: Record<string, unknown>[] = [];
-      for (let doc = nameEnd + 1; doc < sectionEnd; doc += frame.readInt32LE(doc)) documents.push(mongo.BSON.deserialize(frame.subarray(doc, doc + frame.readInt32LE(doc))));
+      for (let doc = nameEnd + 1; doc < sectionEnd; doc += frame.readInt32LE(doc))
+        documents.push(mongo.BSON.deserialize(frame.subarray(doc, doc + frame.readInt32LE(doc))));
       sequences[frame.toString('utf8', at + 4, nameEnd)] = documents;
     }
     at += size;

@@ -31,15 +31,18 @@ export interface PdfWord {
 /** Each page's words with their boxes in points, from poppler's `pdftotext -bbox`. */
 export function pdfWords(pdf: Buffer): PdfWord[][] {
   const xml = execFileSync('pdftotext', ['-bbox', pdfFile(pdf), '-'], { encoding: 'utf8' });
-  return xml.split('<page ').slice(1).map((page) =>
-    [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(([, xMin, yMin, xMax, yMax, text]) => ({
-      text,
-      xMin: Number(xMin),
-      xMax: Number(xMax),
-      yMin: Number(yMin),
-      yMax: Number(yMax),
-    })),
-  );
+  return xml
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(([, xMin, yMin, xMax, yMax, text]) => ({
+        text,
+        xMin: Number(xMin),
+        xMax: Number(xMax),
+        yMin: Number(yMin),
+        yMax: Number(yMax),
+      })),
+    );
 }
 
 export interface PdfTextRun {
@@ -52,10 +55,13 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 /** Each page's runs of text and whether the reader sees them bold, from poppler's `pdftohtml -xml`. */
 export function pdfTextRuns(pdf: Buffer): PdfTextRun[][] {
   const xml = execFileSync('pdftohtml', ['-xml', '-i', '-stdout', pdfFile(pdf)], { encoding: 'utf8' });
-  return xml.split('<page ').slice(1).map((page) =>
-    [...page.matchAll(/<text [^>]*>(.*?)<\/text>/g)].map(([, content]) => ({
-      text: content.replace(/<\/?[a-z]+>/g, '').replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => ENTITIES[name]),
-      bold: content.startsWith('<b>'),
-    })),
-  );
+  return xml
+    .split('<page ')
+    .slice(1)
+    .map((page) =>
+      [...page.matchAll(/<text [^>]*>(.*?)<\/text>/g)].map(([, content]) => ({
+        text: content.replace(/<\/?[a-z]+>/g, '').replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, name: string) => ENTITIES[name]),
+        bold: content.startsWith('<b>'),
+      })),
+    );
 }

@@ -36,12 +36,27 @@ export function reachOf(document: { paths: Record<string, Record<string, unknown
   const methods = ['get', 'post', 'put', 'patch', 'delete'];
   const operations = Object.entries(document.paths)
     .filter(([path]) => !excluded.includes(path))
-    .flatMap(([path, item]) => Object.keys(item).filter((m) => methods.includes(m)).map((m) => `${m.toUpperCase()} ${path}`));
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((m) => methods.includes(m))
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
   const statusesOf = (operation: string) => answers.get(operation.replace(/\{(\w+)\}/g, ':$1')) ?? new Map<number, number>();
   const reached = operations.filter((operation) => [...statusesOf(operation).keys()].some((status) => status >= 200 && status < 300));
   const unreached = operations
     .filter((operation) => !reached.includes(operation))
-    .map((operation) => `${operation} (${[...statusesOf(operation).entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(', ') || 'no answer'})`);
-  const report = [`Fuzz reach: ${reached.length} of ${operations.length} operations answered at least one 2xx.`, ...(unreached.length ? ['Never a 2xx:', ...unreached.map((line) => `  - ${line}`)] : [])].join('\n');
+    .map(
+      (operation) =>
+        `${operation} (${
+          [...statusesOf(operation).entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([status, n]) => `${status}×${n}`)
+            .join(', ') || 'no answer'
+        })`,
+    );
+  const report = [
+    `Fuzz reach: ${reached.length} of ${operations.length} operations answered at least one 2xx.`,
+    ...(unreached.length ? ['Never a 2xx:', ...unreached.map((line) => `  - ${line}`)] : []),
+  ].join('\n');
   return { reached, unreached, report };
 }

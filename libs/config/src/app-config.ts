@@ -32,7 +32,9 @@ export class AppConfig {
   }
 
   /** A retention period (`…_RETENTION_DAYS`) in ms. */
-  retentionMs(key: 'WEBHOOK_DELIVERY_RETENTION_DAYS' | 'EVENT_RETENTION_DAYS' | 'INBOX_RETENTION_DAYS' | 'SENT_MAIL_RETENTION_DAYS' | 'REPORT_FILE_RETENTION_DAYS'): number {
+  retentionMs(
+    key: 'WEBHOOK_DELIVERY_RETENTION_DAYS' | 'EVENT_RETENTION_DAYS' | 'INBOX_RETENTION_DAYS' | 'SENT_MAIL_RETENTION_DAYS' | 'REPORT_FILE_RETENTION_DAYS',
+  ): number {
     return this.get(key) * 86_400_000;
   }
 

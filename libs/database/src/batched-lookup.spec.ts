@@ -19,7 +19,10 @@ function lookupOver(rows: Row[]) {
 }
 
 describe('BatchedLookup', () => {
-  const rows = [{ key: 'a', value: 1 }, { key: 'b', value: 2 }];
+  const rows = [
+    { key: 'a', value: 1 },
+    { key: 'b', value: 2 },
+  ];
 
   it('answers the keys asked in one turn with one query, each caller with its own record or null', async () => {
     const { lookup, queries } = lookupOver(rows);

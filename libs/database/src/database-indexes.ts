@@ -26,7 +26,9 @@ export class DatabaseIndexes implements OnModuleInit {
         try {
           await model.init();
         } catch (error) {
-          throw new Error(`the indexes of ${model.collection.collectionName} could not be built (${(error as Error).message}); the app does not start without them`);
+          throw new Error(
+            `the indexes of ${model.collection.collectionName} could not be built (${(error as Error).message}); the app does not start without them`,
+          );
         }
       }),
     );

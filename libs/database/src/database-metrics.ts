@@ -19,7 +19,11 @@ export class DatabaseMetrics implements OnModuleInit {
     if (!this.metrics.enabled) return;
     const open = this.metrics.gauge({ name: 'mongodb_pool_connections', help: 'Connections the MongoDB driver holds open' });
     const inUse = this.metrics.gauge({ name: 'mongodb_pool_connections_in_use', help: 'Connections lent to an operation right now' });
-    const failed = this.metrics.counter({ name: 'mongodb_pool_checkout_failures_total', help: 'Operations that got no connection', labelNames: ['reason'] as const });
+    const failed = this.metrics.counter({
+      name: 'mongodb_pool_checkout_failures_total',
+      help: 'Operations that got no connection',
+      labelNames: ['reason'] as const,
+    });
     const client = this.connection.getClient();
     client.on('connectionCreated', () => open.inc());
     client.on('connectionClosed', () => open.dec());

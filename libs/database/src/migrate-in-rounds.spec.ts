@@ -15,7 +15,13 @@ describe('migrateInRounds', () => {
 
   it('stops at a round that changes nothing instead of reading the same records forever', async () => {
     let rounds = 0;
-    expect(await migrateInRounds(10, async () => (rounds++, [1, 2]), async () => 0)).toBe(0);
+    expect(
+      await migrateInRounds(
+        10,
+        async () => (rounds++, [1, 2]),
+        async () => 0,
+      ),
+    ).toBe(0);
     expect(rounds).toBe(1);
   });
 });

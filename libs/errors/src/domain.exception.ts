@@ -18,13 +18,10 @@ export class DomainException extends Error {
 }
 
 export const notFound = (what = 'Resource') => new DomainException(ErrorCode.NotFound, `${what} not found`);
-export const badRequest = (message: string, fieldErrors: FieldError[] = []) =>
-  new DomainException(ErrorCode.BadRequest, message, fieldErrors);
-export const forbidden = (message = 'You do not have permission to perform this action') =>
-  new DomainException(ErrorCode.Forbidden, message);
+export const badRequest = (message: string, fieldErrors: FieldError[] = []) => new DomainException(ErrorCode.BadRequest, message, fieldErrors);
+export const forbidden = (message = 'You do not have permission to perform this action') => new DomainException(ErrorCode.Forbidden, message);
 export const unauthorized = () => new DomainException(ErrorCode.Unauthorized, INVALID_TOKEN_MESSAGE);
-export const validationFailed = (fieldErrors: FieldError[]) =>
-  new DomainException(ErrorCode.ValidationFailed, describeFieldErrors(fieldErrors), fieldErrors);
+export const validationFailed = (fieldErrors: FieldError[]) => new DomainException(ErrorCode.ValidationFailed, describeFieldErrors(fieldErrors), fieldErrors);
 
 export const INVALID_TOKEN_MESSAGE = 'Invalid or expired token';
 

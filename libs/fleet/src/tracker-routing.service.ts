@@ -51,7 +51,14 @@ export class TrackerRouting {
       else if (cached.tracker) found.set(vendorId, cached.tracker);
     }
     if (missing.length === 0) return found;
-    const read = new Map((await this.trackers.find({ vendorId: { $in: missing } }).lean<StoredTracker[]>().exec()).map((tracker) => [tracker.vendorId, tracker]));
+    const read = new Map(
+      (
+        await this.trackers
+          .find({ vendorId: { $in: missing } })
+          .lean<StoredTracker[]>()
+          .exec()
+      ).map((tracker) => [tracker.vendorId, tracker]),
+    );
     for (const vendorId of missing) {
       const tracker = read.get(vendorId) ?? null;
       this.trackerOfDevice.set(vendorId, { tracker }, tracker ? {} : { ttl: this.unknownTtlMs });
@@ -68,7 +75,10 @@ export class TrackerRouting {
   /** Trackers by id (`_id`: lookups), by hex id: a batch of a log entry taken up again. */
   async findByIds(trackerIds: readonly string[]): Promise<Map<string, StoredTracker>> {
     if (trackerIds.length === 0) return new Map();
-    const found = await this.trackers.find({ _id: { $in: trackerIds.map((id) => new Types.ObjectId(id)) } }).lean<StoredTracker[]>().exec();
+    const found = await this.trackers
+      .find({ _id: { $in: trackerIds.map((id) => new Types.ObjectId(id)) } })
+      .lean<StoredTracker[]>()
+      .exec();
     return new Map(found.map((tracker) => [tracker._id.toHexString(), tracker]));
   }
 
@@ -83,7 +93,10 @@ export class TrackerRouting {
     }
     if (missing.length === 0) return found;
     // Scans the assets on mongo-java-server (MongoDB uses `{mainTrackerId}`): once per tracker per lifetime.
-    const assets = await this.assets.find({ mainTrackerId: { $in: missing }, archivedAt: null }, { _id: 1, mainTrackerId: 1 }).lean<Array<{ _id: Types.ObjectId; mainTrackerId: Types.ObjectId }>>().exec();
+    const assets = await this.assets
+      .find({ mainTrackerId: { $in: missing }, archivedAt: null }, { _id: 1, mainTrackerId: 1 })
+      .lean<Array<{ _id: Types.ObjectId; mainTrackerId: Types.ObjectId }>>()
+      .exec();
     const byTracker = new Map(assets.map((asset) => [asset.mainTrackerId.toHexString(), asset._id]));
     for (const id of missing) {
       const assetId = byTracker.get(id.toHexString()) ?? null;

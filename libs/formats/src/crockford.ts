@@ -13,7 +13,10 @@ export const TYPED_CODE_PATTERN = /^[0-9A-TV-Za-tv-z]{4}-?[0-9A-TV-Za-tv-z]{4}$/
 /** The canonical 8-symbol form of a typed or scanned code, or `null` when it is not one. */
 export function normalizeCrockfordCode(input: unknown): string | null {
   if (typeof input !== 'string' || !TYPED_CODE_PATTERN.test(input)) return null;
-  const symbols = input.replace('-', '').toUpperCase().replace(/[ILO]/g, (c) => READ_AS[c]);
+  const symbols = input
+    .replace('-', '')
+    .toUpperCase()
+    .replace(/[ILO]/g, (c) => READ_AS[c]);
   for (const symbol of symbols) if (!SYMBOL_VALUE.has(symbol)) return null;
   return symbols;
 }

@@ -24,13 +24,22 @@ describe('fleet dates', () => {
     expect(to.diff(from, 'seconds').seconds).toBe(25 * 3600 - 1);
   });
 
-  it.each(['31/02/2026', '00/01/2026', '15/13/2026', '15/01/2026 24:00', '15/01/2026 10:60', '15/01/2026 10:30:60', '2026-01-15', '15/1/2026', ' 15/01/2026', '15/01/2026T10:00', ''])(
-    'refuses %p',
-    (text) => {
-      expect(isFleetDate(text)).toBe(false);
-      expect(parseFleetDate(text, SANTIAGO, 'from')).toBeNull();
-    },
-  );
+  it.each([
+    '31/02/2026',
+    '00/01/2026',
+    '15/13/2026',
+    '15/01/2026 24:00',
+    '15/01/2026 10:60',
+    '15/01/2026 10:30:60',
+    '2026-01-15',
+    '15/1/2026',
+    ' 15/01/2026',
+    '15/01/2026T10:00',
+    '',
+  ])('refuses %p', (text) => {
+    expect(isFleetDate(text)).toBe(false);
+    expect(parseFleetDate(text, SANTIAGO, 'from')).toBeNull();
+  });
 
   it('refuses what is not a string', () => {
     expect(isFleetDate(20260115)).toBe(false);

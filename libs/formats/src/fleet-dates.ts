@@ -46,7 +46,10 @@ export function parseFleetDate(text: string, zone: string, bound: FleetDateBound
   const parts = partsOf(text);
   if (!parts) return null;
   const wholeDay = parts.hour === undefined;
-  const date = DateTime.fromObject({ day: parts.day, month: parts.month, year: parts.year, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 }, { zone });
+  const date = DateTime.fromObject(
+    { day: parts.day, month: parts.month, year: parts.year, hour: parts.hour ?? 0, minute: parts.minute ?? 0, second: parts.second ?? 0 },
+    { zone },
+  );
   if (!date.isValid || date.day !== parts.day) return null;
   if (!wholeDay || bound === 'from') return date;
   // The day's last second: the next local midnight minus one second (days may be 23 or 25 hours).

@@ -13,9 +13,7 @@ export function isFuelGrade(value: unknown): value is FuelGrade {
 /** One of the four fuel grades; with `optional`, absent is accepted (null and arrays are not). */
 export function IsFuelGrade(options: ValidationOptions & { optional?: boolean } = {}): PropertyDecorator {
   const { optional, ...validation } = options;
-  const decorators: PropertyDecorator[] = [
-    IsIn(FUEL_GRADES, { ...validation, message: `$property must be one of ${FUEL_GRADES.join(', ')}` }),
-  ];
+  const decorators: PropertyDecorator[] = [IsIn(FUEL_GRADES, { ...validation, message: `$property must be one of ${FUEL_GRADES.join(', ')}` })];
   if (optional) decorators.unshift(IsOptional());
   return applyDecorators(...decorators);
 }

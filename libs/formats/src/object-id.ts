@@ -9,8 +9,5 @@ export function isObjectIdString(value: unknown): value is string {
 
 /** A 24-hex-character document id (or an array of them with `each`). */
 export function IsObjectIdString(options: ValidationOptions = {}): PropertyDecorator {
-  return applyDecorators(
-    IsString(options),
-    Matches(OBJECT_ID_PATTERN, { ...options, message: `$property must be a 24-character hexadecimal id` }),
-  );
+  return applyDecorators(IsString(options), Matches(OBJECT_ID_PATTERN, { ...options, message: `$property must be a 24-character hexadecimal id` }));
 }

@@ -6,5 +6,11 @@ export const isTimeZone = (value: unknown): value is string => typeof value === 
 
 /** Validates an IANA time zone name: what schedules and rules are read in. */
 export function IsTimeZone(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isTimeZone', validator: { validate: isTimeZone, defaultMessage: (args) => `${args?.property ?? 'timeZone'} must be an IANA time zone such as America/Santiago` } }, options);
+  return ValidateBy(
+    {
+      name: 'isTimeZone',
+      validator: { validate: isTimeZone, defaultMessage: (args) => `${args?.property ?? 'timeZone'} must be an IANA time zone such as America/Santiago` },
+    },
+    options,
+  );
 }

@@ -56,7 +56,8 @@ export const severityInWords = (severity: SeverityName, lang: Language): string 
 export const alertSentence = (story: AlertStory, lang: Language): string => eventSentence(story.event, lang);
 
 /** The asset as people know it: its name, and its plate when it has one (`Camión 7 (KXJP-21)`). */
-export const assetInWords = (story: Pick<AlertStory, 'assetName' | 'plate'>): string => (story.plate && story.plate !== story.assetName ? `${story.assetName} (${story.plate})` : story.assetName);
+export const assetInWords = (story: Pick<AlertStory, 'assetName' | 'plate'>): string =>
+  story.plate && story.plate !== story.assetName ? `${story.assetName} (${story.plate})` : story.assetName;
 
 /**
  * An alert's inbox entry: the title says the severity, what happened and the asset

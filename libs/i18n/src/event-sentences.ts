@@ -9,7 +9,13 @@ export interface EventFacts {
   details?: Readonly<Record<string, unknown>>;
 }
 
-type Sentence = (facts: { place: string; d: Readonly<Record<string, unknown>>; n: (value: unknown, digits?: number) => string; dur: (value: unknown) => string; has: (key: string) => boolean }) => string;
+type Sentence = (facts: {
+  place: string;
+  d: Readonly<Record<string, unknown>>;
+  n: (value: unknown, digits?: number) => string;
+  dur: (value: unknown) => string;
+  has: (key: string) => boolean;
+}) => string;
 
 /**
  * One sentence per event type and language, saying what happened as a person says it ("Entró a
@@ -21,7 +27,8 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'geofence.exit': ({ place }) => `Salió de ${place}`,
     'place.arrival': ({ place }) => `Llegó a ${place}`,
     'place.departure': ({ place }) => `Se fue de ${place}`,
-    'speeding.start': ({ d, n, has }) => (has('limitKmh') ? `Superó el límite de ${n(d.limitKmh)} km/h${has('speedKmh') ? ` (${n(d.speedKmh)} km/h)` : ''}` : 'Superó el límite de velocidad'),
+    'speeding.start': ({ d, n, has }) =>
+      has('limitKmh') ? `Superó el límite de ${n(d.limitKmh)} km/h${has('speedKmh') ? ` (${n(d.speedKmh)} km/h)` : ''}` : 'Superó el límite de velocidad',
     'speeding.end': ({ d, n, dur, has }) =>
       `Volvió a respetar el límite${has('limitKmh') ? ` de ${n(d.limitKmh)} km/h` : ''}${has('maxSpeedKmh') ? ` (máxima ${n(d.maxSpeedKmh)} km/h` + (has('durationSeconds') ? ` durante ${dur(d.durationSeconds)})` : ')') : ''}`,
     'idling.start': () => 'Quedó detenido con el motor encendido',
@@ -32,7 +39,8 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'tracker.online': ({ d, dur, has }) => `El GPS volvió a transmitir${has('offlineSeconds') ? ` tras ${dur(d.offlineSeconds)}` : ''}`,
     'temperature.out_of_range': ({ d, n, has }) =>
       `Temperatura fuera de rango${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('sensor') ? ` en ${String(d.sensor)}` : ''}${has('min') && has('max') ? ` (rango ${n(d.min)} a ${n(d.max)} °C)` : ''}`,
-    'temperature.back_in_range': ({ d, n, dur, has }) => `Temperatura de vuelta en rango${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` tras ${dur(d.durationSeconds)} fuera` : ''}`,
+    'temperature.back_in_range': ({ d, n, dur, has }) =>
+      `Temperatura de vuelta en rango${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` tras ${dur(d.durationSeconds)} fuera` : ''}`,
     'inspection.critical': ({ has }) => `Inspección con una respuesta crítica${has('workOrderId') ? '; se abrió una orden de trabajo' : ''}`,
     'inspection.away_from_vehicle': ({ d, n, has }) => `Inspección enviada lejos del vehículo${has('distanceM') ? ` (a ${n(d.distanceM, 0)} m)` : ''}`,
     'work_order.overdue': ({ d, has }) => `Orden de trabajo vencida${has('title') ? `: ${String(d.title)}` : ''}`,
@@ -44,7 +52,8 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'geofence.exit': ({ place }) => `Left ${place}`,
     'place.arrival': ({ place }) => `Arrived at ${place}`,
     'place.departure': ({ place }) => `Departed from ${place}`,
-    'speeding.start': ({ d, n, has }) => (has('limitKmh') ? `Went over the ${n(d.limitKmh)} km/h limit${has('speedKmh') ? ` (${n(d.speedKmh)} km/h)` : ''}` : 'Went over the speed limit'),
+    'speeding.start': ({ d, n, has }) =>
+      has('limitKmh') ? `Went over the ${n(d.limitKmh)} km/h limit${has('speedKmh') ? ` (${n(d.speedKmh)} km/h)` : ''}` : 'Went over the speed limit',
     'speeding.end': ({ d, n, dur, has }) =>
       `Back within the${has('limitKmh') ? ` ${n(d.limitKmh)} km/h` : ''} limit${has('maxSpeedKmh') ? ` (top ${n(d.maxSpeedKmh)} km/h` + (has('durationSeconds') ? ` for ${dur(d.durationSeconds)})` : ')') : ''}`,
     'idling.start': () => 'Started idling (stopped with the engine on)',
@@ -55,7 +64,8 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'tracker.online': ({ d, dur, has }) => `The tracker is reporting again${has('offlineSeconds') ? ` after ${dur(d.offlineSeconds)}` : ''}`,
     'temperature.out_of_range': ({ d, n, has }) =>
       `Temperature out of range${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('sensor') ? ` on ${String(d.sensor)}` : ''}${has('min') && has('max') ? ` (range ${n(d.min)} to ${n(d.max)} °C)` : ''}`,
-    'temperature.back_in_range': ({ d, n, dur, has }) => `Temperature back in range${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` after ${dur(d.durationSeconds)} out` : ''}`,
+    'temperature.back_in_range': ({ d, n, dur, has }) =>
+      `Temperature back in range${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` after ${dur(d.durationSeconds)} out` : ''}`,
     'inspection.critical': ({ has }) => `Inspection with a critical answer${has('workOrderId') ? '; a work order was opened' : ''}`,
     'inspection.away_from_vehicle': ({ d, n, has }) => `Inspection submitted away from the vehicle${has('distanceM') ? ` (${n(d.distanceM, 0)} m away)` : ''}`,
     'work_order.overdue': ({ d, has }) => `Work order overdue${has('title') ? `: ${String(d.title)}` : ''}`,

@@ -15,7 +15,9 @@ describe('texts for people', () => {
     expect(eventSentence(end, 'es')).toBe('Volvió a respetar el límite de 80 km/h (máxima 97,5 km/h durante 4 min 10 s)');
     expect(eventSentence(end, 'en')).toBe('Back within the 80 km/h limit (top 97.5 km/h for 4 min 10 s)');
     expect(eventSentence({ type: 'speeding.start', details: {} }, 'es')).toBe('Superó el límite de velocidad');
-    expect(eventSentence({ type: 'temperature.out_of_range', details: { sensor: 'temperature.1', valueC: 9.5, min: -25, max: 6 } }, 'es')).toBe('Temperatura fuera de rango: 9,5 °C en temperature.1 (rango -25 a 6 °C)');
+    expect(eventSentence({ type: 'temperature.out_of_range', details: { sensor: 'temperature.1', valueC: 9.5, min: -25, max: 6 } }, 'es')).toBe(
+      'Temperatura fuera de rango: 9,5 °C en temperature.1 (rango -25 a 6 °C)',
+    );
     expect(eventSentence({ type: 'work_order.overdue', details: { title: 'Cambio de aceite' } }, 'en')).toBe('Work order overdue: Cambio de aceite');
   });
 

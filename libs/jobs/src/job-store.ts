@@ -35,7 +35,9 @@ export class JobStore {
   ) {}
 
   private newDocument(job: NewJob, lease?: InsertLease): Job {
-    const claim = lease ? { attempts: 1, leaseOwner: lease.owner, leaseId: newLeaseId(), leaseUntil: lease.until } : { attempts: 0, leaseOwner: null, leaseId: null, leaseUntil: null };
+    const claim = lease
+      ? { attempts: 1, leaseOwner: lease.owner, leaseId: newLeaseId(), leaseUntil: lease.until }
+      : { attempts: 0, leaseOwner: null, leaseId: null, leaseUntil: null };
     return { _id: jobId(job.name, job.key), ...job, state: 'pending', ...claim, lastError: null, createdAt: this.now(), lastRunAt: null, runs: 0 };
   }
 

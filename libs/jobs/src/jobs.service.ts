@@ -75,7 +75,11 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   }
 
   /** Stores a job; the same name and key twice is one job (`created: false` the second time). */
-  async enqueue<P>(name: string, payload: P, { key = new Types.ObjectId().toHexString(), runAt = this.clock.now(), retryDelaysMs = [] }: EnqueueOptions = {}): Promise<{ id: string; created: boolean }> {
+  async enqueue<P>(
+    name: string,
+    payload: P,
+    { key = new Types.ObjectId().toHexString(), runAt = this.clock.now(), retryDelaysMs = [] }: EnqueueOptions = {},
+  ): Promise<{ id: string; created: boolean }> {
     const created = await this.store.insert({ name, key, payload, runAt, retryDelaysMs, everyMs: null });
     if (created && runAt.getTime() <= this.clock.nowMs()) this.pollSoon();
     return { id: jobId(name, key), created };
@@ -89,15 +93,23 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
    * `enqueue`, for the next claim pass, when this instance runs no background work, is stopping or
    * has no room for the handler. Answers as `enqueue`; nothing runs when the key is not new.
    */
-  async enqueueHere<P>(name: string, payload: P, { key, held, retryDelaysMs = [] }: { key: string; held?: unknown } & Pick<EnqueueOptions, 'retryDelaysMs'>): Promise<{ id: string; created: boolean }> {
+  async enqueueHere<P>(
+    name: string,
+    payload: P,
+    { key, held, retryDelaysMs = [] }: { key: string; held?: unknown } & Pick<EnqueueOptions, 'retryDelaysMs'>,
+  ): Promise<{ id: string; created: boolean }> {
     const registration = this.handlers.get(name);
-    if (!this.polling || this.stopped || !registration || registration.running >= registration.concurrency) return this.enqueue(name, payload, { key, retryDelaysMs });
+    if (!this.polling || this.stopped || !registration || registration.running >= registration.concurrency)
+      return this.enqueue(name, payload, { key, retryDelaysMs });
     // The slot is taken before the insert: a claim pass meanwhile sees it taken.
     registration.running++;
     let job: Job | null = null;
     try {
       const now = this.clock.nowMs();
-      job = await this.store.insertLeased({ name, key, payload, runAt: new Date(now), retryDelaysMs, everyMs: null }, { owner: this.owner, until: new Date(now + registration.leaseMs) });
+      job = await this.store.insertLeased(
+        { name, key, payload, runAt: new Date(now), retryDelaysMs, everyMs: null },
+        { owner: this.owner, until: new Date(now + registration.leaseMs) },
+      );
     } finally {
       if (!job) registration.running--;
     }
@@ -117,7 +129,9 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
    */
   async enqueueMany<P>(name: string, jobs: ReadonlyArray<{ payload: P } & Required<Pick<EnqueueOptions, 'key'>> & EnqueueOptions>): Promise<boolean[]> {
     const now = this.clock.now();
-    const created = await this.store.insertMany(jobs.map(({ payload, key, runAt = now, retryDelaysMs = [] }) => ({ name, key, payload, runAt, retryDelaysMs, everyMs: null })));
+    const created = await this.store.insertMany(
+      jobs.map(({ payload, key, runAt = now, retryDelaysMs = [] }) => ({ name, key, payload, runAt, retryDelaysMs, everyMs: null })),
+    );
     if (jobs.some(({ runAt = now }, i) => created[i] && runAt.getTime() <= this.clock.nowMs())) this.pollSoon();
     return created;
   }
@@ -265,12 +279,20 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private async run(job: Job, registration: Registration, lease: RunLease, held: unknown): Promise<void> {
     const recurring = job.everyMs !== null;
     try {
-      const result = await registration.handler({ id: job._id, name: job.name, key: job.key, payload: job.payload, attempt: job.attempts, signal: lease.signal, lease, held });
+      const result = await registration.handler({
+        id: job._id,
+        name: job.name,
+        key: job.key,
+        payload: job.payload,
+        attempt: job.attempts,
+        signal: lease.signal,
+        lease,
+        held,
+      });
       if (result?.rescheduleAt) {
         await this.store.release(job, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
         if (result.rescheduleAt.getTime() <= this.clock.nowMs()) this.pollSoon();
-      }
-      else if (recurring) await this.store.release(job, { runAt: this.nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
+      } else if (recurring) await this.store.release(job, { runAt: this.nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
       else await this.store.remove(job);
     } catch (error) {
       const message = (error as Error).message ?? String(error);

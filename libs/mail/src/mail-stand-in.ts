@@ -33,7 +33,10 @@ export async function startMailStandIn({ dir }: { dir: string }): Promise<MailSt
     size: 25 * 1024 * 1024,
     onData(stream, _session, callback) {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      pipeline(stream, createWriteStream(join(folder, name))).then(() => callback(), (error: Error) => callback(error));
+      pipeline(stream, createWriteStream(join(folder, name))).then(
+        () => callback(),
+        (error: Error) => callback(error),
+      );
     },
   });
   await new Promise<void>((done, fail) => {

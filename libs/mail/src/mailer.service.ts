@@ -59,7 +59,10 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
 
   /** `enqueue` of many mails in one round trip (an alert's recipients); answers, in order, whether each was queued. */
   enqueueMany(mails: ReadonlyArray<{ key: string; message: MailMessage }>): Promise<boolean[]> {
-    return this.jobs.enqueueMany(MAIL_JOB, mails.map(({ key, message }) => ({ key, payload: this.storable(key, message), retryDelaysMs: MAIL_RETRY_DELAYS_MS })));
+    return this.jobs.enqueueMany(
+      MAIL_JOB,
+      mails.map(({ key, message }) => ({ key, payload: this.storable(key, message), retryDelaysMs: MAIL_RETRY_DELAYS_MS })),
+    );
   }
 
   /** The job's payload: the message with a Message-ID derived from its key (a re-sent copy is recognisable). */
@@ -99,7 +102,14 @@ export class Mailer implements OnModuleInit, OnApplicationShutdown {
   private pool(): Transporter {
     const url = this.config.get('SMTP_URL');
     if (!url) throw new Error('SMTP_URL is not set');
-    this.transport ??= createTransport({ url, pool: true, maxConnections: 3, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+    this.transport ??= createTransport({
+      url,
+      pool: true,
+      maxConnections: 3,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as never);
     return this.transport;
   }
 }

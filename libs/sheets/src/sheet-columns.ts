@@ -23,7 +23,9 @@ export interface ColumnMap<F extends string> {
  * parenthesized note do not matter). The first column naming a field wins.
  */
 export function columnMapper<F extends string>(spellings: Readonly<Record<F, readonly string[]>>): (headers: readonly string[]) => ColumnMap<F> {
-  const fieldByKey = new Map<string, F>((Object.entries(spellings) as Array<[F, readonly string[]]>).flatMap(([field, keys]) => keys.map((key) => [key, field] as const)));
+  const fieldByKey = new Map<string, F>(
+    (Object.entries(spellings) as Array<[F, readonly string[]]>).flatMap(([field, keys]) => keys.map((key) => [key, field] as const)),
+  );
   return (headers) => {
     const map: ColumnMap<F> = { columns: {}, ignored: [] };
     headers.forEach((header, index) => {

@@ -36,7 +36,10 @@ class SheetUploadInterceptor extends Multer {
 }
 
 function uploadError(error: unknown) {
-  return multipartFailure(error, { field: SHEET_FIELD, tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split the sheet into smaller files.` });
+  return multipartFailure(error, {
+    field: SHEET_FIELD,
+    tooLarge: `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: split the sheet into smaller files.`,
+  });
 }
 
 /** Reads one spreadsheet upload from the field `file` (see SheetUploadInterceptor). */

@@ -10,7 +10,7 @@ const unreadable = () => badRequest('The .xlsx file could not be read: it may be
 export async function readXlsxSheet(buffer: Buffer, entries: readonly ZipEntry[]): Promise<SheetGrid> {
   const inflated = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   if (inflated > MAX_UNZIPPED_BYTES) {
-    throw badRequest('The workbook holds far more data than a driver sheet: keep only the drivers\' sheet and upload it again.');
+    throw badRequest("The workbook holds far more data than a driver sheet: keep only the drivers' sheet and upload it again.");
   }
   const workbook = new Workbook();
   try {

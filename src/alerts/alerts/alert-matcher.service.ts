@@ -37,7 +37,9 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
       this.recorded.subscribe((events) => this.openings.followMoved(events), 'moved'),
       this.recorded.subscribe((events) => this.settleAgain(events), 'endedAgain'),
     ];
-    this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) => this.openings.decide(payload.clientId, payload.openingId, lease));
+    this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) =>
+      this.openings.decide(payload.clientId, payload.openingId, lease),
+    );
   }
 
   onModuleDestroy(): void {
@@ -68,7 +70,9 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     if (rules.length === 0 && !events.some(settles)) return;
     const groupsOf = await this.assetGroups(scope, rules, events);
     // By asset, in time order; assets apart from one another.
-    const timelines = [...groupBy(events, (event) => event.assetId.toHexString()).values()].map((list) => list.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()));
+    const timelines = [...groupBy(events, (event) => event.assetId.toHexString()).values()].map((list) =>
+      list.sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime()),
+    );
     // Every match: the waiting openings of a minimum duration written, the rest collected and opened together.
     const now: Opening[] = [];
     const later: Array<() => Promise<unknown>> = [];
@@ -92,7 +96,11 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The groups of the batch's assets, read only when a rule names groups. */
-  private async assetGroups(scope: ReturnType<typeof scopeOfClient>, rules: readonly Stored<AlertRule>[], events: readonly StoredFleetEvent[]): Promise<Map<string, Types.ObjectId[]>> {
+  private async assetGroups(
+    scope: ReturnType<typeof scopeOfClient>,
+    rules: readonly Stored<AlertRule>[],
+    events: readonly StoredFleetEvent[],
+  ): Promise<Map<string, Types.ObjectId[]>> {
     if (!rules.some((rule) => !rule.allAssets && rule.groupIds.length > 0)) return new Map();
     const assets = await this.assets.findByIds(scope, [...new Set(events.map((event) => event.assetId.toHexString()))]);
     return new Map(assets.map((asset) => [asset._id.toHexString(), asset.groupIds ?? []]));
@@ -102,7 +110,8 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 /** Does an event match a rule (its type, asset, geofence and window)? */
 export function matches(rule: Stored<AlertRule>, event: StoredFleetEvent, assetGroups: readonly Types.ObjectId[]): boolean {
   if (!rule.eventTypes.includes(event.type)) return false;
-  if (!rule.allAssets && !rule.assetIds.some((id) => id.equals(event.assetId)) && !rule.groupIds.some((group) => assetGroups.some((id) => id.equals(group)))) return false;
+  if (!rule.allAssets && !rule.assetIds.some((id) => id.equals(event.assetId)) && !rule.groupIds.some((group) => assetGroups.some((id) => id.equals(group))))
+    return false;
   if (rule.geofenceIds.length > 0 && !(event.geofenceId && rule.geofenceIds.some((id) => id.equals(event.geofenceId)))) return false;
   return inSchedule(rule.schedule, event.occurredAt);
 }

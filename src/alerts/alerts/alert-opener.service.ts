@@ -58,7 +58,10 @@ export class AlertOpener {
     // with the insert: the batch is acknowledged only once both are written, else told again.
     const [refused] = await Promise.all([
       this.alerts.insertNew(scope, documents),
-      this.unsettled.add(scope, documents.filter((alert) => END_OF[alert.eventType]).map((alert) => ({ assetId: alert.assetId, id: alert._id }))),
+      this.unsettled.add(
+        scope,
+        documents.filter((alert) => END_OF[alert.eventType]).map((alert) => ({ assetId: alert.assetId, id: alert._id })),
+      ),
     ]);
     const created = documents.filter((_, index) => !refused.has(index)).map((document) => ({ ...document, clientId }));
     // Already there: opened by an earlier attempt at this batch. A pair that cools down may be one
@@ -68,14 +71,23 @@ export class AlertOpener {
     const ruleOf = (alert: Stored<Alert>) => byId.get(alert._id.toHexString())!.rule;
     await Promise.all([
       // Recorded in one turn: the recorder writes them in one insert.
-      ...created.map((alert) => this.activity.recordFor({ clientId, ...SYSTEM_ACTOR }, {}, {
-        action: 'alert.open',
-        resourceType: 'alert',
-        resourceId: alert._id,
-        summary: `Alert "${alert.ruleName}" opened on ${alert.assetName} (${alert.eventType})${alert.state === 'resolved' ? ', already resolved: its event ends a state' : ''}`,
-        after: toAlertView(alert),
-      })),
-      this.channels.opened(clientId, [...created, ...found].map((alert) => ({ alert, rule: ruleOf(alert) }))),
+      ...created.map((alert) =>
+        this.activity.recordFor(
+          { clientId, ...SYSTEM_ACTOR },
+          {},
+          {
+            action: 'alert.open',
+            resourceType: 'alert',
+            resourceId: alert._id,
+            summary: `Alert "${alert.ruleName}" opened on ${alert.assetName} (${alert.eventType})${alert.state === 'resolved' ? ', already resolved: its event ends a state' : ''}`,
+            after: toAlertView(alert),
+          },
+        ),
+      ),
+      this.channels.opened(
+        clientId,
+        [...created, ...found].map((alert) => ({ alert, rule: ruleOf(alert) })),
+      ),
     ]);
     return [...created, ...found];
   }
@@ -88,14 +100,20 @@ export class AlertOpener {
    */
   private async claimCooldowns(scope: TenantScope, openings: readonly Opening[]): Promise<Set<string>> {
     const timed = openings.filter(({ rule }) => rule.cooldownSeconds > 0);
-    const rounds = claimRounds(timed, ({ rule, event }) => cooldownId(rule._id, event.assetId).toHexString(), ({ event }) => event.occurredAt.getTime());
+    const rounds = claimRounds(
+      timed,
+      ({ rule, event }) => cooldownId(rule._id, event.assetId).toHexString(),
+      ({ event }) => event.occurredAt.getTime(),
+    );
     const cooling = new Set<string>();
     for (const round of rounds) {
       const { duplicates } = await this.cooldowns.upsertEach(
         scope,
         round.map(({ rule, event }) => ({
           filter: { _id: cooldownId(rule._id, event.assetId), $or: [{ until: { $lte: event.occurredAt } }, { eventId: event._id }] },
-          update: { $set: { assetId: event.assetId, ruleId: rule._id, eventId: event._id, until: new Date(event.occurredAt.getTime() + rule.cooldownSeconds * 1000) } },
+          update: {
+            $set: { assetId: event.assetId, ruleId: rule._id, eventId: event._id, until: new Date(event.occurredAt.getTime() + rule.cooldownSeconds * 1000) },
+          },
         })),
       );
       for (const index of duplicates) cooling.add(alertId(round[index].rule._id, round[index].event).toHexString());

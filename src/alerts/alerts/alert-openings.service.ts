@@ -17,9 +17,9 @@ import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts
 /** The job that decides a start event's alert once its rule's minimum duration has passed. */
 export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
 
-
 /** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
-export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean => rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
+export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean =>
+  rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
 
 /**
  * Delays and system-resolves alerts (docs/alerts.md, "Matching"; `AlertOpener` opens them). Every write is keyed
@@ -70,7 +70,13 @@ export class AlertOpenings {
     );
     // On its asset's register with it: an end reads what it may settle there.
     await Promise.all([write, this.unsettled.add(scope, [{ assetId: event.assetId, id }])]);
-    later.push(() => this.jobs.enqueue(OPEN_AFTER_DURATION, { clientId: event.clientId.toHexString(), openingId: id.toHexString() }, { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] }));
+    later.push(() =>
+      this.jobs.enqueue(
+        OPEN_AFTER_DURATION,
+        { clientId: event.clientId.toHexString(), openingId: id.toHexString() },
+        { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] },
+      ),
+    );
   }
 
   /** The job: opens the alert unless the end event cancelled it first (and only while the job's run holds it). */
@@ -91,13 +97,17 @@ export class AlertOpenings {
     for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
       const scope = scopeOfClient(group[0].clientId);
       const moved = new Map(group.map((event) => [event._id.toHexString(), event]));
-      const registers = await this.unsettled.of(scope, [...new Set(group.map((event) => event.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
+      const registers = await this.unsettled.of(
+        scope,
+        [...new Set(group.map((event) => event.assetId.toHexString()))].map((id) => new Types.ObjectId(id)),
+      );
       const ids = [...new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())))];
       if (ids.length === 0) continue;
       const [alerts, openings] = await Promise.all([this.alerts.findByIds(scope, ids), this.openings.findByIds(scope, ids)]);
       for (const alert of alerts) {
         const event = moved.get(alert.eventIds[0]?.toHexString() ?? '');
-        if (event && alert.occurredAt.getTime() !== event.occurredAt.getTime()) await this.alerts.updateRecord(scope, alert, { $set: { occurredAt: event.occurredAt } });
+        if (event && alert.occurredAt.getTime() !== event.occurredAt.getTime())
+          await this.alerts.updateRecord(scope, alert, { $set: { occurredAt: event.occurredAt } });
       }
       for (const opening of openings) {
         const event = moved.get(opening.eventId.toHexString());
@@ -119,7 +129,10 @@ export class AlertOpenings {
     const ends = events.filter((end) => isEndEvent(end.type));
     if (ends.length === 0) return null;
     const scope = scopeOfClient(clientId);
-    const registers = await this.unsettled.of(scope, [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
+    const registers = await this.unsettled.of(
+      scope,
+      [...new Set(ends.map((end) => end.assetId.toHexString()))].map((id) => new Types.ObjectId(id)),
+    );
     // A register that only a removal's upsert created has no `ids`.
     const ids = [...new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())))];
     const [openings, alerts] = ids.length > 0 ? await Promise.all([this.openings.findByIds(scope, ids), this.alerts.findByIds(scope, ids)]) : [[], []];
@@ -142,9 +155,13 @@ export class AlertOpenings {
     // The batch's own alerts, opened while the registers were read: as they are now, whichever read saw them.
     const alerts = [...new Map([...read.alerts, ...opened].map((alert) => [alert._id.toHexString(), alert])).values()];
     const waiting = openings.filter((opening) => opening.state === 'waiting' && startTypes.has(opening.eventType));
-    const unsettled = alerts.filter((alert) => startTypes.has(alert.eventType) && (alert.state !== 'resolved' || alert.eventIds.some((id) => endIds.some((end) => end.equals(id)))));
+    const unsettled = alerts.filter(
+      (alert) => startTypes.has(alert.eventType) && (alert.state !== 'resolved' || alert.eventIds.some((id) => endIds.some((end) => end.equals(id)))),
+    );
     const resolvedBefore = unsettled.filter((alert) => alert.state === 'resolved');
-    const assets = new Map(ends.map((end) => [end.assetId.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]));
+    const assets = new Map(
+      ends.map((end) => [end.assetId.toHexString(), { ends: [] as OpeningEvent[], waiting: [] as Stored<AlertOpening>[], open: [] as Stored<Alert>[] }]),
+    );
     for (const end of ends) assets.get(end.assetId.toHexString())!.ends.push(end);
     for (const opening of waiting) assets.get(opening.assetId.toHexString())?.waiting.push(opening);
     for (const alert of unsettled) if (alert.state !== 'resolved') assets.get(alert.assetId.toHexString())?.open.push(alert);
@@ -171,9 +188,15 @@ export class AlertOpenings {
    * (answering those it cancelled), the alerts it resolves as resolutions to write, and those it
    * had resolved already (told again).
    */
-  private async settle(scope: TenantScope, end: OpeningEvent, asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] }, resolvedBefore: readonly Stored<Alert>[]): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[]; cancelled: Stored<AlertOpening>[] }> {
+  private async settle(
+    scope: TenantScope,
+    end: OpeningEvent,
+    asset: { waiting: Stored<AlertOpening>[]; open: Stored<Alert>[] },
+    resolvedBefore: readonly Stored<Alert>[],
+  ): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[]; cancelled: Stored<AlertOpening>[] }> {
     const starts = startsEndedBy(end.type);
-    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) => starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
+    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) =>
+      starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
     const cancelled: Stored<AlertOpening>[] = [];
     for (const opening of take(asset.waiting, endedBy)) {
       if (end.occurredAt < opening.decideAt) {
@@ -203,31 +226,54 @@ export class AlertOpenings {
     const set = { state: 'resolved' as const, resolvedAt, resolvedBy: 'system' };
     const matched = await this.alerts.updateEach(
       scope,
-      resolutions.map(({ alert, end }) => ({ record: alert, update: { $set: set, $addToSet: { eventIds: end._id } }, conditions: { state: { $in: ['open', 'acknowledged'] } } })),
+      resolutions.map(({ alert, end }) => ({
+        record: alert,
+        update: { $set: set, $addToSet: { eventIds: end._id } },
+        conditions: { state: { $in: ['open', 'acknowledged'] } },
+      })),
     );
-    const resolved = matched === resolutions.length ? resolutions.map(({ alert, end }) => ({ before: alert, now: { ...alert, ...set, eventIds: [...alert.eventIds, end._id] }, end })) : await this.resolvedByTheirEnds(scope, resolutions);
+    const resolved =
+      matched === resolutions.length
+        ? resolutions.map(({ alert, end }) => ({ before: alert, now: { ...alert, ...set, eventIds: [...alert.eventIds, end._id] }, end }))
+        : await this.resolvedByTheirEnds(scope, resolutions);
     await Promise.all([
       // Recorded in one turn: the recorder writes them in one insert.
       ...resolved.map(({ before, now, end }) =>
-        this.activity.recordFor({ clientId: end.clientId, ...SYSTEM_ACTOR }, {}, {
-          action: 'alert.resolve',
-          resourceType: 'alert',
-          resourceId: before._id,
-          summary: `Alert "${before.ruleName}" on ${before.assetName} resolved by the system (${end.type})`,
-          before: toAlertView(before),
-          after: toAlertView(now),
-        }),
+        this.activity.recordFor(
+          { clientId: end.clientId, ...SYSTEM_ACTOR },
+          {},
+          {
+            action: 'alert.resolve',
+            resourceType: 'alert',
+            resourceId: before._id,
+            summary: `Alert "${before.ruleName}" on ${before.assetName} resolved by the system (${end.type})`,
+            before: toAlertView(before),
+            after: toAlertView(now),
+          },
+        ),
       ),
       this.channels.changedMany(scope.clientId, 'resolved', [...resolved.map(({ now }) => now), ...again]),
     ]);
   }
 
   /** After a conditional write that did not match every alert: which of them their end resolved, read back. */
-  private async resolvedByTheirEnds(scope: TenantScope, resolutions: readonly Resolution[]): Promise<Array<{ before: Stored<Alert>; now: Stored<Alert>; end: OpeningEvent }>> {
-    const after = new Map((await this.alerts.findByIds(scope, resolutions.map(({ alert }) => alert._id.toHexString()))).map((alert) => [alert._id.toHexString(), alert]));
+  private async resolvedByTheirEnds(
+    scope: TenantScope,
+    resolutions: readonly Resolution[],
+  ): Promise<Array<{ before: Stored<Alert>; now: Stored<Alert>; end: OpeningEvent }>> {
+    const after = new Map(
+      (
+        await this.alerts.findByIds(
+          scope,
+          resolutions.map(({ alert }) => alert._id.toHexString()),
+        )
+      ).map((alert) => [alert._id.toHexString(), alert]),
+    );
     return resolutions.flatMap(({ alert, end }) => {
       const now = after.get(alert._id.toHexString());
-      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id)) ? [{ before: alert, now, end }] : [];
+      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id))
+        ? [{ before: alert, now, end }]
+        : [];
     });
   }
 
@@ -237,7 +283,15 @@ export class AlertOpenings {
     if (!claimed) return; // its end event came first
     const rule = await this.rules.findById(scope, opening.ruleId.toHexString());
     if (!rule || !rule.enabled) return;
-    const event = { _id: opening.eventId, clientId: opening.clientId, assetId: opening.assetId, assetName: opening.assetName, type: opening.eventType, occurredAt: opening.occurredAt, geofenceId: opening.geofenceId };
+    const event = {
+      _id: opening.eventId,
+      clientId: opening.clientId,
+      assetId: opening.assetId,
+      assetName: opening.assetName,
+      type: opening.eventType,
+      occurredAt: opening.occurredAt,
+      geofenceId: opening.geofenceId,
+    };
     await this.opener.open(opening.clientId, [{ rule, event }]);
   }
 }
@@ -260,7 +314,12 @@ interface Resolution {
  * and openings cancelled without an alert. An opening claimed by its job stays: its alert may not
  * be written yet.
  */
-function settledOnes(openings: readonly Stored<AlertOpening>[], alerts: readonly Stored<Alert>[], cancelled: readonly Stored<AlertOpening>[], resolutions: readonly Resolution[]): UnsettledStart[] {
+function settledOnes(
+  openings: readonly Stored<AlertOpening>[],
+  alerts: readonly Stored<Alert>[],
+  cancelled: readonly Stored<AlertOpening>[],
+  resolutions: readonly Resolution[],
+): UnsettledStart[] {
   const settled = new Map<string, UnsettledStart>();
   const add = ({ _id, assetId }: { _id: Types.ObjectId; assetId: Types.ObjectId }) => settled.set(_id.toHexString(), { assetId, id: _id });
   for (const alert of alerts) if (alert.state === 'resolved') add(alert);

@@ -25,7 +25,7 @@ export class AlertsController {
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: AlertView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s, or of an asset outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AlertView> {
     return this.alerts.get(auth, id);
   }
@@ -36,7 +36,7 @@ export class AlertsController {
   @HttpCode(200)
   @ApiOkResponse({ type: AlertView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s, or of an asset outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
   @ApiConflictResponse({ description: 'The alert is not open (already acknowledged or resolved) (shape A)' })
   acknowledge(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AlertTransitionDto): Promise<AlertView> {
     return this.alerts.transition(auth, id, 'acknowledge', body);
@@ -48,7 +48,7 @@ export class AlertsController {
   @HttpCode(200)
   @ApiOkResponse({ type: AlertView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s, or of an asset outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
   @ApiConflictResponse({ description: 'The alert is already resolved (shape A)' })
   resolve(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AlertTransitionDto): Promise<AlertView> {
     return this.alerts.transition(auth, id, 'resolve', body);

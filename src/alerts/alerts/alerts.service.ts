@@ -50,10 +50,14 @@ export class AlertsService {
   async transition(auth: AuthContext, id: string, action: keyof typeof TRANSITIONS, body: AlertTransitionDto): Promise<AlertView> {
     const { from, to, change } = TRANSITIONS[action];
     const alert = await this.alerts.findByIdOrFail(auth, id, 'Alert');
-    const conflict = (state: AlertState) => new DomainException(ErrorCode.Conflict, `The alert is ${state}: it cannot be ${to} (only an alert that is ${from.join(' or ')} can)`);
+    const conflict = (state: AlertState) =>
+      new DomainException(ErrorCode.Conflict, `The alert is ${state}: it cannot be ${to} (only an alert that is ${from.join(' or ')} can)`);
     if (!from.includes(alert.state)) throw await this.toldAgain(alert, change, to, conflict(alert.state));
     const now = new Date();
-    const set = action === 'acknowledge' ? { state: to, acknowledgedAt: now, acknowledgedBy: auth.userId.toHexString() } : { state: to, resolvedAt: now, resolvedBy: auth.userId.toHexString() };
+    const set =
+      action === 'acknowledge'
+        ? { state: to, acknowledgedAt: now, acknowledgedBy: auth.userId.toHexString() }
+        : { state: to, resolvedAt: now, resolvedBy: auth.userId.toHexString() };
     const comment: AlertComment | null = body.comment ? { text: body.comment, by: auth.userId.toHexString(), byName: auth.name, at: now, action } : null;
     const updated = await this.alerts.updateRecord(auth, alert, { $set: set, ...(comment ? { $push: { comments: comment } } : {}) }, { state: { $in: from } });
     if (!updated) {
@@ -62,7 +66,14 @@ export class AlertsService {
       throw await this.toldAgain(current, change, to, conflict(current.state));
     }
     const [before, after] = [toAlertView(alert), toAlertView(updated)];
-    await this.activity.record(auth, { action: `alert.${action}`, resourceType: 'alert', resourceId: alert._id, summary: `Alert "${alert.ruleName}" on ${alert.assetName} ${to}`, before, after });
+    await this.activity.record(auth, {
+      action: `alert.${action}`,
+      resourceType: 'alert',
+      resourceId: alert._id,
+      summary: `Alert "${alert.ruleName}" on ${alert.assetName} ${to}`,
+      before,
+      after,
+    });
     await this.channels.changed(change, updated, null);
     return after;
   }

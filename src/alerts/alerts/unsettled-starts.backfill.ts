@@ -31,17 +31,26 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    void this.migrations.untilFinished('alerts.unsettled-starts', () => this.run()).catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
+    void this.migrations
+      .untilFinished('alerts.unsettled-starts', () => this.run())
+      .catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
   }
 
   /** Puts every unsettled alert and waiting opening on its asset's register; answers how many were on none. */
   async run(): Promise<number> {
     const projection = { clientId: 1, assetId: 1 };
     const [alerts, openings] = await Promise.all([
-      this.allClientsAlerts.find({ state: { $in: ['open', 'acknowledged'] }, eventType: { $in: Object.keys(END_OF) } }, projection).lean<UnsettledRecord[]>().exec(),
+      this.allClientsAlerts
+        .find({ state: { $in: ['open', 'acknowledged'] }, eventType: { $in: Object.keys(END_OF) } }, projection)
+        .lean<UnsettledRecord[]>()
+        .exec(),
       this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<UnsettledRecord[]>().exec(),
     ]);
-    const byClient = groupBy([...alerts, ...openings], (record) => record.clientId.toHexString(), (record): UnsettledStart => ({ assetId: record.assetId, id: record._id }));
+    const byClient = groupBy(
+      [...alerts, ...openings],
+      (record) => record.clientId.toHexString(),
+      (record): UnsettledStart => ({ assetId: record.assetId, id: record._id }),
+    );
     let added = 0;
     for (const [clientId, starts] of byClient) added += await this.addMissing(scopeOfClient(new Types.ObjectId(clientId)), starts);
     return added;
@@ -49,7 +58,10 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
 
   /** Adds the starts not on their registers yet; answers how many. */
   private async addMissing(scope: TenantScope, starts: readonly UnsettledStart[]): Promise<number> {
-    const registers = await this.registers.of(scope, [...new Set(starts.map((start) => start.assetId.toHexString()))].map((id) => new Types.ObjectId(id)));
+    const registers = await this.registers.of(
+      scope,
+      [...new Set(starts.map((start) => start.assetId.toHexString()))].map((id) => new Types.ObjectId(id)),
+    );
     const registered = new Set(registers.flatMap((register) => (register.ids ?? []).map((id) => id.toHexString())));
     const missing = starts.filter((start) => !registered.has(start.id.toHexString()));
     await this.registers.add(scope, missing);

@@ -26,7 +26,10 @@ export class UnsettledStartsRegister {
 
   /** The registers of these assets (reads by `_id`). */
   of(scope: TenantScope, assetIds: readonly Types.ObjectId[]): Promise<Register[]> {
-    return this.registers.findByIds(scope, assetIds.map((id) => id.toHexString()));
+    return this.registers.findByIds(
+      scope,
+      assetIds.map((id) => id.toHexString()),
+    );
   }
 
   /** Removes settled ids (one update per asset, all in one bulk write). */
@@ -39,8 +42,18 @@ export class UnsettledStartsRegister {
    * write; twice at most: an upsert that met another writer's insert of the same asset's document
    * finds it the second time.
    */
-  private async changeEach(scope: TenantScope, starts: readonly UnsettledStart[], update: (ids: Types.ObjectId[]) => UpdateQuery<UnsettledStarts>): Promise<void> {
-    let changes = [...groupBy(starts, (start) => start.assetId.toHexString(), (start) => start.id)].map(([asset, ids]) => {
+  private async changeEach(
+    scope: TenantScope,
+    starts: readonly UnsettledStart[],
+    update: (ids: Types.ObjectId[]) => UpdateQuery<UnsettledStarts>,
+  ): Promise<void> {
+    let changes = [
+      ...groupBy(
+        starts,
+        (start) => start.assetId.toHexString(),
+        (start) => start.id,
+      ),
+    ].map(([asset, ids]) => {
       const assetId = new Types.ObjectId(asset);
       return { filter: { _id: assetId }, update: { $setOnInsert: { assetId }, ...update(ids) } };
     });

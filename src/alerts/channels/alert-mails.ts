@@ -30,7 +30,12 @@ export class AlertMails {
     await this.mailer.enqueueMany(
       addressed.flatMap(({ alert, tale, recipients }) =>
         recipients.map((recipient) => {
-          const mail = this.mailer.renderAlertMail({ lang: recipient.language, story: tale.story, place: tale.place, link: `/alerts/${alert._id.toHexString()}` });
+          const mail = this.mailer.renderAlertMail({
+            lang: recipient.language,
+            story: tale.story,
+            place: tale.place,
+            link: `/alerts/${alert._id.toHexString()}`,
+          });
           return { key: `alert-mail:${alert._id.toHexString()}:${recipient.email}`, message: { to: recipient.email, ...mail } };
         }),
       ),

@@ -19,7 +19,13 @@ export interface AlertMessageData extends AlertView {
 }
 
 export function alertWebhookMessage(change: AlertChange, alert: Stored<Alert>, tale: AlertTale): WebhookMessage {
-  const data: AlertMessageData = { ...toAlertView(alert), asset: tale.asset, events: tale.events, driver: null, summary: alertSummary(tale.story, change, CLIENT_LANGUAGE) };
+  const data: AlertMessageData = {
+    ...toAlertView(alert),
+    asset: tale.asset,
+    events: tale.events,
+    driver: null,
+    summary: alertSummary(tale.story, change, CLIENT_LANGUAGE),
+  };
   return { type: `alert.${change}`, data, key: `alert:${alert._id.toHexString()}:${change}` };
 }
 

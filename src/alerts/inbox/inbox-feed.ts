@@ -62,7 +62,11 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   }
 
   onModuleInit(): void {
-    this.jobs.every('alerts.inbox-feed-prune', 60_000, async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })));
+    this.jobs.every(
+      'alerts.inbox-feed-prune',
+      60_000,
+      async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })),
+    );
   }
 
   onApplicationBootstrap(): void {
@@ -108,7 +112,11 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     try {
       if (this.listeners.size > 0) {
         const from = Types.ObjectId.createFromTime(this.lastSeconds - CLOCK_SKEW_S);
-        const writes = await this.feed.collection.find<NotificationFeedWrite>({ _id: { $gte: from } } as never).sort({ _id: 1 }).limit(WRITES_PER_POLL).toArray();
+        const writes = await this.feed.collection
+          .find<NotificationFeedWrite>({ _id: { $gte: from } } as never)
+          .sort({ _id: 1 })
+          .limit(WRITES_PER_POLL)
+          .toArray();
         for (const write of writes) for (const entry of storedEntries(write)) this.send(entry);
         if (writes.length > 0) this.lastSeconds = Math.max(this.lastSeconds, writes.at(-1)!._id.getTimestamp().getTime() / 1000);
       } else {
@@ -129,7 +137,16 @@ function entriesOf({ view, texts, to }: InboxGroup): InboxEntry[] {
 /** A feed document's entries: its groups, or what the versions before wrote (`entries`, or the document itself as one entry). */
 function storedEntries(write: NotificationFeedWrite): InboxEntry[] {
   if (write.groups) {
-    return write.groups.flatMap(({ view, texts, to }) => entriesOf({ view: view as InboxGroup['view'], texts: texts as NotificationTexts | undefined, to: to.map(({ userId, id }) => ({ userId: userId.toHexString(), id: id.toHexString() })) }));
+    return write.groups.flatMap(({ view, texts, to }) =>
+      entriesOf({
+        view: view as InboxGroup['view'],
+        texts: texts as NotificationTexts | undefined,
+        to: to.map(({ userId, id }) => ({ userId: userId.toHexString(), id: id.toHexString() })),
+      }),
+    );
   }
-  return (write.entries ?? [write as unknown as NotificationFeedEntry]).map(({ userId, view }) => ({ userId: userId.toHexString(), view: view as NotificationView }));
+  return (write.entries ?? [write as unknown as NotificationFeedEntry]).map(({ userId, view }) => ({
+    userId: userId.toHexString(),
+    view: view as NotificationView,
+  }));
 }

@@ -20,6 +20,10 @@ export class InboxRetention implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.retention.keep('inbox entries', this.config.retentionMs('INBOX_RETENTION_DAYS'), async (before) => (await this.allEntries.deleteMany(idsBefore(before)).exec()).deletedCount);
+    this.retention.keep(
+      'inbox entries',
+      this.config.retentionMs('INBOX_RETENTION_DAYS'),
+      async (before) => (await this.allEntries.deleteMany(idsBefore(before)).exec()).deletedCount,
+    );
   }
 }

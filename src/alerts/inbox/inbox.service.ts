@@ -52,7 +52,10 @@ export class Inbox implements OnModuleDestroy {
     const createdAt = new Date();
     const documents = addressed.map((entry) => ({ ...entry, clientId: scope.clientId, reads: [], createdAt }));
     // Side by side: the feed only tells streams of entries with fixed ids, and a failed insert fails the cause, which writes them again.
-    await Promise.all([this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates), this.feed.publish(documents.map(feedGroup))]);
+    await Promise.all([
+      this.notifications.insertMany(scope, documents, { ordered: false }).catch(unlessOnlyDuplicates),
+      this.feed.publish(documents.map(feedGroup)),
+    ]);
   }
 
   /** The caller's entries, newest first. */
@@ -67,7 +70,12 @@ export class Inbox implements OnModuleDestroy {
   async read(auth: AuthContext, id: string): Promise<NotificationView> {
     const notification = await this.own(auth, id);
     if (hasRead(notification, auth.userId)) return toNotificationView(notification, auth.userId, auth.language);
-    const updated = await this.notifications.updateRecord(auth, notification, { $push: { reads: { userId: auth.userId, at: new Date() } } }, { 'reads.userId': { $ne: auth.userId } });
+    const updated = await this.notifications.updateRecord(
+      auth,
+      notification,
+      { $push: { reads: { userId: auth.userId, at: new Date() } } },
+      { 'reads.userId': { $ne: auth.userId } },
+    );
     return toNotificationView(updated ?? (await this.own(auth, id)), auth.userId, auth.language);
   }
 
@@ -80,7 +88,12 @@ export class Inbox implements OnModuleDestroy {
   stream(auth: AuthContext, req: Request, res: Response): void {
     const userId = auth.userId.toHexString();
     const release = this.perUser.take(userId); // 429 before any byte of a stream
-    const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: INBOX_STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
+    const stream = openEventStream(req, res, {
+      heartbeatMs: this.heartbeatMs,
+      lifetimeMs: INBOX_STREAM_LIFETIME_MS,
+      maxUnreadBytes: MAX_UNREAD_BYTES,
+      retryMs: RETRY_MS,
+    });
     const unsubscribe = this.feed.subscribe((entry) => {
       // Each reader in their language (an entry of the versions before has one text for all).
       if (entry.userId === userId) stream.write(sseFrame('notification', { ...entry.view, ...entry.texts?.[auth.language] }, entry.view.id));

@@ -63,7 +63,7 @@ export class NotificationsController {
   @Authenticated()
   @HttpCode(200)
   @ApiOkResponse({ type: NotificationView })
-  @ApiNotFoundResponse({ description: 'Unknown, or another user\'s notification (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, or another user's notification (shape A)" })
   read(@Auth() auth: AuthContext, @Param('id') id: string): Promise<NotificationView> {
     return this.inbox.read(auth, id);
   }

@@ -32,25 +32,37 @@ export class PerUserEntriesBackfill implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    void this.migrations.untilFinished('inbox.per-user-entries', () => this.run()).catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
+    void this.migrations
+      .untilFinished('inbox.per-user-entries', () => this.run())
+      .catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
   }
 
   /** Converts every entry of the per-user shape; answers how many there were. */
   async run(): Promise<number> {
-    const converted = await migrateInRounds(PER_ROUND, (limit) => this.unconverted(limit), (entries) => this.convert(entries));
+    const converted = await migrateInRounds(
+      PER_ROUND,
+      (limit) => this.unconverted(limit),
+      (entries) => this.convert(entries),
+    );
     if (converted > 0) this.logger.log(`Inbox entries of the per-user shape converted: ${converted}`);
     return converted;
   }
 
   // The raw collection: `userId` and `readAt` are no longer in the schema, which would drop them from the filter.
   private unconverted(limit: number): Promise<PerUserEntry[]> {
-    return this.allClientsNotifications.collection.find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } }).limit(limit).toArray();
+    return this.allClientsNotifications.collection
+      .find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } })
+      .limit(limit)
+      .toArray();
   }
 
   /** Each entry becomes its one recipient's, read if it was; answers how many changed. */
   private async convert(entries: PerUserEntry[]): Promise<number> {
     const updates = entries.map(({ _id, userId, readAt }) => ({
-      updateOne: { filter: { _id }, update: { $set: { recipients: [userId], reads: readAt ? [{ userId, at: readAt }] : [] }, $unset: { userId: '', readAt: '' } } },
+      updateOne: {
+        filter: { _id },
+        update: { $set: { recipients: [userId], reads: readAt ? [{ userId, at: readAt }] : [] }, $unset: { userId: '', readAt: '' } },
+      },
     }));
     const { modifiedCount } = await this.allClientsNotifications.collection.bulkWrite(updates, { ordered: false });
     return modifiedCount;

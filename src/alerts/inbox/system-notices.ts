@@ -22,7 +22,10 @@ export class SystemNotices {
   ) {}
 
   /** `texts`: the title and body in every language, each admin shown theirs. */
-  async toAdmins(clientId: Types.ObjectId, notice: { texts: NotificationTexts; severity?: 'info' | 'warning' | 'critical'; key?: string; at?: Date }): Promise<number> {
+  async toAdmins(
+    clientId: Types.ObjectId,
+    notice: { texts: NotificationTexts; severity?: 'info' | 'warning' | 'critical'; key?: string; at?: Date },
+  ): Promise<number> {
     const scope = scopeOfClient(clientId);
     const roles = await this.roles.find(scope, { protected: true }, { projection: { _id: 1 } });
     if (roles.length === 0) return 0;

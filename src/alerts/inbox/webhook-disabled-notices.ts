@@ -18,7 +18,9 @@ export class WebhookDisabledNotices implements OnModuleInit {
   onModuleInit(): void {
     this.disabled.subscribe(async (notice) => {
       await this.notices.toAdmins(notice.clientId, {
-        texts: inEveryLanguage((lang) => webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang)),
+        texts: inEveryLanguage((lang) =>
+          webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang),
+        ),
         severity: 'warning',
         key: `webhook-disabled:${notice.endpointId.toHexString()}`,
         at: notice.disabledAt,

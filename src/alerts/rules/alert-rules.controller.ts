@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
@@ -8,7 +16,8 @@ import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
 import { ListAlertRulesDto } from './dto/list-alert-rules.dto';
 import { UpdateAlertRuleDto } from './dto/update-alert-rule.dto';
 
-const FORBIDDEN = 'Without access_alerts, or as a user who sees only some trackers a rule with outside addresses (recipients.emails) that covers more than assets they see, named one by one (shape A)';
+const FORBIDDEN =
+  'Without access_alerts, or as a user who sees only some trackers a rule with outside addresses (recipients.emails) that covers more than assets they see, named one by one (shape A)';
 
 @ApiTags('alerts')
 @Controller('alert-rules')
@@ -20,7 +29,7 @@ export class AlertRulesController {
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
   @ApiCreatedResponse({ type: AlertRuleView, description: 'The new rule' })
-  @ApiBadRequestResponse({ description: 'Invalid body: an unknown event type, an id that is not the client\'s, a bad schedule (shape A)' })
+  @ApiBadRequestResponse({ description: "Invalid body: an unknown event type, an id that is not the client's, a bad schedule (shape A)" })
   @ApiConflictResponse({ description: 'The client already has 500 rules (shape A)' })
   @ApiForbiddenResponse({ description: FORBIDDEN })
   create(@Auth() auth: AuthContext, @Body() body: CreateAlertRuleDto): Promise<AlertRuleView> {
@@ -40,7 +49,7 @@ export class AlertRulesController {
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: AlertRuleView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s rule (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's rule (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AlertRuleView> {
     return this.rules.get(auth, id);
   }
@@ -50,7 +59,7 @@ export class AlertRulesController {
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: AlertRuleView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s rule (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's rule (shape A)" })
   @ApiForbiddenResponse({ description: FORBIDDEN })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateAlertRuleDto): Promise<AlertRuleView> {
     return this.rules.update(auth, id, body);
@@ -60,7 +69,7 @@ export class AlertRulesController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s rule (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's rule (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.rules.delete(auth, id);
   }

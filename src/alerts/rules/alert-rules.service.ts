@@ -61,7 +61,13 @@ export class AlertRulesService {
     });
     this.clientRules.changed(auth.clientId);
     const view = toAlertRuleView(rule);
-    await this.activity.record(auth, { action: 'alert-rule.create', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" created`, after: view });
+    await this.activity.record(auth, {
+      action: 'alert-rule.create',
+      resourceType: 'alert-rule',
+      resourceId: rule._id,
+      summary: `Alert rule "${rule.name}" created`,
+      after: view,
+    });
     return view;
   }
 
@@ -78,17 +84,24 @@ export class AlertRulesService {
 
   async update(auth: AuthContext, id: string, body: UpdateAlertRuleDto): Promise<AlertRuleView> {
     if (Object.values(body).every((value) => value === undefined)) {
-      throw badRequest('Nothing to change: send at least one of name, enabled, eventTypes, allAssets, assetIds, groupIds, geofenceIds, schedule, minDurationSeconds, cooldownSeconds, severity, recipients');
+      throw badRequest(
+        'Nothing to change: send at least one of name, enabled, eventTypes, allAssets, assetIds, groupIds, geofenceIds, schedule, minDurationSeconds, cooldownSeconds, severity, recipients',
+      );
     }
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
     await this.checkOutsideAddresses(
       auth,
-      { allAssets: body.allAssets ?? rule.allAssets, groupIds: body.groupIds ?? rule.groupIds.map(String), emails: body.recipients ? (body.recipients.emails ?? []) : rule.recipients.emails },
+      {
+        allAssets: body.allAssets ?? rule.allAssets,
+        groupIds: body.groupIds ?? rule.groupIds.map(String),
+        emails: body.recipients ? (body.recipients.emails ?? []) : rule.recipients.emails,
+      },
       body.assetIds === undefined ? rule.assetIds.map(String) : [],
     );
     const set: Record<string, unknown> = {};
-    for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const) if (body[key] !== undefined) set[key] = body[key];
+    for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const)
+      if (body[key] !== undefined) set[key] = body[key];
     for (const key of ['assetIds', 'groupIds', 'geofenceIds'] as const) if (body[key] !== undefined) set[key] = ids(body[key]);
     if (body.schedule !== undefined) set.schedule = scheduleOf(auth, body.schedule);
     if (body.recipients !== undefined) {
@@ -97,7 +110,14 @@ export class AlertRulesService {
     const updated = (await this.rules.updateRecord(auth, rule, { $set: set })) ?? rule;
     this.clientRules.changed(auth.clientId);
     const [before, after] = [toAlertRuleView(rule), toAlertRuleView(updated)];
-    await this.activity.record(auth, { action: 'alert-rule.update', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${updated.name}" changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'alert-rule.update',
+      resourceType: 'alert-rule',
+      resourceId: rule._id,
+      summary: `Alert rule "${updated.name}" changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -106,7 +126,13 @@ export class AlertRulesService {
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.rules.deleteMany(auth, { _id: rule._id });
     this.clientRules.changed(auth.clientId);
-    await this.activity.record(auth, { action: 'alert-rule.delete', resourceType: 'alert-rule', resourceId: rule._id, summary: `Alert rule "${rule.name}" deleted`, before: toAlertRuleView(rule) });
+    await this.activity.record(auth, {
+      action: 'alert-rule.delete',
+      resourceType: 'alert-rule',
+      resourceId: rule._id,
+      summary: `Alert rule "${rule.name}" deleted`,
+      before: toAlertRuleView(rule),
+    });
     return { id: rule._id.toHexString() };
   }
 
@@ -117,12 +143,21 @@ export class AlertRulesService {
    * assets, no groups (which may hold others), every named asset theirs — else 403. The assets a
    * request sends are checked by `checkTargets` already; `keptAssetIds`, those a change keeps, here.
    */
-  private async checkOutsideAddresses(auth: AuthContext, rule: { allAssets: boolean; groupIds: readonly string[]; emails: readonly string[] }, keptAssetIds: readonly string[]): Promise<void> {
+  private async checkOutsideAddresses(
+    auth: AuthContext,
+    rule: { allAssets: boolean; groupIds: readonly string[]; emails: readonly string[] },
+    keptAssetIds: readonly string[],
+  ): Promise<void> {
     if (auth.trackerScope.isAll || rule.emails.length === 0) return;
     const wide = rule.allAssets || rule.groupIds.length > 0;
-    const keepsUnseen = !wide && keptAssetIds.length > 0 && (await this.directory.findAssetsInService(auth, keptAssetIds)).length < new Set(keptAssetIds.map((id) => id.toLowerCase())).size;
+    const keepsUnseen =
+      !wide &&
+      keptAssetIds.length > 0 &&
+      (await this.directory.findAssetsInService(auth, keptAssetIds)).length < new Set(keptAssetIds.map((id) => id.toLowerCase())).size;
     if (wide || keepsUnseen) {
-      throw forbidden('A user who sees only some trackers may send alerts to outside addresses (recipients.emails) only of assets they see: name them in assetIds, with allAssets false and no groupIds');
+      throw forbidden(
+        'A user who sees only some trackers may send alerts to outside addresses (recipients.emails) only of assets they see: name them in assetIds, with allAssets false and no groupIds',
+      );
     }
   }
 

@@ -35,7 +35,7 @@ export class AssetGroupsController {
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: AssetGroupView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s group (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's group (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetGroupView> {
     return this.groups.get(auth, id);
   }
@@ -45,7 +45,7 @@ export class AssetGroupsController {
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: AssetGroupView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s group (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's group (shape A)" })
   @ApiConflictResponse({ description: 'Another group of the client has this name (shape A)' })
   rename(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AssetGroupDto): Promise<AssetGroupView> {
     return this.groups.rename(auth, id, body.name);
@@ -55,7 +55,7 @@ export class AssetGroupsController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown or another client\'s group (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown or another client's group (shape A)" })
   @ApiConflictResponse({ description: 'Assets or forms use the group; the message names them (shape A)' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.groups.delete(auth, id);

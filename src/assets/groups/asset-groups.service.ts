@@ -31,7 +31,13 @@ export class AssetGroupsService {
       throw isDuplicateKeyError(error) ? nameTaken(name) : error;
     });
     const view = toAssetGroupView(group);
-    await this.activity.record(auth, { action: 'asset_group.create', resourceType: 'asset_group', resourceId: group._id, summary: `Asset group "${name}" created`, after: view });
+    await this.activity.record(auth, {
+      action: 'asset_group.create',
+      resourceType: 'asset_group',
+      resourceId: group._id,
+      summary: `Asset group "${name}" created`,
+      after: view,
+    });
     return view;
   }
 
@@ -46,13 +52,18 @@ export class AssetGroupsService {
   async rename(auth: AuthContext, id: string, name: string): Promise<AssetGroupView> {
     const group = await this.groups.findByIdOrFail(auth, id, 'Asset group');
     await this.checkNameFree(auth, name, group);
-    const updated = await this.groups
-      .updateRecord(auth, group, { $set: { name, nameKey: assetGroupNameKey(auth.clientId, name) } })
-      .catch((error: unknown) => {
-        throw isDuplicateKeyError(error) ? nameTaken(name) : error;
-      });
+    const updated = await this.groups.updateRecord(auth, group, { $set: { name, nameKey: assetGroupNameKey(auth.clientId, name) } }).catch((error: unknown) => {
+      throw isDuplicateKeyError(error) ? nameTaken(name) : error;
+    });
     const [before, after] = [toAssetGroupView(group), toAssetGroupView(updated ?? group)];
-    await this.activity.record(auth, { action: 'asset_group.update', resourceType: 'asset_group', resourceId: group._id, summary: `Asset group "${group.name}" renamed "${name}"`, before, after });
+    await this.activity.record(auth, {
+      action: 'asset_group.update',
+      resourceType: 'asset_group',
+      resourceId: group._id,
+      summary: `Asset group "${group.name}" renamed "${name}"`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -70,10 +81,22 @@ export class AssetGroupsService {
       this.assets.find(auth, inService, { projection: { name: 1, clientId: 1, mainTrackerId: 1 }, sort: { name: 1 }, limit: NAMES_SHOWN }),
       this.forms.findUsingGroup(auth, group._id, NAMES_SHOWN),
     ]);
-    if (assetCount > 0 || forms.count > 0) throw groupInUse(group.name, assetCount, visibleAssets.map((asset) => asset.name), forms);
+    if (assetCount > 0 || forms.count > 0)
+      throw groupInUse(
+        group.name,
+        assetCount,
+        visibleAssets.map((asset) => asset.name),
+        forms,
+      );
     await this.assets.updateMany(client, { groupIds: group._id }, { $pull: { groupIds: group._id } });
     await this.groups.deleteMany(auth, { _id: group._id });
-    await this.activity.record(auth, { action: 'asset_group.delete', resourceType: 'asset_group', resourceId: group._id, summary: `Asset group "${group.name}" deleted`, before: toAssetGroupView(group) });
+    await this.activity.record(auth, {
+      action: 'asset_group.delete',
+      resourceType: 'asset_group',
+      resourceId: group._id,
+      summary: `Asset group "${group.name}" deleted`,
+      before: toAssetGroupView(group),
+    });
     return { id: group._id.toHexString() };
   }
 
@@ -86,6 +109,8 @@ export class AssetGroupsService {
 function groupInUse(name: string, assetCount: number, assetNames: string[], forms: { count: number; names: string[] }): DomainException {
   const listed = (count: number, noun: string, names: string[]) =>
     `${count} ${noun}${count === 1 ? '' : 's'}${names.length > 0 ? ` (${names.map((n) => `"${n}"`).join(', ')}${count > names.length ? ', …' : ''})` : ''}`;
-  const where = [assetCount > 0 ? listed(assetCount, 'asset', assetNames) : '', forms.count > 0 ? listed(forms.count, 'form', forms.names) : ''].filter(Boolean);
+  const where = [assetCount > 0 ? listed(assetCount, 'asset', assetNames) : '', forms.count > 0 ? listed(forms.count, 'form', forms.names) : ''].filter(
+    Boolean,
+  );
   return new DomainException(ErrorCode.Conflict, `Asset group "${name}" is used by ${where.join(' and ')}: remove it from them first`);
 }

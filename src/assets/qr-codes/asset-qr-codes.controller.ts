@@ -23,7 +23,7 @@ export class AssetQrCodesController {
   @Authenticated({ permission: Permission.Assets })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The sheet, as an attachment (`etiquetas-qr.pdf`)', content: binary('application/pdf') })
-  @ApiBadRequestResponse({ description: 'Invalid body, or an asset that is unknown, another client\'s, outside the caller\'s trackers or archived (shape A)' })
+  @ApiBadRequestResponse({ description: "Invalid body, or an asset that is unknown, another client's, outside the caller's trackers or archived (shape A)" })
   async sheet(@Auth() auth: AuthContext, @Body() body: QrLabelSheetDto): Promise<StreamableFile> {
     return download(await this.qrCodes.sheet(auth, body.assetIds), 'attachment');
   }
@@ -33,7 +33,7 @@ export class AssetQrCodesController {
   @Authenticated({ permission: Permission.Assets })
   @HttpCode(201)
   @ApiCreatedResponse({ type: AssetQrCodeView, description: 'The new code' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   @ApiConflictResponse({ description: 'The asset is archived (shape A)' })
   issue(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetQrCodeView> {
     return this.qrCodes.issue(auth, id);
@@ -44,7 +44,7 @@ export class AssetQrCodesController {
   @Authenticated({ permission: Permission.Assets })
   @PagedResponse(AssetQrCodeView)
   @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQrCodesDto): Promise<PagedBody<AssetQrCodeView>> {
     return this.qrCodes.list(auth, id, query);
   }

@@ -34,9 +34,17 @@ export class AssetQrCodesService {
     const asset = await this.assets.load(auth, assetId);
     const { items, nextCursor } = await this.qrCodes.listOfAsset(auth, asset._id, page);
     const successorIds = items.flatMap((qr) => (qr.replacedBy ? [qr.replacedBy] : []));
-    const [scans, successors] = await Promise.all([this.qrCodes.scanSummaries(auth, items.map((qr) => qr._id)), this.qrCodes.findByIds(auth, successorIds)]);
+    const [scans, successors] = await Promise.all([
+      this.qrCodes.scanSummaries(
+        auth,
+        items.map((qr) => qr._id),
+      ),
+      this.qrCodes.findByIds(auth, successorIds),
+    ]);
     const codeOf = new Map(successors.map((qr) => [qr._id.toHexString(), qr.code]));
-    const views = items.map((qr) => toAssetQrCodeView(qr, scans.get(qr._id.toHexString())!, qr.replacedBy ? (codeOf.get(qr.replacedBy.toHexString()) ?? null) : null));
+    const views = items.map((qr) =>
+      toAssetQrCodeView(qr, scans.get(qr._id.toHexString())!, qr.replacedBy ? (codeOf.get(qr.replacedBy.toHexString()) ?? null) : null),
+    );
     return new PagedBody(views, nextCursor);
   }
 

@@ -18,7 +18,12 @@ export class RefusedMessageView {
   ident: string | null;
 }
 
-const refusedView = (refused: RefusedMessage): RefusedMessageView => ({ reason: refused.reason, at: refused.at, timestamp: refused.timestamp, ident: refused.ident ?? null });
+const refusedView = (refused: RefusedMessage): RefusedMessageView => ({
+  reason: refused.reason,
+  at: refused.at,
+  timestamp: refused.timestamp,
+  ident: refused.ident ?? null,
+});
 
 /** A GPS device of the client. */
 export class TrackerView {

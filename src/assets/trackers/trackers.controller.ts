@@ -35,7 +35,7 @@ export class TrackersController {
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: TrackerView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<TrackerView> {
     return this.trackers.get(auth, id);
   }
@@ -45,7 +45,7 @@ export class TrackersController {
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: TrackerView })
   @ApiBadRequestResponse({ description: 'Invalid body or nothing to change (shape A)' })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateTrackerDto): Promise<TrackerView> {
     return this.trackers.update(auth, id, body);
   }
@@ -54,7 +54,7 @@ export class TrackersController {
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: 'Unknown, another client\'s or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   @ApiConflictResponse({ description: 'An asset in service has it as main tracker; the message names it (shape A)' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.trackers.delete(auth, id);

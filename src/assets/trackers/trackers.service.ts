@@ -21,15 +21,28 @@ export class TrackersService {
 
   /** A new tracker; a user limited to some trackers cannot add one (it would be outside their scope). */
   async create(auth: AuthContext, body: CreateTrackerDto): Promise<TrackerView> {
-    if (!auth.trackerScope.isAll) throw forbidden('Registering trackers needs access to all of the client\'s trackers');
+    if (!auth.trackerScope.isAll) throw forbidden("Registering trackers needs access to all of the client's trackers");
     // Any client's device: the unique `{vendorId}` index is a lookup, and settles a race below.
     if (await this.routing.findByVendorId(body.vendorId)) throw vendorIdTaken(body.vendorId);
-    const data = { vendorId: body.vendorId, model: body.model, name: body.name ?? `${body.model} #${body.vendorId}`, phone: body.phone, imei: body.imei, ident: body.ident };
+    const data = {
+      vendorId: body.vendorId,
+      model: body.model,
+      name: body.name ?? `${body.model} #${body.vendorId}`,
+      phone: body.phone,
+      imei: body.imei,
+      ident: body.ident,
+    };
     const tracker = await this.trackers.create(auth, data).catch((error: unknown) => {
       throw isDuplicateKeyError(error) ? vendorIdTaken(body.vendorId) : error;
     });
     const view = toTrackerView(tracker);
-    await this.activity.record(auth, { action: 'tracker.create', resourceType: 'tracker', resourceId: tracker._id, summary: `Tracker ${tracker.vendorId} (${tracker.model}) registered`, after: view });
+    await this.activity.record(auth, {
+      action: 'tracker.create',
+      resourceType: 'tracker',
+      resourceId: tracker._id,
+      summary: `Tracker ${tracker.vendorId} (${tracker.model}) registered`,
+      after: view,
+    });
     return view;
   }
 
@@ -54,7 +67,14 @@ export class TrackersService {
     // The ident decides which messages it takes: this instance routes with the new one at once.
     this.routing.forget(tracker.vendorId);
     const [before, after] = [toTrackerView(tracker), toTrackerView(updated)];
-    await this.activity.record(auth, { action: 'tracker.update', resourceType: 'tracker', resourceId: tracker._id, summary: `Tracker ${tracker.vendorId} changed`, before, after });
+    await this.activity.record(auth, {
+      action: 'tracker.update',
+      resourceType: 'tracker',
+      resourceId: tracker._id,
+      summary: `Tracker ${tracker.vendorId} changed`,
+      before,
+      after,
+    });
     return after;
   }
 
@@ -66,11 +86,20 @@ export class TrackersService {
     const tracker = await this.trackers.findByIdOrFail(auth, id, 'Tracker');
     const holder = await this.assets.findOne(scopeOfClient(auth.clientId), { mainTrackerId: tracker._id, archivedAt: null }, { projection: { name: 1 } });
     if (holder) {
-      throw new DomainException(ErrorCode.Conflict, `Tracker ${tracker.vendorId} is the main tracker of asset "${holder.name}": assign it another tracker or archive it first`);
+      throw new DomainException(
+        ErrorCode.Conflict,
+        `Tracker ${tracker.vendorId} is the main tracker of asset "${holder.name}": assign it another tracker or archive it first`,
+      );
     }
     await this.trackers.deleteMany(auth, { _id: tracker._id });
     this.routing.forget(tracker.vendorId);
-    await this.activity.record(auth, { action: 'tracker.delete', resourceType: 'tracker', resourceId: tracker._id, summary: `Tracker ${tracker.vendorId} removed`, before: toTrackerView(tracker) });
+    await this.activity.record(auth, {
+      action: 'tracker.delete',
+      resourceType: 'tracker',
+      resourceId: tracker._id,
+      summary: `Tracker ${tracker.vendorId} removed`,
+      before: toTrackerView(tracker),
+    });
     return { id: tracker._id.toHexString() };
   }
 }

@@ -31,7 +31,14 @@ export const INVOICE_WORDS: InEveryLanguage<InvoiceWords> = {
     detailColumns: ['Folio', 'Estado de pago', 'Fecha de emisión', 'Fecha de vencimiento', 'Neto', 'IVA (19%)', 'Total'],
     totals: 'Totales (excluye Sin cobro)',
     notChargedNote: 'Las facturas "Sin cobro" (anuladas o con nota de crédito) se listan en el detalle y no se suman en ningún total.',
-    lines: { invoiceCount: 'Número de facturas', totalInvoiced: 'Total facturado', paid: 'Pagado', pending: 'Pendiente', overdue: 'Vencido', notCharged: 'Facturas Sin cobro (no incluidas)' },
+    lines: {
+      invoiceCount: 'Número de facturas',
+      totalInvoiced: 'Total facturado',
+      paid: 'Pagado',
+      pending: 'Pendiente',
+      overdue: 'Vencido',
+      notCharged: 'Facturas Sin cobro (no incluidas)',
+    },
   },
   en: {
     title: 'Invoice report',
@@ -43,7 +50,14 @@ export const INVOICE_WORDS: InEveryLanguage<InvoiceWords> = {
     detailColumns: ['Folio', 'Payment status', 'Issue date', 'Due date', 'Net', 'VAT (19%)', 'Total'],
     totals: 'Totals (Sin cobro excluded)',
     notChargedNote: 'Invoices "Sin cobro" (voided or with a credit note) are listed in the detail and added to no total.',
-    lines: { invoiceCount: 'Number of invoices', totalInvoiced: 'Total invoiced', paid: 'Paid', pending: 'Pending', overdue: 'Overdue', notCharged: 'Invoices Sin cobro (not included)' },
+    lines: {
+      invoiceCount: 'Number of invoices',
+      totalInvoiced: 'Total invoiced',
+      paid: 'Paid',
+      pending: 'Pending',
+      overdue: 'Overdue',
+      notCharged: 'Invoices Sin cobro (not included)',
+    },
   },
 };
 
@@ -63,6 +77,8 @@ export function summaryLines(summary: InvoiceSummary, language: Language): Array
 /** A `YYYY-MM-DD` day as the language writes it: `31-01-2026`, `31/01/2026`. */
 export const invoiceDay = (isoDay: string, language: Language) => (language === 'es' ? formatDayCl(isoDay) : formatDayCl(isoDay).replace(/-/g, '/'));
 
-export const periodLabel = (period: InvoicePeriod, language: Language) => REPORT_WORDS[language].between(invoiceDay(period.from, language), invoiceDay(period.to, language));
+export const periodLabel = (period: InvoicePeriod, language: Language) =>
+  REPORT_WORDS[language].between(invoiceDay(period.from, language), invoiceDay(period.to, language));
 
-export const reportFileName = (period: InvoicePeriod, extension: string, language: Language) => `${INVOICE_WORDS[language].fileStem}_${period.from}_${period.to}.${extension}`;
+export const reportFileName = (period: InvoicePeriod, extension: string, language: Language) =>
+  `${INVOICE_WORDS[language].fileStem}_${period.from}_${period.to}.${extension}`;

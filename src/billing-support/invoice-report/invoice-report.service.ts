@@ -62,7 +62,10 @@ export class InvoiceReportService {
   // Chromium missing, failing to start or dying mid-report: 503 shape B, nothing recorded.
   private async renderPdf(data: InvoiceReportData): Promise<Buffer> {
     try {
-      return await this.pdf.render(renderInvoiceReportHtml(data), { footerText: `${INVOICE_WORDS[data.language].title} · ${data.clientName} · ${periodLabel(data.period, data.language)}`, language: data.language });
+      return await this.pdf.render(renderInvoiceReportHtml(data), {
+        footerText: `${INVOICE_WORDS[data.language].title} · ${data.clientName} · ${periodLabel(data.period, data.language)}`,
+        language: data.language,
+      });
     } catch (error) {
       if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
       throw error;

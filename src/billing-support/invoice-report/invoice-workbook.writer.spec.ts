@@ -11,7 +11,15 @@ async function written(invoices: PortalInvoice[], language: Language = 'es'): Pr
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise((resolve) => output.on('end', resolve));
   await writeInvoiceWorkbook(
-    { clientName: '@Transportes Sur', timeZone: 'America/Santiago', period: { from: '2026-01-01', to: '2026-01-31' }, generatedAt: new Date('2026-02-01T12:00:00Z'), invoices, summary: summarizeInvoices(invoices), language },
+    {
+      clientName: '@Transportes Sur',
+      timeZone: 'America/Santiago',
+      period: { from: '2026-01-01', to: '2026-01-31' },
+      generatedAt: new Date('2026-02-01T12:00:00Z'),
+      invoices,
+      summary: summarizeInvoices(invoices),
+      language,
+    },
     output,
   );
   await ended;
@@ -42,7 +50,7 @@ describe('writeInvoiceWorkbook', () => {
     expect(totals.getCell(3).fill).toMatchObject({ pattern: 'solid' });
   });
 
-  it('writes an English reader\'s workbook in English, the portal\'s statuses as it writes them', async () => {
+  it("writes an English reader's workbook in English, the portal's statuses as it writes them", async () => {
     const book = await written(invoices, 'en');
     expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Detail']);
     const detail = book.getWorksheet('Detail')!;
@@ -50,6 +58,10 @@ describe('writeInvoiceWorkbook', () => {
     expect(detail.getCell('B3').value).toBe('Sin cobro');
     expect(detail.getCell('A4').value).toBe('Totals (Sin cobro excluded)');
     const summary = book.getWorksheet('Summary')!;
-    expect([summary.getCell('A1').value, summary.getCell('A3').value, summary.getCell('B3').value]).toEqual(['Invoice report', 'Period', '01/01/2026 to 31/01/2026']);
+    expect([summary.getCell('A1').value, summary.getCell('A3').value, summary.getCell('B3').value]).toEqual([
+      'Invoice report',
+      'Period',
+      '01/01/2026 to 31/01/2026',
+    ]);
   });
 });

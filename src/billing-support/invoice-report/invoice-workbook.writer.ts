@@ -88,7 +88,17 @@ function writeDetailSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, data: In
     row.commit();
   }
   const { net, vat, totalInvoiced } = data.summary;
-  const totals = sheet.addRow([words.totals, null, null, null, ...[['E', net], ['F', vat], ['G', totalInvoiced]].map(([column, sum]) => excludingNotCharged(column as string, sum as number, lastDataRow))]);
+  const totals = sheet.addRow([
+    words.totals,
+    null,
+    null,
+    null,
+    ...[
+      ['E', net],
+      ['F', vat],
+      ['G', totalInvoiced],
+    ].map(([column, sum]) => excludingNotCharged(column as string, sum as number, lastDataRow)),
+  ]);
   styleTotalRow(totals);
   totals.commit();
   sheet.commit();

@@ -17,7 +17,12 @@ export function chooseReportFormat(query: unknown, accept: string | undefined): 
   const weights = { xlsx: 0, pdf: 0 };
   for (const range of (accept ?? '').split(',')) {
     const [type, ...params] = range.trim().toLowerCase().split(';');
-    const q = Number(params.map((p) => p.trim()).find((p) => p.startsWith('q='))?.slice(2) ?? 1);
+    const q = Number(
+      params
+        .map((p) => p.trim())
+        .find((p) => p.startsWith('q='))
+        ?.slice(2) ?? 1,
+    );
     const weight = Number.isFinite(q) ? q : 0;
     if (type.trim() === REPORT_CONTENT_TYPES.pdf) weights.pdf = Math.max(weights.pdf, weight);
     if (type.trim() === REPORT_CONTENT_TYPES.xlsx) weights.xlsx = Math.max(weights.xlsx, weight);

@@ -7,7 +7,14 @@ import { BillingPortalClient, PortalClientTicket } from '@app/integrations';
 import { CreateTicketCommentDto } from '../dto/create-ticket-comment.dto';
 import { ListSupportTicketsQueryDto } from '../dto/list-support-tickets-query.dto';
 import { pageOfTickets } from './ticket-page';
-import { SupportTicketCommentView, SupportTicketSummaryView, SupportTicketView, toSupportTicketSummaryView, toSupportTicketView, toTicketCommentView } from './support-ticket.view';
+import {
+  SupportTicketCommentView,
+  SupportTicketSummaryView,
+  SupportTicketView,
+  toSupportTicketSummaryView,
+  toSupportTicketView,
+  toTicketCommentView,
+} from './support-ticket.view';
 
 /**
  * The client's tickets as the portal keeps them: the list, one ticket with its comments, a new

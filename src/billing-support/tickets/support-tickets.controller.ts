@@ -75,13 +75,19 @@ export class SupportTicketsController {
   @Authenticated({ permission: Permission.Support })
   @RawResponse()
   @HttpCode(201)
-  @ApiCreatedResponse({ type: CreatedSupportTicketView, description: 'The ticket as created (the spec\'s body, not the envelope)' })
+  @ApiCreatedResponse({ type: CreatedSupportTicketView, description: "The ticket as created (the spec's body, not the envelope)" })
   @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
   @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing or not configured' })
   @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the ticket may exist and is not resent' })
-  @ApiIdempotencyKey('Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out')
+  @ApiIdempotencyKey(
+    'Makes a retry safe: the same key with the same ticket answers the ticket created (201), never a second one, even after a crash or a time-out',
+  )
   @ApiConflictResponse({ description: '`CONFLICT` (shape A): the Idempotency-Key was used for another ticket, or its first attempt is still running' })
-  create(@Auth() auth: AuthContext, @Body() body: CreateSupportTicketDto, @Headers('idempotency-key') key: string | undefined): Promise<CreatedSupportTicketView> {
+  create(
+    @Auth() auth: AuthContext,
+    @Body() body: CreateSupportTicketDto,
+    @Headers('idempotency-key') key: string | undefined,
+  ): Promise<CreatedSupportTicketView> {
     return this.tickets.create(auth, body, key);
   }
 }

@@ -37,7 +37,14 @@ export class SupportTicketsService {
 
   private send(auth: AuthContext, body: CreateSupportTicketDto): Promise<PortalTicket> {
     return this.portal.createTicket(
-      { title: body.title, description: body.description, category: body.category, clientId: auth.clientId.toHexString(), author: { name: auth.name, email: auth.email }, origin: 'fleet-platform' },
+      {
+        title: body.title,
+        description: body.description,
+        category: body.category,
+        clientId: auth.clientId.toHexString(),
+        author: { name: auth.name, email: auth.email },
+        origin: 'fleet-platform',
+      },
       auth.request.requestId,
     );
   }

@@ -32,7 +32,8 @@ function encode(ticket: Position): string {
 function decode(cursor: string): Position {
   try {
     const position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { t?: unknown; id?: unknown } | null;
-    if (typeof position?.t === 'string' && typeof position.id === 'string' && !Number.isNaN(Date.parse(position.t))) return { createdAt: position.t, id: position.id };
+    if (typeof position?.t === 'string' && typeof position.id === 'string' && !Number.isNaN(Date.parse(position.t)))
+      return { createdAt: position.t, id: position.id };
   } catch {
     // answered below
   }

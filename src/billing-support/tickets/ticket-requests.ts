@@ -9,16 +9,17 @@ import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
 import { SupportTicketRequest } from '../schemas/support-ticket-request.schema';
 
 /** What to do with a keyed creation: answer a ticket already known, or call the portal (once). */
-export type TicketAttempt =
-  | { kind: 'known'; ticket: PortalTicket; adopted: boolean }
-  | { kind: 'send'; request: Stored<SupportTicketRequest> };
+export type TicketAttempt = { kind: 'known'; ticket: PortalTicket; adopted: boolean } | { kind: 'send'; request: Stored<SupportTicketRequest> };
 
 /** How far the portal's clock may be behind ours when a ticket is matched to an attempt. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 // The portal's exchange is bounded by its time-out; a little more for the answer to be handled.
 const HANDLING_MS = 5_000;
 
-const fingerprintOf = (body: CreateSupportTicketDto) => createHash('sha256').update(JSON.stringify([body.title, body.description, body.category])).digest('hex');
+const fingerprintOf = (body: CreateSupportTicketDto) =>
+  createHash('sha256')
+    .update(JSON.stringify([body.title, body.description, body.category]))
+    .digest('hex');
 
 /**
  * The ledger of keyed ticket creations (`Idempotency-Key`): one portal call per key at a time, the
@@ -37,7 +38,14 @@ export class TicketRequests {
     const fingerprint = fingerprintOf(body);
     const now = new Date();
     try {
-      const request = await this.requests.create(auth, { key, userId: auth.userId, fingerprint, state: 'pending', attemptedAt: now, inFlightUntil: this.inFlightFrom(now) });
+      const request = await this.requests.create(auth, {
+        key,
+        userId: auth.userId,
+        fingerprint,
+        state: 'pending',
+        attemptedAt: now,
+        inFlightUntil: this.inFlightFrom(now),
+      });
       return { kind: 'send', request };
     } catch (error) {
       if (!isDuplicateKeyError(error)) throw error;
@@ -51,7 +59,11 @@ export class TicketRequests {
     // The earlier attempt is over without an answer kept: did it reach the portal?
     const found = await this.createdBy(auth, earlier, body);
     if (found && (await this.complete(auth, earlier, found))) return { kind: 'known', ticket: found, adopted: true };
-    const claimed = await this.requests.updateOne(auth, { _id: earlier._id, state: 'pending', inFlightUntil: earlier.inFlightUntil }, { $set: { attemptedAt: now, inFlightUntil: this.inFlightFrom(now) } });
+    const claimed = await this.requests.updateOne(
+      auth,
+      { _id: earlier._id, state: 'pending', inFlightUntil: earlier.inFlightUntil },
+      { $set: { attemptedAt: now, inFlightUntil: this.inFlightFrom(now) } },
+    );
     if (claimed.matched === 0) throw inProgress();
     return { kind: 'send', request: { ...earlier, attemptedAt: now } };
   }
@@ -72,7 +84,14 @@ export class TicketRequests {
     const clientId = auth.clientId.toHexString();
     const since = request.attemptedAt.getTime() - CLOCK_SKEW_MS;
     const candidates = (await this.portal.listTickets(clientId, { category: body.category }, auth.request.requestId))
-      .filter((t) => t.clientId === clientId && t.title === body.title && t.description === body.description && t.authorName === auth.name && Date.parse(t.createdAt) >= since)
+      .filter(
+        (t) =>
+          t.clientId === clientId &&
+          t.title === body.title &&
+          t.description === body.description &&
+          t.authorName === auth.name &&
+          Date.parse(t.createdAt) >= since,
+      )
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
     for (const candidate of candidates) {
       if (!(await this.requests.exists(auth, { ticketId: candidate.id }))) return candidate;

@@ -10,7 +10,10 @@ function objectId(value: string, what: string): Types.ObjectId {
 
 function parsePermissions(value: string | boolean | undefined): Permission[] {
   if (typeof value !== 'string') return [...ALL_PERMISSIONS];
-  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   const unknown = names.filter((name) => !isPermission(name));
   if (unknown.length) throw new Error(`unknown permissions: ${unknown.join(', ')} (known: ${ALL_PERMISSIONS.join(', ')})`);
   return names as Permission[];

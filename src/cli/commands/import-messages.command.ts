@@ -12,6 +12,9 @@ export const importMessagesCommand: CliCommandWork = {
     const batchSize = options['batch-size'] === undefined ? undefined : Number(options['batch-size']);
     if (batchSize !== undefined && (!Number.isSafeInteger(batchSize) || batchSize < 1)) throw new Error('--batch-size must be a positive integer');
     const progress = progressOnStderr('import-messages', { unit: 'messages read' });
-    return app.get(MessageImporter).importFile(vendorId, requireOption(options, 'file'), batchSize, (read) => progress.update(read)).finally(() => progress.stop());
+    return app
+      .get(MessageImporter)
+      .importFile(vendorId, requireOption(options, 'file'), batchSize, (read) => progress.update(read))
+      .finally(() => progress.stop());
   },
 };

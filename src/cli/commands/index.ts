@@ -15,8 +15,15 @@ export const COMMANDS: readonly CliCommand[] = [
       'create-user --client ID --email EMAIL --name NAME [--password P] [--role NAME] ' +
       '[--permissions a,b (for a new role; default all)] [--protected] [--trackers ID,ID (default all)] [--partner-login LOGIN]',
     options: {
-      client: 'string', email: 'string', name: 'string', password: 'string', role: 'string',
-      permissions: 'string', protected: 'boolean', trackers: 'string', 'partner-login': 'string',
+      client: 'string',
+      email: 'string',
+      name: 'string',
+      password: 'string',
+      role: 'string',
+      permissions: 'string',
+      protected: 'boolean',
+      trackers: 'string',
+      'partner-login': 'string',
     },
     load: async () => (await import('./create-user.command')).createUserCommand,
   },

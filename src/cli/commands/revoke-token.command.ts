@@ -7,9 +7,7 @@ export const revokeTokenCommand: CliCommandWork = {
     const token = requireOption(options, 'token');
     const kind = classifyToken(token);
     if (!kind) throw new Error('not a session or API token');
-    const revoked = kind === 'api_token'
-      ? await app.get(ApiTokenService).revokeByToken(token)
-      : await app.get(SessionService).revokeByToken(token);
+    const revoked = kind === 'api_token' ? await app.get(ApiTokenService).revokeByToken(token) : await app.get(SessionService).revokeByToken(token);
     return { kind, revoked };
   },
 };

@@ -13,7 +13,10 @@ export const seedDemoCommand: CliCommandWork = {
   async run(app, options) {
     const out = resolve(requireOption(options, 'out'));
     const progress = progressOnStderr('seed-demo', { total: 1, unit: 'steps' });
-    const manifest = await app.get(DemoSeedService).seed((done, total) => progress.update(done, total)).finally(() => progress.stop());
+    const manifest = await app
+      .get(DemoSeedService)
+      .seed((done, total) => progress.update(done, total))
+      .finally(() => progress.stop());
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     return { manifest: out, clients: Object.keys(manifest.clients) };

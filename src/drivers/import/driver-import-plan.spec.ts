@@ -10,9 +10,7 @@ const row = (n: number, fields: Record<string, string | null> = {}) => ({
 
 describe('planImport', () => {
   it('normalizes RUT, email and phone, and drops empty cells', () => {
-    const plan = planImport([
-      row(2, { rut: ' 12.345.678-5 ', email: ' Juana.Perez@Example.CL ', phone: '+56 9 1234 5678', address: '', city: '  Santiago ' }),
-    ]);
+    const plan = planImport([row(2, { rut: ' 12.345.678-5 ', email: ' Juana.Perez@Example.CL ', phone: '+56 9 1234 5678', address: '', city: '  Santiago ' })]);
     expect(plan.rejected).toEqual([]);
     expect(plan.candidates[0].driver).toEqual({
       rut: '12345678-5',
@@ -61,9 +59,7 @@ describe('planImport', () => {
 
   it('gives every problem of a row in one reason', () => {
     const [rejected] = planImport([row(2, { rut: '12345678-0', email: 'x' })]).rejected;
-    expect(rejected.failed.reason).toBe(
-      'RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5. Email "x" is not a valid email address.',
-    );
+    expect(rejected.failed.reason).toBe('RUT 12345678-0 has a wrong check digit: a RUT with these digits ends in -5. Email "x" is not a valid email address.');
   });
 
   it('keeps the first row of a repeated RUT and rejects the later ones, comparing normalized RUTs', () => {

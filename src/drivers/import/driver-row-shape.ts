@@ -2,8 +2,7 @@ import { FieldError } from '@app/errors';
 import { DriverImportRow } from './driver-import-plan';
 
 type FieldRule =
-  | { name: keyof DriverImportRow; kind: 'integer'; min: number; max: number }
-  | { name: keyof DriverImportRow; kind: 'text'; required: boolean; max: number };
+  { name: keyof DriverImportRow; kind: 'integer'; min: number; max: number } | { name: keyof DriverImportRow; kind: 'text'; required: boolean; max: number };
 
 /** The row fields and their limits; `DriverImportRowDto` documents the same table. */
 export const ROW_FIELDS: readonly FieldRule[] = [

@@ -52,7 +52,12 @@ export function checkDriverSheet(grid: SheetGrid): SheetCheck {
       : `Column ${columnLetter(index)} "${text}" is not a driver field and is ignored.`,
   }));
   if (grid.encoding === 'windows-1252') {
-    problems.push({ row: 1, field: null, level: 'warning', message: 'The file is not UTF-8: it was read as Windows-1252 (Latin-1). Check that accented letters look right.' });
+    problems.push({
+      row: 1,
+      field: null,
+      level: 'warning',
+      message: 'The file is not UTF-8: it was read as Windows-1252 (Latin-1). Check that accented letters look right.',
+    });
   }
 
   const describe = (field: DriverField) => `Column ${columnLetter(columns[field]!)} "${header.cells[columns[field]!].trim()}"`;

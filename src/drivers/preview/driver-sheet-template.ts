@@ -15,7 +15,7 @@ const EXAMPLE: Record<DriverField, string> = {
   rut: '12.345.678-5',
   phone: '+56 9 1234 5678',
   email: 'juana.perez@example.cl',
-  address: 'Av. Libertador Bernardo O\'Higgins 1234',
+  address: "Av. Libertador Bernardo O'Higgins 1234",
   city: 'Santiago',
 };
 

@@ -9,7 +9,23 @@ const M = 1 / 111_195; // a metre of latitude, in degrees
 const ORIGIN = { lat: -33.45, lng: -70.65 };
 
 function fence(id: string, data: Partial<Geofence>) {
-  return compileGeofence({ _id: new Types.ObjectId(id), clientId: new Types.ObjectId(), name: `fence ${id.slice(-2)}`, description: '', color: '#000000', radiusM: null, widthM: null, speedLimitKmh: null, allAssets: true, assetIds: [], groupIds: [], createdAt: new Date(), updatedAt: new Date(), geometry: { type: 'Point', coordinates: [ORIGIN.lng, ORIGIN.lat] }, ...data } as never);
+  return compileGeofence({
+    _id: new Types.ObjectId(id),
+    clientId: new Types.ObjectId(),
+    name: `fence ${id.slice(-2)}`,
+    description: '',
+    color: '#000000',
+    radiusM: null,
+    widthM: null,
+    speedLimitKmh: null,
+    allAssets: true,
+    assetIds: [],
+    groupIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    geometry: { type: 'Point', coordinates: [ORIGIN.lng, ORIGIN.lat] },
+    ...data,
+  } as never);
 }
 
 const DEPOT = '0000000000000000000000a1';
@@ -29,7 +45,8 @@ const context = (settings: Partial<DetectorContext['settings']> = {}): DetectorC
 
 /** A fix `north` metres north of the depot's centre at second `ts`. */
 const at = (ts: number, north: number, extra: Partial<Fix> = {}): Fix => ({ ts, lat: ORIGIN.lat + north * M, lng: ORIGIN.lng, speed: 10, temps: {}, ...extra });
-const run = (fixes: Fix[], state: DetectorState = initialState(), ctx = context()) => detect(state, fixes, ctx).map((e) => `${e.type}@${e.at.ts}${e.geofenceId ? `:${e.geofenceId.slice(-2)}` : ''}`);
+const run = (fixes: Fix[], state: DetectorState = initialState(), ctx = context()) =>
+  detect(state, fixes, ctx).map((e) => `${e.type}@${e.at.ts}${e.geofenceId ? `:${e.geofenceId.slice(-2)}` : ''}`);
 
 describe('detect', () => {
   it('enters and leaves a geofence at the first fix of each state, once confirmed', () => {
@@ -40,7 +57,14 @@ describe('detect', () => {
     // The edge is at 200 m; fixes wander 195..205 m (within the 25 m band).
     expect(run([at(0, 400), at(10, 205), at(20, 195), at(30, 205), at(40, 195), at(50, 204), at(60, 196), at(70, 198), at(80, 203)])).toEqual([]);
     // Parked just inside for a minute: the enter, dated at the first fix inside; out the same way.
-    const parked = [at(0, 400), at(10, 205), at(20, 195), ...[30, 40, 50, 60, 70, 80].map((s) => at(s, 190)), at(90, 205), ...[100, 110, 120, 130, 140, 150].map((s) => at(s, 210))];
+    const parked = [
+      at(0, 400),
+      at(10, 205),
+      at(20, 195),
+      ...[30, 40, 50, 60, 70, 80].map((s) => at(s, 190)),
+      at(90, 205),
+      ...[100, 110, 120, 130, 140, 150].map((s) => at(s, 210)),
+    ];
     expect(run(parked)).toEqual(['geofence.enter@20:a1', 'geofence.exit@90:a1']);
   });
 
@@ -64,7 +88,16 @@ describe('detect', () => {
 
   it('speeds over the lowest limit of the geofences it is in, else its own', () => {
     // In the depot (20 km/h) at 35 km/h, then out at 60 (its own limit 90: no longer over).
-    const events = run([at(0, 0, { speed: 10 }), at(10, 10, { speed: 35 }), at(20, 20, { speed: 40 }), at(30, 300, { speed: 60 }), at(40, 500, { speed: 100 }), at(50, 700, { speed: 120 }), at(60, 900, { speed: 70 }), at(70, 950, { speed: 60 })]);
+    const events = run([
+      at(0, 0, { speed: 10 }),
+      at(10, 10, { speed: 35 }),
+      at(20, 20, { speed: 40 }),
+      at(30, 300, { speed: 60 }),
+      at(40, 500, { speed: 100 }),
+      at(50, 700, { speed: 120 }),
+      at(60, 900, { speed: 70 }),
+      at(70, 950, { speed: 60 }),
+    ]);
     expect(events).toEqual(['speeding.start@10', 'geofence.exit@30:a1', 'speeding.end@30', 'speeding.start@40', 'speeding.end@60']);
   });
 
@@ -84,13 +117,19 @@ describe('detect', () => {
   });
 
   it('turns the ignition on and off, silent on the first report', () => {
-    expect(run([at(0, 600, { ignition: false }), at(10, 600, { ignition: true }), at(20, 600, { ignition: true }), at(30, 600, { ignition: false })])).toEqual(['ignition.on@10', 'ignition.off@30']);
+    expect(run([at(0, 600, { ignition: false }), at(10, 600, { ignition: true }), at(20, 600, { ignition: true }), at(30, 600, { ignition: false })])).toEqual([
+      'ignition.on@10',
+      'ignition.off@30',
+    ]);
   });
 
   it('finds a temperature out of range and back, confirmed like the rest', () => {
     const temp = (ts: number, value: number) => at(ts, 600, { temps: { 'temperature.1': 4, 'temperature.2': value } });
     const ctx = context({ temperature: { min: 2, max: 8 } });
-    expect(run([temp(0, 5), temp(10, 9), temp(20, 7), temp(30, 9), temp(40, 9.5), temp(50, 7), temp(60, 6)], initialState(), ctx)).toEqual(['temperature.out_of_range@30', 'temperature.back_in_range@50']);
+    expect(run([temp(0, 5), temp(10, 9), temp(20, 7), temp(30, 9), temp(40, 9.5), temp(50, 7), temp(60, 6)], initialState(), ctx)).toEqual([
+      'temperature.out_of_range@30',
+      'temperature.back_in_range@50',
+    ]);
   });
 
   it('comes back online at the first fix after the offline mark', () => {

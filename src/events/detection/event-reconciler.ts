@@ -11,7 +11,18 @@ import { FleetEvent } from '../schemas/fleet-event.schema';
 import { FleetEventIndex } from '../schemas/fleet-event-index.schema';
 
 /** The types the detector derives from fixes alone (offline and online come from the sweep's clock too). */
-const REPLAYED_TYPES = new Set(['geofence.enter', 'geofence.exit', 'speeding.start', 'speeding.end', 'idling.start', 'idling.end', 'ignition.on', 'ignition.off', 'temperature.out_of_range', 'temperature.back_in_range']);
+const REPLAYED_TYPES = new Set([
+  'geofence.enter',
+  'geofence.exit',
+  'speeding.start',
+  'speeding.end',
+  'idling.start',
+  'idling.end',
+  'ignition.on',
+  'ignition.off',
+  'temperature.out_of_range',
+  'temperature.back_in_range',
+]);
 
 /**
  * After a late message, makes an asset's stored events of a stretch of time what a replay of the
@@ -33,12 +44,23 @@ export class EventReconciler {
     for (let day = Math.floor(from / DAY_S) * DAY_S; day <= to; day += DAY_S) days.push(assetDayId(asset._id, day));
     const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: days } } as never).toArray();
     const keep = new Set(replayed.map((event) => eventId(event).toHexString()));
-    const inStretch = docs.flatMap((doc) => doc.entries).filter((entry) => REPLAYED_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000);
+    const inStretch = docs
+      .flatMap((doc) => doc.entries)
+      .filter((entry) => REPLAYED_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000);
     const stored = new Set(inStretch.map((entry) => entry.id.toHexString()));
     const stale = inStretch.filter((entry) => !keep.has(entry.id.toHexString()));
-    const moves = pairMoves(stale, replayed.filter((event) => !stored.has(eventId(event).toHexString())));
+    const moves = pairMoves(
+      stale,
+      replayed.filter((event) => !stored.has(eventId(event).toHexString())),
+    );
     const moved = new Set(moves.values());
-    const read = stale.length === 0 ? [] : await this.events.findByIds(scopeOfClient(asset.clientId), stale.map((entry) => entry.id.toHexString()));
+    const read =
+      stale.length === 0
+        ? []
+        : await this.events.findByIds(
+            scopeOfClient(asset.clientId),
+            stale.map((entry) => entry.id.toHexString()),
+          );
     await this.fleetEvents.remove(read.filter((event) => !moves.has(event._id.toHexString())));
     await this.fleetEvents.move(read.flatMap((event) => (moves.has(event._id.toHexString()) ? [{ event, to: moves.get(event._id.toHexString())! }] : [])));
     await this.fleetEvents.record(replayed.filter((event) => !moved.has(event)));
@@ -52,7 +74,11 @@ export class EventReconciler {
 }
 
 /** The ids of stored end events that follow a start the replay found new or moved (its first end of the same kind after it). */
-function endsToTellAgain(replayed: readonly NewFleetEvent[], changed: (event: NewFleetEvent) => boolean, storedIdOf: (event: NewFleetEvent) => string | null): string[] {
+function endsToTellAgain(
+  replayed: readonly NewFleetEvent[],
+  changed: (event: NewFleetEvent) => boolean,
+  storedIdOf: (event: NewFleetEvent) => string | null,
+): string[] {
   const inOrder = [...replayed].sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
   const ends = new Set<string>();
   inOrder.forEach((start, i) => {

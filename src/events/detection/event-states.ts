@@ -64,7 +64,14 @@ export class EventStates {
         const scope = scopeOfClient(group[0].clientId);
         const ids = group.map((tracker) => tracker.assetId.toHexString());
         const wanted = new Set(missing.map((tracker) => tracker.assetId.toHexString()));
-        const [stored, assets] = await Promise.all([this.states.findByIds(scope, ids.filter((id) => wanted.has(id)), STATE_FIELDS), this.assets.findByIds(scope, ids)]);
+        const [stored, assets] = await Promise.all([
+          this.states.findByIds(
+            scope,
+            ids.filter((id) => wanted.has(id)),
+            STATE_FIELDS,
+          ),
+          this.assets.findByIds(scope, ids),
+        ]);
         const states = new Map(stored.map((record) => [record._id.toHexString(), record]));
         const assetsById = new Map(assets.map((asset) => [asset._id.toHexString(), asset]));
         for (const tracker of group) {
@@ -80,7 +87,16 @@ export class EventStates {
           const state: DetectorState = record ? { ...initialState(), ...record.state, lastTs: record.lastTs, offline: record.offline } : initialState();
           // States written before arrivals were kept: silent since their newest fix.
           const seenAt = record?.seenAt?.getTime() ?? (record?.lastTs != null ? record.lastTs * 1000 : null);
-          this.held.set(id, { assetId: tracker.assetId, clientId: tracker.clientId, trackerId: tracker.trackerId, state, seenAt, asset, assetReadAt: now, dirty: !record });
+          this.held.set(id, {
+            assetId: tracker.assetId,
+            clientId: tracker.clientId,
+            trackerId: tracker.trackerId,
+            state,
+            seenAt,
+            asset,
+            assetReadAt: now,
+            dirty: !record,
+          });
         }
       }),
     );
@@ -102,7 +118,13 @@ export class EventStates {
             scopeOfClient(group[0].clientId),
             group.map(({ assetId, trackerId, state, seenAt }) => {
               const { offline, ...kept } = state;
-              return { filter: { _id: assetId }, update: { $set: { assetId, trackerId, lastTs: state.lastTs, seenAt: seenAt === null ? null : new Date(seenAt), state: kept as DetectorState, offline }, $unset: { checkpoints: '' } } };
+              return {
+                filter: { _id: assetId },
+                update: {
+                  $set: { assetId, trackerId, lastTs: state.lastTs, seenAt: seenAt === null ? null : new Date(seenAt), state: kept as DetectorState, offline },
+                  $unset: { checkpoints: '' },
+                },
+              };
             }),
           ),
         ),

@@ -23,7 +23,12 @@ function boxAround(spot: Spot, marginM: number): [number, number, number, number
   return [spot.lng - dLng, spot.lat - dLat, spot.lng + dLng, spot.lat + dLat];
 }
 
-const interpolate = (a: Spot, b: Spot, f: number): Spot => ({ ts: Math.round(a.ts + f * (b.ts - a.ts)), lat: a.lat + f * (b.lat - a.lat), lng: a.lng + f * (b.lng - a.lng), speed: b.speed });
+const interpolate = (a: Spot, b: Spot, f: number): Spot => ({
+  ts: Math.round(a.ts + f * (b.ts - a.ts)),
+  lat: a.lat + f * (b.lat - a.lat),
+  lng: a.lng + f * (b.lng - a.lng),
+  speed: b.speed,
+});
 
 /** Seconds an asset must stay across a geofence's edge for the change to count without going deep. */
 export const FENCE_DWELL_S = 60;
@@ -64,7 +69,10 @@ export function fenceEvents(state: DetectorState, spot: Spot, context: FenceCont
       const crossing = fence.shape.crossing(a, b);
       if (!crossing) continue;
       const details = { geofenceName: fence.name, interpolated: true };
-      events.push({ type: 'geofence.enter', at: interpolate(a, b, crossing.enter), geofenceId: fence.id, details }, { type: 'geofence.exit', at: interpolate(a, b, crossing.exit), geofenceId: fence.id, details });
+      events.push(
+        { type: 'geofence.enter', at: interpolate(a, b, crossing.enter), geofenceId: fence.id, details },
+        { type: 'geofence.exit', at: interpolate(a, b, crossing.exit), geofenceId: fence.id, details },
+      );
     }
   }
   for (const [id, fence] of candidates) {

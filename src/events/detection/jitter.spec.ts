@@ -13,7 +13,22 @@ import { Fix, initialState } from './detector-state';
 const DEPOT: [number, number] = [-70.7, -33.485];
 const M = 1 / 111_195;
 const fences = new ClientGeofences([
-  compileGeofence({ _id: new Types.ObjectId(), clientId: new Types.ObjectId(), name: 'Depósito', description: '', color: '#000000', geometry: { type: 'Point', coordinates: DEPOT }, radiusM: 400, widthM: null, speedLimitKmh: null, allAssets: true, assetIds: [], groupIds: [], createdAt: new Date(), updatedAt: new Date() }),
+  compileGeofence({
+    _id: new Types.ObjectId(),
+    clientId: new Types.ObjectId(),
+    name: 'Depósito',
+    description: '',
+    color: '#000000',
+    geometry: { type: 'Point', coordinates: DEPOT },
+    radiusM: 400,
+    widthM: null,
+    speedLimitKmh: null,
+    allAssets: true,
+    assetIds: [],
+    groupIds: [],
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  }),
 ]);
 const RULE: DetectorContext = { fences, appliesTo: () => true, hysteresisM: 25, settings: { speedLimitKmh: null, idleMinutes: 5, temperature: null } };
 

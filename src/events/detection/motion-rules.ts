@@ -39,7 +39,13 @@ export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limit
     return [{ type: 'speeding.start', at: step.confirmed, details: { limitKmh: limit, speedKmh: step.confirmed.speed } }];
   }
   state.speeding = { active: false };
-  return [{ type: 'speeding.end', at: step.confirmed, details: { limitKmh: s.limitKmh, maxSpeedKmh: s.maxSpeedKmh, durationSeconds: seconds(s.since!, step.confirmed) } }];
+  return [
+    {
+      type: 'speeding.end',
+      at: step.confirmed,
+      details: { limitKmh: s.limitKmh, maxSpeedKmh: s.maxSpeedKmh, durationSeconds: seconds(s.since!, step.confirmed) },
+    },
+  ];
 }
 
 /** `idling.start` once standing `idleMinutes` with the ignition on (at the first still fix), `idling.end` when it moves or stops. */

@@ -43,7 +43,10 @@ export class OfflineWatch implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    this.timer = setInterval(() => void this.check().catch((error: Error) => this.logger.warn(`Offline check failed: ${error.message}`)), OFFLINE_CHECK_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.check().catch((error: Error) => this.logger.warn(`Offline check failed: ${error.message}`)),
+      OFFLINE_CHECK_EVERY_MS,
+    );
     this.timer.unref();
   }
 
@@ -71,7 +74,14 @@ export class OfflineWatch implements OnApplicationBootstrap, OnModuleDestroy {
       state.offline = { since, lastFixAt: state.lastTs, ...(asset.archivedAt ? { silent: true } : {}) };
       held.dirty = true;
       if (!asset.archivedAt) {
-        found.push({ clientId: asset.clientId, assetId: asset._id, assetName: asset.name, type: 'tracker.offline', occurredAt: new Date(since * 1000), details: { lastFixAt: new Date(state.lastTs * 1000).toISOString(), offlineMinutes } });
+        found.push({
+          clientId: asset.clientId,
+          assetId: asset._id,
+          assetName: asset.name,
+          type: 'tracker.offline',
+          occurredAt: new Date(since * 1000),
+          details: { lastFixAt: new Date(state.lastTs * 1000).toISOString(), offlineMinutes },
+        });
       }
     }
     await this.events.record(found);
@@ -85,16 +95,23 @@ export class OfflineWatch implements OnApplicationBootstrap, OnModuleDestroy {
     const before = seconds - MIN_OFFLINE_S;
     // States written before arrivals were kept: by their newest fix.
     const filter = { offline: null, $or: [{ seenAt: { $lt: new Date(before * 1000) } }, { seenAt: null, lastTs: { $lt: before } }] };
-    const silent = await this.allStates.find(filter, { _id: 1, clientId: 1, assetId: 1, trackerId: 1 }).lean<Array<Pick<AssetEventState, '_id' | 'clientId' | 'assetId' | 'trackerId'>>>().exec();
+    const silent = await this.allStates
+      .find(filter, { _id: 1, clientId: 1, assetId: 1, trackerId: 1 })
+      .lean<Array<Pick<AssetEventState, '_id' | 'clientId' | 'assetId' | 'trackerId'>>>()
+      .exec();
     const stored = silent.filter((candidate) => !this.states.get(candidate._id.toHexString()));
     for (const group of groupBy(stored, (candidate) => candidate.clientId.toHexString()).values()) {
       // States written before they named their tracker: the asset's main tracker.
       const unnamed = group.filter((candidate) => !candidate.trackerId).map((candidate) => candidate.assetId.toHexString());
       const trackers = new Map<string, Types.ObjectId | null>();
-      if (unnamed.length > 0) for (const asset of await this.assets.findByIds(scopeOfClient(group[0].clientId), unnamed)) trackers.set(asset._id.toHexString(), asset.mainTrackerId ?? null);
+      if (unnamed.length > 0)
+        for (const asset of await this.assets.findByIds(scopeOfClient(group[0].clientId), unnamed))
+          trackers.set(asset._id.toHexString(), asset.mainTrackerId ?? null);
       const mine = group.flatMap((candidate) => {
         const trackerId = candidate.trackerId ?? trackers.get(candidate.assetId.toHexString()) ?? null;
-        return trackerId && this.ownership.ownsTracker(trackerId.toHexString()) ? [{ clientId: candidate.clientId, assetId: candidate.assetId, trackerId }] : [];
+        return trackerId && this.ownership.ownsTracker(trackerId.toHexString())
+          ? [{ clientId: candidate.clientId, assetId: candidate.assetId, trackerId }]
+          : [];
       });
       await this.states.load(mine);
     }

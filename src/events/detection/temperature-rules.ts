@@ -30,5 +30,11 @@ export function temperatureEvents(state: DetectorState, fix: Fix, spot: Spot, ra
   }
   const since = s.since;
   state.temperature = { out: false };
-  return [{ type: 'temperature.back_in_range', at: step.confirmed, details: { sensor, valueC: value, min: range.min, max: range.max, durationSeconds: since ? Math.round(step.confirmed.ts - since.ts) : null } }];
+  return [
+    {
+      type: 'temperature.back_in_range',
+      at: step.confirmed,
+      details: { sensor, valueC: value, min: range.min, max: range.max, durationSeconds: since ? Math.round(step.confirmed.ts - since.ts) : null },
+    },
+  ];
 }

@@ -3,7 +3,9 @@ import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES } from '../event-types';
 
-const TYPE_LIST = new RegExp(`^(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')})(,(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')}))*$`);
+const TYPE_LIST = new RegExp(
+  `^(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')})(,(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')}))*$`,
+);
 
 /** Events newest first; the period is at most 366 days, by default the 30 days up to `to` (now). */
 @StrictBody()

@@ -11,10 +11,28 @@ const fields: FormField[] = [
   { fieldId: 'driver', type: FieldType.Text, label: 'Driver', required: true, minLength: 3, maxLength: 20 },
   { fieldId: 'notes', type: FieldType.Textarea, label: 'Notes', required: false },
   { fieldId: 'odometer', type: FieldType.Number, label: 'Odometer', required: true, min: 0, max: 999_999 },
-  { fieldId: 'oil', type: FieldType.Select, label: 'Oil', required: false, options: [{ optionId: OK, label: 'OK', critical: false }, { optionId: LEAK, label: 'Leak', critical: true }] },
   {
-    fieldId: 'lights', type: FieldType.Checkbox, label: 'Lights working', required: false, minChecked: 1, maxChecked: 2,
-    options: [{ optionId: A, label: 'Front', critical: false }, { optionId: B, label: 'Rear', critical: false }, { optionId: C, label: 'None', critical: true }],
+    fieldId: 'oil',
+    type: FieldType.Select,
+    label: 'Oil',
+    required: false,
+    options: [
+      { optionId: OK, label: 'OK', critical: false },
+      { optionId: LEAK, label: 'Leak', critical: true },
+    ],
+  },
+  {
+    fieldId: 'lights',
+    type: FieldType.Checkbox,
+    label: 'Lights working',
+    required: false,
+    minChecked: 1,
+    maxChecked: 2,
+    options: [
+      { optionId: A, label: 'Front', critical: false },
+      { optionId: B, label: 'Rear', critical: false },
+      { optionId: C, label: 'None', critical: true },
+    ],
   },
   { fieldId: 'brakes', type: FieldType.Boolean, label: 'Brake fluid leak', required: false, criticalWhen: true },
   { fieldId: 'clean', type: FieldType.Stars, label: 'Cleanliness', required: false, maxStars: 3 },
@@ -23,7 +41,10 @@ const fields: FormField[] = [
   { fieldId: 'photos', type: FieldType.File, label: 'Photos', required: false, maxFiles: 2, allowedExtensions: ['jpg', 'png'] },
 ];
 const context = { today: '2026-11-21' };
-const minimal: AnswerInput[] = [{ fieldId: 'driver', value: 'Ana Soto' }, { fieldId: 'odometer', value: 120_500 }];
+const minimal: AnswerInput[] = [
+  { fieldId: 'driver', value: 'Ana Soto' },
+  { fieldId: 'odometer', value: 120_500 },
+];
 const check = (extra: AnswerInput[]) => validateAnswers(fields, [...minimal, ...extra], context);
 // An answer to driver or odometer takes the place of the minimal one; others are appended.
 const errorsOf = (answer: AnswerInput) => {
@@ -70,13 +91,22 @@ describe('validateAnswers', () => {
   });
 
   it('leaves out blank optional answers and is not critical without a critical choice', () => {
-    const result = check([{ fieldId: 'notes', value: '   ' }, { fieldId: 'oil', value: null }, { fieldId: 'lights', value: [] }]);
+    const result = check([
+      { fieldId: 'notes', value: '   ' },
+      { fieldId: 'oil', value: null },
+      { fieldId: 'lights', value: [] },
+    ]);
     expect(result).toMatchObject({ ok: true, critical: false, criticalFieldIds: [] });
     expect(result.ok && result.answers.map((a) => a.fieldId)).toEqual(['driver', 'odometer']);
   });
 
   it('flags a boolean answer equal to criticalWhen, and a checked critical option', () => {
-    expect(check([{ fieldId: 'brakes', value: true }, { fieldId: 'lights', value: [C] }])).toMatchObject({ ok: true, criticalFieldIds: ['lights', 'brakes'] });
+    expect(
+      check([
+        { fieldId: 'brakes', value: true },
+        { fieldId: 'lights', value: [C] },
+      ]),
+    ).toMatchObject({ ok: true, criticalFieldIds: ['lights', 'brakes'] });
   });
 
   it('names a required field that is missing', () => {
@@ -114,17 +144,40 @@ describe('validateAnswers', () => {
     ['half a star', { fieldId: 'clean', value: 2.5 }, 'answers.2.value', '"Cleanliness" must be a whole number of stars from 1 to 3'],
     ['a date in another format', { fieldId: 'inspected', value: '21/11/2026' }, 'answers.2.value', '"Inspected on" must be a date as YYYY-MM-DD'],
     ['an impossible date', { fieldId: 'inspected', value: '2026-02-30' }, 'answers.2.value', '"Inspected on" must be a date as YYYY-MM-DD'],
-    ['a future date where disableFuture', { fieldId: 'inspected', value: '2026-11-22' }, 'answers.2.value', '"Inspected on" must not be in the future (today is 2026-11-21)'],
-    ['a past date where disablePast', { fieldId: 'next', value: '2026-11-20' }, 'answers.2.value', '"Next service" must not be in the past (today is 2026-11-21)'],
-    ['files not a list', { fieldId: 'photos', value: 'a.jpg' }, 'answers.2.value', '"Photos" must be a list of file references (upload ids, or names or URLs of uploaded files)'],
+    [
+      'a future date where disableFuture',
+      { fieldId: 'inspected', value: '2026-11-22' },
+      'answers.2.value',
+      '"Inspected on" must not be in the future (today is 2026-11-21)',
+    ],
+    [
+      'a past date where disablePast',
+      { fieldId: 'next', value: '2026-11-20' },
+      'answers.2.value',
+      '"Next service" must not be in the past (today is 2026-11-21)',
+    ],
+    [
+      'files not a list',
+      { fieldId: 'photos', value: 'a.jpg' },
+      'answers.2.value',
+      '"Photos" must be a list of file references (upload ids, or names or URLs of uploaded files)',
+    ],
     ['more than maxFiles', { fieldId: 'photos', value: ['a.jpg', 'b.jpg', 'c.jpg'] }, 'answers.2.value', '"Photos" allows at most 2 files'],
-    ['a file extension not allowed', { fieldId: 'photos', value: ['a.jpg', 'virus.exe'] }, 'answers.2.value', '"Photos" accepts only jpg, png files, not virus.exe'],
+    [
+      'a file extension not allowed',
+      { fieldId: 'photos', value: ['a.jpg', 'virus.exe'] },
+      'answers.2.value',
+      '"Photos" accepts only jpg, png files, not virus.exe',
+    ],
   ])('refuses %s', (_, answer, path, message) => {
     expect(errorsOf(answer as AnswerInput)).toEqual([{ path, message }]);
   });
 
   it('refuses a field answered twice', () => {
-    expect(check([{ fieldId: 'driver', value: 'Other' }])).toEqual({ ok: false, errors: [{ path: 'answers.2.fieldId', message: 'Field "driver" is answered more than once' }] });
+    expect(check([{ fieldId: 'driver', value: 'Other' }])).toEqual({
+      ok: false,
+      errors: [{ path: 'answers.2.fieldId', message: 'Field "driver" is answered more than once' }],
+    });
   });
 
   it('refuses fewer than minChecked options on a non-blank checkbox', () => {
@@ -140,12 +193,39 @@ describe('validateAnswers', () => {
       { fieldId: 's', type: FieldType.Stars, label: 'S', required: false },
       { fieldId: 'f', type: FieldType.File, label: 'F', required: false },
     ];
-    expect(validateAnswers(loose, [{ fieldId: 's', value: 5 }, { fieldId: 'f', value: Array(10).fill('x.bin') }], context).ok).toBe(true);
-    expect(validateAnswers(loose, [{ fieldId: 's', value: 6 }, { fieldId: 'f', value: Array(11).fill('x') }], context)).toMatchObject({ ok: false, errors: [{ path: 'answers.0.value' }, { path: 'answers.1.value' }] });
+    expect(
+      validateAnswers(
+        loose,
+        [
+          { fieldId: 's', value: 5 },
+          { fieldId: 'f', value: Array(10).fill('x.bin') },
+        ],
+        context,
+      ).ok,
+    ).toBe(true);
+    expect(
+      validateAnswers(
+        loose,
+        [
+          { fieldId: 's', value: 6 },
+          { fieldId: 'f', value: Array(11).fill('x') },
+        ],
+        context,
+      ),
+    ).toMatchObject({ ok: false, errors: [{ path: 'answers.0.value' }, { path: 'answers.1.value' }] });
   });
 
   it('reports every problem at once', () => {
-    expect(validateAnswers(fields, [{ fieldId: 'odometer', value: -5 }, { fieldId: 'x', value: 1 }], context)).toEqual({
+    expect(
+      validateAnswers(
+        fields,
+        [
+          { fieldId: 'odometer', value: -5 },
+          { fieldId: 'x', value: 1 },
+        ],
+        context,
+      ),
+    ).toEqual({
       ok: false,
       errors: [
         { path: 'answers.0.value', message: '"Odometer" must be at least 0' },

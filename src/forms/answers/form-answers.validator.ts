@@ -17,9 +17,7 @@ export interface AcceptedAnswer {
   critical: boolean;
 }
 
-export type AnswersCheck =
-  | { ok: true; answers: AcceptedAnswer[]; critical: boolean; criticalFieldIds: string[] }
-  | { ok: false; errors: FieldError[] };
+export type AnswersCheck = { ok: true; answers: AcceptedAnswer[]; critical: boolean; criticalFieldIds: string[] } | { ok: false; errors: FieldError[] };
 
 /**
  * Turns an answer set into accepted answers or field errors, against the form's fields: unknown

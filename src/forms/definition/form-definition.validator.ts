@@ -82,7 +82,10 @@ function checkTypeProperties(type: FieldType, field: Loose, path: string, fail: 
       if (present(field.criticalWhen) && typeof field.criticalWhen !== 'boolean') fail(`${path}.criticalWhen`, 'criticalWhen must be a boolean');
       return;
     case FieldType.Stars:
-      if (present(field.maxStars) && !(Number.isInteger(field.maxStars) && (field.maxStars as number) >= 1 && (field.maxStars as number) <= FORM_LIMITS.maxStars)) {
+      if (
+        present(field.maxStars) &&
+        !(Number.isInteger(field.maxStars) && (field.maxStars as number) >= 1 && (field.maxStars as number) <= FORM_LIMITS.maxStars)
+      ) {
         fail(`${path}.maxStars`, `maxStars must be an integer from 1 to ${FORM_LIMITS.maxStars}`);
       }
       return;
@@ -130,7 +133,7 @@ function checkCheckedBounds(field: Loose, path: string, fail: Fail): void {
   const count = Array.isArray(field.options) ? field.options.length : 0;
   checkBounds(field, path, 'minChecked', 'maxChecked', fail, isNonNegativeInt, 'a non-negative integer');
   for (const key of ['minChecked', 'maxChecked']) {
-    if (isNonNegativeInt(field[key]) && (field[key]) > count) {
+    if (isNonNegativeInt(field[key]) && field[key] > count) {
       fail(`${path}.${key}`, `${key} (${field[key]}) must not exceed the number of options (${count})`);
     }
   }

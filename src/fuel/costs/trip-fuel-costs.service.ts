@@ -59,7 +59,12 @@ export class TripFuelCosts implements OnModuleInit {
   }
 
   /** Each trip's fuel (by trip id), or null when the asset has no fuel profile (or no asset). */
-  async forTrips(scope: TrackedScope, assetId: Types.ObjectId | null | undefined, trackerId: Types.ObjectId, trips: readonly CostedTrip[]): Promise<Map<number, TripFuel | null>> {
+  async forTrips(
+    scope: TrackedScope,
+    assetId: Types.ObjectId | null | undefined,
+    trackerId: Types.ObjectId,
+    trips: readonly CostedTrip[],
+  ): Promise<Map<number, TripFuel | null>> {
     const answer = new Map<number, TripFuel | null>(trips.map((trip) => [trip.id, null]));
     if (!assetId || trips.length === 0) return answer;
     const asset = await this.directory.findAssetInService(scope, assetId.toHexString());
@@ -72,7 +77,10 @@ export class TripFuelCosts implements OnModuleInit {
    * profile): one read of their cost entries for all of them, the missing ones costed per asset.
    * The assets are the caller's own, read in service (a report's).
    */
-  async forAssets(scope: TenantScope, items: ReadonlyArray<{ asset: StoredAsset; trackerId: Types.ObjectId; trips: readonly CostedTrip[] }>): Promise<Map<string, Map<number, TripFuel | null>>> {
+  async forAssets(
+    scope: TenantScope,
+    items: ReadonlyArray<{ asset: StoredAsset; trackerId: Types.ObjectId; trips: readonly CostedTrip[] }>,
+  ): Promise<Map<string, Map<number, TripFuel | null>>> {
     const answer = new Map<string, Map<number, TripFuel | null>>();
     // The profiled assets' trips side by side (no object per trip: a report has 31 000): each
     // one's cost entry id, the trip, and the asset's answer its figures go to.
@@ -150,7 +158,12 @@ export class TripFuelCosts implements OnModuleInit {
    * distance at the consumption they were costed with (entries costed before it was kept: at the
    * profile's, and only when the litres differ), written back and answered.
    */
-  private async followDistances(scope: TenantScope, entries: Array<EntryFigures | undefined>, trips: readonly CostedTrip[], profiled: ReadonlyArray<{ profile: { consumptionLPer100Km: number }; from: number; to: number }>): Promise<void> {
+  private async followDistances(
+    scope: TenantScope,
+    entries: Array<EntryFigures | undefined>,
+    trips: readonly CostedTrip[],
+    profiled: ReadonlyArray<{ profile: { consumptionLPer100Km: number }; from: number; to: number }>,
+  ): Promise<void> {
     const changed: Array<{ entry: EntryFigures; liters: number; distanceKm: number }> = [];
     for (const { profile, from, to } of profiled) {
       for (let i = from; i < to; i++) {
@@ -166,7 +179,12 @@ export class TripFuelCosts implements OnModuleInit {
     for (const { entry, liters, distanceKm } of changed) await this.costs.updateOne(scope, { _id: entry._id }, { $set: { liters, distanceKm } });
   }
 
-  private async costMissing(scope: TenantScope, assetId: Types.ObjectId, profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number }, missing: Array<[string, CostedTrip]>): Promise<void> {
+  private async costMissing(
+    scope: TenantScope,
+    assetId: Types.ObjectId,
+    profile: { tariffId: Types.ObjectId; consumptionLPer100Km: number },
+    missing: Array<[string, CostedTrip]>,
+  ): Promise<void> {
     // At its latest price, a pending change's included: a trip costed while a change runs takes
     // the change's price (its re-valuation may already have passed).
     const priced = await this.priceChanges.current(scope, profile.tariffId);
@@ -192,12 +210,21 @@ export class TripFuelCosts implements OnModuleInit {
     // A price change committed while these were written may have passed them by: they take its price.
     const now = await this.priceChanges.current(scope, priced._id);
     if (now && String(now.priceRecordId) !== String(priced.priceRecordId)) {
-      await this.costs.updateMany(scope, { _id: { $in: documents.map((d) => d._id) }, priceChangeId: { $ne: now.priceRecordId } }, { $set: { pricePerLiter: now.pricePerLiter, priceChangeId: now.priceRecordId } });
+      await this.costs.updateMany(
+        scope,
+        { _id: { $in: documents.map((d) => d._id) }, priceChangeId: { $ne: now.priceRecordId } },
+        { $set: { pricePerLiter: now.pricePerLiter, priceChangeId: now.priceRecordId } },
+      );
     }
   }
 
   private async pendingPrices(scope: TenantScope, tariffIds: string[]): Promise<Map<string, number>> {
     if (tariffIds.length === 0) return new Map();
-    return pendingPrices(await this.priceChanges.pending(scope, tariffIds.map((id) => new Types.ObjectId(id))));
+    return pendingPrices(
+      await this.priceChanges.pending(
+        scope,
+        tariffIds.map((id) => new Types.ObjectId(id)),
+      ),
+    );
   }
 }

@@ -44,7 +44,12 @@ export class TripReportExportCache {
   /** Stores an export built at `generation`; dropped if the client's exports went stale meanwhile. */
   async put(scope: TenantScope, key: string, generation: number, value: CachedExport): Promise<boolean> {
     if (generation !== (await this.generation(scope)) || (await this.hasPendingChange(scope))) return false;
-    await this.exports.updateOne(scope, { key }, { $set: { generation, contentType: value.contentType, content: value.content, rows: value.rows, createdAt: new Date() } }, { upsert: true });
+    await this.exports.updateOne(
+      scope,
+      { key },
+      { $set: { generation, contentType: value.contentType, content: value.content, rows: value.rows, createdAt: new Date() } },
+      { upsert: true },
+    );
     return true;
   }
 

@@ -5,7 +5,15 @@ const tariffId = new Types.ObjectId();
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 12, minute));
 
 function change(version: number, before: [string, number], after: [string, number], minute: number, previousRecordId?: Types.ObjectId): PendingChange {
-  return { _id: new Types.ObjectId(), tariffId, version, before: { name: before[0], pricePerLiter: before[1] }, after: { name: after[0], pricePerLiter: after[1] }, changedAt: at(minute), previousRecordId };
+  return {
+    _id: new Types.ObjectId(),
+    tariffId,
+    version,
+    before: { name: before[0], pricePerLiter: before[1] },
+    after: { name: after[0], pricePerLiter: after[1] },
+    changedAt: at(minute),
+    previousRecordId,
+  };
 }
 
 describe('pending price changes as readers see them', () => {
@@ -14,7 +22,14 @@ describe('pending price changes as readers see them', () => {
   it('applies queued changes in version order, whatever order they were read in', () => {
     const first = change(1, ['Diésel', 1000], ['Diésel flota', 1100], 10);
     const second = change(2, ['Diésel flota', 1100], ['Diésel flota', 1200], 20, first._id);
-    expect(withPendingChanges(tariff, [second, first])).toEqual({ ...tariff, name: 'Diésel flota', pricePerLiter: 1200, priceVersion: 2, priceRecordId: second._id, priceValidFrom: at(20) });
+    expect(withPendingChanges(tariff, [second, first])).toEqual({
+      ...tariff,
+      name: 'Diésel flota',
+      pricePerLiter: 1200,
+      priceVersion: 2,
+      priceRecordId: second._id,
+      priceValidFrom: at(20),
+    });
     expect(pendingPrices([second, first]).get(tariffId.toHexString())).toBe(1200);
   });
 

@@ -56,7 +56,9 @@ export function pendingPrices(pending: readonly PendingChange[]): Map<string, nu
 
 /** A tariff's price at `at` by its pending changes (the last begun by then); undefined: the stored validities tell. */
 export function pendingPriceAt(pending: readonly PendingChange[], at: Date): number | undefined {
-  return byVersion(pending).filter((change) => change.changedAt.getTime() <= at.getTime()).at(-1)?.after.pricePerLiter;
+  return byVersion(pending)
+    .filter((change) => change.changedAt.getTime() <= at.getTime())
+    .at(-1)?.after.pricePerLiter;
 }
 
 export interface PriceValidity {
@@ -72,7 +74,11 @@ export interface PriceValidity {
  * `_id`); `opened(change)` makes the record a change opens, or null to leave it out (another grade).
  * Newest `validFrom` first, ties newest record first.
  */
-export function historyWithPending<R extends PriceValidity>(records: readonly R[], pending: readonly PendingChange[], opened: (change: PendingChange) => R | null): R[] {
+export function historyWithPending<R extends PriceValidity>(
+  records: readonly R[],
+  pending: readonly PendingChange[],
+  opened: (change: PendingChange) => R | null,
+): R[] {
   const history = [...records];
   for (const change of byVersion(pending)) {
     const previous = history.findIndex((record) => change.previousRecordId?.equals(record._id) && record.validTo === null);

@@ -99,7 +99,12 @@ export class PriceChangeRunner {
 
   /** Completes the job once; only the runner that flips it records the activity event. */
   private async complete(scope: TenantScope, job: Stored<FuelPriceChange>, revalued: number): Promise<void> {
-    const flipped = await this.changes.updateRecord(scope, job, { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued, leaseOwner: null, leaseUntil: null } }, { state: 'pending' });
+    const flipped = await this.changes.updateRecord(
+      scope,
+      job,
+      { $set: { state: 'completed', completedAt: new Date(), revaluedCount: revalued, leaseOwner: null, leaseUntil: null } },
+      { state: 'pending' },
+    );
     if (!flipped) return;
     const { requestId, ip, userAgent, ...actor } = job.actor;
     const renamed = job.after.name !== job.before.name;

@@ -96,7 +96,13 @@ export class PriceChangeRuns implements BeforeApplicationShutdown {
 
   /** Under the lease (renewed meanwhile): the tariff's earlier changes, then this one; a failure frees the lease. */
   private async leased(job: Stored<FuelPriceChange>, resumed: boolean): Promise<void> {
-    const renewal = setInterval(() => void this.leases.renew(job).catch((error: Error) => this.logger.warn(`renewing the lease of price change ${job._id.toHexString()} failed: ${error.message}`)), PRICE_CHANGE_LEASE_MS / 3).unref();
+    const renewal = setInterval(
+      () =>
+        void this.leases
+          .renew(job)
+          .catch((error: Error) => this.logger.warn(`renewing the lease of price change ${job._id.toHexString()} failed: ${error.message}`)),
+      PRICE_CHANGE_LEASE_MS / 3,
+    ).unref();
     try {
       await this.settleTariff(scopeOfClient(job.clientId), job.tariffId, job.version);
       await this.runner.run(job, { resumed });

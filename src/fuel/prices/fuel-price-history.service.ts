@@ -30,11 +30,25 @@ export class FuelPriceHistoryService {
       this.records.find(auth, filter, { includeShared: true, sort: { validFrom: -1, _id: -1 } }),
     ]);
     if (pending.length === 0) return records.map(toFuelPriceRecordView);
-    const gradeOf = new Map((await this.tariffs.findByIds(auth, [...new Set(pending.map((change) => change.tariffId.toHexString()))])).map((tariff) => [tariff._id.toHexString(), tariff.baseType]));
+    const gradeOf = new Map(
+      (await this.tariffs.findByIds(auth, [...new Set(pending.map((change) => change.tariffId.toHexString()))])).map((tariff) => [
+        tariff._id.toHexString(),
+        tariff.baseType,
+      ]),
+    );
     const opened = (change: PendingChange): Stored<FuelPriceRecord> | null => {
       const grade = gradeOf.get(change.tariffId.toHexString());
       if (!grade || (fuelType && grade !== fuelType)) return null;
-      return { _id: change._id, clientId: auth.clientId, scope: 'client', fuelType: grade, tariffId: change.tariffId, pricePerLiter: change.after.pricePerLiter, validFrom: change.changedAt, validTo: null };
+      return {
+        _id: change._id,
+        clientId: auth.clientId,
+        scope: 'client',
+        fuelType: grade,
+        tariffId: change.tariffId,
+        pricePerLiter: change.after.pricePerLiter,
+        validFrom: change.changedAt,
+        validTo: null,
+      };
     };
     return historyWithPending(records, pending, opened).map(toFuelPriceRecordView);
   }
@@ -57,7 +71,10 @@ export class FuelPriceHistoryService {
     const grades = [...new Set(tariffs.filter((tariff) => !tariff.custom).map((tariff) => tariff.baseType))];
     const overlapping = { validFrom: { $lte: to }, $or: [{ validTo: null }, { validTo: { $gt: from } }] };
     const [pending, own, market] = await Promise.all([
-      this.priceChanges.pending(scope, custom.map((tariff) => tariff._id)),
+      this.priceChanges.pending(
+        scope,
+        custom.map((tariff) => tariff._id),
+      ),
       custom.length === 0 ? [] : this.records.find(scope, { tariffId: { $in: custom.map((tariff) => tariff._id) }, ...overlapping }),
       grades.length === 0 ? [] : this.records.find(scope, { scope: 'global', fuelType: { $in: grades }, ...overlapping }, { includeShared: true }),
     ]);

@@ -4,7 +4,10 @@ const base = { liters: 100, pricePerLiter: 1000, tankCapacityL: 400, tariffPrice
 
 describe('refuel anomalies', () => {
   it('finds none in an ordinary refuel, and says what it measured', () => {
-    expect(refuelAnomalies(base)).toEqual({ anomalies: [], checks: { tankCapacityL: 400, distanceFromVehicleM: 20, vehicleAt: null, tariffPricePerLiter: 1000, priceDifference: 0 } });
+    expect(refuelAnomalies(base)).toEqual({
+      anomalies: [],
+      checks: { tankCapacityL: 400, distanceFromVehicleM: 20, vehicleAt: null, tariffPricePerLiter: 1000, priceDifference: 0 },
+    });
   });
 
   it('flags more than the tank holds, a place over 500 m from the vehicle, a price over 15 % from the tariff', () => {
@@ -28,6 +31,9 @@ describe('refuel anomalies', () => {
   });
 
   it('skips a check it has nothing to measure against', () => {
-    expect(refuelAnomalies({ liters: 9999, pricePerLiter: null, tankCapacityL: null, tariffPricePerLiter: null, fromVehicle: null })).toEqual({ anomalies: [], checks: {} });
+    expect(refuelAnomalies({ liters: 9999, pricePerLiter: null, tankCapacityL: null, tariffPricePerLiter: null, fromVehicle: null })).toEqual({
+      anomalies: [],
+      checks: {},
+    });
   });
 });

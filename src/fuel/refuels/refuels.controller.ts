@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
@@ -10,7 +19,7 @@ import { CreateRefuelDto, ListRefuelsDto } from './refuel.dto';
 import { RefuelView, toRefuelView } from './refuel.view';
 import { RefuelsService } from './refuels.service';
 
-const NOT_FOUND = 'Unknown refuel, another client\'s, or of an asset outside your trackers (shape A)';
+const NOT_FOUND = "Unknown refuel, another client's, or of an asset outside your trackers (shape A)";
 
 @ApiTags('fuel')
 @Controller('fuel/refuels')
@@ -42,7 +51,9 @@ export class RefuelsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: RefuelImportPreviewView })
-  @ApiBadRequestResponse({ description: 'No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A)' })
+  @ApiBadRequestResponse({
+    description: 'No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A)',
+  })
   @ApiPayloadTooLargeResponse({ description: 'Over 5 MB (shape A)' })
   preview(@Auth() auth: AuthContext, @UploadedFile() file: UploadedSheet | undefined): Promise<RefuelImportPreviewView> {
     return this.importer.preview(auth, file);

@@ -39,7 +39,11 @@ export class RefuelsService {
     const errors = [];
     if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
     if (occurredAt.getTime() > Date.now() + 5 * 60_000) errors.push({ path: 'occurredAt', message: 'occurredAt is in the future' });
-    if (body.pricePerLiter !== undefined && body.totalCost !== undefined && Math.abs(round2(body.pricePerLiter * body.liters) - body.totalCost) > Math.max(1, body.totalCost * 0.01)) {
+    if (
+      body.pricePerLiter !== undefined &&
+      body.totalCost !== undefined &&
+      Math.abs(round2(body.pricePerLiter * body.liters) - body.totalCost) > Math.max(1, body.totalCost * 0.01)
+    ) {
       errors.push({ path: 'totalCost', message: 'totalCost is not liters × pricePerLiter: send one of them, or both agreeing' });
     }
     if (errors.length > 0 || !asset) throw validationFailed(errors);
@@ -52,7 +56,14 @@ export class RefuelsService {
       body.odometerKm !== undefined ? this.meters.odometerAt(auth, asset._id, occurredAt) : null,
     ]);
     const odometer = body.odometerKm !== undefined && meterKm !== null ? { typedKm: body.odometerKm, meterKm } : null;
-    const { anomalies, checks } = refuelAnomalies({ liters: body.liters, pricePerLiter, tankCapacityL: asset.fuel?.tankCapacityL ?? null, tariffPricePerLiter, fromVehicle, odometer });
+    const { anomalies, checks } = refuelAnomalies({
+      liters: body.liters,
+      pricePerLiter,
+      tankCapacityL: asset.fuel?.tankCapacityL ?? null,
+      tariffPricePerLiter,
+      fromVehicle,
+      odometer,
+    });
     const refuel = await this.refuels.create(auth, {
       assetId: asset._id,
       occurredAt,
@@ -70,14 +81,21 @@ export class RefuelsService {
     // The fuel report counts refuels: its cached files are stale now.
     await this.exportCache.invalidate(auth, `refuel:${refuel._id.toHexString()}`);
     const view = toRefuelView(refuel);
-    await this.activity.record(auth, { action: 'refuel.create', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`, after: view });
+    await this.activity.record(auth, {
+      action: 'refuel.create',
+      resourceType: 'refuel',
+      resourceId: refuel._id,
+      summary: `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`,
+      after: view,
+    });
     return view;
   }
 
   list(auth: AuthContext, query: ListRefuelsDto): Promise<Page<Stored<Refuel>>> {
     const filter: TenantQuery<Refuel> = {};
     if (query.assetId) filter.assetId = new Types.ObjectId(query.assetId);
-    if (query.from || query.to) filter.occurredAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
+    if (query.from || query.to)
+      filter.occurredAt = { ...(query.from ? { $gte: new Date(query.from) } : {}), ...(query.to ? { $lte: new Date(query.to) } : {}) };
     if (query.anomaly) filter.anomalies = query.anomaly;
     return this.refuels.list(auth, filter, { limit: query.limit, cursor: query.cursor });
   }
@@ -92,7 +110,11 @@ export class RefuelsService {
    */
   async ofAssets(scope: TrackedScope, assets: readonly StoredAsset[], from: Date, to: Date): Promise<Array<Stored<Refuel> & { cost: number | null }>> {
     if (assets.length === 0) return [];
-    const found = await this.refuels.find(scope, { assetId: { $in: assets.map((asset) => asset._id) }, occurredAt: { $gte: from, $lte: to } }, { sort: { occurredAt: 1, _id: 1 } });
+    const found = await this.refuels.find(
+      scope,
+      { assetId: { $in: assets.map((asset) => asset._id) }, occurredAt: { $gte: from, $lte: to } },
+      { sort: { occurredAt: 1, _id: 1 } },
+    );
     const tariffOf = new Map(assets.filter((asset) => asset.fuel).map((asset) => [asset._id.toHexString(), asset.fuel!.tariffId.toHexString()]));
     const tariffs = new Map((await this.tariffs.findByIds(scope, [...new Set(tariffOf.values())])).map((tariff) => [tariff._id.toHexString(), tariff]));
     const tariffOfRefuel = (refuel: Stored<Refuel>) => tariffs.get(tariffOf.get(refuel.assetId.toHexString()) ?? '');
@@ -109,7 +131,13 @@ export class RefuelsService {
     const refuel = await this.refuels.findByIdOrFail(auth, id, 'Refuel');
     await this.refuels.deleteRecords(auth, [refuel]);
     await this.exportCache.invalidate(auth, `refuel-deleted:${refuel._id.toHexString()}`);
-    await this.activity.record(auth, { action: 'refuel.delete', resourceType: 'refuel', resourceId: refuel._id, summary: `Refuel of ${refuel.liters} L deleted`, before: toRefuelView(refuel) });
+    await this.activity.record(auth, {
+      action: 'refuel.delete',
+      resourceType: 'refuel',
+      resourceId: refuel._id,
+      summary: `Refuel of ${refuel.liters} L deleted`,
+      before: toRefuelView(refuel),
+    });
     return { id: refuel._id.toHexString() };
   }
 }

@@ -70,13 +70,25 @@ export interface FuelReportData extends ReportHeader {
   totals: { distanceKm: number; refuelledL: number; expectedL: number; kmPerL: number | null; cost: number; refuels: number; anomalies: number };
 }
 
-export function sumTrips(rows: ReadonlyArray<{ distanceKm: number; durationS: number; liters: number | null; cost: number | null }>, trips = rows.length): TripTotals {
+export function sumTrips(
+  rows: ReadonlyArray<{ distanceKm: number; durationS: number; liters: number | null; cost: number | null }>,
+  trips = rows.length,
+): TripTotals {
   return {
     trips,
-    distanceKm: round(rows.reduce((sum, row) => sum + row.distanceKm, 0), 3),
+    distanceKm: round(
+      rows.reduce((sum, row) => sum + row.distanceKm, 0),
+      3,
+    ),
     durationS: rows.reduce((sum, row) => sum + row.durationS, 0),
-    liters: round(rows.reduce((sum, row) => sum + (row.liters ?? 0), 0), 3),
-    cost: round(rows.reduce((sum, row) => sum + (row.cost ?? 0), 0), 2),
+    liters: round(
+      rows.reduce((sum, row) => sum + (row.liters ?? 0), 0),
+      3,
+    ),
+    cost: round(
+      rows.reduce((sum, row) => sum + (row.cost ?? 0), 0),
+      2,
+    ),
   };
 }
 

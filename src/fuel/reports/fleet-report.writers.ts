@@ -5,7 +5,10 @@ import type { FuelReportData, TripReportData } from './fleet-report-data';
 
 export const TRIP_REPORT_TITLE: InEveryLanguage<string> = { es: 'Informe de viajes', en: 'Trips report' };
 export const FUEL_REPORT_TITLE: InEveryLanguage<string> = { es: 'Informe de combustible', en: 'Fuel report' };
-export const REPORT_FILE_STEMS = { trips: { es: 'informe-viajes', en: 'trips-report' }, fuel: { es: 'informe-combustible', en: 'fuel-report' } } satisfies Record<string, InEveryLanguage<string>>;
+export const REPORT_FILE_STEMS = {
+  trips: { es: 'informe-viajes', en: 'trips-report' },
+  fuel: { es: 'informe-combustible', en: 'fuel-report' },
+} satisfies Record<string, InEveryLanguage<string>>;
 
 const ASSET_COLUMNS: ColumnInEveryLanguage[] = [
   { title: COLUMN_TITLES.asset, width: 22 },
@@ -47,10 +50,34 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
   const total = REPORT_WORDS[language].total;
   for (const asset of data.assets) {
     for (const trip of asset.trips) {
-      rows.push([asset.name, asset.plate, formatLocalTime(trip.begin, data.timeZone, language), formatLocalTime(trip.end, data.timeZone, language), trip.startAddress, trip.endAddress, trip.distanceKm, formatDuration(trip.durationS), trip.maxSpeedKmh, trip.liters, trip.cost]);
+      rows.push([
+        asset.name,
+        asset.plate,
+        formatLocalTime(trip.begin, data.timeZone, language),
+        formatLocalTime(trip.end, data.timeZone, language),
+        trip.startAddress,
+        trip.endAddress,
+        trip.distanceKm,
+        formatDuration(trip.durationS),
+        trip.maxSpeedKmh,
+        trip.liters,
+        trip.cost,
+      ]);
     }
     const t = asset.totals;
-    rows.push([`${total} ${asset.name}`, asset.plate, TRIPS[language](t.trips), null, null, null, t.distanceKm, formatDuration(t.durationS), null, t.liters, t.cost]);
+    rows.push([
+      `${total} ${asset.name}`,
+      asset.plate,
+      TRIPS[language](t.trips),
+      null,
+      null,
+      null,
+      t.distanceKm,
+      formatDuration(t.durationS),
+      null,
+      t.liters,
+      t.cost,
+    ]);
   }
   const t = data.totals;
   rows.push([total, null, TRIPS[language](t.trips), null, null, null, t.distanceKm, formatDuration(t.durationS), null, t.liters, t.cost]);
@@ -58,7 +85,17 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
 }
 
 export function fuelReportRows(data: FuelReportData): TableCell[][] {
-  const rows: TableCell[][] = data.rows.map((r) => [r.name, r.plate, r.distanceKm, r.refuelledL, r.expectedL, r.kmPerL, r.cost, r.refuels, anomalyText(r.anomalies)]);
+  const rows: TableCell[][] = data.rows.map((r) => [
+    r.name,
+    r.plate,
+    r.distanceKm,
+    r.refuelledL,
+    r.expectedL,
+    r.kmPerL,
+    r.cost,
+    r.refuels,
+    anomalyText(r.anomalies),
+  ]);
   const t = data.totals;
   rows.push([REPORT_WORDS[data.language].total, null, t.distanceKm, t.refuelledL, t.expectedL, t.kmPerL, t.cost, t.refuels, t.anomalies]);
   return rows;

@@ -21,9 +21,12 @@ export class FleetReportsController {
   @Post('trips')
   @Authenticated({ permission: Permission.Reports })
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The report file in the caller’s language, as an attachment (`informe-viajes_<from>_<to>.<format>`; `trips-report_…` in English)', ...FILE })
+  @ApiOkResponse({
+    description: 'The report file in the caller’s language, as an attachment (`informe-viajes_<from>_<to>.<format>`; `trips-report_…` in English)',
+    ...FILE,
+  })
   @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A)' })
-  @ApiNotFoundResponse({ description: 'An asset unknown, another client\'s, archived or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "An asset unknown, another client's, archived or outside the caller's trackers (shape A)" })
   @ApiServiceUnavailableResponse({ description: 'PDF: the renderer (Chromium) is missing or stopped (shape B)' })
   trips(@Auth() auth: AuthContext, @Body() body: FleetReportDto, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return this.answer(auth, 'trips', body, response);
@@ -36,9 +39,12 @@ export class FleetReportsController {
   @Post('fuel')
   @Authenticated({ permission: Permission.Fuel })
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The report file in the caller’s language, as an attachment (`informe-combustible_<from>_<to>.<format>`; `fuel-report_…` in English)', ...FILE })
+  @ApiOkResponse({
+    description: 'The report file in the caller’s language, as an attachment (`informe-combustible_<from>_<to>.<format>`; `fuel-report_…` in English)',
+    ...FILE,
+  })
   @ApiBadRequestResponse({ description: 'Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A)' })
-  @ApiNotFoundResponse({ description: 'An asset unknown, another client\'s, archived or outside the caller\'s trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "An asset unknown, another client's, archived or outside the caller's trackers (shape A)" })
   @ApiServiceUnavailableResponse({ description: 'PDF: the renderer (Chromium) is missing or stopped (shape B)' })
   fuel(@Auth() auth: AuthContext, @Body() body: FleetReportDto, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
     return this.answer(auth, 'fuel', body, response);

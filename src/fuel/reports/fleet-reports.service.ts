@@ -5,20 +5,36 @@ import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
 import { parseFleetDate } from '@app/formats';
 import { type InEveryLanguage, type Language, REPORT_WORDS } from '@app/i18n';
-import { type ColumnInEveryLanguage, columnsIn, PdfRendererUnavailable, reportPeriodLabel, TABLE_REPORT_CONTENT_TYPES, type TableCell, TableReportRenderer } from '@app/reports';
+import {
+  type ColumnInEveryLanguage,
+  columnsIn,
+  PdfRendererUnavailable,
+  reportPeriodLabel,
+  TABLE_REPORT_CONTENT_TYPES,
+  type TableCell,
+  TableReportRenderer,
+} from '@app/reports';
 import { TripReader } from '../../positions';
 import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
 import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
 import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
 import { RefuelsService } from '../refuels/refuels.service';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from '../refuels/refuel.schema';
-import { anomalyCount, round, sumTrips, type FuelReportData, type FuelReportRow, type ReportHeader, type TripReportAsset, type TripReportData } from './fleet-report-data';
+import {
+  anomalyCount,
+  round,
+  sumTrips,
+  type FuelReportData,
+  type FuelReportRow,
+  type ReportHeader,
+  type TripReportAsset,
+  type TripReportData,
+} from './fleet-report-data';
 import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, REPORT_FILE_STEMS, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
 
 export const MAX_REPORT_DAYS = 31;
 /** A period ending this close to now may still gain trips: its files are not cached. */
 const SETTLING_S = 3600;
-
 
 export type FleetReportKind = 'trips' | 'fuel';
 
@@ -59,14 +75,23 @@ export class FleetReportsService {
     if (!from) throw badRequest(`from is not a valid date: ${body.from}`);
     if (!to) throw badRequest(`to is not a valid date: ${body.to}`);
     if (from > to) throw badRequest('from must not be after to');
-    if (to.diff(from, 'days').days > MAX_REPORT_DAYS) throw badRequest(`The period from ${body.from} to ${body.to} is longer than the maximum of ${MAX_REPORT_DAYS} days`);
+    if (to.diff(from, 'days').days > MAX_REPORT_DAYS)
+      throw badRequest(`The period from ${body.from} to ${body.to} is longer than the maximum of ${MAX_REPORT_DAYS} days`);
     const assets = await this.directory.findAssetsInService(auth, body.assetIds);
     if (assets.length !== new Set(body.assetIds.map((id) => id.toLowerCase())).size) {
       const found = new Set(assets.map((a) => a._id.toHexString()));
       throw notFound(`Asset ${body.assetIds.find((id) => !found.has(id.toLowerCase()))}`);
     }
     const language = auth.language;
-    const header: ReportHeader = { clientName: auth.client.name, timeZone: zone, from: from.toUnixInteger(), to: to.toUnixInteger(), periodLabel: reportPeriodLabel(from, to, language), generatedAt: new Date(), language };
+    const header: ReportHeader = {
+      clientName: auth.client.name,
+      timeZone: zone,
+      from: from.toUnixInteger(),
+      to: to.toUnixInteger(),
+      periodLabel: reportPeriodLabel(from, to, language),
+      generatedAt: new Date(),
+      language,
+    };
     const fileName = `${REPORT_FILE_STEMS[kind][language]}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
     const contentType = TABLE_REPORT_CONTENT_TYPES[body.format];
     // The key: what the file shows (assets in the order asked, the instants, the zone and language they are shown in).
@@ -91,28 +116,63 @@ export class FleetReportsService {
   async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {
     // One read of all the assets' trips and one of their cost entries (not one of each per asset).
     const tracked = assets.filter((asset): asset is StoredAsset & { mainTrackerId: NonNullable<StoredAsset['mainTrackerId']> } => Boolean(asset.mainTrackerId));
-    const trips = await this.trips.ofTrackers(tracked.map((asset) => asset.mainTrackerId), header.from, header.to, auth.request.requestId);
+    const trips = await this.trips.ofTrackers(
+      tracked.map((asset) => asset.mainTrackerId),
+      header.from,
+      header.to,
+      auth.request.requestId,
+    );
     const tripsOf = (asset: StoredAsset) => (asset.mainTrackerId ? (trips.get(asset.mainTrackerId.toHexString()) ?? []) : []);
-    const fuel = await this.tripCosts.forAssets(auth, tracked.map((asset) => ({ asset, trackerId: asset.mainTrackerId, trips: tripsOf(asset) })));
+    const fuel = await this.tripCosts.forAssets(
+      auth,
+      tracked.map((asset) => ({ asset, trackerId: asset.mainTrackerId, trips: tripsOf(asset) })),
+    );
     const rows: TripReportAsset[] = assets.map((asset) => {
       const own = fuel.get(asset._id.toHexString());
       const tripRows = tripsOf(asset).map((trip) => {
         const f = own?.get(trip.id) ?? null;
-        return { id: trip.id, begin: trip.begin, end: trip.end, startAddress: trip.startAddress, endAddress: trip.endAddress, distanceKm: trip.distance, durationS: trip.duration, maxSpeedKmh: trip.maxSpeed, liters: f?.liters ?? null, cost: f?.cost ?? null };
+        return {
+          id: trip.id,
+          begin: trip.begin,
+          end: trip.end,
+          startAddress: trip.startAddress,
+          endAddress: trip.endAddress,
+          distanceKm: trip.distance,
+          durationS: trip.duration,
+          maxSpeedKmh: trip.maxSpeed,
+          liters: f?.liters ?? null,
+          cost: f?.cost ?? null,
+        };
       });
       return { assetId: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, trips: tripRows, totals: sumTrips(tripRows) };
     });
     const all = rows.map((a) => a.totals);
-    return { ...header, assets: rows, totals: sumTrips(all, all.reduce((n, t) => n + t.trips, 0)) };
+    return {
+      ...header,
+      assets: rows,
+      totals: sumTrips(
+        all,
+        all.reduce((n, t) => n + t.trips, 0),
+      ),
+    };
   }
 
   async fuelData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<FuelReportData> {
-    const [trips, refuels] = await Promise.all([this.tripData(auth, header, assets), this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999))]);
+    const [trips, refuels] = await Promise.all([
+      this.tripData(auth, header, assets),
+      this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999)),
+    ]);
     const rows: FuelReportRow[] = assets.map((asset, i) => {
       const own = refuels.filter((r) => r.assetId.equals(asset._id));
-      const refuelledL = round(own.reduce((sum, r) => sum + r.liters, 0), 3);
+      const refuelledL = round(
+        own.reduce((sum, r) => sum + r.liters, 0),
+        3,
+      );
       const distanceKm = trips.assets[i].totals.distanceKm;
-      const anomalies = Object.fromEntries(REFUEL_ANOMALIES.map((a) => [a, own.filter((r) => r.anomalies.includes(a)).length])) as Record<RefuelAnomaly, number>;
+      const anomalies = Object.fromEntries(REFUEL_ANOMALIES.map((a) => [a, own.filter((r) => r.anomalies.includes(a)).length])) as Record<
+        RefuelAnomaly,
+        number
+      >;
       return {
         assetId: asset._id.toHexString(),
         name: asset.name,
@@ -121,13 +181,22 @@ export class FleetReportsService {
         refuelledL,
         expectedL: asset.fuel ? trips.assets[i].totals.liters : null,
         kmPerL: refuelledL > 0 ? round(distanceKm / refuelledL, 2) : null,
-        cost: round(own.reduce((sum, r) => sum + (r.cost ?? 0), 0), 2),
+        cost: round(
+          own.reduce((sum, r) => sum + (r.cost ?? 0), 0),
+          2,
+        ),
         refuels: own.length,
         anomalies,
       };
     });
-    const distanceKm = round(rows.reduce((s, r) => s + r.distanceKm, 0), 3);
-    const refuelledL = round(rows.reduce((s, r) => s + r.refuelledL, 0), 3);
+    const distanceKm = round(
+      rows.reduce((s, r) => s + r.distanceKm, 0),
+      3,
+    );
+    const refuelledL = round(
+      rows.reduce((s, r) => s + r.refuelledL, 0),
+      3,
+    );
     // km/L over the assets that refuelled: the others' litres are unknown, and their distance would inflate it.
     const refuelledKm = rows.reduce((s, r) => s + (r.refuelledL > 0 ? r.distanceKm : 0), 0);
     return {
@@ -136,9 +205,15 @@ export class FleetReportsService {
       totals: {
         distanceKm,
         refuelledL,
-        expectedL: round(rows.reduce((s, r) => s + (r.expectedL ?? 0), 0), 3),
+        expectedL: round(
+          rows.reduce((s, r) => s + (r.expectedL ?? 0), 0),
+          3,
+        ),
         kmPerL: refuelledL > 0 ? round(refuelledKm / refuelledL, 2) : null,
-        cost: round(rows.reduce((s, r) => s + r.cost, 0), 2),
+        cost: round(
+          rows.reduce((s, r) => s + r.cost, 0),
+          2,
+        ),
         refuels: rows.reduce((s, r) => s + r.refuels, 0),
         anomalies: rows.reduce((s, r) => s + anomalyCount(r.anomalies), 0),
       },
@@ -156,10 +231,29 @@ export class FleetReportsService {
     return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data)), rows: data.rows.length };
   }
 
-  private async render(format: FleetReportFormat, title: InEveryLanguage<string>, header: ReportHeader, columns: readonly ColumnInEveryLanguage[], rows: TableCell[][]): Promise<Buffer> {
+  private async render(
+    format: FleetReportFormat,
+    title: InEveryLanguage<string>,
+    header: ReportHeader,
+    columns: readonly ColumnInEveryLanguage[],
+    rows: TableCell[][],
+  ): Promise<Buffer> {
     const { language } = header;
     try {
-      return await this.tables.render({ title: title[language], clientName: header.clientName, timeZone: header.timeZone, periodLabel: header.periodLabel, generatedAt: header.generatedAt, columns: columnsIn(columns, language), rows, isTotal: totalsIn(language), language }, format);
+      return await this.tables.render(
+        {
+          title: title[language],
+          clientName: header.clientName,
+          timeZone: header.timeZone,
+          periodLabel: header.periodLabel,
+          generatedAt: header.generatedAt,
+          columns: columnsIn(columns, language),
+          rows,
+          isTotal: totalsIn(language),
+          language,
+        },
+        format,
+      );
     } catch (error) {
       // Chromium missing, failing to start or dying mid-report: 503 shape B.
       if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);

@@ -32,13 +32,37 @@ export class FuelTariffsService {
 
   /** A custom tariff with its first price validity (from now, open). */
   async create(auth: AuthContext, body: CreateFuelTariffDto): Promise<FuelTariffView> {
-    if ((await this.tariffs.count(auth, {})) >= MAX_TARIFFS) throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_TARIFFS} fuel tariffs: remove some first`);
+    if ((await this.tariffs.count(auth, {})) >= MAX_TARIFFS)
+      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_TARIFFS} fuel tariffs: remove some first`);
     const tariffId = new Types.ObjectId();
     const validFrom = new Date();
-    const record = await this.records.create(auth, { _id: new Types.ObjectId(), scope: 'client', fuelType: body.baseType, tariffId, pricePerLiter: body.pricePerLiter, validFrom, validTo: null });
-    const tariff = await this.tariffs.create(auth, { _id: tariffId, baseType: body.baseType, name: body.name, custom: true, pricePerLiter: body.pricePerLiter, priceVersion: 0, priceRecordId: record._id, priceValidFrom: validFrom });
+    const record = await this.records.create(auth, {
+      _id: new Types.ObjectId(),
+      scope: 'client',
+      fuelType: body.baseType,
+      tariffId,
+      pricePerLiter: body.pricePerLiter,
+      validFrom,
+      validTo: null,
+    });
+    const tariff = await this.tariffs.create(auth, {
+      _id: tariffId,
+      baseType: body.baseType,
+      name: body.name,
+      custom: true,
+      pricePerLiter: body.pricePerLiter,
+      priceVersion: 0,
+      priceRecordId: record._id,
+      priceValidFrom: validFrom,
+    });
     const view = toFuelTariffView(tariff);
-    await this.activity.record(auth, { action: 'fuel_tariff.create', resourceType: 'fuel_tariff', resourceId: tariff._id, summary: `Fuel tariff "${tariff.name}" created at ${tariff.pricePerLiter} per litre`, after: view });
+    await this.activity.record(auth, {
+      action: 'fuel_tariff.create',
+      resourceType: 'fuel_tariff',
+      resourceId: tariff._id,
+      summary: `Fuel tariff "${tariff.name}" created at ${tariff.pricePerLiter} per litre`,
+      after: view,
+    });
     return view;
   }
 
@@ -46,8 +70,19 @@ export class FuelTariffsService {
   async list(auth: AuthContext, query: ListFuelTariffsDto): Promise<Page<Stored<FuelTariff>>> {
     const page = await this.tariffs.list(auth, {}, { limit: query.limit, cursor: query.cursor });
     // Read after the page: a change that completed meanwhile is skipped by its version.
-    const pending = await this.priceChanges.pending(auth, page.items.map((tariff) => tariff._id));
-    return { ...page, items: page.items.map((tariff) => withPendingChanges(tariff, pending.filter((change) => change.tariffId.equals(tariff._id)))) };
+    const pending = await this.priceChanges.pending(
+      auth,
+      page.items.map((tariff) => tariff._id),
+    );
+    return {
+      ...page,
+      items: page.items.map((tariff) =>
+        withPendingChanges(
+          tariff,
+          pending.filter((change) => change.tariffId.equals(tariff._id)),
+        ),
+      ),
+    };
   }
 
   /** Deletes a tariff no asset's fuel profile names (409 naming how many do); its price history and costs stay. */
@@ -55,9 +90,19 @@ export class FuelTariffsService {
     const tariff = await this.tariffs.findByIdOrFail(auth, id, 'Fuel tariff');
     // Every asset of the client counts, archived or outside the caller's trackers too: the profile would dangle.
     const users = await this.assets.count(scopeOfClient(auth.clientId), { 'fuel.tariffId': tariff._id } as never);
-    if (users > 0) throw new DomainException(ErrorCode.Conflict, `The fuel tariff "${tariff.name}" is the tariff of ${users} asset${users === 1 ? '' : 's'}: give ${users === 1 ? 'it' : 'them'} another first`);
+    if (users > 0)
+      throw new DomainException(
+        ErrorCode.Conflict,
+        `The fuel tariff "${tariff.name}" is the tariff of ${users} asset${users === 1 ? '' : 's'}: give ${users === 1 ? 'it' : 'them'} another first`,
+      );
     await this.tariffs.deleteRecords(auth, [tariff]);
-    await this.activity.record(auth, { action: 'fuel_tariff.delete', resourceType: 'fuel_tariff', resourceId: tariff._id, summary: `Fuel tariff "${tariff.name}" deleted`, before: toFuelTariffView(tariff) });
+    await this.activity.record(auth, {
+      action: 'fuel_tariff.delete',
+      resourceType: 'fuel_tariff',
+      resourceId: tariff._id,
+      summary: `Fuel tariff "${tariff.name}" deleted`,
+      before: toFuelTariffView(tariff),
+    });
     return { id: tariff._id.toHexString() };
   }
 

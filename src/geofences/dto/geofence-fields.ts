@@ -10,10 +10,33 @@ const polygon = { type: 'array', minItems: 1, items: ring };
 /** The GeoJSON geometries a geofence may have, as the OpenAPI document shows them. */
 export const GEOMETRY_SCHEMA = {
   oneOf: [
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { type: 'string', enum: ['Point'] }, coordinates: position }, additionalProperties: false },
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { type: 'string', enum: ['LineString'] }, coordinates: { type: 'array', minItems: 2, maxItems: GEOMETRY_LIMITS.lineStringPositions, items: position } }, additionalProperties: false },
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { type: 'string', enum: ['Polygon'] }, coordinates: polygon }, additionalProperties: false },
-    { type: 'object', required: ['type', 'coordinates'], properties: { type: { type: 'string', enum: ['MultiPolygon'] }, coordinates: { type: 'array', minItems: 1, items: polygon } }, additionalProperties: false },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: { type: { type: 'string', enum: ['Point'] }, coordinates: position },
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: {
+        type: { type: 'string', enum: ['LineString'] },
+        coordinates: { type: 'array', minItems: 2, maxItems: GEOMETRY_LIMITS.lineStringPositions, items: position },
+      },
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: { type: { type: 'string', enum: ['Polygon'] }, coordinates: polygon },
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      required: ['type', 'coordinates'],
+      properties: { type: { type: 'string', enum: ['MultiPolygon'] }, coordinates: { type: 'array', minItems: 1, items: polygon } },
+      additionalProperties: false,
+    },
   ],
   example: { type: 'Point', coordinates: [-70.7312, -33.4489] },
 };
@@ -26,7 +49,11 @@ export const GEOMETRY_SCHEMA = {
 export function IsGeofenceGeometry({ shapeOnly = false } = {}): PropertyDecorator {
   const sizeOf = (body: object | undefined) => (shapeOnly ? ('unchecked' as const) : sizesIn(body));
   return applyDecorators(
-    ApiProperty({ ...GEOMETRY_SCHEMA, description: 'GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)' }),
+    ApiProperty({
+      ...GEOMETRY_SCHEMA,
+      description:
+        'GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)',
+    }),
     ValidateBy({
       name: 'isGeofenceGeometry',
       validator: {

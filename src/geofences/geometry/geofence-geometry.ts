@@ -29,7 +29,8 @@ export const GEOMETRY_LIMITS = {
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function positionProblem(value: unknown, path: string): string | null {
-  if (!Array.isArray(value) || value.length !== 2 || !isNumber(value[0]) || !isNumber(value[1])) return `${path}: a position is [longitude, latitude], two numbers`;
+  if (!Array.isArray(value) || value.length !== 2 || !isNumber(value[0]) || !isNumber(value[1]))
+    return `${path}: a position is [longitude, latitude], two numbers`;
   if (value[0] < -180 || value[0] > 180) return `${path}: longitude ${value[0]} is outside -180..180`;
   if (value[1] < -90 || value[1] > 90) return `${path}: latitude ${value[1]} is outside -90..90`;
   return null;
@@ -45,7 +46,8 @@ function ringProblem(ring: unknown, path: string): string | null {
   if (problem) return problem;
   const positions = ring as unknown[];
   if (positions.length < 4) return `${path}: a ring needs at least 4 positions (the first repeated at the end), got ${positions.length}`;
-  if (positions.length > GEOMETRY_LIMITS.positionsPerRing) return `${path}: a ring has at most ${GEOMETRY_LIMITS.positionsPerRing} positions, got ${positions.length}`;
+  if (positions.length > GEOMETRY_LIMITS.positionsPerRing)
+    return `${path}: a ring has at most ${GEOMETRY_LIMITS.positionsPerRing} positions, got ${positions.length}`;
   for (let i = 0; i < positions.length; i++) {
     const bad = positionProblem(positions[i], `${path}[${i}]`);
     if (bad) return bad;
@@ -74,7 +76,8 @@ function polygonProblem(rings: unknown, path: string): string | null {
   return null;
 }
 
-const countPositions = (value: unknown): number => (Array.isArray(value) ? (typeof value[0] === 'number' ? 1 : value.reduce((sum: number, part) => sum + countPositions(part), 0)) : 0);
+const countPositions = (value: unknown): number =>
+  Array.isArray(value) ? (typeof value[0] === 'number' ? 1 : value.reduce((sum: number, part) => sum + countPositions(part), 0)) : 0;
 
 /** `size` 'unchecked': the shape alone (a partial update, whose stored radius or width the service adds). */
 export function geometryProblem(geometry: unknown, size: GeofenceSize | 'unchecked' = {}): string | null {
@@ -157,7 +160,9 @@ export function segmentsIntersect(a: Position, b: Position, c: Position, d: Posi
  * ring is checked in milliseconds, not a million comparisons.
  */
 function selfIntersection(ring: readonly Position[]): [number, number] | null {
-  const edges = ring.slice(0, -1).map((start, i) => ({ i, a: start, b: ring[i + 1], minX: Math.min(start[0], ring[i + 1][0]), maxX: Math.max(start[0], ring[i + 1][0]) }));
+  const edges = ring
+    .slice(0, -1)
+    .map((start, i) => ({ i, a: start, b: ring[i + 1], minX: Math.min(start[0], ring[i + 1][0]), maxX: Math.max(start[0], ring[i + 1][0]) }));
   const n = edges.length;
   edges.sort((p, q) => p.minX - q.minX);
   for (let s = 0; s < n; s++) {

@@ -2,9 +2,39 @@ import { compileShape } from './geofence-shape';
 
 describe('compileShape', () => {
   const circle = compileShape({ type: 'Point', coordinates: [-70.65, -33.45] }, { radiusM: 100 });
-  const corridor = compileShape({ type: 'LineString', coordinates: [[-70.7, -33.45], [-70.6, -33.45]] }, { widthM: 100 });
+  const corridor = compileShape(
+    {
+      type: 'LineString',
+      coordinates: [
+        [-70.7, -33.45],
+        [-70.6, -33.45],
+      ],
+    },
+    { widthM: 100 },
+  );
   // About 1.1 km a side, with a hole of about 220 m in the middle.
-  const withHole = compileShape({ type: 'Polygon', coordinates: [[[0, 0], [0.01, 0], [0.01, 0.01], [0, 0.01], [0, 0]], [[0.004, 0.004], [0.006, 0.004], [0.006, 0.006], [0.004, 0.006], [0.004, 0.004]]] }, {});
+  const withHole = compileShape(
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [0.01, 0],
+          [0.01, 0.01],
+          [0, 0.01],
+          [0, 0],
+        ],
+        [
+          [0.004, 0.004],
+          [0.006, 0.004],
+          [0.006, 0.006],
+          [0.004, 0.006],
+          [0.004, 0.004],
+        ],
+      ],
+    },
+    {},
+  );
 
   it('measures metres to the edge, negative inside', () => {
     expect(circle.signedDistanceM({ lat: -33.45, lng: -70.65 })).toBeCloseTo(-100, 0);

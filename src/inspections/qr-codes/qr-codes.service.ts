@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { AppConfig } from '@app/config';
-import { InjectRepository, isDuplicateKeyError, TenantRepository, UniqueKeyLookup, type Page, type PageRequest, type Stored, type TenantScope } from '@app/database';
+import {
+  InjectRepository,
+  isDuplicateKeyError,
+  TenantRepository,
+  UniqueKeyLookup,
+  type Page,
+  type PageRequest,
+  type Stored,
+  type TenantScope,
+} from '@app/database';
 import { InspectionQrCode } from '../schemas/inspection-qr-code.schema';
 import { InspectionQrScan } from '../schemas/inspection-qr-scan.schema';
 import { randomQrCode } from './qr-code-issuing';
@@ -55,7 +64,12 @@ export class QrCodesService {
    */
   async replace(scope: TenantScope, previous: StoredQrCode): Promise<StoredQrCode | null> {
     const next = await this.issue(scope, previous.assetId);
-    const revoked = await this.codes.updateRecord(scope, previous, { $set: { status: 'revoked', revokedAt: new Date(), replacedBy: next._id } }, { status: 'valid' });
+    const revoked = await this.codes.updateRecord(
+      scope,
+      previous,
+      { $set: { status: 'revoked', revokedAt: new Date(), replacedBy: next._id } },
+      { status: 'valid' },
+    );
     this.byCode.evict(previous.code);
     if (revoked) return next;
     await this.codes.deleteMany(scope, { _id: next._id });

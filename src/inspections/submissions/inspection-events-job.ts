@@ -44,13 +44,22 @@ export class InspectionEventsJob implements OnModuleInit {
   /** Before the inspection is written: its events will be told from what is stored, whatever happens to this request. */
   async expect(auth: AuthContext, inspectionId: Types.ObjectId): Promise<void> {
     const payload = { clientId: auth.clientId.toHexString(), inspectionId: inspectionId.toHexString(), inspectorId: auth.userId.toHexString() };
-    await this.jobs.enqueue(INSPECTION_EVENTS_JOB, payload, { key: payload.inspectionId, runAt: new Date(Date.now() + INSPECTION_EVENTS_AFTER_MS), retryDelaysMs: [10_000, 60_000, 600_000, 3_600_000] });
+    await this.jobs.enqueue(INSPECTION_EVENTS_JOB, payload, {
+      key: payload.inspectionId,
+      runAt: new Date(Date.now() + INSPECTION_EVENTS_AFTER_MS),
+      retryDelaysMs: [10_000, 60_000, 600_000, 3_600_000],
+    });
   }
 
   private async tellAgain({ clientId, inspectionId, inspectorId }: InspectionEventsPayload): Promise<void> {
     const principal = await this.principals.load(new Types.ObjectId(inspectorId), { kind: 'api_token', id: new Types.ObjectId(inspectionId) });
-    if (!principal || !principal.clientId.equals(clientId)) throw new GiveUp(`the inspector of inspection ${inspectionId} is disabled or gone: its events are not told again`);
-    const auth: AuthContext = { ...principal, via: 'bearer', request: { requestId: `inspection-events-${inspectionId}`, ip: '127.0.0.1', userAgent: 'inspection-events' } };
+    if (!principal || !principal.clientId.equals(clientId))
+      throw new GiveUp(`the inspector of inspection ${inspectionId} is disabled or gone: its events are not told again`);
+    const auth: AuthContext = {
+      ...principal,
+      via: 'bearer',
+      request: { requestId: `inspection-events-${inspectionId}`, ip: '127.0.0.1', userAgent: 'inspection-events' },
+    };
     const inspection = await this.inspections.findById(auth, inspectionId);
     if (!inspection) return;
     const asset = await this.assets.findAssetInService(auth, inspection.assetId.toHexString());

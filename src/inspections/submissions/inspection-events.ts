@@ -29,15 +29,35 @@ export class InspectionEvents {
    * not yet told is recorded, and nothing is written otherwise.
    */
   async submitted(auth: AuthContext, asset: StoredAsset, inspection: Stored<Inspection>, { again = false } = {}): Promise<void> {
-    const base = { clientId: auth.clientId, assetId: asset._id, assetName: asset.name, occurredAt: inspection.submittedAt, subject: inspection._id.toHexString() };
+    const base = {
+      clientId: auth.clientId,
+      assetId: asset._id,
+      assetName: asset.name,
+      occurredAt: inspection.submittedAt,
+      subject: inspection._id.toHexString(),
+    };
     const place = inspection.location ? { lat: inspection.location.lat, lng: inspection.location.lng, speed: null } : null;
     const found: NewFleetEvent[] = [];
     if (inspection.critical) {
-      found.push({ ...base, type: 'inspection.critical', position: place, details: { inspectionId: inspection._id.toHexString(), workOrderId: inspection.workOrderId?.toHexString() ?? null, criticalFieldIds: inspection.criticalFieldIds } });
+      found.push({
+        ...base,
+        type: 'inspection.critical',
+        position: place,
+        details: {
+          inspectionId: inspection._id.toHexString(),
+          workOrderId: inspection.workOrderId?.toHexString() ?? null,
+          criticalFieldIds: inspection.criticalFieldIds,
+        },
+      });
     }
     const away = place && (await this.whereabouts.distanceAt(auth, asset, place, inspection.submittedAt, FIX_WITHIN_S));
     if (away && away.distanceM > AWAY_FROM_VEHICLE_M) {
-      found.push({ ...base, type: 'inspection.away_from_vehicle', position: place, details: { inspectionId: inspection._id.toHexString(), distanceM: Math.round(away.distanceM), vehicleAt: away.vehicleAt } });
+      found.push({
+        ...base,
+        type: 'inspection.away_from_vehicle',
+        position: place,
+        details: { inspectionId: inspection._id.toHexString(), distanceM: Math.round(away.distanceM), vehicleAt: away.vehicleAt },
+      });
     }
     await (again ? this.events.recordUntold(found) : this.events.record(found));
   }

@@ -90,7 +90,13 @@ export class InspectionSubmissionService {
     const inspection = stored;
     await opened?.confirm();
     await this.events.submitted(auth, asset, inspection);
-    await this.recordOdometer(auth, asset, inspection._id, answerSet.submittedAt, body.odometerKm ?? answerSet.answers.find((answer) => answer.fieldId === 'odometer')?.value);
+    await this.recordOdometer(
+      auth,
+      asset,
+      inspection._id,
+      answerSet.submittedAt,
+      body.odometerKm ?? answerSet.answers.find((answer) => answer.fieldId === 'odometer')?.value,
+    );
     await this.activity.record(auth, {
       action: 'inspection.submit',
       resourceType: 'inspection',
@@ -116,7 +122,11 @@ export class InspectionSubmissionService {
    * Writes the inspection; if that fails, the work order written for it is withdrawn first. A
    * keyed inspection refused by the key's unique index means another attempt stored it.
    */
-  private async store(auth: AuthContext, opened: OpenedWorkOrder | undefined, data: Parameters<TenantRepository<Inspection>['create']>[1]): Promise<Stored<Inspection> | 'keyed elsewhere'> {
+  private async store(
+    auth: AuthContext,
+    opened: OpenedWorkOrder | undefined,
+    data: Parameters<TenantRepository<Inspection>['create']>[1],
+  ): Promise<Stored<Inspection> | 'keyed elsewhere'> {
     try {
       return await this.inspections.create(auth, data);
     } catch (error) {

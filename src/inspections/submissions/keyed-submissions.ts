@@ -8,7 +8,14 @@ import { Inspection } from '../schemas/inspection.schema';
 
 /** What a keyed request asked, as a hash: the same key must come with the same submission. */
 export function submissionFingerprint(body: SubmitInspectionDto): string {
-  const asked = [body.code ?? null, body.assetId ?? null, body.formId, body.answers.map(({ fieldId, value }) => [fieldId, value]), body.odometerKm ?? null, body.location ? [body.location.lat, body.location.lng] : null];
+  const asked = [
+    body.code ?? null,
+    body.assetId ?? null,
+    body.formId,
+    body.answers.map(({ fieldId, value }) => [fieldId, value]),
+    body.odometerKm ?? null,
+    body.location ? [body.location.lat, body.location.lng] : null,
+  ];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }
 

@@ -217,13 +217,13 @@ export class ServiceRecordView {
 export class NextServiceView {
   @ApiProperty({ type: Number, nullable: true }) odometerKm: number | null;
   @ApiProperty({ type: Number, nullable: true }) engineHours: number | null;
-  @ApiProperty({ type: String, nullable: true, example: '2026-12-31', description: 'A day in the client\'s time zone' }) date: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-31', description: "A day in the client's time zone" }) date: string | null;
 }
 
 export class RemainingView {
   @ApiProperty({ type: Number, nullable: true, description: 'Negative: past it' }) km: number | null;
   @ApiProperty({ type: Number, nullable: true }) engineHours: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'Whole days from today in the client\'s time zone' }) days: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: "Whole days from today in the client's time zone" }) days: number | null;
 }
 
 export class LastServiceView {
@@ -239,7 +239,8 @@ export class ServiceStatusView {
   @ApiProperty({ enum: SERVICE_STATES }) state: ServiceState;
   @ApiProperty({ type: NextServiceView }) next: NextServiceView;
   @ApiProperty({ type: RemainingView }) remaining: RemainingView;
-  @ApiProperty({ enum: ['km', 'engineHours', 'days'], nullable: true, description: 'The interval that runs out first' }) dueBy: 'km' | 'engineHours' | 'days' | null;
+  @ApiProperty({ enum: ['km', 'engineHours', 'days'], nullable: true, description: 'The interval that runs out first' }) dueBy:
+    'km' | 'engineHours' | 'days' | null;
   @ApiProperty({ type: LastServiceView, nullable: true }) lastService: LastServiceView | null;
   @ApiProperty({ type: String, nullable: true, description: 'The work order the plan opened in this cycle' }) workOrderId: string | null;
   @ApiProperty({ description: 'Services recorded under the plan for the asset' }) cycle: number;

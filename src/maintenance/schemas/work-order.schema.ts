@@ -7,7 +7,6 @@ export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
 export const WORK_ORDER_STATUSES = ['open', 'in_progress', 'done', 'cancelled'] as const;
 export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
 
-
 /** A dynamic form filled in for the work order. */
 @Schema({ timestamps: false })
 export class WorkOrderForm extends AnsweredForm {

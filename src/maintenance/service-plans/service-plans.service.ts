@@ -18,7 +18,11 @@ import { SERVICE_INTERVALS } from './status-rules';
 /** Plans per client, at most. */
 export const MAX_SERVICE_PLANS = 200;
 
-const intervalsOf = (dto: IntervalsDto | undefined): ServiceIntervals => ({ km: dto?.km ?? null, engineHours: dto?.engineHours ?? null, days: dto?.days ?? null });
+const intervalsOf = (dto: IntervalsDto | undefined): ServiceIntervals => ({
+  km: dto?.km ?? null,
+  engineHours: dto?.engineHours ?? null,
+  days: dto?.days ?? null,
+});
 
 export const toServicePlanView = (plan: Stored<ServicePlan>): ServicePlanView => ({
   id: plan._id.toHexString(),
@@ -69,7 +73,8 @@ export class ServicePlansService implements OnModuleInit {
     const intervals = intervalsOf(body.intervals);
     const dueSoon = intervalsOf(body.dueSoon);
     await this.check(auth, { intervals, dueSoon, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], category: body.workOrder?.category });
-    if ((await this.plans.count(auth, {})) >= MAX_SERVICE_PLANS) throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_SERVICE_PLANS} service plans`);
+    if ((await this.plans.count(auth, {})) >= MAX_SERVICE_PLANS)
+      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_SERVICE_PLANS} service plans`);
     const category = body.workOrder?.category ? await this.categories.resolve(auth, body.workOrder.category) : null;
     const plan = await this.plans.create(auth, {
       name: body.name,
@@ -83,7 +88,13 @@ export class ServicePlansService implements OnModuleInit {
     });
     await this.status.syncPlan(plan);
     const view = toServicePlanView(plan);
-    await this.activity.record(auth, { action: 'service_plan.create', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${plan.name}" created`, after: view });
+    await this.activity.record(auth, {
+      action: 'service_plan.create',
+      resourceType: 'service_plan',
+      resourceId: plan._id,
+      summary: `Service plan "${plan.name}" created`,
+      after: view,
+    });
     return view;
   }
 
@@ -102,7 +113,8 @@ export class ServicePlansService implements OnModuleInit {
    */
   async update(auth: AuthContext, id: string, body: UpdateServicePlanDto): Promise<ServicePlanView> {
     const plan = await this.plans.findByIdOrFail(auth, id, 'Service plan');
-    if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one of name, allAssets, assetIds, groupIds, intervals, dueSoon, workOrder');
+    if (Object.keys(body).length === 0)
+      throw badRequest('Nothing to change: send at least one of name, allAssets, assetIds, groupIds, intervals, dueSoon, workOrder');
     const intervals = body.intervals ? intervalsOf(body.intervals) : plan.intervals;
     const dueSoon = body.dueSoon ? intervalsOf(body.dueSoon) : plan.dueSoon;
     await this.check(auth, { intervals, dueSoon, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], category: body.workOrder?.category });
@@ -114,7 +126,11 @@ export class ServicePlansService implements OnModuleInit {
     if (body.intervals) $set.intervals = intervals;
     if (body.dueSoon) $set.dueSoon = dueSoon;
     if (body.workOrder) {
-      const category = body.workOrder.category ? await this.categories.resolve(auth, body.workOrder.category) : body.workOrder.category === null ? null : plan.workOrder.category;
+      const category = body.workOrder.category
+        ? await this.categories.resolve(auth, body.workOrder.category)
+        : body.workOrder.category === null
+          ? null
+          : plan.workOrder.category;
       $set.workOrder = {
         autoCreate: body.workOrder.autoCreate ?? plan.workOrder.autoCreate,
         category: category ?? null,
@@ -125,7 +141,14 @@ export class ServicePlansService implements OnModuleInit {
     if (!updated) throw new DomainException(ErrorCode.Conflict, 'The service plan was changed meanwhile: read it again and repeat the change');
     await this.status.syncPlan(updated);
     const view = toServicePlanView(updated);
-    await this.activity.record(auth, { action: 'service_plan.update', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${updated.name}" edited`, before: toServicePlanView(plan), after: view });
+    await this.activity.record(auth, {
+      action: 'service_plan.update',
+      resourceType: 'service_plan',
+      resourceId: plan._id,
+      summary: `Service plan "${updated.name}" edited`,
+      before: toServicePlanView(plan),
+      after: view,
+    });
     return view;
   }
 
@@ -134,7 +157,13 @@ export class ServicePlansService implements OnModuleInit {
     const plan = await this.plans.findByIdOrFail(auth, id, 'Service plan');
     await this.plans.deleteRecords(auth, [plan]);
     await this.status.dropPlan(scopeOfClient(auth.clientId), plan._id);
-    await this.activity.record(auth, { action: 'service_plan.delete', resourceType: 'service_plan', resourceId: plan._id, summary: `Service plan "${plan.name}" deleted`, before: toServicePlanView(plan) });
+    await this.activity.record(auth, {
+      action: 'service_plan.delete',
+      resourceType: 'service_plan',
+      resourceId: plan._id,
+      summary: `Service plan "${plan.name}" deleted`,
+      before: toServicePlanView(plan),
+    });
     return { id: plan._id.toHexString() };
   }
 
@@ -157,7 +186,13 @@ export class ServicePlansService implements OnModuleInit {
     }
     if (errors.length > 0) throw validationFailed(errors);
     const record = await this.store(auth, plan, asset!._id, { doneAt, odometerKm: body.odometerKm, engineHours: body.engineHours, workOrderId });
-    await this.activity.record(auth, { action: 'service_record.create', resourceType: 'service_record', resourceId: record._id, summary: `Service "${plan.name}" recorded for ${asset!.name}`, after: toServiceRecordView(record) });
+    await this.activity.record(auth, {
+      action: 'service_record.create',
+      resourceType: 'service_record',
+      resourceId: record._id,
+      summary: `Service "${plan.name}" recorded for ${asset!.name}`,
+      after: toServiceRecordView(record),
+    });
     return toServiceRecordView(record);
   }
 
@@ -171,10 +206,19 @@ export class ServicePlansService implements OnModuleInit {
     if (!order.servicePlanId) return;
     const plan = await this.plans.findById(scopeOfClient(order.clientId), order.servicePlanId.toHexString());
     if (!plan) return;
-    await this.store(auth, plan, order.assetId, { doneAt: new Date(), workOrderId: order._id, id: new Types.ObjectId(createHash('sha256').update(`service-of-order|${order._id}`).digest().subarray(0, 12)) });
+    await this.store(auth, plan, order.assetId, {
+      doneAt: new Date(),
+      workOrderId: order._id,
+      id: new Types.ObjectId(createHash('sha256').update(`service-of-order|${order._id}`).digest().subarray(0, 12)),
+    });
   }
 
-  private async store(auth: AuthContext, plan: Stored<ServicePlan>, assetId: Types.ObjectId, input: { doneAt: Date; odometerKm?: number; engineHours?: number; workOrderId: Types.ObjectId | null; id?: Types.ObjectId }): Promise<Stored<ServiceRecord>> {
+  private async store(
+    auth: AuthContext,
+    plan: Stored<ServicePlan>,
+    assetId: Types.ObjectId,
+    input: { doneAt: Date; odometerKm?: number; engineHours?: number; workOrderId: Types.ObjectId | null; id?: Types.ObjectId },
+  ): Promise<Stored<ServiceRecord>> {
     const meters = (await this.meters.ofAssets(scopeOfClient(plan.clientId), [assetId])).get(assetId.toHexString());
     const data = {
       _id: input.id ?? new Types.ObjectId(),
@@ -199,9 +243,13 @@ export class ServicePlansService implements OnModuleInit {
     return record;
   }
 
-  private async check(auth: AuthContext, input: { intervals: ServiceIntervals; dueSoon: ServiceIntervals; assetIds: readonly string[]; groupIds: readonly string[]; category?: string | null }): Promise<void> {
+  private async check(
+    auth: AuthContext,
+    input: { intervals: ServiceIntervals; dueSoon: ServiceIntervals; assetIds: readonly string[]; groupIds: readonly string[]; category?: string | null },
+  ): Promise<void> {
     const errors: FieldError[] = [];
-    if (SERVICE_INTERVALS.every((interval) => input.intervals[interval] == null)) errors.push({ path: 'intervals', message: 'Set at least one of km, engineHours, days' });
+    if (SERVICE_INTERVALS.every((interval) => input.intervals[interval] == null))
+      errors.push({ path: 'intervals', message: 'Set at least one of km, engineHours, days' });
     for (const interval of SERVICE_INTERVALS) {
       const soon = input.dueSoon[interval];
       if (soon == null) continue;
@@ -209,7 +257,11 @@ export class ServicePlansService implements OnModuleInit {
       if (length == null) errors.push({ path: `dueSoon.${interval}`, message: `dueSoon.${interval} needs intervals.${interval}` });
       else if (soon >= length) errors.push({ path: `dueSoon.${interval}`, message: `dueSoon.${interval} must be less than intervals.${interval} (${length})` });
     }
-    if (input.category && !(await this.categories.resolve(auth, input.category))) errors.push({ path: 'workOrder.category', message: `"${input.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
+    if (input.category && !(await this.categories.resolve(auth, input.category)))
+      errors.push({
+        path: 'workOrder.category',
+        message: `"${input.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)`,
+      });
     const [assets, groups] = await Promise.all([
       input.assetIds.length ? this.directory.findAssetsInService(auth, input.assetIds) : [],
       input.groupIds.length ? this.groups.findByIds(scopeOfClient(auth.clientId), input.groupIds) : [],

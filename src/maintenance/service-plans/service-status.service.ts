@@ -3,7 +3,20 @@ import { InjectModel } from '@nestjs/mongoose';
 import { createHash } from 'node:crypto';
 import { Model, Types } from 'mongoose';
 import { ClientTimeZones, type AuthContext } from '@app/auth';
-import { decodeCursor, encodeCursor, groupBy, InjectRepository, isDuplicateKeyError, Page, pageSize, scopeOfClient, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
+import {
+  decodeCursor,
+  encodeCursor,
+  groupBy,
+  InjectRepository,
+  isDuplicateKeyError,
+  Page,
+  pageSize,
+  scopeOfClient,
+  Stored,
+  TenantQuery,
+  TenantRepository,
+  TenantScope,
+} from '@app/database';
 import { Asset } from '@app/fleet';
 import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FleetEvents } from '../../events';
@@ -94,7 +107,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const filter: TenantQuery<Asset> = { archivedAt: null };
     if (!plan.allAssets) {
       if (plan.assetIds.length === 0 && plan.groupIds.length === 0) return [];
-      filter.$or = [...(plan.assetIds.length ? [{ _id: { $in: plan.assetIds } }] : []), ...(plan.groupIds.length ? [{ groupIds: { $in: plan.groupIds } }] : [])];
+      filter.$or = [
+        ...(plan.assetIds.length ? [{ _id: { $in: plan.assetIds } }] : []),
+        ...(plan.groupIds.length ? [{ groupIds: { $in: plan.groupIds } }] : []),
+      ];
     }
     return this.assets.find(scope, filter, { projection: { _id: 1, name: 1, clientId: 1, mainTrackerId: 1 } });
   }
@@ -113,7 +129,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const have = new Map(existing.map((status) => [status.assetId.toHexString(), status]));
     const gone = existing.filter((status) => !wanted.has(status.assetId.toHexString()));
     if (gone.length > 0) await this.statuses.deleteRecords(scope, gone);
-    const meters = await this.meters.ofAssets(scope, targets.map((asset) => asset._id));
+    const meters = await this.meters.ofAssets(
+      scope,
+      targets.map((asset) => asset._id),
+    );
     const metersOf = (assetId: Types.ObjectId): Meters => meters.get(assetId.toHexString()) ?? NO_METERS;
     const inserts: Array<Partial<ServiceStatus> & { _id: Types.ObjectId }> = [];
     // The new statuses' numbers, taken at once (their ids: serviceStatusId).
@@ -128,18 +147,39 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       if (!status) {
         const start: CycleStart = { at: plan.createdAt.getTime() > now.getTime() - 60_000 ? plan.createdAt : now, ...current };
         const computed = this.compute(plan, start, current, zone, today);
-        inserts.push({ _id: serviceStatusId(plan.clientId, first + inserts.length, prefix), assetId: asset._id, planId: plan._id, cycle: 0, start, lastService: null, workOrderId: null, dueSoonEvent: null, overdueEvent: null, effectsPending: false, updatedAt: now, ...computed.fields, ...effectsPendingOf(computed.fields.state, 'ok') });
+        inserts.push({
+          _id: serviceStatusId(plan.clientId, first + inserts.length, prefix),
+          assetId: asset._id,
+          planId: plan._id,
+          cycle: 0,
+          start,
+          lastService: null,
+          workOrderId: null,
+          dueSoonEvent: null,
+          overdueEvent: null,
+          effectsPending: false,
+          updatedAt: now,
+          ...computed.fields,
+          ...effectsPendingOf(computed.fields.state, 'ok'),
+        });
         continue;
       }
       const computed = this.compute(plan, status.start, current, zone, today);
       updates.push({ record: status, update: { $set: { ...computed.fields, updatedAt: now, ...effectsPendingOf(computed.fields.state, status.state) } } });
       if (computed.fields.state !== status.state) entered.push({ status: { ...status, ...computed.fields }, from: status.state });
     }
-    if (inserts.length > 0) await this.statuses.insertMany(scope, inserts, { ordered: false }).catch((error) => { if (!isDuplicateKeyError(error)) throw error; });
+    if (inserts.length > 0)
+      await this.statuses.insertMany(scope, inserts, { ordered: false }).catch((error) => {
+        if (!isDuplicateKeyError(error)) throw error;
+      });
     if (updates.length > 0) await this.statuses.updateEach(scope, updates);
-    for (const inserted of inserts) if (inserted.state !== 'ok') entered.push({ status: { ...(inserted as Stored<ServiceStatus>), clientId: plan.clientId }, from: 'ok' });
+    for (const inserted of inserts)
+      if (inserted.state !== 'ok') entered.push({ status: { ...(inserted as Stored<ServiceStatus>), clientId: plan.clientId }, from: 'ok' });
     for (const { status } of entered) await this.applyEffects(plan, status, wanted.get(status.assetId.toHexString())?.name ?? '', now);
-    await this.rewatch(plan.clientId, targets.map((asset) => asset._id));
+    await this.rewatch(
+      plan.clientId,
+      targets.map((asset) => asset._id),
+    );
   }
 
   /** Whether the plan applies to the asset (it has a status for it). */
@@ -151,11 +191,19 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   async dropPlan(scope: TenantScope, planId: Types.ObjectId): Promise<void> {
     const statuses = await this.statuses.find(scope, { planId });
     await this.statuses.deleteMany(scope, { planId });
-    await this.rewatch(scope.clientId, statuses.map((status) => status.assetId));
+    await this.rewatch(
+      scope.clientId,
+      statuses.map((status) => status.assetId),
+    );
   }
 
   /** A service recorded: a new cycle from it (a service older than the cycle's start only counts as history). */
-  async serviceRecorded(plan: Stored<ServicePlan>, assetId: Types.ObjectId, service: { id: Types.ObjectId; doneAt: Date; odometerKm: number; engineHours: number }, now = new Date()): Promise<void> {
+  async serviceRecorded(
+    plan: Stored<ServicePlan>,
+    assetId: Types.ObjectId,
+    service: { id: Types.ObjectId; doneAt: Date; odometerKm: number; engineHours: number },
+    now = new Date(),
+  ): Promise<void> {
     const scope = scopeOfClient(plan.clientId);
     const status = await this.statuses.findOne(scope, { planId: plan._id, assetId });
     // A service older than the last one known is history, not a new cycle. Older than the plan
@@ -165,9 +213,22 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
     const start: CycleStart = { at: service.doneAt, odometerKm: service.odometerKm, engineHours: service.engineHours };
     const computed = this.compute(plan, start, current, zone, dayIn(now, zone));
-    const updated = await this.statuses.updateRecord(scope, status, {
-      $set: { ...computed.fields, start, cycle: status.cycle + 1, lastService: service, workOrderId: null, updatedAt: now, ...effectsPendingOf(computed.fields.state) },
-    }, { cycle: status.cycle });
+    const updated = await this.statuses.updateRecord(
+      scope,
+      status,
+      {
+        $set: {
+          ...computed.fields,
+          start,
+          cycle: status.cycle + 1,
+          lastService: service,
+          workOrderId: null,
+          updatedAt: now,
+          ...effectsPendingOf(computed.fields.state),
+        },
+      },
+      { cycle: status.cycle },
+    );
     if (updated && updated.state !== 'ok') await this.applyEffects(plan, updated, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
     await this.rewatch(plan.clientId, [assetId]);
   }
@@ -177,20 +238,33 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     for (const change of changes) await this.recomputeAsset(change.clientId, change.assetId, change, now);
   }
 
-  private async recomputeAsset(clientId: Types.ObjectId, assetId: Types.ObjectId, current: Meters, now: Date, only?: readonly Stored<ServiceStatus>[]): Promise<void> {
+  private async recomputeAsset(
+    clientId: Types.ObjectId,
+    assetId: Types.ObjectId,
+    current: Meters,
+    now: Date,
+    only?: readonly Stored<ServiceStatus>[],
+  ): Promise<void> {
     const scope = scopeOfClient(clientId);
     const statuses = only ?? (await this.statuses.find(scope, { assetId }));
     if (statuses.length === 0) return;
     const zone = await this.zones.of(clientId);
     const today = dayIn(now, zone);
-    const plans = new Map((await this.plans.findByIds(scope, [...new Set(statuses.map((status) => status.planId.toHexString()))])).map((plan) => [plan._id.toHexString(), plan]));
+    const plans = new Map(
+      (await this.plans.findByIds(scope, [...new Set(statuses.map((status) => status.planId.toHexString()))])).map((plan) => [plan._id.toHexString(), plan]),
+    );
     let assetName: string | undefined;
     for (const status of statuses) {
       const plan = plans.get(status.planId.toHexString());
       if (!plan) continue;
       const computed = this.compute(plan, status.start, current, zone, today);
       if (computed.fields.state === status.state && computed.fields.dateCheck === status.dateCheck) continue;
-      const updated = await this.statuses.updateRecord(scope, status, { $set: { ...computed.fields, updatedAt: now, ...effectsPendingOf(computed.fields.state, status.state) } }, { cycle: status.cycle });
+      const updated = await this.statuses.updateRecord(
+        scope,
+        status,
+        { $set: { ...computed.fields, updatedAt: now, ...effectsPendingOf(computed.fields.state, status.state) } },
+        { cycle: status.cycle },
+      );
       if (updated && updated.state !== 'ok' && updated.state !== status.state) {
         assetName ??= (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '';
         await this.applyEffects(plan, updated, assetName, now);
@@ -203,7 +277,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const schedule = scheduleOf(plan.intervals, plan.dueSoon, start, zone);
     const state = stateOf(schedule, current, today);
     const dueBy = decidingInterval(plan.intervals, remainingOf(schedule.next, current, today));
-    return { fields: { state, next: schedule.next, soon: schedule.soon, dueBy, dateCheck: dateCheckOf(schedule, state) }, watch: meterWatchOf(schedule, state) };
+    return {
+      fields: { state, next: schedule.next, soon: schedule.soon, dueBy, dateCheck: dateCheckOf(schedule, state) },
+      watch: meterWatchOf(schedule, state),
+    };
   }
 
   /** The meters' watch of these assets: the lowest next threshold over their plans. */
@@ -212,7 +289,9 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     const scope = scopeOfClient(clientId);
     const filter = assetIds.length >= WHOLE_CLIENT_REWATCH_FROM ? {} : { assetId: { $in: [...assetIds] } };
     const statuses = await this.statuses.find(scope, filter, { projection: { assetId: 1, clientId: 1, state: 1, next: 1, soon: 1 } });
-    const watches = new Map<string, { odometerKm: number | null; engineHours: number | null }>(assetIds.map((id) => [id.toHexString(), { odometerKm: null, engineHours: null }]));
+    const watches = new Map<string, { odometerKm: number | null; engineHours: number | null }>(
+      assetIds.map((id) => [id.toHexString(), { odometerKm: null, engineHours: null }]),
+    );
     const lower = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
     for (const status of statuses) {
       const kept = watches.get(status.assetId.toHexString());
@@ -237,7 +316,11 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     let claim = status[field];
     if (!claim || claim.cycle !== status.cycle) {
       const claimed = { cycle: status.cycle, at: now, recorded: false };
-      const result = await this.statuses.updateOne(scope, { _id: status._id, cycle: status.cycle, $or: [{ [field]: null }, { [`${field}.cycle`]: { $ne: status.cycle } }] }, { $set: { [field]: claimed, effectsPending: true } });
+      const result = await this.statuses.updateOne(
+        scope,
+        { _id: status._id, cycle: status.cycle, $or: [{ [field]: null }, { [`${field}.cycle`]: { $ne: status.cycle } }] },
+        { $set: { [field]: claimed, effectsPending: true } },
+      );
       if (result.modified === 0) return; // another instance claimed it: it records it
       claim = claimed;
     }
@@ -254,7 +337,9 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
         },
       ]);
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- a computed key makes an open record, which TenantQuery refuses without it
-      await this.statuses.updateOne(scope, { _id: status._id, [`${field}.cycle`]: status.cycle } as TenantQuery<ServiceStatus>, { $set: { [`${field}.recorded`]: true } });
+      await this.statuses.updateOne(scope, { _id: status._id, [`${field}.cycle`]: status.cycle } as TenantQuery<ServiceStatus>, {
+        $set: { [`${field}.recorded`]: true },
+      });
     }
     if (status.state === 'overdue' && plan.workOrder.autoCreate && !status.workOrderId) await this.openWorkOrder(plan, status, assetName);
     await this.statuses.updateOne(scope, { _id: status._id }, { $set: { effectsPending: false } });
@@ -263,7 +348,13 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
   private async openWorkOrder(plan: Stored<ServicePlan>, status: Stored<ServiceStatus>, assetName: string): Promise<void> {
     const scope = scopeOfClient(plan.clientId);
     const id = serviceWorkOrderId(plan._id, status.assetId, status.cycle);
-    const next = [status.next.odometerKm !== null ? `${Math.round(status.next.odometerKm)} km` : null, status.next.engineHours !== null ? `${Math.round(status.next.engineHours)} h` : null, status.next.date].filter(Boolean).join(', ');
+    const next = [
+      status.next.odometerKm !== null ? `${Math.round(status.next.odometerKm)} km` : null,
+      status.next.engineHours !== null ? `${Math.round(status.next.engineHours)} h` : null,
+      status.next.date,
+    ]
+      .filter(Boolean)
+      .join(', ');
     try {
       await this.orders.create(scope, {
         _id: id,
@@ -293,7 +384,13 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       const scope = scopeOfClient(clientId);
       const current = (await this.meters.ofAssets(scope, [assetId])).get(assetId.toHexString()) ?? NO_METERS;
       lease.assertHeld();
-      await this.recomputeAsset(clientId, assetId, current, now, statuses.filter((status) => !status.effectsPending));
+      await this.recomputeAsset(
+        clientId,
+        assetId,
+        current,
+        now,
+        statuses.filter((status) => !status.effectsPending),
+      );
       for (const status of statuses.filter((candidate) => candidate.effectsPending)) {
         const plan = await this.plans.findById(scope, status.planId.toHexString());
         if (plan) await this.applyEffects(plan, status, (await this.assets.findById(scope, assetId.toHexString()))?.name ?? '', now);
@@ -303,7 +400,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
 
   /** `count` numbers of the client's statuses, the first answered (one atomic increment: instances never share one). */
   private async allocate(clientId: Types.ObjectId, count: number): Promise<number> {
-    const counter = await this.sequences.findOneAndUpdate({ _id: clientId }, { $inc: { next: count } }, { upsert: true, new: true }).lean().exec();
+    const counter = await this.sequences
+      .findOneAndUpdate({ _id: clientId }, { $inc: { next: count } }, { upsert: true, new: true })
+      .lean()
+      .exec();
     return counter.next - count;
   }
 
@@ -328,7 +428,9 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
       this.statuses.list(auth, { $or: [{ _id: { $lt: lowest } }, { _id: { $gt: highest } }] }, { limit, cursor });
     const after = query.cursor ? decodeCursor(query.cursor, '_id').id : null;
     const limit = pageSize(query.limit);
-    let below = after ? serviceStatusNumber(auth.clientId, after, prefix) : ((await this.sequences.findById(auth.clientId, { next: 1 }).lean().exec())?.next ?? 0);
+    let below = after
+      ? serviceStatusNumber(auth.clientId, after, prefix)
+      : ((await this.sequences.findById(auth.clientId, { next: 1 }).lean().exec())?.next ?? 0);
     if (below === null) return unnumbered(query.cursor, limit); // a cursor among the statuses from before the numbering
     const found: Array<Stored<ServiceStatus>> = [];
     let round = Math.min(limit + 1, MAX_IDS_PER_READ);
@@ -377,7 +479,12 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
         next: { odometerKm: status.next.odometerKm, engineHours: status.next.engineHours, date: status.next.date },
         remaining: remainingOf(status.next, current, today),
         dueBy: status.dueBy,
-        lastService: status.lastService && { id: status.lastService.id.toHexString(), doneAt: new Date(status.lastService.doneAt).toISOString(), odometerKm: status.lastService.odometerKm, engineHours: status.lastService.engineHours },
+        lastService: status.lastService && {
+          id: status.lastService.id.toHexString(),
+          doneAt: new Date(status.lastService.doneAt).toISOString(),
+          odometerKm: status.lastService.odometerKm,
+          engineHours: status.lastService.engineHours,
+        },
         workOrderId: status.workOrderId?.toHexString() ?? null,
         cycle: status.cycle,
       };

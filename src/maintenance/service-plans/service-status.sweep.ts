@@ -31,7 +31,10 @@ export class ServiceStatusSweep implements OnModuleInit {
   async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     // The latest "today" on Earth (UTC+14): nothing due anywhere is left out; each client's own day decides.
     const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
-    const due = await this.allStatuses.find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] }).lean<Array<Stored<ServiceStatus>>>().exec();
+    const due = await this.allStatuses
+      .find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] })
+      .lean<Array<Stored<ServiceStatus>>>()
+      .exec();
     await this.statuses.recomputeDue(due, now, lease);
     return due.length;
   }

@@ -51,7 +51,9 @@ export function scheduleOf(intervals: Intervals, dueSoon: Intervals, start: Cycl
 }
 
 const reached = (at: Thresholds, meters: { odometerKm: number; engineHours: number }, today: string) =>
-  (at.odometerKm !== null && meters.odometerKm >= at.odometerKm) || (at.engineHours !== null && meters.engineHours >= at.engineHours) || (at.date !== null && today >= at.date);
+  (at.odometerKm !== null && meters.odometerKm >= at.odometerKm) ||
+  (at.engineHours !== null && meters.engineHours >= at.engineHours) ||
+  (at.date !== null && today >= at.date);
 
 /** Overdue once any interval has run out; due soon once any has entered its threshold; ok before. */
 export function stateOf(schedule: Schedule, meters: { odometerKm: number; engineHours: number }, today: string): ServiceState {
@@ -95,7 +97,10 @@ export function dateCheckOf(schedule: Schedule, state: ServiceState): string | n
 /** The meter values at which the state changes next (what the meters are asked to watch). */
 export function meterWatchOf(schedule: Schedule, state: ServiceState): { odometerKm: number | null; engineHours: number | null } {
   if (state === 'overdue') return { odometerKm: null, engineHours: null };
-  const at = state === 'ok' ? { odometerKm: schedule.soon.odometerKm ?? schedule.next.odometerKm, engineHours: schedule.soon.engineHours ?? schedule.next.engineHours } : schedule.next;
+  const at =
+    state === 'ok'
+      ? { odometerKm: schedule.soon.odometerKm ?? schedule.next.odometerKm, engineHours: schedule.soon.engineHours ?? schedule.next.engineHours }
+      : schedule.next;
   return { odometerKm: at.odometerKm, engineHours: at.engineHours };
 }
 

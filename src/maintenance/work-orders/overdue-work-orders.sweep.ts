@@ -39,11 +39,21 @@ export class OverdueWorkOrdersSweep implements OnModuleInit {
     // The latest "today" on Earth (UTC+14): no order overdue anywhere is left out; each client's own day decides.
     const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
     const candidates = await this.allOrders
-      .find({ status: { $in: ['open', 'in_progress'] }, dueDate: { $lt: latestToday }, overdueEventAt: null }, { clientId: 1, assetId: 1, title: 1, dueDate: 1, status: 1, category: 1, priority: 1 })
+      .find(
+        { status: { $in: ['open', 'in_progress'] }, dueDate: { $lt: latestToday }, overdueEventAt: null },
+        { clientId: 1, assetId: 1, title: 1, dueDate: 1, status: 1, category: 1, priority: 1 },
+      )
       .lean<Array<Stored<WorkOrder>>>()
       .exec();
     if (candidates.length === 0) return 0;
-    const zones = new Map((await this.clients.find({ _id: { $in: [...new Set(candidates.map((order) => order.clientId.toHexString()))].map((id) => new Types.ObjectId(id)) } }, { timeZone: 1 }).lean<Array<{ _id: Types.ObjectId; timeZone: string }>>().exec()).map((client) => [client._id.toHexString(), client.timeZone]));
+    const zones = new Map(
+      (
+        await this.clients
+          .find({ _id: { $in: [...new Set(candidates.map((order) => order.clientId.toHexString()))].map((id) => new Types.ObjectId(id)) } }, { timeZone: 1 })
+          .lean<Array<{ _id: Types.ObjectId; timeZone: string }>>()
+          .exec()
+      ).map((client) => [client._id.toHexString(), client.timeZone]),
+    );
     let recorded = 0;
     for (const order of candidates) {
       const zone = zones.get(order.clientId.toHexString()) ?? 'America/Santiago';
@@ -60,7 +70,14 @@ export class OverdueWorkOrdersSweep implements OnModuleInit {
           type: 'work_order.overdue',
           occurredAt: overdueFrom.toJSDate(),
           subject: order._id.toHexString(),
-          details: { workOrderId: order._id.toHexString(), title: order.title, dueDate: order.dueDate, status: order.status, priority: order.priority, category: order.category },
+          details: {
+            workOrderId: order._id.toHexString(),
+            title: order.title,
+            dueDate: order.dueDate,
+            status: order.status,
+            priority: order.priority,
+            category: order.category,
+          },
         },
       ]);
       await this.orders.updateRecord(scope, order, { $set: { overdueEventAt: now } }, { dueDate: order.dueDate });

@@ -43,7 +43,8 @@ export class WorkOrderLifecycleService {
     if (body.assigneeId === null) $unset.assigneeId = 1;
     else if (body.assigneeId !== undefined) {
       const assignee = await this.users.findById(auth, body.assigneeId);
-      if (!assignee || assignee.active === false) throw validationFailed([{ path: 'assigneeId', message: `No user ${body.assigneeId} among the users of your client` }]);
+      if (!assignee || assignee.active === false)
+        throw validationFailed([{ path: 'assigneeId', message: `No user ${body.assigneeId} among the users of your client` }]);
       $set.assigneeId = assignee._id;
     }
     const update = { ...(Object.keys($set).length && { $set }), ...(Object.keys($unset).length && { $unset }) };

@@ -32,7 +32,8 @@ export class WorkOrdersService {
     const [asset, category] = await Promise.all([this.assets.findAssetInService(auth, body.assetId), this.categories.resolve(auth, body.category)]);
     const errors: FieldError[] = [];
     if (!asset) errors.push({ path: 'assetId', message: `No asset ${body.assetId} among your assets` });
-    if (!category) errors.push({ path: 'category', message: `"${body.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
+    if (!category)
+      errors.push({ path: 'category', message: `"${body.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)` });
     if (errors.length > 0) throw validationFailed(errors);
 
     const order = await this.orders.create(auth, {
@@ -51,7 +52,15 @@ export class WorkOrdersService {
       resourceType: 'work_order',
       resourceId: order._id,
       summary: `Work order "${order.title}" (${order.category}) created for ${asset!.name}`,
-      after: { assetId: view.assetId, category: view.category, title: view.title, description: view.description, priority: view.priority, status: view.status, dueDate: view.dueDate },
+      after: {
+        assetId: view.assetId,
+        category: view.category,
+        title: view.title,
+        description: view.description,
+        priority: view.priority,
+        status: view.status,
+        dueDate: view.dueDate,
+      },
     });
     return view;
   }
@@ -61,7 +70,8 @@ export class WorkOrdersService {
     const order = await this.findVisible(auth, id);
     const form = await this.forms.findOwned(auth, body.formId);
     if (!form) throw validationFailed([{ path: 'formId', message: `No dynamic form ${body.formId} among your forms` }]);
-    if (form.status !== 'active') throw validationFailed([{ path: 'formId', message: `The form "${form.name}" is ${form.status}: only active forms can be filled in` }]);
+    if (form.status !== 'active')
+      throw validationFailed([{ path: 'formId', message: `The form "${form.name}" is ${form.status}: only active forms can be filled in` }]);
     if (order.forms.length >= MAX_FORMS_PER_WORK_ORDER) throw badRequest(`A work order holds at most ${MAX_FORMS_PER_WORK_ORDER} forms`);
 
     const built = buildFormEntry(form, body.answers, { userId: auth.userId, today: clientToday(auth.client.timeZone) });
@@ -82,7 +92,13 @@ export class WorkOrdersService {
       summary: `Form "${form.name}" added to work order "${order.title}"${entry.critical ? ' with critical answers' : ''}`,
       before: { formsCount: order.forms.length, hasCriticalAnswers: order.hasCriticalAnswers },
       after: { formsCount: updated.forms.length, hasCriticalAnswers: updated.hasCriticalAnswers },
-      details: { entryId: entry._id.toHexString(), formId: form._id.toHexString(), formVersion: form.version, critical: entry.critical, criticalFieldIds: entry.criticalFieldIds },
+      details: {
+        entryId: entry._id.toHexString(),
+        formId: form._id.toHexString(),
+        formVersion: form.version,
+        critical: entry.critical,
+        criticalFieldIds: entry.criticalFieldIds,
+      },
     });
     return toWorkOrderView(updated);
   }

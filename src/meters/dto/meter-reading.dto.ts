@@ -36,7 +36,7 @@ export class ListMeterReadingsQueryDto extends PageQueryDto {}
 export class MetersView {
   @ApiProperty({ example: 12345.678 }) odometerKm: number;
   @ApiProperty({ example: 812.25 }) engineHours: number;
-  @ApiProperty({ enum: ['telemetry', 'reading'], description: 'What set the odometer last: telemetry (positions or the device\'s mileage) or a reading' })
+  @ApiProperty({ enum: ['telemetry', 'reading'], description: "What set the odometer last: telemetry (positions or the device's mileage) or a reading" })
   odometerSource: 'telemetry' | 'reading';
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'null: no telemetry nor reading yet' })
   updatedAt: string | null;

@@ -11,7 +11,11 @@ const collect = async (path: string) => {
 
 describe('message file reader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'messages-'));
-  const messages = [{ timestamp: 1, 'position.latitude': -33.4, text: 'a "quoted" } ] { [ brace', nested: { a: [1, { b: 2 }] } }, { timestamp: 2 }, { timestamp: 3, s: '\\' }];
+  const messages = [
+    { timestamp: 1, 'position.latitude': -33.4, text: 'a "quoted" } ] { [ brace', nested: { a: [1, { b: 2 }] } },
+    { timestamp: 2 },
+    { timestamp: 3, s: '\\' },
+  ];
 
   it('reads a JSON array and NDJSON to the same messages', async () => {
     writeFileSync(join(dir, 'a.json'), `\n  ${JSON.stringify(messages, null, 2)}\n`);

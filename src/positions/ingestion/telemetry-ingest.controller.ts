@@ -28,8 +28,26 @@ export class TelemetryIngestController {
   @RateLimitExempt()
   @ApiBearerAuth(BEARER_SCHEME)
   @HttpCode(200)
-  @ApiBody({ schema: { type: 'array', maxItems: MAX_INGEST_MESSAGES, items: { type: 'object', additionalProperties: true }, example: [{ 'device.id': 7100001, timestamp: 1767225600, 'position.latitude': -33.45, 'position.longitude': -70.66, 'position.speed': 42, 'engine.ignition.status': true }] } })
-  @ApiBadRequestResponse({ description: 'The body is not a JSON array, or holds more than 200 000 messages (shape A); malformed messages inside an array are counted, not refused' })
+  @ApiBody({
+    schema: {
+      type: 'array',
+      maxItems: MAX_INGEST_MESSAGES,
+      items: { type: 'object', additionalProperties: true },
+      example: [
+        {
+          'device.id': 7100001,
+          timestamp: 1767225600,
+          'position.latitude': -33.45,
+          'position.longitude': -70.66,
+          'position.speed': 42,
+          'engine.ignition.status': true,
+        },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({
+    description: 'The body is not a JSON array, or holds more than 200 000 messages (shape A); malformed messages inside an array are counted, not refused',
+  })
   @ApiPayloadTooLargeResponse({ description: 'The body is over 20 MB (shape A)' })
   ingest(@Body() body: unknown): Promise<IngestReportView> {
     if (!Array.isArray(body)) throw badRequest('The body must be a JSON array of flespi messages');

@@ -74,8 +74,15 @@ export class TelemetryIngestor {
     metrics: AppMetrics,
   ) {
     this.isCommand = !config.runsBackgroundWork;
-    this.refusedTotal = metrics.counter({ name: 'telemetry_messages_refused_total', help: 'Messages of known trackers refused: reason future (ahead of the clock) or identMismatch', labelNames: ['reason'] });
-    this.implausibleTotal = metrics.counter({ name: 'telemetry_fixes_implausible_total', help: 'Fixes stored but no vehicle could have reached: they moved nothing' });
+    this.refusedTotal = metrics.counter({
+      name: 'telemetry_messages_refused_total',
+      help: 'Messages of known trackers refused: reason future (ahead of the clock) or identMismatch',
+      labelNames: ['reason'],
+    });
+    this.implausibleTotal = metrics.counter({
+      name: 'telemetry_fixes_implausible_total',
+      help: 'Fixes stored but no vehicle could have reached: they moved nothing',
+    });
   }
 
   /** A batch of flespi messages of any devices. */
@@ -136,7 +143,6 @@ export class TelemetryIngestor {
     let next = 0;
     return batches.map((batch) => (batch.points.length > 0 ? counts[next++] : { accepted: 0, duplicates: 0, implausible: 0 }));
   }
-
 }
 
 /** Why a tracker's message is refused (docs/telemetry.md, "Refused messages"), null when it is not. */

@@ -17,7 +17,17 @@ import { StoredPositionUpdates } from './stored-position-updates';
 @Module({
   imports: [TelemetryStoreModule, IngestionModule],
   controllers: [PositionsController, PositionStreamController],
-  providers: [PositionUpdates, LiveStreamEvents, StoredPositionUpdates, PositionFeed, PositionStreams, LatestPositionCache, LatestPositionsService, ScopedTrackers, ConfiguredFlespiClient],
+  providers: [
+    PositionUpdates,
+    LiveStreamEvents,
+    StoredPositionUpdates,
+    PositionFeed,
+    PositionStreams,
+    LatestPositionCache,
+    LatestPositionsService,
+    ScopedTrackers,
+    ConfiguredFlespiClient,
+  ],
   exports: [PositionUpdates, PositionStreams, LiveStreamEvents],
 })
 export class LiveModule {}

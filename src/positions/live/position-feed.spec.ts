@@ -48,7 +48,9 @@ class StandInChangeStream {
 
 /** A change of the log: an entry written `done` with one tracker's new position. */
 type LogChange = { fullDocument: { state: 'pending' | 'done'; at: number; latest: Record<string, object> } };
-const record = (id: string, ts: number, state: 'pending' | 'done' = 'done'): LogChange => ({ fullDocument: { state, at: ts * 1000, latest: { [id.repeat(24)]: { vendorId: 1, ts, lat: 1, lng: 2, speed: null, dir: null, alt: null, ignition: null } } } });
+const record = (id: string, ts: number, state: 'pending' | 'done' = 'done'): LogChange => ({
+  fullDocument: { state, at: ts * 1000, latest: { [id.repeat(24)]: { vendorId: 1, ts, lat: 1, lng: 2, speed: null, dir: null, alt: null, ignition: null } } },
+});
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 function feedOn(changes: StandInChangeStream) {

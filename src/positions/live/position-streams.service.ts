@@ -60,7 +60,12 @@ export class PositionStreams implements OnModuleDestroy {
     const trackers = new Map((await this.scoped.resolve(auth, filter)).map((t) => [t.trackerId, t]));
     if (req.destroyed || res.writableEnded) return;
     const release = this.perUser.take(auth.userId.toHexString()); // 429 before any byte of a stream
-    const stream = openEventStream(req, res, { heartbeatMs: this.heartbeatMs, lifetimeMs: STREAM_LIFETIME_MS, maxUnreadBytes: MAX_UNREAD_BYTES, retryMs: RETRY_MS });
+    const stream = openEventStream(req, res, {
+      heartbeatMs: this.heartbeatMs,
+      lifetimeMs: STREAM_LIFETIME_MS,
+      maxUnreadBytes: MAX_UNREAD_BYTES,
+      retryMs: RETRY_MS,
+    });
     const write = (text: string) => stream.write(text);
     const end = () => stream.end();
     const send = (tracker: ScopedTracker, record: LatestRecord) => write(this.render(tracker, record));

@@ -18,5 +18,4 @@ export class PositionsController {
   latestPositions(@Auth() auth: AuthContext, @Query() query: LatestPositionsQueryDto): Promise<LatestPositionView[]> {
     return this.latest.latest(auth, { assetIds: query.assetIds?.split(','), groupId: query.groupId });
   }
-
 }

@@ -49,7 +49,9 @@ export class ScopedTrackers {
   resolve(auth: AuthContext, filter: TrackerFilter = {}): Promise<readonly ScopedTracker[]> {
     // Hashed: a scope or an `assetIds` of a thousand ids would make keys of kilobytes.
     const scope = auth.trackerScope.isAll ? '*' : auth.trackerScope.trackerIds!.join(',');
-    const digest = createHash('sha256').update(`${scope}|${filter.assetIds?.join(',') ?? ''}|${filter.groupId ?? ''}`).digest('base64url');
+    const digest = createHash('sha256')
+      .update(`${scope}|${filter.assetIds?.join(',') ?? ''}|${filter.groupId ?? ''}`)
+      .digest('base64url');
     const key = `${auth.clientId.toHexString()}|${digest}`;
     return this.recent.get(key, () => this.read(auth, filter));
   }
@@ -59,12 +61,27 @@ export class ScopedTrackers {
     const query: TenantQuery<Asset> = { mainTrackerId: { $exists: true, $ne: null }, archivedAt: null };
     if (filter.assetIds) query._id = { $in: filter.assetIds.map((id) => new Types.ObjectId(id)) };
     if (filter.groupId) query.groupIds = new Types.ObjectId(filter.groupId);
-    const assets = await this.assets.find(auth, query, { projection: { name: 1, plate: 1, mainTrackerId: 1, clientId: 1 }, sort: { name: 1 }, limit: MAX_SCOPED_ASSETS });
-    const trackers = await this.directory.findTrackersByIds(auth, assets.map((asset) => asset.mainTrackerId!));
+    const assets = await this.assets.find(auth, query, {
+      projection: { name: 1, plate: 1, mainTrackerId: 1, clientId: 1 },
+      sort: { name: 1 },
+      limit: MAX_SCOPED_ASSETS,
+    });
+    const trackers = await this.directory.findTrackersByIds(
+      auth,
+      assets.map((asset) => asset.mainTrackerId!),
+    );
     return assets.flatMap((asset) => {
       const tracker = trackers.get(asset.mainTrackerId!.toHexString());
       if (!tracker) return [];
-      return [{ assetId: asset._id.toHexString(), assetName: asset.name, licensePlate: asset.plate ?? '', trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId }];
+      return [
+        {
+          assetId: asset._id.toHexString(),
+          assetName: asset.name,
+          licensePlate: asset.plate ?? '',
+          trackerId: tracker._id.toHexString(),
+          vendorId: tracker.vendorId,
+        },
+      ];
     });
   }
 }

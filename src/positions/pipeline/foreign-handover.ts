@@ -47,7 +47,8 @@ export class ForeignHandover {
         }
         return batches.map((batch) => counts.get(batch.tracker._id.toHexString()) ?? { accepted: 0, duplicates: batch.points.length, implausible: 0 });
       }
-      if (Date.now() > deadline) throw new DomainException(ErrorCode.ServiceUnavailable, 'The instances that process these trackers did not take the batch in time: send it again');
+      if (Date.now() > deadline)
+        throw new DomainException(ErrorCode.ServiceUnavailable, 'The instances that process these trackers did not take the batch in time: send it again');
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -63,7 +64,10 @@ export class ForeignHandover {
         const points = all.slice(from, from + MAX_ENTRY_POINTS);
         let current = open.get(p);
         if (!current || current.points + points.length > MAX_ENTRY_POINTS || current.entry.parts[id]) {
-          current = { entry: { _id: new Types.ObjectId(), p, state: 'pending', by: this.ownership.instanceId, at, parts: {}, latest: {}, trackers: {}, counts: null }, points: 0 };
+          current = {
+            entry: { _id: new Types.ObjectId(), p, state: 'pending', by: this.ownership.instanceId, at, parts: {}, latest: {}, trackers: {}, counts: null },
+            points: 0,
+          };
           entries.push(current.entry);
           open.set(p, current);
         }

@@ -5,7 +5,10 @@ import type { TelemetryPoint } from '../telemetry/telemetry-point';
  * duplicate like a resent message), in time order, split into those newer than everything stored
  * (`fresh`: new without a look) and the others (`older`: new only if the store does not hold them).
  */
-export function splitArrivals(points: readonly TelemetryPoint[], newestTs: number | null): { fresh: TelemetryPoint[]; older: TelemetryPoint[]; repeated: number } {
+export function splitArrivals(
+  points: readonly TelemetryPoint[],
+  newestTs: number | null,
+): { fresh: TelemetryPoint[]; older: TelemetryPoint[]; repeated: number } {
   const sorted = [...points].sort((a, b) => a.ts - b.ts);
   const fresh: TelemetryPoint[] = [];
   const older: TelemetryPoint[] = [];
@@ -25,6 +28,7 @@ export function splitArrivals(points: readonly TelemetryPoint[], newestTs: numbe
 /** The newest point with coordinates, if any. */
 export function newestPositioned(points: readonly TelemetryPoint[]): (TelemetryPoint & { lat: number; lng: number }) | null {
   let newest: (TelemetryPoint & { lat: number; lng: number }) | null = null;
-  for (const point of points) if (point.lat !== null && point.lng !== null && (newest === null || point.ts > newest.ts)) newest = point as TelemetryPoint & { lat: number; lng: number };
+  for (const point of points)
+    if (point.lat !== null && point.lng !== null && (newest === null || point.ts > newest.ts)) newest = point as TelemetryPoint & { lat: number; lng: number };
   return newest;
 }

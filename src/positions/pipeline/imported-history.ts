@@ -29,11 +29,36 @@ export class ImportedHistory {
     if (points.length === 0) return;
     const trackerId = tracker._id.toHexString();
     await this.writer.write(tracker._id, points);
-    if (trips.length > 0) await this.trips.collection.insertMany(trips.map((trip) => ({ _id: storedTripId(trackerId, trip.id), trackerId: tracker._id, ...trip })) as never[]);
+    if (trips.length > 0)
+      await this.trips.collection.insertMany(trips.map((trip) => ({ _id: storedTripId(trackerId, trip.id), trackerId: tracker._id, ...trip })) as never[]);
     const newestTs = Math.max(...points.map((point) => point.ts));
     const newest = newestPositioned(points);
-    if (newest) await this.latest.persist([{ _id: trackerId, trackerId: tracker._id, vendorId: tracker.vendorId, ts: newest.ts, lat: newest.lat, lng: newest.lng, speed: newest.speed, dir: newest.dir, alt: newest.alt, ignition: newest.ignition ?? null, ingestedAt: Date.now(), openTripBegin: null }]);
-    const state = { trackerId: tracker._id, newestTs, processedTs: newestTs, unreplayed: null, trips: { openBegin: null, openLastMoving: null, seenTo: newestTs }, checkpointTs: null, updatedAt: new Date() };
+    if (newest)
+      await this.latest.persist([
+        {
+          _id: trackerId,
+          trackerId: tracker._id,
+          vendorId: tracker.vendorId,
+          ts: newest.ts,
+          lat: newest.lat,
+          lng: newest.lng,
+          speed: newest.speed,
+          dir: newest.dir,
+          alt: newest.alt,
+          ignition: newest.ignition ?? null,
+          ingestedAt: Date.now(),
+          openTripBegin: null,
+        },
+      ]);
+    const state = {
+      trackerId: tracker._id,
+      newestTs,
+      processedTs: newestTs,
+      unreplayed: null,
+      trips: { openBegin: null, openLastMoving: null, seenTo: newestTs },
+      checkpointTs: null,
+      updatedAt: new Date(),
+    };
     await this.states.collection.replaceOne({ _id: trackerId } as never, state, { upsert: true });
   }
 }

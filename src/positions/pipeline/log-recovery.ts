@@ -27,7 +27,10 @@ export class LogRecovery {
   async recover(partitions: readonly number[]): Promise<number> {
     const entries = await this.log.ofPartitions(partitions, 'done');
     for (const entry of entries) await this.pipeline.resume(entry, await this.batchesOf(entry));
-    if (entries.length > 0) this.logger.log(`Took up ${entries.length} telemetry log entr${entries.length === 1 ? 'y' : 'ies'} of partition(s) ${partitions.join(', ')} left by an earlier owner`);
+    if (entries.length > 0)
+      this.logger.log(
+        `Took up ${entries.length} telemetry log entr${entries.length === 1 ? 'y' : 'ies'} of partition(s) ${partitions.join(', ')} left by an earlier owner`,
+      );
     return entries.length;
   }
 
@@ -45,7 +48,17 @@ export class LogRecovery {
       if (!tracker) return [];
       const points: TelemetryPoint[] = entry.parts[id] ? unpackPoints(entry.parts[id]) : [];
       const latest = entry.latest?.[id];
-      if (latest) points.push({ ts: latest.ts, lat: latest.lat, lng: latest.lng, speed: latest.speed, alt: latest.alt, dir: latest.dir, temps: {}, ...(latest.ignition !== null ? { ignition: latest.ignition } : {}) });
+      if (latest)
+        points.push({
+          ts: latest.ts,
+          lat: latest.lat,
+          lng: latest.lng,
+          speed: latest.speed,
+          alt: latest.alt,
+          dir: latest.dir,
+          temps: {},
+          ...(latest.ignition !== null ? { ignition: latest.ignition } : {}),
+        });
       return [{ tracker, points }];
     });
   }

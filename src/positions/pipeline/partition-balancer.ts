@@ -82,7 +82,10 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
     if (free.length === 0) return;
     await this.take(free);
     if (!this.config.runsBackgroundWork && !this.renewTimer) {
-      this.renewTimer = setInterval(() => void this.ownership.renew().catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`)), RENEW_EVERY_MS);
+      this.renewTimer = setInterval(
+        () => void this.ownership.renew().catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`)),
+        RENEW_EVERY_MS,
+      );
       this.renewTimer.unref();
     }
   }
@@ -105,11 +108,14 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
   private nextTick(): void {
     if (this.stopped) return;
     const below = this.ownership.heldPartitions().length < this.target;
-    this.tickTimer = setTimeout(() => {
-      void this.tick()
-        .catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`))
-        .finally(() => this.nextTick());
-    }, below ? FILL_EVERY_MS : RENEW_EVERY_MS);
+    this.tickTimer = setTimeout(
+      () => {
+        void this.tick()
+          .catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`))
+          .finally(() => this.nextTick());
+      },
+      below ? FILL_EVERY_MS : RENEW_EVERY_MS,
+    );
     this.tickTimer.unref();
   }
 
@@ -159,6 +165,8 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
       const { clientId, vendorId } = entry.trackers[id];
       return { tracker: { _id: new Types.ObjectId(id), clientId, vendorId }, points: unpackPoints(part) };
     });
-    await this.pipeline.takeOver(entry, batches).catch((error: Error) => this.logger.warn(`Taking a pending telemetry entry failed (tried again): ${error.message}`));
+    await this.pipeline
+      .takeOver(entry, batches)
+      .catch((error: Error) => this.logger.warn(`Taking a pending telemetry entry failed (tried again): ${error.message}`));
   }
 }

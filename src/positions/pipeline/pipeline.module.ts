@@ -34,7 +34,21 @@ const pipelineModels = MongooseModule.forFeature([
  */
 @Module({
   imports: [pipelineModels, TelemetryStoreModule, TripsModule],
-  providers: [TrackerStates, TrackerPipeline, TrackerCheckpoints, TrackerProcessors, TrackerOwnership, TelemetryCompaction, PositionsMoved, CheckpointsPrune, LogRecovery, ForeignHandover, PartitionBalancer, PartitionRouter, ImportedHistory],
+  providers: [
+    TrackerStates,
+    TrackerPipeline,
+    TrackerCheckpoints,
+    TrackerProcessors,
+    TrackerOwnership,
+    TelemetryCompaction,
+    PositionsMoved,
+    CheckpointsPrune,
+    LogRecovery,
+    ForeignHandover,
+    PartitionBalancer,
+    PartitionRouter,
+    ImportedHistory,
+  ],
   exports: [TrackerPipeline, PartitionRouter, ImportedHistory, TrackerProcessors, TrackerOwnership, TelemetryCompaction, PositionsMoved],
 })
 export class PipelineModule {}

@@ -45,7 +45,14 @@ export class TrackerCheckpoints {
   async add(checkpoints: readonly NewCheckpoint[]): Promise<void> {
     if (checkpoints.length === 0) return;
     const createdAt = new Date();
-    const docs = checkpoints.map(({ trackerId, assetId, ts, states }) => ({ _id: checkpointId(trackerId.toHexString(), checkpointSlot(ts)), trackerId, assetId, ts, states, createdAt }));
+    const docs = checkpoints.map(({ trackerId, assetId, ts, states }) => ({
+      _id: checkpointId(trackerId.toHexString(), checkpointSlot(ts)),
+      trackerId,
+      assetId,
+      ts,
+      states,
+      createdAt,
+    }));
     // A duplicate: that slot's checkpoint was written before (a batch replayed after a restart).
     await this.records.collection.insertMany(docs as never[], { ordered: false }).catch(unlessOnlyDuplicates);
   }
@@ -61,7 +68,9 @@ export class TrackerCheckpoints {
     let slots = [checkpointSlot(Math.min(newestTs, ts))];
     while (slots.length > 0 && slots[0] >= oldest) {
       const ids = slots.map((slot) => checkpointId(trackerId, slot));
-      const found = (await this.records.collection.find<TrackerCheckpointRecord>({ _id: { $in: ids } } as never).toArray()).filter((checkpoint) => checkpoint.ts < ts && checkpoint.ts >= notBefore);
+      const found = (await this.records.collection.find<TrackerCheckpointRecord>({ _id: { $in: ids } } as never).toArray()).filter(
+        (checkpoint) => checkpoint.ts < ts && checkpoint.ts >= notBefore,
+      );
       if (found.length > 0) return found.reduce((newest, checkpoint) => (checkpoint.ts > newest.ts ? checkpoint : newest));
       const next = slots[slots.length - 1] - 1;
       slots = [];

@@ -121,7 +121,9 @@ export class TrackerOwnership {
     await Promise.all(
       partitions.map(async (partition) => {
         const lease = this.held.get(partition)!;
-        const renewed = await this.leases.collection.updateOne({ _id: leaseId(partition), owner: this.instanceId, epoch: lease.epoch } as never, { $set: { until } });
+        const renewed = await this.leases.collection.updateOne({ _id: leaseId(partition), owner: this.instanceId, epoch: lease.epoch } as never, {
+          $set: { until },
+        });
         if (renewed.matchedCount === 1) lease.until = until.getTime();
         else lost.push(partition);
       }),
@@ -134,13 +136,18 @@ export class TrackerOwnership {
   async release(partition: number): Promise<void> {
     const lease = this.held.get(partition);
     this.forget(partition);
-    if (lease) await this.leases.collection.updateOne({ _id: leaseId(partition), owner: this.instanceId, epoch: lease.epoch } as never, { $set: { owner: null, until: null } });
+    if (lease)
+      await this.leases.collection.updateOne({ _id: leaseId(partition), owner: this.instanceId, epoch: lease.epoch } as never, {
+        $set: { owner: null, until: null },
+      });
   }
 
   /** The partitions no live instance holds. */
   async freePartitions(): Promise<number[]> {
     const now = this.clock.now();
-    const free = await this.leases.collection.find<PartitionLease>({ _id: { $ne: 'count' }, $or: [{ owner: null }, { until: { $lt: now } }] } as never, { projection: { _id: 1 } }).toArray();
+    const free = await this.leases.collection
+      .find<PartitionLease>({ _id: { $ne: 'count' }, $or: [{ owner: null }, { until: { $lt: now } }] } as never, { projection: { _id: 1 } })
+      .toArray();
     return free.map((lease) => Number(lease._id.slice(2))).filter((partition) => partition < this.count);
   }
 

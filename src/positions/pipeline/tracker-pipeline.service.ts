@@ -234,7 +234,11 @@ export class TrackerPipeline {
       if (points.length === 0) return points;
       const held = new Set(uncompactedOf(states[i]).map((point) => point.ts));
       const unheld = points.filter((point) => !held.has(point.ts));
-      if (unheld.length > 0) unknown.set(states[i].id, unheld.map((point) => point.ts));
+      if (unheld.length > 0)
+        unknown.set(
+          states[i].id,
+          unheld.map((point) => point.ts),
+        );
       return unheld;
     });
     const stored = await this.reader.storedTimestamps(unknown);
@@ -269,7 +273,20 @@ export class TrackerPipeline {
   }
 
   private latestOf(state: TrackerState, newest: PositionedPoint): LatestRecord {
-    return { _id: state.id, trackerId: state.trackerId, vendorId: state.vendorId, ts: newest.ts, lat: newest.lat, lng: newest.lng, speed: newest.speed, dir: newest.dir, alt: newest.alt, ignition: newest.ignition ?? null, ingestedAt: Date.now(), openTripBegin: null };
+    return {
+      _id: state.id,
+      trackerId: state.trackerId,
+      vendorId: state.vendorId,
+      ts: newest.ts,
+      lat: newest.lat,
+      lng: newest.lng,
+      speed: newest.speed,
+      dir: newest.dir,
+      alt: newest.alt,
+      ignition: newest.ignition ?? null,
+      ingestedAt: Date.now(),
+      openTripBegin: null,
+    };
   }
 
   /**
@@ -289,7 +306,8 @@ export class TrackerPipeline {
       const counts = Object.fromEntries(arrivals.map((arrival) => [arrival.state.id, countsOf(arrival)]));
       await Promise.all([this.log.complete(source.id, entry?.parts ?? {}, entry?.latest ?? {}, counts, this.ownership.instanceId), bucketWrite]);
     } else await Promise.all([this.log.append(entries), bucketWrite]);
-    for (const { id, p } of source.kind === 'new' ? entries.map((entry) => ({ id: entry._id, p: entry.p })) : [source]) this.absorbed.set(id.toHexString(), { id, p });
+    for (const { id, p } of source.kind === 'new' ? entries.map((entry) => ({ id: entry._id, p: entry.p })) : [source])
+      this.absorbed.set(id.toHexString(), { id, p });
     for (const { state, added } of logged) state.tail.push(...added);
     for (const { state, unique } of arrivals) {
       const newest = unique[unique.length - 1]?.ts;
@@ -342,7 +360,11 @@ export class TrackerPipeline {
     await Promise.all(
       work.map(async ({ state, added, seenBefore }) => {
         if (added.length === 0) return;
-        const window = { points: added, latest: Math.max(seenBefore ?? -Infinity, state.trips?.seenTo ?? -Infinity), openTripBegin: state.trips?.openBegin ?? null };
+        const window = {
+          points: added,
+          latest: Math.max(seenBefore ?? -Infinity, state.trips?.seenTo ?? -Infinity),
+          openTripBegin: state.trips?.openBegin ?? null,
+        };
         state.trips = await this.trips.update(state.trackerId, window, state.trips, uncompactedOf(state));
       }),
     );
@@ -362,7 +384,9 @@ export class TrackerPipeline {
 
     const replays = (await Promise.all(onAssets.map((item, i) => this.replayOf(item, trackers[i])))).filter((replay) => replay !== null);
     if (replays.length > 0) {
-      await Promise.all(processors.map((processor) => processor.replay(replays.map(({ replay, states }) => ({ ...replay, snapshot: states[processor.name] })))));
+      await Promise.all(
+        processors.map((processor) => processor.replay(replays.map(({ replay, states }) => ({ ...replay, snapshot: states[processor.name] })))),
+      );
     }
 
     const due: NewCheckpoint[] = [];
@@ -391,14 +415,19 @@ export class TrackerPipeline {
    * newest checkpoint before the oldest of them (in memory, or read), over every stored fix since.
    * None when the checkpoint is gone (older than a day): the fixes are stored, the past stays.
    */
-  private async replayOf({ state, seenBefore, lateFrom }: Work, tracker: ProcessedTracker): Promise<{ replay: Omit<Replay, 'snapshot'>; states: Record<string, unknown> } | null> {
+  private async replayOf(
+    { state, seenBefore, lateFrom }: Work,
+    tracker: ProcessedTracker,
+  ): Promise<{ replay: Omit<Replay, 'snapshot'>; states: Record<string, unknown> } | null> {
     if (lateFrom === null || seenBefore === null) return null;
     const assetId = tracker.assetId.toHexString();
     const held = state.checkpoint;
     const checkpoint =
       held && held.ts < lateFrom && held.assetId === assetId
         ? held
-        : await this.checkpoints.newestBefore(state.id, lateFrom, state.checkpointTs, seenBefore - CHECKPOINTS_SPAN_S).then((found) => (found && found.assetId.toHexString() === assetId ? { ts: found.ts, assetId, states: found.states } : null));
+        : await this.checkpoints
+            .newestBefore(state.id, lateFrom, state.checkpointTs, seenBefore - CHECKPOINTS_SPAN_S)
+            .then((found) => (found && found.assetId.toHexString() === assetId ? { ts: found.ts, assetId, states: found.states } : null));
     if (!checkpoint) return null;
     const fixes = await this.reader.points(state.id, checkpoint.ts + 0.000001, seenBefore, uncompactedOf(state));
     // The checkpoints after it held a past without the late fixes.
@@ -411,9 +440,18 @@ export class TrackerPipeline {
 
 type PositionedPoint = TelemetryPoint & { lat: number; lng: number };
 
-const countsOf = ({ batch, added, implausible }: Arrival): BatchCounts => ({ accepted: added.length - implausible, duplicates: batch.points.length - added.length, implausible });
+const countsOf = ({ batch, added, implausible }: Arrival): BatchCounts => ({
+  accepted: added.length - implausible,
+  duplicates: batch.points.length - added.length,
+  implausible,
+});
 
-const processedTracker = (state: TrackerState): ProcessedTracker => ({ clientId: state.clientId, trackerId: state.trackerId, vendorId: state.vendorId, assetId: state.assetId! });
+const processedTracker = (state: TrackerState): ProcessedTracker => ({
+  clientId: state.clientId,
+  trackerId: state.trackerId,
+  vendorId: state.vendorId,
+  assetId: state.assetId!,
+});
 
 /** Two runs in time order as one, one point per timestamp (the first run's copy). */
 function mergeByTs(a: readonly TelemetryPoint[], b: readonly TelemetryPoint[]): TelemetryPoint[] {
@@ -423,4 +461,13 @@ function mergeByTs(a: readonly TelemetryPoint[], b: readonly TelemetryPoint[]): 
   return [...a, ...b.filter((point) => !seen.has(point.ts))].sort((x, y) => x.ts - y.ts);
 }
 
-const logLatestOf = (record: LatestRecord): LogLatest => ({ vendorId: record.vendorId, ts: record.ts, lat: record.lat, lng: record.lng, speed: record.speed, dir: record.dir, alt: record.alt, ignition: record.ignition });
+const logLatestOf = (record: LatestRecord): LogLatest => ({
+  vendorId: record.vendorId,
+  ts: record.ts,
+  lat: record.lat,
+  lng: record.lng,
+  speed: record.speed,
+  dir: record.dir,
+  alt: record.alt,
+  ignition: record.ignition,
+});

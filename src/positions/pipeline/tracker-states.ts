@@ -128,7 +128,15 @@ export class TrackerStates {
     const ops = changed.map((state) => ({
       replaceOne: {
         filter: { _id: state.id },
-        replacement: { trackerId: state.trackerId, newestTs: state.newestTs, processedTs: state.processedTs, unreplayed: state.unreplayed, trips: state.trips && { ...state.trips }, checkpointTs: state.checkpointTs, updatedAt: now },
+        replacement: {
+          trackerId: state.trackerId,
+          newestTs: state.newestTs,
+          processedTs: state.processedTs,
+          unreplayed: state.unreplayed,
+          trips: state.trips && { ...state.trips },
+          checkpointTs: state.checkpointTs,
+          updatedAt: now,
+        },
         upsert: true,
       },
     }));

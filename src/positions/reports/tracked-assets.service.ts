@@ -19,7 +19,10 @@ export class TrackedAssets {
 
   async resolve(auth: AuthContext, assetIds: readonly string[]): Promise<TrackedAsset[]> {
     const assets = (await this.directory.findAssetsInService(auth, assetIds)).filter((asset) => asset.mainTrackerId);
-    const trackers = await this.directory.findTrackersByIds(auth, assets.map((asset) => asset.mainTrackerId!));
+    const trackers = await this.directory.findTrackersByIds(
+      auth,
+      assets.map((asset) => asset.mainTrackerId!),
+    );
     return assets.flatMap((asset) => {
       const tracker = trackers.get(asset.mainTrackerId!.toHexString());
       return tracker ? [{ asset, tracker, device: { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId } }] : [];

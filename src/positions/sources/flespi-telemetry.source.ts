@@ -71,7 +71,11 @@ export class FlespiTelemetrySource implements TelemetrySource {
 
   points(device: TelemetryDevice, range: TelemetryRange, call: TelemetryCall): Promise<TelemetryPoint[]> {
     return this.guard(call, async () => {
-      const messages = await this.flespi.messages(device.vendorId, { from: range.from, to: range.to + 1, fields: [...POSITION_FIELDS, 'engine.ignition.status'] });
+      const messages = await this.flespi.messages(device.vendorId, {
+        from: range.from,
+        to: range.to + 1,
+        fields: [...POSITION_FIELDS, 'engine.ignition.status'],
+      });
       return toPoints(messages, range);
     });
   }

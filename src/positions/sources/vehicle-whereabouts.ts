@@ -40,6 +40,9 @@ export class VehicleWhereabouts {
         return null;
       });
     if (!fix) return null;
-    return { distanceM: haversineKm(place.lat, place.lng, fix.lat, fix.lng) * 1000, vehicleAt: { lat: fix.lat, lng: fix.lng, at: new Date(fix.ts * 1000).toISOString() } };
+    return {
+      distanceM: haversineKm(place.lat, place.lng, fix.lat, fix.lng) * 1000,
+      vehicleAt: { lat: fix.lat, lng: fix.lng, at: new Date(fix.ts * 1000).toISOString() },
+    };
   }
 }

@@ -5,13 +5,21 @@ import { rebuildHour, unpackPoints } from './hour-bucket';
 /** Points of a device at random (seeded): gaps, speeds, sensors that come and go, ignition on some. */
 function points(seed: number, count: number, from: number, withIgnition: boolean, sensors: string[]): TelemetryPoint[] {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   let ts = from;
   return Array.from({ length: count }, () => {
     ts += 1 + Math.floor(random() * 5);
     const temps: Record<string, number> = {};
     for (const sensor of sensors) if (random() < 0.7) temps[sensor] = Math.round(random() * 400) / 10 - 20;
-    const point: TelemetryPoint = { ts, lat: random() < 0.1 ? null : -33 + random(), lng: -70 - random(), speed: random() < 0.1 ? null : Math.round(random() * 900) / 10, alt: 500, dir: null, temps };
+    const point: TelemetryPoint = {
+      ts,
+      lat: random() < 0.1 ? null : -33 + random(),
+      lng: -70 - random(),
+      speed: random() < 0.1 ? null : Math.round(random() * 900) / 10,
+      alt: 500,
+      dir: null,
+      temps,
+    };
     if (withIgnition) point.ignition = random() < 0.2 ? null : random() < 0.5;
     return point;
   });
@@ -30,7 +38,12 @@ describe('appendToHour', () => {
     const appended = appendToHour(stored, arriving)!;
     const rebuilt = rebuildHour(stored, arriving);
     expect(appended).not.toBeNull();
-    expect({ n: appended.n, sensors: appended.sensors, ignition: appended.ignition, added: appended.added }).toEqual({ n: rebuilt.n, sensors: rebuilt.sensors, ignition: rebuilt.ignition, added: rebuilt.added });
+    expect({ n: appended.n, sensors: appended.sensors, ignition: appended.ignition, added: appended.added }).toEqual({
+      n: rebuilt.n,
+      sensors: rebuilt.sensors,
+      ignition: rebuilt.ignition,
+      added: rebuilt.added,
+    });
     expect(Buffer.compare(appended.packed, rebuilt.packed)).toBe(0);
     expect(unpackPoints(appended)).toEqual(unpackPoints(rebuilt));
     // Sums merged in another order may differ in the last bits of a float, never more.
@@ -45,7 +58,15 @@ describe('appendToHour', () => {
 
   it('judges arriving fixes on from the stored summary: a glitch split anywhere counts as in the whole hour', () => {
     const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;
-    const fix = (s: number, northM: number): TelemetryPoint => ({ ts: 3600 + s, lat: -33.45 + northM * M, lng: -70.65, speed: 40, alt: null, dir: null, temps: {} });
+    const fix = (s: number, northM: number): TelemetryPoint => ({
+      ts: 3600 + s,
+      lat: -33.45 + northM * M,
+      lng: -70.65,
+      speed: 40,
+      alt: null,
+      dir: null,
+      temps: {},
+    });
     // Driving north; one fix 8 km on, 45 s later, then back on the road: 1.2 km of road.
     const run = [fix(0, -4000), fix(30, -3700), fix(75, 4000), fix(105, -3400), fix(135, -3100), fix(165, -2800)];
     const whole = rebuildHour(null, run).summary;

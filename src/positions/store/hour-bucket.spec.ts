@@ -2,10 +2,22 @@ import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { summarize } from '../telemetry/telemetry-summary';
 import { groupByHour, packPoints, rebuildHour, unpackPoints } from './hour-bucket';
 
-const point = (ts: number, lng: number, speed: number | null, temps: Record<string, number> = {}): TelemetryPoint => ({ ts, lat: -33, lng, speed, alt: 500, dir: 90, temps });
+const point = (ts: number, lng: number, speed: number | null, temps: Record<string, number> = {}): TelemetryPoint => ({
+  ts,
+  lat: -33,
+  lng,
+  speed,
+  alt: 500,
+  dir: 90,
+  temps,
+});
 
 describe('hour buckets', () => {
-  const points = [point(7200, -70.6, 10, { 'temperature.1': 4 }), point(7260.5, -70.61, null), point(7320, -70.62, 30, { 'temperature.2': -18, 'temperature.1': 5 })];
+  const points = [
+    point(7200, -70.6, 10, { 'temperature.1': 4 }),
+    point(7260.5, -70.61, null),
+    point(7320, -70.62, 30, { 'temperature.2': -18, 'temperature.1': 5 }),
+  ];
 
   it('round-trips points through the packed columns, missing values included', () => {
     const packed = packPoints(points);
@@ -18,7 +30,10 @@ describe('hour buckets', () => {
   });
 
   it('groups by the hour a timestamp falls in', () => {
-    expect([...groupByHour([point(3599.5, 0, 0), point(3600, 0, 0), point(7199, 0, 0)]).entries()].map(([h, l]) => [h, l.length])).toEqual([[0, 1], [3600, 2]]);
+    expect([...groupByHour([point(3599.5, 0, 0), point(3600, 0, 0), point(7199, 0, 0)]).entries()].map(([h, l]) => [h, l.length])).toEqual([
+      [0, 1],
+      [3600, 2],
+    ]);
   });
 
   it('keeps the ignition column when a device reports it', () => {

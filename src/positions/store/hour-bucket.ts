@@ -118,7 +118,10 @@ export function mergePoints(stored: readonly TelemetryPoint[], arriving: readonl
  * The packed points and summary of an hour once `arriving` is added to what it held, and how
  * many timestamps are new (the others were already stored, or repeated within `arriving`).
  */
-export function rebuildHour(stored: PackedPoints | null, arriving: readonly TelemetryPoint[]): Pick<TelemetryHour, 'n' | 'sensors' | 'ignition' | 'packed' | 'summary'> & { added: number } {
+export function rebuildHour(
+  stored: PackedPoints | null,
+  arriving: readonly TelemetryPoint[],
+): Pick<TelemetryHour, 'n' | 'sensors' | 'ignition' | 'packed' | 'summary'> & { added: number } {
   const points = mergePoints(stored ? unpackPoints(stored) : [], arriving);
   return { ...packPoints(points), summary: summarize(points), added: points.length - (stored?.n ?? 0) };
 }

@@ -83,7 +83,11 @@ export class LatestPositionStore {
   async changedSince(ingestedAt: number, compactedBefore = Infinity, except: string | null = null): Promise<LatestRecord[]> {
     const recent = await this.log.latestSince(ingestedAt, except);
     if (ingestedAt >= compactedBefore) return recent;
-    const stored = await this.model.collection.find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } }).sort({ ingestedAt: 1 }).limit(10_000).toArray();
+    const stored = await this.model.collection
+      .find<LatestRecord>({ ingestedAt: { $gt: ingestedAt } })
+      .sort({ ingestedAt: 1 })
+      .limit(10_000)
+      .toArray();
     return [...stored, ...recent].sort((a, b) => a.ingestedAt - b.ingestedAt);
   }
 

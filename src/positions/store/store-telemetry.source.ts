@@ -12,7 +12,6 @@ import { TelemetryLog } from './telemetry-log';
 import { TelemetryPointsReader } from './telemetry-points.reader';
 import { bucketId, DAY_SECONDS, dayOf, HOUR_SECONDS, periodOf, TelemetryDay, TelemetryHour, TelemetryPeriod } from './telemetry-bucket.schema';
 
-
 /**
  * Telemetry from the platform's own store. A range is read as whole days (from the period
  * documents' day summaries), whole hours of the partial days at its ends (from the day
@@ -53,23 +52,37 @@ export class StoreTelemetrySource implements TelemetrySource {
     for (let day = dayOf(firstHour); day <= lastHour; day += DAY_SECONDS) (isWholeDay(day) ? wholeDays : partialDays).push(day);
     // The log first (see TelemetryPointsReader): an hour with points not yet compacted is read
     // point by point, its day hour by hour, since their summaries do not hold those points yet.
-    const recent = await this.log.points(devices.map((device) => device.trackerId), range.from, range.to + 0.999999);
+    const recent = await this.log.points(
+      devices.map((device) => device.trackerId),
+      range.from,
+      range.to + 0.999999,
+    );
     const plans = devices.map((device) => {
       const points = recent.get(device.trackerId) ?? [];
       const hours = new Set(points.map((point) => hourStartOf(point.ts)));
       return { device, points, hours, days: new Set([...hours].map(dayOf)) };
     });
-    const ids = (starts: (plan: (typeof plans)[number]) => Iterable<number>) => plans.flatMap((plan) => [...new Set(starts(plan))].map((start) => bucketId(plan.device.trackerId, start)));
+    const ids = (starts: (plan: (typeof plans)[number]) => Iterable<number>) =>
+      plans.flatMap((plan) => [...new Set(starts(plan))].map((start) => bucketId(plan.device.trackerId, start)));
     const [periodDocs, dayDocs, hourDocs] = await Promise.all([
-      this.find<Pick<TelemetryPeriod, '_id' | 'days'>>(this.periods, ids((plan) => wholeDays.filter((day) => !plan.days.has(day)).map(periodOf))),
-      this.find<Pick<TelemetryDay, '_id' | 'hours'>>(this.days, ids((plan) => [...partialDays, ...plan.days])),
-      this.find<PackedPoints & { _id: string }>(this.hours, ids((plan) => [...edgeHours, ...plan.hours])),
+      this.find<Pick<TelemetryPeriod, '_id' | 'days'>>(
+        this.periods,
+        ids((plan) => wholeDays.filter((day) => !plan.days.has(day)).map(periodOf)),
+      ),
+      this.find<Pick<TelemetryDay, '_id' | 'hours'>>(
+        this.days,
+        ids((plan) => [...partialDays, ...plan.days]),
+      ),
+      this.find<PackedPoints & { _id: string }>(
+        this.hours,
+        ids((plan) => [...edgeHours, ...plan.hours]),
+      ),
     ]);
 
     return plans.map(({ device, points, hours, days }) => {
       const parts: TelemetrySummary[] = [];
       const push = (summary: TelemetrySummary | undefined) => summary && parts.push(summary);
-      for (let hour = firstHour; hour <= lastHour; ) {
+      for (let hour = firstHour; hour <= lastHour;) {
         const day = dayOf(hour);
         if (hour === day && isWholeDay(day) && !days.has(day)) {
           const period = periodOf(day);

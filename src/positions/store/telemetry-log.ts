@@ -76,14 +76,21 @@ export class TelemetryLog {
     if (trackerIds?.length === 0) return new Map();
     const found = new Map<string, LatestRecord>();
     for (const entry of await this.model.collection.find<Pick<LogEntry, 'at' | 'latest'>>(filter as never, { projection }).toArray()) {
-      for (const [trackerId, latest] of Object.entries(entry.latest ?? {})) found.set(trackerId, newer(found.get(trackerId), latestRecordOf(trackerId, latest, entry.at)));
+      for (const [trackerId, latest] of Object.entries(entry.latest ?? {}))
+        found.set(trackerId, newer(found.get(trackerId), latestRecordOf(trackerId, latest, entry.at)));
     }
     return found;
   }
 
   /** The latest positions of the entries stored after `at` (ms) by other instances than `except`, oldest entry first: the live feed's polling. */
   async latestSince(at: number, except: string | null = null): Promise<LatestRecord[]> {
-    const entries = await this.model.collection.find<Pick<LogEntry, 'at' | 'latest'>>({ state: 'done', at: { $gt: at }, ...(except ? { by: { $ne: except } } : {}) }, { projection: { at: 1, latest: 1 } }).sort({ at: 1 }).toArray();
+    const entries = await this.model.collection
+      .find<Pick<LogEntry, 'at' | 'latest'>>(
+        { state: 'done', at: { $gt: at }, ...(except ? { by: { $ne: except } } : {}) },
+        { projection: { at: 1, latest: 1 } },
+      )
+      .sort({ at: 1 })
+      .toArray();
     return entries.flatMap((entry) => Object.entries(entry.latest ?? {}).map(([trackerId, latest]) => latestRecordOf(trackerId, latest, entry.at)));
   }
 
@@ -98,11 +105,20 @@ export class TelemetryLog {
   /** The entries of these partitions, oldest first (`pending` only, or all: what a new owner takes over). */
   async ofPartitions(partitions: readonly number[], state?: LogEntry['state']): Promise<LogEntry[]> {
     if (partitions.length === 0) return [];
-    return this.model.collection.find<LogEntry>({ p: { $in: [...partitions] }, ...(state ? { state } : {}) }).sort({ at: 1, _id: 1 }).toArray();
+    return this.model.collection
+      .find<LogEntry>({ p: { $in: [...partitions] }, ...(state ? { state } : {}) })
+      .sort({ at: 1, _id: 1 })
+      .toArray();
   }
 
   /** An entry taken by the owner of its partition: only its new points kept, with its counts. */
-  async complete(id: Types.ObjectId, parts: Record<string, LogPart>, latest: Record<string, LogLatest>, counts: NonNullable<LogEntry['counts']>, by: string): Promise<void> {
+  async complete(
+    id: Types.ObjectId,
+    parts: Record<string, LogPart>,
+    latest: Record<string, LogLatest>,
+    counts: NonNullable<LogEntry['counts']>,
+    by: string,
+  ): Promise<void> {
     // By `_id` alone (a lookup): its owner is the one writer of a pending entry.
     await this.model.collection.updateOne({ _id: id }, { $set: { state: 'done', parts, latest, counts, by, at: Date.now() } });
   }
@@ -110,7 +126,9 @@ export class TelemetryLog {
   /** The entries' state, counts and latest positions (a receiving instance waits for the owner to take its pending entries). */
   async states(ids: readonly Types.ObjectId[]): Promise<Array<Pick<LogEntry, '_id' | 'state' | 'counts' | 'latest' | 'at'>>> {
     if (ids.length === 0) return [];
-    return this.model.collection.find<Pick<LogEntry, '_id' | 'state' | 'counts' | 'latest' | 'at'>>({ _id: { $in: [...ids] } }, { projection: { state: 1, counts: 1, latest: 1, at: 1 } }).toArray();
+    return this.model.collection
+      .find<Pick<LogEntry, '_id' | 'state' | 'counts' | 'latest' | 'at'>>({ _id: { $in: [...ids] } }, { projection: { state: 1, counts: 1, latest: 1, at: 1 } })
+      .toArray();
   }
 
   /** Removes compacted entries (by `_id`: lookups). */

@@ -32,7 +32,8 @@ export class TelemetryPointsReader {
   async points(trackerId: string, from: number, to: number, uncompacted?: UncompactedPoints): Promise<TelemetryPoint[]> {
     const recent = await this.uncompacted(trackerId, from, to, uncompacted);
     const points: TelemetryPoint[] = [];
-    for (const doc of await this.hourDocuments(trackerId, from, to)) for (const point of unpackPoints(doc)) if (point.ts >= from && point.ts <= to) points.push(point);
+    for (const doc of await this.hourDocuments(trackerId, from, to))
+      for (const point of unpackPoints(doc)) if (point.ts >= from && point.ts <= to) points.push(point);
     return recent.length === 0 ? points : mergePoints(points, recent);
   }
 
@@ -51,7 +52,11 @@ export class TelemetryPointsReader {
     for (const [trackerId, timestamps] of wanted) for (const ts of timestamps) ids.add(bucketId(trackerId, hourStartOf(ts)));
     const found = new Map<string, Set<number>>();
     if (ids.size === 0) return found;
-    const docs = await this.hours.collection.find<PackedPoints & { trackerId: { toHexString(): string } }>({ _id: { $in: [...ids] } } as never, { projection: { n: 1, sensors: 1, ignition: 1, packed: 1, trackerId: 1 } }).toArray();
+    const docs = await this.hours.collection
+      .find<PackedPoints & { trackerId: { toHexString(): string } }>({ _id: { $in: [...ids] } } as never, {
+        projection: { n: 1, sensors: 1, ignition: 1, packed: 1, trackerId: 1 },
+      })
+      .toArray();
     for (const doc of docs) {
       const trackerId = doc.trackerId.toHexString();
       const stamps = found.get(trackerId) ?? new Set<number>();
@@ -63,7 +68,11 @@ export class TelemetryPointsReader {
   }
 
   private async uncompacted(trackerId: string, from: number, to: number, given: UncompactedPoints | undefined): Promise<TelemetryPoint[]> {
-    if (given) return mergePoints([], given.filter((point) => point.ts >= from && point.ts <= to));
+    if (given)
+      return mergePoints(
+        [],
+        given.filter((point) => point.ts >= from && point.ts <= to),
+      );
     return (await this.log.points([trackerId], from, to)).get(trackerId) ?? [];
   }
 
@@ -79,7 +88,11 @@ export class TelemetryPointsReader {
     const docs: Array<PackedPoints & { start: number }> = [];
     for (let first = 0; first < ids.length; first += IDS_PER_QUERY) {
       const some = ids.slice(first, first + IDS_PER_QUERY);
-      docs.push(...(await this.hours.collection.find<PackedPoints & { start: number }>({ _id: { $in: some } } as never, { projection: { n: 1, sensors: 1, ignition: 1, packed: 1, start: 1 } }).toArray()));
+      docs.push(
+        ...(await this.hours.collection
+          .find<PackedPoints & { start: number }>({ _id: { $in: some } } as never, { projection: { n: 1, sensors: 1, ignition: 1, packed: 1, start: 1 } })
+          .toArray()),
+      );
     }
     return docs.sort((a, b) => a.start - b.start);
   }

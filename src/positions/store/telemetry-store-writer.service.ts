@@ -36,9 +36,13 @@ interface BucketWrites {
   periods: object[];
 }
 
-
 /** The summaries of a bucket's parts (keyed by index) in time order, as one. */
-const mergeIndexed = (parts: Summaries) => mergeSummaries(Object.keys(parts).sort((a, b) => Number(a) - Number(b)).map((key) => parts[key]));
+const mergeIndexed = (parts: Summaries) =>
+  mergeSummaries(
+    Object.keys(parts)
+      .sort((a, b) => Number(a) - Number(b))
+      .map((key) => parts[key]),
+  );
 
 /**
  * Writes points into a tracker's hour buckets, and rolls the summaries up into its day and
@@ -79,7 +83,12 @@ export class TelemetryStoreWriter {
   }
 
   private async writeNow(batches: readonly TrackerPoints[]): Promise<StoreWriteResult[]> {
-    const plans = batches.map(({ trackerId, points }) => ({ trackerId, tracker: trackerId.toHexString(), grouped: groupByHour(points), points: points.length }));
+    const plans = batches.map(({ trackerId, points }) => ({
+      trackerId,
+      tracker: trackerId.toHexString(),
+      grouped: groupByHour(points),
+      points: points.length,
+    }));
     const hourIds = plans.flatMap((plan) => [...plan.grouped.keys()].map((start) => bucketId(plan.tracker, start)));
     if (hourIds.length === 0) return plans.map(() => ({ points: 0, hours: 0, added: 0 }));
     const dayIds = new Set(plans.flatMap((plan) => [...plan.grouped.keys()].map((start) => bucketId(plan.tracker, dayOf(start)))));
@@ -96,7 +105,11 @@ export class TelemetryStoreWriter {
       periods: new Set(storedPeriods.map((doc) => doc._id)),
     };
     const writes: BucketWrites = { hours: [], days: [], periods: [] };
-    const results = plans.map((plan) => ({ points: plan.points, hours: plan.grouped.size, added: this.plan(plan.trackerId, plan.tracker, plan.grouped, stored, writes) }));
+    const results = plans.map((plan) => ({
+      points: plan.points,
+      hours: plan.grouped.size,
+      added: this.plan(plan.trackerId, plan.tracker, plan.grouped, stored, writes),
+    }));
     if (writes.hours.length > 0) await this.hours.collection.bulkWrite(writes.hours as never[], { ordered: false });
     if (writes.days.length > 0) await this.days.collection.bulkWrite(writes.days as never[], { ordered: false });
     if (writes.periods.length > 0) await this.periods.collection.bulkWrite(writes.periods as never[], { ordered: false });
@@ -126,7 +139,11 @@ export class TelemetryStoreWriter {
       const _id = bucketId(tracker, day);
       const storedDay = stored.days.get(_id);
       const hours = { ...storedDay?.hours, ...changed };
-      writes.days.push(storedDay ? { updateOne: { filter: { _id }, update: { $set: prefixed('hours', changed) } } } : { insertOne: { document: { _id, trackerId, start: day, hours } } });
+      writes.days.push(
+        storedDay
+          ? { updateOne: { filter: { _id }, update: { $set: prefixed('hours', changed) } } }
+          : { insertOne: { document: { _id, trackerId, start: day, hours } } },
+      );
       const period = periodOf(day);
       const days = touchedPeriods.get(period) ?? {};
       days[String((day - period) / DAY_SECONDS)] = mergeIndexed(hours);
@@ -134,7 +151,11 @@ export class TelemetryStoreWriter {
     }
     for (const [period, days] of touchedPeriods) {
       const _id = bucketId(tracker, period);
-      writes.periods.push(stored.periods.has(_id) ? { updateOne: { filter: { _id }, update: { $set: prefixed('days', days) } } } : { insertOne: { document: { _id, trackerId, start: period, days } } });
+      writes.periods.push(
+        stored.periods.has(_id)
+          ? { updateOne: { filter: { _id }, update: { $set: prefixed('days', days) } } }
+          : { insertOne: { document: { _id, trackerId, start: period, days } } },
+      );
     }
     return added;
   }

@@ -4,7 +4,15 @@ import type { TelemetryPoint } from './telemetry-point';
 const KM_PER_DEG = (6371.0088 * Math.PI) / 180;
 /** A fix `km` north of the equator at `ts`. */
 const at = (ts: number, km: number) => ({ ts, lat: km / KM_PER_DEG, lng: 0 });
-const point = (ts: number, km: number | null): TelemetryPoint => ({ ts, lat: km === null ? null : km / KM_PER_DEG, lng: km === null ? null : 0, speed: 40, alt: null, dir: null, temps: {} });
+const point = (ts: number, km: number | null): TelemetryPoint => ({
+  ts,
+  lat: km === null ? null : km / KM_PER_DEG,
+  lng: km === null ? null : 0,
+  speed: 40,
+  alt: null,
+  dir: null,
+  temps: {},
+});
 
 describe('fix plausibility', () => {
   it('reaches what a vehicle drives at up to 300 km/h, beyond 50 m of error at each end', () => {
@@ -18,7 +26,12 @@ describe('fix plausibility', () => {
 
   it('ignores a one-fix spike, and believes a jump once a second fix agrees with it', () => {
     const state = initialPlausibility();
-    expect([judgeFix(state, at(0, 0)), judgeFix(state, at(30, 0.3)), judgeFix(state, at(75, 8)), judgeFix(state, at(105, 0.6))]).toEqual(['plausible', 'plausible', 'implausible', 'plausible']);
+    expect([judgeFix(state, at(0, 0)), judgeFix(state, at(30, 0.3)), judgeFix(state, at(75, 8)), judgeFix(state, at(105, 0.6))]).toEqual([
+      'plausible',
+      'plausible',
+      'implausible',
+      'plausible',
+    ]);
     expect([judgeFix(state, at(135, 9)), judgeFix(state, at(165, 9.3)), judgeFix(state, at(195, 9.6))]).toEqual(['implausible', 'relocated', 'plausible']);
     // Far apart in time, far is reachable: a day off the road, 200 km away.
     expect(judgeFix(state, at(195 + 86_400, 209.6))).toBe('plausible');

@@ -2,7 +2,13 @@ import { haversineKm, mergeSummaries, summarize, summarizeAfter } from './teleme
 import { TelemetryPoint, toTelemetryPoint } from './telemetry-point';
 
 const point = (ts: number, lat: number | null, lng: number | null, speed: number | null, temps: Record<string, number> = {}): TelemetryPoint => ({
-  ts, lat, lng, speed, alt: null, dir: null, temps,
+  ts,
+  lat,
+  lng,
+  speed,
+  alt: null,
+  dir: null,
+  temps,
 });
 
 // 0.01° of longitude on the equator: 6371.0088 km × 0.01 × π / 180.
@@ -36,7 +42,9 @@ describe('telemetry summaries', () => {
   });
 
   it('merges spans into exactly what one summary of all points gives, crossing boundaries and gaps', () => {
-    const points = Array.from({ length: 50 }, (_, i) => point(i * 60, -33 + i * 0.001, -70.6 - (i % 7) * 0.002, (i * 13) % 90, { 'temperature.1': (i % 5) - 2 }));
+    const points = Array.from({ length: 50 }, (_, i) =>
+      point(i * 60, -33 + i * 0.001, -70.6 - (i % 7) * 0.002, (i * 13) % 90, { 'temperature.1': (i % 5) - 2 }),
+    );
     const whole = summarize(points);
     const merged = mergeSummaries([summarize(points.slice(0, 7)), summarize([]), summarize(points.slice(7, 31)), summarize(points.slice(31))]);
     expect(merged.distanceKm).toBeCloseTo(whole.distanceKm, 9);
@@ -111,18 +119,47 @@ describe('telemetry summaries', () => {
       expect(summarizeAfter(stored(straight.slice(0, 2)), straight.slice(2)).distanceKm).toBeCloseTo(road(-4000, -3100), 9);
       expect(mergeSummaries([stored(straight.slice(0, 2)), stored(straight.slice(2))]).distanceKm).toBeCloseTo(road(-4000, -3100), 9);
       // Without its head, a span starting on a glitch keeps its own judging; the glitch adds no step to it.
-      expect(mergeSummaries([stored(glitch.slice(0, 2)), stored(glitch.slice(2))]).distanceKm).toBeCloseTo(summarize(glitch.slice(0, 2)).distanceKm + summarize(glitch.slice(2)).distanceKm, 9);
+      expect(mergeSummaries([stored(glitch.slice(0, 2)), stored(glitch.slice(2))]).distanceKm).toBeCloseTo(
+        summarize(glitch.slice(0, 2)).distanceKm + summarize(glitch.slice(2)).distanceKm,
+        9,
+      );
     });
   });
 
   it('reads flespi messages, flat or nested, and ignores bad values', () => {
-    expect(toTelemetryPoint({ timestamp: 1700000000, 'position.latitude': -33.4, 'position.longitude': -70.6, 'position.speed': 50, 'temperature.1': 4.5, 'ble.sensor.temperature.2': -18, 'can.engine.temperature': 90 })).toEqual({
-      ts: 1700000000, lat: -33.4, lng: -70.6, speed: 50, alt: null, dir: null, temps: { 'temperature.1': 4.5, 'ble.sensor.temperature.2': -18 },
+    expect(
+      toTelemetryPoint({
+        timestamp: 1700000000,
+        'position.latitude': -33.4,
+        'position.longitude': -70.6,
+        'position.speed': 50,
+        'temperature.1': 4.5,
+        'ble.sensor.temperature.2': -18,
+        'can.engine.temperature': 90,
+      }),
+    ).toEqual({
+      ts: 1700000000,
+      lat: -33.4,
+      lng: -70.6,
+      speed: 50,
+      alt: null,
+      dir: null,
+      temps: { 'temperature.1': 4.5, 'ble.sensor.temperature.2': -18 },
     });
     expect(toTelemetryPoint({ timestamp: 5, position: { latitude: 1, longitude: 2, speed: 3, altitude: 4, direction: 5 }, temperature: { '1': 7 } })).toEqual({
-      ts: 5, lat: 1, lng: 2, speed: 3, alt: 4, dir: 5, temps: { 'temperature.1': 7 },
+      ts: 5,
+      lat: 1,
+      lng: 2,
+      speed: 3,
+      alt: 4,
+      dir: 5,
+      temps: { 'temperature.1': 7 },
     });
-    expect(toTelemetryPoint({ timestamp: 5, 'position.latitude': 91, 'position.longitude': 2, 'position.speed': -1 })).toMatchObject({ lat: null, lng: null, speed: null });
+    expect(toTelemetryPoint({ timestamp: 5, 'position.latitude': 91, 'position.longitude': 2, 'position.speed': -1 })).toMatchObject({
+      lat: null,
+      lng: null,
+      speed: null,
+    });
     expect(toTelemetryPoint({ 'position.latitude': 1 })).toBeNull();
     expect(toTelemetryPoint('text')).toBeNull();
     expect(toTelemetryPoint([1])).toBeNull();

@@ -4,7 +4,7 @@ import { continueTrips, detectTrips, TRIP_RULES, TripProgress } from './trip-det
 /** A day of a vehicle that drives and stops at random (seeded: the same run every time), one message every `step` s. */
 function drive(seed: number, count: number, step: number): TelemetryPoint[] {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const points: TelemetryPoint[] = [];
   let ts = 1_700_000_000;
   let moving = true;

@@ -29,7 +29,8 @@ function objectTrack(maxPoints: number) {
   const positions = [];
   for (const hour of hours)
     for (const p of unpackPoints(hour))
-      if (p.ts >= from && p.ts <= to && p.lat !== null && p.lng !== null) positions.push({ lat: p.lat, lng: p.lng, speed: p.speed, direction: p.dir, altitude: p.alt, timestamp: p.ts });
+      if (p.ts >= from && p.ts <= to && p.lat !== null && p.lng !== null)
+        positions.push({ lat: p.lat, lng: p.lng, speed: p.speed, direction: p.dir, altitude: p.alt, timestamp: p.ts });
   const points = simplifyRoute(positions, maxPoints);
   return { totalPoints: positions.length, simplified: points.length < positions.length, points };
 }

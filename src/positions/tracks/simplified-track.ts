@@ -11,16 +11,13 @@ const reported = (value: number) => (Number.isNaN(value) ? null : value);
  */
 export function simplifiedTrack(positions: PositionColumns, maxPoints: number): Pick<TrackView, 'totalPoints' | 'simplified' | 'points'> {
   const kept = simplifyIndices(positions.lat, positions.lng, maxPoints);
-  const points = Array.from(
-    kept,
-    (i): TrackPointView => ({
-      lat: positions.lat[i],
-      lng: positions.lng[i],
-      speed: reported(positions.speed[i]),
-      direction: reported(positions.dir[i]),
-      altitude: reported(positions.alt[i]),
-      timestamp: positions.ts[i],
-    }),
-  );
+  const points = Array.from(kept, (i): TrackPointView => ({
+    lat: positions.lat[i],
+    lng: positions.lng[i],
+    speed: reported(positions.speed[i]),
+    direction: reported(positions.dir[i]),
+    altitude: reported(positions.alt[i]),
+    timestamp: positions.ts[i],
+  }));
   return { totalPoints: positions.length, simplified: points.length < positions.length, points };
 }

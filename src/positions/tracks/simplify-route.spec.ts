@@ -26,7 +26,11 @@ describe('simplifyRoute (Douglas-Peucker by importance)', () => {
 
   it('answers the indices of the kept points from coordinate columns, as simplifyRoute keeps them', () => {
     const zigzag = Array.from({ length: 20_000 }, (_, i) => ({ lat: -33 + Math.sin(i / 7) * 0.01, lng: -70 + i * 0.0001, i }));
-    const indices = simplifyIndices(Float64Array.from(zigzag, (p) => p.lat), Float64Array.from(zigzag, (p) => p.lng), 1500);
+    const indices = simplifyIndices(
+      Float64Array.from(zigzag, (p) => p.lat),
+      Float64Array.from(zigzag, (p) => p.lng),
+      1500,
+    );
     expect([...indices]).toEqual(simplifyRoute(zigzag, 1500).map((p) => p.i));
     expect([...simplifyIndices([1, 2, 3], [4, 5, 6], 10)]).toEqual([0, 1, 2]);
   });

@@ -21,7 +21,9 @@ export class TrackService {
   async track(auth: AuthContext, assetId: string, query: TrackQueryDto): Promise<TrackView> {
     const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
     const asset = await this.directory.findAssetInService(auth, assetId);
-    const tracker = asset?.mainTrackerId ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString()) : undefined;
+    const tracker = asset?.mainTrackerId
+      ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString())
+      : undefined;
     if (!asset || !tracker) throw notFound('Asset');
     const device = { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId };
     const positions = await this.source.positions(device, range, { requestId: auth.request.requestId });

@@ -14,7 +14,7 @@ export class TracksController {
   @Get(':id/track')
   @Authenticated({ permission: Permission.Positions })
   @ApiBadRequestResponse({ description: 'Bad dates, a range over 30 days, a bad `maxPoints`, or an unknown parameter (shape A)' })
-  @ApiNotFoundResponse({ description: 'No such asset for the caller: another client\'s, outside their trackers, or without a tracker (shape A)' })
+  @ApiNotFoundResponse({ description: "No such asset for the caller: another client's, outside their trackers, or without a tracker (shape A)" })
   track(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: TrackQueryDto): Promise<TrackView> {
     return this.tracks.track(auth, id, query);
   }

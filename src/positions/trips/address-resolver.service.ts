@@ -45,7 +45,10 @@ export class AddressResolver {
     const found = new Map<string, string | null>();
     try {
       for (let i = 0; i < keys.length; i += IDS_PER_QUERY) {
-        const entries = await this.cache.find({ _id: { $in: keys.slice(i, i + IDS_PER_QUERY) } }).lean<GeocodeCacheEntry[]>().exec();
+        const entries = await this.cache
+          .find({ _id: { $in: keys.slice(i, i + IDS_PER_QUERY) } })
+          .lean<GeocodeCacheEntry[]>()
+          .exec();
         for (const entry of entries) found.set(entry._id, entry.address);
       }
     } catch (error) {

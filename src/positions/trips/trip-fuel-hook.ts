@@ -18,7 +18,12 @@ export interface CostedTrip {
   distance: number;
 }
 
-export type TripFuelCosting = (scope: TrackedScope, assetId: Types.ObjectId | null | undefined, trackerId: Types.ObjectId, trips: readonly CostedTrip[]) => Promise<Map<number, TripFuelFigures | null>>;
+export type TripFuelCosting = (
+  scope: TrackedScope,
+  assetId: Types.ObjectId | null | undefined,
+  trackerId: Types.ObjectId,
+  trips: readonly CostedTrip[],
+) => Promise<Map<number, TripFuelFigures | null>>;
 
 /**
  * Where the fuel domain plugs its trip costing in (it depends on telemetry, not the reverse):
@@ -32,7 +37,12 @@ export class TripFuelHook {
     this.costing = costing;
   }
 
-  async of(scope: TrackedScope, assetId: Types.ObjectId | null | undefined, trackerId: Types.ObjectId, trips: readonly CostedTrip[]): Promise<Map<number, TripFuelFigures | null>> {
+  async of(
+    scope: TrackedScope,
+    assetId: Types.ObjectId | null | undefined,
+    trackerId: Types.ObjectId,
+    trips: readonly CostedTrip[],
+  ): Promise<Map<number, TripFuelFigures | null>> {
     return this.costing ? this.costing(scope, assetId, trackerId, trips) : new Map();
   }
 }

@@ -51,12 +51,18 @@ export class TripReader {
     const answer = new Map<string, ReportTrip[]>(trackerIds.map((id) => [id.toHexString(), []]));
     if (trackerIds.length === 0) return answer;
     const found = await this.stored.collection
-      .find<ReportFields>({ trackerId: trackerIds.length === 1 ? trackerIds[0] : { $in: [...trackerIds] }, begin: { $gte: fromS, $lte: toS } }, { projection: REPORT_FIELDS })
+      .find<ReportFields>(
+        { trackerId: trackerIds.length === 1 ? trackerIds[0] : { $in: [...trackerIds] }, begin: { $gte: fromS, $lte: toS } },
+        { projection: REPORT_FIELDS },
+      )
       .toArray();
     // Sorted here: on mongo-java-server, sorting a month of 100 trackers' trips cost more than finding them.
     found.sort((a, b) => a.begin - b.begin || a.id - b.id);
     const ends = found.map((trip) => polylineEnds(trip.route ?? ''));
-    const addresses = await this.addresses.addressesOf(ends.flatMap((e) => [e.start ?? undefined, e.end ?? undefined]), requestId);
+    const addresses = await this.addresses.addressesOf(
+      ends.flatMap((e) => [e.start ?? undefined, e.end ?? undefined]),
+      requestId,
+    );
     found.forEach((trip, i) => {
       answer.get(trip.trackerId.toHexString())?.push({
         id: trip.id,

@@ -16,7 +16,7 @@ export class TripsController {
   @Authenticated({ permission: Permission.Positions })
   @PagedResponse(TripSummaryView)
   @ApiBadRequestResponse({ description: 'A bad vendorId, dates, range, limit or cursor, or an unknown parameter (shape A)' })
-  @ApiNotFoundResponse({ description: 'No such device for the caller: unknown, another client\'s or outside their trackers (shape A)' })
+  @ApiNotFoundResponse({ description: "No such device for the caller: unknown, another client's or outside their trackers (shape A)" })
   list(@Auth() auth: AuthContext, @Param('vendorId') vendorId: string, @Query() query: TripListQueryDto): Promise<PagedBody<TripSummaryView>> {
     return this.trips.list(auth, vendorId, query);
   }

@@ -66,6 +66,13 @@ export class TripsService {
     const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
     const [startAddress, endAddress] = await this.addresses.addressesOf([trip.positions[0], trip.positions.at(-1)], call.requestId);
     const fuel = await this.fuel.of(auth, asset?._id, tracker._id, [trip]);
-    return { ...trip, clientId: auth.clientId.toHexString(), assetId: asset?._id.toHexString() ?? null, startAddress, endAddress, fuel: fuel.get(trip.id) ?? null };
+    return {
+      ...trip,
+      clientId: auth.clientId.toHexString(),
+      assetId: asset?._id.toHexString() ?? null,
+      startAddress,
+      endAddress,
+      fuel: fuel.get(trip.id) ?? null,
+    };
   }
 }

@@ -31,7 +31,10 @@ export class ExpiredReportFilesSweep implements OnModuleInit {
 
   /** Deletes what expired over a day before `now` while `lease` holds; answers how many files went. */
   async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
-    const expired = await this.files.find({ expiresAt: { $lt: new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS) } }, { _id: 1 }).lean().exec();
+    const expired = await this.files
+      .find({ expiresAt: { $lt: new Date(now.getTime() - KEPT_AFTER_EXPIRY_MS) } }, { _id: 1 })
+      .lean()
+      .exec();
     const bucket = reportFileBucket(this.connection);
     for (const { _id } of expired) {
       lease.assertHeld();

@@ -32,9 +32,18 @@ export class ReportFileDownloads {
   ) {}
 
   async open(token: string, now = new Date()): Promise<ReportDownload> {
-    const file = TOKEN.test(token) ? await this.files.findOne({ tokenHash: hashLinkToken(token) }).lean<Stored<ReportFile>>().exec() : null;
+    const file = TOKEN.test(token)
+      ? await this.files
+          .findOne({ tokenHash: hashLinkToken(token) })
+          .lean<Stored<ReportFile>>()
+          .exec()
+      : null;
     if (!file) throw notFound('Report file');
-    if (file.expiresAt <= now) throw new DomainException(ReportFileError.REPORT_LINK_EXPIRED, `This link expired on ${file.expiresAt.toISOString()}; the report's next run mails a new one`);
+    if (file.expiresAt <= now)
+      throw new DomainException(
+        ReportFileError.REPORT_LINK_EXPIRED,
+        `This link expired on ${file.expiresAt.toISOString()}; the report's next run mails a new one`,
+      );
     return { fileName: file.fileName, contentType: file.contentType, bytes: file.bytes, body: reportFileBucket(this.connection).openDownloadStream(file._id) };
   }
 }

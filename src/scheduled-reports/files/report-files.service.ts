@@ -51,7 +51,15 @@ export class ReportFiles {
       upload.once('error', reject);
       upload.end(file.body);
     });
-    await this.files.create(scope, { _id, runId, fileName: file.fileName, contentType: file.contentType, bytes: file.body.length, tokenHash: hashLinkToken(token), expiresAt });
+    await this.files.create(scope, {
+      _id,
+      runId,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      bytes: file.body.length,
+      tokenHash: hashLinkToken(token),
+      expiresAt,
+    });
     return { url: `${this.baseUrl.get()}/api/report-files/${token}`, expiresAt };
   }
 }

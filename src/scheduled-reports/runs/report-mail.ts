@@ -5,7 +5,15 @@ import type { BuiltReport, ReportName, ReportPeriod } from '../sources/report-so
 
 const WORDS = {
   es: {
-    titles: { trips: 'Informe de viajes', fuel: 'Informe de combustible', stops: 'Informe de detenciones', temperature: 'Informe de temperatura', inspections: 'Informe de inspecciones', activity: 'Registro de actividad', invoices: 'Informe de facturas' },
+    titles: {
+      trips: 'Informe de viajes',
+      fuel: 'Informe de combustible',
+      stops: 'Informe de detenciones',
+      temperature: 'Informe de temperatura',
+      inspections: 'Informe de inspecciones',
+      activity: 'Registro de actividad',
+      invoices: 'Informe de facturas',
+    },
     span: (from: string, to: string) => (from === to ? from : `${from} al ${to}`),
     of: 'del',
     rows: (n: number) => `${n} ${n === 1 ? 'fila' : 'filas'}`,
@@ -14,7 +22,15 @@ const WORDS = {
     footer: 'Recibe este correo porque es destinatario de un informe programado de la plataforma.',
   },
   en: {
-    titles: { trips: 'Trip report', fuel: 'Fuel report', stops: 'Stops report', temperature: 'Temperature report', inspections: 'Inspections report', activity: 'Activity log', invoices: 'Invoice report' },
+    titles: {
+      trips: 'Trip report',
+      fuel: 'Fuel report',
+      stops: 'Stops report',
+      temperature: 'Temperature report',
+      inspections: 'Inspections report',
+      activity: 'Activity log',
+      invoices: 'Invoice report',
+    },
     span: (from: string, to: string) => (from === to ? from : `${from} to ${to}`),
     of: 'of',
     rows: (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`,
@@ -31,12 +47,33 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '
  * covers in the subject, the report, its period and its rows in the body, and the file attached —
  * or, too large for a mail, its size (`40 KB`, `12,5 MB`) and its download link.
  */
-export function reportMail({ name, report, period, file, link = null, lang }: { name: string; report: ReportName; period: ReportPeriod; file: BuiltReport; link?: ReportLink | null; lang: Language }): { subject: string; text: string; html: string } {
+export function reportMail({
+  name,
+  report,
+  period,
+  file,
+  link = null,
+  lang,
+}: {
+  name: string;
+  report: ReportName;
+  period: ReportPeriod;
+  file: BuiltReport;
+  link?: ReportLink | null;
+  lang: Language;
+}): { subject: string; text: string; html: string } {
   const words = WORDS[lang];
   const span = words.span(localDate(period.from, lang), localDate(period.to, lang));
   const named = `${file.fileName} (${words.rows(file.rows)})`;
   const delivery = link
-    ? [words.tooLarge(named, humanSize(file.body.length, lang), `${localDate(DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone), lang)} ${DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone).toFormat('HH:mm')}`), link.url]
+    ? [
+        words.tooLarge(
+          named,
+          humanSize(file.body.length, lang),
+          `${localDate(DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone), lang)} ${DateTime.fromJSDate(link.expiresAt).setZone(period.from.zone).toFormat('HH:mm')}`,
+        ),
+        link.url,
+      ]
     : [`${words.attached(named)}.`];
   const lines = [`${words.titles[report]} ${words.of} ${span} (${period.from.zoneName}).`, ...delivery, '', words.footer];
   return {

@@ -69,13 +69,11 @@ export class ReportRuns implements OnModuleInit {
     const scope = scopeOfClient(report.clientId);
     const key = `scheduled:${dueAt.toISOString()}`;
     let created = true;
-    const run = await this.runs
-      .create(scope, { scheduledReportId: report._id, key, manual: false, dueAt, state: 'pending' })
-      .catch(async (error: unknown) => {
-        if (!isDuplicateKeyError(error)) throw error;
-        created = false;
-        return (await this.runs.findOne(scope, { scheduledReportId: report._id, key }))!;
-      });
+    const run = await this.runs.create(scope, { scheduledReportId: report._id, key, manual: false, dueAt, state: 'pending' }).catch(async (error: unknown) => {
+      if (!isDuplicateKeyError(error)) throw error;
+      created = false;
+      return (await this.runs.findOne(scope, { scheduledReportId: report._id, key }))!;
+    });
     // Queued again when it was already there: a crash between storing and queueing loses nothing (the job is keyed by the run).
     if (run.state === 'pending') await this.enqueue(run, dueAt);
     return created;
@@ -84,9 +82,21 @@ export class ReportRuns implements OnModuleInit {
   /** "Run now": a manual run for the period before now, queued at once. */
   async runNow(auth: AuthContext, report: Stored<ScheduledReport>): Promise<ReportRunView> {
     const now = new Date();
-    const run = await this.runs.create(auth, { scheduledReportId: report._id, key: `manual:${new Types.ObjectId().toHexString()}`, manual: true, dueAt: now, state: 'pending' });
+    const run = await this.runs.create(auth, {
+      scheduledReportId: report._id,
+      key: `manual:${new Types.ObjectId().toHexString()}`,
+      manual: true,
+      dueAt: now,
+      state: 'pending',
+    });
     await this.enqueue(run, now);
-    await this.activity.record(auth, { action: 'scheduled_report.run', resourceType: 'scheduled_report', resourceId: report._id, summary: `Scheduled report "${report.name}" run now`, details: { runId: run._id.toHexString() } });
+    await this.activity.record(auth, {
+      action: 'scheduled_report.run',
+      resourceType: 'scheduled_report',
+      resourceId: report._id,
+      summary: `Scheduled report "${report.name}" run now`,
+      details: { runId: run._id.toHexString() },
+    });
     return toReportRunView(run);
   }
 
@@ -128,7 +138,8 @@ export class ReportRuns implements OnModuleInit {
       const files = new Map<Language, { file: BuiltReport; link: ReportLink | null }>();
       for (const language of languages) {
         const file = await source.build({ ...auth, language }, report.params, period, report.format);
-        if (file.body.length > MAX_REPORT_BYTES) throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
+        if (file.body.length > MAX_REPORT_BYTES)
+          throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
         // Too large for a mail: stored behind a download link, which the mail carries instead.
         lease.assertHeld();
         files.set(language, { file, link: this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null });
@@ -139,18 +150,31 @@ export class ReportRuns implements OnModuleInit {
         to.map(({ email, language }) => {
           const { file, link } = files.get(language)!;
           const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
-          return { key: `scheduled-report:${run._id.toHexString()}:${email}`, message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments } };
+          return {
+            key: `scheduled-report:${run._id.toHexString()}:${email}`,
+            message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments },
+          };
         }),
       );
       const { file, link } = files.get(languages[0])!;
-      await finish(run, { state: 'succeeded', rows: file.rows, fileName: file.fileName, fileBytes: file.body.length, delivery: link ? 'link' : 'attachment', linkExpiresAt: link?.expiresAt ?? null, error: null });
+      await finish(run, {
+        state: 'succeeded',
+        rows: file.rows,
+        fileName: file.fileName,
+        fileBytes: file.body.length,
+        delivery: link ? 'link' : 'attachment',
+        linkExpiresAt: link?.expiresAt ?? null,
+        error: null,
+      });
     } catch (error) {
       // Taken over: the run that holds the job now records the outcome.
       if (error instanceof LeaseLost) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       const delay = retriable(error) ? RUN_RETRY_DELAYS_MS[attempts - 1] : undefined;
       const nextAttemptAt = delay === undefined ? null : new Date(Date.now() + delay);
-      this.logger.warn(`scheduled report ${report._id.toHexString()} run ${runId} failed (attempt ${attempts}): ${reason}${nextAttemptAt ? `; again at ${nextAttemptAt.toISOString()}` : ''}`);
+      this.logger.warn(
+        `scheduled report ${report._id.toHexString()} run ${runId} failed (attempt ${attempts}): ${reason}${nextAttemptAt ? `; again at ${nextAttemptAt.toISOString()}` : ''}`,
+      );
       await finish(run, { state: 'failed', error: reason.slice(0, 500), nextAttemptAt });
       if (nextAttemptAt) return { rescheduleAt: nextAttemptAt };
     }
@@ -164,13 +188,21 @@ export class ReportRuns implements OnModuleInit {
   private async ownerContext(report: Stored<ScheduledReport>, run: Stored<ReportRun>): Promise<AuthContext> {
     const principal = await this.principals.load(report.ownerId, { kind: 'api_token', id: report._id });
     if (!principal || !principal.clientId.equals(report.clientId)) throw new RunRefused('its owner is disabled or gone: someone else must create it again');
-    return { ...principal, via: 'bearer', request: { requestId: `scheduled-report-run-${run._id.toHexString()}`, ip: '127.0.0.1', userAgent: 'scheduled-reports' } };
+    return {
+      ...principal,
+      via: 'bearer',
+      request: { requestId: `scheduled-report-run-${run._id.toHexString()}`, ip: '127.0.0.1', userAgent: 'scheduled-reports' },
+    };
   }
 
   /** The active users' sign-in addresses in their language, then the addresses not already a user's, in Spanish. */
   private async recipients(report: Stored<ScheduledReport>): Promise<Array<{ email: string; language: Language }>> {
     const users = report.recipients.userIds.length
-      ? await this.users.find(scopeOfClient(report.clientId), { _id: { $in: report.recipients.userIds }, active: true }, { projection: { email: 1, language: 1 } })
+      ? await this.users.find(
+          scopeOfClient(report.clientId),
+          { _id: { $in: report.recipients.userIds }, active: true },
+          { projection: { email: 1, language: 1 } },
+        )
       : [];
     const byAddress = new Map(users.map((user) => [user.email.toLowerCase(), languageOr(user.language)]));
     for (const email of report.recipients.emails) if (!byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), DEFAULT_LANGUAGE);

@@ -34,7 +34,10 @@ export class ScheduledReportsSweep implements OnModuleInit {
 
   /** Queues what is due as of `now` while `lease` holds; answers how many runs this call stored. */
   async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
-    const due = await this.allReports.find({ enabled: true, nextRunAt: { $lte: now } }).lean<Array<Stored<ScheduledReport>>>().exec();
+    const due = await this.allReports
+      .find({ enabled: true, nextRunAt: { $lte: now } })
+      .lean<Array<Stored<ScheduledReport>>>()
+      .exec();
     let stored = 0;
     for (const report of due) {
       let dueAt = report.nextRunAt!;

@@ -43,7 +43,12 @@ function checkParams(params: Record<string, unknown>): string | null {
  * who, whether critical and on which answers, the odometer given, the work order it opened; a
  * total row with the count and the critical ones.
  */
-export function inspectionsSource(inspections: InspectionQueriesService, directory: AssetDirectory, users: TenantRepository<User>, tables: TableReportRenderer): ReportSource {
+export function inspectionsSource(
+  inspections: InspectionQueriesService,
+  directory: AssetDirectory,
+  users: TenantRepository<User>,
+  tables: TableReportRenderer,
+): ReportSource {
   return {
     name: 'inspections',
     permission: Permission.Inspections,
@@ -56,9 +61,14 @@ export function inspectionsSource(inspections: InspectionQueriesService, directo
       const found = await inspections.ofPeriod(auth, period.from.toJSDate(), period.to.toJSDate(), MAX_INSPECTION_ROWS + 1);
       if (found.length > MAX_INSPECTION_ROWS) throw new Error(`the period holds more than ${MAX_INSPECTION_ROWS} inspections: schedule it more often`);
       const listed = params.critical === true ? found.filter((inspection) => inspection.critical) : found;
-      const assets = await directory.findAssetsByIds(auth, listed.map((inspection) => inspection.assetId));
+      const assets = await directory.findAssetsByIds(
+        auth,
+        listed.map((inspection) => inspection.assetId),
+      );
       const inspectorIds = [...new Set(listed.map((inspection) => inspection.inspectorId.toHexString()))].map((id) => new Types.ObjectId(id));
-      const inspectors = new Map((await users.find(auth, { _id: { $in: inspectorIds } }, { projection: { name: 1, clientId: 1 } })).map((user) => [user._id.toHexString(), user.name]));
+      const inspectors = new Map(
+        (await users.find(auth, { _id: { $in: inspectorIds } }, { projection: { name: 1, clientId: 1 } })).map((user) => [user._id.toHexString(), user.name]),
+      );
       const rows = new TableRows();
       for (const inspection of listed) {
         const asset = assets.get(inspection.assetId.toHexString());

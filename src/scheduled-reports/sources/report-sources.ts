@@ -15,7 +15,11 @@ import { assetIdsOnly, FLEET_PARAMS, onlyStrings } from './source-params';
 import { stopsSource } from './stops.source';
 import { temperatureSource } from './temperature.source';
 
-const ACTIVITY_PARAMS = { actorId: 'events of this user', action: 'the dotted verb, exactly (`driver.import`)', entityType: 'the kind of record (`driver`, `user`)' } as const;
+const ACTIVITY_PARAMS = {
+  actorId: 'events of this user',
+  action: 'the dotted verb, exactly (`driver.import`)',
+  entityType: 'the kind of record (`driver`, `user`)',
+} as const;
 
 /**
  * The reports a schedule may run (docs/reports.md, "Scheduled reports"), each through its own
@@ -36,7 +40,10 @@ export class ReportSources {
     @InjectRepository(User) users: TenantRepository<User>,
     tables: TableReportRenderer,
   ) {
-    for (const [name, permission] of [['trips', Permission.Reports], ['fuel', Permission.Fuel]] as const) {
+    for (const [name, permission] of [
+      ['trips', Permission.Reports],
+      ['fuel', Permission.Fuel],
+    ] as const) {
       this.add({
         name,
         permission,

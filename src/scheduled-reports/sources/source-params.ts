@@ -1,13 +1,19 @@
 /** What a schedule's `params` may hold for each report, checked at creation and at each run. */
 
-export const FLEET_PARAMS = { assetIds: '1 to 100 assets of the owner\'s, in service (checked at each run)' } as const;
+export const FLEET_PARAMS = { assetIds: "1 to 100 assets of the owner's, in service (checked at each run)" } as const;
 
 /** `{assetIds}`: 1 to 100 distinct asset ids. */
 export function assetIdsOnly(params: Record<string, unknown>): string | null {
   const unknown = Object.keys(params).filter((key) => key !== 'assetIds');
   if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes assetIds)`;
   const ids = params.assetIds;
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > 100 || new Set(ids).size !== ids.length || !ids.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))) {
+  if (
+    !Array.isArray(ids) ||
+    ids.length < 1 ||
+    ids.length > 100 ||
+    new Set(ids).size !== ids.length ||
+    !ids.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))
+  ) {
     return 'params.assetIds must be 1 to 100 distinct asset ids';
   }
   return null;

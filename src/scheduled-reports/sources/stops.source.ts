@@ -47,12 +47,36 @@ export function stopsSource(stops: StopsReportService, tables: TableReportRender
     build: async (auth, params, period, format) => {
       const zone = auth.client.timeZone;
       const words = WORDS[auth.language];
-      const report = await stops.ofRange(auth, params.assetIds as string[], { from: Math.floor(period.from.toSeconds()), to: Math.floor(period.to.toSeconds()) });
+      const report = await stops.ofRange(auth, params.assetIds as string[], {
+        from: Math.floor(period.from.toSeconds()),
+        to: Math.floor(period.to.toSeconds()),
+      });
       const rows = new TableRows();
       for (const asset of report.assets) {
-        for (const p of asset.periods) rows.add([asset.assetName, asset.licensePlate, words.kind[p.type], formatLocalTime(p.start, zone, auth.language), formatLocalTime(p.end, zone, auth.language), formatDuration(p.durationSeconds), p.address, p.lat, p.lng]);
+        for (const p of asset.periods)
+          rows.add([
+            asset.assetName,
+            asset.licensePlate,
+            words.kind[p.type],
+            formatLocalTime(p.start, zone, auth.language),
+            formatLocalTime(p.end, zone, auth.language),
+            formatDuration(p.durationSeconds),
+            p.address,
+            p.lat,
+            p.lng,
+          ]);
         const t = asset.totals;
-        rows.addTotal([`${REPORT_WORDS[auth.language].total} ${asset.assetName}`, asset.licensePlate, words.counts(t.stops, t.idles), null, null, formatDuration(t.stopSeconds + t.idleSeconds), words.times(formatDuration(t.stopSeconds), formatDuration(t.idleSeconds)), null, null]);
+        rows.addTotal([
+          `${REPORT_WORDS[auth.language].total} ${asset.assetName}`,
+          asset.licensePlate,
+          words.counts(t.stops, t.idles),
+          null,
+          null,
+          formatDuration(t.stopSeconds + t.idleSeconds),
+          words.times(formatDuration(t.stopSeconds), formatDuration(t.idleSeconds)),
+          null,
+          null,
+        ]);
       }
       const count = report.totals.stops + report.totals.idles;
       return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count }, period, format);

@@ -49,5 +49,10 @@ export async function buildTableReport(
     },
     format,
   );
-  return { fileName: `${report.fileStem[language]}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${format}`, contentType: TABLE_REPORT_CONTENT_TYPES[format], body, rows: report.count };
+  return {
+    fileName: `${report.fileStem[language]}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${format}`,
+    contentType: TABLE_REPORT_CONTENT_TYPES[format],
+    body,
+    rows: report.count,
+  };
 }

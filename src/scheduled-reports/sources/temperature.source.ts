@@ -28,12 +28,23 @@ export function temperatureSource(temperatures: TemperatureStatsService, tables:
     params: FLEET_PARAMS,
     checkParams: assetIdsOnly,
     build: async (auth, params, period, format) => {
-      const report = await temperatures.ofRange(auth, params.assetIds as string[], { from: Math.floor(period.from.toSeconds()), to: Math.floor(period.to.toSeconds()) });
+      const report = await temperatures.ofRange(auth, params.assetIds as string[], {
+        from: Math.floor(period.from.toSeconds()),
+        to: Math.floor(period.to.toSeconds()),
+      });
       const rows = new TableRows();
       let sensors = 0;
       for (const asset of report.assetsTemperatureStats) {
         for (const s of asset.sensors) rows.add([asset.assetName, asset.licensePlate, s.sensor, s.min, s.max, s.avg, s.count]);
-        rows.addTotal([`${REPORT_WORDS[auth.language].total} ${asset.assetName}`, asset.licensePlate, SENSORS[auth.language](asset.sensors.length), asset.stats.min, asset.stats.max, asset.stats.avg, asset.stats.count]);
+        rows.addTotal([
+          `${REPORT_WORDS[auth.language].total} ${asset.assetName}`,
+          asset.licensePlate,
+          SENSORS[auth.language](asset.sensors.length),
+          asset.stats.min,
+          asset.stats.max,
+          asset.stats.avg,
+          asset.stats.count,
+        ]);
         sensors += asset.sensors.length;
       }
       return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count: sensors }, period, format);

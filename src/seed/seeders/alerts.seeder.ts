@@ -19,7 +19,17 @@ export class AlertRulesDemoSeeder implements DemoSeeder {
   async seed(client: DemoClientContext): Promise<void> {
     const depot = (client.manifest.geofences as { depot: string }).depot;
     const recipients = { userIds: [client.users.admin._id], emails: [] };
-    const base = { enabled: true, allAssets: true, assetIds: [] as Types.ObjectId[], groupIds: [] as Types.ObjectId[], geofenceIds: [] as Types.ObjectId[], schedule: null, minDurationSeconds: 0, cooldownSeconds: 0, recipients };
+    const base = {
+      enabled: true,
+      allAssets: true,
+      assetIds: [] as Types.ObjectId[],
+      groupIds: [] as Types.ObjectId[],
+      geofenceIds: [] as Types.ObjectId[],
+      schedule: null,
+      minDurationSeconds: 0,
+      cooldownSeconds: 0,
+      recipients,
+    };
     const [depotExit, speeding, coldChain] = await Promise.all([
       this.rules.create(client.scope, {
         ...base,

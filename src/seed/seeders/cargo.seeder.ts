@@ -22,7 +22,14 @@ const DEMO_LOCATIONS: Record<DemoClientContext['key'], DemoLocation[]> = {
     { name: 'Puerto de Valparaíso, sitio 3', address: 'Av. Errázuriz 25', city: 'Valparaíso', location: point(-33.0362, -71.6268), type: 'delivery' },
   ],
   globex: [
-    { name: 'Planta Talcahuano', address: 'Av. Colón 3100', city: 'Talcahuano', location: point(-36.7249, -73.1167), type: 'both', contact: { name: 'Luis Vera' } },
+    {
+      name: 'Planta Talcahuano',
+      address: 'Av. Colón 3100',
+      city: 'Talcahuano',
+      location: point(-36.7249, -73.1167),
+      type: 'both',
+      contact: { name: 'Luis Vera' },
+    },
   ],
 };
 

@@ -10,9 +10,7 @@ const DEMO_DRIVERS: Record<DemoClientContext['key'], Array<Pick<Driver, 'rut' | 
     { rut: '12345678-5', firstName: 'Juana', lastName: 'Pérez Soto', phone: '+56912345678', email: 'juana.perez@acme.demo', city: 'Santiago' },
     { rut: '10000013-K', firstName: 'Pedro', lastName: 'González Rojas', phone: '+56987654321', city: 'Valparaíso' },
   ],
-  globex: [
-    { rut: '11111111-1', firstName: 'María', lastName: 'Muñoz Díaz', phone: '+56923456789', email: 'maria.munoz@globex.demo', city: 'Concepción' },
-  ],
+  globex: [{ rut: '11111111-1', firstName: 'María', lastName: 'Muñoz Díaz', phone: '+56923456789', email: 'maria.munoz@globex.demo', city: 'Concepción' }],
 };
 
 /** Drivers of each demo client, and the activity event of their import (`drivers.existing`, `activityEvent`). */
@@ -25,9 +23,7 @@ export class DriversDemoSeeder implements DemoSeeder {
 
   async seed(client: DemoClientContext): Promise<void> {
     const admin = client.users.admin;
-    const created = await this.drivers.create(
-      DEMO_DRIVERS[client.key].map((driver) => ({ ...driver, clientId: client.clientId, userId: admin._id })),
-    );
+    const created = await this.drivers.create(DEMO_DRIVERS[client.key].map((driver) => ({ ...driver, clientId: client.clientId, userId: admin._id })));
     const eventId = await this.activity.recordFor(
       { clientId: client.clientId, userId: admin._id, name: admin.name, email: admin.email, credential: 'session' },
       { requestId: 'demo-seed', userAgent: 'demo seed' },

@@ -26,9 +26,16 @@ export class EventsDemoSeeder implements DemoSeeder {
     const settings = { speedLimitKmh: 90, idleMinutes: 5, offlineMinutes: 30, temperature: { min: -25, max: 6 } };
     const now = Math.floor(Date.now() / 1000);
     let read = 0;
-    for (const [asset, tracker] of [[client.assets.tracked, client.trackers.tracked], [client.assets.outOfScope, client.trackers.outOfScope]] as const) {
+    for (const [asset, tracker] of [
+      [client.assets.tracked, client.trackers.tracked],
+      [client.assets.outOfScope, client.trackers.outOfScope],
+    ] as const) {
       await this.assets.updateRecord(client.scope, asset, { $set: { eventSettings: settings } });
-      read += await this.detection.backfill({ clientId: tracker.clientId, trackerId: tracker._id, vendorId: tracker.vendorId, assetId: asset._id }, now - HISTORY_DAYS * 86_400, now);
+      read += await this.detection.backfill(
+        { clientId: tracker.clientId, trackerId: tracker._id, vendorId: tracker.vendorId, assetId: asset._id },
+        now - HISTORY_DAYS * 86_400,
+        now,
+      );
     }
     const example = await this.events.findOne(client.scope, { assetId: client.assets.tracked._id }, { sort: { occurredAt: -1 } });
     client.manifest.events = { example: example?._id.toHexString() ?? null };

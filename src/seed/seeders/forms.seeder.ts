@@ -12,9 +12,20 @@ export function preTripFields(): FormField[] {
   return [
     { fieldId: 'driverName', type: FieldType.Text, label: 'Nombre del conductor', required: true, minLength: 3, maxLength: 100 },
     { fieldId: 'odometer', type: FieldType.Number, label: 'Odómetro (km)', required: true, min: 0, max: 2_000_000 },
-    { fieldId: 'tires', type: FieldType.Select, label: 'Estado de neumáticos', required: true, options: [option('Bueno'), option('Desgastado'), option('Dañado', true)] },
     {
-      fieldId: 'lights', type: FieldType.Checkbox, label: 'Luces operativas', required: false, minChecked: 1, maxChecked: 3,
+      fieldId: 'tires',
+      type: FieldType.Select,
+      label: 'Estado de neumáticos',
+      required: true,
+      options: [option('Bueno'), option('Desgastado'), option('Dañado', true)],
+    },
+    {
+      fieldId: 'lights',
+      type: FieldType.Checkbox,
+      label: 'Luces operativas',
+      required: false,
+      minChecked: 1,
+      maxChecked: 3,
       options: [option('Delanteras'), option('Traseras'), option('Intermitentes')],
     },
     { fieldId: 'reeferAlarm', type: FieldType.Boolean, label: '¿Alarma del equipo de frío activa?', required: true, criticalWhen: true },
@@ -35,22 +46,39 @@ export class FormsDemoSeeder implements DemoSeeder {
     const tracked = client.assets.tracked._id;
     const [active, , inactive, archived] = await this.forms.create([
       {
-        clientId, name: 'Inspección pre-operacional', description: 'Antes de cada salida del camión refrigerado', status: 'active',
-        fields: preTripFields(), assetIds: [tracked], assetGroupIds: [client.assetGroupIds.refrigerated],
+        clientId,
+        name: 'Inspección pre-operacional',
+        description: 'Antes de cada salida del camión refrigerado',
+        status: 'active',
+        fields: preTripFields(),
+        assetIds: [tracked],
+        assetGroupIds: [client.assetGroupIds.refrigerated],
       },
       {
-        clientId, name: 'Reporte de daños', description: 'Cualquier vehículo', status: 'active', allAssets: true,
+        clientId,
+        name: 'Reporte de daños',
+        description: 'Cualquier vehículo',
+        status: 'active',
+        allAssets: true,
         fields: [
           { fieldId: 'damage', type: FieldType.Textarea, label: 'Descripción del daño', required: true, maxLength: 2000 },
           { fieldId: 'photos', type: FieldType.File, label: 'Fotos', required: true, maxFiles: 5, allowedExtensions: ['jpg', 'png'] },
         ],
       },
       {
-        clientId, name: 'Checklist de invierno', description: 'Se activa en mayo', status: 'inactive', assetIds: [tracked],
+        clientId,
+        name: 'Checklist de invierno',
+        description: 'Se activa en mayo',
+        status: 'inactive',
+        assetIds: [tracked],
         fields: [{ fieldId: 'chains', type: FieldType.Boolean, label: '¿Lleva cadenas?', required: true, criticalWhen: false }],
       },
       {
-        clientId, name: 'Checklist antiguo', description: 'Reemplazado por la inspección pre-operacional', status: 'archived', allAssets: true,
+        clientId,
+        name: 'Checklist antiguo',
+        description: 'Reemplazado por la inspección pre-operacional',
+        status: 'archived',
+        allAssets: true,
         fields: [{ fieldId: 'ok', type: FieldType.Boolean, label: '¿Todo en orden?', required: true }],
       },
     ]);

@@ -34,7 +34,15 @@ export class IdentityFleetSeeder {
     ]);
     const group = await this.groups.create({ clientId, name: 'Camiones refrigerados' });
     const [trackedAsset, untrackedAsset, outOfScopeAsset] = await this.assets.create([
-      { clientId, name: 'Camión refrigerado 01', plate: 'KJHT-42', kind: 'truck', icon: { id: 'truck', color: '#1e88e5' }, mainTrackerId: tracked._id, groupIds: [group._id] },
+      {
+        clientId,
+        name: 'Camión refrigerado 01',
+        plate: 'KJHT-42',
+        kind: 'truck',
+        icon: { id: 'truck', color: '#1e88e5' },
+        mainTrackerId: tracked._id,
+        groupIds: [group._id],
+      },
       { clientId, name: 'Rampla 07', plate: 'JX-4521', kind: 'trailer', icon: { id: 'trailer', color: '#8e24aa' } },
       { clientId, name: 'Furgón reparto 03', plate: 'LPRW-18', kind: 'van', icon: { id: 'van', color: '#43a047' }, mainTrackerId: outOfScope._id },
     ]);

@@ -46,14 +46,28 @@ export class InspectionLoopDemoSeeder implements DemoSeeder {
     });
     // The one edit: a photo field added, so inspections from now on answer version 2.
     await this.formEditor.update(auth, form._id, {
-      fields: [...firstFields, { fieldId: 'photos', type: FieldType.File, label: 'Fotos del hallazgo', required: false, maxFiles: 3, allowedExtensions: ['jpg', 'jpeg', 'png', 'heic'] }],
+      fields: [
+        ...firstFields,
+        {
+          fieldId: 'photos',
+          type: FieldType.File,
+          label: 'Fotos del hallazgo',
+          required: false,
+          maxFiles: 3,
+          allowedExtensions: ['jpg', 'jpeg', 'png', 'heic'],
+        },
+      ],
     });
 
     const photo = await this.uploads.store(auth, { originalname: 'pastillas-freno.jpg', size: DEMO_PHOTO.length, buffer: DEMO_PHOTO });
     const inspection = await this.submissions.submit(auth, {
       assetId: client.assets.tracked._id.toHexString(),
       formId: form._id,
-      answers: [{ fieldId: 'brakePads', value: pads.optionId }, { fieldId: 'airLeak', value: false }, { fieldId: 'photos', value: [photo.id] }],
+      answers: [
+        { fieldId: 'brakePads', value: pads.optionId },
+        { fieldId: 'airLeak', value: false },
+        { fieldId: 'photos', value: [photo.id] },
+      ],
       odometerKm: 182_900,
     });
     const order = await this.workOrders.findVisible(auth, inspection.workOrderId!);

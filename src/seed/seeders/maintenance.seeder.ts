@@ -59,7 +59,12 @@ export class MaintenanceDemoSeeder implements DemoSeeder {
     await this.activity.recordFor(
       { clientId: client.clientId, userId: admin._id, name: admin.name, email: admin.email, credential: 'session' },
       { requestId: 'demo-seed', userAgent: 'demo seed' },
-      { action: 'work_order.create', resourceType: 'work_order', resourceId: order._id, summary: `Work order "${order.title}" (preventive) created for ${client.assets.tracked.name}` },
+      {
+        action: 'work_order.create',
+        resourceType: 'work_order',
+        resourceId: order._id,
+        summary: `Work order "${order.title}" (preventive) created for ${client.assets.tracked.name}`,
+      },
     );
     client.manifest.workOrder = order._id.toHexString();
   }

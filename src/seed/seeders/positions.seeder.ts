@@ -23,7 +23,10 @@ export class PositionsDemoSeeder implements DemoSeeder {
     const started = Date.now();
     const to = Math.floor(Date.now() / 1000);
     const routes = client.key === 'acme' ? DEMO_ROUTES.santiago : DEMO_ROUTES.concepcion;
-    const [tracked] = await Promise.all([this.seedTracker(client.trackers.tracked, routes, to, 1), this.seedTracker(client.trackers.outOfScope, [...routes].reverse(), to, 2)]);
+    const [tracked] = await Promise.all([
+      this.seedTracker(client.trackers.tracked, routes, to, 1),
+      this.seedTracker(client.trackers.outOfScope, [...routes].reverse(), to, 2),
+    ]);
     const vendorIds = (client.manifest.vendorIds ?? {}) as Record<string, number>;
     client.manifest.vendorIds = { ...vendorIds, tracked: client.trackers.tracked.vendorId, outOfScope: client.trackers.outOfScope.vendorId };
     client.manifest.trip = { vendorId: client.trackers.tracked.vendorId, tripId: tracked.trips.at(-1)!.id };

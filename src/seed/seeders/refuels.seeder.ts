@@ -31,8 +31,19 @@ export class RefuelsDemoSeeder implements DemoSeeder {
     await this.assets.updateRecord(client.scope, truck, { $set: { fuel: { tariffId: market._id, consumptionLPer100Km: 32, tankCapacityL: 400 } } });
     const auth = await demoAdminContext(this.principals, client);
     const base = { assetId: truck._id.toHexString(), station: 'Copec Ruta 5 Norte km 21' };
-    const ordinary = await this.refuels.create(auth, { ...base, occurredAt: new Date(Date.now() - 50 * HOUR).toISOString(), liters: 310, pricePerLiter: Math.round(market.pricePerLiter * 1.02), odometerKm: 181_900 });
-    const anomalous = await this.refuels.create(auth, { ...base, occurredAt: new Date(Date.now() - 26 * HOUR).toISOString(), liters: 120, pricePerLiter: Math.round(market.pricePerLiter * 1.3) });
+    const ordinary = await this.refuels.create(auth, {
+      ...base,
+      occurredAt: new Date(Date.now() - 50 * HOUR).toISOString(),
+      liters: 310,
+      pricePerLiter: Math.round(market.pricePerLiter * 1.02),
+      odometerKm: 181_900,
+    });
+    const anomalous = await this.refuels.create(auth, {
+      ...base,
+      occurredAt: new Date(Date.now() - 26 * HOUR).toISOString(),
+      liters: 120,
+      pricePerLiter: Math.round(market.pricePerLiter * 1.3),
+    });
     client.manifest.refuels = { ordinary: ordinary.id, anomalous: anomalous.id };
   }
 }

@@ -37,7 +37,11 @@ export class WebhooksDemoSeeder implements DemoSeeder {
       disabledReason: null,
     });
     this.dispatcher.changed(client.clientId);
-    const ping = await this.dispatcher.deliver(endpoint, { type: 'webhook.test', key: 'demo-seed', data: { endpointId: endpoint._id.toHexString(), message: 'Webhook test from the fleet platform' } }, { manual: true });
+    const ping = await this.dispatcher.deliver(
+      endpoint,
+      { type: 'webhook.test', key: 'demo-seed', data: { endpointId: endpoint._id.toHexString(), message: 'Webhook test from the fleet platform' } },
+      { manual: true },
+    );
     client.manifest.webhooks = { endpoint: endpoint._id.toHexString(), secret, delivery: ping._id.toHexString() };
   }
 }

@@ -59,10 +59,12 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
     const every = this.config.get('DEMO_SIMULATOR_INTERVAL_MS');
     this.timer = setInterval(() => {
       // A slow tick is not stacked under the next one.
-      this.tick ??= this.report().then(
-        () => undefined,
-        (error: Error) => this.logger.warn(`demo simulator: ${error.message}`),
-      ).finally(() => (this.tick = undefined));
+      this.tick ??= this.report()
+        .then(
+          () => undefined,
+          (error: Error) => this.logger.warn(`demo simulator: ${error.message}`),
+        )
+        .finally(() => (this.tick = undefined));
     }, every);
     this.timer.unref();
     this.logger.log(`Demo simulator: ${this.vehicles.length} demo vehicles report a position every ${every / 1000} s (DEMO_SIMULATOR=false turns it off)`);

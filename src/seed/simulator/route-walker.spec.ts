@@ -2,7 +2,11 @@ import { RouteWalker } from './route-walker';
 
 describe('RouteWalker', () => {
   // Two segments due north, then due east, of about 11.1 km each (0.1° at the equator).
-  const walker = new RouteWalker([[0, 0], [0.1, 0], [0.1, 0.1]]);
+  const walker = new RouteWalker([
+    [0, 0],
+    [0.1, 0],
+    [0.1, 0.1],
+  ]);
 
   it('measures the loop out and back', () => {
     expect(walker.totalKm).toBeCloseTo(4 * 11.12, 1);

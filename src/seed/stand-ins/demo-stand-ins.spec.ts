@@ -23,7 +23,12 @@ describe('demo stand-ins', () => {
   });
 
   it('leave a configured system alone', async () => {
-    const env: Record<string, string | undefined> = { BILLING_PORTAL_URL: 'https://portal.example', GEOCODER_URL: 'https://geo.example', PARTNER_SHARED_SECRET: 'x'.repeat(16), SMTP_URL: 'smtp://mail.example:25' };
+    const env: Record<string, string | undefined> = {
+      BILLING_PORTAL_URL: 'https://portal.example',
+      GEOCODER_URL: 'https://geo.example',
+      PARTNER_SHARED_SECRET: 'x'.repeat(16),
+      SMTP_URL: 'smtp://mail.example:25',
+    };
     const standIns = await startDemoStandIns(env);
     expect(standIns.descriptions).toEqual([expect.stringMatching(/^webhook receiver on /)]);
     await standIns.close();
@@ -42,7 +47,10 @@ describe('demo stand-ins', () => {
     });
     afterAll(() => close());
     const portal = (path: string, init: RequestInit = {}) =>
-      json(`${env.BILLING_PORTAL_URL}${path}`, { ...init, headers: { authorization: `Bearer ${env.BILLING_PORTAL_TOKEN}`, 'content-type': 'application/json' } });
+      json(`${env.BILLING_PORTAL_URL}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${env.BILLING_PORTAL_TOKEN}`, 'content-type': 'application/json' },
+      });
 
     it('fill the portal, geocoder and partner variables', () => {
       expect(env.BILLING_PORTAL_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -68,10 +76,19 @@ describe('demo stand-ins', () => {
       const closed = list.body.tickets.find((t: { closedAt: string | null }) => t.closedAt);
       expect((await portal(`/tickets/${closed.id}`)).body.ticket.comments).toHaveLength(2);
       const author = { name: 'Ana', email: 'ana@example.cl' };
-      const created = await portal('/tickets', { method: 'POST', body: JSON.stringify({ title: 'T', description: 'D', category: 'gps', clientId: 'c1', author, origin: 'fleet-platform' }) });
+      const created = await portal('/tickets', {
+        method: 'POST',
+        body: JSON.stringify({ title: 'T', description: 'D', category: 'gps', clientId: 'c1', author, origin: 'fleet-platform' }),
+      });
       expect(created.status).toBe(201);
-      const comment = await portal(`/tickets/${created.body.ticket.id}/comments`, { method: 'POST', body: JSON.stringify({ content: 'Hola', author, authorRole: 'client' }) });
-      expect(comment).toEqual({ status: 201, body: { comment: expect.objectContaining({ ticketId: created.body.ticket.id, content: 'Hola', authorName: 'Ana', authorRole: 'client' }) } });
+      const comment = await portal(`/tickets/${created.body.ticket.id}/comments`, {
+        method: 'POST',
+        body: JSON.stringify({ content: 'Hola', author, authorRole: 'client' }),
+      });
+      expect(comment).toEqual({
+        status: 201,
+        body: { comment: expect.objectContaining({ ticketId: created.body.ticket.id, content: 'Hola', authorName: 'Ana', authorRole: 'client' }) },
+      });
       expect((await portal('/tickets?clientId=c1')).body.tickets[0]).toEqual(expect.objectContaining({ id: created.body.ticket.id, commentsCount: 1 }));
       expect((await portal('/tickets/unknown')).status).toBe(404);
     });
@@ -79,7 +96,13 @@ describe('demo stand-ins', () => {
     it('run an SMTP server that keeps each mail as an .eml file under DATA_DIR/mail', async () => {
       expect(env.SMTP_URL).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
       const transport = createTransport({ url: env.SMTP_URL } as never);
-      await transport.sendMail({ from: 'fleet@example.cl', to: 'ana@example.cl', subject: 'Alerta crítica', text: 'Camión fuera del depósito', html: '<p>Camión</p>' });
+      await transport.sendMail({
+        from: 'fleet@example.cl',
+        to: 'ana@example.cl',
+        subject: 'Alerta crítica',
+        text: 'Camión fuera del depósito',
+        html: '<p>Camión</p>',
+      });
       transport.close();
       const dir = join(env.DATA_DIR!, 'mail');
       const files = readdirSync(dir).filter((name) => name.endsWith('.eml'));
@@ -89,7 +112,11 @@ describe('demo stand-ins', () => {
     });
 
     it('run a webhook receiver that answers 204 and lists what came', async () => {
-      const posted = await fetch(`${env.DEMO_WEBHOOK_RECEIVER_URL}/demo-webhooks`, { method: 'POST', headers: { 'webhook-id': 'msg_1', 'content-type': 'application/json' }, body: JSON.stringify({ type: 'webhook.test' }) });
+      const posted = await fetch(`${env.DEMO_WEBHOOK_RECEIVER_URL}/demo-webhooks`, {
+        method: 'POST',
+        headers: { 'webhook-id': 'msg_1', 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'webhook.test' }),
+      });
       expect(posted.status).toBe(204);
       const { body } = await json(`${env.DEMO_WEBHOOK_RECEIVER_URL}/`);
       expect(body.received).toEqual([expect.objectContaining({ webhookId: 'msg_1', type: 'webhook.test' })]);

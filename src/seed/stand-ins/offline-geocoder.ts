@@ -43,7 +43,12 @@ export async function startOfflineGeocoder(): Promise<{ url: string; close(): Pr
     const [lat, lon] = [Number(url.searchParams.get('lat')), Number(url.searchParams.get('lon'))];
     const commune = Number.isFinite(lat) && Number.isFinite(lon) ? nearestCommune(lat, lon) : undefined;
     if (!commune) return sendJson(res, 200, { error: 'Unable to geocode' });
-    sendJson(res, 200, { display_name: `${commune.name}, ${commune.region ?? communes.region}`, lat: String(lat), lon: String(lon), address: { suburb: commune.name, country: 'Chile', country_code: 'cl' } });
+    sendJson(res, 200, {
+      display_name: `${commune.name}, ${commune.region ?? communes.region}`,
+      lat: String(lat),
+      lon: String(lon),
+      address: { suburb: commune.name, country: 'Chile', country_code: 'cl' },
+    });
   });
   const url = await listenOnLoopback(server);
   return { url, close: () => stopServer(server) };

@@ -74,7 +74,17 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
     requests: [],
     setInvoices: (clientId, list) => void invoices.set(clientId, list),
     addTicket: (input) => {
-      const ticket: StoredTicket = { ...newTicket({ title: 'Ticket', description: 'Descripción', category: 'technical', clientId: input.clientId, author: { name: 'Autor', email: 'autor@demo.invalid' }, origin: 'fleet-platform' }), ...input };
+      const ticket: StoredTicket = {
+        ...newTicket({
+          title: 'Ticket',
+          description: 'Descripción',
+          category: 'technical',
+          clientId: input.clientId,
+          author: { name: 'Autor', email: 'autor@demo.invalid' },
+          origin: 'fleet-platform',
+        }),
+        ...input,
+      };
       ticket.commentsCount = ticket.comments.length;
       tickets.set(ticket.id, ticket);
       return ticket;
@@ -116,7 +126,9 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
       if (!query.clientId) return sendJson(res, 400, { error: 'clientId is required' });
       seedTickets(query.clientId);
       const list = [...tickets.values()]
-        .filter((t) => t.clientId === query.clientId && (!query.status || String(t.status.id) === query.status) && (!query.category || t.category === query.category))
+        .filter(
+          (t) => t.clientId === query.clientId && (!query.status || String(t.status.id) === query.status) && (!query.category || t.category === query.category),
+        )
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .map(withoutComments);
       return sendJson(res, 200, { tickets: list });
@@ -128,7 +140,8 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
       if (!ticket) return sendJson(res, 404, { error: 'not found' });
       const input = body as { content?: unknown; author?: { name?: unknown; email?: unknown }; authorRole?: unknown } | undefined;
       const texts = [input?.content, input?.author?.name, input?.author?.email];
-      if (!texts.every((value) => typeof value === 'string' && value.length > 0) || input?.authorRole !== 'client') return sendJson(res, 400, { error: 'invalid comment' });
+      if (!texts.every((value) => typeof value === 'string' && value.length > 0) || input?.authorRole !== 'client')
+        return sendJson(res, 400, { error: 'invalid comment' });
       const comment = addComment(ticket, input.content as string, { name: input.author!.name as string }, 'client');
       // A member beyond the spec's comment, which our API must not pass on.
       return sendJson(res, 201, { comment: { ...comment, authorEmail: input.author!.email } });

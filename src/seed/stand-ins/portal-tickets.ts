@@ -86,7 +86,10 @@ export function demoTickets(clientId: string, now = Date.now()): StoredTicket[] 
   Object.assign(gps, { status: { id: 3, name: 'Cerrado' }, closedAt: days(4).toISOString() });
   const invoice = newTicket({ ...base, title: 'Factura duplicada', description: 'La factura de este mes aparece dos veces.', category: 'billing' }, days(2));
   addComment(invoice, 'Lo estamos revisando con facturación.', { name: 'Soporte' }, 'support', days(1));
-  const access = newTicket({ ...base, title: 'Nuevo usuario para bodega', description: 'Necesitamos un acceso de solo lectura.', category: 'account' }, days(1));
+  const access = newTicket(
+    { ...base, title: 'Nuevo usuario para bodega', description: 'Necesitamos un acceso de solo lectura.', category: 'account' },
+    days(1),
+  );
   return [gps, invoice, access];
 }
 

@@ -42,7 +42,12 @@ export async function startWebhookReceiverStandIn(): Promise<WebhookReceiverStan
       } catch {
         type = undefined;
       }
-      const entry = { webhookId: req.headers['webhook-id'] as string | undefined, type, signature: req.headers['webhook-signature'] as string | undefined, receivedAt: new Date().toISOString() };
+      const entry = {
+        webhookId: req.headers['webhook-id'] as string | undefined,
+        type,
+        signature: req.headers['webhook-signature'] as string | undefined,
+        receivedAt: new Date().toISOString(),
+      };
       received.unshift(entry);
       received.length = Math.min(received.length, 100);
       logger.log(`received ${entry.type ?? 'a message'} (webhook-id ${entry.webhookId ?? '-'})`);

@@ -22,7 +22,7 @@ export class TrackerGrants {
 
   async resolve(auth: AuthContext, selection: TrackerSelection): Promise<GrantedTrackers> {
     if (selection === 'all') {
-      if (!auth.trackerScope.isAll) throw forbidden("Only a user who sees all trackers may give access to all trackers");
+      if (!auth.trackerScope.isAll) throw forbidden('Only a user who sees all trackers may give access to all trackers');
       return { all: true, trackerIds: [] };
     }
     // The repository compares the client in code: the projection keeps clientId.

@@ -9,7 +9,7 @@ import { UserAccountsService } from './user-accounts.service';
 import { CreatedUserView, UserView } from './user.view';
 
 const NOT_FOUND = "No user with this id in the caller's client (shape A)";
-const BAD_BODY = 'A missing, malformed or unknown field, a role or tracker that is not the client\'s (shape A)';
+const BAD_BODY = "A missing, malformed or unknown field, a role or tracker that is not the client's (shape A)";
 
 /** Users of the caller's client (the password change is `UsersController`). */
 @ApiTags('users')

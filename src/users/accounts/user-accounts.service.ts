@@ -35,7 +35,10 @@ export class UserAccountsService {
 
   async list(auth: AuthContext, query: ListUsersQueryDto): Promise<PagedBody<UserView>> {
     const page = await this.users.list(auth, userListFilter(query), query, {}, WITHOUT_SECRETS);
-    const roles = await this.rolesById(auth, page.items.map((user) => user.roleId));
+    const roles = await this.rolesById(
+      auth,
+      page.items.map((user) => user.roleId),
+    );
     return PagedBody.of(page, (user) => toUserView(user as StoredUserRecord, roles.get(user.roleId.toHexString())));
   }
 
@@ -49,7 +52,14 @@ export class UserAccountsService {
     const trackers = await this.trackerGrants.resolve(auth, body.trackers);
     // IdentityProvisioning (shared with the command line) generates the password and stores its hash.
     const { user, password } = await this.identities
-      .createUser({ clientId: auth.clientId, email: body.email, name: body.name, roleId: role._id, trackerIds: trackers.all ? undefined : trackers.trackerIds, language: body.language })
+      .createUser({
+        clientId: auth.clientId,
+        email: body.email,
+        name: body.name,
+        roleId: role._id,
+        trackerIds: trackers.all ? undefined : trackers.trackerIds,
+        language: body.language,
+      })
       .catch((error: unknown) => {
         throw isDuplicateKeyError(error) ? new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`) : error;
       });
@@ -119,7 +129,7 @@ export class UserAccountsService {
   }
 
   private async findUser(auth: AuthContext, id: string): Promise<StoredUserRecord> {
-    return (await this.users.findByIdOrFail(auth, id, 'User'));
+    return await this.users.findByIdOrFail(auth, id, 'User');
   }
 
   /** A role of the client named in a body (else 400); a protected one only for a protected caller. */

@@ -9,7 +9,7 @@ import { RoleView } from './role.view';
 import { RolesService } from './roles.service';
 
 const BAD_BODY = 'A missing, empty, too long or unknown field, or a permission not in the catalog (shape A)';
-const NOT_FOUND = 'No role with this id in the caller\'s client (shape A)';
+const NOT_FOUND = "No role with this id in the caller's client (shape A)";
 
 @ApiTags('users')
 @Controller('roles')

@@ -69,7 +69,9 @@ describe('network guard', () => {
     // An IPv4-mapped or -compatible address is inside the allowed networks exactly when its IPv4 address is.
     expect(urlProblem('http://[::ffff:127.0.0.1]:3000/', { ...rules, allowed: loopback })).toBeNull();
     expect(urlProblem('http://[::127.0.0.1]:3000/', { ...rules, allowed: loopback })).toBeNull();
-    expect(urlProblem('http://[::ffff:169.254.169.254]/', { ...rules, allowed: loopback })).toBe('::ffff:a9fe:a9fe (169.254.169.254) is a private, loopback, link-local or reserved address');
+    expect(urlProblem('http://[::ffff:169.254.169.254]/', { ...rules, allowed: loopback })).toBe(
+      '::ffff:a9fe:a9fe (169.254.169.254) is a private, loopback, link-local or reserved address',
+    );
     const office = allowedNetworks(['10.20.0.0/16']);
     expect(addressProblem('10.20.3.4', office)).toBeNull();
     expect(addressProblem('10.21.3.4', office)).not.toBeNull();
@@ -78,7 +80,11 @@ describe('network guard', () => {
   });
 
   it('refuses a name when any address it resolves to is refused', async () => {
-    const answers: Record<string, string[]> = { 'public.test': ['93.184.216.34'], 'mixed.test': ['93.184.216.34', '10.0.0.5'], 'meta.test': ['169.254.169.254'] };
+    const answers: Record<string, string[]> = {
+      'public.test': ['93.184.216.34'],
+      'mixed.test': ['93.184.216.34', '10.0.0.5'],
+      'meta.test': ['169.254.169.254'],
+    };
     const resolver = async (host: string) => (answers[host] ?? []).map((address) => ({ address, family: 4 }));
     await expect(resolveChecked('public.test', none, resolver)).resolves.toEqual([{ address: '93.184.216.34', family: 4 }]);
     await expect(resolveChecked('mixed.test', none, resolver)).rejects.toThrow('mixed.test resolves to 10.0.0.5, a private');
@@ -97,7 +103,8 @@ describe('network guard', () => {
     expect(embeddedIpv4('0:0:0:0:0:ffff:c0a8:101')).toBe('192.168.1.1');
     expect(embeddedIpv4('::127.0.0.1')).toBe('127.0.0.1');
     expect(embeddedIpv4('::2')).toBe('0.0.0.2');
-    for (const other of ['::', '::1', '64:ff9b::7f00:1', '2002:7f00:1::', '1::ffff:7f00:1', 'fe80::1']) expect([other, embeddedIpv4(other)]).toEqual([other, null]);
+    for (const other of ['::', '::1', '64:ff9b::7f00:1', '2002:7f00:1::', '1::ffff:7f00:1', 'fe80::1'])
+      expect([other, embeddedIpv4(other)]).toEqual([other, null]);
   });
 
   it('hands a socket only the address it checked', async () => {
@@ -110,7 +117,9 @@ describe('network guard', () => {
           res.setEncoding('utf8');
           let body = '';
           res.on('data', (chunk) => (body += chunk)).on('end', () => done(body));
-        }).on('error', fail).end();
+        })
+          .on('error', fail)
+          .end();
       });
     const resolver = async () => [{ address: '127.0.0.1', family: 4 }];
     await expect(call(guardedLookup(none, resolver))).rejects.toThrow('rebind.test resolves to 127.0.0.1');

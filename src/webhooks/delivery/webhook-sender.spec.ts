@@ -20,10 +20,13 @@ describe('WebhookSender', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       let body = '';
-      req.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => {
-        received.push({ url: req.url ?? '', headers: req.headers, body });
-        answer(req, res);
-      });
+      req
+        .setEncoding('utf8')
+        .on('data', (chunk) => (body += chunk))
+        .on('end', () => {
+          received.push({ url: req.url ?? '', headers: req.headers, body });
+          answer(req, res);
+        });
     });
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     port = (server.address() as AddressInfo).port;
@@ -81,11 +84,17 @@ describe('WebhookSender', () => {
     let lookups = 0;
     const rebinding = async () => [{ address: lookups++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }];
     const result = await sender({ allowed: none, resolve: rebinding }).post(`http://rebind.test:${port}/hook`, message);
-    expect(result).toMatchObject({ status: null, refused: true, error: 'refused: rebind.test resolves to 127.0.0.1, a private, loopback, link-local or reserved address' });
+    expect(result).toMatchObject({
+      status: null,
+      refused: true,
+      error: 'refused: rebind.test resolves to 127.0.0.1, a private, loopback, link-local or reserved address',
+    });
     expect(lookups).toBe(2);
     expect(received).toEqual([]);
     // Where loopback is allowed, the same name reaches the server through the address it resolved to.
-    expect(await sender({ resolve: async () => [{ address: '127.0.0.1', family: 4 }] }).post(`http://rebind.test:${port}/hook`, message)).toMatchObject({ status: 204 });
+    expect(await sender({ resolve: async () => [{ address: '127.0.0.1', family: 4 }] }).post(`http://rebind.test:${port}/hook`, message)).toMatchObject({
+      status: 204,
+    });
   });
 
   it('reports a refused connection with its code', async () => {
@@ -93,6 +102,10 @@ describe('WebhookSender', () => {
     await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
     const { port: gone } = closed.address() as AddressInfo;
     await new Promise((done) => closed.close(done));
-    expect(await sender().post(`http://127.0.0.1:${gone}/hook`, message)).toMatchObject({ status: null, refused: false, error: expect.stringMatching(/^ECONNREFUSED: /) });
+    expect(await sender().post(`http://127.0.0.1:${gone}/hook`, message)).toMatchObject({
+      status: null,
+      refused: false,
+      error: expect.stringMatching(/^ECONNREFUSED: /),
+    });
   });
 });

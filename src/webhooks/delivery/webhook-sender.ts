@@ -40,7 +40,9 @@ export function signedHeaders({ messageId, body, secrets }: SignedMessage, at = 
 
 /** `whsec_<base64>`: the HMAC key is the base64 part's bytes. */
 function sign(secret: string, content: string): string {
-  return createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(content).digest('base64');
+  return createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64'))
+    .update(content)
+    .digest('base64');
 }
 
 export interface SenderOptions {
@@ -89,7 +91,7 @@ export class WebhookSender {
       await resolveChecked(hostOf(target), this.options.allowed, this.options.resolve);
     } catch (error) {
       const refused = error instanceof RefusedDestination;
-      return { status: null, durationMs: took(), error: refused ? `refused: ${(error).message}` : (error as Error).message, refused };
+      return { status: null, durationMs: took(), error: refused ? `refused: ${error.message}` : (error as Error).message, refused };
     }
     const headers = { 'content-type': 'application/json', 'user-agent': 'FleetWebhooks/1.0', ...signedHeaders(message) };
     try {
@@ -97,7 +99,7 @@ export class WebhookSender {
       return { status, durationMs: took(), error: status >= 200 && status < 300 ? null : `HTTP ${status}`, refused: false };
     } catch (error) {
       const refused = error instanceof RefusedDestination;
-      return { status: null, durationMs: took(), error: refused ? `refused: ${(error).message}` : (error as Error).message, refused };
+      return { status: null, durationMs: took(), error: refused ? `refused: ${error.message}` : (error as Error).message, refused };
     }
   }
 

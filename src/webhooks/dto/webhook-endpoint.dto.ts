@@ -33,7 +33,10 @@ export class CreateWebhookEndpointDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
   @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>' })
+  @IsIn(WEBHOOK_EVENT_TYPES, {
+    each: true,
+    message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>',
+  })
   eventTypes: string[];
 
   /** Deliveries go out only while enabled (default true). */
@@ -61,7 +64,10 @@ export class UpdateWebhookEndpointDto {
   @ArrayMinSize(1)
   @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
   @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, { each: true, message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>' })
+  @IsIn(WEBHOOK_EVENT_TYPES, {
+    each: true,
+    message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>',
+  })
   eventTypes?: string[];
 
   @WhenSent()

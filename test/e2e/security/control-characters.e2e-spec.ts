@@ -41,7 +41,9 @@ describe('control characters in text fields', () => {
     for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
       const res = await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: `Diésel${bad}flota` });
       expect([JSON.stringify(bad), res.status, res.body]).toEqual([
-        JSON.stringify(bad), 400, { error: 'name must not contain control characters (tab and line breaks included)' },
+        JSON.stringify(bad),
+        400,
+        { error: 'name must not contain control characters (tab and line breaks included)' },
       ]);
     }
     const stored = await t.connection.collection('fuel_tariffs').findOne({ clientId: tenant.clientId });
@@ -56,13 +58,20 @@ describe('control characters in text fields', () => {
     for (const name of ['\tERP', 'ERP\n', ' \r\nERP ', '\t貇\u00a0']) {
       const res = await send('post', '/api/auth/api-tokens', { name });
       expect([JSON.stringify(name), res.status, res.body.error]).toEqual([
-        JSON.stringify(name), 400, expect.stringMatching(/^name must not contain control characters/),
+        JSON.stringify(name),
+        400,
+        expect.stringMatching(/^name must not contain control characters/),
       ]);
     }
     expect(await tokens()).toBe(before);
     const spaced = await send('post', '/api/auth/api-tokens', { name: '\u00a0 ERP \u3000' }).expect(201);
     expect(spaced.body.data.name).toBe('ERP');
-    const multiLine = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Tyres', description: '\n\tRotate\r\n' }).expect(201);
+    const multiLine = await send('post', '/api/maintenance/work-orders', {
+      assetId,
+      category: 'preventive',
+      title: 'Tyres',
+      description: '\n\tRotate\r\n',
+    }).expect(201);
     expect(multiLine.body.data.description).toBe('Rotate');
   });
 
@@ -70,17 +79,25 @@ describe('control characters in text fields', () => {
     const before = await workOrders();
     for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
       const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: `Oil${bad}change` });
-      expect([JSON.stringify(bad), res.status, res.body.error]).toEqual([JSON.stringify(bad), 400, expect.stringMatching(/^title must not contain control characters/)]);
+      expect([JSON.stringify(bad), res.status, res.body.error]).toEqual([
+        JSON.stringify(bad),
+        400,
+        expect.stringMatching(/^title must not contain control characters/),
+      ]);
     }
     for (const bad of FORBIDDEN_EVERYWHERE) {
       const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: `a${bad}b` });
       expect([JSON.stringify(bad), res.status, res.body]).toEqual([
-        JSON.stringify(bad), 400, { error: 'description must not contain control characters (tab and line breaks are allowed)' },
+        JSON.stringify(bad),
+        400,
+        { error: 'description must not contain control characters (tab and line breaks are allowed)' },
       ]);
     }
     expect(await workOrders()).toBe(before);
     const multiLine = 'Check:\n\t- brakes\r\n\t- lights';
-    const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: multiLine }).expect(201);
+    const res = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: multiLine }).expect(
+      201,
+    );
     expect(res.body.data.description).toBe(multiLine);
   });
 
@@ -90,11 +107,15 @@ describe('control characters in text fields', () => {
     const before = await drivers();
     for (const bad of [...FORBIDDEN_EVERYWHERE, ...LINE_BREAKS]) {
       const res = await send('post', '/api/drivers/import', rows(`An${bad}a`));
-      expect([JSON.stringify(bad), res.status, res.body]).toEqual([JSON.stringify(bad), 400, {
-        status: 'failed',
-        message: 'rows.0.firstName: firstName must not contain control characters (tab and line breaks included)',
-        errors: [{ path: 'rows.0.firstName', message: 'firstName must not contain control characters (tab and line breaks included)' }],
-      }]);
+      expect([JSON.stringify(bad), res.status, res.body]).toEqual([
+        JSON.stringify(bad),
+        400,
+        {
+          status: 'failed',
+          message: 'rows.0.firstName: firstName must not contain control characters (tab and line breaks included)',
+          errors: [{ path: 'rows.0.firstName', message: 'firstName must not contain control characters (tab and line breaks included)' }],
+        },
+      ]);
     }
     expect(await drivers()).toBe(before);
     await send('post', '/api/drivers/import', rows('Ana')).expect(201);
@@ -119,7 +140,12 @@ describe('control characters in text fields', () => {
       for (const bad of BIDI) {
         const name = await send('patch', `/api/fuel-tariffs/${tariffId}`, { name: `Diésel ${bad}atolf` });
         expect([JSON.stringify(bad), name.status, name.body]).toEqual([JSON.stringify(bad), 400, { error: bidiMessage('name') }]);
-        const description = await send('post', '/api/maintenance/work-orders', { assetId, category: 'preventive', title: 'Oil change', description: `Ver ${bad}fdp.exe` });
+        const description = await send('post', '/api/maintenance/work-orders', {
+          assetId,
+          category: 'preventive',
+          title: 'Oil change',
+          description: `Ver ${bad}fdp.exe`,
+        });
         expect([JSON.stringify(bad), description.status, description.body]).toEqual([JSON.stringify(bad), 400, { error: bidiMessage('description') }]);
       }
       expect(await workOrders()).toBe(before);
@@ -129,11 +155,14 @@ describe('control characters in text fields', () => {
 
     it("refuses them in a driver import row's last name with 400 shape C", async () => {
       const res = await send('post', '/api/drivers/import', { rows: [{ row: 2, firstName: 'Ana', lastName: 'Rojas\u202e', rut: '22222222-2' }] });
-      expect([res.status, res.body]).toEqual([400, {
-        status: 'failed',
-        message: `rows.0.lastName: ${bidiMessage('lastName')}`,
-        errors: [{ path: 'rows.0.lastName', message: bidiMessage('lastName') }],
-      }]);
+      expect([res.status, res.body]).toEqual([
+        400,
+        {
+          status: 'failed',
+          message: `rows.0.lastName: ${bidiMessage('lastName')}`,
+          errors: [{ path: 'rows.0.lastName', message: bidiMessage('lastName') }],
+        },
+      ]);
     });
 
     it('the OpenAPI document says so: a text field’s pattern refuses them', async () => {

@@ -54,18 +54,24 @@ describe('external answers that are slow or huge', () => {
     });
     afterAll(() => app.close());
 
-    it.each(['drip', 'huge'] as const)('a %s answer: the statistics fail cleanly with the documented 500 shape B, quickly', async (mode) => {
-      server.mode = mode;
-      server.hugeBytes = 100 * 1024 * 1024;
-      const abandoned = server.abandoned;
-      const started = Date.now();
-      const res = await request(app.server).post('/api/positions/stats').set('Authorization', `Bearer ${tenant.admin.token}`)
-        .send({ assetIds: [main.assetId], from: '15/01/2026', to: '15/01/2026' });
-      expect([res.status, res.body]).toEqual([500, { message: 'The telemetry provider is unavailable; try again later' }]);
-      expect(Date.now() - started).toBeLessThan(8_000);
-      // The answer was cut off (over the size limit, or out of time), not read to its end.
-      for (let i = 0; i < 20 && server.abandoned === abandoned; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(server.abandoned).toBeGreaterThan(abandoned);
-    }, 20_000);
+    it.each(['drip', 'huge'] as const)(
+      'a %s answer: the statistics fail cleanly with the documented 500 shape B, quickly',
+      async (mode) => {
+        server.mode = mode;
+        server.hugeBytes = 100 * 1024 * 1024;
+        const abandoned = server.abandoned;
+        const started = Date.now();
+        const res = await request(app.server)
+          .post('/api/positions/stats')
+          .set('Authorization', `Bearer ${tenant.admin.token}`)
+          .send({ assetIds: [main.assetId], from: '15/01/2026', to: '15/01/2026' });
+        expect([res.status, res.body]).toEqual([500, { message: 'The telemetry provider is unavailable; try again later' }]);
+        expect(Date.now() - started).toBeLessThan(8_000);
+        // The answer was cut off (over the size limit, or out of time), not read to its end.
+        for (let i = 0; i < 20 && server.abandoned === abandoned; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(server.abandoned).toBeGreaterThan(abandoned);
+      },
+      20_000,
+    );
   });
 });

@@ -15,7 +15,9 @@ export interface SchemaNode {
   oneOf?: SchemaNode[];
   anyOf?: SchemaNode[];
 }
-interface OperationNode { requestBody?: { content?: Record<string, { schema?: SchemaNode; example?: unknown }> } }
+interface OperationNode {
+  requestBody?: { content?: Record<string, { schema?: SchemaNode; example?: unknown }> };
+}
 export interface OpenApiDocument {
   paths: Record<string, Record<string, OperationNode>>;
   components: { schemas: Record<string, SchemaNode> };
@@ -94,7 +96,7 @@ function setNull(target: unknown, path: BodyPath, example: unknown): void {
 
 /** The properties of an object body (through `$ref` and `allOf`), with whether each is nullable. */
 export function topLevelProperties(doc: OpenApiDocument, schema: SchemaNode): { name: string; nullable: boolean }[] {
-  const resolved = schema.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {} : schema;
+  const resolved = schema.$ref ? (doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] ?? {}) : schema;
   const own = Object.entries(resolved.properties ?? {}).map(([name, property]) => ({ name, nullable: property.nullable === true }));
   return [...own, ...(resolved.allOf ?? []).flatMap((part) => topLevelProperties(doc, part))];
 }
@@ -116,7 +118,12 @@ export function resolved(doc: OpenApiDocument, schema: SchemaNode): SchemaNode {
   const parts = (own.allOf ?? []).map((part) => resolved(doc, part));
   if (!parts.length) return own;
   return parts.reduce<SchemaNode>(
-    (merged, part) => ({ ...part, ...merged, properties: { ...part.properties, ...merged.properties }, required: [...(merged.required ?? []), ...(part.required ?? [])] }),
+    (merged, part) => ({
+      ...part,
+      ...merged,
+      properties: { ...part.properties, ...merged.properties },
+      required: [...(merged.required ?? []), ...(part.required ?? [])],
+    }),
     { ...own, allOf: undefined },
   );
 }

@@ -14,7 +14,10 @@ describe('invoice report PDF without Chromium (PUPPETEER_EXECUTABLE_PATH=/nonexi
   let tenant: TestTenant;
   let portal: PortalStub;
   const report = (format: 'pdf') =>
-    request(app.server).post(`/api/invoices/report?format=${format}`).set('Authorization', `Bearer ${tenant.admin.token}`).send({ from: '2026-01-01', to: '2026-01-31' });
+    request(app.server)
+      .post(`/api/invoices/report?format=${format}`)
+      .set('Authorization', `Bearer ${tenant.admin.token}`)
+      .send({ from: '2026-01-01', to: '2026-01-31' });
   const events = () => base.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'invoice_report.generate' });
 
   beforeAll(async () => {
@@ -33,9 +36,12 @@ describe('invoice report PDF without Chromium (PUPPETEER_EXECUTABLE_PATH=/nonexi
   it('answers 503 shape B with a clear message, records nothing, and the next try answers the same', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await report('pdf');
-      expect([res.status, res.body]).toEqual([503, {
-        message: 'PDF reports are unavailable right now: the PDF renderer (Chromium) could not be started; try again later, or ask for the Excel format',
-      }]);
+      expect([res.status, res.body]).toEqual([
+        503,
+        {
+          message: 'PDF reports are unavailable right now: the PDF renderer (Chromium) could not be started; try again later, or ask for the Excel format',
+        },
+      ]);
     }
     expect(await events()).toBe(0);
   });

@@ -27,7 +27,9 @@ describe('sign-in limits', () => {
     it('limits twelve failed sign-ins from one client even with a new X-Forwarded-For each', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        const res = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', forwardedFrom(i))
+        const res = await request(t.server)
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', forwardedFrom(i))
           .send({ email: `nobody-${i}@fleet.test`, password: 'a wrong password' });
         statuses.push(res.status);
       }
@@ -39,8 +41,12 @@ describe('sign-in limits', () => {
       // A new app: the per-IP sign-in window of the test above is still full on this one.
       const fresh = await createTestAppWithEnv({ LOGIN_LOCKOUT_THRESHOLD: '0' });
       try {
-        await request(fresh.server).post('/api/auth/login').set('X-Forwarded-For', '198.51.100.9')
-          .set('X-Request-Id', 'forwarded-failure').send({ email: tenant.admin.email, password: 'a wrong password' }).expect(401);
+        await request(fresh.server)
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', '198.51.100.9')
+          .set('X-Request-Id', 'forwarded-failure')
+          .send({ email: tenant.admin.email, password: 'a wrong password' })
+          .expect(401);
         await new Promise((resolve) => setTimeout(resolve, 200));
         const event = await base.connection.collection('activity_events').findOne({ requestId: 'forwarded-failure' });
         expect(event).toMatchObject({ action: 'auth.login_failed' });
@@ -60,8 +66,12 @@ describe('sign-in limits', () => {
 
     beforeAll(async () => {
       t = await createTestAppWithEnv({
-        TRUST_PROXY: 'loopback', RATE_LIMIT_ENABLED: 'true', LOGIN_RATE_LIMIT_PER_MINUTE: '100',
-        LOGIN_LOCKOUT_THRESHOLD: '5', LOGIN_LOCKOUT_BASE_SECONDS: '1', LOGIN_LOCKOUT_MAX_SECONDS: '4',
+        TRUST_PROXY: 'loopback',
+        RATE_LIMIT_ENABLED: 'true',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '100',
+        LOGIN_LOCKOUT_THRESHOLD: '5',
+        LOGIN_LOCKOUT_BASE_SECONDS: '1',
+        LOGIN_LOCKOUT_MAX_SECONDS: '4',
       });
       user = (await createTenant(base.app)).admin;
     });
@@ -86,8 +96,8 @@ describe('sign-in limits', () => {
     });
 
     it('counts unknown emails too (the answer does not tell which accounts exist)', async () => {
-      const unknown = (i: number) => request(t.server).post('/api/auth/login').set('X-Forwarded-For', forwardedFrom(i))
-        .send({ email: 'ghost@fleet.test', password: 'a wrong password' });
+      const unknown = (i: number) =>
+        request(t.server).post('/api/auth/login').set('X-Forwarded-For', forwardedFrom(i)).send({ email: 'ghost@fleet.test', password: 'a wrong password' });
       for (let i = 0; i < 5; i++) await unknown(i).expect(401);
       await unknown(5).expect(429);
     });

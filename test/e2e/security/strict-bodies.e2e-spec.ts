@@ -32,14 +32,34 @@ describe('strict bodies and prototype keys', () => {
   const withKey = (body: object, key: string, value: string) => `${JSON.stringify(body).slice(0, -1)},"${key}":${value}}`;
 
   const routes = () => [
-    { name: 'ticket creation', method: 'post' as const, path: '/api/support/tickets', body: { title: 't', description: 'd', category: 'technical' },
-      written: async () => portal.requestsTo('/tickets').length },
-    { name: 'tariff edit', method: 'patch' as const, path: `/api/fuel-tariffs/${tariffId}`, body: { name: 'Diésel flota', pricePerLiter: 1050 },
-      written: async () => t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'fuel_tariff.update' }) },
-    { name: 'work-order creation', method: 'post' as const, path: '/api/maintenance/work-orders', body: { assetId, category: 'preventive', title: 'Oil change' },
-      written: async () => t.connection.collection('work_orders').countDocuments({ clientId: tenant.clientId }) },
-    { name: 'API-token creation', method: 'post' as const, path: '/api/auth/api-tokens', body: { name: 'ci' },
-      written: async () => t.connection.collection('api_tokens').countDocuments({ clientId: tenant.clientId }) },
+    {
+      name: 'ticket creation',
+      method: 'post' as const,
+      path: '/api/support/tickets',
+      body: { title: 't', description: 'd', category: 'technical' },
+      written: async () => portal.requestsTo('/tickets').length,
+    },
+    {
+      name: 'tariff edit',
+      method: 'patch' as const,
+      path: `/api/fuel-tariffs/${tariffId}`,
+      body: { name: 'Diésel flota', pricePerLiter: 1050 },
+      written: async () => t.connection.collection('activity_events').countDocuments({ clientId: tenant.clientId, action: 'fuel_tariff.update' }),
+    },
+    {
+      name: 'work-order creation',
+      method: 'post' as const,
+      path: '/api/maintenance/work-orders',
+      body: { assetId, category: 'preventive', title: 'Oil change' },
+      written: async () => t.connection.collection('work_orders').countDocuments({ clientId: tenant.clientId }),
+    },
+    {
+      name: 'API-token creation',
+      method: 'post' as const,
+      path: '/api/auth/api-tokens',
+      body: { name: 'ci' },
+      written: async () => t.connection.collection('api_tokens').countDocuments({ clientId: tenant.clientId }),
+    },
   ];
 
   beforeAll(async () => {
@@ -61,15 +81,18 @@ describe('strict bodies and prototype keys', () => {
     }
   });
 
-  it.each(DANGEROUS.map(([key, value]) => [key, value]))('refuses a top-level %s key with 400 shape A on every strict route, writing nothing', async (key, value) => {
-    for (const route of routes()) {
-      const before = await route.written();
-      const res = await send(route.method, route.path, withKey(route.body, key, value));
-      expect([route.name, res.status, res.body]).toEqual([route.name, 400, { error: `${key} is not an accepted field` }]);
-      expect([route.name, await route.written()]).toEqual([route.name, before]);
-    }
-    expect(({} as Record<string, unknown>).x).toBeUndefined();
-  });
+  it.each(DANGEROUS.map(([key, value]) => [key, value]))(
+    'refuses a top-level %s key with 400 shape A on every strict route, writing nothing',
+    async (key, value) => {
+      for (const route of routes()) {
+        const before = await route.written();
+        const res = await send(route.method, route.path, withKey(route.body, key, value));
+        expect([route.name, res.status, res.body]).toEqual([route.name, 400, { error: `${key} is not an accepted field` }]);
+        expect([route.name, await route.written()]).toEqual([route.name, before]);
+      }
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    },
+  );
 
   it('refuses such a key nested inside a strict body too', async () => {
     const route = routes()[2];

@@ -44,7 +44,10 @@ describe('weak passwords', () => {
   it("refuses a password built from the user's own email address", async () => {
     const local = user.email.split('@')[0];
     const res = await change(local);
-    expect([res.status, res.body]).toEqual([400, { error: 'The password is too easy to guess: it is built from your email address or name. Use a longer phrase of unrelated words' }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: 'The password is too easy to guess: it is built from your email address or name. Use a longer phrase of unrelated words' },
+    ]);
   });
 
   it('accepts a long phrase of unrelated words, which then signs in', async () => {
@@ -54,11 +57,18 @@ describe('weak passwords', () => {
 
   it('applies the same rule to the command line create-user --password', async () => {
     const client = (await createClientCommand.run(t.app, { name: 'Password rules' })) as { id: string };
-    await expect(createUserCommand.run(t.app, { client: client.id, email: 'weak@rules.cl', name: 'Weak', password: '1234567890' }))
-      .rejects.toThrow('--password: The password is too easy to guess: it is one of the most used passwords. Use a longer phrase of unrelated words');
-    await expect(createUserCommand.run(t.app, { client: client.id, email: 'blank@rules.cl', name: 'Blank', password: ' '.repeat(12) }))
-      .rejects.toThrow('--password: The password must not consist only of spaces');
-    const created = (await createUserCommand.run(t.app, { client: client.id, email: 'strong@rules.cl', name: 'Strong', password: 'cactus naranja sobre el tejado' })) as { password: string };
+    await expect(createUserCommand.run(t.app, { client: client.id, email: 'weak@rules.cl', name: 'Weak', password: '1234567890' })).rejects.toThrow(
+      '--password: The password is too easy to guess: it is one of the most used passwords. Use a longer phrase of unrelated words',
+    );
+    await expect(createUserCommand.run(t.app, { client: client.id, email: 'blank@rules.cl', name: 'Blank', password: ' '.repeat(12) })).rejects.toThrow(
+      '--password: The password must not consist only of spaces',
+    );
+    const created = (await createUserCommand.run(t.app, {
+      client: client.id,
+      email: 'strong@rules.cl',
+      name: 'Strong',
+      password: 'cactus naranja sobre el tejado',
+    })) as { password: string };
     expect(created.password).toBe('cactus naranja sobre el tejado');
     await request(t.server).post('/api/auth/login').send({ email: 'strong@rules.cl', password: created.password }).expect(200);
   });

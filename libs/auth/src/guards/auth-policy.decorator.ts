@@ -4,9 +4,7 @@ import { Permission } from '../permissions';
 
 export const AUTH_POLICY_KEY = 'auth:policy';
 
-export type AuthPolicy =
-  | { public: true }
-  | { public: false; permission?: Permission; bearerOnly: boolean };
+export type AuthPolicy = { public: true } | { public: false; permission?: Permission; bearerOnly: boolean };
 
 export interface AuthenticatedOptions {
   /** The permission the caller's role must hold; omitted: any authenticated user. */

@@ -39,12 +39,7 @@ export class IdentityProvisioning {
   }
 
   /** The client's role of that name, created with these permissions when it does not exist. */
-  async ensureRole(
-    clientId: Types.ObjectId,
-    name: string,
-    permissions: readonly Permission[] = ALL_PERMISSIONS,
-    isProtected = false,
-  ): Promise<Types.ObjectId> {
+  async ensureRole(clientId: Types.ObjectId, name: string, permissions: readonly Permission[] = ALL_PERMISSIONS, isProtected = false): Promise<Types.ObjectId> {
     const existing = await this.roles.findOne({ clientId, name }).lean().exec();
     if (existing) return existing._id;
     const role = await this.roles.create({ clientId, name, permissions, protected: isProtected });

@@ -43,11 +43,7 @@ export class ApiTokenService {
     this.revocation = new CredentialRevocation(tokens, verifier);
   }
 
-  async create(
-    owner: { userId: Types.ObjectId; clientId: Types.ObjectId },
-    name: string,
-    expiresAt?: Date,
-  ): Promise<ApiTokenView & { token: string }> {
+  async create(owner: { userId: Types.ObjectId; clientId: Types.ObjectId }, name: string, expiresAt?: Date): Promise<ApiTokenView & { token: string }> {
     const token = generateToken('api_token');
     const created = await this.tokens.create({
       tokenHash: hashToken(token),
@@ -67,9 +63,7 @@ export class ApiTokenService {
 
   /** Revokes one of the user's own tokens; any other id is not found. */
   async revoke(userId: Types.ObjectId, id: string): Promise<ApiTokenView> {
-    const existing = Types.ObjectId.isValid(id) && id.length === 24
-      ? await this.tokens.findById(id).lean<StoredApiToken>().exec()
-      : null;
+    const existing = Types.ObjectId.isValid(id) && id.length === 24 ? await this.tokens.findById(id).lean<StoredApiToken>().exec() : null;
     if (!existing || !existing.userId.equals(userId)) throw notFound('API token');
     const revoked = await this.tokens
       .findOneAndUpdate({ _id: existing._id }, { $set: { revokedAt: existing.revokedAt ?? new Date() } }, { new: true })

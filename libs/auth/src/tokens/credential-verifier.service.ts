@@ -90,10 +90,7 @@ export class CredentialVerifier implements OnApplicationShutdown {
 
   private async load(kind: CredentialKind, tokenHash: string): Promise<AuthPrincipal | null> {
     const model: Model<Session> | Model<ApiToken> = kind === 'session' ? this.sessions : this.apiTokens;
-    const stored = await (model as Model<Session>)
-      .findOne({ tokenHash }, { userId: 1, expiresAt: 1, revokedAt: 1 })
-      .lean<StoredCredential>()
-      .exec();
+    const stored = await (model as Model<Session>).findOne({ tokenHash }, { userId: 1, expiresAt: 1, revokedAt: 1 }).lean<StoredCredential>().exec();
     if (!stored || stored.revokedAt) return null;
     if (stored.expiresAt && stored.expiresAt.getTime() <= Date.now()) return null;
     return this.principals.load(stored.userId, { kind, id: stored._id, expiresAt: stored.expiresAt });
@@ -112,9 +109,7 @@ export class CredentialVerifier implements OnApplicationShutdown {
     this.pendingTouches.clear();
     if (this.lastTouched.size > 100_000) this.lastTouched.clear();
     const ops = (kind: CredentialKind): AnyBulkWriteOperation<Session>[] =>
-      touches
-        .filter((touch) => touch.kind === kind)
-        .map((touch) => ({ updateOne: { filter: { _id: touch.id }, update: { $max: { lastUsedAt: touch.at } } } }));
+      touches.filter((touch) => touch.kind === kind).map((touch) => ({ updateOne: { filter: { _id: touch.id }, update: { $max: { lastUsedAt: touch.at } } } }));
     try {
       const sessionOps = ops('session');
       const tokenOps = ops('api_token');

@@ -15,7 +15,10 @@ describe('CredentialVerifier.cachedPrincipal', () => {
     loads = 0;
     // The stored token, found by its hash (the model's chain as the verifier calls it).
     // bulkWrite: the last-use times written at shutdown.
-    const apiTokens = { findOne: () => ({ lean: () => ({ exec: async () => (loads++, { _id: principal.credential.id, userId: principal.userId }) }) }), bulkWrite: async () => undefined };
+    const apiTokens = {
+      findOne: () => ({ lean: () => ({ exec: async () => (loads++, { _id: principal.credential.id, userId: principal.userId }) }) }),
+      bulkWrite: async () => undefined,
+    };
     const principals = { load: async () => principal } as unknown as PrincipalLoader;
     const config = { get: () => 10 } as unknown as AppConfig;
     verifier = new CredentialVerifier({} as never, apiTokens as never, principals, config);

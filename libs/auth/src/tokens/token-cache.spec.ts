@@ -3,7 +3,11 @@ import type { AuthPrincipal } from '../context/auth-context';
 import { TokenCache } from './token-cache';
 
 const principal = (roleId: Types.ObjectId) =>
-  ({ userId: new Types.ObjectId(), role: { id: roleId, name: 'r', protected: false }, credential: { kind: 'session', id: new Types.ObjectId() } }) as unknown as AuthPrincipal;
+  ({
+    userId: new Types.ObjectId(),
+    role: { id: roleId, name: 'r', protected: false },
+    credential: { kind: 'session', id: new Types.ObjectId() },
+  }) as unknown as AuthPrincipal;
 
 describe('TokenCache.evictRole', () => {
   it('drops the credentials of every holder of the role and keeps the others', () => {

@@ -69,7 +69,9 @@ export class DatabaseClock implements OnModuleInit, OnModuleDestroy {
   }
 
   private async syncOrWarn(): Promise<void> {
-    await this.sync().catch((error: Error) => this.logger.warn(`reading the database's clock failed (${error.message}); the last offset (${Math.round(this.offset)} ms) stays`));
+    await this.sync().catch((error: Error) =>
+      this.logger.warn(`reading the database's clock failed (${error.message}); the last offset (${Math.round(this.offset)} ms) stays`),
+    );
   }
 
   private async read(): Promise<ClockSample> {

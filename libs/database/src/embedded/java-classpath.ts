@@ -24,9 +24,7 @@ export async function resolveJavaClasspath(launcherDir: string, cacheDir: string
       timeout: 300_000,
     });
   } catch (error) {
-    throw new Error(
-      `Maven could not fetch mongo-java-server (is Maven installed and Maven Central reachable?): ${(error as Error).message}`,
-    );
+    throw new Error(`Maven could not fetch mongo-java-server (is Maven installed and Maven Central reachable?): ${(error as Error).message}`);
   }
   return readFileSync(cached, 'utf8').trim();
 }

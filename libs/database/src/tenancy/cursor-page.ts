@@ -82,7 +82,7 @@ export function decodeKeyCursor<V>(cursor: string, sortBy: string, isValue: (val
 
 function decodeValue(value: unknown): unknown {
   if (value && typeof value === 'object' && '$date' in value) {
-    const date = new Date(String((value).$date));
+    const date = new Date(String(value.$date));
     if (Number.isNaN(date.getTime())) throw invalidCursor();
     return date;
   }

@@ -47,7 +47,11 @@ export class TenantDataModule {
       useFactory: (model: Model<TenantOwned>, config: AppConfig, visibility?: OwnerVisibility) => {
         const { cacheReadsById, ownedBy, ownerlessVisible, ...options } = repository;
         const owner = ownedBy && visibility ? { field: ownedBy, visibility, ownerlessVisible } : undefined;
-        return new TenantRepository(model, { ...(options as TenantRepositoryOptions<TenantOwned>), cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0, owner });
+        return new TenantRepository(model, {
+          ...(options as TenantRepositoryOptions<TenantOwned>),
+          cacheReadsByIdMs: cacheReadsById ? config.readCacheTtlMs : 0,
+          owner,
+        });
       },
     }));
     return { module: TenantDataModule, imports: [models], providers: repositories, exports: [models, ...repositories] };

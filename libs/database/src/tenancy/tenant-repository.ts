@@ -95,7 +95,10 @@ export class TenantRepository<T extends TenantOwned> {
     if (options.cacheReadsByIdMs && options.cacheReadsByIdMs > 0) this.recentById = new ExpiringCache(options.cacheReadsByIdMs);
     if (options.batchReadsById) {
       this.byId = new BatchedLookup(
-        (ids) => this.documents().find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { projection: this.projection() }).toArray() as Promise<Stored<T>[]>,
+        (ids) =>
+          this.documents()
+            .find({ _id: { $in: ids.map((id) => new Types.ObjectId(id)) } }, { projection: this.projection() })
+            .toArray() as Promise<Stored<T>[]>,
         (record) => record._id.toHexString(),
       );
     }
@@ -122,7 +125,10 @@ export class TenantRepository<T extends TenantOwned> {
   async findByIds(scope: TenantScope, ids: readonly unknown[], projection = this.options.projection): Promise<Stored<T>[]> {
     const valid = ids.filter(isObjectIdString);
     if (valid.length === 0) return [];
-    const records = await this.model.find({ _id: { $in: valid } } as FilterQuery<T>, projection).lean<Stored<T>[]>().exec();
+    const records = await this.model
+      .find({ _id: { $in: valid } } as FilterQuery<T>, projection)
+      .lean<Stored<T>[]>()
+      .exec();
     return this.visibleAmong(scope, records);
   }
 
@@ -131,7 +137,11 @@ export class TenantRepository<T extends TenantOwned> {
    * optionally batched per event-loop turn and cached like reads by id.
    */
   lookupBy(field: keyof T & string, { batch = false, cacheMs = 0 }: { batch?: boolean; cacheMs?: number } = {}): UniqueKeyLookup<T> {
-    const read = (values: string[]) => this.model.find({ [field]: { $in: values } } as FilterQuery<T>, this.options.projection).lean<Stored<T>[]>().exec();
+    const read = (values: string[]) =>
+      this.model
+        .find({ [field]: { $in: values } } as FilterQuery<T>, this.options.projection)
+        .lean<Stored<T>[]>()
+        .exec();
     const batched = batch ? new BatchedLookup<Stored<T>>(read, (record) => String(record[field])) : undefined;
     const loadOne = async (value: string) => (batched ? batched.find(value) : ((await read([value]))[0] ?? null));
     const recent = cacheMs > 0 ? new ExpiringCache<Stored<T> | null>(cacheMs) : undefined;
@@ -146,13 +156,21 @@ export class TenantRepository<T extends TenantOwned> {
     };
   }
 
-  async findOne<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { projection = this.options.projection, sort }: ReadOptions<T> = {}): Promise<Stored<T> | null> {
+  async findOne<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    filter: Q & ClosedQuery<Q>,
+    { projection = this.options.projection, sort }: ReadOptions<T> = {},
+  ): Promise<Stored<T> | null> {
     const query = this.model.findOne(await this.scoped(scope, filter), projection);
     if (sort) query.sort(sort);
     return query.lean<Stored<T>>().exec();
   }
 
-  async find<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {}): Promise<Stored<T>[]> {
+  async find<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    filter: Q & ClosedQuery<Q>,
+    { projection = this.options.projection, sort, limit, includeShared }: ReadOptions<T> = {},
+  ): Promise<Stored<T>[]> {
     const query = this.model.find(await this.scoped(scope, filter, includeShared), projection);
     if (sort) query.sort(sort);
     if (limit !== undefined) query.limit(limit);
@@ -163,7 +181,13 @@ export class TenantRepository<T extends TenantOwned> {
    * One page of a list (DESIGN.md, lists): newest first by default, ties broken by `_id`, and a
    * keyset cursor, so a page deep inside costs what the first one does and inserts never shift it.
    */
-  async list<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, page: PageRequest, order: ListOrder = {}, projection = this.options.projection): Promise<Page<Stored<T>>> {
+  async list<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    filter: Q & ClosedQuery<Q>,
+    page: PageRequest,
+    order: ListOrder = {},
+    projection = this.options.projection,
+  ): Promise<Page<Stored<T>>> {
     const sortBy = order.sortBy ?? '_id';
     const direction = order.direction === 'asc' ? 1 : -1;
     const limit = pageSize(page.limit);
@@ -171,7 +195,7 @@ export class TenantRepository<T extends TenantOwned> {
     if (page.cursor) conditions.push(afterCursor(page.cursor, { sortBy, direction: order.direction ?? 'desc' }));
     const sort: Record<string, 1 | -1> = sortBy === '_id' ? { _id: direction } : { [sortBy]: direction, _id: direction };
     const records = await this.model
-      .find(conditions.length === 1 ? conditions[0] : ({ $and: conditions }), projection)
+      .find(conditions.length === 1 ? conditions[0] : { $and: conditions }, projection)
       .sort(sort)
       .limit(limit + 1)
       .lean<Stored<T>[]>()
@@ -193,7 +217,11 @@ export class TenantRepository<T extends TenantOwned> {
    * The records one by one (a lean mongoose cursor, a Readable), for exports that must not sit in
    * memory; the caller closes it (or reads it to the end).
    */
-  async stream<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, { sort, limit, batchSize = 1000 }: { sort: Record<string, 1 | -1>; limit?: number; batchSize?: number }): Promise<Cursor<Stored<T>, never>> {
+  async stream<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    filter: Q & ClosedQuery<Q>,
+    { sort, limit, batchSize = 1000 }: { sort: Record<string, 1 | -1>; limit?: number; batchSize?: number },
+  ): Promise<Cursor<Stored<T>, never>> {
     const query = this.model.find(await this.scoped(scope, filter), this.options.projection).sort(sort);
     if (limit !== undefined) query.limit(limit);
     return query.lean<Stored<T>[]>().cursor({ batchSize }) as unknown as Cursor<Stored<T>, never>;
@@ -205,7 +233,11 @@ export class TenantRepository<T extends TenantOwned> {
   }
 
   /** Inserts through the driver (no mongoose casting): the caller builds complete documents. */
-  async insertMany(scope: TenantScope, documents: ReadonlyArray<Partial<Omit<T, 'clientId'>> & { _id?: Types.ObjectId }>, { ordered = true } = {}): Promise<void> {
+  async insertMany(
+    scope: TenantScope,
+    documents: ReadonlyArray<Partial<Omit<T, 'clientId'>> & { _id?: Types.ObjectId }>,
+    { ordered = true } = {},
+  ): Promise<void> {
     if (documents.length === 0) return;
     await this.model.collection.insertMany(
       documents.map((document) => ({ ...document, clientId: scope.clientId })),
@@ -242,7 +274,12 @@ export class TenantRepository<T extends TenantOwned> {
    * Updates a record read through this repository (so within the caller's scope, owner included),
    * by `_id` alone once its client is checked; `conditions` must still hold (e.g. its status).
    */
-  async updateRecord<Q extends TenantQuery<T>>(scope: TenantScope, record: Stored<TenantOwned>, update: UpdateQuery<T>, conditions?: Q & ClosedQuery<Q>): Promise<Stored<T> | null> {
+  async updateRecord<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    record: Stored<TenantOwned>,
+    update: UpdateQuery<T>,
+    conditions?: Q & ClosedQuery<Q>,
+  ): Promise<Stored<T> | null> {
     if (!scope.clientId.equals(record.clientId)) return null;
     try {
       return await this.model
@@ -271,7 +308,10 @@ export class TenantRepository<T extends TenantOwned> {
    * condition beside `_id` scans unless a unique index has exactly those keys). Answers how many
    * matched: fewer than asked, and the caller reads back which.
    */
-  async updateEach(scope: TenantScope, changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T>; conditions?: TenantQuery<T> }>): Promise<number> {
+  async updateEach(
+    scope: TenantScope,
+    changes: ReadonlyArray<{ record: Stored<TenantOwned>; update: UpdateQuery<T>; conditions?: TenantQuery<T> }>,
+  ): Promise<number> {
     const ops = changes
       .filter(({ record }) => scope.clientId.equals(record.clientId))
       .map(({ record, update, conditions }) => ({ updateOne: { filter: { ...conditions, _id: record._id }, update: this.checked(update) } }));
@@ -299,9 +339,14 @@ export class TenantRepository<T extends TenantOwned> {
    * were refused as duplicate keys: the filter matched nothing and its insert met a document
    * already there (a conditional upsert whose condition failed, or another writer's insert first).
    */
-  async upsertEach<Q extends TenantQuery<T>>(scope: TenantScope, changes: ReadonlyArray<{ filter: Q & ClosedQuery<Q>; update: UpdateQuery<T> }>): Promise<UpsertOutcome> {
+  async upsertEach<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    changes: ReadonlyArray<{ filter: Q & ClosedQuery<Q>; update: UpdateQuery<T> }>,
+  ): Promise<UpsertOutcome> {
     if (changes.length === 0) return { upserted: new Map(), duplicates: new Set() };
-    const ops = await Promise.all(changes.map(async ({ filter, update }) => ({ updateOne: { filter: await this.scoped(scope, filter), update: this.checked(update), upsert: true } })));
+    const ops = await Promise.all(
+      changes.map(async ({ filter, update }) => ({ updateOne: { filter: await this.scoped(scope, filter), update: this.checked(update), upsert: true } })),
+    );
     try {
       const result = await this.model.collection.bulkWrite(ops as never[], { ordered: false });
       return { upserted: upsertedIds(result.upsertedIds), duplicates: new Set() };
@@ -312,7 +357,12 @@ export class TenantRepository<T extends TenantOwned> {
     }
   }
 
-  async updateOne<Q extends TenantQuery<T>>(scope: TenantScope, filter: Q & ClosedQuery<Q>, update: UpdateQuery<T>, { upsert = false } = {}): Promise<{ matched: number; modified: number; upserted: boolean }> {
+  async updateOne<Q extends TenantQuery<T>>(
+    scope: TenantScope,
+    filter: Q & ClosedQuery<Q>,
+    update: UpdateQuery<T>,
+    { upsert = false } = {},
+  ): Promise<{ matched: number; modified: number; upserted: boolean }> {
     const result = await this.model.updateOne(await this.scoped(scope, filter), this.checked(update), { upsert }).exec();
     return { matched: result.matchedCount, modified: result.modifiedCount, upserted: result.upsertedCount > 0 };
   }
@@ -401,7 +451,9 @@ export class TenantRepository<T extends TenantOwned> {
     const owner = this.options.owner;
     const owners = owner && (await owner.visibility.visibleOwners(this.ownerScope(scope)));
     if (owner && owners) {
-      const ofVisibleOwners = owner.ownerlessVisible ? { $or: [{ [owner.field]: { $in: owners } }, { [owner.field]: null }] } : { [owner.field]: { $in: owners } };
+      const ofVisibleOwners = owner.ownerlessVisible
+        ? { $or: [{ [owner.field]: { $in: owners } }, { [owner.field]: null }] }
+        : { [owner.field]: { $in: owners } };
       own.$and = [...((own.$and as unknown[]) ?? []), ofVisibleOwners];
     }
     if (!includeShared || !this.options.shared) return own;

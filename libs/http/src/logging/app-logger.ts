@@ -42,14 +42,17 @@ export class AppLogger implements LoggerService, OnApplicationShutdown {
     const humanReader = format === 'pretty' || (format === undefined && !stream && terminal);
     // pino-pretty as a stream in this thread (no transport worker): a terminal reader is a person
     // at a development machine, where formatting each line costs nothing that matters.
-    const target = humanReader && !stream ? pretty({
+    const target =
+      humanReader && !stream
+        ? pretty({
             destination: fd,
             colorize: terminal,
             translateTime: 'SYS:HH:MM:ss.l',
             ignore: 'pid,hostname,context',
             messageFormat: '{if context}[{context}] {end}{msg}',
             sync: false,
-          }) : undefined;
+          })
+        : undefined;
     this.pino = pino({ level, timestamp: () => `,"time":${this.lineTime ?? Date.now()}` }, stream ?? target ?? this.bufferedDestination(fd));
   }
 

@@ -21,7 +21,10 @@ export class LineBatcher implements DestinationStream {
   private gathered = 0;
   private readonly writer: SonicBoom;
 
-  constructor(fd: number, private readonly batchBytes: number) {
+  constructor(
+    fd: number,
+    private readonly batchBytes: number,
+  ) {
     this.writer = new SonicBoom({ fd, sync: false });
     // A normal exit writes what is gathered (a SIGKILL loses it, as it loses sonic-boom's buffer).
     onExit.register(this, (batcher) => batcher.flushSync());

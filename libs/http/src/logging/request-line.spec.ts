@@ -29,7 +29,18 @@ const withoutTime = (text: string) => {
 describe('requestLineWriter', () => {
   const lines: Array<[pino.Level, RequestLine]> = [
     ['info', { reqId: 'a1', method: 'GET', url: '/api/auth/me', remoteAddress: '127.0.0.1', statusCode: 200, responseTime: 3, msg: 'request completed' }],
-    ['warn', { reqId: 'caller-7', method: 'POST', url: '/api/x?q="quoted"\\back\u0001ctl é 漢 😀', remoteAddress: '::1', statusCode: 404, responseTime: 0, msg: 'request completed' }],
+    [
+      'warn',
+      {
+        reqId: 'caller-7',
+        method: 'POST',
+        url: '/api/x?q="quoted"\\back\u0001ctl é 漢 😀',
+        remoteAddress: '::1',
+        statusCode: 404,
+        responseTime: 0,
+        msg: 'request completed',
+      },
+    ],
     ['error', { reqId: 'b2', method: 'GET', url: '/slow', remoteAddress: undefined, statusCode: undefined, responseTime: 120, msg: 'request aborted' }],
   ];
 

@@ -94,7 +94,9 @@ describe('requestLogging', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 100));
     await new Promise((resolve) => server.close(resolve));
-    expect(lines).toEqual([expect.objectContaining({ level: 30, msg: 'response ended by the client', res: { statusCode: 200 }, req: expect.objectContaining({ url: '/stream' }) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 30, msg: 'response ended by the client', res: { statusCode: 200 }, req: expect.objectContaining({ url: '/stream' }) }),
+    ]);
   });
 
   it('writes nothing below its level', async () => {

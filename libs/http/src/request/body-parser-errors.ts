@@ -46,7 +46,9 @@ export function bodyParserErrorHandler(error: BodyParserError, req: Request, res
  */
 function decompressionFailure(error: BodyParserError, req: Request): string | undefined {
   if (error.type || typeof error.errno !== 'number' || typeof error.code !== 'string') return undefined;
-  const encoding = String(req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const encoding = String(req.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
   if (!DECOMPRESSED_ENCODINGS.has(encoding)) return undefined;
   return `The request body could not be decompressed: it is not valid ${encoding} data`;
 }

@@ -20,11 +20,13 @@ export function jsonBodyParser(options: JsonOptions): RequestHandler {
   const parse = json(options);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return next();
-    if (req.headers['content-length'] !== '0' && !req.is(READ_BODY_TYPES)) return next(Object.assign(new Error('unread body type'), { type: 'content-type.unread', status: 400 }));
+    if (req.headers['content-length'] !== '0' && !req.is(READ_BODY_TYPES))
+      return next(Object.assign(new Error('unread body type'), { type: 'content-type.unread', status: 400 }));
     // body-parser decodes any `utf-*` charset: a UTF-16 or UTF-7 body (in UTF-7 `+…-` encodes
     // characters) is read otherwise than a UTF-8 reader in front of the app reads it. UTF-8 only (415).
     const charset = charsetOf(req.headers['content-type']);
-    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') return next(Object.assign(new Error('unsupported charset'), { type: 'charset.unsupported', status: 415 }));
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+      return next(Object.assign(new Error('unsupported charset'), { type: 'charset.unsupported', status: 415 }));
     parse(req, res, next);
   };
 }

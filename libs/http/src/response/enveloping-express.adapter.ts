@@ -29,8 +29,14 @@ function envelopeOf(body: unknown): object {
 function plainJsonAnswer(res: Response, statusCode: number): boolean {
   const { method, headers } = res.req;
   return (
-    statusCode >= 200 && statusCode < 300 && statusCode !== 204 && statusCode !== 205 && method !== 'HEAD' &&
-    headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined && !res.hasHeader('content-type')
+    statusCode >= 200 &&
+    statusCode < 300 &&
+    statusCode !== 204 &&
+    statusCode !== 205 &&
+    method !== 'HEAD' &&
+    headers['if-none-match'] === undefined &&
+    headers['if-modified-since'] === undefined &&
+    !res.hasHeader('content-type')
   );
 }
 

@@ -21,7 +21,10 @@ export class OpenStreamsPerUser {
   take(userId: string): () => void {
     const held = this.open.get(userId) ?? 0;
     if (held >= this.limit) {
-      throw new DomainException(ErrorCode.TooManyRequests, `Too many open ${this.what}: at most ${this.limit} per user at once; close one (another tab or client) and try again`);
+      throw new DomainException(
+        ErrorCode.TooManyRequests,
+        `Too many open ${this.what}: at most ${this.limit} per user at once; close one (another tab or client) and try again`,
+      );
     }
     this.open.set(userId, held + 1);
     let released = false;

@@ -18,5 +18,4 @@ class RawResponseInterceptor implements NestInterceptor {
 }
 
 /** The handler's return value is the whole body (the spec states a body other than the envelope). */
-export const RawResponse = () =>
-  applyDecorators(ApiExtension(RAW_RESPONSE_EXTENSION, true), UseInterceptors(RawResponseInterceptor));
+export const RawResponse = () => applyDecorators(ApiExtension(RAW_RESPONSE_EXTENSION, true), UseInterceptors(RawResponseInterceptor));

@@ -15,7 +15,7 @@ class RouteErrorShapeInterceptor implements NestInterceptor {
   constructor(private readonly shape: ErrorShape) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    (context.switchToHttp().getRequest<RequestWithShape>())[ROUTE_SHAPE] = this.shape;
+    context.switchToHttp().getRequest<RequestWithShape>()[ROUTE_SHAPE] = this.shape;
     return next.handle();
   }
 }

@@ -32,7 +32,9 @@ export function ValidateText({ optional, min = 1, max, trim = true }: TextOption
 /** Trims a string field as trimText does for that field (multiline or not), unless it is longer than `max`. */
 function trimmed(max: number): PropertyDecorator {
   return (target, key) =>
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.length <= max ? trimText(value, isMultiline(target, String(key))) : value))(target, key);
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && value.length <= max ? trimText(value, isMultiline(target, String(key))) : value,
+    )(target, key);
 }
 
 /**

@@ -30,7 +30,10 @@ const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTF
 type Failure = 'timeout' | 'connection' | 'status' | 'malformed';
 
 class PortalCallFailed extends Error {
-  constructor(readonly failure: Failure, detail: string) {
+  constructor(
+    readonly failure: Failure,
+    detail: string,
+  ) {
     super(detail);
   }
 }
@@ -52,7 +55,11 @@ export class BillingPortalClient {
     @Optional() metrics?: AppMetrics,
   ) {
     // outcome: ok, not_configured, circuit_open, or the failure (timeout, connection, status, malformed).
-    this.calls = metrics?.counter({ name: 'portal_calls_total', help: 'Billing-and-support portal calls by operation and outcome', labelNames: ['operation', 'outcome'] as const });
+    this.calls = metrics?.counter({
+      name: 'portal_calls_total',
+      help: 'Billing-and-support portal calls by operation and outcome',
+      labelNames: ['operation', 'outcome'] as const,
+    });
   }
 
   /** Invoices of a client issued in the period, fresh from the portal (never cached). */

@@ -52,9 +52,19 @@ describe('parseTicket', () => {
   });
 
   it('maps comments field by field', () => {
-    const comment = { id: 'c1', ticketId: ticket.id, authorName: 'Soporte', authorRole: 'support', content: 'Hola', createdAt: '2026-01-05T11:00:00Z', extra: 1 };
+    const comment = {
+      id: 'c1',
+      ticketId: ticket.id,
+      authorName: 'Soporte',
+      authorRole: 'support',
+      content: 'Hola',
+      createdAt: '2026-01-05T11:00:00Z',
+      extra: 1,
+    };
     const parsed = parseTicket({ ticket: { ...ticket, comments: [comment], commentsCount: 1 } }, 'x');
-    expect(parsed.comments).toEqual([{ id: 'c1', ticketId: ticket.id, authorName: 'Soporte', authorRole: 'support', content: 'Hola', createdAt: '2026-01-05T11:00:00.000Z' }]);
+    expect(parsed.comments).toEqual([
+      { id: 'c1', ticketId: ticket.id, authorName: 'Soporte', authorRole: 'support', content: 'Hola', createdAt: '2026-01-05T11:00:00.000Z' },
+    ]);
   });
 
   it.each([
@@ -72,14 +82,34 @@ describe('parseTicket', () => {
 
 describe('ticket reads', () => {
   const ticket = {
-    id: 't-1', clientId: 'c-1', title: 'A', description: 'B', status: { id: 1, name: 'Abierto' }, category: 'technical',
-    authorName: 'Ana', commentsCount: 0, createdAt: '2026-01-05T10:00:00Z', internal: 'x',
+    id: 't-1',
+    clientId: 'c-1',
+    title: 'A',
+    description: 'B',
+    status: { id: 1, name: 'Abierto' },
+    category: 'technical',
+    authorName: 'Ana',
+    commentsCount: 0,
+    createdAt: '2026-01-05T10:00:00Z',
+    internal: 'x',
   };
 
   it('keeps clientId beside the spec fields of each listed ticket', () => {
     expect(parseTicketList({ tickets: [ticket] })).toEqual([
-      { id: 't-1', clientId: 'c-1', title: 'A', description: 'B', status: { id: 1, name: 'Abierto' }, category: 'technical', authorName: 'Ana',
-        commentsCount: 0, createdAt: '2026-01-05T10:00:00.000Z', updatedAt: '2026-01-05T10:00:00.000Z', closedAt: null, comments: [] },
+      {
+        id: 't-1',
+        clientId: 'c-1',
+        title: 'A',
+        description: 'B',
+        status: { id: 1, name: 'Abierto' },
+        category: 'technical',
+        authorName: 'Ana',
+        commentsCount: 0,
+        createdAt: '2026-01-05T10:00:00.000Z',
+        updatedAt: '2026-01-05T10:00:00.000Z',
+        closedAt: null,
+        comments: [],
+      },
     ]);
   });
 
@@ -93,7 +123,14 @@ describe('ticket reads', () => {
 
   it('parses a comment answer and refuses a broken one', () => {
     const comment = { id: 'c', ticketId: 't-1', authorName: 'Ana', authorRole: 'client', content: 'Hola', createdAt: '2026-01-05T11:00:00Z', authorEmail: 'x' };
-    expect(parseComment({ comment })).toEqual({ id: 'c', ticketId: 't-1', authorName: 'Ana', authorRole: 'client', content: 'Hola', createdAt: '2026-01-05T11:00:00.000Z' });
+    expect(parseComment({ comment })).toEqual({
+      id: 'c',
+      ticketId: 't-1',
+      authorName: 'Ana',
+      authorRole: 'client',
+      content: 'Hola',
+      createdAt: '2026-01-05T11:00:00.000Z',
+    });
     expect(() => parseComment({ comment: { ...comment, content: 1 } })).toThrow(MalformedPortalAnswer);
     expect(() => parseOwnedTicket({ ticket: { ...ticket, clientId: 5 } })).toThrow(MalformedPortalAnswer);
   });

@@ -10,7 +10,10 @@ describe('FlespiClient against a local flespi-like server', () => {
   beforeAll(async () => {
     stub = await startFlespiStub();
     // Ten messages, two of them sharing a timestamp across the first page boundary.
-    stub.messages.set(7, [100, 101, 102, 102, 103, 104, 105, 106, 107, 108].map((timestamp, i) => ({ timestamp, n: i, 'position.speed': i })));
+    stub.messages.set(
+      7,
+      [100, 101, 102, 102, 103, 104, 105, 106, 107, 108].map((timestamp, i) => ({ timestamp, n: i, 'position.speed': i })),
+    );
   });
   afterEach(() => {
     stub.mode = 'ok';
@@ -54,6 +57,8 @@ describe('FlespiClient against a local flespi-like server', () => {
   });
 
   it('fails when nothing listens', async () => {
-    await expect(new FlespiClient({ baseUrl: 'http://127.0.0.1:9', token: 'x', timeoutMs: 300 }).messages(7, { from: 0, to: 1, fields: [] })).rejects.toThrow(/unreachable/);
+    await expect(new FlespiClient({ baseUrl: 'http://127.0.0.1:9', token: 'x', timeoutMs: 300 }).messages(7, { from: 0, to: 1, fields: [] })).rejects.toThrow(
+      /unreachable/,
+    );
   });
 });

@@ -62,7 +62,7 @@ export class GeocoderClient {
       });
       return typeof data?.display_name === 'string' && data.display_name.length > 0 ? data.display_name : null;
     } catch (error) {
-      const detail = isAxiosError(error) ? (error.response ? `answered ${error.response.status}` : error.code ?? error.message) : (error as Error).message;
+      const detail = isAxiosError(error) ? (error.response ? `answered ${error.response.status}` : (error.code ?? error.message)) : (error as Error).message;
       throw new GeocoderError(`Geocoder failed: ${detail}`);
     }
   }

@@ -13,7 +13,7 @@ describe('cover page and report document', () => {
     details: ['Pedido por "Ana"'],
   }).value;
 
-  it('shows client, title, period and the generation time in the client\'s zone, all escaped', () => {
+  it("shows client, title, period and the generation time in the client's zone, all escaped", () => {
     expect(cover).toContain('Transportes &lt;b&gt;Sur&lt;/b&gt; &amp; Cía');
     expect(cover).toContain('<h1>Informe de facturas</h1>');
     expect(cover).toContain('01-01-2026 al 31-01-2026');

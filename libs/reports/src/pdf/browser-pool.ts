@@ -29,7 +29,8 @@ export const CHROMIUM_ARGS = [
  */
 export const MAX_CONCURRENT_PAGES = 2;
 
-export const PDF_UNAVAILABLE = 'PDF reports are unavailable right now: the PDF renderer (Chromium) could not be started; try again later, or ask for the Excel format';
+export const PDF_UNAVAILABLE =
+  'PDF reports are unavailable right now: the PDF renderer (Chromium) could not be started; try again later, or ask for the Excel format';
 export const PDF_RENDERER_STOPPED = 'The PDF renderer (Chromium) stopped while building the report; try again';
 
 /** Chromium could not be started, or died while rendering: the caller answers 503 with this message. */
@@ -59,10 +60,28 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     // Read at scrape time: nothing is counted per page for these.
     if (metrics) {
       const pages = this.pages;
-      metrics.gauge({ name: 'report_pages_waiting', help: 'Reports waiting for a Chromium page', collect() { this.set(pages.pendingCount); } });
-      metrics.gauge({ name: 'report_pages_active', help: 'Chromium pages rendering right now', collect() { this.set(pages.activeCount); } });
+      metrics.gauge({
+        name: 'report_pages_waiting',
+        help: 'Reports waiting for a Chromium page',
+        collect() {
+          this.set(pages.pendingCount);
+        },
+      });
+      metrics.gauge({
+        name: 'report_pages_active',
+        help: 'Chromium pages rendering right now',
+        collect() {
+          this.set(pages.activeCount);
+        },
+      });
       const running = () => (this.browser ? 1 : 0);
-      metrics.gauge({ name: 'chromium_running', help: '1 while the shared Chromium runs', collect() { this.set(running()); } });
+      metrics.gauge({
+        name: 'chromium_running',
+        help: '1 while the shared Chromium runs',
+        collect() {
+          this.set(running());
+        },
+      });
     }
   }
 
@@ -71,7 +90,10 @@ export class BrowserPool implements OnApplicationBootstrap, OnApplicationShutdow
     const browser = await this.browser?.catch(() => undefined);
     if (browser?.connected) return { up: true, detail: 'running' };
     const executablePath = this.executablePath;
-    const launchable = await access(executablePath, constants.X_OK).then(() => true, () => false);
+    const launchable = await access(executablePath, constants.X_OK).then(
+      () => true,
+      () => false,
+    );
     return launchable ? { up: true, detail: 'not started; launched on the first PDF' } : { up: false, detail: `no executable at ${executablePath}` };
   }
 

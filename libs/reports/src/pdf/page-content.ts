@@ -57,7 +57,9 @@ export class PageContent {
     // Normalising wraps a loaded page's own content (a printed cover) in q … Q: its transforms end before ours.
     this.page.node.normalize();
     const content = Buffer.from(`q\n${this.parts.join('\n')}\nQ`, 'latin1');
-    this.page.node.addContentStream(this.pdf.context.register(this.pdf.context.stream(deflateSync(content, { level: DEFLATE_LEVEL }), { Filter: 'FlateDecode' })));
+    this.page.node.addContentStream(
+      this.pdf.context.register(this.pdf.context.stream(deflateSync(content, { level: DEFLATE_LEVEL }), { Filter: 'FlateDecode' })),
+    );
   }
 
   /** The font's name in the page's resources. */

@@ -23,7 +23,11 @@ describe('PdfTextFont', () => {
     const { regular, bold } = await embedReportFonts(pdf);
     const page = pdf.addPage([400, 100]);
     new PageContent(pdf, page).text(text, 10, 60, regular, 10, '#000000').text('Total 東', 10, 30, bold, 10, '#1f4e79').finish();
-    expect(pdfText(Buffer.from(await pdf.save())).trim().split(/\n+/)).toEqual(['Camión Ñandú ? ?? €', 'Total ?']);
+    expect(
+      pdfText(Buffer.from(await pdf.save()))
+        .trim()
+        .split(/\n+/),
+    ).toEqual(['Camión Ñandú ? ?? €', 'Total ?']);
     // DejaVu Sans's advances (2 048 units to the em): W 2 025; bold W 2 259.
     expect(regular.em('WW')).toBeCloseTo((2 * 2025) / 2048, 3);
     expect(bold.em('W')).toBeCloseTo(2259 / 2048, 3);

@@ -66,7 +66,11 @@ export interface ReportFonts {
 }
 
 let fontFiles: Promise<[Uint8Array | undefined, Uint8Array | undefined]> | undefined;
-const fontFile = (file: string) => readFile(file).then((bytes) => new Uint8Array(bytes), () => undefined);
+const fontFile = (file: string) =>
+  readFile(file).then(
+    (bytes) => new Uint8Array(bytes),
+    () => undefined,
+  );
 
 /**
  * The reports' fonts embedded in `pdf`, subset to the glyphs drawn: DejaVu Sans as Chromium prints

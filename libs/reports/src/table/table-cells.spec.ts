@@ -4,7 +4,13 @@ import { formatDuration, formatLocalTime } from './table-cells';
 describe('table cells', () => {
   it('shows a moment in the zone as luxon does, across a daylight-saving change and midnight', () => {
     // America/Santiago went back from -03 to -04 at 2026-04-05 00:00 local; and a summer midnight.
-    const moments = [Date.UTC(2026, 3, 5, 2, 59, 59), Date.UTC(2026, 3, 5, 3, 0, 0), Date.UTC(2026, 3, 5, 4, 0, 0), Date.UTC(2026, 0, 15, 3, 0, 0), Date.UTC(2026, 11, 31, 23, 59, 59)].map((ms) => ms / 1000);
+    const moments = [
+      Date.UTC(2026, 3, 5, 2, 59, 59),
+      Date.UTC(2026, 3, 5, 3, 0, 0),
+      Date.UTC(2026, 3, 5, 4, 0, 0),
+      Date.UTC(2026, 0, 15, 3, 0, 0),
+      Date.UTC(2026, 11, 31, 23, 59, 59),
+    ].map((ms) => ms / 1000);
     for (const zone of ['America/Santiago', 'UTC', 'Asia/Kolkata']) {
       for (const unixS of moments) expect(formatLocalTime(unixS, zone)).toBe(DateTime.fromSeconds(unixS, { zone }).toFormat('dd-MM-yyyy HH:mm:ss'));
     }
@@ -14,7 +20,16 @@ describe('table cells', () => {
     const zones = ['America/Santiago', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Madrid'];
     const wrong: string[] = [];
     for (const zone of zones) {
-      const format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+      const format = new Intl.DateTimeFormat('en-GB', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      });
       const expected = (unixS: number) => {
         const part = Object.fromEntries(format.formatToParts(unixS * 1000).map(({ type, value }) => [type, value]));
         return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
@@ -30,7 +45,8 @@ describe('table cells', () => {
     for (const change of [Date.UTC(2026, 3, 5, 3), Date.UTC(2026, 8, 6, 4)]) {
       const wrong: number[] = [];
       for (let unixS = change / 1000 - 1800; unixS <= change / 1000 + 1800; unixS++) {
-        if (formatLocalTime(unixS, 'America/Santiago') !== DateTime.fromSeconds(unixS, { zone: 'America/Santiago' }).toFormat('dd-MM-yyyy HH:mm:ss')) wrong.push(unixS);
+        if (formatLocalTime(unixS, 'America/Santiago') !== DateTime.fromSeconds(unixS, { zone: 'America/Santiago' }).toFormat('dd-MM-yyyy HH:mm:ss'))
+          wrong.push(unixS);
       }
       expect(wrong).toEqual([]);
     }

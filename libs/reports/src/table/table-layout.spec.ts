@@ -27,7 +27,7 @@ describe('wrapLines', () => {
 });
 
 describe('lineBox', () => {
-  it('rounds DejaVu Sans\'s ascent and descent to whole CSS pixels, as Chromium does', () => {
+  it("rounds DejaVu Sans's ascent and descent to whole CSS pixels, as Chromium does", () => {
     // 7.5 pt = 10 px: ascent 9.28 → 9 px, descent 2.36 → 2 px; 13 pt = 17.33 px: 16.09 → 16, 4.09 → 4.
     expect(lineBox(7.5)).toEqual({ height: 8.25, ascent: 6.75 });
     expect(lineBox(13)).toEqual({ height: 15, ascent: 12 });

@@ -18,7 +18,10 @@ import {
   wrapLines,
 } from './table-layout';
 
-const COLORS = { title: '#10263d', header: '#1f4e79', headerText: '#ffffff', text: '#111111', rule: '#e3e3e3', total: '#ddebf7' } satisfies Record<string, HexColor>;
+const COLORS = { title: '#10263d', header: '#1f4e79', headerText: '#ffffff', text: '#111111', rule: '#e3e3e3', total: '#ddebf7' } satisfies Record<
+  string,
+  HexColor
+>;
 const CELL_PADDING_PT = CELL_PADDING_MM * POINTS_PER_MM;
 const LINE = lineBox(TABLE_FONT_PT);
 const TITLE_LINE = lineBox(TITLE_PT);
@@ -77,7 +80,11 @@ class TablePages {
     this.tableWidth = sum(this.widths);
     this.scale = Math.min(1, (TABLE_WIDTH_MM * POINTS_PER_MM) / this.tableWidth);
     this.pageHeight = (PAGE_HEIGHT_PT - PAGE_TOP_MARGIN_PT - PAGE_BOTTOM_MARGIN_PT) / this.scale;
-    this.header = this.lines(table.columns.map((column) => column.title), true, fonts.bold);
+    this.header = this.lines(
+      table.columns.map((column) => column.title),
+      true,
+      fonts.bold,
+    );
     const rowRoom = this.pageHeight - this.header.height - 2 * (HEADER_PADDING_PT + ROW_PADDING_PT) - TOTAL_BORDER_PT - ROW_BORDER_PT;
     this.maxLines = Math.max(1, Math.floor(rowRoom / LINE.height));
   }
@@ -128,7 +135,9 @@ class TablePages {
   /** Wrapped columns' cells (every header) in lines within their column; any other cell one line. */
   private lines(texts: readonly string[], wrapAll: boolean, font: PdfTextFont): RowLines {
     const measure = (text: string) => font.em(text) * TABLE_FONT_PT;
-    const cells = texts.map((text, i) => (text && (wrapAll || this.table.columns[i].wrap) ? wrapLines(text, this.widths[i] - 2 * CELL_PADDING_PT, measure, this.maxLines) : [text]));
+    const cells = texts.map((text, i) =>
+      text && (wrapAll || this.table.columns[i].wrap) ? wrapLines(text, this.widths[i] - 2 * CELL_PADDING_PT, measure, this.maxLines) : [text],
+    );
     return { cells, height: Math.max(1, ...cells.map((lines) => lines.length)) * LINE.height };
   }
 

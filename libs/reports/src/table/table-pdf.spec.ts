@@ -95,7 +95,7 @@ describe('printTablePdf', () => {
     expect(bold(/^(Camión \S+|V-\d{4})$/)).toEqual([false]);
   });
 
-  it('keeps every row inside the page\'s content area, none split between two pages', () => {
+  it("keeps every row inside the page's content area, none split between two pages", () => {
     const pages = pdfWords(file).slice(1);
     for (const words of pages) {
       const table = words.filter((word) => !isFooter(word));
@@ -143,7 +143,15 @@ describe('printTablePdf columns', () => {
   // The fonts the PDF embeds, which size its columns.
   let fonts: ReportFonts;
   beforeAll(async () => (fonts = await embedReportFonts(await PDFDocument.create())));
-  const base = { title: 'Informe de anchos', clientName: 'Transportes Sur', timeZone: 'America/Santiago', periodLabel: 'octubre', generatedAt: new Date('2026-11-01T12:00:00Z'), language: 'es' as const, isTotal: (row: readonly TableCell[]) => String(row[0]).startsWith('Total') };
+  const base = {
+    title: 'Informe de anchos',
+    clientName: 'Transportes Sur',
+    timeZone: 'America/Santiago',
+    periodLabel: 'octubre',
+    generatedAt: new Date('2026-11-01T12:00:00Z'),
+    language: 'es' as const,
+    isTotal: (row: readonly TableCell[]) => String(row[0]).startsWith('Total'),
+  };
 
   /** Each column's left and right edge on the page in points (a table wider than the page drawn smaller). */
   const columnEdges = (report: TableReport) => {
@@ -159,7 +167,10 @@ describe('printTablePdf columns', () => {
   /** Words of the table (7.5 pt: not the 13 pt title above it, nor the footer) that cross a column's edge. */
   const crossing = (file: Buffer, report: TableReport) => {
     const edges = columnEdges(report);
-    const words = pdfWords(file).slice(1).flat().filter((word) => !isFooter(word) && word.yMax - word.yMin < 10);
+    const words = pdfWords(file)
+      .slice(1)
+      .flat()
+      .filter((word) => !isFooter(word) && word.yMax - word.yMin < 10);
     return words.filter((word) => !edges.some(({ left, right }) => word.xMin >= left - 0.1 && word.xMax <= right + 0.1)).map((word) => word.text);
   };
 
@@ -167,7 +178,7 @@ describe('printTablePdf columns', () => {
     // Twelve W are wider than thirty i (a column sized by characters would be too narrow for
     // them); the address is longer than the page, so its column takes the spare width and the
     // others are exactly as wide as their cells.
-    const address = 'Avenida Libertador Bernardo O\'Higgins 1234, Santiago Centro, Región Metropolitana, Chile';
+    const address = "Avenida Libertador Bernardo O'Higgins 1234, Santiago Centro, Región Metropolitana, Chile";
     const report: TableReport = {
       ...base,
       columns: [{ title: 'Código' }, { title: 'Dirección', wrap: true }, { title: 'Monto', money: true }, { title: 'Fin' }],
@@ -179,7 +190,9 @@ describe('printTablePdf columns', () => {
     };
     const file = await printTablePdf(pdf, report);
     const [, table] = pdfWords(file);
-    expect(table.map((word) => word.text)).toEqual(expect.arrayContaining(['WWWWWWWWWWWW', 'iiiiiiiiiiiiiiiiiiiiiiiiiiiiii', 'MMMMMMMMMM', '1.234.567', '1.234.574']));
+    expect(table.map((word) => word.text)).toEqual(
+      expect.arrayContaining(['WWWWWWWWWWWW', 'iiiiiiiiiiiiiiiiiiiiiiiiiiiiii', 'MMMMMMMMMM', '1.234.567', '1.234.574']),
+    );
     // The address wraps (its first row's four copies on lines of their own), nothing of it cut; no word crosses its column's edges.
     expect(table.filter((word) => word.text === 'Libertador').length).toBe(5);
     expect(new Set(table.filter((word) => word.text === 'Libertador').map((word) => Math.round(word.yMin))).size).toBeGreaterThanOrEqual(3);
@@ -192,12 +205,21 @@ describe('printTablePdf columns', () => {
     expect(overlapping).toEqual([]);
     // Numbers at their column's right edge, less its 1.5 mm padding.
     const money = columnEdges(report)[2];
-    expect(table.filter((word) => /^1\.234\.57[14]$|^1\.234\.567$/.test(word.text)).map((word) => Math.round((money.right - word.xMax) / MM * 10) / 10)).toEqual([1.5, 1.5]);
+    expect(
+      table.filter((word) => /^1\.234\.57[14]$|^1\.234\.567$/.test(word.text)).map((word) => Math.round(((money.right - word.xMax) / MM) * 10) / 10),
+    ).toEqual([1.5, 1.5]);
   }, 60_000);
 
   it('draws a table wider than the page smaller, as a whole, every word inside its column and the page', async () => {
     const long = 'Camión con un nombre tan largo que ninguna página apaisada lo contiene entero en una sola línea';
-    const report: TableReport = { ...base, columns: [{ title: 'Activo' }, { title: 'Nota' }], rows: [[long, long], ['Total', 'fin']] };
+    const report: TableReport = {
+      ...base,
+      columns: [{ title: 'Activo' }, { title: 'Nota' }],
+      rows: [
+        [long, long],
+        ['Total', 'fin'],
+      ],
+    };
     const file = await printTablePdf(pdf, report);
     expect(columnEdges(report)[1].right).toBeCloseTo(285 * MM, 3);
     expect(crossing(file, report)).toEqual([]);
@@ -205,7 +227,14 @@ describe('printTablePdf columns', () => {
   }, 60_000);
 
   it('draws a character DejaVu Sans has not (a truck emoji, CJK ideographs) as "?" instead of failing', async () => {
-    const report: TableReport = { ...base, columns: [{ title: 'Activo 🚚' }, { title: 'Dirección', wrap: true }], rows: [['Camión 🚚 東京', 'Calle 東京 1, piso 2 🚚'], ['Total', 'tab\there']] };
+    const report: TableReport = {
+      ...base,
+      columns: [{ title: 'Activo 🚚' }, { title: 'Dirección', wrap: true }],
+      rows: [
+        ['Camión 🚚 東京', 'Calle 東京 1, piso 2 🚚'],
+        ['Total', 'tab\there'],
+      ],
+    };
     const file = await printTablePdf(pdf, report);
     const [, table] = pdfText(file).split('\f');
     expect(table).toContain('Activo ?');

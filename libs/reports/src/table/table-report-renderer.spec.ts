@@ -38,7 +38,7 @@ describe('TableReportRenderer', () => {
     expect((await new TableReportRenderer(pdf).render(report(MAX_PDF_ROWS + 1), 'csv')).toString().split('\r\n')).toHaveLength(MAX_PDF_ROWS + 3);
   });
 
-  it('prints only the cover with Chromium, and draws the table\'s pages after it', async () => {
+  it("prints only the cover with Chromium, and draws the table's pages after it", async () => {
     const file = await new TableReportRenderer(pdf).render(report(100), 'pdf');
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain('class="cover"');
@@ -58,7 +58,13 @@ describe('tableWorkbook', () => {
     const file = await tableWorkbook({
       title: 'Costos',
       columns: [{ title: 'Patente' }, { title: 'Costo', money: true }, { title: 'Litros' }],
-      rows: [['AB-1', 1500, 10], ['AB-1', 2500, 12], ['Total AB-1', 4000, 22], ['CD-2', 900, 5], ['Total CD-2', 900, 5]],
+      rows: [
+        ['AB-1', 1500, 10],
+        ['AB-1', 2500, 12],
+        ['Total AB-1', 4000, 22],
+        ['CD-2', 900, 5],
+        ['Total CD-2', 900, 5],
+      ],
       isTotal: (row) => String(row[0]).startsWith('Total'),
     });
     const workbook = new ExcelJS.Workbook();

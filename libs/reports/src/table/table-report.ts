@@ -26,7 +26,8 @@ export interface ColumnInEveryLanguage extends Omit<TableColumn, 'title'> {
 }
 
 /** The columns with their titles in the reader's language. */
-export const columnsIn = (columns: readonly ColumnInEveryLanguage[], language: Language): TableColumn[] => columns.map(({ title, ...column }) => ({ ...column, title: title[language] }));
+export const columnsIn = (columns: readonly ColumnInEveryLanguage[], language: Language): TableColumn[] =>
+  columns.map(({ title, ...column }) => ({ ...column, title: title[language] }));
 
 /**
  * A report that is one table with total rows (trips, fuel, stops, temperature, inspections): the
@@ -110,7 +111,14 @@ const cellText = (value: TableCell, numbers: Intl.NumberFormat) => (value === nu
 export function tableCoverHtml(report: Pick<TableReport, 'title' | 'clientName' | 'periodLabel' | 'generatedAt' | 'timeZone' | 'language'>): string {
   return renderReportDocument({
     title: `${report.title} ${report.periodLabel}`,
-    cover: renderCoverPage({ clientName: report.clientName, title: report.title, periodLabel: report.periodLabel, generatedAt: report.generatedAt, timeZone: report.timeZone, language: report.language }),
+    cover: renderCoverPage({
+      clientName: report.clientName,
+      title: report.title,
+      periodLabel: report.periodLabel,
+      generatedAt: report.generatedAt,
+      timeZone: report.timeZone,
+      language: report.language,
+    }),
     body: html``,
     styles: COVER_STYLES,
   });
@@ -119,5 +127,9 @@ export function tableCoverHtml(report: Pick<TableReport, 'title' | 'clientName' 
 /** The PDF's rows: each cell's text as printed, numbers right-aligned, total rows bold. */
 export function tablePdfRows(report: Pick<TableReport, 'rows' | 'isTotal' | 'language'>): DrawnRow[] {
   const numbers = NUMBERS[report.language];
-  return report.rows.map((row) => ({ texts: row.map((value) => cellText(value, numbers)), numbers: row.map((value) => typeof value === 'number'), total: report.isTotal(row) }));
+  return report.rows.map((row) => ({
+    texts: row.map((value) => cellText(value, numbers)),
+    numbers: row.map((value) => typeof value === 'number'),
+    total: report.isTotal(row),
+  }));
 }

@@ -44,7 +44,13 @@ export class AlertScheduleDto {
    * @example "06:00"
    */
   @Matches(HH_MM, { message: 'to must be HH:mm (00:00 to 23:59)' })
-  @ValidateBy({ name: 'differsFromFrom', validator: { validate: (value, args) => value !== (args?.object as { from?: string }).from, defaultMessage: () => 'to must differ from from (an empty window); send schedule: null for always' } })
+  @ValidateBy({
+    name: 'differsFromFrom',
+    validator: {
+      validate: (value, args) => value !== (args?.object as { from?: string }).from,
+      defaultMessage: () => 'to must differ from from (an empty window); send schedule: null for always',
+    },
+  })
   to: string;
 }
 
@@ -69,4 +75,3 @@ export class AlertRecipientsDto {
   @IsEmail({}, { each: true, message: 'emails must be e-mail addresses' })
   emails?: string[];
 }
-

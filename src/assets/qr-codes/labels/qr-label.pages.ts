@@ -9,9 +9,8 @@ const RESET = '* { box-sizing: border-box; margin: 0; padding: 0; } body { backg
 
 /** One label filling its page: a PDF page of the label's size (label printers), or the PNG's picture. */
 export function singleLabelPage(label: QrLabelContent, unit: 'mm' | 'px'): string {
-  const size = unit === 'mm'
-    ? { width: `${LABEL_MM.width}mm`, height: `${LABEL_MM.height}mm` }
-    : { width: `${PNG_SIZE.width}px`, height: `${PNG_SIZE.height}px` };
+  const size =
+    unit === 'mm' ? { width: `${LABEL_MM.width}mm`, height: `${LABEL_MM.height}mm` } : { width: `${PNG_SIZE.width}px`, height: `${PNG_SIZE.height}px` };
   return renderHtmlPage({
     title: `QR ${label.printedCode}`,
     styles: `@page { size: ${LABEL_MM.width}mm ${LABEL_MM.height}mm; margin: 0; } ${RESET}`,

@@ -26,7 +26,10 @@ function fit(text: string, max: number): string {
  * embedded in the HTML that Chromium turns into the PNG, the label PDF and the A4 sheet. Every
  * text is escaped (XML shares HTML's escapes).
  */
-export function qrLabelSvg(label: QrLabelContent, size: { width: string; height: string } = { width: `${LABEL_MM.width}mm`, height: `${LABEL_MM.height}mm` }): string {
+export function qrLabelSvg(
+  label: QrLabelContent,
+  size: { width: string; height: string } = { width: `${LABEL_MM.width}mm`, height: `${LABEL_MM.height}mm` },
+): string {
   const qr = qrMatrixPath(label.url);
   const x = (LABEL_MM.width - QR_MM) / 2;
   const centre = LABEL_MM.width / 2;

@@ -19,7 +19,7 @@ export function qrMatrixPath(text: string): QrMatrixPath {
   const n = modules.size;
   const parts: string[] = [];
   for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; ) {
+    for (let col = 0; col < n;) {
       if (!modules.get(row, col)) {
         col++;
         continue;

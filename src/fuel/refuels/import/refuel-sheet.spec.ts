@@ -2,7 +2,15 @@ import { readRefuelSheet, statementDate, statementNumber } from './refuel-sheet'
 
 describe('fuel-card statements', () => {
   it('reads numbers written the Chilean way, the English way and plainly', () => {
-    expect([statementNumber('1049.9'), statementNumber('1.049,90'), statementNumber('1,049.90'), statementNumber('$ 1.050'), statementNumber('182,4'), statementNumber('abc'), statementNumber('')]).toEqual([1049.9, 1049.9, 1049.9, 1050, 182.4, null, null]);
+    expect([
+      statementNumber('1049.9'),
+      statementNumber('1.049,90'),
+      statementNumber('1,049.90'),
+      statementNumber('$ 1.050'),
+      statementNumber('182,4'),
+      statementNumber('abc'),
+      statementNumber(''),
+    ]).toEqual([1049.9, 1049.9, 1049.9, 1050, 182.4, null, null]);
   });
 
   it('reads dates in the client’s zone', () => {
@@ -23,6 +31,12 @@ describe('fuel-card statements', () => {
     };
     const { rows, problems } = readRefuelSheet(grid, 'America/Santiago', (text) => (text.replace(/\W/g, '') === 'KTRB45' ? 'asset-1' : null));
     expect(rows).toEqual([{ row: 2, assetId: 'asset-1', occurredAt: '2026-11-24T07:30:00.000-03:00', liters: 182.4, pricePerLiter: 1049.9, station: 'Copec' }]);
-    expect(problems.map((p) => [p.row, p.field])).toEqual([[1, null], [3, 'asset'], [3, 'occurredAt'], [3, 'liters'], [3, 'pricePerLiter']]);
+    expect(problems.map((p) => [p.row, p.field])).toEqual([
+      [1, null],
+      [3, 'asset'],
+      [3, 'occurredAt'],
+      [3, 'liters'],
+      [3, 'pricePerLiter'],
+    ]);
   });
 });

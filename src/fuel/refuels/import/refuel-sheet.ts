@@ -48,8 +48,10 @@ export function statementNumber(text: string): number | null {
   if (t === '') return null;
   const comma = t.lastIndexOf(',');
   const dot = t.lastIndexOf('.');
-  if (comma > dot) t = t.replace(/\./g, '').replace(',', '.'); // 1.049,90
-  else if (dot > comma && comma !== -1) t = t.replace(/,/g, ''); // 1,049.90
+  if (comma > dot)
+    t = t.replace(/\./g, '').replace(',', '.'); // 1.049,90
+  else if (dot > comma && comma !== -1)
+    t = t.replace(/,/g, ''); // 1,049.90
   else if (dot !== -1 && /^\d{1,3}(\.\d{3})+$/.test(t)) t = t.replace(/\./g, ''); // 1.050 (thousands)
   const value = Number(t);
   return Number.isFinite(value) ? value : null;
@@ -67,15 +69,36 @@ export function statementDate(text: string, zone: string): DateTime | null {
  * Reads a statement's grid into import rows and problems by row and field. `assetOf` finds an
  * asset of the caller's by plate or name (null: none). Nothing is written.
  */
-export function readRefuelSheet(grid: SheetGrid, zone: string, assetOf: (text: string) => string | null): { rows: RefuelImportRow[]; problems: SheetProblem[] } {
+export function readRefuelSheet(
+  grid: SheetGrid,
+  zone: string,
+  assetOf: (text: string) => string | null,
+): { rows: RefuelImportRow[]; problems: SheetProblem[] } {
   const problems: SheetProblem[] = [];
   const [header, ...data] = grid.rows;
-  if (!header) return { rows: [], problems: [{ row: 1, field: null, message: 'The sheet is empty: the first row must name the columns (patente, fecha, litros, …).' }] };
+  if (!header)
+    return { rows: [], problems: [{ row: 1, field: null, message: 'The sheet is empty: the first row must name the columns (patente, fecha, litros, …).' }] };
   const { columns, ignored } = mapColumns(header.cells);
-  for (const { index, header: text } of ignored) problems.push({ row: header.number, field: null, message: `Column ${columnLetter(index)} "${text}" is not a refuel field and is ignored.` });
+  for (const { index, header: text } of ignored)
+    problems.push({ row: header.number, field: null, message: `Column ${columnLetter(index)} "${text}" is not a refuel field and is ignored.` });
   const missing = REQUIRED.filter((field) => columns[field] === undefined);
-  if (missing.length) return { rows: [], problems: [...problems, { row: header.number, field: null, message: `The header row lacks ${missing.join(', ')}: name the columns as the template does (patente, fecha, litros).` }] };
-  if (data.length > MAX_REFUEL_ROWS) return { rows: [], problems: [{ row: header.number, field: null, message: `The sheet holds ${data.length} rows; one import takes at most ${MAX_REFUEL_ROWS}: split it.` }] };
+  if (missing.length)
+    return {
+      rows: [],
+      problems: [
+        ...problems,
+        {
+          row: header.number,
+          field: null,
+          message: `The header row lacks ${missing.join(', ')}: name the columns as the template does (patente, fecha, litros).`,
+        },
+      ],
+    };
+  if (data.length > MAX_REFUEL_ROWS)
+    return {
+      rows: [],
+      problems: [{ row: header.number, field: null, message: `The sheet holds ${data.length} rows; one import takes at most ${MAX_REFUEL_ROWS}: split it.` }],
+    };
   const rows: RefuelImportRow[] = [];
   for (const line of data) {
     const cell = (field: RefuelColumn) => (columns[field] === undefined ? '' : (line.cells[columns[field]] ?? '').trim());

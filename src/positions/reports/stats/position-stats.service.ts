@@ -17,7 +17,11 @@ export class PositionStatsService {
   async stats(auth: AuthContext, body: PositionStatsDto): Promise<PositionStatsView> {
     const range = resolveStatsRange(body.from, body.to, auth.client.timeZone);
     const assets = await this.tracked.resolve(auth, body.assetIds);
-    const summaries = await this.source.summaries(assets.map((a) => a.device), range, { requestId: auth.request.requestId });
+    const summaries = await this.source.summaries(
+      assets.map((a) => a.device),
+      range,
+      { requestId: auth.request.requestId },
+    );
     return {
       assetsPositionsStats: assets.map(({ asset, tracker }, i) => ({
         assetId: asset._id.toHexString(),

@@ -5,7 +5,12 @@ const summary = (parts: Partial<TelemetrySummary>): TelemetrySummary => ({ ...em
 
 describe('stats figures', () => {
   it('rounds avgSpeed to 2 decimals and the distance to 3, and gives zeros without data', () => {
-    expect(positionFigures(summary({ positions: 3, speedCount: 3, speedSum: 100, maxSpeed: 50, distanceKm: 1.23456 }))).toEqual({ maxSpeed: 50, avgSpeed: 33.33, totalPositions: 3, totalDistanceKm: 1.235 });
+    expect(positionFigures(summary({ positions: 3, speedCount: 3, speedSum: 100, maxSpeed: 50, distanceKm: 1.23456 }))).toEqual({
+      maxSpeed: 50,
+      avgSpeed: 33.33,
+      totalPositions: 3,
+      totalDistanceKm: 1.235,
+    });
     expect(positionFigures(emptySummary())).toEqual({ maxSpeed: 0, avgSpeed: 0, totalPositions: 0, totalDistanceKm: 0 });
   });
 

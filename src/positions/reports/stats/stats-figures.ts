@@ -10,7 +10,9 @@ export interface PositionFigures {
 }
 
 /** The totals over several trackers: distances add up (no step between two trackers), speeds are weighted by count. */
-export function combineTrackers(summaries: readonly TelemetrySummary[]): Pick<TelemetrySummary, 'positions' | 'speedCount' | 'speedSum' | 'maxSpeed' | 'distanceKm'> {
+export function combineTrackers(
+  summaries: readonly TelemetrySummary[],
+): Pick<TelemetrySummary, 'positions' | 'speedCount' | 'speedSum' | 'maxSpeed' | 'distanceKm'> {
   return summaries.reduce(
     (total, s) => ({
       positions: total.positions + s.positions,
@@ -56,8 +58,9 @@ export function temperatureFigures(s: Pick<TelemetrySummary, 'sensors'>): Temper
   const sum = present.reduce((n, sensor) => n + sensor.sum, 0);
   return {
     sensors: present.map(({ sensor, min, max, sum: total, count: n }) => ({ sensor, min, max, avg: round(total / n, 2), count: n })),
-    stats: count === 0
-      ? { min: null, max: null, avg: null, count: 0 }
-      : { min: Math.min(...present.map((x) => x.min)), max: Math.max(...present.map((x) => x.max)), avg: round(sum / count, 2), count },
+    stats:
+      count === 0
+        ? { min: null, max: null, avg: null, count: 0 }
+        : { min: Math.min(...present.map((x) => x.min)), max: Math.max(...present.map((x) => x.max)), avg: round(sum / count, 2), count },
   };
 }

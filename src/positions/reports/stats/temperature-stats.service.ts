@@ -21,7 +21,11 @@ export class TemperatureStatsService {
   /** The statistics over a range already checked (a scheduled month may have 31 days). */
   async ofRange(auth: AuthContext, assetIds: readonly string[], range: TelemetryRange): Promise<TemperatureStatsView> {
     const assets = await this.tracked.resolve(auth, assetIds);
-    const summaries = await this.source.summaries(assets.map((a) => a.device), range, { requestId: auth.request.requestId });
+    const summaries = await this.source.summaries(
+      assets.map((a) => a.device),
+      range,
+      { requestId: auth.request.requestId },
+    );
     return {
       assetsTemperatureStats: assets.map(({ asset, tracker }, i) => ({
         assetId: asset._id.toHexString(),

@@ -1,7 +1,16 @@
 import type { TelemetryPoint } from '../../telemetry/telemetry-point';
 import { detectStillPeriods } from './stop-detector';
 
-const at = (ts: number, speed: number | null, ignition: boolean | null = null, lat: number | null = 1): TelemetryPoint => ({ ts, lat, lng: lat === null ? null : 2, speed, alt: null, dir: null, temps: {}, ignition });
+const at = (ts: number, speed: number | null, ignition: boolean | null = null, lat: number | null = 1): TelemetryPoint => ({
+  ts,
+  lat,
+  lng: lat === null ? null : 2,
+  speed,
+  alt: null,
+  dir: null,
+  temps: {},
+  ignition,
+});
 
 describe('detectStillPeriods', () => {
   it('finds a stop of 5 minutes or more, ended by the first moving message, across a silent gap', () => {
@@ -16,9 +25,17 @@ describe('detectStillPeriods', () => {
 
   it('finds idling (ignition on, standing still, 2 minutes or more) inside a stop and on its own', () => {
     const points = [
-      at(0, 30, true), at(60, 0, true), at(240, 0, true), at(300, 0, false), at(1000, 0, false), at(1060, 20, true), // stop 60..1060, idle 60..300
-      at(1100, 0, true), at(1200, 0, true), at(1230, 30, true), // idle 1100..1230 (a red light), no stop
-      at(1300, 0, true), at(1400, 10, true), // 100 s: neither
+      at(0, 30, true),
+      at(60, 0, true),
+      at(240, 0, true),
+      at(300, 0, false),
+      at(1000, 0, false),
+      at(1060, 20, true), // stop 60..1060, idle 60..300
+      at(1100, 0, true),
+      at(1200, 0, true),
+      at(1230, 30, true), // idle 1100..1230 (a red light), no stop
+      at(1300, 0, true),
+      at(1400, 10, true), // 100 s: neither
     ];
     expect(detectStillPeriods(points)).toEqual([
       { kind: 'stop', start: 60, end: 1060, lat: 1, lng: 2 },

@@ -41,9 +41,14 @@ export class StopsReportService {
     const requestId = auth.request.requestId;
     const assets = await this.tracked.resolve(auth, assetIds);
     // Each asset's points are reduced to its periods before the next asset's are read.
-    const periods = await mapLimited(assets, ASSET_CONCURRENCY, async ({ device }) => detectStillPeriods(await this.source.points(device, range, { requestId })));
+    const periods = await mapLimited(assets, ASSET_CONCURRENCY, async ({ device }) =>
+      detectStillPeriods(await this.source.points(device, range, { requestId })),
+    );
     const located = periods.flat().slice(0, MAX_ADDRESSED_PERIODS);
-    const addresses = await this.addresses.addressesOf(located.map((p) => (p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng } : undefined)), requestId);
+    const addresses = await this.addresses.addressesOf(
+      located.map((p) => (p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng } : undefined)),
+      requestId,
+    );
     const addressOf = new Map(located.map((p, i) => [p, addresses[i]]));
     return {
       assets: assets.map(({ asset, tracker }, i) => ({
@@ -51,7 +56,15 @@ export class StopsReportService {
         assetName: asset.name,
         licensePlate: asset.plate ?? '',
         vendorId: tracker.vendorId,
-        periods: periods[i].map((p) => ({ type: p.kind, lat: p.lat, lng: p.lng, start: p.start, end: p.end, durationSeconds: p.end - p.start, address: addressOf.get(p) ?? null })),
+        periods: periods[i].map((p) => ({
+          type: p.kind,
+          lat: p.lat,
+          lng: p.lng,
+          start: p.start,
+          end: p.end,
+          durationSeconds: p.end - p.start,
+          address: addressOf.get(p) ?? null,
+        })),
         totals: totalsOf(periods[i]),
       })),
       totals: totalsOf(periods.flat()),
