@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateAssetDto } from './dto/create-asset.dto';
 import { ListAssetsDto } from './dto/list-assets.dto';
@@ -15,6 +15,7 @@ export class AssetsController {
 
   /** Creates an asset. */
   @Post()
+  @ChecksWriteAccess('assets.create_without_tracker')
   @Authenticated({ permission: Permission.Assets })
   @HttpCode(201)
   @ApiCreatedResponse({ type: AssetView, description: 'The new asset' })
@@ -44,6 +45,7 @@ export class AssetsController {
 
   /** Changes an asset in service; `mainTrackerId` assigns its main tracker (`null` removes it). */
   @Patch(':id')
+  @ChecksWriteAccess('assets.remove_main_tracker')
   @Authenticated({ permission: Permission.Assets })
   @ApiOkResponse({ type: AssetView })
   @ApiBadRequestResponse({ description: 'Invalid body, nothing to change, unknown group or tracker (shape A)' })

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import type { AuthContext } from '@app/auth';
+import { assertMayWrite, type AuthContext } from '@app/auth';
 import { containsText, InjectRepository, isDuplicateKeyError, Page, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden, notFound, validationFailed } from '@app/errors';
+import { badRequest, DomainException, ErrorCode, notFound, validationFailed } from '@app/errors';
 import { Asset, AssetEventSettings, assetPlateKey, eventSettingsOf, StoredAsset } from '@app/fleet';
 import { CreateAssetDto } from './dto/create-asset.dto';
 import { EventSettingsDto } from './dto/event-settings.dto';
@@ -27,9 +27,7 @@ export class AssetsService {
   ) {}
 
   async create(auth: AuthContext, body: CreateAssetDto): Promise<AssetView> {
-    if (!body.mainTrackerId && !auth.trackerScope.isAll) {
-      throw forbidden('A user limited to some trackers creates assets with one of those trackers as mainTrackerId');
-    }
+    if (!body.mainTrackerId) assertMayWrite(auth, 'assets.create_without_tracker');
     const plate = body.plate ?? '';
     const _id = new Types.ObjectId();
     const groupIds = await this.links.groupIds(auth, body.groupIds ?? []);
@@ -87,7 +85,7 @@ export class AssetsService {
     if (body.fuel === null) set.fuel = null;
     else if (body.fuel !== undefined) set.fuel = { ...body.fuel, tariffId: await this.links.fuelTariff(auth, body.fuel.tariffId) };
     if (body.mainTrackerId === null) {
-      if (!auth.trackerScope.isAll) throw forbidden('A user limited to some trackers cannot leave an asset without a main tracker');
+      assertMayWrite(auth, 'assets.remove_main_tracker');
       unset.mainTrackerId = '';
     } else if (body.mainTrackerId !== undefined) {
       set.mainTrackerId = await this.links.mainTracker(auth, body.mainTrackerId, asset._id);

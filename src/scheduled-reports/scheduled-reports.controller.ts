@@ -9,7 +9,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateScheduledReportDto, ListReportRunsDto, ListScheduledReportsDto, UpdateScheduledReportDto } from './dto/scheduled-report.dto';
 import { ReportRuns } from './runs/report-runs.service';
@@ -63,6 +63,7 @@ export class ScheduledReportsController {
 
   /** Changes a scheduled report; a new schedule (or enabling it again) computes the next run from now. */
   @Patch(':id')
+  @ChecksWriteAccess('scheduled_reports.change_others')
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: ScheduledReportView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
@@ -74,6 +75,7 @@ export class ScheduledReportsController {
 
   /** Deletes a scheduled report and its run history; a run under way is skipped. */
   @Delete(':id')
+  @ChecksWriteAccess('scheduled_reports.change_others')
   @Authenticated({ permission: Permission.Reports })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ description: NOT_FOUND })

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { AuthContext, User } from '@app/auth';
+import { assertMayWrite, AuthContext, User } from '@app/auth';
 import { InjectRepository, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, forbidden, validationFailed } from '@app/errors';
 import { CreateScheduledReportDto, ListScheduledReportsDto, UpdateScheduledReportDto } from './dto/scheduled-report.dto';
@@ -192,9 +192,5 @@ function recipientsOf(definition: Definition) {
  * all of the client's trackers (403). Running it now sends nothing to anyone new.
  */
 function checkMayChange(auth: AuthContext, report: Stored<ScheduledReport>): void {
-  if (!report.ownerId.equals(auth.userId) && !auth.trackerScope.isAll) {
-    throw forbidden(
-      "This schedule runs as its owner, who may see trackers you do not: changing or deleting another user's schedule needs access to all of the client's trackers",
-    );
-  }
+  if (!report.ownerId.equals(auth.userId)) assertMayWrite(auth, 'scheduled_reports.change_others');
 }

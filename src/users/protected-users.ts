@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { AuthContext, Role, User } from '@app/auth';
+import { assertMayWrite, AuthContext, Role, User } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { DomainException, ErrorCode, forbidden } from '@app/errors';
 
@@ -16,11 +16,7 @@ export function requireProtectedCaller(auth: AuthContext, message: string): void
  * caller cannot see (403).
  */
 export function requireReachOf(auth: AuthContext, target: Pick<User, 'trackerScope'>, what: string): void {
-  if (auth.trackerScope.isAll) return;
-  const theirs = target.trackerScope;
-  if (theirs?.all !== false || !theirs.trackerIds.every((id) => auth.trackerScope.includes(id))) {
-    throw forbidden(`${what} needs access to every tracker they see, and your role limits you to some`);
-  }
+  assertMayWrite(auth, 'users.act_on_other', { trackerScope: target.trackerScope, what });
 }
 
 /**

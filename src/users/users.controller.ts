@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Patch } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { MessageView } from '@app/http';
 import { UsersService } from './users.service';
@@ -16,6 +16,7 @@ export class UsersController {
    * user's other sessions are signed out.
    */
   @Patch(':id/change-password')
+  @ChecksWriteAccess('users.act_on_other')
   @Authenticated({ permission: Permission.User })
   @HttpCode(200)
   changePassword(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: ChangePasswordDto): Promise<MessageView> {

@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
@@ -25,6 +25,7 @@ export class WebhookEndpointsController {
 
   /** Creates an endpoint; the answer carries its signing secret, shown this once. */
   @Post()
+  @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
   @ApiCreatedResponse({ type: WebhookEndpointWithSecretView, description: 'The new endpoint with its secret (never shown again)' })
@@ -57,6 +58,7 @@ export class WebhookEndpointsController {
 
   /** Changes an endpoint; enabling one the platform disabled starts its failure count over. */
   @Patch(':id')
+  @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: WebhookEndpointView })
   @ApiBadRequestResponse({ description: 'Invalid body or a refused URL (shape A)' })
@@ -68,6 +70,7 @@ export class WebhookEndpointsController {
 
   /** Deletes an endpoint and its delivery log; what is pending is not sent. */
   @Delete(':id')
+  @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: DeletedView })
   @ApiNotFoundResponse({ description: NOT_FOUND })
@@ -78,6 +81,7 @@ export class WebhookEndpointsController {
 
   /** A new signing secret, shown this once; the old one keeps signing beside it for 24 h (two signatures in `webhook-signature`). */
   @Post(':id/rotate-secret')
+  @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(200)
   @ApiOkResponse({ type: WebhookEndpointWithSecretView, description: 'The endpoint with its new secret' })

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import type { AuthContext } from '@app/auth';
+import { assertMayWrite, type AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden, notFound, validationFailed } from '@app/errors';
+import { badRequest, DomainException, ErrorCode, notFound, validationFailed } from '@app/errors';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
@@ -29,7 +29,7 @@ export class WebhookEndpointsService {
   ) {}
 
   async create(auth: AuthContext, body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
-    checkSeesAllTrackers(auth);
+    assertMayWrite(auth, 'webhook_endpoints.manage');
     const url = await this.checkedUrl(body.url);
     if ((await this.endpoints.count(auth, {})) >= MAX_ENDPOINTS_PER_CLIENT) {
       throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints: remove some first`);
@@ -66,7 +66,7 @@ export class WebhookEndpointsService {
   }
 
   async update(auth: AuthContext, id: string, body: UpdateWebhookEndpointDto): Promise<WebhookEndpointView> {
-    checkSeesAllTrackers(auth);
+    assertMayWrite(auth, 'webhook_endpoints.manage');
     if (Object.values(body).every((value) => value === undefined))
       throw badRequest('Nothing to change: send at least one of url, description, eventTypes, enabled');
     const endpoint = await this.find(auth, id);
@@ -90,7 +90,7 @@ export class WebhookEndpointsService {
 
   /** Deletes the endpoint and its delivery log; its pending deliveries are not sent. */
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
-    checkSeesAllTrackers(auth);
+    assertMayWrite(auth, 'webhook_endpoints.manage');
     const endpoint = await this.find(auth, id);
     await this.endpoints.deleteMany(auth, { _id: endpoint._id });
     await this.deliveries.deleteMany(auth, { endpointId: endpoint._id });
@@ -107,7 +107,7 @@ export class WebhookEndpointsService {
 
   /** A new secret, answered once; the one it replaces keeps signing beside it for 24 h (a secret older than that is dropped). */
   async rotateSecret(auth: AuthContext, id: string): Promise<WebhookEndpointWithSecretView> {
-    checkSeesAllTrackers(auth);
+    assertMayWrite(auth, 'webhook_endpoints.manage');
     const endpoint = await this.find(auth, id);
     const now = Date.now();
     const current = endpoint.secrets.find((s) => s.expiresAt === null);
@@ -184,16 +184,4 @@ export class WebhookEndpointsService {
     if (problem) throw validationFailed([{ path: 'url', message: problem }]);
     return normalizedUrl(typed);
   }
-}
-
-/**
- * An endpoint receives the alerts and events of every asset of the client, and its secret signs
- * for the platform: a caller who sees only some trackers may read endpoints, ping them and
- * redeliver what they were sent, but not create, change or delete one, or rotate its secret (403).
- */
-function checkSeesAllTrackers(auth: AuthContext): void {
-  if (!auth.trackerScope.isAll)
-    throw forbidden(
-      "Webhook endpoints receive the alerts and events of every asset: creating, changing or deleting one, or rotating its secret, needs access to all of the client's trackers",
-    );
 }

@@ -209,4 +209,14 @@ describe('architecture', () => {
     }
     expect(offenders).toEqual([]);
   });
+
+  it('decides the write side’s tracker-scope rules in one table (libs/auth WRITE_RULES), not by hand in services', () => {
+    // What may still read the scope whole: reads, which the repositories scope (a cache key of the
+    // caller's trackers; whether a refusal may name what holds a plate).
+    const reads = ['src/positions/live/scoped-trackers.service.ts', 'src/assets/asset-links.ts', 'libs/auth/src/access/write-access.ts'];
+    const offenders = [...sources]
+      .filter(([path, text]) => /trackerScope\.isAll/.test(text) && !reads.includes(path) && !path.endsWith('.spec.ts'))
+      .map(([path]) => path);
+    expect(offenders).toEqual([]);
+  });
 });

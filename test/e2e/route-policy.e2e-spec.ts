@@ -1,8 +1,6 @@
-import { RequestMethod } from '@nestjs/common';
-import { PATH_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { AUTH_POLICY_KEY, AuthPolicy, Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
+import { appRoutes } from '../support/app-routes';
 
 /**
  * The access decision of every route of the spec (its permission table and DESIGN.md's
@@ -166,29 +164,8 @@ interface DiscoveredRoute {
   policy: AuthPolicy | undefined;
 }
 
-function discoverRoutes(t: TestApp): DiscoveredRoute[] {
-  const discovery = t.app.get(DiscoveryService);
-  const scanner = t.app.get(MetadataScanner);
-  const reflector = t.app.get(Reflector);
-  const join = (...parts: string[]) =>
-    `/${parts
-      .flatMap((p) => p.split('/'))
-      .filter(Boolean)
-      .join('/')}`;
-  return discovery.getControllers().flatMap((wrapper) => {
-    const controller = wrapper.metatype as new (...args: never[]) => object;
-    const prototype = controller.prototype;
-    const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-    return scanner.getAllMethodNames(prototype).flatMap((name) => {
-      const handler = prototype[name as keyof typeof prototype] as unknown as () => unknown;
-      const path = Reflect.getMetadata(PATH_METADATA, handler);
-      if (path === undefined) return [];
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const policy = reflector.getAllAndOverride<AuthPolicy>(AUTH_POLICY_KEY, [handler, controller]);
-      return [{ key: `${method} ${join('api', base, String(path))}`, policy }];
-    });
-  });
-}
+const discoverRoutes = (t: TestApp): DiscoveredRoute[] =>
+  appRoutes(t).map((route) => ({ key: route.key, policy: route.metadata<AuthPolicy>(AUTH_POLICY_KEY) }));
 
 describe('route access table', () => {
   let t: TestApp;

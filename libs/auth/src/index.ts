@@ -21,3 +21,4 @@ export * from './tokens/credential-verifier.service';
 export * from './tokens/principal-loader';
 export * from './tokens/session.service';
 export * from './tokens/token-codec';
+export * from './access/write-access';

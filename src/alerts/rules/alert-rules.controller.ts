@@ -8,7 +8,7 @@ import {
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
 import { AlertRulesService } from './alert-rules.service';
@@ -26,6 +26,7 @@ export class AlertRulesController {
 
   /** Creates an alert rule: which events, of which assets and geofences, when, and who is told. */
   @Post()
+  @ChecksWriteAccess('alert_rules.outside_addresses')
   @Authenticated({ permission: Permission.Alerts })
   @HttpCode(201)
   @ApiCreatedResponse({ type: AlertRuleView, description: 'The new rule' })
@@ -56,6 +57,7 @@ export class AlertRulesController {
 
   /** Changes an alert rule; what it opened stays as it is. */
   @Patch(':id')
+  @ChecksWriteAccess('alert_rules.outside_addresses')
   @Authenticated({ permission: Permission.Alerts })
   @ApiOkResponse({ type: AlertRuleView })
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })

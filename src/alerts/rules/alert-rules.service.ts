@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { AuthContext, User } from '@app/auth';
+import { assertMayWrite, AuthContext, mayWrite, User } from '@app/auth';
 import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden, validationFailed } from '@app/errors';
+import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
 import { AssetDirectory, AssetGroup } from '@app/fleet';
 import { Geofence } from '../../geofences';
 import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
@@ -148,17 +148,14 @@ export class AlertRulesService {
     rule: { allAssets: boolean; groupIds: readonly string[]; emails: readonly string[] },
     keptAssetIds: readonly string[],
   ): Promise<void> {
-    if (auth.trackerScope.isAll || rule.emails.length === 0) return;
+    // Whatever the rule covers, a caller who sees every tracker may: no read to find out.
+    if (rule.emails.length === 0 || mayWrite(auth, 'alert_rules.outside_addresses', { onlySeenAssets: false })) return;
     const wide = rule.allAssets || rule.groupIds.length > 0;
     const keepsUnseen =
       !wide &&
       keptAssetIds.length > 0 &&
       (await this.directory.findAssetsInService(auth, keptAssetIds)).length < new Set(keptAssetIds.map((id) => id.toLowerCase())).size;
-    if (wide || keepsUnseen) {
-      throw forbidden(
-        'A user who sees only some trackers may send alerts to outside addresses (recipients.emails) only of assets they see: name them in assetIds, with allAssets false and no groupIds',
-      );
-    }
+    assertMayWrite(auth, 'alert_rules.outside_addresses', { onlySeenAssets: !wide && !keepsUnseen });
   }
 
   /** Every id a rule names must be the client's (assets also in service and within the caller's trackers): 400 naming the others. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateTrackerDto, ListTrackersDto, UpdateTrackerDto } from '../dto/tracker.dto';
 import { toTrackerView, TrackerView } from './tracker.view';
@@ -13,6 +13,7 @@ export class TrackersController {
 
   /** Registers a tracker (needs access to all the client's trackers, else 403). */
   @Post()
+  @ChecksWriteAccess('trackers.register')
   @Authenticated({ permission: Permission.Assets })
   @HttpCode(201)
   @ApiCreatedResponse({ type: TrackerView, description: 'The new tracker' })

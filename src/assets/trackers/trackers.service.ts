@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
-import type { AuthContext } from '@app/auth';
+import { assertMayWrite, type AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, PageRequest, scopeOfClient, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden } from '@app/errors';
+import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { Asset, StoredTracker, Tracker, TrackerRouting } from '@app/fleet';
 import { CreateTrackerDto, UpdateTrackerDto } from '../dto/tracker.dto';
 import { toTrackerView, TrackerView } from './tracker.view';
@@ -21,7 +21,7 @@ export class TrackersService {
 
   /** A new tracker; a user limited to some trackers cannot add one (it would be outside their scope). */
   async create(auth: AuthContext, body: CreateTrackerDto): Promise<TrackerView> {
-    if (!auth.trackerScope.isAll) throw forbidden("Registering trackers needs access to all of the client's trackers");
+    assertMayWrite(auth, 'trackers.register');
     // Any client's device: the unique `{vendorId}` index is a lookup, and settles a race below.
     if (await this.routing.findByVendorId(body.vendorId)) throw vendorIdTaken(body.vendorId);
     const data = {

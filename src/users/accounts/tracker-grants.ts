@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { AuthContext } from '@app/auth';
+import { assertMayWrite, AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
-import { badRequest, forbidden } from '@app/errors';
+import { badRequest } from '@app/errors';
 import { Tracker } from '@app/fleet';
 import { TrackerSelection } from './dto/tracker-selection';
 
@@ -22,7 +22,7 @@ export class TrackerGrants {
 
   async resolve(auth: AuthContext, selection: TrackerSelection): Promise<GrantedTrackers> {
     if (selection === 'all') {
-      if (!auth.trackerScope.isAll) throw forbidden('Only a user who sees all trackers may give access to all trackers');
+      assertMayWrite(auth, 'users.grant_all_trackers');
       return { all: true, trackerIds: [] };
     }
     // The repository compares the client in code: the projection keeps clientId.

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
 import { PagedBody, PagedResponse } from '@app/http';
 import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQueryDto } from './dto/list-users-query.dto';
@@ -40,6 +40,7 @@ export class UserAccountsController {
    * stored only as a hash. A protected role only by a protected caller (else 403).
    */
   @Post()
+  @ChecksWriteAccess('users.grant_all_trackers')
   @Authenticated({ permission: Permission.User })
   @HttpCode(201)
   @ApiCreatedResponse({ type: CreatedUserView })
@@ -55,6 +56,7 @@ export class UserAccountsController {
    * does not (else 403). Disabling revokes every session and API token.
    */
   @Patch(':id')
+  @ChecksWriteAccess('users.act_on_other', 'users.grant_all_trackers')
   @Authenticated({ permission: Permission.User })
   @ApiOkResponse({ type: UserView })
   @ApiBadRequestResponse({ description: BAD_BODY })
