@@ -3,7 +3,7 @@
 // query of the alerts by asset, type and state the ends used before (the embedded server scans the
 // collection for it), against the registers of unsettled starts read by `_id` and the alerts they
 // name (docs/alerts.md, "Registers of unsettled starts"). 1 000 assets, the newest 500 alerts
-// open; medians of 20 batches of 10 assets. docs/performance.md, "Alerts and notifications (issue 27)".
+// open; medians of 20 batches of 10 assets. docs/performance.md, "Alerts and notifications".
 //   node bench/alerts-ends-lookup.js
 const { ObjectId } = require('mongodb');
 const { median, withEmbeddedDb } = require('./lib/standalone-db');
