@@ -1,4 +1,4 @@
-// Alerts and notifications (issue 27, "Speed and reliability"): alerts opened by ingestion, each
+// Alerts and notifications: alerts opened by ingestion, each
 // fanned out to 3 webhook endpoints and 10 in-app recipients. (1) HTTP ingestion in a client with
 // such a rule against the same load in a client without rules, alternating rounds of the same run
 // (target ≥ 0.9×), with the alerts opened per second; (2) at a fixed ingestion rate, from the

@@ -1,4 +1,4 @@
-// Fleet events (issue 26): (1) HTTP ingestion with event detection in a client with 10 000
+// Fleet events: (1) HTTP ingestion with event detection in a client with 10 000
 // polygon geofences of 40 vertices and 1 000 assets, against the same load in a client without
 // geofences, in alternating rounds of the same run (target ≥ 0.85×); (2) from the ingestion
 // request's answer to the event on the live stream at 1 000 messages/s (target p99 < 1 s);

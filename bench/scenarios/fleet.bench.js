@@ -1,4 +1,4 @@
-// Ingestion shaped like a real fleet (issue 50): flespi batches of 1 000 messages that hold 2
+// Ingestion shaped like a real fleet: flespi batches of 1 000 messages that hold 2
 // fixes of each of 500 trackers, four senders with 500 trackers each (2 000 trackers), each
 // tracker's fixes in time order, through POST /api/telemetry/flespi. Four variants in alternating
 // rounds of one run, each a client of its own:

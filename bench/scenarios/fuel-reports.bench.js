@@ -1,4 +1,4 @@
-// Issue 29's trip report at volume: 100 assets of the demo client acme, each with its tracker and a
+// The trip report at volume: 100 assets of the demo client acme, each with its tracker and a
 // fuel profile (stored in bulk through ctx.db as the app stores them), and ten trips a day for each
 // over October 2026 (31 000 trips in `telemetry_trips`, as trip detection stores them). Then
 // `POST /api/reports/trips` for the 100 assets and the 31 days in xlsx, pdf and csv — each run a

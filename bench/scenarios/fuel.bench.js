@@ -1,6 +1,6 @@
 // Fuel: a manual price change of a tariff with 100 000 cost entries (end to end, and the job's
 // own duration from its commit to its completion), the price history and the cargo location.
-// `BENCH_FUEL_COST_ENTRIES` changes the 100 000 (issue 29's figure: 1 000 000 re-valued < 10 s).
+// `BENCH_FUEL_COST_ENTRIES` changes the 100 000 (the target: 1 000 000 re-valued < 10 s).
 const { Types } = require('mongoose');
 
 const ENTRIES = Number(process.env.BENCH_FUEL_COST_ENTRIES ?? 100_000);

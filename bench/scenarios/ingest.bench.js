@@ -1,5 +1,5 @@
-// Ingestion through `POST /api/telemetry/flespi` and what is read back from ingested data
-// (issue 17): the HTTP ingestion rate (batches of 1 000 messages, 4 requests at once; target
+// Ingestion through `POST /api/telemetry/flespi` and what is read back from ingested data:
+// the HTTP ingestion rate (batches of 1 000 messages, 4 requests at once; target
 // ≥ 100 000 messages/s, compared with `import-messages` in the same run), a 30-day track at 10 s
 // (259 200 points, ingested through the route) simplified to 2 000 points (target < 300 ms), and
 // position stats of 100 assets × 30 days whose data came through the route (target < 1 s).

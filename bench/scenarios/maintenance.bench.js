@@ -1,7 +1,7 @@
-// Issue 28's service status at volume: 10 000 assets of the demo client acme (stored in bulk
+// The service status at volume: 10 000 assets of the demo client acme (stored in bulk
 // through ctx.db as the app stores them, each with its meters) and 5 service plans on all of them,
 // created through `POST /api/maintenance/service-plans` (the app materialises the 50 000 statuses,
-// timed), then the first page of `GET /api/maintenance/service-status` (the issue's figure: p50
+// timed), then the first page of `GET /api/maintenance/service-status` (the target: p50
 // < 50 ms), the page after 25 000 statuses, one plan's and one state's.
 const { join } = require('node:path');
 const { Types } = require('mongoose');

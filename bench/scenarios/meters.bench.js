@@ -1,4 +1,4 @@
-// Issue 28's ingestion figure: HTTP ingestion with the meters kept inside it (METERS_FROM_TELEMETRY
+// Ingestion with meters: HTTP ingestion with the meters kept inside it (METERS_FROM_TELEMETRY
 // on, the default) against the same load on an app process of the same build with
 // METERS_FROM_TELEMETRY=false, in alternating rounds of the same run (target ≥ 0.95×). Both apps
 // are started by the scenario (fresh, alike but for the switch; the run's own app stays idle), each

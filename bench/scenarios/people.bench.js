@@ -1,4 +1,4 @@
-// Issue 18 at volume: the driver spreadsheet preview of a real 1 000-row .xlsx written by exceljs
+// People at volume: the driver spreadsheet preview of a real 1 000-row .xlsx written by exceljs
 // (target < 500 ms) and of the same rows as a CSV; `GET /api/drivers` and `GET /api/activity-log`
 // with 100 000 records each of the demo client acme (first page, a page half way down, a filter);
 // and the export of 100 000 events as CSV and .xlsx: time to the last byte and the app's RSS

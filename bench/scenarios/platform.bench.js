@@ -1,4 +1,4 @@
-// Issue 16's lists at volume: 10 000 assets (each with its tracker), 100 000 inspections and
+// Lists at volume: 10 000 assets (each with its tracker), 100 000 inspections and
 // 20 000 work orders of the demo client acme, stored in bulk through ctx.db as the app stores them
 // (the schemas of libs/fleet, src/inspections and src/maintenance), then `GET /api/assets`,
 // `GET /api/inspections` and `GET /api/maintenance/work-orders` on the first page, on a page half

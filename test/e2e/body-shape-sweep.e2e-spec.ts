@@ -15,11 +15,11 @@ interface Variant {
  * with a JSON body (the security sweep's valid requests on the demo records, as the demo admin).
  * Each variant below is invalid by the document, so each must be a 400 in a documented shape that
  * names the field, and none may write anything:
- * - a field the document requires, left out (a nested object left out reached a service as
- *   `undefined`: a 500);
+ * - a field the document requires, left out (a nested object left out must not reach a service
+ *   as `undefined`);
  * - a field the document types as an object, at any depth, sent as an array;
- * - a text field one character over its `maxLength`, the extra character a space (trimmed first,
- *   it used to fit, and the document's limit was not the app's).
+ * - a text field one character over its `maxLength`, the extra character a space (trimming must
+ *   not make it fit: the document's limit is the app's).
  */
 describe('body shape sweep: the document and the validation agree', () => {
   let demo: DemoTestApp;

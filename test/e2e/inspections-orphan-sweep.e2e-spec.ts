@@ -12,7 +12,7 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
  * A critical submission killed between its two writes leaves its work order alone (the order is
  * written first). The sweep removes such orders once the grace has passed, and nothing else:
  * not an order whose inspection exists, nor one someone worked on, nor a young one, nor another
- * client's order whose inspection id happens to exist elsewhere (issue 21).
+ * client's order whose inspection id happens to exist elsewhere.
  */
 describe('inspections: the sweep of work orders left by interrupted submissions', () => {
   let t: TestApp;

@@ -409,7 +409,7 @@ describe('service plans', () => {
     // A removed plan's statuses are gone from it; another client lists none of these.
     await request(t.server).delete(`/api/maintenance/service-plans/${b}`).set(auth(own.admin.token)).expect(200);
     expect((await all('')).map((status) => status.planId)).toEqual([c, a, a, a]);
-    // A status from before the numbering (a plain ObjectId, as main stored them until issue 28's list change) comes after the numbered ones.
+    // A status stored before statuses were numbered (its `_id` a plain ObjectId) comes after the numbered ones.
     const statuses = t.connection.collection('service_statuses');
     const copy = (await statuses.findOne({ planId: new Types.ObjectId(a), assetId: new Types.ObjectId(assets[0].assetId) }))!;
     const unnumbered = new Types.ObjectId();

@@ -403,9 +403,9 @@ describe('security sweep', () => {
         for (const [index, body] of variants.entries()) {
           const res = await as(token, valid, body);
           if (res.status >= 500) problems.push(`${valid.route} ${JSON.stringify(body).slice(0, 80)} → ${res.status}`);
-          // Issue 19: a strict body refuses the prototype keys like any other unknown field.
+          // A strict body refuses the prototype keys like any other unknown field.
           if (index < 2 && STRICT_BODY_ROUTES.has(valid.route) && res.status !== 400) problems.push(`prototype key accepted: ${valid.route} → ${res.status}`);
-          // Issue 19: a NUL is refused in every text field (the \u0000 variants come right after the two above).
+          // A NUL is refused in every text field (the \u0000 variants come right after the two above).
           if (index >= 2 && index < 2 + Object.keys(valid.body).length && typeof Object.values(valid.body)[index - 2] === 'string' && res.status !== 400) {
             problems.push(`NUL accepted: ${valid.route} ${Object.keys(valid.body)[index - 2]} → ${res.status}`);
           }

@@ -10,7 +10,7 @@ const body = (n: number) => ({ title: `Sin señal ${n}`, description: 'El camió
 jest.setTimeout(60_000);
 
 /**
- * `Idempotency-Key` on ticket creation (issue 21): a retry of the same ticket never creates a
+ * `Idempotency-Key` on ticket creation: a retry of the same ticket never creates a
  * second one, whether the first attempt answered, failed, or died with the process.
  */
 describe('POST /api/support/tickets with an Idempotency-Key', () => {

@@ -57,8 +57,8 @@ const WEBHOOK_RETRY_SCALE = '0.05';
  * acknowledged), restarted each time on the same database (the run's server, which outlives the
  * app). Afterwards: every 2xx is stored, no telemetry point counted twice, every price change
  * completed once, no inspection without its work order nor the reverse, no duplicate ticket,
- * nothing left running, and each restart healthy within its bound (issue 21). The telemetry
- * enters depots that an alert rule watches (issue 27): one alert per entry, none lost or twice,
+ * nothing left running, and each restart healthy within its bound. The telemetry
+ * enters depots that an alert rule watches: one alert per entry, none lost or twice,
  * one inbox entry and one mail each, and every webhook delivery succeeded after a receiver
  * outage spanning several kills, each message under one webhook-id.
  */

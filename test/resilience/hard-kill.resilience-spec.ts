@@ -9,7 +9,7 @@ const GONE_WITHIN_MS = 5000;
 /**
  * `kill -9` of the app, as `npm start` runs it (embedded database in a file, demo seed), after a
  * PDF (Chromium running): nothing it started outlives it — neither Chromium and its helpers nor
- * the embedded Java server — and it starts again on the same data (issue 21).
+ * the embedded Java server — and it starts again on the same data.
  */
 describe('the app killed with SIGKILL', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'fleet-hard-kill-'));

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /**
  * Background jobs with two app processes on one database: a recurring job runs once a period
  * across both, and a job whose instance is SIGKILLed while running it is finished by the other
- * once its lease expires (issue 25).
+ * once its lease expires.
  */
 describe('background jobs across two app instances', () => {
   let t: TestApp;

@@ -326,7 +326,7 @@ export class Environment {
   /**
    * How often the live position feed reads the latest positions when the database has no change
    * streams: the delay of another instance's update (500: p99 590 ms at 1 000 updates/s to 200
-   * clients, where 1 000 gave 1.15 s; docs/performance.md, issue 17).
+   * clients, where 1 000 gives 1.15 s; docs/performance.md, "Live positions and tracks").
    */
   @Type(() => Number)
   @IsInt()

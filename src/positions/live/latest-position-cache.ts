@@ -7,7 +7,7 @@ import { PositionUpdates } from './position-updates';
 /**
  * Every tracker's latest position in this process's memory, so that the map's answer needs no
  * query (an `$in` of 1 000 records costs ~40 ms on the embedded server: docs/performance.md,
- * issue 17). Read whole once the `PositionFeed` runs, then kept current by the same updates the
+ * "Live positions and tracks"). Read whole once the `PositionFeed` runs, then kept current by the same updates the
  * live stream sends: this process's ingestion at once, other instances' through the feed (a
  * change stream, or polling every POSITION_STREAM_POLL_MS). Another instance's position shows
  * within that delay, as it does on the stream. Until the first read is done, in a command (no

@@ -29,7 +29,7 @@ export const MAX_SCOPED_ASSETS = 10_000;
  *
  * Kept for READ_CACHE_TTL_SECONDS (3 s) per client, tracker scope and filter: every map refresh
  * of 1 000 assets otherwise reads and sorts the client's assets and their trackers again
- * (docs/performance.md, issue 17), while assets and trackers change rarely. An asset added,
+ * (docs/performance.md, "Live positions and tracks"), while assets and trackers change rarely. An asset added,
  * renamed or re-tracked shows within that lifetime on every instance; a caller whose trackers
  * change gets another key, so a narrowed scope applies at once. Positions are never cached.
  */

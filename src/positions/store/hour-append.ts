@@ -9,8 +9,8 @@ type RebuiltHour = ReturnType<typeof rebuildHour>;
  * last point, in order. The stored columns are copied as they are, the new points packed after
  * them, and the summary is the stored one carried on over the new points (their fixes judged
  * from its last accepted fix and pending doubt). No object per stored point: at one message a
- * second, each batch rebuilt the whole hour's 3 600 points as objects — the largest share of the
- * app's time in HTTP ingestion (docs/performance.md, issue 17). Null when the messages do not
+ * second, rebuilding the whole hour's 3 600 points as objects on every batch would be the largest
+ * share of the app's time in HTTP ingestion (docs/performance.md, "Live positions and tracks"). Null when the messages do not
  * simply follow: the caller rebuilds.
  */
 export function appendToHour(stored: PackedPoints & { summary?: TelemetrySummary }, arriving: readonly TelemetryPoint[]): RebuiltHour | null {

@@ -25,8 +25,8 @@ export interface TripWindow {
  *
  * Messages that only follow on (newer than any seen, closing no trip: a vehicle driving on) need
  * no read: the progress kept with the latest position says where detection stood. Without it,
- * every batch of a long drive read the whole trip again, which made ingestion quadratic
- * (docs/performance.md, issue 17).
+ * every batch of a long drive would read the whole trip again, making ingestion quadratic
+ * (docs/performance.md, "Live positions and tracks").
  */
 @Injectable()
 export class TripRecorder {

@@ -4,7 +4,7 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../../factories/tenant.factory';
 
 /**
- * Issue 19: a compressed body (Content-Encoding gzip, deflate, br) is inflated by the body
+ * A compressed body (Content-Encoding gzip, deflate, br) is inflated by the body
  * parser before any route or guard runs. Corrupt, unknown and oversized (zip bomb) bodies must
  * be a documented 4xx in shape A, never a 500, on public and authenticated routes alike.
  */

@@ -7,7 +7,7 @@ import { createTestAppWithPortal, TestAppWithPortal } from '../../support/app-wi
 import type { PortalStub } from '../../support/portal-stub';
 
 /**
- * Issue 19: control characters are refused in every text field of every body — C0, DEL, C1 —
+ * Control characters are refused in every text field of every body — C0, DEL, C1 —
  * with tab and line breaks allowed only in multi-line fields (descriptions, answers), each
  * route answering in its documented shape and writing nothing.
  */

@@ -5,9 +5,9 @@ import { createTenant, TestTenant } from '../../factories/tenant.factory';
 import { addAsset, ROUTE, storeTrip, TrackedFixture } from '../positions-fixtures';
 
 /**
- * Issue 19: the flespi and geocoder clients had only an idle timeout and no answer-size limit,
- * so a server dripping one byte at a time held a request forever and a huge answer was read
- * whole. Both are bounded now like the billing portal client: a total time and a maximum size.
+ * The flespi and geocoder clients are bounded like the billing portal client, by a total time and
+ * a maximum answer size: with an idle timeout alone, a server dripping one byte at a time would
+ * hold a request forever, and a huge answer would be read whole.
  */
 describe('external answers that are slow or huge', () => {
   let t: TestApp;

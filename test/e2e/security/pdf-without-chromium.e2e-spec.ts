@@ -4,8 +4,8 @@ import { createTenant, TestTenant } from '../../factories/tenant.factory';
 import { buildInvoices, PortalStub, startPortalStub } from '../../support/portal-stub';
 
 /**
- * Issue 19: a PDF report without Chromium was a 500 while /api/health said ok. It is now 503
- * shape B saying what is missing, and the start-up log names PUPPETEER_EXECUTABLE_PATH
+ * A PDF report without Chromium is a 503 shape B saying what is missing (not a 500 while
+ * /api/health says ok), and the start-up log names PUPPETEER_EXECUTABLE_PATH
  * (libs/reports/src/pdf/browser-pool-startup.spec.ts).
  */
 describe('invoice report PDF without Chromium (PUPPETEER_EXECUTABLE_PATH=/nonexistent)', () => {

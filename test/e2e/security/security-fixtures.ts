@@ -328,7 +328,7 @@ export function validRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** Alert rules, alerts and the inbox (issue 27). */
+/** Alert rules, alerts and the inbox. */
 function alertRequests(client: Client): SweepRequest[] {
   const rules = manifestValue<{ depotExit: string; speeding: string; coldChain: string }>(client, 'alertRules');
   const alert = manifestValue<{ example: string }>(client, 'alerts').example;
@@ -369,7 +369,7 @@ function alertRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** Meters, service plans, services and the service status (issue 28). */
+/** Meters, service plans, services and the service status. */
 function maintenancePlanRequests(client: Client): SweepRequest[] {
   const { oilChange } = manifestValue<{ oilChange: string }>(client, 'servicePlans');
   const base = `/api/maintenance/service-plans/${oilChange}`;
@@ -425,7 +425,7 @@ function maintenancePlanRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** Scheduled reports and their runs (issue 29). */
+/** Scheduled reports and their runs. */
 function scheduledReportRequests(client: Client): SweepRequest[] {
   const { daily } = manifestValue<{ daily: string }>(client, 'scheduledReports');
   const base = `/api/scheduled-reports/${daily}`;
@@ -459,7 +459,7 @@ function scheduledReportRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** Webhook endpoints and their deliveries (issue 27). */
+/** Webhook endpoints and their deliveries. */
 function webhookRequests(client: Client): SweepRequest[] {
   const { endpoint, delivery } = manifestValue<{ endpoint: string; delivery: string }>(client, 'webhooks');
   const base = `/api/webhook-endpoints/${endpoint}`;
@@ -493,7 +493,7 @@ function webhookRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** Geofences and fleet events (issue 26). */
+/** Geofences and fleet events. */
 function eventRequests(client: Client): SweepRequest[] {
   const geofences = manifestValue<{ depot: string; site: string }>(client, 'geofences');
   const event = manifestValue<{ example: string }>(client, 'events').example;
@@ -520,7 +520,7 @@ function eventRequests(client: Client): SweepRequest[] {
   ];
 }
 
-/** The asset management (issue 16): assets, groups, trackers, QR codes and labels. */
+/** The asset management: assets, groups, trackers, QR codes and labels. */
 function assetRequests(client: Client): SweepRequest[] {
   const asset = client.assets.tracked;
   const group = manifestValue<{ refrigerated: string }>(client, 'assetGroups').refrigerated;

@@ -3,9 +3,9 @@ import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { createTenant, TestUser } from '../../factories/tenant.factory';
 
 /**
- * Issue 19: sign-in limits could be escaped with a new X-Forwarded-For per attempt, because a
- * local client was a trusted proxy. By default no proxy is trusted (the client is the socket's
- * peer), and failed sign-ins are also counted per account, whatever the address.
+ * Sign-in limits cannot be escaped with a new X-Forwarded-For per attempt: by default no proxy is
+ * trusted, not even a local client (the client is the socket's peer), and failed sign-ins are
+ * also counted per account, whatever the address.
  */
 const forwardedFrom = (i: number) => `203.0.113.${i + 1}`;
 

@@ -7,7 +7,7 @@ import { createTestAppWithPortal, TestAppWithPortal } from '../../support/app-wi
 import type { PortalStub } from '../../support/portal-stub';
 
 /**
- * Issue 19: `__proto__`, `constructor` and `prototype` keys must not slip through a
+ * `__proto__`, `constructor` and `prototype` keys must not slip through a
  * `@StrictBody()` DTO (class-transformer drops them silently before the whitelist check), and a
  * non-strict body must never pollute a prototype. Bodies are sent as raw JSON strings: a JS
  * object literal would eat `__proto__`.

@@ -6,7 +6,7 @@ import { createUserCommand } from '../../../src/cli/commands/create-user.command
 import { createTenant, TestTenant, TestUser } from '../../factories/tenant.factory';
 
 /**
- * Issue 19: NIST SP 800-63B passwords. Blank, control-character, repetitive, sequential and
+ * NIST SP 800-63B passwords. Blank, control-character, repetitive, sequential and
  * common passwords are refused with 400 shape A saying why; long unusual phrases are accepted.
  * The command line's `create-user --password` follows the same rule.
  */

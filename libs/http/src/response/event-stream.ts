@@ -32,7 +32,7 @@ export function sseFrame(event: string, data: unknown, id?: string | number): st
  * proxies, no caching), `retry:`, a heartbeat comment when idle, an end after `lifetimeMs`, a cut
  * when the client reads too slowly, and the end on disconnect. Frames written in one event-loop
  * turn go out in one write: 1 000 updates to 200 clients are 200 writes, not 200 000
- * (docs/performance.md, issue 17). The positions stream and the inbox stream both use it.
+ * (docs/performance.md, "Live positions and tracks"). The positions stream and the inbox stream both use it.
  */
 export function openEventStream(req: Request, res: Response, options: EventStreamOptions): EventStream {
   res.status(200);

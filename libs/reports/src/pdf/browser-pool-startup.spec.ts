@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { BrowserPool, PDF_UNAVAILABLE, PdfRendererUnavailable } from './browser-pool';
 
-// Issue 19: without a Chromium executable the app still starts, says so once at start-up
+// Without a Chromium executable the app still starts, says so once at start-up
 // naming PUPPETEER_EXECUTABLE_PATH, and each PDF fails as "unavailable" (503), not as a crash.
 describe('BrowserPool without Chromium', () => {
   // The server's configuration (a command of the command line runs no start-up check).
