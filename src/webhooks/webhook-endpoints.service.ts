@@ -7,6 +7,7 @@ import { badRequest, DomainException, ErrorCode, notFound, validationFailed } fr
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
+import { WebhookSender } from './delivery/webhook-sender';
 import { newSecret, WebhookDispatcher } from './webhook-dispatcher.service';
 import { PING_TYPE } from './webhook-types';
 import { normalizedUrl, typedUrlProblem } from './webhook-url';
@@ -25,6 +26,7 @@ export class WebhookEndpointsService {
     @InjectRepository(WebhookEndpoint) private readonly endpoints: TenantRepository<WebhookEndpoint>,
     @InjectRepository(WebhookDelivery) private readonly deliveries: TenantRepository<WebhookDelivery>,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly sender: WebhookSender,
     private readonly activity: ActivityRecorder,
   ) {}
 
@@ -180,7 +182,7 @@ export class WebhookEndpointsService {
    * (scheme, address, every address the name resolves to).
    */
   private async checkedUrl(typed: string): Promise<string> {
-    const problem = typedUrlProblem(typed) ?? (await this.dispatcher.sender.problemOf(typed));
+    const problem = typedUrlProblem(typed) ?? (await this.sender.problemOf(typed));
     if (problem) throw validationFailed([{ path: 'url', message: problem }]);
     return normalizedUrl(typed);
   }

@@ -107,6 +107,11 @@ export class WebhookSender {
     void this.agent.destroy();
   }
 
+  /** Nest closes the instance's sender at shutdown. */
+  onApplicationShutdown(): void {
+    this.close();
+  }
+
   /** The receiver's status once its answer is read (at most MAX_RESPONSE_BYTES of it; a longer one is cut off). */
   private async send(target: URL, body: string, headers: Record<string, string>): Promise<number> {
     const signal = AbortSignal.timeout(this.options.timeoutMs);

@@ -1,0 +1,44 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ClientTimeZones } from '@app/auth';
+import { groupBy } from '@app/database';
+import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
+import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
+import { EnabledEndpoints } from './enabled-endpoints';
+import { WebhookDispatcher } from './webhook-dispatcher.service';
+
+/** Fleet events as `event.<type>` messages to the endpoints that asked for them, as they are recorded. */
+@Injectable()
+export class FleetEventWebhooks implements OnModuleInit {
+  constructor(
+    private readonly recorded: FleetEventsRecorded,
+    private readonly enabled: EnabledEndpoints,
+    private readonly dispatcher: WebhookDispatcher,
+    private readonly zones: ClientTimeZones,
+  ) {}
+
+  onModuleInit(): void {
+    this.recorded.subscribe((events) => this.queue(events));
+  }
+
+  /** Queued only, nothing sent here: this runs before ingestion's acknowledgement. */
+  private async queue(events: readonly StoredFleetEvent[]): Promise<void> {
+    await Promise.all(
+      [...groupBy(events, (event) => event.clientId.toHexString()).values()].map(async (clientEvents) => {
+        const clientId = clientEvents[0].clientId;
+        const endpoints = (await this.enabled.of(clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
+        if (endpoints.length === 0) return;
+        const timeZone = await this.zones.of(clientId);
+        const targets = clientEvents.flatMap((event) => {
+          const summary = eventSummary(
+            { ...event, placeName: typeof event.details?.geofenceName === 'string' ? event.details.geofenceName : null },
+            timeZone,
+            CLIENT_LANGUAGE,
+          );
+          const message = { type: `event.${event.type}`, data: { ...toFleetEventView(event), summary }, key: `event:${event._id.toHexString()}` };
+          return endpoints.filter((endpoint) => endpoint.eventTypes.includes(message.type)).map((endpoint) => ({ endpoint, message }));
+        });
+        await this.dispatcher.deliverTo(clientId, targets);
+      }),
+    );
+  }
+}
