@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { LatestPositionStore } from '../store/latest-position.store';
+import { latestRecordAt, LatestPositionStore } from '../store/latest-position.store';
 import { StoredTrip, storedTripId } from '../store/stored-trip.schema';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
@@ -33,23 +33,7 @@ export class ImportedHistory {
       await this.trips.collection.insertMany(trips.map((trip) => ({ _id: storedTripId(trackerId, trip.id), trackerId: tracker._id, ...trip })) as never[]);
     const newestTs = Math.max(...points.map((point) => point.ts));
     const newest = newestPositioned(points);
-    if (newest)
-      await this.latest.persist([
-        {
-          _id: trackerId,
-          trackerId: tracker._id,
-          vendorId: tracker.vendorId,
-          ts: newest.ts,
-          lat: newest.lat,
-          lng: newest.lng,
-          speed: newest.speed,
-          dir: newest.dir,
-          alt: newest.alt,
-          ignition: newest.ignition ?? null,
-          ingestedAt: Date.now(),
-          openTripBegin: null,
-        },
-      ]);
+    if (newest) await this.latest.persist([latestRecordAt(tracker, newest)]);
     const state = {
       trackerId: tracker._id,
       newestTs,

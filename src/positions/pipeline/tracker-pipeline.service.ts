@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { TrackerRouting } from '@app/fleet';
 import { packPoints } from '../store/hour-bucket';
 import { KeyedQueue } from '../store/keyed-queue';
-import type { LatestRecord } from '../store/latest-position.store';
+import { latestRecordAt, type LatestRecord } from '../store/latest-position.store';
 import type { LogLatest } from '../store/telemetry-log.schema';
 import { LogEntry, TelemetryLog } from '../store/telemetry-log';
 import { TelemetryPointsReader } from '../store/telemetry-points.reader';
@@ -251,7 +251,8 @@ export class TrackerPipeline {
       const refused = this.judgeNewFixes(state, unique);
       const implausible = refused.size === 0 ? 0 : added.filter((point) => refused.has(point.ts)).length;
       const newest = newestPositioned(unique);
-      const moved = newest && !(state.latest && state.latest.ts >= newest.ts) ? this.latestOf(state, newest) : null;
+      const moved =
+        newest && !(state.latest && state.latest.ts >= newest.ts) ? latestRecordAt({ _id: state.trackerId, vendorId: state.vendorId }, newest) : null;
       return { state, batch, added, unique, direct: added.length >= DIRECT_WRITE_POINTS, newestBefore: state.newestTs, moved, implausible };
     });
   }
@@ -270,23 +271,6 @@ export class TrackerPipeline {
       if (judgeFix(state.plausibility, point as PositionedPoint) === 'implausible') refused.add(point.ts);
     }
     return refused;
-  }
-
-  private latestOf(state: TrackerState, newest: PositionedPoint): LatestRecord {
-    return {
-      _id: state.id,
-      trackerId: state.trackerId,
-      vendorId: state.vendorId,
-      ts: newest.ts,
-      lat: newest.lat,
-      lng: newest.lng,
-      speed: newest.speed,
-      dir: newest.dir,
-      alt: newest.alt,
-      ignition: newest.ignition ?? null,
-      ingestedAt: Date.now(),
-      openTripBegin: null,
-    };
   }
 
   /**

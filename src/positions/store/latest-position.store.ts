@@ -1,11 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { LatestPosition } from './latest-position.schema';
 import { TelemetryLog } from './telemetry-log';
+import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { TripProgress } from '../telemetry/trip-detector';
 
 export type LatestRecord = LatestPosition;
+
+/** A tracker's latest position at one of its located points, received now. */
+export function latestRecordAt(tracker: { _id: Types.ObjectId; vendorId: number }, point: TelemetryPoint & { lat: number; lng: number }): LatestRecord {
+  const { ts, lat, lng, speed, dir, alt } = point;
+  return {
+    _id: tracker._id.toHexString(),
+    trackerId: tracker._id,
+    vendorId: tracker.vendorId,
+    ts,
+    lat,
+    lng,
+    speed,
+    dir,
+    alt,
+    ignition: point.ignition ?? null,
+    ingestedAt: Date.now(),
+    openTripBegin: null,
+  };
+}
 /** A position as both sources give it. */
 export type KnownPosition = Pick<LatestRecord, 'lat' | 'lng' | 'speed' | 'dir' | 'alt' | 'ts' | 'ignition'>;
 const POSITION_FIELDS = { ts: 1, lat: 1, lng: 1, speed: 1, dir: 1, alt: 1, ignition: 1 } as const;
