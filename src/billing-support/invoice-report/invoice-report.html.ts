@@ -28,50 +28,21 @@ export function renderInvoiceReportHtml(data: InvoiceReportData): string {
   const words = INVOICE_WORDS[language];
   const money = (amount: number) => formatClp(amount);
   const summary = html`<h2>${words.summarySheet}</h2>
-    <table class="summary">
-      ${summaryLines(data.summary, language).map(
-        (line) =>
-          html`<tr>
-            <td>${line.label}</td>
-            <td class="value">${line.money ? money(line.value) : line.value}</td>
-          </tr>`,
-      )}
-    </table>
-    <p class="note">${words.notChargedNote}</p>`;
+<table class="summary">${summaryLines(data.summary, language).map(
+    (line) => html`<tr><td>${line.label}</td><td class="value">${line.money ? money(line.value) : line.value}</td></tr>`,
+  )}</table>
+<p class="note">${words.notChargedNote}</p>`;
   const rows = data.invoices.map(
-    (invoice) =>
-      html`<tr class="${invoice.paymentStatus === NOT_CHARGED ? 'not-charged' : ''}">
-        <td>${invoice.folio}</td>
-        <td>${invoice.paymentStatus}</td>
-        <td class="day">${invoiceDay(invoice.issueDate, language)}</td>
-        <td class="day">${invoiceDay(invoice.dueDate, language)}</td>
-        <td class="num">${money(invoice.net)}</td>
-        <td class="num">${money(invoice.vat)}</td>
-        <td class="num">${money(invoice.total)}</td>
-      </tr>`,
+    (invoice) => html`<tr class="${invoice.paymentStatus === NOT_CHARGED ? 'not-charged' : ''}">
+<td>${invoice.folio}</td><td>${invoice.paymentStatus}</td><td class="day">${invoiceDay(invoice.issueDate, language)}</td><td class="day">${invoiceDay(invoice.dueDate, language)}</td>
+<td class="num">${money(invoice.net)}</td><td class="num">${money(invoice.vat)}</td><td class="num">${money(invoice.total)}</td></tr>`,
   );
-  const detail = html`<section class="detail">
-    <h2>${words.detailSheet}</h2>
-    <table>
-      <colgroup>
-        ${COLUMN_WIDTHS.map((width) => html`<col style="width: ${width}" />`)}
-      </colgroup>
-      <thead>
-        <tr>
-          ${words.detailColumns.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}
-        </tr>
-      </thead>
-      <tbody>
-        ${rows}
-        <tr class="totals">
-          <td colspan="4">${words.totals}</td>
-          <td class="num">${money(data.summary.net)}</td>
-          <td class="num">${money(data.summary.vat)}</td>
-          <td class="num">${money(data.summary.totalInvoiced)}</td>
-        </tr>
-      </tbody>
-    </table>
-  </section>`;
+  const detail = html`<section class="detail"><h2>${words.detailSheet}</h2>
+<table><colgroup>${COLUMN_WIDTHS.map((width) => html`<col style="width: ${width}">`)}</colgroup>
+<thead><tr>${words.detailColumns.map((label, i) => html`<th class="${i >= 4 ? 'num' : ''}">${label}</th>`)}</tr></thead>
+<tbody>${rows}
+<tr class="totals"><td colspan="4">${words.totals}</td><td class="num">${money(data.summary.net)}</td><td class="num">${money(data.summary.vat)}</td><td class="num">${money(data.summary.totalInvoiced)}</td></tr>
+</tbody></table></section>`;
   return renderReportDocument({
     title: `${words.title} ${periodLabel(data.period, language)}`,
     cover: renderCoverPage({

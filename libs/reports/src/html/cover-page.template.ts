@@ -34,22 +34,15 @@ export function renderCoverPage(cover: CoverPage): SafeHtml {
   const words = REPORT_WORDS[cover.language];
   const generated = DateTime.fromJSDate(cover.generatedAt, { zone: cover.timeZone }).toFormat(words.minuteFormat);
   return html`<section class="cover">
-    <div class="brand">${words.brand}</div>
-    <div class="rule"></div>
-    <h1>${cover.title}</h1>
-    <div class="client">${cover.clientName}</div>
-    <dl>
-      <dt>${words.client}</dt>
-      <dd>${cover.clientName}</dd>
-      <dt>${words.period}</dt>
-      <dd>${cover.periodLabel}</dd>
-      <dt>${words.generatedAt}</dt>
-      <dd>${generated} (${cover.timeZone})</dd>
-      ${(cover.details ?? []).map(
-        (line) =>
-          html`<dt></dt>
-            <dd>${line}</dd>`,
-      )}
-    </dl>
-  </section>`;
+  <div class="brand">${words.brand}</div>
+  <div class="rule"></div>
+  <h1>${cover.title}</h1>
+  <div class="client">${cover.clientName}</div>
+  <dl>
+    <dt>${words.client}</dt><dd>${cover.clientName}</dd>
+    <dt>${words.period}</dt><dd>${cover.periodLabel}</dd>
+    <dt>${words.generatedAt}</dt><dd>${generated} (${cover.timeZone})</dd>
+    ${(cover.details ?? []).map((line) => html`<dt></dt><dd>${line}</dd>`)}
+  </dl>
+</section>`;
 }
