@@ -6,6 +6,7 @@ import { AssetGroup, AssetGroupSchema } from './asset-group.schema';
 import { Asset, AssetSchema } from './asset.schema';
 import { Tracker, TrackerSchema } from './tracker.schema';
 import { TrackerRouting } from './tracker-routing.service';
+import { AssetTargetsChecker } from './targeting/asset-targets-checker.service';
 
 const fleetData = TenantDataModule.forFeature([
   // An asset is in a caller's scope when its main tracker is; a tracker when it is itself.
@@ -18,13 +19,14 @@ const fleetData = TenantDataModule.forFeature([
 ]);
 
 /**
- * Trackers, assets and asset groups: shared by inspections, telemetry and maintenance; and who may
- * see an asset's records (`OWNER_VISIBILITY`, used by `AssetOwnedDataModule`).
+ * Trackers, assets and asset groups: shared by inspections, telemetry and maintenance; the check
+ * of the assets a record targets (`AssetTargetsChecker`); and who may see an asset's records
+ * (`OWNER_VISIBILITY`, used by `AssetOwnedDataModule`).
  */
 @Global()
 @Module({
   imports: [fleetData],
-  providers: [AssetDirectory, TrackerRouting, AssetVisibility, { provide: OWNER_VISIBILITY, useExisting: AssetVisibility }],
-  exports: [fleetData, AssetDirectory, TrackerRouting, OWNER_VISIBILITY],
+  providers: [AssetDirectory, AssetTargetsChecker, TrackerRouting, AssetVisibility, { provide: OWNER_VISIBILITY, useExisting: AssetVisibility }],
+  exports: [fleetData, AssetDirectory, AssetTargetsChecker, TrackerRouting, OWNER_VISIBILITY],
 })
 export class FleetModule {}

@@ -6,3 +6,4 @@ export * from './asset.schema';
 export * from './fleet.module';
 export * from './tracker.schema';
 export * from './tracker-routing.service';
+export * from './targeting';
