@@ -1,5 +1,5 @@
-import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
+import { compileAssetTargets, type TargetableAsset } from '@app/fleet';
 import { compileShape, GeofenceShape } from './geometry/geofence-shape';
 import type { Geofence } from './schemas/geofence.schema';
 
@@ -9,17 +9,16 @@ export interface CompiledGeofence {
   name: string;
   speedLimitKmh: number | null;
   shape: GeofenceShape;
-  appliesTo(asset: { _id: Types.ObjectId; groupIds?: readonly Types.ObjectId[] }): boolean;
+  appliesTo(asset: TargetableAsset): boolean;
 }
 
 export function compileGeofence(geofence: Stored<Geofence>): CompiledGeofence {
-  const assets = new Set(geofence.assetIds.map(String));
-  const groups = new Set(geofence.groupIds.map(String));
+  const targets = compileAssetTargets(geofence);
   return {
     id: geofence._id.toHexString(),
     name: geofence.name,
     speedLimitKmh: geofence.speedLimitKmh ?? null,
     shape: compileShape(geofence.geometry, { radiusM: geofence.radiusM, widthM: geofence.widthM }),
-    appliesTo: (asset) => geofence.allAssets || assets.has(String(asset._id)) || (asset.groupIds ?? []).some((group) => groups.has(String(group))),
+    appliesTo: (asset) => targets.appliesTo(asset),
   };
 }

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { containsText, InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
-import { Asset, AssetDirectory, AssetGroup } from '@app/fleet';
+import { Asset, AssetTargetsChecker, changedAssetTargets, newAssetTargets, recordsTargeting } from '@app/fleet';
 import { CreateGeofenceDto } from './dto/create-geofence.dto';
 import { ListGeofencesDto } from './dto/list-geofences.dto';
 import { UpdateGeofenceDto } from './dto/update-geofence.dto';
@@ -21,15 +21,14 @@ export const MAX_GEOFENCES_PER_CLIENT = 10_000;
 export class GeofencesService {
   constructor(
     @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
-    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
-    private readonly directory: AssetDirectory,
+    private readonly targets: AssetTargetsChecker,
     private readonly index: GeofenceIndex,
     private readonly activity: ActivityRecorder,
   ) {}
 
   async create(auth: AuthContext, body: CreateGeofenceDto): Promise<GeofenceView> {
-    await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
+    await this.targets.check(auth, body);
     if ((await this.geofences.count(auth, {})) >= MAX_GEOFENCES_PER_CLIENT) {
       throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_GEOFENCES_PER_CLIENT} geofences: remove some first`);
     }
@@ -41,9 +40,7 @@ export class GeofencesService {
       radiusM: body.radiusM ?? null,
       widthM: body.widthM ?? null,
       speedLimitKmh: body.speedLimitKmh ?? null,
-      allAssets: body.allAssets ?? true,
-      assetIds: (body.assetIds ?? []).map((id) => new Types.ObjectId(id)),
-      groupIds: (body.groupIds ?? []).map((id) => new Types.ObjectId(id)),
+      ...newAssetTargets(body, { allAssets: true }),
     });
     await this.index.changed(auth.clientId);
     const view = toGeofenceView(geofence);
@@ -63,7 +60,7 @@ export class GeofencesService {
     if (query.assetId) {
       const asset = await this.assets.findById(auth, query.assetId);
       if (!asset) return { items: [], nextCursor: null };
-      filter.$or = [{ allAssets: true }, { assetIds: asset._id }, { groupIds: { $in: asset.groupIds } }];
+      filter.$or = recordsTargeting(asset).$or;
     }
     if (query.contains) {
       const [lat, lng] = query.contains.split(',').map(Number);
@@ -86,16 +83,14 @@ export class GeofencesService {
       );
     }
     const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
-    await this.checkTargets(auth, body.assetIds ?? [], body.groupIds ?? []);
+    await this.targets.check(auth, body);
     const next = { ...geofence, ...body } as Stored<Geofence> & UpdateGeofenceDto;
     // A shape and its size go together: a circle keeps no width, a corridor no radius.
     const radiusM = next.geometry.type === 'Point' ? (body.radiusM ?? geofence.radiusM) : (body.radiusM ?? null);
     const widthM = next.geometry.type === 'LineString' ? (body.widthM ?? geofence.widthM) : (body.widthM ?? null);
     const problem = geometryProblem(next.geometry, { radiusM, widthM });
     if (problem) throw validationFailed([{ path: 'geometry', message: problem }]);
-    const set: Record<string, unknown> = { ...body, radiusM, widthM };
-    if (body.assetIds) set.assetIds = body.assetIds.map((assetId) => new Types.ObjectId(assetId));
-    if (body.groupIds) set.groupIds = body.groupIds.map((groupId) => new Types.ObjectId(groupId));
+    const set: Record<string, unknown> = { ...body, radiusM, widthM, ...changedAssetTargets(body) };
     const updated = (await this.geofences.updateRecord(auth, geofence, { $set: set })) ?? geofence;
     await this.index.changed(auth.clientId);
     const [before, after] = [toGeofenceView(geofence), toGeofenceView(updated)];
@@ -122,19 +117,5 @@ export class GeofencesService {
       before: toGeofenceView(geofence),
     });
     return { id: geofence._id.toHexString() };
-  }
-
-  /** The assets (in service, in the caller's scope) and groups (the client's) a geofence names: 400 naming the unknown ones. */
-  private async checkTargets(auth: AuthContext, assetIds: readonly string[], groupIds: readonly string[]): Promise<void> {
-    const [assets, groups] = await Promise.all([
-      assetIds.length ? this.directory.findAssetsInService(auth, assetIds) : [],
-      groupIds.length ? this.groups.findByIds(scopeOfClient(auth.clientId), groupIds) : [],
-    ]);
-    const known = new Set([...assets, ...groups].map((record) => record._id.toHexString()));
-    const errors = [
-      ...assetIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'assetIds', message: `No asset ${id} among your assets` })),
-      ...groupIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'groupIds', message: `No asset group ${id} among your groups` })),
-    ];
-    if (errors.length > 0) throw validationFailed(errors);
   }
 }

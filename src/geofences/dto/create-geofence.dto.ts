@@ -1,12 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText } from '@app/http';
 import { GEOMETRY_LIMITS, GeofenceGeometry } from '../geometry/geofence-geometry';
 import { IsGeofenceGeometry } from './geofence-fields';
-
-/** Assets and groups one geofence names, at most. */
-export const MAX_GEOFENCE_TARGETS = 1000;
 
 @StrictBody()
 export class CreateGeofenceDto {
@@ -58,22 +55,13 @@ export class CreateGeofenceDto {
   speedLimitKmh?: number;
 
   /** Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */
-  @IsOptional()
-  @IsBoolean()
+  @AllAssetsField({ nullAsAbsent: true })
   allAssets?: boolean;
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField({ nullAsAbsent: true })
   assetIds?: string[];
 
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField({ nullAsAbsent: true })
   groupIds?: string[];
 }
 

@@ -1,8 +1,7 @@
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsNumber, Matches, Max, Min } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsNumber, Matches, Max, Min } from 'class-validator';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { GEOMETRY_LIMITS, GeofenceGeometry } from '../geometry/geofence-geometry';
-import { MAX_GEOFENCE_TARGETS } from './create-geofence.dto';
 import { IsGeofenceGeometry } from './geofence-fields';
 
 /** The fields to change, at least one; `null` clears the speed limit. The geometry is checked with the radius or width it will have. */
@@ -43,21 +42,12 @@ export class UpdateGeofenceDto {
   @Max(300)
   speedLimitKmh?: number | null;
 
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   assetIds?: string[];
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_GEOFENCE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   groupIds?: string[];
 }

@@ -1,18 +1,10 @@
-import type { Types } from 'mongoose';
 import type { TenantQuery } from '@app/database';
 import type { Asset } from '../asset.schema';
 import type { TargetableAsset } from './asset-target-matcher';
-import type { AssetTargets } from './asset-targets';
-
-/** The targeting fields of a stored record, as its queries name them. */
-interface TargetFields {
-  allAssets: boolean;
-  assetIds: Types.ObjectId[];
-  groupIds: Types.ObjectId[];
-}
+import type { AssetTargets, StoredAssetTargets } from './asset-targets';
 
 /** The matcher's rule as a query on records: those whose targets apply to this asset. */
-export function recordsTargeting(asset: TargetableAsset): TenantQuery<TargetFields> {
+export function recordsTargeting(asset: TargetableAsset): TenantQuery<StoredAssetTargets> {
   return { $or: [{ allAssets: true }, { assetIds: asset._id }, { groupIds: { $in: [...(asset.groupIds ?? [])] } }] };
 }
 

@@ -11,6 +11,12 @@ export interface AssetTargets {
   groupIds: readonly Types.ObjectId[];
 }
 
+/** The targets as a record stores them (mutable arrays, as its schema declares them). */
+export interface StoredAssetTargets extends AssetTargets {
+  assetIds: Types.ObjectId[];
+  groupIds: Types.ObjectId[];
+}
+
 /** The targets as a request sends them (the fields of `AllAssetsField` and `AssetTargetIdsField`), each optional. */
 export interface SentAssetTargets {
   allAssets?: boolean | null;
@@ -19,7 +25,7 @@ export interface SentAssetTargets {
 }
 
 /** The targets a new record stores: what was sent, else nothing named and `allAssets` as the record's kind defaults it. */
-export function newAssetTargets(sent: SentAssetTargets, defaults: { allAssets: boolean }): AssetTargets {
+export function newAssetTargets(sent: SentAssetTargets, defaults: { allAssets: boolean }): StoredAssetTargets {
   return {
     allAssets: sent.allAssets ?? defaults.allAssets,
     assetIds: toObjectIds(sent.assetIds ?? []),
@@ -28,8 +34,8 @@ export function newAssetTargets(sent: SentAssetTargets, defaults: { allAssets: b
 }
 
 /** The targets an edit sets: only the fields it sends. */
-export function changedAssetTargets(sent: SentAssetTargets): Partial<AssetTargets> {
-  const changes: Partial<AssetTargets> = {};
+export function changedAssetTargets(sent: SentAssetTargets): Partial<StoredAssetTargets> {
+  const changes: Partial<StoredAssetTargets> = {};
   if (sent.allAssets != null) changes.allAssets = sent.allAssets;
   if (sent.assetIds) changes.assetIds = toObjectIds(sent.assetIds);
   if (sent.groupIds) changes.groupIds = toObjectIds(sent.groupIds);
