@@ -1,7 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Asset } from '@app/fleet';
+import { Asset, targetsApplyTo, targetsNeedAssetGroups } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
 import { ClientAlertRules } from '../rules/client-alert-rules';
@@ -101,7 +101,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     rules: readonly Stored<AlertRule>[],
     events: readonly StoredFleetEvent[],
   ): Promise<Map<string, Types.ObjectId[]>> {
-    if (!rules.some((rule) => !rule.allAssets && rule.groupIds.length > 0)) return new Map();
+    if (!rules.some(targetsNeedAssetGroups)) return new Map();
     const assets = await this.assets.findByIds(scope, [...new Set(events.map((event) => event.assetId.toHexString()))]);
     return new Map(assets.map((asset) => [asset._id.toHexString(), asset.groupIds ?? []]));
   }
@@ -110,8 +110,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 /** Does an event match a rule (its type, asset, geofence and window)? */
 export function matches(rule: Stored<AlertRule>, event: StoredFleetEvent, assetGroups: readonly Types.ObjectId[]): boolean {
   if (!rule.eventTypes.includes(event.type)) return false;
-  if (!rule.allAssets && !rule.assetIds.some((id) => id.equals(event.assetId)) && !rule.groupIds.some((group) => assetGroups.some((id) => id.equals(group))))
-    return false;
+  if (!targetsApplyTo(rule, { _id: event.assetId, groupIds: assetGroups })) return false;
   if (rule.geofenceIds.length > 0 && !(event.geofenceId && rule.geofenceIds.some((id) => id.equals(event.geofenceId)))) return false;
   return inSchedule(rule.schedule, event.occurredAt);
 }

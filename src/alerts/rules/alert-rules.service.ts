@@ -4,7 +4,7 @@ import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, AuthContext, mayWrite, User } from '@app/auth';
 import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
-import { AssetDirectory, AssetGroup } from '@app/fleet';
+import { AssetDirectory, AssetTargetsChecker, changedAssetTargets, newAssetTargets } from '@app/fleet';
 import { Geofence } from '../../geofences';
 import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
@@ -31,10 +31,10 @@ const ids = (values: readonly string[] | undefined) => (values ?? []).map((id) =
 export class AlertRulesService {
   constructor(
     @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
-    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
     @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly directory: AssetDirectory,
+    private readonly assetTargets: AssetTargetsChecker,
     private readonly activity: ActivityRecorder,
     private readonly clientRules: ClientAlertRules,
   ) {}
@@ -49,9 +49,7 @@ export class AlertRulesService {
       name: body.name,
       enabled: body.enabled ?? true,
       eventTypes: body.eventTypes,
-      allAssets: body.allAssets ?? true,
-      assetIds: ids(body.assetIds),
-      groupIds: ids(body.groupIds),
+      ...newAssetTargets(body, { allAssets: true }),
       geofenceIds: ids(body.geofenceIds),
       schedule: scheduleOf(auth, body.schedule),
       minDurationSeconds: body.minDurationSeconds ?? 0,
@@ -100,9 +98,10 @@ export class AlertRulesService {
       body.assetIds === undefined ? rule.assetIds.map(String) : [],
     );
     const set: Record<string, unknown> = {};
-    for (const key of ['name', 'enabled', 'eventTypes', 'allAssets', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const)
+    for (const key of ['name', 'enabled', 'eventTypes', 'minDurationSeconds', 'cooldownSeconds', 'severity'] as const)
       if (body[key] !== undefined) set[key] = body[key];
-    for (const key of ['assetIds', 'groupIds', 'geofenceIds'] as const) if (body[key] !== undefined) set[key] = ids(body[key]);
+    Object.assign(set, changedAssetTargets(body));
+    if (body.geofenceIds !== undefined) set.geofenceIds = ids(body.geofenceIds);
     if (body.schedule !== undefined) set.schedule = scheduleOf(auth, body.schedule);
     if (body.recipients !== undefined) {
       set.recipients = { userIds: ids(body.recipients.userIds), emails: (body.recipients.emails ?? []).map((email) => email.toLowerCase()) };
@@ -160,11 +159,10 @@ export class AlertRulesService {
 
   /** Every id a rule names must be the client's (assets also in service and within the caller's trackers): 400 naming the others. */
   private async checkTargets(auth: AuthContext, targets: Targets): Promise<void> {
-    const { assetIds = [], groupIds = [], geofenceIds = [], userIds = [] } = targets;
+    const { geofenceIds = [], userIds = [] } = targets;
     const client = scopeOfClient(auth.clientId);
-    const [assets, groups, geofences, users] = await Promise.all([
-      assetIds.length ? this.directory.findAssetsInService(auth, [...assetIds]) : [],
-      groupIds.length ? this.groups.findByIds(client, groupIds) : [],
+    const [assetProblems, geofences, users] = await Promise.all([
+      this.assetTargets.problems(auth, targets, { groups: 'asset groups' }),
       geofenceIds.length ? this.geofences.findByIds(client, geofenceIds) : [],
       userIds.length ? this.users.find(client, { _id: { $in: ids(userIds) }, active: true }, { projection: { _id: 1 } }) : [],
     ]);
@@ -172,8 +170,7 @@ export class AlertRulesService {
     const unknown = (path: string, sent: readonly string[], found: Set<string>, what: string) =>
       sent.filter((id) => !found.has(id.toLowerCase())).map((id) => ({ path, message: `No ${what} ${id} among your ${what}s` }));
     const errors = [
-      ...unknown('assetIds', assetIds, known(assets), 'asset'),
-      ...unknown('groupIds', groupIds, known(groups), 'asset group'),
+      ...assetProblems,
       ...unknown('geofenceIds', geofenceIds, known(geofences), 'geofence'),
       ...unknown('recipients.userIds', userIds, known(users), 'active user'),
     ];

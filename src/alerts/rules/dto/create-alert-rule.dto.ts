@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, Severity } from '../../schemas/alert-rule.schema';
@@ -31,22 +32,13 @@ export class CreateAlertRuleDto {
   eventTypes: FleetEventType[];
 
   /** Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_RULE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   assetIds?: string[];
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_RULE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   groupIds?: string[];
 
   /** Only events of these geofences (empty: any event, with a geofence or not). */

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, Severity } from '../../schemas/alert-rule.schema';
@@ -28,22 +29,13 @@ export class UpdateAlertRuleDto {
   @IsIn(FLEET_EVENT_TYPES, { each: true, message: `eventTypes must be fleet event types: ${FLEET_EVENT_TYPES.join(', ')}` })
   eventTypes?: FleetEventType[];
 
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_RULE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   assetIds?: string[];
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_RULE_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   groupIds?: string[];
 
   @WhenSent()
