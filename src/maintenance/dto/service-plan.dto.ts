@@ -1,13 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
-
-/** Assets and groups one plan names, at most. */
-export const MAX_PLAN_TARGETS = 1000;
 
 /** Interval lengths: km (1..1 000 000), engine hours (1..100 000), days (1..3 650). */
 @StrictBody()
@@ -56,22 +54,13 @@ export class CreateServicePlanDto {
   name: string;
 
   /** Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAN_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   assetIds?: string[];
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAN_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   groupIds?: string[];
 
   /** At least one of km, engineHours, days: the first to run out decides. */
@@ -94,22 +83,13 @@ export class UpdateServicePlanDto {
   @ValidateText({ max: 200 })
   name?: string;
 
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAN_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   assetIds?: string[];
 
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_PLAN_TARGETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField()
   groupIds?: string[];
 
   /** Replaces the intervals (at least one). */

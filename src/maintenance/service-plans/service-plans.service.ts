@@ -5,7 +5,7 @@ import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, FieldError, validationFailed } from '@app/errors';
-import { AssetDirectory, AssetGroup } from '@app/fleet';
+import { AssetDirectory, AssetTargetsChecker, changedAssetTargets, newAssetTargets } from '@app/fleet';
 import { MetersService } from '../../meters';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
 import { CreateServicePlanDto, CreateServiceRecordDto, IntervalsDto, ServicePlanView, ServiceRecordView, UpdateServicePlanDto } from '../dto/service-plan.dto';
@@ -57,8 +57,8 @@ export class ServicePlansService implements OnModuleInit {
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(ServiceRecord) private readonly records: TenantRepository<ServiceRecord>,
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
-    @InjectRepository(AssetGroup) private readonly groups: TenantRepository<AssetGroup>,
     private readonly directory: AssetDirectory,
+    private readonly targets: AssetTargetsChecker,
     private readonly categories: WorkOrderCategoriesService,
     private readonly status: ServiceStatusService,
     private readonly meters: MetersService,
@@ -78,9 +78,7 @@ export class ServicePlansService implements OnModuleInit {
     const category = body.workOrder?.category ? await this.categories.resolve(auth, body.workOrder.category) : null;
     const plan = await this.plans.create(auth, {
       name: body.name,
-      allAssets: body.allAssets ?? false,
-      assetIds: (body.assetIds ?? []).map((id) => new Types.ObjectId(id)),
-      groupIds: (body.groupIds ?? []).map((id) => new Types.ObjectId(id)),
+      ...newAssetTargets(body, { allAssets: false }),
       intervals,
       dueSoon,
       workOrder: { autoCreate: body.workOrder?.autoCreate ?? true, category: category ?? null, description: body.workOrder?.description ?? null },
@@ -120,9 +118,7 @@ export class ServicePlansService implements OnModuleInit {
     await this.check(auth, { intervals, dueSoon, assetIds: body.assetIds ?? [], groupIds: body.groupIds ?? [], category: body.workOrder?.category });
     const $set: Record<string, unknown> = {};
     if (body.name !== undefined) $set.name = body.name;
-    if (body.allAssets !== undefined) $set.allAssets = body.allAssets;
-    if (body.assetIds) $set.assetIds = body.assetIds.map((assetId) => new Types.ObjectId(assetId));
-    if (body.groupIds) $set.groupIds = body.groupIds.map((groupId) => new Types.ObjectId(groupId));
+    Object.assign($set, changedAssetTargets(body));
     if (body.intervals) $set.intervals = intervals;
     if (body.dueSoon) $set.dueSoon = dueSoon;
     if (body.workOrder) {
@@ -262,15 +258,7 @@ export class ServicePlansService implements OnModuleInit {
         path: 'workOrder.category',
         message: `"${input.category}" is not a work order category (see GET /api/maintenance/work-orders/categories)`,
       });
-    const [assets, groups] = await Promise.all([
-      input.assetIds.length ? this.directory.findAssetsInService(auth, input.assetIds) : [],
-      input.groupIds.length ? this.groups.findByIds(scopeOfClient(auth.clientId), input.groupIds) : [],
-    ]);
-    const known = new Set([...assets, ...groups].map((record) => record._id.toHexString()));
-    errors.push(
-      ...input.assetIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'assetIds', message: `No asset ${id} among your assets` })),
-      ...input.groupIds.filter((id) => !known.has(id.toLowerCase())).map((id) => ({ path: 'groupIds', message: `No asset group ${id} among your groups` })),
-    );
+    errors.push(...(await this.targets.problems(auth, input)));
     if (errors.length > 0) throw validationFailed(errors);
   }
 }

@@ -17,7 +17,7 @@ import {
   TenantRepository,
   TenantScope,
 } from '@app/database';
-import { Asset } from '@app/fleet';
+import { Asset, assetsTargetedBy } from '@app/fleet';
 import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FleetEvents } from '../../events';
 import { MeterChange, MetersChanged, MetersService } from '../../meters';
@@ -103,16 +103,10 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
 
   /** The client's assets in service the plan applies to. */
   async targetsOf(plan: Pick<ServicePlan, 'clientId' | 'allAssets' | 'assetIds' | 'groupIds'>): Promise<Array<Pick<Stored<Asset>, '_id' | 'name'>>> {
-    const scope = scopeOfClient(plan.clientId);
-    const filter: TenantQuery<Asset> = { archivedAt: null };
-    if (!plan.allAssets) {
-      if (plan.assetIds.length === 0 && plan.groupIds.length === 0) return [];
-      filter.$or = [
-        ...(plan.assetIds.length ? [{ _id: { $in: plan.assetIds } }] : []),
-        ...(plan.groupIds.length ? [{ groupIds: { $in: plan.groupIds } }] : []),
-      ];
-    }
-    return this.assets.find(scope, filter, { projection: { _id: 1, name: 1, clientId: 1, mainTrackerId: 1 } });
+    const targeted = assetsTargetedBy(plan);
+    if (!targeted) return [];
+    const filter: TenantQuery<Asset> = { archivedAt: null, ...targeted };
+    return this.assets.find(scopeOfClient(plan.clientId), filter, { projection: { _id: 1, name: 1, clientId: 1, mainTrackerId: 1 } });
   }
 
   /**
