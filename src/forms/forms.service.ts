@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, Stored, TenantRepository, type TenantScope } from '@app/database';
-import type { Asset } from '@app/fleet';
+import { type Asset, type AssetTargets, targetsApplyTo } from '@app/fleet';
 import { ActiveFormsCache } from './active-forms.cache';
 import { DynamicFormView, toDynamicFormView } from './dynamic-form.view';
 import type { FormStatus } from './form-field-types';
@@ -48,11 +48,8 @@ export class FormsService {
    * by name. Read through the short-lived cache of the client's active forms.
    */
   async findApplicable(scope: TenantScope, asset: Stored<Pick<Asset, 'groupIds'>>): Promise<StoredForm[]> {
-    const groups = new Set((asset.groupIds ?? []).map(String));
     const forms = await this.activeForms.get(scope);
-    return forms.filter(
-      (form) => form.allAssets || form.assetIds.some((id) => asset._id.equals(id)) || form.assetGroupIds.some((id) => groups.has(String(id))),
-    );
+    return forms.filter((form) => targetsApplyTo(targetsOfForm(form), asset));
   }
 
   /**
@@ -72,4 +69,9 @@ export class FormsService {
   findOwned(scope: TenantScope, formId: unknown): Promise<StoredForm | null> {
     return this.forms.findById(scope, formId);
   }
+}
+
+/** A form's targets as targeting names them (a form calls its groups `assetGroupIds`). */
+function targetsOfForm(form: StoredForm): AssetTargets {
+  return { allAssets: form.allAssets, assetIds: form.assetIds, groupIds: form.assetGroupIds };
 }

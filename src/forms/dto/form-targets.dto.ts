@@ -1,27 +1,19 @@
-import { ArrayMaxSize, IsArray, IsBoolean } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
-import { WhenSent } from '@app/http';
+import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 
-export const MAX_FORM_TARGETS = 1000;
-
-/** Which assets a form applies to: these assets, the assets of these groups, or every asset. */
+/**
+ * Which assets a form applies to: these assets, the assets of these groups, or every asset. The
+ * groups are `assetGroupIds` here, and the same id twice is taken once (the checker de-duplicates).
+ */
 export class FormTargetsDto {
   /** Assets of the client (24 hex characters each), at most 1000. */
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_FORM_TARGETS)
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField({ unique: false })
   assetIds?: string[];
 
   /** Asset groups of the client, at most 1000. */
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_FORM_TARGETS)
-  @IsObjectIdString({ each: true })
+  @AssetTargetIdsField({ unique: false })
   assetGroupIds?: string[];
 
   /** The form applies to every asset of the client. */
-  @WhenSent()
-  @IsBoolean()
+  @AllAssetsField()
   allAssets?: boolean;
 }
