@@ -6,6 +6,7 @@ import { ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
 import { FleetModule } from '@app/fleet';
 import { AppValidationPipe, HttpExceptionFilter } from '@app/http';
+import { BusModule } from '@app/bus';
 import { JobsModule } from '@app/jobs';
 import { MailModule } from '@app/mail';
 import { MetricsModule } from '@app/metrics';
@@ -38,6 +39,7 @@ import { WebhooksModule } from './webhooks';
     ConfigModule.forRoot(),
     MetricsModule,
     DatabaseModule,
+    BusModule,
     JobsModule,
     MailModule,
     AuthModule,

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AuthModule } from '@app/auth';
 import { ConfigModule } from '@app/config';
 import { DatabaseModule } from '@app/database';
+import { BusModule } from '@app/bus';
 import { JobsModule } from '@app/jobs';
 import { AppLogger, StartupLogLines } from '@app/http';
 import { MetricsModule } from '@app/metrics';
@@ -20,7 +21,7 @@ export class CliModule {
   static forCommand(imports: readonly CliModuleImport[]): DynamicModule {
     return {
       module: CliModule,
-      imports: [ConfigModule.forRoot({ process: 'command' }), MetricsModule, DatabaseModule, JobsModule, AuthModule, ...imports],
+      imports: [ConfigModule.forRoot({ process: 'command' }), MetricsModule, DatabaseModule, BusModule, JobsModule, AuthModule, ...imports],
       providers: [appLoggerProvider],
     };
   }

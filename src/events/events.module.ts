@@ -12,7 +12,6 @@ import { EventIndexWriter } from './event-index-writer';
 import { EventsQueryService } from './events-query.service';
 import { FleetEventRetention } from './event-retention';
 import { FleetEvents } from './fleet-events.service';
-import { FleetEventsRecorded } from './fleet-events-recorded';
 import { LiveFleetEvents } from './live-fleet-events.service';
 import { AssetEventState, AssetEventStateSchema } from './schemas/asset-event-state.schema';
 import { FleetEvent, FleetEventSchema } from './schemas/fleet-event.schema';
@@ -32,7 +31,7 @@ const eventIndexes = MongooseModule.forFeature([
 /**
  * Fleet events (`/api/events`, `access_alerts`): detected from telemetry as it is stored, recorded
  * by other domains (inspections, work orders, maintenance) through `FleetEvents`, listed, and
- * passed on to the live stream and to whoever subscribes to `FleetEventsRecorded` (alerts).
+ * passed on to the live stream and to whoever subscribes to `FLEET_EVENTS_RECORDED` (alerts).
  */
 @Module({
   imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
@@ -40,7 +39,6 @@ const eventIndexes = MongooseModule.forFeature([
   providers: [
     FleetEvents,
     EventIndexWriter,
-    FleetEventsRecorded,
     FleetEventRetention,
     EventsQueryService,
     EventStates,
@@ -49,6 +47,6 @@ const eventIndexes = MongooseModule.forFeature([
     OfflineWatch,
     LiveFleetEvents,
   ],
-  exports: [eventData, FleetEvents, FleetEventsRecorded, EventsProcessor],
+  exports: [eventData, FleetEvents, EventsProcessor],
 })
 export class EventsModule {}

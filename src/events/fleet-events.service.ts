@@ -4,7 +4,8 @@ import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database
 import { eventId } from './event-ids';
 import { EventIndexWriter } from './event-index-writer';
 import type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
-import { FleetEventsRecorded } from './fleet-events-recorded';
+import { DomainEvents } from '@app/bus';
+import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
 import { FleetEvent } from './schemas/fleet-event.schema';
 
 const DUPLICATE_KEY = 11000;
@@ -20,7 +21,7 @@ export class FleetEvents {
   constructor(
     @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
     private readonly index: EventIndexWriter,
-    private readonly recorded: FleetEventsRecorded,
+    private readonly bus: DomainEvents,
   ) {}
 
   /** Stores what is new, tells the listeners of every event not yet told; answers the events told. */
@@ -50,7 +51,7 @@ export class FleetEvents {
         untold.push(...stored.filter((event) => event.notifiedAt === null));
       }
     }
-    await this.recorded.publish(untold);
+    if (untold.length > 0) await this.bus.publish(FLEET_EVENTS_RECORDED, untold);
     const toldAt = new Date();
     for (const [client, group] of byClient(untold)) await this.events.updateRecords(scopeOfClient(client), group, { $set: { notifiedAt: toldAt } });
     return untold;
@@ -96,13 +97,13 @@ export class FleetEvents {
       moved.push({ ...event, ...change });
     }
     await this.index.add(moved);
-    await this.recorded.publish(moved, 'moved');
+    if (moved.length > 0) await this.bus.publish(FLEET_EVENTS_MOVED, moved);
     return moved;
   }
 
   /** End events told already, told again after a start a replay found before them: they settle what it opened. */
   async tellEndedAgain(events: readonly StoredFleetEvent[]): Promise<void> {
-    await this.recorded.publish(events, 'endedAgain');
+    if (events.length > 0) await this.bus.publish(FLEET_EVENTS_ENDED_AGAIN, events);
   }
 
   /** Inserts a client's events; answers the ids that were already stored. */

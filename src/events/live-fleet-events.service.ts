@@ -7,7 +7,8 @@ import { Jobs } from '@app/jobs';
 import { LiveStreamEvents } from '../positions';
 import { toFleetEventView } from './fleet-event.view';
 import type { StoredFleetEvent } from './fleet-event.types';
-import { FleetEventsRecorded } from './fleet-events-recorded';
+import { DomainEvents } from '@app/bus';
+import { FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
 import { FleetEventFeedEntry } from './schemas/fleet-event-feed.schema';
 
 /** Seconds the instances' clocks may differ by. */
@@ -32,7 +33,7 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   private readonly polling: boolean;
 
   constructor(
-    private readonly recorded: FleetEventsRecorded,
+    private readonly bus: DomainEvents,
     private readonly live: LiveStreamEvents,
     @InjectModel(FleetEventFeedEntry.name) private readonly feed: Model<FleetEventFeedEntry>,
     private readonly jobs: Jobs,
@@ -43,7 +44,7 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   onModuleInit(): void {
-    this.unsubscribe = this.recorded.subscribe((events) => this.publish(events));
+    this.unsubscribe = this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.publish(events));
     this.jobs.every(
       'events.feed-prune',
       60_000,

@@ -16,7 +16,6 @@ import { ServicePlansController } from './service-plans.controller';
 import { ServicePlansService } from './service-plans/service-plans.service';
 import { ServiceStatusService } from './service-plans/service-status.service';
 import { ServiceStatusSweep } from './service-plans/service-status.sweep';
-import { WorkOrderCompleted } from './work-orders/work-order-completed';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
 import { InspectionWorkOrdersService } from './work-orders/inspection-work-orders.service';
@@ -43,7 +42,6 @@ const statusSequences = MongooseModule.forFeature([{ name: ServiceStatusSequence
   imports: [FormsModule, UploadsModule, EventsModule, MetersModule, workOrderData, categoryData, statusSequences],
   controllers: [MaintenanceController, ServicePlansController],
   providers: [
-    WorkOrderCompleted,
     ServicePlansService,
     ServiceStatusService,
     ServiceStatusSweep,

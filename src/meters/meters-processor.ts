@@ -4,7 +4,8 @@ import { AppConfig } from '@app/config';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, TrackerProcessor, TrackerProcessors } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
-import { MeterChange, MetersChanged } from './meters-changed';
+import { DomainEvents } from '@app/bus';
+import { MeterChange, METERS_CHANGED } from './meters-changed';
 import { MetersRecent, RecentEntry } from './meters-recent';
 import { AssetMeter } from './schemas/asset-meter.schema';
 
@@ -68,7 +69,7 @@ const REFRESH_MS = 30_000;
  * which readers add to the stored meters; each compaction folds them into the meters as increments
  * (a reading set meanwhile is kept). After late fixes the stretch is counted again from the
  * checkpoint's feed and the meters corrected by the difference in telemetry's own totals. When the
- * meters reach an asset's `watch` (the service plans' next threshold), `MetersChanged` is told.
+ * meters reach an asset's `watch` (the service plans' next threshold), `METERS_CHANGED` is told.
  * `METERS_FROM_TELEMETRY=false` leaves it unregistered on this instance.
  */
 @Injectable()
@@ -82,7 +83,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
     private readonly processors: TrackerProcessors,
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     private readonly recent: MetersRecent,
-    private readonly changed: MetersChanged,
+    private readonly bus: DomainEvents,
     private readonly ownership: TrackerOwnership,
     private readonly config: AppConfig,
   ) {}
@@ -204,7 +205,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
 
   /**
    * Every second: the recent counts of the assets counted since (one write a partition), then
-   * `MetersChanged` told of those that reached their watch. At each compaction (`full`): the counts
+   * `METERS_CHANGED` told of those that reached their watch. At each compaction (`full`): the counts
    * folded into the meters. Only of trackers this instance still processes: one that lost them
    * while it stalled writes nothing (their new owner counts).
    */
@@ -318,7 +319,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
 
   /**
    * The meters of the assets that reached their watch — as stored, plus what this instance counted
-   * since — told to `MetersChanged`; then their watch read again (the listeners move it on).
+   * since — told to `METERS_CHANGED`; then their watch read again (the listeners move it on).
    */
   private async tellReached(reached: readonly HeldMeters[]): Promise<void> {
     const groups = [...groupBy(reached, (held) => held.clientId.toHexString()).values()];
@@ -340,7 +341,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
       return { odometerKm: meter.odometerKm + (counted?.pendingKm ?? 0), engineHours: meter.engineHours + (counted?.pendingHours ?? 0) };
     };
     const changes: MeterChange[] = (await read()).map((meter) => ({ clientId: meter.clientId, assetId: meter._id, ...now(meter) }));
-    await this.changed.publish(changes);
+    if (changes.length > 0) await this.bus.publish(METERS_CHANGED, changes);
     for (const meter of await read()) {
       const held = this.held.get(meter._id.toHexString());
       if (held) Object.assign(held, { ...now(meter), watch: meter.watch, readAt: Date.now() });

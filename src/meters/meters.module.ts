@@ -3,7 +3,6 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { PositionsModule } from '../positions';
 import { MetersController } from './meters.controller';
-import { MetersChanged } from './meters-changed';
 import { MetersProcessor } from './meters-processor';
 import { MetersRecent } from './meters-recent';
 import { AssetMetersRecent, AssetMetersRecentSchema } from './schemas/asset-meters-recent.schema';
@@ -24,7 +23,7 @@ const recentCounts = MongooseModule.forFeature([{ name: AssetMetersRecent.name, 
 @Module({
   imports: [meterData, recentCounts, PositionsModule],
   controllers: [MetersController],
-  providers: [MetersService, MetersChanged, MetersProcessor, MetersRecent],
-  exports: [MetersService, MetersChanged],
+  providers: [MetersService, MetersProcessor, MetersRecent],
+  exports: [MetersService],
 })
 export class MetersModule {}

@@ -6,7 +6,8 @@ import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, Ten
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { Asset, AssetDirectory } from '@app/fleet';
 import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
-import { MetersChanged } from './meters-changed';
+import { DomainEvents } from '@app/bus';
+import { METERS_CHANGED } from './meters-changed';
 import { MetersProcessor } from './meters-processor';
 import { MetersRecent } from './meters-recent';
 import { TelemetryPointsReader, TrackerOwnership } from '../positions';
@@ -77,7 +78,7 @@ export class MetersService {
     @InjectRepository(MeterReading) private readonly readings: TenantRepository<MeterReading>,
     @InjectRepository(Asset) private readonly assetRecords: TenantRepository<Asset>,
     private readonly assets: AssetDirectory,
-    private readonly changed: MetersChanged,
+    private readonly bus: DomainEvents,
     private readonly activity: ActivityRecorder,
     private readonly processor: MetersProcessor,
     private readonly recent: MetersRecent,
@@ -236,7 +237,7 @@ export class MetersService {
         { upsert: true },
       );
       const after = await this.meters.findById(scope, assetId.toHexString());
-      if (after) await this.changed.publish([{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
+      if (after) await this.bus.publish(METERS_CHANGED, [{ clientId: after.clientId, assetId, odometerKm: after.odometerKm, engineHours: after.engineHours }]);
     }
     return reading;
   }
@@ -270,7 +271,7 @@ export class MetersService {
   }
 
   /**
-   * Asks to hear (`MetersChanged`) when the asset's odometer or engine hours reach these values;
+   * Asks to hear (`METERS_CHANGED`) when the asset's odometer or engine hours reach these values;
    * null: not that meter. Answers the meters as they are.
    */
   async watch(clientId: Types.ObjectId, assetId: Types.ObjectId, watch: MeterWatch): Promise<void> {

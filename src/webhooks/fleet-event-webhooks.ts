@@ -2,7 +2,8 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ClientTimeZones } from '@app/auth';
 import { groupBy } from '@app/database';
 import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
-import { FleetEventsRecorded, StoredFleetEvent, toFleetEventView } from '../events';
+import { DomainEvents } from '@app/bus';
+import { FLEET_EVENTS_RECORDED, StoredFleetEvent, toFleetEventView } from '../events';
 import { EnabledEndpoints } from './enabled-endpoints';
 import { WebhookDispatcher } from './webhook-dispatcher.service';
 
@@ -10,14 +11,14 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 @Injectable()
 export class FleetEventWebhooks implements OnModuleInit {
   constructor(
-    private readonly recorded: FleetEventsRecorded,
+    private readonly bus: DomainEvents,
     private readonly enabled: EnabledEndpoints,
     private readonly dispatcher: WebhookDispatcher,
     private readonly zones: ClientTimeZones,
   ) {}
 
   onModuleInit(): void {
-    this.recorded.subscribe((events) => this.queue(events));
+    this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.queue(events));
   }
 
   /** Queued only, nothing sent here: this runs before ingestion's acknowledgement. */

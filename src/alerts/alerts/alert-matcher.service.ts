@@ -3,7 +3,8 @@ import { Types } from 'mongoose';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset, targetsApplyTo, targetsNeedAssetGroups } from '@app/fleet';
 import { Jobs } from '@app/jobs';
-import { FleetEventsRecorded, type StoredFleetEvent } from '../../events';
+import { DomainEvents } from '@app/bus';
+import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, type StoredFleetEvent } from '../../events';
 import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
@@ -12,7 +13,7 @@ import { AlertOpenings, OPEN_AFTER_DURATION, waitsForDuration } from './alert-op
 import { isEndEvent, startsEndedBy } from './event-pairs';
 
 /**
- * Hears every stored fleet event (`FleetEventsRecorded`, before the ingestion or the request is
+ * Hears every stored fleet event (`FLEET_EVENTS_RECORDED`, before the ingestion or the request is
  * acknowledged) and finds the client's enabled rules it matches: its type, its asset (all, the
  * rule's, or its groups'), its geofence, and the rule's weekly window at the event's time. The
  * batch's immediate alerts open together (`AlertOpener`); end events then resolve or cancel what
@@ -23,7 +24,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   private unsubscribe: Array<() => void> = [];
 
   constructor(
-    private readonly recorded: FleetEventsRecorded,
+    private readonly bus: DomainEvents,
     private readonly openings: AlertOpenings,
     private readonly opener: AlertOpener,
     private readonly clientRules: ClientAlertRules,
@@ -33,9 +34,9 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     this.unsubscribe = [
-      this.recorded.subscribe((events) => this.heard(events)),
-      this.recorded.subscribe((events) => this.openings.followMoved(events), 'moved'),
-      this.recorded.subscribe((events) => this.settleAgain(events), 'endedAgain'),
+      this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.heard(events)),
+      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.openings.followMoved(events)),
+      this.bus.on(FLEET_EVENTS_ENDED_AGAIN, (events) => this.settleAgain(events)),
     ];
     this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) =>
       this.openings.decide(payload.clientId, payload.openingId, lease),

@@ -1,7 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
+import { DomainEvents } from '@app/bus';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, FieldError, validationFailed } from '@app/errors';
@@ -14,6 +15,7 @@ import { ServiceRecord } from '../schemas/service-record.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
 import { DEFAULT_SERVICE_CATEGORY, ServiceStatusService } from './service-status.service';
 import { SERVICE_INTERVALS } from './status-rules';
+import { WORK_ORDER_COMPLETED } from '../work-orders/work-order-completed';
 
 /** Plans per client, at most. */
 export const MAX_SERVICE_PLANS = 200;
@@ -52,7 +54,9 @@ export const toServiceRecordView = (record: Stored<ServiceRecord>): ServiceRecor
 
 /** Service plans (CRUD) and their service records, by hand or when the plan's work order is completed. */
 @Injectable()
-export class ServicePlansService implements OnModuleInit {
+export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
+  private stopHearing?: () => void;
+
   constructor(
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(ServiceRecord) private readonly records: TenantRepository<ServiceRecord>,
@@ -63,10 +67,15 @@ export class ServicePlansService implements OnModuleInit {
     private readonly status: ServiceStatusService,
     private readonly meters: MetersService,
     private readonly activity: ActivityRecorder,
+    private readonly bus: DomainEvents,
   ) {}
 
   onModuleInit(): void {
-    this.status.onCompleted((auth, order) => this.workOrderCompleted(auth, order));
+    this.stopHearing = this.bus.on(WORK_ORDER_COMPLETED, ({ auth, order }) => this.workOrderCompleted(auth, order));
+  }
+
+  onModuleDestroy(): void {
+    this.stopHearing?.();
   }
 
   async create(auth: AuthContext, body: CreateServicePlanDto): Promise<ServicePlanView> {

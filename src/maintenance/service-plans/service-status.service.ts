@@ -20,13 +20,13 @@ import {
 import { Asset, assetsTargetedBy } from '@app/fleet';
 import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { FleetEvents } from '../../events';
-import { MeterChange, MetersChanged, MetersService } from '../../meters';
+import { DomainEvents } from '@app/bus';
+import { MeterChange, METERS_CHANGED, MetersService } from '../../meters';
 import { ListServiceStatusQueryDto, ServiceStatusView } from '../dto/service-plan.dto';
 import { ServicePlan } from '../schemas/service-plan.schema';
 import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusSequence } from '../schemas/service-status-sequence.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
-import { WorkOrderCompleted } from '../work-orders/work-order-completed';
 import { MAX_STATUS_NUMBER, serviceStatusId, serviceStatusNumber, statusIdPrefix } from './service-status-ids';
 import { CycleStart, dateCheckOf, dayIn, decidingInterval, meterWatchOf, remainingOf, scheduleOf, ServiceState, stateOf } from './status-rules';
 
@@ -81,24 +81,18 @@ export class ServiceStatusService implements OnModuleInit, OnModuleDestroy {
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly zones: ClientTimeZones,
     private readonly meters: MetersService,
-    private readonly metersChanged: MetersChanged,
     private readonly events: FleetEvents,
     private readonly jobs: Jobs,
-    private readonly completed: WorkOrderCompleted,
+    private readonly bus: DomainEvents,
     @InjectModel(ServiceStatusSequence.name) private readonly sequences: Model<ServiceStatusSequence>,
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe.push(this.metersChanged.subscribe((changes) => this.onMeters(changes)));
+    this.unsubscribe.push(this.bus.on(METERS_CHANGED, (changes) => this.onMeters(changes)));
   }
 
   onModuleDestroy(): void {
     for (const stop of this.unsubscribe) stop();
-  }
-
-  /** Hears work order completions (the service records' side subscribes through this). */
-  onCompleted(listener: Parameters<WorkOrderCompleted['subscribe']>[0]): void {
-    this.unsubscribe.push(this.completed.subscribe(listener));
   }
 
   /** The client's assets in service the plan applies to. */

@@ -1,21 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Topic } from '@app/bus';
 import type { AuthContext } from '@app/auth';
 import type { Stored } from '@app/database';
 import type { WorkOrder } from '../schemas/work-order.schema';
 
-export type WorkOrderCompletedListener = (auth: AuthContext, order: Stored<WorkOrder>) => Promise<void>;
-
-/** Told when a work order moves to `done` (in the request that moved it): the service plans record their service. */
-@Injectable()
-export class WorkOrderCompleted {
-  private readonly listeners = new Set<WorkOrderCompletedListener>();
-
-  subscribe(listener: WorkOrderCompletedListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  async publish(auth: AuthContext, order: Stored<WorkOrder>): Promise<void> {
-    for (const listener of this.listeners) await listener(auth, order);
-  }
+/** A work order moved to `done`, by the caller of the request that moved it. */
+export interface CompletedWorkOrder {
+  auth: AuthContext;
+  order: Stored<WorkOrder>;
 }
+
+/** Told in the request that moves a work order to `done`, in turn: the service plans record their service. */
+export const WORK_ORDER_COMPLETED = new Topic<CompletedWorkOrder>('maintenance.work-order-completed');

@@ -6,7 +6,8 @@ import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/e
 import { TransitionWorkOrderDto } from '../dto/transition-work-order.dto';
 import { UpdateWorkOrderDto } from '../dto/update-work-order.dto';
 import { WorkOrder, WorkOrderTransition } from '../schemas/work-order.schema';
-import { WorkOrderCompleted } from './work-order-completed';
+import { DomainEvents } from '@app/bus';
+import { WORK_ORDER_COMPLETED } from './work-order-completed';
 import { canMove, needsNote, WORK_ORDER_TRANSITIONS } from './work-order-transitions';
 import { toWorkOrderView, WorkOrderView } from './work-order.view';
 
@@ -28,7 +29,7 @@ export class WorkOrderLifecycleService {
     @InjectRepository(WorkOrder) private readonly orders: TenantRepository<WorkOrder>,
     @InjectRepository(User) private readonly users: TenantRepository<User>,
     private readonly activity: ActivityRecorder,
-    private readonly completed: WorkOrderCompleted,
+    private readonly bus: DomainEvents,
   ) {}
 
   async update(auth: AuthContext, order: Stored<WorkOrder>, body: UpdateWorkOrderDto): Promise<WorkOrderView> {
@@ -67,7 +68,7 @@ export class WorkOrderLifecycleService {
     if (!canMove(from, body.to)) {
       // Completed again: a request that stored 'done' and failed before its listeners were told
       // (the plan's service record) is retried, and its 409 completes it; listeners are keyed by the order.
-      if (from === 'done' && body.to === 'done') await this.completed.publish(auth, order);
+      if (from === 'done' && body.to === 'done') await this.bus.publishInTurn(WORK_ORDER_COMPLETED, { auth, order });
       const allowed = WORK_ORDER_TRANSITIONS[from];
       throw new DomainException(
         ErrorCode.Conflict,
@@ -88,7 +89,7 @@ export class WorkOrderLifecycleService {
       after: { status: body.to },
       details: body.note ? { note: body.note } : undefined,
     });
-    if (body.to === 'done') await this.completed.publish(auth, updated);
+    if (body.to === 'done') await this.bus.publishInTurn(WORK_ORDER_COMPLETED, { auth, order: updated });
     return toWorkOrderView(updated);
   }
 }

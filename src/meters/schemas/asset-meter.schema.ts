@@ -61,7 +61,7 @@ export class AssetMeter {
   @Prop({ type: Number, default: null })
   lastCheckpointTs: number | null;
 
-  /** Tell `MetersChanged` listeners when the odometer or engine hours reach these (null: only readings are told). */
+  /** Tell `METERS_CHANGED` listeners when the odometer or engine hours reach these (null: only readings are told). */
   @Prop({ type: SchemaTypes.Mixed, default: null })
   watch: { odometerKm: number | null; engineHours: number | null } | null;
 }

@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { PositionsMoved } from '../pipeline/positions-moved';
+import { DomainEvents } from '@app/bus';
+import { POSITIONS_MOVED } from '../pipeline/positions-moved';
 import { PositionUpdates } from './position-updates';
 
 /** This instance's ingestion feeds the live map at once (other instances' reach it through the `PositionFeed`). */
@@ -8,12 +9,12 @@ export class StoredPositionUpdates implements OnModuleInit, OnModuleDestroy {
   private unsubscribe?: () => void;
 
   constructor(
-    private readonly moved: PositionsMoved,
+    private readonly bus: DomainEvents,
     private readonly updates: PositionUpdates,
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = this.moved.subscribe((records) => {
+    this.unsubscribe = this.bus.on(POSITIONS_MOVED, (records) => {
       for (const record of records) this.updates.publish(record);
     });
   }

@@ -3,7 +3,8 @@ import { Types } from 'mongoose';
 import { DomainException, ErrorCode } from '@app/errors';
 import { packPoints } from '../store/hour-bucket';
 import { LogEntry, latestRecordOf, TelemetryLog } from '../store/telemetry-log';
-import { PositionsMoved } from './positions-moved';
+import { DomainEvents } from '@app/bus';
+import { POSITIONS_MOVED } from './positions-moved';
 import { TrackerOwnership } from './tracker-ownership';
 import type { BatchCounts, TrackerBatch } from './tracker-pipeline.service';
 
@@ -25,7 +26,7 @@ export class ForeignHandover {
   constructor(
     private readonly log: TelemetryLog,
     private readonly ownership: TrackerOwnership,
-    private readonly moved: PositionsMoved,
+    private readonly bus: DomainEvents,
   ) {}
 
   async hand(batches: readonly TrackerBatch[]): Promise<BatchCounts[]> {
@@ -37,7 +38,8 @@ export class ForeignHandover {
       const states = await this.log.states(ids);
       if (states.length === ids.length && states.every((entry) => entry.state === 'done')) {
         // What the owner moved shows on this instance's live map at once, as if it had been processed here.
-        this.moved.publish(states.flatMap((entry) => Object.entries(entry.latest ?? {}).map(([id, latest]) => latestRecordOf(id, latest, entry.at))));
+        const moved = states.flatMap((entry) => Object.entries(entry.latest ?? {}).map(([id, latest]) => latestRecordOf(id, latest, entry.at)));
+        if (moved.length > 0) this.bus.emit(POSITIONS_MOVED, moved);
         // A tracker with many points is in several entries: its counts add up.
         const counts = new Map<string, BatchCounts>();
         for (const [id, { accepted, duplicates, implausible }] of states.flatMap((entry) => Object.entries(entry.counts ?? {}))) {

@@ -9,7 +9,6 @@ import { LogRecovery } from './log-recovery';
 import { IngestInstance, IngestInstanceSchema, PartitionLease, PartitionLeaseSchema } from './partition-lease.schema';
 import { PartitionBalancer } from './partition-balancer';
 import { PartitionRouter } from './partition-router';
-import { PositionsMoved } from './positions-moved';
 import { TelemetryCompaction } from './telemetry-compaction.service';
 import { TrackerCheckpoints } from './tracker-checkpoints';
 import { TrackerOwnership } from './tracker-ownership';
@@ -41,7 +40,6 @@ const pipelineModels = MongooseModule.forFeature([
     TrackerProcessors,
     TrackerOwnership,
     TelemetryCompaction,
-    PositionsMoved,
     CheckpointsPrune,
     LogRecovery,
     ForeignHandover,
@@ -49,6 +47,6 @@ const pipelineModels = MongooseModule.forFeature([
     PartitionRouter,
     ImportedHistory,
   ],
-  exports: [TrackerPipeline, PartitionRouter, ImportedHistory, TrackerProcessors, TrackerOwnership, TelemetryCompaction, PositionsMoved],
+  exports: [TrackerPipeline, PartitionRouter, ImportedHistory, TrackerProcessors, TrackerOwnership, TelemetryCompaction],
 })
 export class PipelineModule {}

@@ -12,7 +12,8 @@ import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { TripRecorder } from '../trips/trip-recorder.service';
 import { judgeFix } from '../telemetry/fix-plausibility';
 import { newestPositioned, splitArrivals } from './fresh-points';
-import { PositionsMoved } from './positions-moved';
+import { DomainEvents } from '@app/bus';
+import { POSITIONS_MOVED } from './positions-moved';
 import { CHECKPOINTS_SPAN_S, checkpointDue, NewCheckpoint, TrackerCheckpoints } from './tracker-checkpoints';
 import { NewFixes, ProcessedTracker, Replay, TrackerProcessors } from './tracker-processor';
 import { TrackerOwnership } from './tracker-ownership';
@@ -110,7 +111,7 @@ export class TrackerPipeline {
     private readonly checkpoints: TrackerCheckpoints,
     private readonly processors: TrackerProcessors,
     private readonly routing: TrackerRouting,
-    private readonly moved: PositionsMoved,
+    private readonly bus: DomainEvents,
     private readonly ownership: TrackerOwnership,
   ) {}
 
@@ -336,7 +337,7 @@ export class TrackerPipeline {
       arrival.state.latest = arrival.moved;
       moved.push(arrival.moved);
     }
-    this.moved.publish(moved);
+    if (moved.length > 0) this.bus.emit(POSITIONS_MOVED, moved);
   }
 
   /** Trips of each tracker: followed on from the progress, or detected again where late points change them. */

@@ -1,0 +1,3 @@
+export * from './bus.module';
+export * from './domain-events';
+export * from './topic';
