@@ -71,8 +71,7 @@ export function assertMayWrite<A extends WriteAction>(
   action: A,
   ...subject: SubjectOf<A> extends void ? [] : [SubjectOf<A>]
 ): void {
-  const rule = WRITE_RULES[action] as WriteRule<SubjectOf<A>>;
-  if (!rule.allows(auth.trackerScope, subject[0])) throw forbidden(rule.refusal(subject[0]));
+  if (!mayWrite(auth, action, ...subject)) throw forbidden((WRITE_RULES[action] as WriteRule<SubjectOf<A>>).refusal(subject[0]));
 }
 
 export const WRITE_ACCESS_KEY = 'write-access';
