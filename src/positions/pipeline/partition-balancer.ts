@@ -35,6 +35,8 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
   private target = Infinity;
   private stopped = false;
   private readonly intake = new Set<string>();
+  /** The lease work under way (a round, or a batch's claim): one at a time, see `exclusively`. */
+  private leaseWork: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly ownership: TrackerOwnership,
@@ -64,8 +66,20 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
 
   /** One round of leases (one at a time). */
   tick(): Promise<void> {
-    this.ticking ??= this.tickNow().finally(() => (this.ticking = null));
+    this.ticking ??= this.exclusively(() => this.tickNow()).finally(() => (this.ticking = null));
     return this.ticking;
+  }
+
+  /**
+   * Runs lease work after the work already under way. A round and a batch's claim side by side
+   * could claim one partition twice (its epoch moved on twice, the lease held under the older one,
+   * so the next renewal finds it "lost") or forget a partition while the other takes it up again:
+   * either drops points from memory whose log entries a compaction then removes.
+   */
+  private exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.leaseWork.then(work, work);
+    this.leaseWork = run.catch(() => undefined);
+    return run;
   }
 
   /**
@@ -73,11 +87,17 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
    * the fair share if need be, the next round evens it out. A command renews what it holds while
    * it runs.
    */
-  async takeFree(partitions: readonly number[]): Promise<void> {
+  takeFree(partitions: readonly number[]): Promise<void> {
+    return this.exclusively(() => this.takeFreeNow(partitions));
+  }
+
+  private async takeFreeNow(partitions: readonly number[]): Promise<void> {
+    // Taken meanwhile (by the round, or another batch's claim): nothing to do.
+    const wanted = new Set(partitions.filter((partition) => !this.ownership.processes(partition)));
+    if (wanted.size === 0) return;
     // Not past the fair share while other instances run: a partition just given up is theirs to take.
     const room = this.othersRun ? this.target - this.ownership.heldPartitions().length : Infinity;
     if (room <= 0) return;
-    const wanted = new Set(partitions);
     const free = (await this.ownership.freePartitions()).filter((partition) => wanted.has(partition)).slice(0, room);
     if (free.length === 0) return;
     await this.take(free);
@@ -96,6 +116,8 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
     this.othersRun = live > 1;
     for (const partition of await this.ownership.renew()) {
       this.logger.warn(`Lost partition ${partition} to another instance (this one stalled past its lease): its trackers are that instance's now`);
+      // Its batches under way finish first: what they add to memory is dropped with the rest (their entries stay in the log for the new owner).
+      await this.pipeline.drain(partition);
       this.pipeline.forgetPartition(partition, true);
     }
     const target = (this.target = Math.ceil(this.ownership.partitions / live));
@@ -161,6 +183,8 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
   }
 
   private async takeOver(entry: LogEntry): Promise<void> {
+    // Given up or lost since the entries were read: its next owner takes it.
+    if (!this.ownership.processes(entry.p)) return;
     const batches = Object.entries(entry.parts).map(([id, part]) => {
       const { clientId, vendorId } = entry.trackers[id];
       return { tracker: { _id: new Types.ObjectId(id), clientId, vendorId }, points: unpackPoints(part) };
