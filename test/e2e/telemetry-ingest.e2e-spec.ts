@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
+import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { LatestPositionStore } from '../../src/positions/store/latest-position.store';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, newVendorId, ROUTE, storeMessages, T0, TrackedFixture } from './positions-fixtures';
@@ -105,6 +106,27 @@ describe('POST /api/telemetry/flespi (flespi stream ingestion)', () => {
     expect(resent.body.data).toEqual({ accepted: 0, duplicates: 5, unknownDevice: 0, invalid: 0, future: 0, implausible: 0, identMismatch: 0 });
     const latest = await t.app.get(LatestPositionStore).findMany([killed.trackerId.toHexString()]);
     expect(latest.get(killed.trackerId.toHexString())?.ts).toBe(Math.max(...ROUTE.map((m) => m.timestamp)));
+  });
+
+  it('stores, at the next compaction, the latest position a resend moved when a process was killed between the states and the latest positions', async () => {
+    const killed = await addAsset(t, tenant.clientId);
+    const newest = Math.max(...ROUTE.map((m) => m.timestamp));
+    // The points stored and the tracker's state written (all processed), its latest position not.
+    await storeMessages(t, killed.trackerId, ROUTE);
+    await t.connection.collection('telemetry_tracker_states').insertOne({
+      _id: killed.trackerId.toHexString(),
+      trackerId: killed.trackerId,
+      newestTs: newest,
+      processedTs: newest,
+      unreplayed: null,
+      trips: { openBegin: null, openLastMoving: null, seenTo: newest },
+      checkpointTs: null,
+      updatedAt: new Date(),
+    } as never);
+    expect((await post(withDevice(ROUTE, killed.vendorId)).expect(200)).body.data).toMatchObject({ accepted: 0, duplicates: 5 });
+    await t.app.get(TelemetryCompaction).compact();
+    const stored = await t.app.get(LatestPositionStore).findStored([killed.trackerId.toHexString()]);
+    expect(stored.get(killed.trackerId.toHexString())?.ts).toBe(newest);
   });
 
   it("takes a batch that mixes many devices, interleaved: each device's points, latest position and summary as if sent alone", async () => {

@@ -335,6 +335,9 @@ export class TrackerPipeline {
     for (const arrival of arrivals) {
       if (!arrival.moved) continue;
       arrival.state.latest = arrival.moved;
+      // Written at the next compaction even when nothing else of the state changed (a resend of
+      // points stored by a process killed before it wrote their latest position).
+      arrival.state.dirty = true;
       moved.push(arrival.moved);
     }
     if (moved.length > 0) this.bus.emit(POSITIONS_MOVED, moved);
