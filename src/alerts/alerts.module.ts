@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
@@ -15,6 +16,8 @@ import { UnsettledStartsRegister } from './alerts/unsettled-starts';
 import { UnsettledStartsBackfill } from './alerts/unsettled-starts.backfill';
 import { PerUserEntriesBackfill } from './inbox/per-user-entries.backfill';
 import { AlertMails } from './channels/alert-mails';
+import { InboxChannel } from './channels/inbox-channel';
+import { WebhookChannel } from './channels/webhook-channel';
 import { AlertStories } from './channels/alert-stories';
 import { InboxFeed } from './inbox/inbox-feed';
 import { Inbox } from './inbox/inbox.service';
@@ -52,7 +55,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
  * event, alerts opened once per occurrence, and their channels (docs/alerts.md).
  */
 @Module({
-  imports: [ruleData, alertData, inboxFeed, EventsModule, GeofencesModule, WebhooksModule],
+  imports: [ruleData, alertData, inboxFeed, DiscoveryModule, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
   providers: [
     AlertRulesService,
@@ -64,7 +67,10 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
     UnsettledStartsBackfill,
     AlertMatcher,
     AlertChannels,
+    // The channels alerts are told on: a new one is one class here (docs/alerts.md, "Channels").
+    InboxChannel,
     AlertMails,
+    WebhookChannel,
     AlertStories,
     Inbox,
     InboxFeed,

@@ -1,12 +1,18 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { GeofencesModule } from '../geofences';
 import { PositionsModule } from '../positions';
+import { DetectionRules } from './detection/detection-rule';
+import { OnlineRule } from './detection/detector';
 import { EventStates } from './detection/event-states';
 import { EventsProcessor } from './detection/events-processor';
 import { EventReconciler } from './detection/event-reconciler';
+import { GeofenceRule } from './detection/fence-rules';
+import { IdlingRule, IgnitionRule, SpeedingRule } from './detection/motion-rules';
 import { OfflineWatch } from './detection/offline-watch';
+import { TemperatureRule } from './detection/temperature-rules';
 import { EventsController } from './events.controller';
 import { EventIndexWriter } from './event-index-writer';
 import { EventsQueryService } from './events-query.service';
@@ -34,7 +40,7 @@ const eventIndexes = MongooseModule.forFeature([
  * passed on to the live stream and to whoever subscribes to `FLEET_EVENTS_RECORDED` (alerts).
  */
 @Module({
-  imports: [eventData, eventIndexes, GeofencesModule, PositionsModule],
+  imports: [eventData, eventIndexes, DiscoveryModule, GeofencesModule, PositionsModule],
   controllers: [EventsController],
   providers: [
     FleetEvents,
@@ -46,6 +52,14 @@ const eventIndexes = MongooseModule.forFeature([
     EventReconciler,
     OfflineWatch,
     LiveFleetEvents,
+    DetectionRules,
+    // The rules of detection: a new kind of event is one class here (docs/events.md, "Where new things go").
+    OnlineRule,
+    GeofenceRule,
+    SpeedingRule,
+    IdlingRule,
+    IgnitionRule,
+    TemperatureRule,
   ],
   exports: [eventData, FleetEvents, EventsProcessor],
 })

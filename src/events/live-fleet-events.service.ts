@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { Jobs } from '@app/jobs';
-import { LiveStreamEvents } from '../positions';
+import { LIVE_STREAM_EVENT } from '../positions';
 import { toFleetEventView } from './fleet-event.view';
 import type { StoredFleetEvent } from './fleet-event.types';
 import { DomainEvents } from '@app/bus';
@@ -34,7 +34,6 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
 
   constructor(
     private readonly bus: DomainEvents,
-    private readonly live: LiveStreamEvents,
     @InjectModel(FleetEventFeedEntry.name) private readonly feed: Model<FleetEventFeedEntry>,
     private readonly jobs: Jobs,
     config: AppConfig,
@@ -71,7 +70,7 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
     const id = entry.eventId.toHexString();
     if (this.sent.has(id)) return;
     this.sent.set(id, true);
-    this.live.publish({ assetId: entry.assetId.toHexString(), event: 'fleet-event', data: entry.view });
+    this.bus.emit(LIVE_STREAM_EVENT, { assetId: entry.assetId.toHexString(), event: 'fleet-event', data: entry.view });
   }
 
   private async poll(): Promise<void> {

@@ -9,7 +9,7 @@ export { TrackerProcessors, type TrackerProcessor, type ProcessedTracker, type N
 export { TrackerOwnership } from './pipeline/tracker-ownership';
 export { ImportedHistory } from './pipeline/imported-history';
 // The live stream: other domains' events of an asset go out on it beside positions.
-export { LiveStreamEvents, type LiveStreamEvent } from './live/live-stream-events';
+export { LIVE_STREAM_EVENT, type LiveStreamEvent } from './live/live-stream-event';
 // The store, written in bulk by the demo seed; its points, read back by whoever replays them.
 export { TelemetryPointsReader } from './store/telemetry-points.reader';
 // Where trackers were last seen (read-only).

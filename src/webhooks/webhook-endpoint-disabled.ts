@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
+import { DomainEvents, Topic } from '@app/bus';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Jobs, LeaseCheck } from '@app/jobs';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
@@ -14,7 +15,8 @@ export interface EndpointDisabledNotice {
   reason: string;
 }
 
-export type EndpointDisabledListener = (notice: EndpointDisabledNotice) => Promise<void> | void;
+/** An endpoint was disabled: told once across instances, by a durable job that runs again while a listener fails (listeners are idempotent). */
+export const WEBHOOK_ENDPOINT_DISABLED = new Topic<EndpointDisabledNotice>('webhooks.endpoint-disabled');
 
 /** The job that tells a disabling to the listeners. */
 export const ENDPOINT_DISABLED_JOB = 'webhooks.endpoint-disabled';
@@ -31,8 +33,8 @@ interface NoticePayload {
 }
 
 /**
- * Tells once, durably, that an endpoint was disabled (the alerts inbox subscribes and tells the
- * client's admins; subscribe from `onModuleInit`). The disabling's writer stores the notice's job
+ * Tells once, durably, that an endpoint was disabled, on `WEBHOOK_ENDPOINT_DISABLED` (the alerts
+ * inbox listens and tells the client's admins). The disabling's writer stores the notice's job
  * *before* its write (`expect`), due a minute later, and makes it due at once after the write took
  * (`tellNow`): a crash between the two still tells it, a minute late. The job tells only if the
  * endpoint is disabled at the very instant it was stored for; a write that did not take (a success
@@ -42,20 +44,15 @@ interface NoticePayload {
 @Injectable()
 export class WebhookEndpointDisabled implements OnModuleInit {
   private readonly logger = new Logger(WebhookEndpointDisabled.name);
-  private readonly listeners = new Set<EndpointDisabledListener>();
 
   constructor(
     private readonly jobs: Jobs,
+    private readonly bus: DomainEvents,
     @InjectRepository(WebhookEndpoint) private readonly endpoints: TenantRepository<WebhookEndpoint>,
   ) {}
 
   onModuleInit(): void {
     this.jobs.handle<NoticePayload>(ENDPOINT_DISABLED_JOB, ({ payload, lease }) => this.tell(payload, lease));
-  }
-
-  subscribe(listener: EndpointDisabledListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Before disabling `endpoint` at `disabledAt`: stores the notice's job. Answers how to tell it now, once the disabling took. */
@@ -79,7 +76,7 @@ export class WebhookEndpointDisabled implements OnModuleInit {
     };
     lease.assertHeld();
     this.logger.warn(`webhook endpoint ${payload.endpointId} (${notice.url}) of client ${payload.clientId} disabled: ${notice.reason}`);
-    const failed = (await Promise.allSettled([...this.listeners].map(async (listener) => listener(notice)))).filter((result) => result.status === 'rejected');
-    if (failed.length > 0) throw new Error(`${failed.length} listener(s) of a disabled endpoint failed: ${String(failed[0].reason)}`);
+    // A listener that fails fails the job (after every listener was told), which runs again.
+    await this.bus.publish(WEBHOOK_ENDPOINT_DISABLED, notice);
   }
 }

@@ -7,6 +7,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, TestApp } from '@app/testing';
+import { AlertChannels } from '../../src/alerts';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
@@ -82,6 +83,10 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     await receiver.close();
     await smtp.close();
     for (const name of ['SMTP_URL', 'MAIL_FROM', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
+  });
+
+  it('tells every channel the alerts module registers: the inbox, mail and webhooks', () => {
+    expect(t.app.get(AlertChannels).registered.map((channel) => channel.constructor.name)).toEqual(['InboxChannel', 'AlertMails', 'WebhookChannel']);
   });
 
   it('mails each recipient once in their language, posts signed alert.opened and alert.resolved once, and enters the inbox', async () => {

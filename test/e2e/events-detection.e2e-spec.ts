@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
+import { DetectionRules } from '../../src/events/detection/detection-rule';
+import { REGISTERED_RULES } from '../../src/events/detection/detection-rules.fixture';
 import { OfflineWatch } from '../../src/events/detection/offline-watch';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse } from '../support/sse-client';
@@ -75,6 +77,12 @@ describe('fleet events detected from telemetry', () => {
     smallId = (await create({ name: 'Portería', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat + 1000 * M] }, radiusM: 10 })).body.data.id;
   });
   afterAll(() => t.close());
+
+  it('runs every rule the events module registers, in order (the detector’s unit tests run the same)', () => {
+    const names = (rules: readonly object[]) => rules.map((rule) => rule.constructor.name);
+    expect(names(t.app.get(DetectionRules).all)).toEqual(names(REGISTERED_RULES));
+    expect(names(REGISTERED_RULES)).toEqual(['OnlineRule', 'GeofenceRule', 'SpeedingRule', 'IdlingRule', 'IgnitionRule', 'TemperatureRule']);
+  });
 
   it('enters and leaves a geofence, speeding against its limit and then the asset’s own', async () => {
     const asset = await newAsset();

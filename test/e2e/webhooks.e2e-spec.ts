@@ -11,7 +11,8 @@ import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
 import { Jobs } from '@app/jobs';
 import { FleetEvents } from '../../src/events';
-import { WebhookDispatcher, WebhookEndpointDisabled, type EndpointDisabledNotice } from '../../src/webhooks';
+import { DomainEvents } from '@app/bus';
+import { WEBHOOK_ENDPOINT_DISABLED, WebhookDispatcher, WebhookEndpointDisabled, type EndpointDisabledNotice } from '../../src/webhooks';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -460,7 +461,7 @@ describe('webhooks', () => {
 
   it('disables an endpoint that failed every delivery for 3 days, and tells the subscribers once', async () => {
     const notices: EndpointDisabledNotice[] = [];
-    const stop = t.app.get(WebhookEndpointDisabled).subscribe((notice) => void notices.push(notice));
+    const stop = t.app.get(DomainEvents).on(WEBHOOK_ENDPOINT_DISABLED, (notice) => void notices.push(notice));
     const endpoint = await create('/dead');
     receiver.answer = (req) => (req.path === '/dead' ? 503 : 200);
     await t.connection
@@ -486,7 +487,7 @@ describe('webhooks', () => {
 
   it('tells a disabling whose writer died before telling it, from the job stored before the write; a disabling that did not take tells nothing', async () => {
     const notices: EndpointDisabledNotice[] = [];
-    const stop = t.app.get(WebhookEndpointDisabled).subscribe((notice) => void notices.push(notice));
+    const stop = t.app.get(DomainEvents).on(WEBHOOK_ENDPOINT_DISABLED, (notice) => void notices.push(notice));
     const [dead, alive] = [await create('/died-writing'), await create('/never-disabled')];
     const noticeJob = (endpointId: string) => ({ name: 'webhooks.endpoint-disabled', 'payload.endpointId': endpointId });
     // The writer's steps up to its death: the notice's job, then the disabling write; never the "tell now".

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Language } from '@app/i18n';
+import type { Types } from 'mongoose';
+import { DEFAULT_LANGUAGE, type Language, languageOr } from '@app/i18n';
 import type { Stored } from '@app/database';
 import { Mailer } from '@app/mail';
-import type { Alert } from '../schemas/alert.schema';
-import type { AlertTale } from './alert-stories';
+import type { AlertRule } from '../schemas/alert-rule.schema';
+import { AlertChannel, AlertRecipient, OpenedAlertTold } from './alert-channel';
 
 /** Someone an alert's mail goes to: a recipient user (in their language) or an address of the rule. */
 export interface MailRecipient {
@@ -18,11 +19,13 @@ export interface MailRecipient {
  * the mail, never the ingestion batch that opened the alert.
  */
 @Injectable()
-export class AlertMails {
+@AlertChannel()
+export class AlertMails implements AlertChannel {
   constructor(private readonly mailer: Mailer) {}
 
   /** The mails of a client's opened alerts, each to its recipients in their language: all of them in one insert of keyed jobs. */
-  async opened(alerts: ReadonlyArray<{ alert: Stored<Alert>; tale: AlertTale; recipients: readonly MailRecipient[] }>): Promise<void> {
+  async opened(_clientId: Types.ObjectId, opened: readonly OpenedAlertTold[]): Promise<void> {
+    const alerts = opened.map(({ alert, tale, users, rule }) => ({ alert, tale, recipients: mailRecipients(users, rule) }));
     const addressed = alerts.filter(({ recipients }) => recipients.length > 0);
     // Without SMTP_URL (production not configured) there is nowhere to send: nothing is queued.
     if (addressed.length === 0 || !this.mailer.configured) return;
@@ -41,4 +44,20 @@ export class AlertMails {
       ),
     );
   }
+
+  /** A mail tells an alert once, when it opens. */
+  ended(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** Each user in their language, then each address of the rule not already a user's, in Spanish. */
+function mailRecipients(users: readonly AlertRecipient[], rule: Pick<Stored<AlertRule>, 'recipients'>): MailRecipient[] {
+  const byAddress = new Map<string, MailRecipient>();
+  for (const user of users) byAddress.set(user.email, { email: user.email, language: languageOr(user.language) });
+  for (const email of rule.recipients.emails ?? []) {
+    const address = email.toLowerCase();
+    if (!byAddress.has(address)) byAddress.set(address, { email: address, language: DEFAULT_LANGUAGE });
+  }
+  return [...byAddress.values()];
 }

@@ -1,7 +1,8 @@
 import { Types } from 'mongoose';
+import { DomainEvents } from '@app/bus';
 import type { AppConfig } from '@app/config';
 import type { Jobs } from '@app/jobs';
-import { InboxFeed, type InboxEntry, type InboxGroup } from './inbox-feed';
+import { INBOX_ENTRY, InboxFeed, type InboxEntry, type InboxGroup } from './inbox-feed';
 
 describe('InboxFeed.publish', () => {
   const view = {
@@ -23,9 +24,10 @@ describe('InboxFeed.publish', () => {
   it('tells this instance’s listeners every entry, and stores each group once, splitting between documents, never within a group', async () => {
     const written: Array<{ groups: Array<{ to: unknown[] }>; entries: unknown[] }> = [];
     const model = { collection: { insertMany: async (documents: typeof written) => void written.push(...documents) } };
-    const feed = new InboxFeed(model as never, {} as Jobs, { get: () => 1000 } as unknown as AppConfig);
+    const bus = new DomainEvents();
+    const feed = new InboxFeed(model as never, {} as Jobs, bus, { get: () => 1000 } as unknown as AppConfig);
     const told: InboxEntry[] = [];
-    feed.subscribe((entry) => told.push(entry));
+    bus.on(INBOX_ENTRY, (entry) => void told.push(entry));
     const groups = [group(1000), group(3000), group(1500), group(1)];
     await feed.publish(groups);
     expect(told).toHaveLength(5501);

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleIn
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
+import { DomainEvents, Topic } from '@app/bus';
 import { AppConfig } from '@app/config';
 import { Jobs } from '@app/jobs';
 import { NotificationFeedEntry, NotificationFeedWrite } from '../schemas/notification-feed.schema';
@@ -36,17 +37,18 @@ export interface InboxGroup {
   texts?: NotificationTexts;
   to: Array<{ userId: string; id: string }>;
 }
-type Listener = (entry: InboxEntry) => void;
+
+/** A new inbox entry for one recipient, in this process (emitted: the open inbox streams pass it on). */
+export const INBOX_ENTRY = new Topic<InboxEntry>('alerts.inbox-entry');
 
 /**
- * New inbox entries for the open streams: this instance's at once (it wrote them), other
- * instances' through the feed collection, polled every POSITION_STREAM_POLL_MS while this
- * instance has a stream open (the same pattern as the fleet events on the position stream).
+ * New inbox entries for the open streams, on `INBOX_ENTRY`: this instance's at once (it wrote
+ * them), other instances' through the feed collection, polled every POSITION_STREAM_POLL_MS while
+ * this instance has a stream open (the same pattern as the fleet events on the position stream).
  */
 @Injectable()
 export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InboxFeed.name);
-  private readonly listeners = new Set<Listener>();
   private readonly sent = new LRUCache<string, true>({ max: 50_000 });
   private lastSeconds = Math.floor(Date.now() / 1000);
   private timer?: NodeJS.Timeout;
@@ -56,6 +58,7 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   constructor(
     @InjectModel(NotificationFeedWrite.name) private readonly feed: Model<NotificationFeedWrite>,
     private readonly jobs: Jobs,
+    private readonly bus: DomainEvents,
     config: AppConfig,
   ) {
     this.pollMs = config.get('POSITION_STREAM_POLL_MS');
@@ -76,11 +79,6 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
   onModuleDestroy(): void {
     this.stopped = true;
     clearTimeout(this.timer);
-  }
-
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Tells this instance's streams at once, and the others' through the feed: each group's view stored once, not once per recipient. */
@@ -105,12 +103,12 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
     const key = `${entry.userId}|${entry.view.id}`;
     if (this.sent.has(key)) return;
     this.sent.set(key, true);
-    for (const listener of this.listeners) listener(entry);
+    this.bus.emit(INBOX_ENTRY, entry);
   }
 
   private async poll(): Promise<void> {
     try {
-      if (this.listeners.size > 0) {
+      if (this.bus.heard(INBOX_ENTRY)) {
         const from = Types.ObjectId.createFromTime(this.lastSeconds - CLOCK_SKEW_S);
         const writes = await this.feed.collection
           .find<NotificationFeedWrite>({ _id: { $gte: from } } as never)

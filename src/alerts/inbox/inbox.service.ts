@@ -2,6 +2,7 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Types } from 'mongoose';
 import { AuthContext } from '@app/auth';
+import { DomainEvents } from '@app/bus';
 import { AppConfig } from '@app/config';
 import { DEFAULT_LANGUAGE } from '@app/i18n';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository, TenantScope, unlessOnlyDuplicates } from '@app/database';
@@ -9,7 +10,7 @@ import { notFound } from '@app/errors';
 import { openEventStream, OpenStreamsPerUser, sseFrame } from '@app/http';
 import { Notification } from '../schemas/notification.schema';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
-import { InboxFeed, type InboxGroup } from './inbox-feed';
+import { INBOX_ENTRY, InboxFeed, type InboxGroup } from './inbox-feed';
 import { NotificationView, toNotificationView } from './notification.view';
 
 /** A stream ends after this long; the browser's EventSource reconnects and lists what it missed. */
@@ -40,6 +41,7 @@ export class Inbox implements OnModuleDestroy {
   constructor(
     @InjectRepository(Notification) private readonly notifications: TenantRepository<Notification>,
     private readonly feed: InboxFeed,
+    private readonly bus: DomainEvents,
     config: AppConfig,
   ) {
     this.heartbeatMs = config.get('POSITION_STREAM_HEARTBEAT_MS');
@@ -94,7 +96,7 @@ export class Inbox implements OnModuleDestroy {
       maxUnreadBytes: MAX_UNREAD_BYTES,
       retryMs: RETRY_MS,
     });
-    const unsubscribe = this.feed.subscribe((entry) => {
+    const unsubscribe = this.bus.on(INBOX_ENTRY, (entry) => {
       // Each reader in their language (an entry of the versions before has one text for all).
       if (entry.userId === userId) stream.write(sseFrame('notification', { ...entry.view, ...entry.texts?.[auth.language] }, entry.view.id));
     });

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '@app/bus';
 import { inEveryLanguage, webhookDisabledTexts } from '@app/i18n';
-import { WebhookEndpointDisabled } from '../../webhooks';
+import { WEBHOOK_ENDPOINT_DISABLED } from '../../webhooks';
 import { SystemNotices } from './system-notices';
 
 /**
@@ -11,12 +12,12 @@ import { SystemNotices } from './system-notices';
 @Injectable()
 export class WebhookDisabledNotices implements OnModuleInit {
   constructor(
-    private readonly disabled: WebhookEndpointDisabled,
+    private readonly bus: DomainEvents,
     private readonly notices: SystemNotices,
   ) {}
 
   onModuleInit(): void {
-    this.disabled.subscribe(async (notice) => {
+    this.bus.on(WEBHOOK_ENDPOINT_DISABLED, async (notice) => {
       await this.notices.toAdmins(notice.clientId, {
         texts: inEveryLanguage((lang) =>
           webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang),

@@ -4,6 +4,7 @@ import { compileGeofence } from '../../geofences/compiled-geofence';
 import type { Geofence } from '../../geofences/schemas/geofence.schema';
 import { detect, DetectorContext } from './detector';
 import { DetectorState, Fix, initialState } from './detector-state';
+import { REGISTERED_RULES } from './detection-rules.fixture';
 
 const M = 1 / 111_195; // a metre of latitude, in degrees
 const ORIGIN = { lat: -33.45, lng: -70.65 };
@@ -46,7 +47,7 @@ const context = (settings: Partial<DetectorContext['settings']> = {}): DetectorC
 /** A fix `north` metres north of the depot's centre at second `ts`. */
 const at = (ts: number, north: number, extra: Partial<Fix> = {}): Fix => ({ ts, lat: ORIGIN.lat + north * M, lng: ORIGIN.lng, speed: 10, temps: {}, ...extra });
 const run = (fixes: Fix[], state: DetectorState = initialState(), ctx = context()) =>
-  detect(state, fixes, ctx).map((e) => `${e.type}@${e.at.ts}${e.geofenceId ? `:${e.geofenceId.slice(-2)}` : ''}`);
+  detect(state, fixes, ctx, REGISTERED_RULES).map((e) => `${e.type}@${e.at.ts}${e.geofenceId ? `:${e.geofenceId.slice(-2)}` : ''}`);
 
 describe('detect', () => {
   it('enters and leaves a geofence at the first fix of each state, once confirmed', () => {
@@ -103,7 +104,12 @@ describe('detect', () => {
 
   it('tells the limit, the highest speed and the duration when speeding ends', () => {
     const state = initialState();
-    const events = detect(state, [at(0, 600, { speed: 80 }), at(10, 610, { speed: 105 }), at(20, 620, { speed: 130 }), at(30, 630, { speed: 70 })], context());
+    const events = detect(
+      state,
+      [at(0, 600, { speed: 80 }), at(10, 610, { speed: 105 }), at(20, 620, { speed: 130 }), at(30, 630, { speed: 70 })],
+      context(),
+      REGISTERED_RULES,
+    );
     expect(events.map((e) => [e.type, e.details])).toEqual([
       ['speeding.start', { limitKmh: 90, speedKmh: 105 }],
       ['speeding.end', { limitKmh: 90, maxSpeedKmh: 130, durationSeconds: 20 }],
@@ -134,9 +140,9 @@ describe('detect', () => {
 
   it('comes back online at the first fix after the offline mark', () => {
     const state = initialState();
-    detect(state, [at(0, 600)], context());
+    detect(state, [at(0, 600)], context(), REGISTERED_RULES);
     state.offline = { since: 1800, lastFixAt: 0 };
-    const events = detect(state, [at(3600, 600)], context());
+    const events = detect(state, [at(3600, 600)], context(), REGISTERED_RULES);
     expect(events.map((e) => [e.type, e.at.ts, e.details])).toEqual([['tracker.online', 3600, { offlineSeconds: 3600 }]]);
     expect(state.offline).toBeNull();
   });

@@ -1,22 +1,19 @@
+import { Injectable } from '@nestjs/common';
 import { judgeFix } from '../../positions';
+import { DetectionRule, DetectorContext, FixMoment, FleetEventRule } from './detection-rule';
 import { DetectedEvent, DetectorState, Fix, Spot, spotOf } from './detector-state';
-import { fenceEvents, FenceContext, speedLimitAt } from './fence-rules';
-import { idlingEvents, ignitionEvents, speedingEvents } from './motion-rules';
-import { temperatureEvents } from './temperature-rules';
 
-export interface DetectorContext extends FenceContext {
-  settings: { speedLimitKmh: number | null; idleMinutes: number; temperature: { min: number; max: number } | null };
-}
+export type { DetectorContext } from './detection-rule';
 
 /**
- * Every rule over fixes in time order, from a state to the next (pure: the detection service
+ * The rules over fixes in time order, from a state to the next (pure: the detection service
  * loads and stores the state). A fix without a position updates ignition, idling and
- * temperature from the last known place; the first fix after the offline check's mark is
- * `tracker.online`. A fix no vehicle could have reached from the last one (docs/events.md,
- * "Clocks, jumps, resets and jitter") is read as a fix without a position or speed; once a second
- * fix agrees with it, the asset is there, without a path (no interpolated crossing) from before.
+ * temperature from the last known place. A fix no vehicle could have reached from the last one
+ * (docs/events.md, "Clocks, jumps, resets and jitter") is read as a fix without a position or
+ * speed; once a second fix agrees with it, the asset is there, without a path (no interpolated
+ * crossing) from before.
  */
-export function detect(state: DetectorState, fixes: readonly Fix[], context: DetectorContext): DetectedEvent[] {
+export function detect(state: DetectorState, fixes: readonly Fix[], context: DetectorContext, rules: readonly DetectionRule[]): DetectedEvent[] {
   const events: DetectedEvent[] = [];
   for (const sent of fixes) {
     if (state.lastTs !== null && sent.ts <= state.lastTs) continue;
@@ -26,19 +23,26 @@ export function detect(state: DetectorState, fixes: readonly Fix[], context: Det
       state.lastTs = fix.ts;
       continue;
     }
-    if (state.offline) {
-      if (!state.offline.silent) events.push({ type: 'tracker.online', at: spot, details: { offlineSeconds: Math.round(fix.ts - state.offline.lastFixAt) } });
-      state.offline = null;
-    }
-    if (located) events.push(...fenceEvents(state, located, context, continuous));
-    events.push(...speedingEvents(state, fix, spot, speedLimitAt(state, context, context.settings.speedLimitKmh)));
-    events.push(...idlingEvents(state, fix, spot, context.settings.idleMinutes));
-    events.push(...ignitionEvents(state, fix, spot));
-    events.push(...temperatureEvents(state, fix, spot, context.settings.temperature));
+    const moment: FixMoment = { state, fix, spot, located, continuous, context };
+    for (const rule of rules) events.push(...rule.eventsAt(moment));
     if (located) state.last = located;
     state.lastTs = fix.ts;
   }
   return events;
+}
+
+/** `tracker.online` at the first fix after the offline check's mark: before every other rule. */
+@Injectable()
+@FleetEventRule()
+export class OnlineRule implements DetectionRule {
+  readonly order = 0;
+
+  eventsAt({ state, fix, spot }: FixMoment): DetectedEvent[] {
+    const offline = state.offline;
+    if (!offline) return [];
+    state.offline = null;
+    return offline.silent ? [] : [{ type: 'tracker.online', at: spot, details: { offlineSeconds: Math.round(fix.ts - offline.lastFixAt) } }];
+  }
 }
 
 /** The fix as the rules read it once judged against the asset's last place. */

@@ -6,6 +6,7 @@ import { GeofenceIndex } from '../../geofences';
 import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
+import { DetectionRules } from './detection-rule';
 import { detect, DetectorContext } from './detector';
 import { DetectedEvent, DetectorState, initialState } from './detector-state';
 import { EventReconciler } from './event-reconciler';
@@ -33,6 +34,7 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
     private readonly events: FleetEvents,
     private readonly reconciler: EventReconciler,
     private readonly points: TelemetryPointsReader,
+    private readonly rules: DetectionRules,
   ) {}
 
   onModuleInit(): void {
@@ -77,7 +79,7 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
         const held = this.states.get(replay.assetId.toHexString());
         if (!held?.asset || !replay.snapshot) continue;
         const replayed: DetectorState = { ...structuredClone(replay.snapshot as DetectorState), offline: held.state.offline };
-        const found = this.toEvents(detect(replayed, replay.fixes, this.contextOf(held.asset, fences)), held.asset);
+        const found = this.toEvents(detect(replayed, replay.fixes, this.contextOf(held.asset, fences), this.rules.all), held.asset);
         await this.reconciler.reconcile(held.asset, replay.from + 1, replay.to, found);
         held.state = replayed;
         held.dirty = true;
@@ -94,7 +96,7 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
         const held = this.states.get(assetId.toHexString());
         if (!held?.asset || held.asset.archivedAt) continue;
         const state = structuredClone(held.state);
-        found.push(...this.toEvents(detect(state, fixes, this.contextOf(held.asset, fences)), held.asset));
+        found.push(...this.toEvents(detect(state, fixes, this.contextOf(held.asset, fences), this.rules.all), held.asset));
         advanced.push({ held, state });
         held.seenAt = Date.now();
       }

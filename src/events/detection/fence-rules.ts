@@ -1,4 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import type { CompiledGeofence } from '../../geofences';
+import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
 import { DetectedEvent, DetectorState, Spot } from './detector-state';
 
 /** What the fence rules need of a client's geofences. */
@@ -110,4 +112,15 @@ export function speedLimitAt(state: DetectorState, context: FenceContext, own: n
     .map(([id]) => context.fences.byId(id)?.speedLimitKmh)
     .filter((limit): limit is number => typeof limit === 'number');
   return limits.length > 0 ? Math.min(...limits) : own;
+}
+
+/** `geofence.enter` / `geofence.exit`: first, since speeding reads the limits of the fences the asset is in. */
+@Injectable()
+@FleetEventRule()
+export class GeofenceRule implements DetectionRule {
+  readonly order = 10;
+
+  eventsAt({ state, located, context, continuous }: FixMoment): DetectedEvent[] {
+    return located ? fenceEvents(state, located, context, continuous) : [];
+  }
 }

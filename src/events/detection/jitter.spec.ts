@@ -3,6 +3,7 @@ import { ClientGeofences } from '../../geofences';
 import { compileGeofence } from '../../geofences/compiled-geofence';
 import { detect, DetectorContext } from './detector';
 import { Fix, initialState } from './detector-state';
+import { REGISTERED_RULES } from './detection-rules.fixture';
 
 /**
  * GPS jitter at a geofence's edge, measured (docs/events.md, "Jitter"): the demo depot (a 400 m
@@ -52,7 +53,7 @@ function track(start: number, seconds: number, north: (ts: number) => number, sp
   });
 }
 
-const ruleChanges = (fixes: Fix[]) => detect(initialState(), fixes, RULE).filter((e) => e.type.startsWith('geofence.')).length;
+const ruleChanges = (fixes: Fix[]) => detect(initialState(), fixes, RULE, REGISTERED_RULES).filter((e) => e.type.startsWith('geofence.')).length;
 /** Every fix on the other side of the edge from the one before it: what a rule without hysteresis reports. */
 const rawChanges = (fixes: Fix[]) => {
   const inside = fixes.map((fix) => fences.containing({ lat: fix.lat!, lng: fix.lng! }).length > 0);
@@ -70,7 +71,7 @@ describe('jitter at a geofence edge (the demo depot, a fix every 5 s)', () => {
 
   it.each([5, 10])('a truck parked 15 m inside (σ %i m): one enter, within the first minutes', (sigma) => {
     const fixes = [...arriving(385), ...track(30, 600, () => 385, 0, sigma, 7 + sigma)];
-    const events = detect(initialState(), fixes, RULE);
+    const events = detect(initialState(), fixes, RULE, REGISTERED_RULES);
     expect(events.map((e) => e.type)).toEqual(['geofence.enter']);
     expect(events[0].at.ts).toBeLessThanOrEqual(180);
   });

@@ -1,4 +1,7 @@
+import { Injectable } from '@nestjs/common';
+import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
 import { confirm, DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
+import { speedLimitAt } from './fence-rules';
 
 /** km/h over the limit that confirm speeding (or its end) at once; otherwise a second fix must agree. */
 export const SPEED_MARGIN_KMH = 10;
@@ -73,4 +76,37 @@ export function ignitionEvents(state: DetectorState, fix: Fix, spot: Spot): Dete
   state.ignition = fix.ignition;
   if (previous === null || previous === fix.ignition) return [];
   return [{ type: fix.ignition ? 'ignition.on' : 'ignition.off', at: spot }];
+}
+
+/** `speeding.start` / `speeding.end`, at the limit of where the asset is (after the geofences). */
+@Injectable()
+@FleetEventRule()
+export class SpeedingRule implements DetectionRule {
+  readonly order = 20;
+
+  eventsAt({ state, fix, spot, context }: FixMoment): DetectedEvent[] {
+    return speedingEvents(state, fix, spot, speedLimitAt(state, context, context.settings.speedLimitKmh));
+  }
+}
+
+/** `idling.start` / `idling.end`. */
+@Injectable()
+@FleetEventRule()
+export class IdlingRule implements DetectionRule {
+  readonly order = 30;
+
+  eventsAt({ state, fix, spot, context }: FixMoment): DetectedEvent[] {
+    return idlingEvents(state, fix, spot, context.settings.idleMinutes);
+  }
+}
+
+/** `ignition.on` / `ignition.off`. */
+@Injectable()
+@FleetEventRule()
+export class IgnitionRule implements DetectionRule {
+  readonly order = 40;
+
+  eventsAt({ state, fix, spot }: FixMoment): DetectedEvent[] {
+    return ignitionEvents(state, fix, spot);
+  }
 }

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
 import { confirm, DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
 
 /** °C outside the range that confirm a change at once; otherwise a second reading must agree. */
@@ -37,4 +39,15 @@ export function temperatureEvents(state: DetectorState, fix: Fix, spot: Spot, ra
       details: { sensor, valueC: value, min: range.min, max: range.max, durationSeconds: since ? Math.round(step.confirmed.ts - since.ts) : null },
     },
   ];
+}
+
+/** `temperature.out_of_range` / `temperature.back_in_range`. */
+@Injectable()
+@FleetEventRule()
+export class TemperatureRule implements DetectionRule {
+  readonly order = 50;
+
+  eventsAt({ state, fix, spot, context }: FixMoment): DetectedEvent[] {
+    return temperatureEvents(state, fix, spot, context.settings.temperature);
+  }
 }

@@ -2,7 +2,8 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { AppConfig } from '@app/config';
 import { KnownPosition, LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { PositionFeed } from './position-feed.service';
-import { PositionUpdates } from './position-updates';
+import { DomainEvents } from '@app/bus';
+import { POSITION_UPDATED } from './position-updates';
 
 /**
  * Every tracker's latest position in this process's memory, so that the map's answer needs no
@@ -24,7 +25,7 @@ export class LatestPositionCache implements OnApplicationBootstrap, OnModuleDest
 
   constructor(
     private readonly store: LatestPositionStore,
-    private readonly updates: PositionUpdates,
+    private readonly bus: DomainEvents,
     private readonly feed: PositionFeed,
     config: AppConfig,
   ) {
@@ -34,7 +35,7 @@ export class LatestPositionCache implements OnApplicationBootstrap, OnModuleDest
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
     // Listening before the read: an update that lands while it runs is kept if it is newer.
-    this.unsubscribe = this.updates.subscribe((record) => this.keep(record._id, record));
+    this.unsubscribe = this.bus.on(POSITION_UPDATED, (record) => this.keep(record._id, record));
     void this.fill();
   }
 

@@ -4,7 +4,6 @@ import { IngestionModule } from '../ingestion/ingestion.module';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { LatestPositionCache } from './latest-position-cache';
 import { LatestPositionsService } from './latest-positions.service';
-import { LiveStreamEvents } from './live-stream-events';
 import { PositionFeed } from './position-feed.service';
 import { PositionStreamController } from './position-stream.controller';
 import { PositionStreams } from './position-streams.service';
@@ -19,7 +18,6 @@ import { StoredPositionUpdates } from './stored-position-updates';
   controllers: [PositionsController, PositionStreamController],
   providers: [
     PositionUpdates,
-    LiveStreamEvents,
     StoredPositionUpdates,
     PositionFeed,
     PositionStreams,
@@ -28,6 +26,6 @@ import { StoredPositionUpdates } from './stored-position-updates';
     ScopedTrackers,
     ConfiguredFlespiClient,
   ],
-  exports: [PositionUpdates, PositionStreams, LiveStreamEvents],
+  exports: [PositionUpdates, PositionStreams],
 })
 export class LiveModule {}

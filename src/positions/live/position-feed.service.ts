@@ -106,7 +106,7 @@ export class PositionFeed implements OnApplicationBootstrap, OnModuleDestroy {
   /** One read of the records stored since the last one (less the overlap); idle without listeners. */
   async poll(): Promise<void> {
     if (this.polling || this.closed) return;
-    if (this.updates.listenerCount === 0) {
+    if (!this.updates.heard) {
       this.cursor = Date.now();
       return;
     }

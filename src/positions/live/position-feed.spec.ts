@@ -2,7 +2,8 @@ import type { AppConfig } from '@app/config';
 import type { LatestPositionStore } from '../store/latest-position.store';
 import type { TrackerOwnership } from '../pipeline/tracker-ownership';
 import { PositionFeed } from './position-feed.service';
-import { PositionUpdates } from './position-updates';
+import { DomainEvents } from '@app/bus';
+import { POSITION_UPDATED, PositionUpdates } from './position-updates';
 
 /**
  * The change-stream side of the feed against a stand-in of the driver's ChangeStream: there is no
@@ -56,9 +57,10 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 function feedOn(changes: StandInChangeStream) {
   const store = { watchChanges: () => changes, changedSince: async () => [] } as unknown as LatestPositionStore;
   const config = { get: () => 60_000, runsBackgroundWork: true } as unknown as AppConfig;
-  const updates = new PositionUpdates();
+  const bus = new DomainEvents();
+  const updates = new PositionUpdates(bus);
   const seen: number[] = [];
-  updates.subscribe((update) => seen.push(update.ts));
+  bus.on(POSITION_UPDATED, (update) => void seen.push(update.ts));
   const ownership = { instanceId: 'this-instance' } as unknown as TrackerOwnership;
   return { feed: new PositionFeed(store, updates, ownership, config), seen };
 }

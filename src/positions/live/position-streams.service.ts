@@ -6,8 +6,9 @@ import { openEventStream, OpenStreamsPerUser } from '@app/http';
 import { LatestPositionStore, LatestRecord } from '../store/latest-position.store';
 import { LatestPositionsService } from './latest-positions.service';
 import { ScopedTracker, ScopedTrackers, TrackerFilter } from './scoped-trackers.service';
-import { LiveStreamEvents } from './live-stream-events';
-import { PositionUpdates } from './position-updates';
+import { DomainEvents } from '@app/bus';
+import { LIVE_STREAM_EVENT, liveStreamFrame } from './live-stream-event';
+import { POSITION_UPDATED } from './position-updates';
 
 /** A reconnect replays from this much before its `Last-Event-ID`: instances' clocks may differ a little. */
 export const REPLAY_SKEW_MS = 3000;
@@ -43,9 +44,8 @@ export class PositionStreams implements OnModuleDestroy {
   constructor(
     private readonly scoped: ScopedTrackers,
     private readonly store: LatestPositionStore,
-    private readonly updates: PositionUpdates,
+    private readonly bus: DomainEvents,
     private readonly views: LatestPositionsService,
-    private readonly events: LiveStreamEvents,
     config: AppConfig,
   ) {
     this.heartbeatMs = config.get('POSITION_STREAM_HEARTBEAT_MS');
@@ -72,15 +72,15 @@ export class PositionStreams implements OnModuleDestroy {
 
     // Live updates that arrive while the replay is read wait behind it.
     let waiting: LatestRecord[] | null = [];
-    const unsubscribe = this.updates.subscribe((record) => {
+    const unsubscribe = this.bus.on(POSITION_UPDATED, (record) => {
       const tracker = trackers.get(record._id);
       if (!tracker) return; // never another client's or an out-of-scope asset
       if (waiting) waiting.push(record);
       else send(tracker, record);
     });
     const assets = new Set([...trackers.values()].map((tracker) => tracker.assetId));
-    const unsubscribeEvents = this.events.subscribe((event) => {
-      if (assets.has(event.assetId)) write(this.events.frame(event));
+    const unsubscribeEvents = this.bus.on(LIVE_STREAM_EVENT, (event) => {
+      if (assets.has(event.assetId)) write(liveStreamFrame(event));
     });
     this.open.add(end);
     stream.onEnd(() => {
