@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -32,11 +32,16 @@ export async function startAppProcess({ env, startTimeoutMs = 180_000, keepOutpu
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, ['-r', join(ROOT, 'test/support/ts-register.js'), join(ROOT, 'src/main.ts')], {
     cwd: ROOT,
-    env: { ...baseEnv(), LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: { ...baseEnv(), LOG_LEVEL: process.env.RESILIENCE_APP_LOG ? 'info' : 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-keepOutput));
+  // RESILIENCE_APP_LOG=<file>: every app's whole output appended there (at LOG_LEVEL=info), to read a failed run afterwards.
+  const logFile = process.env.RESILIENCE_APP_LOG;
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-keepOutput);
+    if (logFile) appendFileSync(logFile, chunk.toString().replace(/^/gm, `[${child.pid}] `));
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const app = { child, url: `http://127.0.0.1:${port}`, output: () => output };
