@@ -245,7 +245,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
   }
 
   private owned(held: HeldMeters): boolean {
-    return this.ownership.ownsTracker(held.trackerId.toHexString());
+    return this.ownership.holdsTracker(held.trackerId.toHexString());
   }
 
   private count(held: HeldMeters, km: number, hours: number): void {

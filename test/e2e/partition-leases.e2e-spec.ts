@@ -1,8 +1,9 @@
 import request from 'supertest';
+import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { PartitionBalancer } from '../../src/positions/pipeline/partition-balancer';
 import { TrackerOwnership } from '../../src/positions/pipeline/tracker-ownership';
-import { createTenant } from '../factories/tenant.factory';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, ROUTE, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-leases-0123456789abcdef';
@@ -15,6 +16,7 @@ const TOKEN = 'ingest-token-leases-0123456789abcdef';
  */
 describe('partition leases', () => {
   let t: TestApp;
+  let tenant: TestTenant;
   let asset: TrackedFixture;
   let ownership: TrackerOwnership;
   let balancer: PartitionBalancer;
@@ -23,7 +25,7 @@ describe('partition leases', () => {
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
-    const tenant = await createTenant(t.app);
+    tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId);
     ownership = t.app.get(TrackerOwnership);
     balancer = t.app.get(PartitionBalancer);
@@ -54,5 +56,28 @@ describe('partition leases', () => {
     expect(first.body.data.duplicates + second.body.data.duplicates).toBe(3);
     expect(await ownership.renew()).toEqual([]);
     expect(ownership.processes(partition)).toBe(true);
+  });
+
+  it('writes the trackers’ and detectors’ states of the partitions it gives up before it frees them', async () => {
+    // Another instance joins: this one keeps the lower half of the partitions and gives up the rest.
+    let given: TrackedFixture;
+    do given = await addAsset(t, tenant.clientId);
+    while (ownership.partitionOf(given.trackerId.toHexString()) < ownership.partitions / 2);
+    const batch = ROUTE.slice(0, 2).map((message) => ({ 'device.id': given.vendorId, ...message }));
+    await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(batch).expect(200);
+    const instances = t.connection.collection<{ _id: string; seenAt: Date }>('telemetry_instances');
+    await instances.insertOne({ _id: 'another-instance', seenAt: new Date() });
+    try {
+      await balancer.tick();
+      expect(ownership.processes(ownership.partitionOf(given.trackerId.toHexString()))).toBe(false);
+      const newest = Math.max(...batch.map((message) => message.timestamp));
+      const trackerState = await t.connection.collection('telemetry_tracker_states').findOne({ _id: given.trackerId.toHexString() } as never);
+      expect(trackerState).toMatchObject({ newestTs: newest, processedTs: newest });
+      const detectorState = await t.connection.collection('asset_event_states').findOne({ _id: new Types.ObjectId(given.assetId) });
+      expect(detectorState?.lastTs).toBe(newest);
+    } finally {
+      await instances.deleteOne({ _id: 'another-instance' });
+      await balancer.tick();
+    }
   });
 });

@@ -104,11 +104,12 @@ export class EventStates {
 
   /**
    * Writes the changed states, one bulk write per client, by `_id` (a condition beside it makes
-   * mongo-java-server scan the collection). Only of trackers this instance still processes: one
-   * that lost them while it stalled writes nothing (their new owner's states stand).
+   * mongo-java-server scan the collection). Only of trackers whose lease this instance still holds
+   * (`TrackerOwnership.holds`, as the trackers' own states): one that lost them while it stalled
+   * writes nothing (their new owner's states stand).
    */
   async flush(): Promise<void> {
-    const dirty = [...this.held.values()].filter((held) => held.dirty && this.ownership.ownsTracker(held.trackerId.toHexString()));
+    const dirty = [...this.held.values()].filter((held) => held.dirty && this.ownership.holdsTracker(held.trackerId.toHexString()));
     if (dirty.length === 0) return;
     for (const held of dirty) held.dirty = false;
     try {

@@ -82,6 +82,22 @@ export class TrackerOwnership {
     return this.processes(this.partitionOf(trackerId));
   }
 
+  /**
+   * Whether this instance still holds the partition's lease (not expired): what it worked out as
+   * the owner may be written. Not `processes`, whose margin can pass between two writes of one
+   * compaction: a tracker's state written and its detector's not would leave the detector behind
+   * (the fixes between skipped: a geofence crossed twice); nor only the partitions taken up: a
+   * partition being given up writes its states before it goes.
+   */
+  holds(partition: number): boolean {
+    const lease = this.held.get(partition);
+    return lease !== undefined && lease.until > this.clock.nowMs();
+  }
+
+  holdsTracker(trackerId: string): boolean {
+    return this.holds(this.partitionOf(trackerId));
+  }
+
   ownedPartitions(): number[] {
     return [...this.ready].filter((partition) => this.processes(partition));
   }

@@ -104,9 +104,9 @@ export class TrackerStates {
   /**
    * Writes the changed states (the newest message, trips' progress, checkpoint time, latest
    * position) in bulk, by `_id` (a lookup: a condition beside it makes mongo-java-server scan the
-   * collection, ~5 ms a write at 20 000 documents). Only those of partitions this instance still
-   * processes: one that lost its lease while it stalled writes nothing of them (the new owner's
-   * states stand).
+   * collection, ~5 ms a write at 20 000 documents). Only those of partitions whose lease this instance
+   * still holds (`TrackerOwnership.holds`): one that lost its lease while it stalled writes nothing
+   * of them (the new owner's states stand).
    */
   persist(states: readonly TrackerState[]): Promise<void> {
     return this.capture(states).write();
@@ -118,7 +118,7 @@ export class TrackerStates {
    * that no stored state says its fixes were processed while the processors' stored states lack them.
    */
   capture(states: readonly TrackerState[]): CapturedStates {
-    const changed = states.filter((state) => state.dirty && this.ownership.processes(state.partition));
+    const changed = states.filter((state) => state.dirty && this.ownership.holds(state.partition));
     const abandon = () => {
       for (const state of changed) state.dirty = true;
     };
