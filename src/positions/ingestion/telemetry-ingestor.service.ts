@@ -6,7 +6,8 @@ import { RefusalReason, RefusedMessage, StoredTracker, TrackerRouting } from '@a
 import { AppMetrics } from '@app/metrics';
 import { TelemetryCompaction } from '../pipeline/telemetry-compaction.service';
 import { PartitionRouter } from '../pipeline/partition-router';
-import { TrackerBatch, TrackerPipeline } from '../pipeline/tracker-pipeline.service';
+import type { TrackerBatch } from '../pipeline/batch-arrivals';
+import { TrackerPipeline } from '../pipeline/tracker-pipeline.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
 
 export interface IngestReport {

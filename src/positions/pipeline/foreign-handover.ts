@@ -6,7 +6,7 @@ import { LogEntry, latestRecordOf, TelemetryLog } from '../store/telemetry-log';
 import { DomainEvents } from '@app/bus';
 import { POSITIONS_MOVED } from './positions-moved';
 import { TrackerOwnership } from './tracker-ownership';
-import type { BatchCounts, TrackerBatch } from './tracker-pipeline.service';
+import type { BatchCounts, TrackerBatch } from './batch-arrivals';
 
 /** How long a batch waits for the instances that own its trackers before it is answered 503 (the sender sends it again). */
 export const HANDOVER_WAIT_MS = 30_000;

@@ -32,3 +32,11 @@ export function newestPositioned(points: readonly TelemetryPoint[]): (TelemetryP
     if (point.lat !== null && point.lng !== null && (newest === null || point.ts > newest.ts)) newest = point as TelemetryPoint & { lat: number; lng: number };
   return newest;
 }
+
+/** Two runs in time order as one, one point per timestamp (the first run's copy). */
+export function mergeByTs(a: readonly TelemetryPoint[], b: readonly TelemetryPoint[]): TelemetryPoint[] {
+  if (a.length === 0) return [...b];
+  if (b.length === 0) return [...a];
+  const seen = new Set(a.map((point) => point.ts));
+  return [...a, ...b.filter((point) => !seen.has(point.ts))].sort((x, y) => x.ts - y.ts);
+}

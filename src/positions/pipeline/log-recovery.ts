@@ -3,7 +3,8 @@ import { TrackerRouting } from '@app/fleet';
 import { unpackPoints } from '../store/hour-bucket';
 import { LogEntry, TelemetryLog } from '../store/telemetry-log';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
-import { TrackerBatch, TrackerPipeline } from './tracker-pipeline.service';
+import type { TrackerBatch } from './batch-arrivals';
+import { TrackerPipeline } from './tracker-pipeline.service';
 
 /**
  * Takes up, when an instance claims a partition and before it processes its batches, the log

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { ForeignHandover } from './foreign-handover';
 import { PartitionBalancer } from './partition-balancer';
 import { TrackerOwnership } from './tracker-ownership';
-import { BatchCounts, TrackerBatch, TrackerPipeline } from './tracker-pipeline.service';
+import type { BatchCounts, TrackerBatch } from './batch-arrivals';
+import { TrackerPipeline } from './tracker-pipeline.service';
 
 /**
  * Where a batch's trackers are processed: here for the partitions this instance owns (claiming,

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { TripsModule } from '../trips/trips.module';
+import { BatchArrivals } from './batch-arrivals';
+import { ProcessorRuns } from './processor-runs';
 import { CheckpointsPrune } from './checkpoints-prune';
 import { ForeignHandover } from './foreign-handover';
 import { ImportedHistory } from './imported-history';
@@ -36,6 +38,8 @@ const pipelineModels = MongooseModule.forFeature([
   providers: [
     TrackerStates,
     TrackerPipeline,
+    BatchArrivals,
+    ProcessorRuns,
     TrackerCheckpoints,
     TrackerProcessors,
     TrackerOwnership,
