@@ -35,8 +35,11 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
   private target = Infinity;
   private stopped = false;
   private readonly intake = new Set<string>();
-  /** The lease work under way (a round, or a batch's claim): one at a time, see `exclusively`. */
+  /** The lease work under way (a round, a batch's claim, a lost partition dropped): one at a time, see `exclusively`. */
   private leaseWork: Promise<unknown> = Promise.resolve();
+  private renewing: Promise<void> | null = null;
+  /** Partitions found lost whose trackers are not dropped from memory yet: not claimed again until they are. */
+  private readonly leaving = new Set<number>();
 
   constructor(
     private readonly ownership: TrackerOwnership,
@@ -51,6 +54,7 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
     await this.ownership.resolveCount();
     if (!this.config.runsBackgroundWork) return;
     await this.tick().catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`));
+    this.keepRenewing();
     this.nextTick();
     this.pollIntake();
   }
@@ -58,7 +62,7 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     for (const timer of [this.tickTimer, this.intakeTimer, this.renewTimer]) if (timer) clearTimeout(timer);
-    await this.ticking;
+    await Promise.all([this.ticking, this.renewing]);
     // The compaction wrote everything before (its shutdown hook runs first).
     for (const partition of this.ownership.heldPartitions()) await this.ownership.release(partition).catch(() => undefined);
     if (this.config.runsBackgroundWork) await this.ownership.leave().catch(() => undefined);
@@ -101,25 +105,44 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
     const free = (await this.ownership.freePartitions()).filter((partition) => wanted.has(partition)).slice(0, room);
     if (free.length === 0) return;
     await this.take(free);
-    if (!this.config.runsBackgroundWork && !this.renewTimer) {
-      this.renewTimer = setInterval(
-        () => void this.ownership.renew().catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`)),
-        RENEW_EVERY_MS,
-      );
-      this.renewTimer.unref();
-    }
+    this.keepRenewing();
+  }
+
+  /**
+   * Renews the leases held every RENEW_EVERY_MS on a timer of its own: never behind lease work (a
+   * partition's recovery can take seconds), whose delay would let the leases near their end — the
+   * margin in which no batch is taken.
+   */
+  private keepRenewing(): void {
+    if (this.renewTimer || this.stopped) return;
+    this.renewTimer = setInterval(() => void this.renew(), RENEW_EVERY_MS);
+    this.renewTimer.unref();
+  }
+
+  /** One renewal (one at a time); a partition lost meanwhile is dropped from memory as lease work. */
+  renew(): Promise<void> {
+    this.renewing ??= this.ownership
+      .renew()
+      .then((lost) => {
+        for (const partition of lost) {
+          this.logger.warn(`Lost partition ${partition} to another instance (this one stalled past its lease): its trackers are that instance's now`);
+          this.leaving.add(partition);
+          void this.exclusively(async () => {
+            // Its batches under way finish first: what they add to memory is dropped with the rest (their entries stay in the log for the new owner).
+            await this.pipeline.drain(partition);
+            this.pipeline.forgetPartition(partition, true);
+          }).finally(() => this.leaving.delete(partition));
+        }
+      })
+      .catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`))
+      .finally(() => (this.renewing = null));
+    return this.renewing;
   }
 
   private async tickNow(): Promise<void> {
     if (this.stopped) return;
     const live = await this.ownership.heartbeat();
     this.othersRun = live > 1;
-    for (const partition of await this.ownership.renew()) {
-      this.logger.warn(`Lost partition ${partition} to another instance (this one stalled past its lease): its trackers are that instance's now`);
-      // Its batches under way finish first: what they add to memory is dropped with the rest (their entries stay in the log for the new owner).
-      await this.pipeline.drain(partition);
-      this.pipeline.forgetPartition(partition, true);
-    }
     const target = (this.target = Math.ceil(this.ownership.partitions / live));
     const held = this.ownership.heldPartitions().sort((a, b) => b - a);
     if (held.length > target) await this.giveUp(held.slice(0, held.length - target));
@@ -141,8 +164,11 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
     this.tickTimer.unref();
   }
 
+  /** Claims and takes up these partitions, but those held (renewed on their own timer) or still being dropped. */
   private async take(partitions: readonly number[]): Promise<void> {
+    const held = new Set(this.ownership.heldPartitions());
     for (const partition of partitions) {
+      if (held.has(partition) || this.leaving.has(partition)) continue;
       if (!(await this.ownership.claim(partition))) continue;
       await this.recovery.recover([partition]);
       this.ownership.markReady(partition);
