@@ -327,6 +327,21 @@ describe('the app killed at random moments under write traffic', () => {
 
     // One alert per depot entry, none lost, none twice: each tracker entered every depot once.
     const entries = await t.connection.collection('fleet_events').find({ clientId: tenant.clientId, type: 'geofence.enter' }).toArray();
+    // A depot entered twice names both entries (when, whether interpolated, when detected): what a failed run needs to be read.
+    const byDepot = new Map<string, typeof entries>();
+    for (const event of entries) {
+      const depot = `${event.assetName} ${event.details.geofenceName}`;
+      byDepot.set(depot, [...(byDepot.get(depot) ?? []), event]);
+    }
+    const enteredTwice = [...byDepot]
+      .filter(([, events]) => events.length > 1)
+      .map(([key, events]) => [
+        key,
+        events.map(
+          (event) => `${event.occurredAt.toISOString()}${event.details.interpolated ? ' interpolated' : ''} detected ${event.detectedAt.toISOString()}`,
+        ),
+      ]);
+    expect(enteredTwice).toEqual([]);
     expect(entries).toHaveLength(FENCES * trackers.length);
     const alerts = await t.connection.collection('alerts').find({ clientId: tenant.clientId }).toArray();
     expect(alerts.map((alert) => alert.eventIds[0].toHexString()).sort()).toEqual(entries.map((event) => event._id.toHexString()).sort());
