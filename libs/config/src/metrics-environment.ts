@@ -1,0 +1,31 @@
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { emptyAsUnset } from './environment-parsing';
+import type { EnvironmentBase } from './environment-area';
+
+/** Prometheus metrics on a port of their own. */
+export function withMetricsEnvironment<TBase extends EnvironmentBase>(Base: TBase) {
+  class MetricsEnvironment extends Base {
+    /** Prometheus metrics on their own port (`GET /metrics`; 0: a free one, logged); unset: no metrics are served or measured per request. */
+    @Transform(emptyAsUnset)
+    @IsOptional()
+    @Type(() => Number)
+    @IsInt()
+    @Min(0)
+    @Max(65535)
+    METRICS_PORT?: number;
+
+    /** The metrics port's address: all interfaces for a scraper in another container; `127.0.0.1` keeps it on the machine. */
+    @IsString()
+    @MinLength(1)
+    METRICS_HOST = '0.0.0.0';
+
+    /** When set, the metrics port asks for `Authorization: Bearer <METRICS_TOKEN>`. */
+    @Transform(emptyAsUnset)
+    @IsOptional()
+    @IsString()
+    @MinLength(16)
+    METRICS_TOKEN?: string;
+  }
+  return MetricsEnvironment;
+}
