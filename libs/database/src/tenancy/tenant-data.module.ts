@@ -3,7 +3,8 @@ import { getModelToken, InjectModel, MongooseModule } from '@nestjs/mongoose';
 import type { Model, Schema } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { OWNER_VISIBILITY, OwnerVisibility } from './owner-visibility';
-import { TenantOwned, TenantRepository, TenantRepositoryOptions } from './tenant-repository';
+import { TenantRepository } from './tenant-repository';
+import type { TenantOwned, TenantRepositoryOptions } from './tenant-repository-options';
 
 type Named = { name: string };
 
