@@ -4,21 +4,12 @@ import { Model, Types } from 'mongoose';
 import { hostname } from 'node:os';
 import { AppConfig } from '@app/config';
 import { DatabaseClock } from '@app/database';
-import { EnqueueOptions, GiveUp, HandlerOptions, JobHandler, JobRun, RecurringOptions, RetryLater } from './job-outcomes';
+import { chooseDueJobs } from './due-job-choice';
+import { EnqueueOptions, HandlerOptions, JobHandler, JobRun, RecurringOptions } from './job-outcomes';
+import type { JobRegistration } from './job-registration';
+import { JobRunner } from './job-runner';
 import { Job, jobId } from './job.schema';
 import { JobStore } from './job-store';
-import { LeaseLost, RunLease } from './run-lease';
-
-interface Registration {
-  handler: JobHandler<unknown>;
-  leaseMs: number;
-  concurrency: number;
-  running: number;
-  /** A claim pass may have left due jobs of this name for want of room: a slot freed here looks again at once. */
-  backlog: boolean;
-  everyMs?: number;
-  atStart?: boolean;
-}
 
 const RECURRING_KEY = 'recurring';
 
@@ -36,8 +27,8 @@ const RECURRING_KEY = 'recurring';
 export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(Jobs.name);
   private readonly store: JobStore;
-  private readonly handlers = new Map<string, Registration>();
-  private readonly inFlight = new Map<string, { done: Promise<void> }>();
+  private readonly runner: JobRunner;
+  private readonly handlers = new Map<string, JobRegistration>();
   /** This instance, as lease owner. */
   readonly owner = `${hostname()}:${process.pid}:${new Types.ObjectId().toHexString().slice(-6)}`;
   private readonly pollMs: number;
@@ -53,6 +44,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     private readonly clock: DatabaseClock,
   ) {
     this.store = new JobStore(model, () => clock.now());
+    this.runner = new JobRunner(this.store, clock, this.logger, () => this.pollSoon());
     this.pollMs = config.get('JOBS_POLL_MS');
     // A command never runs jobs; a server does unless JOBS_RUN=false leaves them to other instances.
     this.polling = config.runsBackgroundWork && config.get('JOBS_RUN');
@@ -118,7 +110,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
       registration.running--;
       await this.store.release(job, { runAt: job.runAt });
     } else if (job) {
-      void this.start(job, registration, held);
+      void this.runner.start(job, registration, held);
     }
     return { id: jobId(name, key), created: job !== null };
   }
@@ -166,7 +158,7 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.pass;
-    await Promise.all([...this.inFlight.values()].map(({ done }) => done));
+    await this.runner.finish();
   }
 
   /**
@@ -205,114 +197,13 @@ export class Jobs implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** Claims what this instance has room for and starts it; answers the runs started. */
   private async claimDue(): Promise<Promise<void>[]> {
     const now = this.clock.now();
-    const chosen: Array<{ candidate: Job; registration: Registration }> = [];
-    const chosenIds = new Set<string>();
-    const taken = new Map<Registration, number>();
-    const roomOf = (registration: Registration) => registration.concurrency - registration.running - (taken.get(registration) ?? 0);
-    for (const registration of this.handlers.values()) if (roomOf(registration) <= 0) registration.backlog = true;
-    let names = [...this.handlers].filter(([, registration]) => roomOf(registration) > 0).map(([name]) => name);
-    // Oldest first across names; a name with more due than room (a burst of deliveries) is left out
-    // of a second read, so it cannot keep the others' due jobs (mail, an alert's delay) waiting.
-    for (let reads = 0; names.length > 0 && reads < 2; reads++) {
-      const full = new Set<string>();
-      const limit = names.reduce((sum, name) => sum + roomOf(this.handlers.get(name)!), 0);
-      const candidates = await this.store.due(names, now, limit);
-      for (const candidate of candidates) {
-        if (chosenIds.has(candidate._id)) continue;
-        const registration = this.handlers.get(candidate.name)!;
-        if (roomOf(registration) <= 0) {
-          full.add(candidate.name);
-          continue;
-        }
-        taken.set(registration, (taken.get(registration) ?? 0) + 1);
-        chosen.push({ candidate, registration });
-        chosenIds.add(candidate._id);
-      }
-      // Left behind: a name with more due than room, or any name when the read stopped at its limit.
-      for (const name of names) this.handlers.get(name)!.backlog = full.has(name) || candidates.length >= limit;
-      if (full.size === 0) break;
-      names = names.filter((name) => !full.has(name) && roomOf(this.handlers.get(name)!) > 0);
-    }
+    const chosen = await chooseDueJobs(this.handlers, (names, limit) => this.store.due(names, now, limit));
     // Side by side: one after the other, a pass of n claims kept the free slots idle for n round trips.
     const claimed = await Promise.all(chosen.map(({ candidate, registration }) => this.store.claim(candidate, this.owner, registration.leaseMs, now)));
     return claimed.flatMap((job, index) => {
       if (!job) return [];
       chosen[index].registration.running++;
-      return [this.start(job, chosen[index].registration)];
+      return [this.runner.start(job, chosen[index].registration)];
     });
-  }
-
-  /** Runs a job this instance holds the lease of, in a slot already counted in `registration.running`. */
-  private start(job: Job, registration: Registration, held?: unknown): Promise<void> {
-    const lease = new RunLease(job.leaseUntil!, registration.leaseMs, () => this.clock.nowMs());
-    const renewal = setInterval(() => void this.renew(job, registration, lease), registration.leaseMs / 3).unref();
-    const done = this.run(job, registration, lease, held).finally(() => {
-      clearInterval(renewal);
-      lease.end();
-      registration.running--;
-      this.inFlight.delete(job._id);
-      // Only when due jobs may be waiting for this slot: otherwise the next poll is soon enough, and
-      // a read of the due jobs after every run was one more command per ingestion batch's webhooks.
-      if (registration.backlog) this.pollSoon();
-    });
-    this.inFlight.set(job._id, { done });
-    return done;
-  }
-
-  /**
-   * One renewal of a run's lease; a failure is told to the run (its lease is in doubt) and logged,
-   * never swallowed. Renewed as long as the handler runs, even once the run counts its lease lost:
-   * a handler that goes on without checking keeps the job from a second runner as long as the
-   * stored lease is still its own.
-   */
-  private async renew(job: Job, registration: Registration, lease: RunLease): Promise<void> {
-    try {
-      const until = await this.store.renew(job, registration.leaseMs);
-      if (until) lease.renewed(until);
-      else lease.lose('another instance took the job over once its lease had run out');
-    } catch (error) {
-      lease.renewalFailed(error as Error);
-      this.logger.warn(`renewing the lease of job ${job._id} failed: ${(error as Error).message}; its run stops unless a renewal succeeds in time`);
-    }
-  }
-
-  private async run(job: Job, registration: Registration, lease: RunLease, held: unknown): Promise<void> {
-    const recurring = job.everyMs !== null;
-    try {
-      const result = await registration.handler({
-        id: job._id,
-        name: job.name,
-        key: job.key,
-        payload: job.payload,
-        attempt: job.attempts,
-        signal: lease.signal,
-        lease,
-        held,
-      });
-      if (result?.rescheduleAt) {
-        await this.store.release(job, { runAt: result.rescheduleAt, lastError: null, completed: true, resetAttempts: true });
-        if (result.rescheduleAt.getTime() <= this.clock.nowMs()) this.pollSoon();
-      } else if (recurring) await this.store.release(job, { runAt: this.nextPeriod(job), lastError: null, completed: true, resetAttempts: true });
-      else await this.store.remove(job);
-    } catch (error) {
-      const message = (error as Error).message ?? String(error);
-      // Stopped before a write: the job is the claim's that took it over, or the next claim's once the lease ends.
-      if (error instanceof LeaseLost) return void this.logger.warn(`job ${job._id} stopped (attempt ${job.attempts}): ${message}`);
-      this.logger.warn(`job ${job._id} failed (attempt ${job.attempts}): ${message}`);
-      await this.store.release(job, this.afterFailure(job, error, message)).catch((e: Error) => this.logger.error(`job ${job._id}: ${e.message}`));
-    }
-  }
-
-  /** A recurring job's next due time: a period after the one it ran for, never in the past. */
-  private nextPeriod(job: Job): Date {
-    return new Date(Math.max(job.runAt.getTime() + job.everyMs!, this.clock.nowMs()));
-  }
-
-  private afterFailure(job: Job, error: unknown, message: string): { runAt: Date; state?: 'failed'; lastError: string; resetAttempts?: boolean } {
-    if (error instanceof RetryLater) return { runAt: error.at, lastError: message };
-    if (job.everyMs !== null) return { runAt: this.nextPeriod(job), lastError: message, resetAttempts: true };
-    const delay = error instanceof GiveUp ? undefined : job.retryDelaysMs[job.attempts - 1];
-    if (delay === undefined) return { runAt: job.runAt, state: 'failed', lastError: message };
-    return { runAt: new Date(this.clock.nowMs() + delay), lastError: message };
   }
 }
