@@ -8,7 +8,8 @@ export { WorkOrderLifecycleService } from './work-orders/work-order-lifecycle.se
 export { InspectionWorkOrdersService, type InspectionFinding, type OpenedWorkOrder } from './work-orders/inspection-work-orders.service';
 export { UnconfirmedInspectionOrders, type UntouchedInspectionOrder } from './work-orders/unconfirmed-inspection-orders';
 export { ServicePlansService, toServicePlanView } from './service-plans/service-plans.service';
-export { ServiceStatusService, serviceWorkOrderId } from './service-plans/service-status.service';
+export { ServiceStatusService } from './service-plans/service-status.service';
+export { serviceWorkOrderId } from './service-plans/service-work-orders';
 export { ServiceStatusSweep } from './service-plans/service-status.sweep';
 export { ServicePlan } from './schemas/service-plan.schema';
 export { ServiceStatus } from './schemas/service-status.schema';

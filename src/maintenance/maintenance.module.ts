@@ -13,9 +13,15 @@ import { ServiceRecord, ServiceRecordSchema } from './schemas/service-record.sch
 import { ServiceStatus, ServiceStatusSchema } from './schemas/service-status.schema';
 import { ServiceStatusSequence, ServiceStatusSequenceSchema } from './schemas/service-status-sequence.schema';
 import { ServicePlansController } from './service-plans.controller';
+import { ServiceMeterWatch } from './service-plans/service-meter-watch';
 import { ServicePlansService } from './service-plans/service-plans.service';
+import { ServiceStateEffects } from './service-plans/service-state-effects';
+import { ServiceStatusList } from './service-plans/service-status-list';
+import { ServiceStatusNumbers } from './service-plans/service-status-numbers';
+import { ServiceStatusRecompute } from './service-plans/service-status-recompute';
 import { ServiceStatusService } from './service-plans/service-status.service';
 import { ServiceStatusSweep } from './service-plans/service-status.sweep';
+import { ServiceWorkOrders } from './service-plans/service-work-orders';
 import { WorkOrderCategorySet, WorkOrderCategorySetSchema } from './schemas/work-order-category-set.schema';
 import { WorkOrder, WorkOrderSchema } from './schemas/work-order.schema';
 import { InspectionWorkOrdersService } from './work-orders/inspection-work-orders.service';
@@ -44,6 +50,12 @@ const statusSequences = MongooseModule.forFeature([{ name: ServiceStatusSequence
   providers: [
     ServicePlansService,
     ServiceStatusService,
+    ServiceStatusNumbers,
+    ServiceStatusList,
+    ServiceStatusRecompute,
+    ServiceStateEffects,
+    ServiceWorkOrders,
+    ServiceMeterWatch,
     ServiceStatusSweep,
     OverdueWorkOrdersSweep,
     WorkOrdersService,

@@ -14,14 +14,14 @@ import {
   UpdateServicePlanDto,
 } from './dto/service-plan.dto';
 import { ServicePlansService, toServicePlanView, toServiceRecordView } from './service-plans/service-plans.service';
-import { ServiceStatusService } from './service-plans/service-status.service';
+import { ServiceStatusList } from './service-plans/service-status-list';
 
 @ApiTags('maintenance')
 @Controller('maintenance')
 export class ServicePlansController {
   constructor(
     private readonly plans: ServicePlansService,
-    private readonly status: ServiceStatusService,
+    private readonly status: ServiceStatusList,
   ) {}
 
   /** Creates a service plan: every so many km, engine hours and/or days, whichever comes first. */

@@ -13,7 +13,7 @@ import { CreateServicePlanDto, CreateServiceRecordDto, IntervalsDto, ServicePlan
 import { ServiceIntervals, ServicePlan } from '../schemas/service-plan.schema';
 import { ServiceRecord } from '../schemas/service-record.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
-import { DEFAULT_SERVICE_CATEGORY, ServiceStatusService } from './service-status.service';
+import { ServiceStatusService } from './service-status.service';
 import { SERVICE_INTERVALS } from './status-rules';
 import { WORK_ORDER_COMPLETED } from '../work-orders/work-order-completed';
 
@@ -271,5 +271,3 @@ export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
     if (errors.length > 0) throw validationFailed(errors);
   }
 }
-
-export { DEFAULT_SERVICE_CATEGORY };

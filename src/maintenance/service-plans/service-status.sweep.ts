@@ -4,7 +4,7 @@ import { Model } from 'mongoose';
 import { InjectUnscopedModel, Stored } from '@app/database';
 import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { ServiceStatus } from '../schemas/service-status.schema';
-import { ServiceStatusService } from './service-status.service';
+import { ServiceStatusRecompute } from './service-status-recompute';
 
 /** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
 export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
@@ -12,14 +12,14 @@ export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
 /**
  * The recurring sweep of service statuses: those whose state may change by the calendar (their
  * `dateCheck` has come in some time zone) and those with an unfinished effect, whatever their
- * client, handed to ServiceStatusService to recompute in their client's zone.
+ * client, handed to ServiceStatusRecompute to recompute in their client's zone.
  */
 @Injectable()
 export class ServiceStatusSweep implements OnModuleInit {
   constructor(
     // Every client's statuses due a look: the sweep's one read across clients.
     @InjectUnscopedModel(ServiceStatus) private readonly allStatuses: Model<ServiceStatus>,
-    private readonly statuses: ServiceStatusService,
+    private readonly recompute: ServiceStatusRecompute,
     private readonly jobs: Jobs,
   ) {}
 
@@ -35,7 +35,7 @@ export class ServiceStatusSweep implements OnModuleInit {
       .find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] })
       .lean<Array<Stored<ServiceStatus>>>()
       .exec();
-    await this.statuses.recomputeDue(due, now, lease);
+    await this.recompute.recomputeDue(due, now, lease);
     return due.length;
   }
 }
