@@ -15,6 +15,7 @@ import { ServiceStatusSequence, ServiceStatusSequenceSchema } from './schemas/se
 import { ServicePlansController } from './service-plans.controller';
 import { ServiceMeterWatch } from './service-plans/service-meter-watch';
 import { ServicePlansService } from './service-plans/service-plans.service';
+import { ServiceRecorder } from './service-plans/service-recorder';
 import { ServiceStateEffects } from './service-plans/service-state-effects';
 import { ServiceStatusList } from './service-plans/service-status-list';
 import { ServiceStatusNumbers } from './service-plans/service-status-numbers';
@@ -49,6 +50,7 @@ const statusSequences = MongooseModule.forFeature([{ name: ServiceStatusSequence
   controllers: [MaintenanceController, ServicePlansController],
   providers: [
     ServicePlansService,
+    ServiceRecorder,
     ServiceStatusService,
     ServiceStatusNumbers,
     ServiceStatusList,

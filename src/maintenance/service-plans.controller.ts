@@ -13,7 +13,8 @@ import {
   ServiceStatusView,
   UpdateServicePlanDto,
 } from './dto/service-plan.dto';
-import { ServicePlansService, toServicePlanView, toServiceRecordView } from './service-plans/service-plans.service';
+import { toServicePlanView, toServiceRecordView } from './service-plans/service-plan.views';
+import { ServicePlansService } from './service-plans/service-plans.service';
 import { ServiceStatusList } from './service-plans/service-status-list';
 
 @ApiTags('maintenance')

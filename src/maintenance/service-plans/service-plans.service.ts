@@ -1,62 +1,26 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { DomainEvents } from '@app/bus';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, FieldError, validationFailed } from '@app/errors';
 import { AssetDirectory, AssetTargetsChecker, changedAssetTargets, newAssetTargets } from '@app/fleet';
-import { MetersService } from '../../meters';
 import { WorkOrderCategoriesService } from '../categories/work-order-categories.service';
-import { CreateServicePlanDto, CreateServiceRecordDto, IntervalsDto, ServicePlanView, ServiceRecordView, UpdateServicePlanDto } from '../dto/service-plan.dto';
+import { CreateServicePlanDto, CreateServiceRecordDto, ServicePlanView, ServiceRecordView, UpdateServicePlanDto } from '../dto/service-plan.dto';
 import { ServiceIntervals, ServicePlan } from '../schemas/service-plan.schema';
 import { ServiceRecord } from '../schemas/service-record.schema';
 import { WorkOrder } from '../schemas/work-order.schema';
+import { intervalsOf, toServicePlanView, toServiceRecordView } from './service-plan.views';
+import { ServiceRecorder } from './service-recorder';
 import { ServiceStatusService } from './service-status.service';
 import { SERVICE_INTERVALS } from './status-rules';
-import { WORK_ORDER_COMPLETED } from '../work-orders/work-order-completed';
 
 /** Plans per client, at most. */
 export const MAX_SERVICE_PLANS = 200;
 
-const intervalsOf = (dto: IntervalsDto | undefined): ServiceIntervals => ({
-  km: dto?.km ?? null,
-  engineHours: dto?.engineHours ?? null,
-  days: dto?.days ?? null,
-});
-
-export const toServicePlanView = (plan: Stored<ServicePlan>): ServicePlanView => ({
-  id: plan._id.toHexString(),
-  name: plan.name,
-  allAssets: plan.allAssets,
-  assetIds: plan.assetIds.map(String),
-  groupIds: plan.groupIds.map(String),
-  intervals: intervalsOf(plan.intervals),
-  dueSoon: intervalsOf(plan.dueSoon),
-  workOrder: { autoCreate: plan.workOrder.autoCreate, category: plan.workOrder.category ?? null, description: plan.workOrder.description ?? null },
-  createdBy: plan.createdBy.toHexString(),
-  createdAt: plan.createdAt.toISOString(),
-  updatedAt: plan.updatedAt.toISOString(),
-});
-
-export const toServiceRecordView = (record: Stored<ServiceRecord>): ServiceRecordView => ({
-  id: record._id.toHexString(),
-  planId: record.planId.toHexString(),
-  assetId: record.assetId.toHexString(),
-  doneAt: record.doneAt.toISOString(),
-  odometerKm: record.odometerKm,
-  engineHours: record.engineHours,
-  workOrderId: record.workOrderId?.toHexString() ?? null,
-  createdBy: record.createdBy.toHexString(),
-  createdAt: record.createdAt.toISOString(),
-});
-
-/** Service plans (CRUD) and their service records, by hand or when the plan's work order is completed. */
+/** Service plans (CRUD) and the services recorded under them by hand. */
 @Injectable()
-export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
-  private stopHearing?: () => void;
-
+export class ServicePlansService {
   constructor(
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(ServiceRecord) private readonly records: TenantRepository<ServiceRecord>,
@@ -65,18 +29,9 @@ export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
     private readonly targets: AssetTargetsChecker,
     private readonly categories: WorkOrderCategoriesService,
     private readonly status: ServiceStatusService,
-    private readonly meters: MetersService,
+    private readonly recorder: ServiceRecorder,
     private readonly activity: ActivityRecorder,
-    private readonly bus: DomainEvents,
   ) {}
-
-  onModuleInit(): void {
-    this.stopHearing = this.bus.on(WORK_ORDER_COMPLETED, ({ auth, order }) => this.workOrderCompleted(auth, order));
-  }
-
-  onModuleDestroy(): void {
-    this.stopHearing?.();
-  }
 
   async create(auth: AuthContext, body: CreateServicePlanDto): Promise<ServicePlanView> {
     const intervals = intervalsOf(body.intervals);
@@ -190,7 +145,7 @@ export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
       else workOrderId = order._id;
     }
     if (errors.length > 0) throw validationFailed(errors);
-    const record = await this.store(auth, plan, asset!._id, { doneAt, odometerKm: body.odometerKm, engineHours: body.engineHours, workOrderId });
+    const record = await this.recorder.store(auth, plan, asset!._id, { doneAt, odometerKm: body.odometerKm, engineHours: body.engineHours, workOrderId });
     await this.activity.record(auth, {
       action: 'service_record.create',
       resourceType: 'service_record',
@@ -204,48 +159,6 @@ export class ServicePlansService implements OnModuleInit, OnModuleDestroy {
   async listServices(auth: AuthContext, planId: string, page: { limit?: number; cursor?: string }): Promise<Page<Stored<ServiceRecord>>> {
     const plan = await this.plans.findByIdOrFail(auth, planId, 'Service plan');
     return this.records.list(auth, { planId: plan._id }, page);
-  }
-
-  /** A work order a plan opened, completed: the service recorded at the asset's meters now (once per order). */
-  private async workOrderCompleted(auth: AuthContext, order: Stored<WorkOrder>): Promise<void> {
-    if (!order.servicePlanId) return;
-    const plan = await this.plans.findById(scopeOfClient(order.clientId), order.servicePlanId.toHexString());
-    if (!plan) return;
-    await this.store(auth, plan, order.assetId, {
-      doneAt: new Date(),
-      workOrderId: order._id,
-      id: new Types.ObjectId(createHash('sha256').update(`service-of-order|${order._id}`).digest().subarray(0, 12)),
-    });
-  }
-
-  private async store(
-    auth: AuthContext,
-    plan: Stored<ServicePlan>,
-    assetId: Types.ObjectId,
-    input: { doneAt: Date; odometerKm?: number; engineHours?: number; workOrderId: Types.ObjectId | null; id?: Types.ObjectId },
-  ): Promise<Stored<ServiceRecord>> {
-    const meters = (await this.meters.ofAssets(scopeOfClient(plan.clientId), [assetId])).get(assetId.toHexString());
-    const data = {
-      _id: input.id ?? new Types.ObjectId(),
-      assetId,
-      planId: plan._id,
-      doneAt: input.doneAt,
-      odometerKm: input.odometerKm ?? meters?.odometerKm ?? 0,
-      engineHours: input.engineHours ?? meters?.engineHours ?? 0,
-      workOrderId: input.workOrderId,
-      createdBy: auth.userId,
-    };
-    let record: Stored<ServiceRecord>;
-    try {
-      record = await this.records.create(scopeOfClient(plan.clientId), data);
-    } catch (error) {
-      if (!isDuplicateKeyError(error) || !input.id) throw error;
-      // The order completed again: one service. The status is told again, in case the first time
-      // stopped between the record and the status (an older or equal service changes nothing).
-      record = (await this.records.findById(scopeOfClient(plan.clientId), input.id.toHexString()))!;
-    }
-    await this.status.serviceRecorded(plan, assetId, { id: record._id, doneAt: record.doneAt, odometerKm: record.odometerKm, engineHours: record.engineHours });
-    return record;
   }
 
   private async check(
