@@ -22,6 +22,7 @@ import { TripReportExport, TripReportExportGeneration, TripReportExportGeneratio
 import { FuelTariffsService } from './tariffs/fuel-tariffs.service';
 import { ReportsModule } from '@app/reports';
 import { FleetReportsController } from './reports/fleet-reports.controller';
+import { FleetReportReader } from './reports/fleet-report-reader';
 import { FleetReportsService } from './reports/fleet-reports.service';
 import { RefuelsController } from './refuels/refuels.controller';
 import { RefuelsService } from './refuels/refuels.service';
@@ -71,6 +72,7 @@ const costData = AssetOwnedDataModule.forFeature([
     TripReportExportCache,
     RefuelsService,
     RefuelImportService,
+    FleetReportReader,
     FleetReportsService,
   ],
   // For report builders: read costs at their applied prices, and cache built trip exports.

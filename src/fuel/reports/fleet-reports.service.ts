@@ -14,22 +14,10 @@ import {
   type TableCell,
   TableReportRenderer,
 } from '@app/reports';
-import { TripReader } from '../../positions';
-import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
 import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
 import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
-import { RefuelsService } from '../refuels/refuels.service';
-import { REFUEL_ANOMALIES, type RefuelAnomaly } from '../refuels/refuel.schema';
-import {
-  anomalyCount,
-  round,
-  sumTrips,
-  type FuelReportData,
-  type FuelReportRow,
-  type ReportHeader,
-  type TripReportAsset,
-  type TripReportData,
-} from './fleet-report-data';
+import type { ReportHeader } from './fleet-report-data';
+import { FleetReportReader } from './fleet-report-reader';
 import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, REPORT_FILE_STEMS, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
 
 export const MAX_REPORT_DAYS = 31;
@@ -60,9 +48,7 @@ const totalsIn = (language: Language) => (row: readonly TableCell[]) => typeof r
 export class FleetReportsService {
   constructor(
     private readonly directory: AssetDirectory,
-    private readonly trips: TripReader,
-    private readonly tripCosts: TripFuelCosts,
-    private readonly refuels: RefuelsService,
+    private readonly reader: FleetReportReader,
     private readonly cache: TripReportExportCache,
     private readonly tables: TableReportRenderer,
     private readonly activity: ActivityRecorder,
@@ -113,121 +99,14 @@ export class FleetReportsService {
     return { fileName, contentType, body: built.body, rows: built.rows, cached: false };
   }
 
-  async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {
-    // One read of all the assets' trips and one of their cost entries (not one of each per asset).
-    const tracked = assets.filter((asset): asset is StoredAsset & { mainTrackerId: NonNullable<StoredAsset['mainTrackerId']> } => Boolean(asset.mainTrackerId));
-    const trips = await this.trips.ofTrackers(
-      tracked.map((asset) => asset.mainTrackerId),
-      header.from,
-      header.to,
-      auth.request.requestId,
-    );
-    const tripsOf = (asset: StoredAsset) => (asset.mainTrackerId ? (trips.get(asset.mainTrackerId.toHexString()) ?? []) : []);
-    const fuel = await this.tripCosts.forAssets(
-      auth,
-      tracked.map((asset) => ({ asset, trackerId: asset.mainTrackerId, trips: tripsOf(asset) })),
-    );
-    const rows: TripReportAsset[] = assets.map((asset) => {
-      const own = fuel.get(asset._id.toHexString());
-      const tripRows = tripsOf(asset).map((trip) => {
-        const f = own?.get(trip.id) ?? null;
-        return {
-          id: trip.id,
-          begin: trip.begin,
-          end: trip.end,
-          startAddress: trip.startAddress,
-          endAddress: trip.endAddress,
-          distanceKm: trip.distance,
-          durationS: trip.duration,
-          maxSpeedKmh: trip.maxSpeed,
-          liters: f?.liters ?? null,
-          cost: f?.cost ?? null,
-        };
-      });
-      return { assetId: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, trips: tripRows, totals: sumTrips(tripRows) };
-    });
-    const all = rows.map((a) => a.totals);
-    return {
-      ...header,
-      assets: rows,
-      totals: sumTrips(
-        all,
-        all.reduce((n, t) => n + t.trips, 0),
-      ),
-    };
-  }
-
-  async fuelData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<FuelReportData> {
-    const [trips, refuels] = await Promise.all([
-      this.tripData(auth, header, assets),
-      this.refuels.ofAssets(auth, assets, new Date(header.from * 1000), new Date(header.to * 1000 + 999)),
-    ]);
-    const rows: FuelReportRow[] = assets.map((asset, i) => {
-      const own = refuels.filter((r) => r.assetId.equals(asset._id));
-      const refuelledL = round(
-        own.reduce((sum, r) => sum + r.liters, 0),
-        3,
-      );
-      const distanceKm = trips.assets[i].totals.distanceKm;
-      const anomalies = Object.fromEntries(REFUEL_ANOMALIES.map((a) => [a, own.filter((r) => r.anomalies.includes(a)).length])) as Record<
-        RefuelAnomaly,
-        number
-      >;
-      return {
-        assetId: asset._id.toHexString(),
-        name: asset.name,
-        plate: asset.plate ?? null,
-        distanceKm,
-        refuelledL,
-        expectedL: asset.fuel ? trips.assets[i].totals.liters : null,
-        kmPerL: refuelledL > 0 ? round(distanceKm / refuelledL, 2) : null,
-        cost: round(
-          own.reduce((sum, r) => sum + (r.cost ?? 0), 0),
-          2,
-        ),
-        refuels: own.length,
-        anomalies,
-      };
-    });
-    const distanceKm = round(
-      rows.reduce((s, r) => s + r.distanceKm, 0),
-      3,
-    );
-    const refuelledL = round(
-      rows.reduce((s, r) => s + r.refuelledL, 0),
-      3,
-    );
-    // km/L over the assets that refuelled: the others' litres are unknown, and their distance would inflate it.
-    const refuelledKm = rows.reduce((s, r) => s + (r.refuelledL > 0 ? r.distanceKm : 0), 0);
-    return {
-      ...header,
-      rows,
-      totals: {
-        distanceKm,
-        refuelledL,
-        expectedL: round(
-          rows.reduce((s, r) => s + (r.expectedL ?? 0), 0),
-          3,
-        ),
-        kmPerL: refuelledL > 0 ? round(refuelledKm / refuelledL, 2) : null,
-        cost: round(
-          rows.reduce((s, r) => s + r.cost, 0),
-          2,
-        ),
-        refuels: rows.reduce((s, r) => s + r.refuels, 0),
-        anomalies: rows.reduce((s, r) => s + anomalyCount(r.anomalies), 0),
-      },
-    };
-  }
-
   private async tripFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
-    const data = await this.tripData(auth, header, assets);
+    const data = await this.reader.tripData(auth, header, assets);
     const rows = tripReportRows(data);
     return { body: await this.render(format, TRIP_REPORT_TITLE, header, TRIP_COLUMNS, rows), rows: data.totals.trips };
   }
 
   private async fuelFile(auth: AuthContext, header: ReportHeader, assets: StoredAsset[], format: FleetReportFormat): Promise<{ body: Buffer; rows: number }> {
-    const data = await this.fuelData(auth, header, assets);
+    const data = await this.reader.fuelData(auth, header, assets);
     return { body: await this.render(format, FUEL_REPORT_TITLE, header, FUEL_COLUMNS, fuelReportRows(data)), rows: data.rows.length };
   }
 
