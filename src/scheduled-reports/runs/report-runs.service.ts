@@ -2,7 +2,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, PrincipalLoader, User } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { DomainException, errorCodeRule } from '@app/errors';
 import { Jobs, LeaseCheck, LeaseLost, Reschedule } from '@app/jobs';
 import { DEFAULT_LANGUAGE, type Language, languageOr } from '@app/i18n';
@@ -14,7 +14,7 @@ import { ScheduledReport } from '../schemas/scheduled-report.schema';
 import { ReportRunView, toReportRunView } from '../scheduled-report.views';
 import { ReportFiles, type ReportLink } from '../files/report-files.service';
 import { MAX_REPORT_BYTES, ReportTooLarge } from '../sources/read-whole';
-import type { BuiltReport } from '../sources/report-source';
+import type { BuiltReport, ReportPeriod } from '../sources/report-source';
 import { ReportSources } from '../sources/report-sources';
 import { reportMail } from './report-mail';
 
@@ -30,6 +30,18 @@ interface RunPayload {
 
 /** What a finished attempt records on its run. */
 type Outcome = Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'fileBytes' | 'delivery' | 'linkExpiresAt' | 'error' | 'nextAttemptAt'>>;
+
+/** A recipient's address and the language the report is mailed in. */
+interface Recipient {
+  email: string;
+  language: Language;
+}
+
+/** A built file and, when it is too large to attach, the download link the mail carries instead. */
+interface ReportDelivery {
+  file: BuiltReport;
+  link: ReportLink | null;
+}
 
 /** A run that cannot succeed by trying again (its owner gone, a refused definition): failed for good. */
 class RunRefused extends Error {}
@@ -125,47 +137,7 @@ export class ReportRuns implements OnModuleInit {
     lease.assertHeld();
     await this.runs.updateRecord(scope, run, { $set: { state: 'running', startedAt: new Date(), attempts } });
     try {
-      const auth = await this.ownerContext(report, run);
-      const source = this.sources.get(report.report);
-      if (!source) throw new RunRefused(`${report.report} reports cannot be scheduled`);
-      if (!auth.permissions.has(source.permission)) throw new RunRefused(`the owner no longer holds ${source.permission}`);
-      const to = await this.recipients(report);
-      if (to.length === 0) return void (await finish(run, { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' }));
-      if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
-      const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
-      // The file in each recipient's language (most runs have one), the owner's first: the run records that one.
-      const languages = [...new Set(to.map(({ language }) => language))].sort((a, b) => Number(b === auth.language) - Number(a === auth.language));
-      const files = new Map<Language, { file: BuiltReport; link: ReportLink | null }>();
-      for (const language of languages) {
-        const file = await source.build({ ...auth, language }, report.params, period, report.format);
-        if (file.body.length > MAX_REPORT_BYTES)
-          throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
-        // Too large for a mail: stored behind a download link, which the mail carries instead.
-        lease.assertHeld();
-        files.set(language, { file, link: this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null });
-      }
-      // One mail per recipient, in their language: an outside address never sees who else receives the report.
-      lease.assertHeld();
-      await this.mailer.enqueueMany(
-        to.map(({ email, language }) => {
-          const { file, link } = files.get(language)!;
-          const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
-          return {
-            key: `scheduled-report:${run._id.toHexString()}:${email}`,
-            message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments },
-          };
-        }),
-      );
-      const { file, link } = files.get(languages[0])!;
-      await finish(run, {
-        state: 'succeeded',
-        rows: file.rows,
-        fileName: file.fileName,
-        fileBytes: file.body.length,
-        delivery: link ? 'link' : 'attachment',
-        linkExpiresAt: link?.expiresAt ?? null,
-        error: null,
-      });
+      await finish(run, await this.attempt(scope, run, report, lease));
     } catch (error) {
       // Taken over: the run that holds the job now records the outcome.
       if (error instanceof LeaseLost) throw error;
@@ -180,7 +152,62 @@ export class ReportRuns implements OnModuleInit {
     }
   }
 
-  private async finish(scope: ReturnType<typeof scopeOfClient>, run: Stored<ReportRun>, outcome: Outcome): Promise<void> {
+  /** The report built as its owner for the run's period and mailed to each recipient: the attempt's outcome. */
+  private async attempt(scope: TenantScope, run: Stored<ReportRun>, report: Stored<ScheduledReport>, lease: LeaseCheck): Promise<Outcome> {
+    const auth = await this.ownerContext(report, run);
+    const source = this.sources.get(report.report);
+    if (!source) throw new RunRefused(`${report.report} reports cannot be scheduled`);
+    if (!auth.permissions.has(source.permission)) throw new RunRefused(`the owner no longer holds ${source.permission}`);
+    const to = await this.recipients(report);
+    if (to.length === 0) return { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' };
+    if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
+    const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
+    // The file in each recipient's language (most runs have one), the owner's first: the run records that one.
+    const languages = [...new Set(to.map(({ language }) => language))].sort((a, b) => Number(b === auth.language) - Number(a === auth.language));
+    const files = new Map<Language, ReportDelivery>();
+    for (const language of languages) {
+      const file = await source.build({ ...auth, language }, report.params, period, report.format);
+      if (file.body.length > MAX_REPORT_BYTES)
+        throw new ReportTooLarge(`The file is ${file.body.length} bytes, over the ${MAX_REPORT_BYTES / 1024 / 1024} MB a report may have`);
+      // Too large for a mail: stored behind a download link, which the mail carries instead.
+      lease.assertHeld();
+      files.set(language, { file, link: this.files.tooLargeToAttach(file) ? await this.files.store(scope, run._id, file) : null });
+    }
+    lease.assertHeld();
+    await this.mail(run, report, period, to, files);
+    const { file, link } = files.get(languages[0])!;
+    return {
+      state: 'succeeded',
+      rows: file.rows,
+      fileName: file.fileName,
+      fileBytes: file.body.length,
+      delivery: link ? 'link' : 'attachment',
+      linkExpiresAt: link?.expiresAt ?? null,
+      error: null,
+    };
+  }
+
+  /** One mail per recipient, in their language: an outside address never sees who else receives the report. */
+  private async mail(
+    run: Stored<ReportRun>,
+    report: Stored<ScheduledReport>,
+    period: ReportPeriod,
+    to: readonly Recipient[],
+    files: ReadonlyMap<Language, ReportDelivery>,
+  ): Promise<void> {
+    await this.mailer.enqueueMany(
+      to.map(({ email, language }) => {
+        const { file, link } = files.get(language)!;
+        const attachments = link ? [] : [{ filename: file.fileName, content: file.body, contentType: file.contentType }];
+        return {
+          key: `scheduled-report:${run._id.toHexString()}:${email}`,
+          message: { to: email, ...reportMail({ name: report.name, report: report.report, period, file, link, lang: language }), attachments },
+        };
+      }),
+    );
+  }
+
+  private async finish(scope: TenantScope, run: Stored<ReportRun>, outcome: Outcome): Promise<void> {
     await this.runs.updateRecord(scope, run, { $set: { nextAttemptAt: null, ...outcome, finishedAt: new Date() } });
   }
 
@@ -196,7 +223,7 @@ export class ReportRuns implements OnModuleInit {
   }
 
   /** The active users' sign-in addresses in their language, then the addresses not already a user's, in Spanish. */
-  private async recipients(report: Stored<ScheduledReport>): Promise<Array<{ email: string; language: Language }>> {
+  private async recipients(report: Stored<ScheduledReport>): Promise<Recipient[]> {
     const users = report.recipients.userIds.length
       ? await this.users.find(
           scopeOfClient(report.clientId),
