@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { columnLetter, columnMapper, type SheetGrid } from '@app/sheets';
+import { columnLetter, columnMapper, type GridRow, type SheetGrid } from '@app/sheets';
 import { parseFleetDate } from '@app/formats';
 
 /** Rows one statement may hold: what one import takes. */
@@ -20,6 +20,7 @@ export const REFUEL_HEADERS: Record<RefuelColumn, readonly string[]> = {
 
 const REQUIRED: readonly RefuelColumn[] = ['asset', 'occurredAt', 'liters'];
 const mapColumns = columnMapper(REFUEL_HEADERS);
+type RefuelColumns = ReturnType<typeof mapColumns>['columns'];
 
 /** A statement row as the import takes it (the asset resolved by plate or name). */
 export interface RefuelImportRow {
@@ -74,62 +75,74 @@ export function readRefuelSheet(
   zone: string,
   assetOf: (text: string) => string | null,
 ): { rows: RefuelImportRow[]; problems: SheetProblem[] } {
-  const problems: SheetProblem[] = [];
   const [header, ...data] = grid.rows;
-  if (!header)
-    return { rows: [], problems: [{ row: 1, field: null, message: 'The sheet is empty: the first row must name the columns (patente, fecha, litros, …).' }] };
-  const { columns, ignored } = mapColumns(header.cells);
-  for (const { index, header: text } of ignored)
-    problems.push({ row: header.number, field: null, message: `Column ${columnLetter(index)} "${text}" is not a refuel field and is ignored.` });
-  const missing = REQUIRED.filter((field) => columns[field] === undefined);
-  if (missing.length)
-    return {
-      rows: [],
-      problems: [
-        ...problems,
-        {
-          row: header.number,
-          field: null,
-          message: `The header row lacks ${missing.join(', ')}: name the columns as the template does (patente, fecha, litros).`,
-        },
-      ],
-    };
-  if (data.length > MAX_REFUEL_ROWS)
-    return {
-      rows: [],
-      problems: [{ row: header.number, field: null, message: `The sheet holds ${data.length} rows; one import takes at most ${MAX_REFUEL_ROWS}: split it.` }],
-    };
+  const read = readHeader(header, data.length);
+  if (!read.columns) return { rows: [], problems: read.problems };
+  const { columns, problems } = read;
   const rows: RefuelImportRow[] = [];
   for (const line of data) {
-    const cell = (field: RefuelColumn) => (columns[field] === undefined ? '' : (line.cells[columns[field]] ?? '').trim());
-    const fail = (field: RefuelColumn, message: string) => problems.push({ row: line.number, field, message });
-    const before = problems.length;
-    const assetId = assetOf(cell('asset'));
-    if (!assetId) fail('asset', cell('asset') ? `No asset "${cell('asset')}" among your assets (by plate or name)` : 'The asset is missing');
-    const date = statementDate(cell('occurredAt'), zone);
-    if (!date) fail('occurredAt', `"${cell('occurredAt')}" is not a date (DD/MM/YYYY HH:mm)`);
-    const liters = statementNumber(cell('liters'));
-    if (liters === null || liters <= 0) fail('liters', `"${cell('liters')}" is not a number of litres`);
-    const optional = (field: 'pricePerLiter' | 'totalCost' | 'odometerKm') => {
-      if (!cell(field)) return undefined;
-      const value = statementNumber(cell(field));
-      if (value === null || value < 0) fail(field, `"${cell(field)}" is not a number`);
-      return value ?? undefined;
-    };
-    const pricePerLiter = optional('pricePerLiter');
-    const totalCost = optional('totalCost');
-    const odometerKm = optional('odometerKm');
-    if (problems.length > before) continue;
-    rows.push({
-      row: line.number,
-      assetId: assetId!,
-      occurredAt: date!.toISO()!,
-      liters: liters!,
-      ...(pricePerLiter !== undefined ? { pricePerLiter } : {}),
-      ...(totalCost !== undefined ? { totalCost } : {}),
-      ...(cell('station') ? { station: cell('station').slice(0, 200) } : {}),
-      ...(odometerKm !== undefined ? { odometerKm } : {}),
-    });
+    const row = readLine(line, columns, zone, assetOf, problems);
+    if (row) rows.push(row);
   }
   return { rows, problems };
+}
+
+/** The statement's columns from its header row, with the columns it ignores; no columns when the sheet cannot be read (the problems say why). */
+function readHeader(header: GridRow | undefined, dataRows: number): { columns?: RefuelColumns; problems: SheetProblem[] } {
+  if (!header) return { problems: [{ row: 1, field: null, message: 'The sheet is empty: the first row must name the columns (patente, fecha, litros, …).' }] };
+  const { columns, ignored } = mapColumns(header.cells);
+  const problems: SheetProblem[] = ignored.map(({ index, header: text }) => ({
+    row: header.number,
+    field: null,
+    message: `Column ${columnLetter(index)} "${text}" is not a refuel field and is ignored.`,
+  }));
+  const missing = REQUIRED.filter((field) => columns[field] === undefined);
+  if (missing.length) {
+    const message = `The header row lacks ${missing.join(', ')}: name the columns as the template does (patente, fecha, litros).`;
+    return { problems: [...problems, { row: header.number, field: null, message }] };
+  }
+  if (dataRows > MAX_REFUEL_ROWS)
+    return {
+      problems: [{ row: header.number, field: null, message: `The sheet holds ${dataRows} rows; one import takes at most ${MAX_REFUEL_ROWS}: split it.` }],
+    };
+  return { columns, problems };
+}
+
+/** A statement line as an import row, or null when a cell is wrong (its problems added). */
+function readLine(
+  line: GridRow,
+  columns: RefuelColumns,
+  zone: string,
+  assetOf: (text: string) => string | null,
+  problems: SheetProblem[],
+): RefuelImportRow | null {
+  const cell = (field: RefuelColumn) => (columns[field] === undefined ? '' : (line.cells[columns[field]] ?? '').trim());
+  const fail = (field: RefuelColumn, message: string) => problems.push({ row: line.number, field, message });
+  const before = problems.length;
+  const assetId = assetOf(cell('asset'));
+  if (!assetId) fail('asset', cell('asset') ? `No asset "${cell('asset')}" among your assets (by plate or name)` : 'The asset is missing');
+  const date = statementDate(cell('occurredAt'), zone);
+  if (!date) fail('occurredAt', `"${cell('occurredAt')}" is not a date (DD/MM/YYYY HH:mm)`);
+  const liters = statementNumber(cell('liters'));
+  if (liters === null || liters <= 0) fail('liters', `"${cell('liters')}" is not a number of litres`);
+  const optional = (field: 'pricePerLiter' | 'totalCost' | 'odometerKm') => {
+    if (!cell(field)) return undefined;
+    const value = statementNumber(cell(field));
+    if (value === null || value < 0) fail(field, `"${cell(field)}" is not a number`);
+    return value ?? undefined;
+  };
+  const pricePerLiter = optional('pricePerLiter');
+  const totalCost = optional('totalCost');
+  const odometerKm = optional('odometerKm');
+  if (problems.length > before) return null;
+  return {
+    row: line.number,
+    assetId: assetId!,
+    occurredAt: date!.toISO()!,
+    liters: liters!,
+    ...(pricePerLiter !== undefined ? { pricePerLiter } : {}),
+    ...(totalCost !== undefined ? { totalCost } : {}),
+    ...(cell('station') ? { station: cell('station').slice(0, 200) } : {}),
+    ...(odometerKm !== undefined ? { odometerKm } : {}),
+  };
 }
