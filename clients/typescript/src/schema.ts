@@ -4114,18 +4114,39 @@ export interface components {
             type: string;
         };
         UpdateAlertRuleDto: {
+            /** @description Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
+            /**
+             * @description 0: none; otherwise no second alert of this rule for the same asset within this many seconds of the last (at most a week).
+             * @example 900
+             */
             cooldownSeconds?: number;
+            /** @description Off: matches nothing (default on). */
             enabled?: boolean;
+            /**
+             * @example [
+             *       "geofence.exit"
+             *     ]
+             */
             eventTypes?: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
+            /**
+             * @description 0: at once; otherwise a start event alerts only if its end has not come within this many seconds (at most a week).
+             * @example 600
+             */
             minDurationSeconds?: number;
+            /** @example Salida del depósito fuera de horario */
             name?: string;
             recipients?: components["schemas"]["AlertRecipientsDto"];
+            /** @description When the rule alerts (null or absent: always). */
             schedule?: components["schemas"]["AlertScheduleDto"] | null;
-            /** @enum {string} */
+            /**
+             * @example warning
+             * @enum {string}
+             */
             severity?: "info" | "warning" | "critical";
         };
         UpdateAssetDto: {
@@ -5780,10 +5801,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "eventTypes": [
-                 *         "geofence.enter"
+                 *         "geofence.exit"
                  *       ],
-                 *       "severity": "info",
-                 *       "name": "string",
+                 *       "severity": "warning",
+                 *       "name": "Salida del depósito fuera de horario",
                  *       "enabled": true,
                  *       "allAssets": true,
                  *       "assetIds": [
@@ -5800,8 +5821,8 @@ export interface operations {
                  *           "mon"
                  *         ]
                  *       },
-                 *       "minDurationSeconds": 0,
-                 *       "cooldownSeconds": 0,
+                 *       "minDurationSeconds": 600,
+                 *       "cooldownSeconds": 900,
                  *       "recipients": {}
                  *     }
                  */
@@ -14886,9 +14907,9 @@ export interface operations {
                 assetId?: string;
                 /**
                  * @description `true` or `false`.
-                 * @example false
+                 * @example true
                  */
-                critical?: "false" | "true";
+                critical?: "true" | "false";
                 /**
                  * @description `page.nextCursor` of the previous page.
                  * @example string
