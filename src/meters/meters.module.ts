@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { PositionsModule } from '../positions';
+import { MeterFolds } from './meter-folds';
 import { MetersController } from './meters.controller';
 import { MetersProcessor } from './meters-processor';
 import { MetersRecent } from './meters-recent';
+import { ReachedMeterWatches } from './reached-meter-watches';
 import { AssetMetersRecent, AssetMetersRecentSchema } from './schemas/asset-meters-recent.schema';
 import { MetersService } from './meters.service';
 import { AssetMeter, AssetMeterSchema } from './schemas/asset-meter.schema';
@@ -23,7 +25,7 @@ const recentCounts = MongooseModule.forFeature([{ name: AssetMetersRecent.name, 
 @Module({
   imports: [meterData, recentCounts, PositionsModule],
   controllers: [MetersController],
-  providers: [MetersService, MetersProcessor, MetersRecent],
+  providers: [MetersService, MetersProcessor, MetersRecent, MeterFolds, ReachedMeterWatches],
   exports: [MetersService],
 })
 export class MetersModule {}
