@@ -3,7 +3,8 @@ import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotF
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { PagedBody, PagedResponse } from '@app/http';
 import { CreateMeterReadingDto, ListMeterReadingsQueryDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
-import { MetersService, toMeterReadingView } from './meters.service';
+import { MetersService } from './meters.service';
+import { toMeterReadingView } from './meters.view';
 
 @ApiTags('maintenance')
 @Controller('assets')

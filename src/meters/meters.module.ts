@@ -3,8 +3,10 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { PositionsModule } from '../positions';
 import { MeterFolds } from './meter-folds';
+import { MeterReadingRecorder } from './meter-reading-recorder';
 import { MetersController } from './meters.controller';
 import { MetersProcessor } from './meters-processor';
+import { MetersReader } from './meters-reader';
 import { MetersRecent } from './meters-recent';
 import { ReachedMeterWatches } from './reached-meter-watches';
 import { AssetMetersRecent, AssetMetersRecentSchema } from './schemas/asset-meters-recent.schema';
@@ -25,7 +27,7 @@ const recentCounts = MongooseModule.forFeature([{ name: AssetMetersRecent.name, 
 @Module({
   imports: [meterData, recentCounts, PositionsModule],
   controllers: [MetersController],
-  providers: [MetersService, MetersProcessor, MetersRecent, MeterFolds, ReachedMeterWatches],
+  providers: [MetersService, MeterReadingRecorder, MetersReader, MetersProcessor, MetersRecent, MeterFolds, ReachedMeterWatches],
   exports: [MetersService],
 })
 export class MetersModule {}
