@@ -9,9 +9,11 @@ import { WebhooksModule } from '../webhooks';
 import { AlertChannels } from './alert-channels';
 import { AlertMatcher } from './alerts/alert-matcher.service';
 import { AlertOpener } from './alerts/alert-opener.service';
-import { AlertOpenings } from './alerts/alert-openings.service';
+import { AlertSettler } from './alerts/alert-settler.service';
+import { AlertSystemResolver } from './alerts/alert-system-resolver.service';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { DelayedAlertOpenings } from './alerts/delayed-alert-openings.service';
 import { UnsettledStartsRegister } from './alerts/unsettled-starts';
 import { UnsettledStartsBackfill } from './alerts/unsettled-starts.backfill';
 import { PerUserEntriesBackfill } from './inbox/per-user-entries.backfill';
@@ -62,7 +64,9 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
     ClientAlertRules,
     AlertsService,
     AlertOpener,
-    AlertOpenings,
+    DelayedAlertOpenings,
+    AlertSettler,
+    AlertSystemResolver,
     UnsettledStartsRegister,
     UnsettledStartsBackfill,
     AlertMatcher,

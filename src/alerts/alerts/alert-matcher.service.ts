@@ -9,15 +9,16 @@ import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
 import { AlertOpener, type Opening } from './alert-opener.service';
-import { AlertOpenings, OPEN_AFTER_DURATION, waitsForDuration } from './alert-openings.service';
+import { AlertSettler } from './alert-settler.service';
+import { DelayedAlertOpenings, OPEN_AFTER_DURATION, waitsForDuration } from './delayed-alert-openings.service';
 import { isEndEvent, startsEndedBy } from './event-pairs';
 
 /**
  * Hears every stored fleet event (`FLEET_EVENTS_RECORDED`, before the ingestion or the request is
  * acknowledged) and finds the client's enabled rules it matches: its type, its asset (all, the
  * rule's, or its groups'), its geofence, and the rule's weekly window at the event's time. The
- * batch's immediate alerts open together (`AlertOpener`); end events then resolve or cancel what
- * their start opened. Idempotent: everything it writes is keyed by the event's id.
+ * batch's immediate alerts open together (`AlertOpener`), those of a minimum duration wait
+ * (`DelayedAlertOpenings`); end events then resolve or cancel what their start opened (`AlertSettler`). Idempotent: everything it writes is keyed by the event's id.
  */
 @Injectable()
 export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
@@ -25,8 +26,9 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly bus: DomainEvents,
-    private readonly openings: AlertOpenings,
     private readonly opener: AlertOpener,
+    private readonly delayed: DelayedAlertOpenings,
+    private readonly settler: AlertSettler,
     private readonly clientRules: ClientAlertRules,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly jobs: Jobs,
@@ -35,11 +37,11 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   onModuleInit(): void {
     this.unsubscribe = [
       this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.heard(events)),
-      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.openings.followMoved(events)),
+      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.settler.followMoved(events)),
       this.bus.on(FLEET_EVENTS_ENDED_AGAIN, (events) => this.settleAgain(events)),
     ];
     this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) =>
-      this.openings.decide(payload.clientId, payload.openingId, lease),
+      this.delayed.decide(payload.clientId, payload.openingId, lease),
     );
   }
 
@@ -50,7 +52,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   /** End events told again after a start found late: they settle what it opened (and open nothing: their own alerts exist). */
   private async settleAgain(events: readonly StoredFleetEvent[]): Promise<void> {
     for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
-      await this.openings.ended(group[0].clientId, await this.openings.unsettledBy(group[0].clientId, group), []);
+      await this.settler.ended(group[0].clientId, await this.settler.unsettledBy(group[0].clientId, group), []);
     }
   }
 
@@ -82,7 +84,7 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
         for (const event of timeline)
           for (const rule of rules) {
             if (!matches(rule, event, groupsOf.get(event.assetId.toHexString()) ?? [])) continue;
-            if (waitsForDuration(rule, event)) await this.openings.wait(rule, event, later);
+            if (waitsForDuration(rule, event)) await this.delayed.wait(rule, event, later);
             else now.push({ rule, event });
           }
       }),
@@ -91,8 +93,8 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
     // from what the opener answers); then the ends, per asset in time order: each settles only
     // what occurred at or before it, so an end resolves the start before it in this batch and
     // leaves a later start's alert open, as if the batch had been walked one event at a time.
-    const [opened, unsettled] = await Promise.all([this.opener.open(scope.clientId, now), this.openings.unsettledBy(scope.clientId, events.filter(settles))]);
-    await this.openings.ended(scope.clientId, unsettled, opened);
+    const [opened, unsettled] = await Promise.all([this.opener.open(scope.clientId, now), this.settler.unsettledBy(scope.clientId, events.filter(settles))]);
+    await this.settler.ended(scope.clientId, unsettled, opened);
     for (const enqueue of later) await enqueue();
   }
 

@@ -26,12 +26,13 @@ export interface Opening {
 export const SYSTEM_ACTOR = { name: 'system' };
 
 /**
- * Opens alerts — an ingestion batch's together, one write per kind whatever their number: the
- * cooldown claims in one bulk upsert (a round more only for a second event of the same rule and
- * asset), the alerts in one insert, their activity events in one insert, and the channels told
- * once for all (docs/alerts.md, "Matching"). Idempotent: an alert's id comes from its rule and
- * its event, so the same batch again (a replay after a crash, another instance) opens nothing
- * twice, and what it finds already opened it tells the channels of again (they are idempotent),
+ * Writes every new alert: an ingestion batch's together (a delayed one's alone, once
+ * `DelayedAlertOpenings` decides it), one write per kind whatever their number: the cooldown
+ * claims in one bulk upsert (a round more only for a second event of the same rule and asset), the
+ * alerts in one insert, their activity events in one insert, and the channels told once for all
+ * (docs/alerts.md, "Matching"). Idempotent: an alert's id comes from its rule and its event, so
+ * the same batch again (a replay after a crash, another instance) opens nothing twice, and what it
+ * finds already opened it tells the channels of again (they are idempotent),
  * since a crash may have come between the alert and its notifications.
  */
 @Injectable()

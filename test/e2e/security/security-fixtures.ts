@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import request from 'supertest';
 import type { TestApp } from '@app/testing';
-import { OPEN_AFTER_DURATION } from '../../../src/alerts/alerts/alert-openings.service';
+import { OPEN_AFTER_DURATION } from '../../../src/alerts/alerts/delayed-alert-openings.service';
 import type { DemoManifest } from '../../../src/seed/demo-manifest';
 
 type Client = DemoManifest['clients']['acme'];

@@ -1,92 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { ActivityRecorder } from '@app/activity';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
-import { Jobs, LeaseCheck } from '@app/jobs';
-import { END_OF, type StoredFleetEvent } from '../../events';
-import { AlertChannels } from '../alert-channels';
-import { alertId } from '../alert-ids';
+import { type StoredFleetEvent } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
-import { AlertRule } from '../schemas/alert-rule.schema';
 import { Alert } from '../schemas/alert.schema';
-import { AlertOpener, SYSTEM_ACTOR, type OpeningEvent } from './alert-opener.service';
-import { toAlertView } from './alert.view';
+import { type OpeningEvent } from './alert-opener.service';
+import { DelayedAlertOpenings } from './delayed-alert-openings.service';
 import { isEndEvent, startsEndedBy } from './event-pairs';
+import { AlertSystemResolver, type Resolution } from './alert-system-resolver.service';
 import { UnsettledStartsRegister, type UnsettledStart } from './unsettled-starts';
 
-/** The job that decides a start event's alert once its rule's minimum duration has passed. */
-export const OPEN_AFTER_DURATION = 'alerts.open-after-duration';
-
-/** Whether a match waits for its rule's minimum duration (a start event: a type with an end) rather than opening at once. */
-export const waitsForDuration = (rule: Pick<AlertRule, 'minDurationSeconds'>, event: Pick<OpeningEvent, 'type'>): boolean =>
-  rule.minDurationSeconds > 0 && Boolean(END_OF[event.type]);
-
 /**
- * Delays and system-resolves alerts (docs/alerts.md, "Matching"; `AlertOpener` opens them). Every write is keyed
- * so that doing it again — a replayed event, a retried job, a second instance — changes nothing:
- * the alert's id comes from its rule and its opening event; a delayed opening is claimed once,
- * either by its job (`waiting` → `opened`) or by its end event (`waiting` → `cancelled`).
+ * Settles what end events end (docs/alerts.md, "Matching"): an end cancels the waiting openings it
+ * came in time for, opens those it came too late for, and resolves what its start opened
+ * (`AlertSystemResolver`). It reads them through the assets' registers of unsettled starts, and
+ * keeps their times in step with events a late message moved. Every write is keyed, so doing it
+ * again — a replayed event, a second instance — changes nothing.
  */
 @Injectable()
-export class AlertOpenings {
+export class AlertSettler {
   constructor(
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
-    @InjectRepository(AlertRule) private readonly rules: TenantRepository<AlertRule>,
     @InjectRepository(AlertOpening) private readonly openings: TenantRepository<AlertOpening>,
-    private readonly opener: AlertOpener,
-    private readonly channels: AlertChannels,
-    private readonly activity: ActivityRecorder,
-    private readonly jobs: Jobs,
+    private readonly delayed: DelayedAlertOpenings,
+    private readonly resolver: AlertSystemResolver,
     private readonly unsettled: UnsettledStartsRegister,
   ) {}
-
-  /**
-   * A start event that matched a rule with a minimum duration: its opening waits, and the job that
-   * decides it is pushed onto `later` (enqueued once the whole batch is handled): an end in the
-   * same batch cancels first, even when the time to decide has already passed (telemetry that
-   * arrives late).
-   */
-  async wait(rule: Stored<AlertRule>, event: OpeningEvent, later: Array<() => Promise<unknown>>): Promise<void> {
-    const id = alertId(rule._id, event);
-    const decideAt = new Date(event.occurredAt.getTime() + rule.minDurationSeconds * 1000);
-    const scope = scopeOfClient(event.clientId);
-    const write = this.openings.updateOne(
-      scope,
-      { _id: id },
-      {
-        $setOnInsert: {
-          assetId: event.assetId,
-          assetName: event.assetName,
-          ruleId: rule._id,
-          eventId: event._id,
-          eventType: event.type,
-          geofenceId: event.geofenceId ?? null,
-          occurredAt: event.occurredAt,
-          decideAt,
-          state: 'waiting',
-        },
-      },
-      { upsert: true },
-    );
-    // On its asset's register with it: an end reads what it may settle there.
-    await Promise.all([write, this.unsettled.add(scope, [{ assetId: event.assetId, id }])]);
-    later.push(() =>
-      this.jobs.enqueue(
-        OPEN_AFTER_DURATION,
-        { clientId: event.clientId.toHexString(), openingId: id.toHexString() },
-        { key: id.toHexString(), runAt: decideAt, retryDelaysMs: [5_000, 30_000, 120_000, 600_000] },
-      ),
-    );
-  }
-
-  /** The job: opens the alert unless the end event cancelled it first (and only while the job's run holds it). */
-  async decide(clientId: string, openingId: string, lease: LeaseCheck): Promise<void> {
-    const scope = scopeOfClient(new Types.ObjectId(clientId));
-    const opening = await this.openings.findById(scope, openingId);
-    if (!opening || opening.state === 'cancelled') return;
-    lease.assertHeld();
-    await this.openAfterWait(opening);
-  }
 
   /**
    * Events a late message re-dated (moved under their id, docs/events.md "Late messages"): the
@@ -178,7 +117,7 @@ export class AlertOpenings {
         }
       }),
     );
-    await this.resolve(scope, resolutions, again);
+    await this.resolver.resolve(scope, resolutions, again);
     const settled = settledOnes(openings, alerts, cancelled, resolutions);
     if (settled.length > 0) await this.unsettled.remove(scope, settled);
   }
@@ -204,7 +143,7 @@ export class AlertOpenings {
         if (await this.openings.updateRecord(scope, opening, { $set: { state: 'cancelled' } }, { state: 'waiting' })) cancelled.push(opening);
         continue;
       }
-      await this.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
+      await this.delayed.openAfterWait(opening); // it lasted long enough: its alert opens, and is resolved just below
       const opened = await this.alerts.findById(scope, opening._id.toHexString()); // the alert's id is the opening's
       if (opened && opened.state !== 'resolved') asset.open.push(opened);
     }
@@ -214,86 +153,6 @@ export class AlertOpenings {
     const again = resolvedBefore.filter((alert) => endedBy(alert) && alert.eventIds.some((id) => id.equals(end._id)));
     return { resolutions, again, cancelled };
   }
-
-  /**
-   * Resolves alerts by the system in one conditional bulk write (still open or acknowledged: a
-   * person may have resolved one meanwhile; then they are read back to see which this end
-   * resolved), records them in the activity log and tells the channels, with the alerts resolved
-   * already and told again.
-   */
-  private async resolve(scope: TenantScope, resolutions: readonly Resolution[], again: readonly Stored<Alert>[]): Promise<void> {
-    const resolvedAt = new Date();
-    const set = { state: 'resolved' as const, resolvedAt, resolvedBy: 'system' };
-    const matched = await this.alerts.updateEach(
-      scope,
-      resolutions.map(({ alert, end }) => ({
-        record: alert,
-        update: { $set: set, $addToSet: { eventIds: end._id } },
-        conditions: { state: { $in: ['open', 'acknowledged'] } },
-      })),
-    );
-    const resolved =
-      matched === resolutions.length
-        ? resolutions.map(({ alert, end }) => ({ before: alert, now: { ...alert, ...set, eventIds: [...alert.eventIds, end._id] }, end }))
-        : await this.resolvedByTheirEnds(scope, resolutions);
-    await Promise.all([
-      // Recorded in one turn: the recorder writes them in one insert.
-      ...resolved.map(({ before, now, end }) =>
-        this.activity.recordFor(
-          { clientId: end.clientId, ...SYSTEM_ACTOR },
-          {},
-          {
-            action: 'alert.resolve',
-            resourceType: 'alert',
-            resourceId: before._id,
-            summary: `Alert "${before.ruleName}" on ${before.assetName} resolved by the system (${end.type})`,
-            before: toAlertView(before),
-            after: toAlertView(now),
-          },
-        ),
-      ),
-      this.channels.changedMany(scope.clientId, 'resolved', [...resolved.map(({ now }) => now), ...again]),
-    ]);
-  }
-
-  /** After a conditional write that did not match every alert: which of them their end resolved, read back. */
-  private async resolvedByTheirEnds(
-    scope: TenantScope,
-    resolutions: readonly Resolution[],
-  ): Promise<Array<{ before: Stored<Alert>; now: Stored<Alert>; end: OpeningEvent }>> {
-    const after = new Map(
-      (
-        await this.alerts.findByIds(
-          scope,
-          resolutions.map(({ alert }) => alert._id.toHexString()),
-        )
-      ).map((alert) => [alert._id.toHexString(), alert]),
-    );
-    return resolutions.flatMap(({ alert, end }) => {
-      const now = after.get(alert._id.toHexString());
-      return now && now.state === 'resolved' && now.resolvedBy === 'system' && now.eventIds.some((id) => id.equals(end._id))
-        ? [{ before: alert, now, end }]
-        : [];
-    });
-  }
-
-  private async openAfterWait(opening: Stored<AlertOpening>): Promise<void> {
-    const scope = scopeOfClient(opening.clientId);
-    const claimed = await this.openings.updateRecord(scope, opening, { $set: { state: 'opened' } }, { state: { $in: ['waiting', 'opened'] } });
-    if (!claimed) return; // its end event came first
-    const rule = await this.rules.findById(scope, opening.ruleId.toHexString());
-    if (!rule || !rule.enabled) return;
-    const event = {
-      _id: opening.eventId,
-      clientId: opening.clientId,
-      assetId: opening.assetId,
-      assetName: opening.assetName,
-      type: opening.eventType,
-      occurredAt: opening.occurredAt,
-      geofenceId: opening.geofenceId,
-    };
-    await this.opener.open(opening.clientId, [{ rule, event }]);
-  }
 }
 
 /** What a batch's ends may settle, as read before they settle it. */
@@ -301,12 +160,6 @@ export interface Unsettled {
   ends: OpeningEvent[];
   openings: Stored<AlertOpening>[];
   alerts: Stored<Alert>[];
-}
-
-/** An open alert and the end event that resolves it. */
-interface Resolution {
-  alert: Stored<Alert>;
-  end: OpeningEvent;
 }
 
 /**
