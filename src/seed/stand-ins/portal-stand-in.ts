@@ -1,8 +1,9 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { PortalInvoice } from '@app/integrations';
 import { listenOnLoopback, readJson, sendJson, stopServer } from './local-server';
-import { demoInvoices } from './portal-invoices';
-import { addComment, asTicketInput, demoTickets, newTicket, StoredTicket, withoutComments } from './portal-tickets';
+import { PortalRecords } from './portal-records';
+import { answerPortalRoute } from './portal-routes';
+import type { StoredTicket } from './portal-tickets';
 
 export type { StoredTicket as StubTicket } from './portal-tickets';
 
@@ -54,17 +55,8 @@ export interface PortalStandInOptions {
 
 export async function startPortalStandIn(options: PortalStandInOptions = {}): Promise<PortalStub> {
   const token = options.token ?? 'portal-test-token';
-  const invoices = new Map<string, PortalInvoice[]>();
-  const tickets = new Map<string, StoredTicket>();
-  const seeded = new Set<string>();
+  const records = new PortalRecords(options.demo ?? false);
   const record = options.record ?? !options.demo;
-  const clientInvoices = (clientId: string) => invoices.get(clientId) ?? (options.demo ? demoInvoices() : []);
-  const seedTickets = (clientId: string) => {
-    if (!options.demo || seeded.has(clientId)) return;
-    seeded.add(clientId);
-    for (const ticket of demoTickets(clientId)) tickets.set(ticket.id, ticket);
-  };
-
   const stub: PortalStub = {
     url: '',
     token,
@@ -72,84 +64,45 @@ export async function startPortalStandIn(options: PortalStandInOptions = {}): Pr
     resetNext: 0,
     hangPaths: [],
     requests: [],
-    setInvoices: (clientId, list) => void invoices.set(clientId, list),
-    addTicket: (input) => {
-      const ticket: StoredTicket = {
-        ...newTicket({
-          title: 'Ticket',
-          description: 'Descripción',
-          category: 'technical',
-          clientId: input.clientId,
-          author: { name: 'Autor', email: 'autor@demo.invalid' },
-          origin: 'fleet-platform',
-        }),
-        ...input,
-      };
-      ticket.commentsCount = ticket.comments.length;
-      tickets.set(ticket.id, ticket);
-      return ticket;
-    },
-    ticket: (id) => tickets.get(id),
+    setInvoices: (clientId, list) => records.setInvoices(clientId, list),
+    addTicket: (input) => records.addTicket(input),
+    ticket: (id) => records.tickets.get(id),
     requestsTo: (prefix) => stub.requests.filter((r) => r.path.startsWith(prefix)),
     close: () => stopServer(server),
   };
-
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://portal');
     const body = await readJson(req);
     const query = Object.fromEntries(url.searchParams);
     if (record) stub.requests.push({ method: req.method ?? '', path: url.pathname, query, headers: req.headers, body });
-    if (stub.resetNext > 0) {
-      stub.resetNext -= 1;
-      return void req.socket.destroy();
-    }
-    if (stub.mode === 'hang' || stub.hangPaths.includes(url.pathname)) return;
-    if (stub.mode === 'error') return sendJson(res, 500, { error: 'internal' });
-    if (stub.mode === 'malformed') return sendJson(res, 200, { unexpected: true });
+    if (failedAsSet(stub, req, res, url)) return;
     if (req.headers.authorization !== `Bearer ${token}`) return sendJson(res, 401, { error: 'unauthorized' });
-
-    const invoiceMatch = /^\/clients\/([^/]+)\/invoices$/.exec(url.pathname);
-    if (req.method === 'GET' && invoiceMatch) {
-      const [from, to] = [query.from ?? '', query.to ?? ''];
-      const list = clientInvoices(decodeURIComponent(invoiceMatch[1])).filter((i) => i.issueDate >= from && i.issueDate <= to);
-      return sendJson(res, 200, { invoices: list });
-    }
-    if (req.method === 'POST' && url.pathname === '/tickets') {
-      const input = asTicketInput(body);
-      if (!input) return sendJson(res, 400, { error: 'invalid ticket' });
-      seedTickets(input.clientId);
-      const ticket = newTicket(input);
-      tickets.set(ticket.id, ticket);
-      return sendJson(res, 201, { ticket });
-    }
-    if (req.method === 'GET' && url.pathname === '/tickets') {
-      if (!query.clientId) return sendJson(res, 400, { error: 'clientId is required' });
-      seedTickets(query.clientId);
-      const list = [...tickets.values()]
-        .filter(
-          (t) => t.clientId === query.clientId && (!query.status || String(t.status.id) === query.status) && (!query.category || t.category === query.category),
-        )
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-        .map(withoutComments);
-      return sendJson(res, 200, { tickets: list });
-    }
-    const ticketMatch = /^\/tickets\/([^/]+)(\/comments)?$/.exec(url.pathname);
-    const ticket = ticketMatch ? tickets.get(decodeURIComponent(ticketMatch[1])) : undefined;
-    if (ticketMatch && !ticketMatch[2] && req.method === 'GET') return ticket ? sendJson(res, 200, { ticket }) : sendJson(res, 404, { error: 'not found' });
-    if (ticketMatch?.[2] && req.method === 'POST') {
-      if (!ticket) return sendJson(res, 404, { error: 'not found' });
-      const input = body as { content?: unknown; author?: { name?: unknown; email?: unknown }; authorRole?: unknown } | undefined;
-      const texts = [input?.content, input?.author?.name, input?.author?.email];
-      if (!texts.every((value) => typeof value === 'string' && value.length > 0) || input?.authorRole !== 'client')
-        return sendJson(res, 400, { error: 'invalid comment' });
-      const comment = addComment(ticket, input.content as string, { name: input.author!.name as string }, 'client');
-      // A member beyond the spec's comment, which our API must not pass on.
-      return sendJson(res, 201, { comment: { ...comment, authorEmail: input.author!.email } });
-    }
-    return sendJson(res, 404, { error: 'not found' });
+    answerPortalRoute(records, { method: req.method, url, query, body }, res);
   };
   const server: Server = createServer((req, res) => void handle(req, res));
 
   stub.url = await listenOnLoopback(server);
   return stub;
+}
+
+/**
+ * Fails the request as the stub is set to (`resetNext`, `mode`, `hangPaths`): its connection
+ * destroyed, left hanging or answered badly. Answers whether it did.
+ */
+function failedAsSet(stub: PortalStub, req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (stub.resetNext > 0) {
+    stub.resetNext -= 1;
+    req.socket.destroy();
+    return true;
+  }
+  if (stub.mode === 'hang' || stub.hangPaths.includes(url.pathname)) return true;
+  if (stub.mode === 'error') {
+    sendJson(res, 500, { error: 'internal' });
+    return true;
+  }
+  if (stub.mode === 'malformed') {
+    sendJson(res, 200, { unexpected: true });
+    return true;
+  }
+  return false;
 }
