@@ -59,84 +59,112 @@ export interface DemoTelemetry {
   trips: TripRecord[];
 }
 
+type DemoOptions = { routes: LatLng[][]; from: number; to: number; zone: string; seed: number; firstTripId: number };
+
 /**
  * A refrigerated truck's last days, one message a minute: parked at the depot, a run out along
  * a route from 08:00 (local), an unloading stop, the run back. Two sensors: the chilled
  * compartment (`temperature.1`, about 4 °C, warmer while unloading) and the freezer
  * (`temperature.2`, about −18 °C). Each run is a trip.
  */
-export function demoTelemetry(options: { routes: LatLng[][]; from: number; to: number; zone: string; seed: number; firstTripId: number }): DemoTelemetry {
-  const random = seededRandom(options.seed);
-  const points: TelemetryPoint[] = [];
-  const trips: TripRecord[] = [];
+export function demoTelemetry(options: DemoOptions): DemoTelemetry {
+  const truck = new DemoTruck(options);
   const depot = options.routes[0][0];
-  let ts = Math.ceil(options.from / STEP) * STEP;
-  let battery = 100;
-  const reading = (unloading: boolean) => ({
-    'temperature.1': Math.round((3.5 + random() * 1.2 + (unloading ? 2.5 : 0)) * 10) / 10,
-    'temperature.2': Math.round((-18.6 + random() * 1.4) * 10) / 10,
-  });
-  const park = (at: LatLng, until: number, unloading = false) => {
-    for (; ts < until && ts <= options.to; ts += STEP) points.push({ ts, lat: at[0], lng: at[1], speed: 0, alt: 520, dir: 0, temps: reading(unloading) });
-  };
-  const drive = (path: LatLng[]) => {
-    const begin = ts;
+  let day = DateTime.fromSeconds(truck.ts, { zone: options.zone }).startOf('day');
+  for (let n = 0; truck.ts <= options.to; n++, day = day.plus({ days: 1 })) {
+    const route = options.routes[n % options.routes.length];
+    truck.park(depot, day.set({ hour: 8 }).toUnixInteger());
+    if (truck.ts > options.to) break;
+    if (truck.ts >= day.set({ hour: 8, minute: 30 }).toUnixInteger()) {
+      truck.park(depot, day.plus({ days: 1 }).toUnixInteger()); // seeding started after the day's run
+      continue;
+    }
+    truck.drive(route);
+    truck.park(route[route.length - 1], truck.ts + 75 * 60, true);
+    truck.drive([...route].reverse());
+    truck.battery = 100; // charged overnight at the depot
+    truck.park(depot, day.plus({ days: 1 }).toUnixInteger());
+  }
+  return { points: truck.points, trips: truck.trips };
+}
+
+/** The truck as its messages are written, one a minute from `ts` on, until the options' `to`. */
+class DemoTruck {
+  readonly points: TelemetryPoint[] = [];
+  readonly trips: TripRecord[] = [];
+  ts: number;
+  battery = 100;
+  private readonly random: () => number;
+
+  constructor(private readonly options: DemoOptions) {
+    this.random = seededRandom(options.seed);
+    this.ts = Math.ceil(options.from / STEP) * STEP;
+  }
+
+  /** Stands at `at` until `until`. */
+  park(at: LatLng, until: number, unloading = false): void {
+    for (; this.ts < until && this.ts <= this.options.to; this.ts += STEP)
+      this.points.push({ ts: this.ts, lat: at[0], lng: at[1], speed: 0, alt: 520, dir: 0, temps: this.reading(unloading) });
+  }
+
+  /** Drives along `path`: a trip, once it arrives before `to`. */
+  drive(path: LatLng[]): void {
+    const begin = this.ts;
+    const tripPoints = this.driveAlong(path);
+    const end = path[path.length - 1];
+    if (this.ts > this.options.to) return;
+    const arrival = { ts: this.ts, lat: end[0], lng: end[1], speed: 0, alt: 300, dir: 0, temps: this.reading(false) };
+    this.points.push(arrival);
+    tripPoints.push(arrival);
+    this.ts += STEP;
+    const startBattery = this.battery;
+    this.battery = Math.max(60, this.battery - 2 - Math.round(this.random() * 3));
+    this.trips.push(
+      buildTrip(
+        { id: this.options.firstTripId + this.trips.length, begin, end: arrival.ts, startBatteryLevel: startBattery, endBatteryLevel: this.battery },
+        tripPoints,
+      ),
+    );
+  }
+
+  /** The messages on the way, the speed drifting between 25 and 95 km/h; answers them. */
+  private driveAlong(path: LatLng[]): TelemetryPoint[] {
     const tripPoints: TelemetryPoint[] = [];
     let leg = 0;
     let along = 0; // km into the current leg
     let speed = 0;
-    while (leg < path.length - 1 && ts <= options.to) {
+    while (leg < path.length - 1 && this.ts <= this.options.to) {
       const [a, b] = [path[leg], path[leg + 1]];
       const legKm = haversineKm(a[0], a[1], b[0], b[1]);
       const f = Math.min(1, along / legKm);
       const dir = (Math.round((Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI) + 360) % 360;
       const point = {
-        ts,
+        ts: this.ts,
         lat: a[0] + (b[0] - a[0]) * f,
         lng: a[1] + (b[1] - a[1]) * f,
         speed,
-        alt: 300 + Math.round(random() * 400),
+        alt: 300 + Math.round(this.random() * 400),
         dir,
-        temps: reading(false),
+        temps: this.reading(false),
       };
-      points.push(point);
+      this.points.push(point);
       tripPoints.push(point);
-      ts += STEP;
-      speed = Math.round(Math.min(95, Math.max(25, speed + (random() - 0.35) * 25)));
+      this.ts += STEP;
+      speed = Math.round(Math.min(95, Math.max(25, speed + (this.random() - 0.35) * 25)));
       along += speed / 60;
       while (leg < path.length - 1 && along >= haversineKm(path[leg][0], path[leg][1], path[leg + 1][0], path[leg + 1][1])) {
         along -= haversineKm(path[leg][0], path[leg][1], path[leg + 1][0], path[leg + 1][1]);
         leg++;
       }
     }
-    const end = path[path.length - 1];
-    if (ts <= options.to) {
-      const arrival = { ts, lat: end[0], lng: end[1], speed: 0, alt: 300, dir: 0, temps: reading(false) };
-      points.push(arrival);
-      tripPoints.push(arrival);
-      ts += STEP;
-      const startBattery = battery;
-      battery = Math.max(60, battery - 2 - Math.round(random() * 3));
-      trips.push(
-        buildTrip({ id: options.firstTripId + trips.length, begin, end: arrival.ts, startBatteryLevel: startBattery, endBatteryLevel: battery }, tripPoints),
-      );
-    }
-  };
-
-  let day = DateTime.fromSeconds(ts, { zone: options.zone }).startOf('day');
-  for (let n = 0; ts <= options.to; n++, day = day.plus({ days: 1 })) {
-    const route = options.routes[n % options.routes.length];
-    park(depot, day.set({ hour: 8 }).toUnixInteger());
-    if (ts > options.to) break;
-    if (ts >= day.set({ hour: 8, minute: 30 }).toUnixInteger()) {
-      park(depot, day.plus({ days: 1 }).toUnixInteger()); // seeding started after the day's run
-      continue;
-    }
-    drive(route);
-    park(route[route.length - 1], ts + 75 * 60, true);
-    drive([...route].reverse());
-    battery = 100; // charged overnight at the depot
-    park(depot, day.plus({ days: 1 }).toUnixInteger());
+    return tripPoints;
   }
-  return { points, trips };
+
+  /** The two compartments' temperatures; the chilled one warmer while unloading. */
+  private reading(unloading: boolean) {
+    return {
+      'temperature.1': Math.round((3.5 + this.random() * 1.2 + (unloading ? 2.5 : 0)) * 10) / 10,
+      'temperature.2': Math.round((-18.6 + this.random() * 1.4) * 10) / 10,
+    };
+  }
 }
