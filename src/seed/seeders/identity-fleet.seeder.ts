@@ -28,44 +28,8 @@ export class IdentityFleetSeeder {
   async seedClient(key: DemoClientKey): Promise<DemoClientContext> {
     const { name, vendorBase } = DEMO_CLIENTS[key];
     const clientId = await this.identities.createClient(name);
-    const [tracked, outOfScope] = await this.trackers.create([
-      { clientId, vendorId: vendorBase + 1, name: 'Teltonika FMB920 #1', model: 'FMB920' },
-      { clientId, vendorId: vendorBase + 2, name: 'Teltonika FMB920 #2', model: 'FMB920' },
-    ]);
-    const group = await this.groups.create({ clientId, name: 'Camiones refrigerados' });
-    const [trackedAsset, untrackedAsset, outOfScopeAsset] = await this.assets.create([
-      {
-        clientId,
-        name: 'Camión refrigerado 01',
-        plate: 'KJHT-42',
-        kind: 'truck',
-        icon: { id: 'truck', color: '#1e88e5' },
-        mainTrackerId: tracked._id,
-        groupIds: [group._id],
-      },
-      { clientId, name: 'Rampla 07', plate: 'JX-4521', kind: 'trailer', icon: { id: 'trailer', color: '#8e24aa' } },
-      { clientId, name: 'Furgón reparto 03', plate: 'LPRW-18', kind: 'van', icon: { id: 'van', color: '#43a047' }, mainTrackerId: outOfScope._id },
-    ]);
-
-    const roles = {
-      admin: await this.identities.ensureRole(clientId, 'Administrador', ALL_PERMISSIONS, true),
-      operator: await this.identities.ensureRole(clientId, 'Operador', ALL_PERMISSIONS, false),
-      viewer: await this.identities.ensureRole(clientId, 'Visualizador', [], false),
-    };
-    const users = {} as Record<DemoUserKey, StoredUser>;
-    const manifestUsers = {} as Record<DemoUserKey, DemoUserManifest>;
-    for (const role of ['admin', 'operator', 'viewer'] as const) {
-      const { user, password } = await this.identities.createUser({
-        clientId,
-        email: `${role}@${key}.demo`,
-        name: `${role[0].toUpperCase()}${role.slice(1)} ${name.split(' ')[0]}`,
-        roleId: roles[role],
-        trackerIds: role === 'operator' ? [tracked._id] : undefined,
-        partnerLogin: role === 'operator' ? undefined : `${key}-${role}`,
-      });
-      users[role] = user;
-      manifestUsers[role] = await this.credentialsFor(user, password);
-    }
+    const { tracked, outOfScope, group, trackedAsset, untrackedAsset, outOfScopeAsset } = await this.seedFleet(clientId, vendorBase);
+    const { users, manifestUsers } = await this.seedUsers(key, clientId, name, tracked._id);
 
     const asStored = <T>(doc: { toObject(): unknown }) => doc.toObject() as T & { _id: Types.ObjectId };
     return {
@@ -95,6 +59,58 @@ export class IdentityFleetSeeder {
         assetGroups: { refrigerated: group._id.toHexString() },
       },
     };
+  }
+
+  /** Two trackers, one group and three assets: one tracked, one without a tracker, one on the tracker the operator does not see. */
+  private async seedFleet(clientId: Types.ObjectId, vendorBase: number) {
+    const [tracked, outOfScope] = await this.trackers.create([
+      { clientId, vendorId: vendorBase + 1, name: 'Teltonika FMB920 #1', model: 'FMB920' },
+      { clientId, vendorId: vendorBase + 2, name: 'Teltonika FMB920 #2', model: 'FMB920' },
+    ]);
+    const group = await this.groups.create({ clientId, name: 'Camiones refrigerados' });
+    const [trackedAsset, untrackedAsset, outOfScopeAsset] = await this.assets.create([
+      {
+        clientId,
+        name: 'Camión refrigerado 01',
+        plate: 'KJHT-42',
+        kind: 'truck',
+        icon: { id: 'truck', color: '#1e88e5' },
+        mainTrackerId: tracked._id,
+        groupIds: [group._id],
+      },
+      { clientId, name: 'Rampla 07', plate: 'JX-4521', kind: 'trailer', icon: { id: 'trailer', color: '#8e24aa' } },
+      { clientId, name: 'Furgón reparto 03', plate: 'LPRW-18', kind: 'van', icon: { id: 'van', color: '#43a047' }, mainTrackerId: outOfScope._id },
+    ]);
+    return { tracked, outOfScope, group, trackedAsset, untrackedAsset, outOfScopeAsset };
+  }
+
+  /** The three roles and a user of each, with their credentials; the operator sees only the tracked tracker. */
+  private async seedUsers(
+    key: DemoClientKey,
+    clientId: Types.ObjectId,
+    name: string,
+    trackedId: Types.ObjectId,
+  ): Promise<{ users: Record<DemoUserKey, StoredUser>; manifestUsers: Record<DemoUserKey, DemoUserManifest> }> {
+    const roles = {
+      admin: await this.identities.ensureRole(clientId, 'Administrador', ALL_PERMISSIONS, true),
+      operator: await this.identities.ensureRole(clientId, 'Operador', ALL_PERMISSIONS, false),
+      viewer: await this.identities.ensureRole(clientId, 'Visualizador', [], false),
+    };
+    const users = {} as Record<DemoUserKey, StoredUser>;
+    const manifestUsers = {} as Record<DemoUserKey, DemoUserManifest>;
+    for (const role of ['admin', 'operator', 'viewer'] as const) {
+      const { user, password } = await this.identities.createUser({
+        clientId,
+        email: `${role}@${key}.demo`,
+        name: `${role[0].toUpperCase()}${role.slice(1)} ${name.split(' ')[0]}`,
+        roleId: roles[role],
+        trackerIds: role === 'operator' ? [trackedId] : undefined,
+        partnerLogin: role === 'operator' ? undefined : `${key}-${role}`,
+      });
+      users[role] = user;
+      manifestUsers[role] = await this.credentialsFor(user, password);
+    }
+    return { users, manifestUsers };
   }
 
   private async credentialsFor(user: StoredUser, password: string): Promise<DemoUserManifest> {
