@@ -46,6 +46,15 @@ export default tseslint.config(
     },
   },
   {
+    // Small modules with one purpose: a file past 250 lines or a function past 60 holds more than one.
+    files: ['src/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.fixture.ts'],
+    rules: {
+      'max-lines': ['error', { max: 250 }],
+      'max-lines-per-function': ['error', { max: 60 }],
+    },
+  },
+  {
     // Tests read JSON answers (supertest's `body` is `any` by nature) and assert on their values:
     // typing every answer would add nothing the assertions do not check.
     files: ['test/**/*.ts', '**/*.spec.ts'],
