@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsISO8601, IsString, ValidateBy, ValidationOptions } from 'class-validator';
+import { IsISO8601, IsOptional, IsString, ValidateBy, ValidationOptions } from 'class-validator';
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -24,4 +24,9 @@ export function IsIsoDay(options: ValidationOptions = {}): PropertyDecorator {
 /** An instant as a strict ISO 8601 date-time (`2026-11-01T00:00:00-03:00`), e.g. a list's `from`/`to`. */
 export function IsIsoDateTime(options: ValidationOptions = {}): PropertyDecorator {
   return IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time', ...options });
+}
+
+/** A list's optional bound (`from`, `to`): absent, or an instant as `IsIsoDateTime` reads it. */
+export function OptionalIsoDateTime(): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsIsoDateTime());
 }

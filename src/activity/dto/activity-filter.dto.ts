@@ -1,6 +1,6 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
 
 /** The activity log's filters, shared by the list and the export. */
@@ -23,13 +23,11 @@ export class ActivityFilterDto {
   entityId?: string;
 
   /** Events at or after this ISO 8601 date-time (`2026-11-01T00:00:00-03:00`). */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   from?: string;
 
   /** Events at or before this ISO 8601 date-time. */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   to?: string;
 }
 

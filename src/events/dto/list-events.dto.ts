@@ -1,5 +1,5 @@
 import { IsOptional, Matches } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES } from '../event-types';
 
@@ -29,12 +29,10 @@ export class ListEventsDto extends PageQueryDto {
   geofenceId?: string;
 
   /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   from?: string;
 
   /** Events that occurred at or before this ISO 8601 date-time (default: now). */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   to?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsIsoDateTime, OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
 
@@ -75,13 +75,11 @@ export class ListRefuelsDto extends PageQueryDto {
   assetId?: string;
 
   /** Refuels at or after this ISO 8601 date-time. */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   from?: string;
 
   /** Refuels at or before this ISO 8601 date-time. */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   to?: string;
 
   /** Only refuels with this anomaly. */

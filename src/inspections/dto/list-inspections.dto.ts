@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 
 /** Filters of the inspection list (all optional, combined with "and"); unknown ones are a 400. */
@@ -15,13 +15,11 @@ export class ListInspectionsQueryDto extends PageQueryDto {
   critical?: 'true' | 'false';
 
   /** Submitted at or after this instant (ISO 8601). */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   from?: string;
 
   /** Submitted at or before this instant (ISO 8601). */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   to?: string;
 
   /** Inspections submitted by this user. */

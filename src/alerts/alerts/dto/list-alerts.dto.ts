@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, type Severity } from '../../schemas/alert-rule.schema';
@@ -44,12 +44,10 @@ export class ListAlertsDto extends PageQueryDto {
   placeId?: string;
 
   /** Alerts opened at or after this ISO 8601 date-time. */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   from?: string;
 
   /** Alerts opened at or before this ISO 8601 date-time. */
-  @IsOptional()
-  @IsIsoDateTime()
+  @OptionalIsoDateTime()
   to?: string;
 }
