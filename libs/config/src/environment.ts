@@ -12,19 +12,18 @@ import { withStorageEnvironment } from './storage-environment';
 import { withTelemetrySourceEnvironment } from './telemetry-source-environment';
 import { withWebhooksEnvironment } from './webhooks-environment';
 
+// Each area adds its variables to those before it: one class, whose decorators class-validator reads through its ancestors.
+const WithStorage = withStorageEnvironment(ServerEnvironment);
+const WithAccess = withAccessEnvironment(WithStorage);
+const WithJobs = withJobsEnvironment(WithAccess);
+const WithRetention = withRetentionEnvironment(WithJobs);
+const WithTelemetrySource = withTelemetrySourceEnvironment(WithRetention);
+const WithIngestion = withIngestionEnvironment(WithTelemetrySource);
+const WithLivePositions = withLivePositionsEnvironment(WithIngestion);
+const WithIntegrations = withIntegrationsEnvironment(WithLivePositions);
+const WithMail = withMailEnvironment(WithIntegrations);
+const WithWebhooks = withWebhooksEnvironment(WithMail);
+const WithMetrics = withMetricsEnvironment(WithWebhooks);
+
 /** Every environment variable the app reads, with its default, by area. `.env.example` documents each one. */
-export class Environment extends withDemoEnvironment(
-  withMetricsEnvironment(
-    withWebhooksEnvironment(
-      withMailEnvironment(
-        withIntegrationsEnvironment(
-          withLivePositionsEnvironment(
-            withIngestionEnvironment(
-              withTelemetrySourceEnvironment(withRetentionEnvironment(withJobsEnvironment(withAccessEnvironment(withStorageEnvironment(ServerEnvironment))))),
-            ),
-          ),
-        ),
-      ),
-    ),
-  ),
-) {}
+export class Environment extends withDemoEnvironment(WithMetrics) {}
