@@ -1,7 +1,20 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
-import type { FenceContext } from './fence-rules';
+import type { CompiledGeofence } from '../../geofences';
+
+/** What the fence rules need of a client's geofences. */
+export interface FenceLookup {
+  near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[];
+  byId(id: string): CompiledGeofence | undefined;
+}
+
+export interface FenceContext {
+  fences: FenceLookup;
+  appliesTo(fence: CompiledGeofence): boolean;
+  /** Metres past the edge that confirm a change at once (otherwise a second fix must agree). */
+  hysteresisM: number;
+}
 
 /** What the rules know of an asset besides its state: its geofences and settings. */
 export interface DetectorContext extends FenceContext {

@@ -1,20 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CompiledGeofence } from '../../geofences';
-import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
+import { DetectionRule, FenceContext, FixMoment, FleetEventRule } from './detection-rule';
 import { DetectedEvent, DetectorState, Spot } from './detector-state';
-
-/** What the fence rules need of a client's geofences. */
-export interface FenceLookup {
-  near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[];
-  byId(id: string): CompiledGeofence | undefined;
-}
-
-export interface FenceContext {
-  fences: FenceLookup;
-  appliesTo(fence: CompiledGeofence): boolean;
-  /** Metres past the edge that confirm a change at once (otherwise a second fix must agree). */
-  hysteresisM: number;
-}
 
 const METRES_PER_DEGREE = 111_195;
 
