@@ -131,7 +131,9 @@ export class PartitionBalancer implements OnApplicationBootstrap, OnApplicationS
             // Its batches under way finish first: what they add to memory is dropped with the rest (their entries stay in the log for the new owner).
             await this.pipeline.drain(partition);
             this.pipeline.forgetPartition(partition, true);
-          }).finally(() => this.leaving.delete(partition));
+          })
+            .catch((error: Error) => this.logger.warn(`Dropping lost partition ${partition}: ${error.message}`))
+            .finally(() => this.leaving.delete(partition));
         }
       })
       .catch((error: Error) => this.logger.warn(`Partition leases: ${error.message}`))
