@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { Types } from 'mongoose';
 import { User } from '@app/auth';
+import { markedProviders } from '@app/bus';
 import { AppConfig } from '@app/config';
 import { ExpiringCache, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
@@ -45,7 +46,7 @@ export class AlertChannels implements OnModuleInit {
   }
 
   onModuleInit(): void {
-    this.channels = this.discovery.getProviders({ metadataKey: AlertChannel.KEY }).map((wrapper) => wrapper.instance as AlertChannel);
+    this.channels = markedProviders<AlertChannel>(this.discovery, AlertChannel);
   }
 
   /** The channels registered (the app's, for a test that walks them). */

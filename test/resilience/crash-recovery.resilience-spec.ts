@@ -2,6 +2,7 @@ import { AddressInfo } from 'node:net';
 import { ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
+import { groupBy } from '@app/database';
 import { rutCheckDigit } from '@app/formats';
 import { createTestApp, TestApp } from '@app/testing';
 import { Types } from 'mongoose';
@@ -328,11 +329,7 @@ describe('the app killed at random moments under write traffic', () => {
     // One alert per depot entry, none lost, none twice: each tracker entered every depot once.
     const entries = await t.connection.collection('fleet_events').find({ clientId: tenant.clientId, type: 'geofence.enter' }).toArray();
     // A depot entered twice names both entries (when, whether interpolated, when detected): what a failed run needs to be read.
-    const byDepot = new Map<string, typeof entries>();
-    for (const event of entries) {
-      const depot = `${event.assetName} ${event.details.geofenceName}`;
-      byDepot.set(depot, [...(byDepot.get(depot) ?? []), event]);
-    }
+    const byDepot = groupBy(entries, (event) => `${event.assetName} ${event.details.geofenceName}`);
     const enteredTwice = [...byDepot]
       .filter(([, events]) => events.length > 1)
       .map(([key, events]) => [

@@ -40,7 +40,7 @@ export async function startAppProcess({ env, startTimeoutMs = 180_000, keepOutpu
   const logFile = process.env.RESILIENCE_APP_LOG;
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-keepOutput);
-    if (logFile) appendFileSync(logFile, chunk.toString().replace(/^/gm, `[${child.pid}] `));
+    if (logFile) appendFileSync(logFile, chunk.toString().replace(/^(?=.)/gm, `[${child.pid}] `));
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);

@@ -1,3 +1,4 @@
 export * from './bus.module';
 export * from './domain-events';
 export * from './topic';
+export * from './marked-providers';

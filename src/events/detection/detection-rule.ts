@@ -1,5 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { markedProviders } from '@app/bus';
 import type { DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
 import type { CompiledGeofence } from '../../geofences';
 
@@ -58,7 +59,7 @@ export class DetectionRules implements OnModuleInit {
   constructor(private readonly discovery: DiscoveryService) {}
 
   onModuleInit(): void {
-    this.rules = inRuleOrder(this.discovery.getProviders({ metadataKey: FleetEventRule.KEY }).map((wrapper) => wrapper.instance as DetectionRule));
+    this.rules = inRuleOrder(markedProviders<DetectionRule>(this.discovery, FleetEventRule));
   }
 
   get all(): readonly DetectionRule[] {
