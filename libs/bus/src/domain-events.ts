@@ -32,7 +32,8 @@ export class DomainEvents {
 
   /** Told at once, without waiting: for listeners that only pass it on (the live map). */
   emit<Payload>(topic: Topic<Payload>, payload: Payload): void {
-    for (const listener of this.of(topic)) void listener(payload);
+    // The set itself, not a copy: emitted once per position update. A listener that stops hearing meanwhile is skipped.
+    for (const listener of this.listeners.get(topic) ?? []) void (listener as Listener<Payload>)(payload);
   }
 
   /** Whether anybody listens: a publisher skips building what nobody hears. */

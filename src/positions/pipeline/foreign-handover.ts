@@ -4,6 +4,7 @@ import { DomainException, ErrorCode } from '@app/errors';
 import { packPoints } from '../store/hour-bucket';
 import { LogEntry, latestRecordOf, TelemetryLog } from '../store/telemetry-log';
 import { DomainEvents } from '@app/bus';
+import { MAX_ENTRY_POINTS } from './log-entries';
 import { POSITIONS_MOVED } from './positions-moved';
 import { TrackerOwnership } from './tracker-ownership';
 import type { BatchCounts, TrackerBatch } from './batch-arrivals';
@@ -12,8 +13,6 @@ import type { BatchCounts, TrackerBatch } from './batch-arrivals';
 export const HANDOVER_WAIT_MS = 30_000;
 /** How often it looks whether they took it. */
 const POLL_MS = 20;
-/** At most this many points in one pending entry (a document holds at most 16 MB). */
-const MAX_ENTRY_POINTS = 50_000;
 
 /**
  * The trackers of a batch that another instance processes: stored in the log as `pending`
