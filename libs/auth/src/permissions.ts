@@ -1,7 +1,8 @@
 /**
  * Permission names of roles. The spec names the first six; docs/design.md fixes the rest
  * (`access_assets` and `access_positions` for the platform around the nineteen operations;
- * `access_geofences` and `access_alerts` for geofences, events and alerts).
+ * `access_geofences` and `access_alerts` for geofences, events and alerts; `access_places` for
+ * places, visits and layers).
  */
 export enum Permission {
   Drivers = 'access_drivers',
@@ -19,6 +20,7 @@ export enum Permission {
   Positions = 'access_positions',
   Geofences = 'access_geofences',
   Alerts = 'access_alerts',
+  Places = 'access_places',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
@@ -40,6 +42,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   [Permission.Positions]: 'Latest positions, the live stream, tracks and trip lists',
   [Permission.Geofences]: 'Geofences: create, list, edit and remove',
   [Permission.Alerts]: 'Fleet events, alert rules, alerts and webhook endpoints',
+  [Permission.Places]: 'Places and their visits, map layers and the geocoder',
 };
 
 export function isPermission(value: string): value is Permission {
