@@ -1,6 +1,6 @@
 import type { Stored } from '@app/database';
 import { compileAssetTargets, type TargetableAsset } from '@app/fleet';
-import { compileShape, GeofenceShape } from './geometry/geofence-shape';
+import { compileShape, AreaShape } from '@app/geo';
 import type { Geofence } from './schemas/geofence.schema';
 
 /** A geofence ready for fixes: its shape, speed limit and the assets it applies to. */
@@ -8,7 +8,7 @@ export interface CompiledGeofence {
   id: string;
   name: string;
   speedLimitKmh: number | null;
-  shape: GeofenceShape;
+  shape: AreaShape;
   appliesTo(asset: TargetableAsset): boolean;
 }
 

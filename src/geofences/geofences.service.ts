@@ -10,7 +10,7 @@ import { ListGeofencesDto } from './dto/list-geofences.dto';
 import { UpdateGeofenceDto } from './dto/update-geofence.dto';
 import { GeofenceIndex } from './geofence-index.service';
 import { GeofenceView, toGeofenceView } from './geofence.view';
-import { geometryProblem } from './geometry/geofence-geometry';
+import { geometryProblem } from '@app/geo';
 import { Geofence } from './schemas/geofence.schema';
 
 /** Geofences a client may have: a spatial index per client keeps detection fast well beyond this. */

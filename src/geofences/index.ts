@@ -2,5 +2,4 @@
 export { GeofencesModule } from './geofences.module';
 export { ClientGeofences, GeofenceIndex } from './geofence-index.service';
 export type { CompiledGeofence } from './compiled-geofence';
-export type { GeofenceShape, LatLng } from './geometry/geofence-shape';
 export { Geofence } from './schemas/geofence.schema';

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText } from '@app/http';
-import { GEOMETRY_LIMITS, GeofenceGeometry } from '../geometry/geofence-geometry';
+import { GEOMETRY_LIMITS, AreaGeometry } from '@app/geo';
 import { IsGeofenceGeometry } from './geofence-fields';
 
 @StrictBody()
@@ -25,7 +25,7 @@ export class CreateGeofenceDto {
   color?: string;
 
   @IsGeofenceGeometry()
-  geometry: GeofenceGeometry;
+  geometry: AreaGeometry;
 
   /**
    * A circle's radius in metres (with a Point), 10 to 100 000.
@@ -68,7 +68,7 @@ export class CreateGeofenceDto {
 /** The shape the document gives `geometry` in answers (the same as in requests). */
 export class GeofenceGeometryView {
   @ApiProperty({ enum: ['Point', 'LineString', 'Polygon', 'MultiPolygon'] })
-  type: GeofenceGeometry['type'];
+  type: AreaGeometry['type'];
 
   @ApiProperty({ type: 'array', items: {}, description: 'GeoJSON coordinates, `[lng, lat]` positions' })
   coordinates: unknown;

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
-import { GEOMETRY_LIMITS, geometryProblem } from '../geometry/geofence-geometry';
+import { GEOMETRY_LIMITS, geometryProblem } from '@app/geo';
 
 const position = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' }, description: '[longitude, latitude]' };
 const ring = { type: 'array', minItems: 4, maxItems: GEOMETRY_LIMITS.positionsPerRing, items: position };

@@ -1,7 +1,7 @@
 import { IsNumber, Matches, Max, Min } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
-import { GEOMETRY_LIMITS, GeofenceGeometry } from '../geometry/geofence-geometry';
+import { GEOMETRY_LIMITS, AreaGeometry } from '@app/geo';
 import { IsGeofenceGeometry } from './geofence-fields';
 
 /** The fields to change, at least one; `null` clears the speed limit. The geometry is checked with the radius or width it will have. */
@@ -22,7 +22,7 @@ export class UpdateGeofenceDto {
 
   @WhenSent()
   @IsGeofenceGeometry({ shapeOnly: true })
-  geometry?: GeofenceGeometry;
+  geometry?: AreaGeometry;
 
   @WhenSent()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusM must be a number of metres' })

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { GeofenceGeometry } from '../geometry/geofence-geometry';
+import type { AreaGeometry } from '@app/geo';
 
 /** An area of a client's that events are detected against (docs/events.md, "Geofences"). */
 @Schema({ collection: 'geofences', timestamps: true, minimize: false })
@@ -20,7 +20,7 @@ export class Geofence {
 
   /** GeoJSON (`[lng, lat]`): Point, LineString, Polygon or MultiPolygon; stored as sent, so a MongoDB can index it. */
   @Prop({ type: SchemaTypes.Mixed, required: true })
-  geometry: GeofenceGeometry;
+  geometry: AreaGeometry;
 
   /** A circle's radius (Point), metres. */
   @Prop({ type: Number, default: null })

@@ -1,4 +1,4 @@
-import { compileShape } from './geofence-shape';
+import { compileShape } from './area-shape';
 
 describe('compileShape', () => {
   const circle = compileShape({ type: 'Point', coordinates: [-70.65, -33.45] }, { radiusM: 100 });

@@ -1,4 +1,4 @@
-import { geometryProblem } from './geofence-geometry';
+import { geometryProblem } from './area-geometry';
 
 const square = (size = 0.01, [x, y] = [-70.65, -33.45]): [number, number][] => [
   [x, y],

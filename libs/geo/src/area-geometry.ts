@@ -1,18 +1,18 @@
 /**
- * The geometry of a geofence (GeoJSON, `[lng, lat]`) and the rules it must keep (docs/events.md,
+ * The geometry of an area — a geofence, a place, a searched area — (GeoJSON, `[lng, lat]`) and the rules it must keep (docs/events.md,
  * "Geofences"): a circle is a `Point` with `radiusM`, a corridor a `LineString` with `widthM`
  * (the full width), an area a `Polygon` or `MultiPolygon` (holes allowed). `geometryProblem`
  * names the first broken rule, with its path inside the geometry, or answers null.
  */
 export type Position = [number, number];
 
-export type GeofenceGeometry =
+export type AreaGeometry =
   | { type: 'Point'; coordinates: Position }
   | { type: 'LineString'; coordinates: Position[] }
   | { type: 'Polygon'; coordinates: Position[][] }
   | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
-export interface GeofenceSize {
+export interface AreaSize {
   radiusM?: number | null;
   widthM?: number | null;
 }
@@ -80,12 +80,12 @@ const countPositions = (value: unknown): number =>
   Array.isArray(value) ? (typeof value[0] === 'number' ? 1 : value.reduce((sum: number, part) => sum + countPositions(part), 0)) : 0;
 
 /** `size` 'unchecked': the shape alone (a partial update, whose stored radius or width the service adds). */
-export function geometryProblem(geometry: unknown, size: GeofenceSize | 'unchecked' = {}): string | null {
+export function geometryProblem(geometry: unknown, size: AreaSize | 'unchecked' = {}): string | null {
   if (!geometry || typeof geometry !== 'object' || Array.isArray(geometry)) return 'must be a GeoJSON object {type, coordinates}';
   const { type, coordinates } = geometry as { type?: unknown; coordinates?: unknown };
   if (countPositions(coordinates) > GEOMETRY_LIMITS.positions) return `coordinates: at most ${GEOMETRY_LIMITS.positions} positions in all`;
   const unchecked = size === 'unchecked';
-  const { radiusM, widthM } = unchecked ? ({} as GeofenceSize) : size;
+  const { radiusM, widthM } = unchecked ? ({} as AreaSize) : size;
   switch (type) {
     case 'Point': {
       const bad = positionProblem(coordinates, 'coordinates');

@@ -1,12 +1,12 @@
-import { GeofenceGeometry, GeofenceSize, pointInRing, Position } from './geofence-geometry';
+import { AreaGeometry, AreaSize, pointInRing, Position } from './area-geometry';
 
 export interface LatLng {
   lat: number;
   lng: number;
 }
 
-/** A geofence ready for fixes: its bounding box (longitude, latitude) and metres to its edge. */
-export interface GeofenceShape {
+/** An area (a geofence, a place) ready for fixes: its bounding box (longitude, latitude) and metres to its edge. */
+export interface AreaShape {
   bbox: [number, number, number, number];
   /** How far its inside reaches from the edge, metres (a circle's radius, half a corridor, half a polygon's narrower side). */
   depthM: number;
@@ -62,7 +62,7 @@ function bboxOf(positions: readonly Position[], marginM = 0): [number, number, n
 }
 
 /** Samples the path a→b every `stepM` (at most 400 points) for the first and last point inside. */
-function sampledCrossing(shape: Pick<GeofenceShape, 'signedDistanceM'>, a: LatLng, b: LatLng, stepM: number) {
+function sampledCrossing(shape: Pick<AreaShape, 'signedDistanceM'>, a: LatLng, b: LatLng, stepM: number) {
   const lengthM = Math.hypot((b.lng - a.lng) * Math.cos((a.lat * Math.PI) / 180) * METRES_PER_DEGREE, (b.lat - a.lat) * METRES_PER_DEGREE);
   const steps = Math.min(400, Math.max(2, Math.ceil(lengthM / stepM)));
   let enter = -1;
@@ -77,7 +77,7 @@ function sampledCrossing(shape: Pick<GeofenceShape, 'signedDistanceM'>, a: LatLn
   return enter < 0 ? null : { enter, exit };
 }
 
-export function compileShape(geometry: GeofenceGeometry, size: GeofenceSize): GeofenceShape {
+export function compileShape(geometry: AreaGeometry, size: AreaSize): AreaShape {
   switch (geometry.type) {
     case 'Point': {
       const radius = size.radiusM!;

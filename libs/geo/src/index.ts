@@ -1,0 +1,3 @@
+// Plane geometry of GeoJSON areas (`[lng, lat]`): checks with readable problems, and shapes ready for fixes.
+export * from './area-geometry';
+export * from './area-shape';
