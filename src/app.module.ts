@@ -22,6 +22,7 @@ import { EventsModule } from './events';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
 import { GeofencesModule } from './geofences';
+import { PlacesModule } from './places';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
@@ -57,6 +58,7 @@ import { WebhooksModule } from './webhooks';
     FormsModule,
     FuelModule,
     GeofencesModule,
+    PlacesModule,
     InspectionsModule,
     MaintenanceModule,
     MetersModule,

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { CompiledGeofence, compileGeofence } from './compiled-geofence';
 import { Geofence, GeofenceVersion } from './schemas/geofence.schema';
 
@@ -38,57 +38,30 @@ export class ClientGeofences {
   }
 }
 
-interface Cached {
-  version: number;
-  checkedAt: number;
-  geofences: Promise<ClientGeofences>;
-}
-
 /**
  * Each client's geofences, compiled and spatially indexed in memory: a fix is tested against the
  * few whose box it is in, not against 10 000 (a linear scan per fix is what slows other
- * platforms down). Rebuilt when the client's version changes: at once after this instance's own
- * edits, and within READ_CACHE_TTL_SECONDS after another instance's (the version is read at most
- * that often, by `_id`).
+ * platforms down). Rebuilt when the client's version changes (`ClientVersionedCache`).
  */
 @Injectable()
 export class GeofenceIndex {
-  private readonly cache = new Map<string, Cached>();
-  private readonly ttlMs: number;
+  private readonly cache: ClientVersionedCache<ClientGeofences>;
 
   constructor(
     @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
-    @InjectModel(GeofenceVersion.name) private readonly versions: Model<GeofenceVersion>,
+    @InjectModel(GeofenceVersion.name) versions: Model<GeofenceVersion>,
     config: AppConfig,
   ) {
-    this.ttlMs = config.readCacheTtlMs;
+    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
   }
 
-  async of(clientId: Types.ObjectId): Promise<ClientGeofences> {
-    const key = clientId.toHexString();
-    const cached = this.cache.get(key);
-    const now = Date.now();
-    if (cached && now - cached.checkedAt < this.ttlMs) return cached.geofences;
-    const version = await this.versionOf(clientId);
-    if (cached && cached.version === version) {
-      cached.checkedAt = now;
-      return cached.geofences;
-    }
-    const geofences = this.build(clientId);
-    this.cache.set(key, { version, checkedAt: now, geofences });
-    geofences.catch(() => this.cache.delete(key));
-    return geofences;
+  of(clientId: Types.ObjectId): Promise<ClientGeofences> {
+    return this.cache.of(clientId);
   }
 
-  /** After a change of the client's geofences: the version moves (other instances see it) and this instance rebuilds at once. */
-  async changed(clientId: Types.ObjectId): Promise<void> {
-    await this.versions.collection.updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true });
-    this.cache.delete(clientId.toHexString());
-  }
-
-  private async versionOf(clientId: Types.ObjectId): Promise<number> {
-    const doc = await this.versions.collection.findOne<{ version: number }>({ _id: clientId } as never);
-    return doc?.version ?? 0;
+  /** After a change of the client's geofences: other instances see it within their cache lifetime, this one at once. */
+  changed(clientId: Types.ObjectId): Promise<void> {
+    return this.cache.changed(clientId);
   }
 
   private async build(clientId: Types.ObjectId): Promise<ClientGeofences> {

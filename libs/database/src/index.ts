@@ -15,3 +15,4 @@ export * from './expiring-cache';
 export * from './tenancy';
 export * from './embedded/published-address';
 export * from './text-patterns';
+export * from './client-versioned-cache';

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { TenantDataModule } from '@app/database';
+import { PlaceIndex } from './place-index.service';
+import { Place, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
+
+/** Places (`/api/places`, `access_places`), each client's spatial index of them, and their visits. */
+const placeData = TenantDataModule.forFeature([{ name: Place.name, schema: PlaceSchema }]);
+
+@Module({
+  imports: [placeData, MongooseModule.forFeature([{ name: PlaceVersion.name, schema: PlaceVersionSchema }])],
+  controllers: [],
+  providers: [PlaceIndex],
+  exports: [placeData, PlaceIndex],
+})
+export class PlacesModule {}
