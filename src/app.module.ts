@@ -23,6 +23,7 @@ import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
 import { GeofencesModule } from './geofences';
 import { PlacesModule } from './places';
+import { VisitsModule } from './visits';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { MaintenanceModule } from './maintenance';
@@ -59,6 +60,7 @@ import { WebhooksModule } from './webhooks';
     FuelModule,
     GeofencesModule,
     PlacesModule,
+    VisitsModule,
     InspectionsModule,
     MaintenanceModule,
     MetersModule,

@@ -7,7 +7,7 @@ import type { StoredFleetEvent } from './fleet-event.types';
 import { OpenIndexParts } from './open-index-parts';
 import { FleetEventIndex } from './schemas/fleet-event-index.schema';
 
-type Indexed = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'occurredAt' | 'type' | 'geofenceId'>;
+type Indexed = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'occurredAt' | 'type' | 'geofenceId'> & { placeId?: StoredFleetEvent['placeId'] };
 
 interface Bucket {
   /** `client|{clientId}|{hour}` or `asset|{assetId}|{day}`. */
@@ -55,7 +55,16 @@ export class EventIndexWriter {
       buckets.set(bucket.key, found);
     };
     for (const event of events) {
-      const entry = { id: event._id, at: event.occurredAt, type: event.type, assetId: event.assetId, geofenceId: event.geofenceId };
+      // `placeId` only on place events: an entry is appended with `$addToSet`, so the entry of an
+      // event indexed again keeps the shape it had.
+      const entry = {
+        id: event._id,
+        at: event.occurredAt,
+        type: event.type,
+        assetId: event.assetId,
+        geofenceId: event.geofenceId,
+        ...(event.placeId ? { placeId: event.placeId } : {}),
+      };
       const hour = hourOf(event);
       const day = dayOf(event);
       add({ key: `client|${event.clientId}|${hour}`, scope: 'client', start: hour, clientId: event.clientId }, entry);

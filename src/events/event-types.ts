@@ -2,6 +2,8 @@
 export const FLEET_EVENT_TYPES = [
   'geofence.enter',
   'geofence.exit',
+  'place.arrival',
+  'place.departure',
   'speeding.start',
   'speeding.end',
   'idling.start',
@@ -24,6 +26,7 @@ export type FleetEventType = (typeof FLEET_EVENT_TYPES)[number];
 /** The event that ends a state another began (an alert opened by the first is resolved by the second). */
 export const END_OF: Readonly<Partial<Record<FleetEventType, FleetEventType>>> = {
   'geofence.enter': 'geofence.exit',
+  'place.arrival': 'place.departure',
   'speeding.start': 'speeding.end',
   'idling.start': 'idling.end',
   'ignition.on': 'ignition.off',

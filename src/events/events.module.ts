@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { GeofencesModule } from '../geofences';
+import { PlacesModule } from '../places';
 import { PositionsModule } from '../positions';
 import { DetectionRules } from './detection/detection-rule';
 import { OnlineRule } from './detection/detector';
@@ -10,6 +11,7 @@ import { EventStates } from './detection/event-states';
 import { EventsProcessor } from './detection/events-processor';
 import { EventReconciler } from './detection/event-reconciler';
 import { GeofenceRule } from './detection/fence-rules';
+import { VisitRule } from './detection/place-rules';
 import { IdlingRule, IgnitionRule, SpeedingRule } from './detection/motion-rules';
 import { OfflineWatch } from './detection/offline-watch';
 import { TemperatureRule } from './detection/temperature-rules';
@@ -40,7 +42,7 @@ const eventIndexes = MongooseModule.forFeature([
  * passed on to the live stream and to whoever subscribes to `FLEET_EVENTS_RECORDED` (alerts).
  */
 @Module({
-  imports: [eventData, eventIndexes, DiscoveryModule, GeofencesModule, PositionsModule],
+  imports: [eventData, eventIndexes, DiscoveryModule, GeofencesModule, PlacesModule, PositionsModule],
   controllers: [EventsController],
   providers: [
     FleetEvents,
@@ -56,6 +58,7 @@ const eventIndexes = MongooseModule.forFeature([
     // The rules of detection: a new kind of event is one class here (docs/events.md, "Where new things go").
     OnlineRule,
     GeofenceRule,
+    VisitRule,
     SpeedingRule,
     IdlingRule,
     IgnitionRule,

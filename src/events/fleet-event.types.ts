@@ -5,7 +5,7 @@ import type { FleetEvent } from './schemas/fleet-event.schema';
 
 export type StoredFleetEvent = Stored<FleetEvent>;
 
-/** An event to record; what makes it unique is its asset, type, time, geofence and `subject`. */
+/** An event to record; what makes it unique is its asset, type, time, geofence and `subject` (a place event's subject is its place). */
 export interface NewFleetEvent {
   clientId: Types.ObjectId;
   assetId: Types.ObjectId;
@@ -14,6 +14,8 @@ export interface NewFleetEvent {
   occurredAt: Date;
   position?: { lat: number; lng: number; speed: number | null } | null;
   geofenceId?: Types.ObjectId | null;
+  /** The place of a visit event (`place.arrival`, `place.departure`). */
+  placeId?: Types.ObjectId | null;
   details?: Record<string, unknown>;
   /** Tells apart events of one asset, type and time that are not the same (an inspection's id, a plan's cycle). */
   subject?: string;

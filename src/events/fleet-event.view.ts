@@ -24,6 +24,8 @@ export class FleetEventView {
   position: EventPositionView | null;
   /** The geofence of a geofence event; null otherwise. */
   geofenceId: string | null;
+  /** The place of a visit event (`place.arrival`, `place.departure`); null otherwise. */
+  placeId: string | null;
   /** The type's facts: `limitKmh`, `maxSpeedKmh`, `durationSeconds`, `sensor`, … (docs/events.md). */
   details: Record<string, unknown>;
 }
@@ -38,6 +40,7 @@ export function toFleetEventView(event: StoredFleetEvent): FleetEventView {
     detectedAt: event.detectedAt,
     position: event.position ?? null,
     geofenceId: event.geofenceId ? event.geofenceId.toHexString() : null,
+    placeId: event.placeId ? event.placeId.toHexString() : null,
     details: event.details ?? {},
   };
 }

@@ -13,5 +13,8 @@ export const FLEET_EVENTS_RECORDED = new Topic<readonly StoredFleetEvent[]>('fle
 /** After a late message (docs/events.md, "Late messages"): events re-dated under their id (what they opened follows their time). */
 export const FLEET_EVENTS_MOVED = new Topic<readonly StoredFleetEvent[]>('fleet-events.moved');
 
+/** After a late message: events that no longer happened, removed (what was built from them follows). */
+export const FLEET_EVENTS_REMOVED = new Topic<readonly StoredFleetEvent[]>('fleet-events.removed');
+
 /** End events told before a start that a replay found before them: they settle what that start opened, and open nothing. */
 export const FLEET_EVENTS_ENDED_AGAIN = new Topic<readonly StoredFleetEvent[]>('fleet-events.ended-again');

@@ -5,7 +5,7 @@ import { eventId } from './event-ids';
 import { EventIndexWriter } from './event-index-writer';
 import type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
 import { DomainEvents } from '@app/bus';
-import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
+import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED } from './fleet-events-recorded';
 import { FleetEvent } from './schemas/fleet-event.schema';
 
 const DUPLICATE_KEY = 11000;
@@ -38,6 +38,7 @@ export class FleetEvents {
       detectedAt,
       position: event.position ?? null,
       geofenceId: event.geofenceId ?? null,
+      placeId: event.placeId ?? null,
       details: event.details ?? {},
       notifiedAt: null,
     }));
@@ -79,6 +80,7 @@ export class FleetEvents {
     if (events.length === 0) return;
     await this.index.remove(events);
     for (const [client, group] of byClient(events)) await this.events.deleteRecords(scopeOfClient(client), group);
+    await this.bus.publish(FLEET_EVENTS_REMOVED, events);
   }
 
   /**

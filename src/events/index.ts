@@ -1,7 +1,7 @@
 // The public surface of fleet events: recording one (other domains), hearing of them (alerts), their catalog and view.
 export { EventsModule } from './events.module';
 export { FleetEvents } from './fleet-events.service';
-export { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
+export { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED } from './fleet-events-recorded';
 export type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
 export { END_OF, FLEET_EVENT_TYPES, isFleetEventType, type FleetEventType } from './event-types';
 export { FleetEventView, toFleetEventView } from './fleet-event.view';

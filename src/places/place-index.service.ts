@@ -11,8 +11,10 @@ import { Place, PlaceVersion } from './schemas/place.schema';
 /** A client's places with a spatial index over their bounding boxes (up to 100 000 a client). */
 export class ClientPlaces {
   private readonly tree: Flatbush | null;
+  private readonly ids: Map<string, CompiledPlace>;
 
   constructor(readonly places: readonly CompiledPlace[]) {
+    this.ids = new Map(places.map((place) => [place.id, place]));
     if (places.length === 0) {
       this.tree = null;
       return;
@@ -20,6 +22,10 @@ export class ClientPlaces {
     this.tree = new Flatbush(places.length);
     for (const place of places) this.tree.add(...place.shape.bbox);
     this.tree.finish();
+  }
+
+  byId(id: string): CompiledPlace | undefined {
+    return this.ids.get(id);
   }
 
   get size(): number {

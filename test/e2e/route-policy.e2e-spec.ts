@@ -112,6 +112,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/geofences/:id': { permission: Permission.Geofences },
   'PATCH /api/geofences/:id': { permission: Permission.Geofences },
   'DELETE /api/geofences/:id': { permission: Permission.Geofences },
+  'GET /api/visits': { permission: Permission.Places },
   'GET /api/events': { permission: Permission.Alerts },
   'GET /api/events/:id': { permission: Permission.Alerts },
   'POST /api/alert-rules': { permission: Permission.Alerts },

@@ -6,11 +6,11 @@
  */
 export type Position = [number, number];
 
+export type PointGeometry = { type: 'Point'; coordinates: Position };
+export type PolygonGeometry = { type: 'Polygon'; coordinates: Position[][] };
+
 export type AreaGeometry =
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'LineString'; coordinates: Position[] }
-  | { type: 'Polygon'; coordinates: Position[][] }
-  | { type: 'MultiPolygon'; coordinates: Position[][][] };
+  PointGeometry | { type: 'LineString'; coordinates: Position[] } | PolygonGeometry | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
 export interface AreaSize {
   radiusM?: number | null;

@@ -14,7 +14,8 @@ import { isEndEvent } from './event-pairs';
 import { UnsettledStartsRegister } from './unsettled-starts';
 
 /** What an alert needs of the event that opens it. */
-export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'>;
+export type OpeningEvent = Pick<StoredFleetEvent, '_id' | 'clientId' | 'assetId' | 'assetName' | 'type' | 'occurredAt' | 'geofenceId'> &
+  Partial<Pick<StoredFleetEvent, 'placeId'>>;
 
 /** A rule and an event it matched, whose alert opens now. */
 export interface Opening {
@@ -141,7 +142,7 @@ function newAlert({ rule, event }: Opening): Stored<Omit<Alert, 'clientId'>> {
     eventIds: [event._id],
     eventType: event.type,
     geofenceId: event.geofenceId ?? null,
-    placeId: null,
+    placeId: event.placeId ?? null,
     occurredAt: event.occurredAt,
     openedAt,
     acknowledgedAt: null,

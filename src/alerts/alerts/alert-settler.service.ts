@@ -134,8 +134,11 @@ export class AlertSettler {
     resolvedBefore: readonly Stored<Alert>[],
   ): Promise<{ resolutions: Resolution[]; again: Stored<Alert>[]; cancelled: Stored<AlertOpening>[] }> {
     const starts = startsEndedBy(end.type);
-    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'>) =>
-      starts.includes(record.eventType) && sameId(record.geofenceId, end.geofenceId) && record.occurredAt <= end.occurredAt;
+    const endedBy = (record: Pick<Alert, 'eventType' | 'geofenceId' | 'occurredAt'> & { placeId?: Types.ObjectId | null }) =>
+      starts.includes(record.eventType) &&
+      sameId(record.geofenceId, end.geofenceId) &&
+      sameId(record.placeId, end.placeId) &&
+      record.occurredAt <= end.occurredAt;
     const cancelled: Stored<AlertOpening>[] = [];
     for (const opening of take(asset.waiting, endedBy)) {
       if (end.occurredAt < opening.decideAt) {

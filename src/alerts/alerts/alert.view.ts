@@ -30,7 +30,7 @@ export class AlertView {
   eventType: string;
   /** The opening event's geofence, for a geofence event; else null. */
   geofenceId: string | null;
-  /** The opening event's place, for a place event; null (places are not built yet). */
+  /** The opening event's place, for a place event (`place.arrival`, `place.departure`); null otherwise. */
   placeId: string | null;
   /** The event that opened it, then the one that resolved it when the system did. */
   eventIds: string[];

@@ -54,6 +54,7 @@ export class DelayedAlertOpenings {
           eventId: event._id,
           eventType: event.type,
           geofenceId: event.geofenceId ?? null,
+          placeId: event.placeId ?? null,
           occurredAt: event.occurredAt,
           decideAt,
           state: 'waiting',
@@ -96,6 +97,7 @@ export class DelayedAlertOpenings {
       type: opening.eventType,
       occurredAt: opening.occurredAt,
       geofenceId: opening.geofenceId,
+      placeId: opening.placeId ?? null,
     };
     await this.opener.open(opening.clientId, [{ rule, event }]);
   }

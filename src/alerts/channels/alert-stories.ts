@@ -59,9 +59,10 @@ export class AlertStories {
     ]);
     const eventById = new Map(events.map((event) => [event._id.toHexString(), event]));
     const plateOf = new Map(assets.map((asset) => [asset._id.toHexString(), asset.plate || null]));
-    // The geofence's name now, else the one the event was detected with (a geofence since deleted).
+    // The geofence's name now, else the one the event was detected with (a geofence since
+    // deleted); a place event's place, as it was named when the vehicle was there.
     const fenceName = (event: Stored<FleetEvent> | undefined, id: Types.ObjectId | null | undefined) =>
-      (id && fences?.byId(id.toHexString())?.name) || (typeof event?.details?.geofenceName === 'string' ? event.details.geofenceName : null);
+      (id && fences?.byId(id.toHexString())?.name) || detail(event, 'geofenceName') || detail(event, 'placeName');
     return new Map(
       alerts.map((alert) => {
         const opening = eventById.get(alert.eventIds[0].toHexString());
@@ -91,6 +92,11 @@ export class AlertStories {
   }
 }
 
+const detail = (event: Stored<FleetEvent> | undefined, key: string): string | null => {
+  const value = event?.details?.[key];
+  return typeof value === 'string' ? value : null;
+};
+
 function eventView(event: Stored<FleetEvent>, geofenceName: string | null): AlertEventView {
   return {
     id: event._id.toHexString(),
@@ -99,7 +105,7 @@ function eventView(event: Stored<FleetEvent>, geofenceName: string | null): Aler
     detectedAt: event.detectedAt,
     position: event.position ? { lat: event.position.lat, lng: event.position.lng, speed: event.position.speed ?? null } : null,
     geofence: event.geofenceId ? { id: event.geofenceId.toHexString(), name: geofenceName } : null,
-    place: null,
+    place: event.placeId ? { id: event.placeId.toHexString(), name: detail(event, 'placeName') } : null,
     details: event.details ?? {},
   };
 }

@@ -33,6 +33,10 @@ export class AlertOpening {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   geofenceId: Types.ObjectId | null;
 
+  /** Absent in openings stored before places existed. */
+  @Prop({ type: SchemaTypes.ObjectId, default: null })
+  placeId?: Types.ObjectId | null;
+
   @Prop({ required: true })
   occurredAt: Date;
 

@@ -3,6 +3,7 @@ import { DiscoveryService } from '@nestjs/core';
 import { markedProviders } from '@app/bus';
 import type { DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
 import type { CompiledGeofence } from '../../geofences';
+import type { PlaceLookup } from './place-rules';
 
 /** What the fence rules need of a client's geofences. */
 export interface FenceLookup {
@@ -17,8 +18,9 @@ export interface FenceContext {
   hysteresisM: number;
 }
 
-/** What the rules know of an asset besides its state: its geofences and settings. */
+/** What the rules know of an asset besides its state: its geofences, places and settings. */
 export interface DetectorContext extends FenceContext {
+  places: PlaceLookup;
   settings: { speedLimitKmh: number | null; idleMinutes: number; temperature: { min: number; max: number } | null };
 }
 

@@ -2,6 +2,7 @@ import { inRuleOrder } from './detection-rule';
 import { OnlineRule } from './detector';
 import { GeofenceRule } from './fence-rules';
 import { IdlingRule, IgnitionRule, SpeedingRule } from './motion-rules';
+import { VisitRule } from './place-rules';
 import { TemperatureRule } from './temperature-rules';
 
 /** The rules the events module registers, for the detector's unit tests (the app finds them by their decorator). */
@@ -10,6 +11,7 @@ export const REGISTERED_RULES = inRuleOrder([
   new IgnitionRule(),
   new IdlingRule(),
   new SpeedingRule(),
+  new VisitRule(),
   new GeofenceRule(),
   new OnlineRule(),
 ]);

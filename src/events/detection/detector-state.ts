@@ -1,3 +1,5 @@
+import type { PlaceStay } from './place-rules';
+
 /** A fix as the detector reads it (a stored message of the asset's tracker). */
 export interface Fix {
   ts: number;
@@ -47,6 +49,8 @@ export interface DetectorState {
    * archived asset: told nothing, and no longer looked at).
    */
   offline: { since: number; lastFixAt: number; silent?: boolean } | null;
+  /** The places the asset is stopped at or visiting (absent in states stored before places). */
+  places?: Record<string, PlaceStay>;
 }
 
 export const initialState = (): DetectorState => ({
@@ -59,6 +63,7 @@ export const initialState = (): DetectorState => ({
   ignition: null,
   temperature: { out: false },
   offline: null,
+  places: {},
 });
 
 /** An event as the detector finds it, before it is recorded for an asset. */
@@ -66,6 +71,7 @@ export interface DetectedEvent {
   type: string;
   at: Spot;
   geofenceId?: string;
+  placeId?: string;
   details?: Record<string, unknown>;
 }
 

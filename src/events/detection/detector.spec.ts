@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { ClientGeofences } from '../../geofences';
+import { ClientPlaces } from '../../places';
 import { compileGeofence } from '../../geofences/compiled-geofence';
 import type { Geofence } from '../../geofences/schemas/geofence.schema';
 import { detect, DetectorContext } from './detector';
@@ -39,6 +40,7 @@ const fences = new ClientGeofences([
 
 const context = (settings: Partial<DetectorContext['settings']> = {}): DetectorContext => ({
   fences,
+  places: new ClientPlaces([]),
   appliesTo: () => true,
   hysteresisM: 25,
   settings: { speedLimitKmh: 90, idleMinutes: 5, temperature: null, ...settings },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
+import { Model, Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { assetDayId, DAY_S, eventId } from '../event-ids';
@@ -14,6 +14,8 @@ import { FleetEventIndex } from '../schemas/fleet-event-index.schema';
 const REPLAYED_TYPES = new Set([
   'geofence.enter',
   'geofence.exit',
+  'place.arrival',
+  'place.departure',
   'speeding.start',
   'speeding.end',
   'idling.start',
@@ -84,7 +86,7 @@ function endsToTellAgain(
   inOrder.forEach((start, i) => {
     const endType = END_OF[start.type];
     if (!endType || !changed(start)) return;
-    const end = inOrder.slice(i + 1).find((event) => event.type === endType && String(event.geofenceId ?? '') === String(start.geofenceId ?? ''));
+    const end = inOrder.slice(i + 1).find((event) => event.type === endType && areaOf(event) === areaOf(start));
     const id = end ? storedIdOf(end) : null;
     if (id) ends.add(id);
   });
@@ -93,16 +95,19 @@ function endsToTellAgain(
 
 type IndexEntry = FleetEventIndex['entries'][number];
 
+/** The geofence or place an event is about ('' for neither): a start and its end share it. */
+const areaOf = (event: { geofenceId?: Types.ObjectId | null; placeId?: Types.ObjectId | null }) => String(event.geofenceId ?? event.placeId ?? '');
+
 /**
  * The stale stored events the replay found again at another time: each new event takes the stale
- * one of its type and geofence nearest in time (stale id → the event it becomes).
+ * one of its type and geofence (or place) nearest in time (stale id → the event it becomes).
  */
 function pairMoves(stale: readonly IndexEntry[], found: readonly NewFleetEvent[]): Map<string, NewFleetEvent> {
   const moves = new Map<string, NewFleetEvent>();
   for (const event of found) {
     let nearest: IndexEntry | null = null;
     for (const entry of stale) {
-      if (moves.has(entry.id.toHexString()) || entry.type !== event.type || String(entry.geofenceId ?? '') !== String(event.geofenceId ?? '')) continue;
+      if (moves.has(entry.id.toHexString()) || entry.type !== event.type || areaOf(entry) !== areaOf(event)) continue;
       if (!nearest || Math.abs(entry.at.getTime() - event.occurredAt.getTime()) < Math.abs(nearest.at.getTime() - event.occurredAt.getTime())) nearest = entry;
     }
     if (nearest) moves.set(nearest.id.toHexString(), event);

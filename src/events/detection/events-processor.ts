@@ -3,6 +3,7 @@ import { Types } from 'mongoose';
 import { groupBy, Stored } from '@app/database';
 import { Asset, eventSettingsOf } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
+import { PlaceIndex } from '../../places';
 import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
@@ -31,6 +32,7 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
     private readonly processors: TrackerProcessors,
     private readonly states: EventStates,
     private readonly geofences: GeofenceIndex,
+    private readonly places: PlaceIndex,
     private readonly events: FleetEvents,
     private readonly reconciler: EventReconciler,
     private readonly points: TelemetryPointsReader,
@@ -74,12 +76,12 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
 
   async replay(replays: readonly Replay[]): Promise<void> {
     for (const [clientId, group] of groupBy(replays, (replay) => replay.clientId.toHexString())) {
-      const fences = await this.geofences.of(new Types.ObjectId(clientId));
+      const areas = await this.areasOf(new Types.ObjectId(clientId));
       for (const replay of group) {
         const held = this.states.get(replay.assetId.toHexString());
         if (!held?.asset || !replay.snapshot) continue;
         const replayed: DetectorState = { ...structuredClone(replay.snapshot as DetectorState), offline: held.state.offline };
-        const found = this.toEvents(detect(replayed, replay.fixes, this.contextOf(held.asset, fences), this.rules.all), held.asset);
+        const found = this.toEvents(detect(replayed, replay.fixes, this.contextOf(held.asset, areas), this.rules.all), held.asset);
         await this.reconciler.reconcile(held.asset, replay.from + 1, replay.to, found);
         held.state = replayed;
         held.dirty = true;
@@ -91,12 +93,12 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
     const found: NewFleetEvent[] = [];
     const advanced: Array<{ held: HeldEventState; state: DetectorState }> = [];
     for (const [clientId, group] of groupBy(batch, (fixes) => fixes.clientId.toHexString())) {
-      const fences = await this.geofences.of(new Types.ObjectId(clientId));
+      const areas = await this.areasOf(new Types.ObjectId(clientId));
       for (const { assetId, fixes } of group) {
         const held = this.states.get(assetId.toHexString());
         if (!held?.asset || held.asset.archivedAt) continue;
         const state = structuredClone(held.state);
-        found.push(...this.toEvents(detect(state, fixes, this.contextOf(held.asset, fences), this.rules.all), held.asset));
+        found.push(...this.toEvents(detect(state, fixes, this.contextOf(held.asset, areas), this.rules.all), held.asset));
         advanced.push({ held, state });
         held.seenAt = Date.now();
       }
@@ -118,9 +120,14 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
     this.states.forget(assetIds, discard);
   }
 
-  /** What the detector needs of an asset and its client's geofences. */
-  contextOf(asset: Stored<Asset>, fences: DetectorContext['fences']): DetectorContext {
-    return { fences, appliesTo: (fence) => fence.appliesTo(asset), hysteresisM: FENCE_HYSTERESIS_M, settings: eventSettingsOf(asset) };
+  /** What the detector needs of an asset and its client's geofences and places. */
+  contextOf(asset: Stored<Asset>, { fences, places }: Pick<DetectorContext, 'fences' | 'places'>): DetectorContext {
+    return { fences, places, appliesTo: (fence) => fence.appliesTo(asset), hysteresisM: FENCE_HYSTERESIS_M, settings: eventSettingsOf(asset) };
+  }
+
+  private async areasOf(clientId: Types.ObjectId): Promise<Pick<DetectorContext, 'fences' | 'places'>> {
+    const [fences, places] = await Promise.all([this.geofences.of(clientId), this.places.of(clientId)]);
+    return { fences, places };
   }
 
   toEvents(detected: readonly DetectedEvent[], asset: Stored<Asset>): NewFleetEvent[] {
@@ -132,6 +139,8 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
       occurredAt: new Date(event.at.ts * 1000),
       position: { lat: event.at.lat, lng: event.at.lng, speed: event.at.speed },
       geofenceId: event.geofenceId ? new Types.ObjectId(event.geofenceId) : null,
+      // Two places' arrivals at one fix are two events.
+      ...(event.placeId ? { placeId: new Types.ObjectId(event.placeId), subject: event.placeId } : {}),
       details: event.details ?? {},
     }));
   }

@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import { ClientGeofences } from '../../geofences';
+import { ClientPlaces } from '../../places';
 import { compileGeofence } from '../../geofences/compiled-geofence';
 import { detect, DetectorContext } from './detector';
 import { Fix, initialState } from './detector-state';
@@ -31,7 +32,13 @@ const fences = new ClientGeofences([
     updatedAt: new Date(),
   }),
 ]);
-const RULE: DetectorContext = { fences, appliesTo: () => true, hysteresisM: 25, settings: { speedLimitKmh: null, idleMinutes: 5, temperature: null } };
+const RULE: DetectorContext = {
+  fences,
+  places: new ClientPlaces([]),
+  appliesTo: () => true,
+  hysteresisM: 25,
+  settings: { speedLimitKmh: null, idleMinutes: 5, temperature: null },
+};
 
 function gaussian(seed: number): () => number {
   let a = seed >>> 0;

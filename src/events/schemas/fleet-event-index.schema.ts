@@ -18,6 +18,10 @@ export class EventIndexEntry {
 
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   geofenceId: Types.ObjectId | null;
+
+  /** Absent in entries written before places existed. */
+  @Prop({ type: SchemaTypes.ObjectId, default: null })
+  placeId?: Types.ObjectId | null;
 }
 
 /**

@@ -48,6 +48,10 @@ export class FleetEvent {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   geofenceId: Types.ObjectId | null;
 
+  /** The place of a visit event. */
+  @Prop({ type: SchemaTypes.ObjectId, default: null })
+  placeId: Types.ObjectId | null;
+
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   details: Record<string, unknown>;
 

@@ -1,16 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { Position } from '@app/geo';
-
-export interface PointGeometry {
-  type: 'Point';
-  coordinates: Position;
-}
-
-export interface PolygonGeometry {
-  type: 'Polygon';
-  coordinates: Position[][];
-}
+import type { PointGeometry, PolygonGeometry } from '@app/geo';
 
 /**
  * Where a fleet goes on purpose — a customer, a depot, a fuel station (docs/places.md): a circle of
@@ -43,6 +33,10 @@ export class Place {
   @Prop({ type: String, default: null })
   externalId: string | null;
 
+  /** `clientId|externalId` while there is an external id: its uniqueness (absent otherwise). */
+  @Prop({ type: String, default: undefined })
+  externalKey?: string;
+
   @Prop({ type: [String], default: [] })
   tags: string[];
 
@@ -60,8 +54,10 @@ export class Place {
 export const PlaceSchema = SchemaFactory.createForClass(Place);
 // The list, newest first, and a client's places when its index is built.
 PlaceSchema.index({ clientId: 1, _id: -1 });
-// An import's update by the customer's id is a lookup (a unique index with exactly its keys).
-PlaceSchema.index({ clientId: 1, externalId: 1 }, { unique: true, partialFilterExpression: { externalId: { $type: 'string' } } });
+// One external id per client, as the assets' plates: a single sparse key, since mongo-java-server
+// counts a missing value against a partial index's uniqueness, and a compound sparse index keeps
+// every document that has `clientId`.
+PlaceSchema.index({ externalKey: 1 }, { unique: true, sparse: true });
 
 /** A client's places change counter (`ClientVersionedCache`): keyed by client id. */
 @Schema({ collection: 'place_versions', versionKey: false })

@@ -1,0 +1,4 @@
+// The public surface of visits: the module, and the record (the visit report reads it).
+export { VisitsModule } from './visits.module';
+export { Visit } from './schemas/visit.schema';
+export { toVisitView, VisitView } from './visit.view';

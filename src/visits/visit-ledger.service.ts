@@ -1,0 +1,93 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '@app/bus';
+import { InjectRepository, isDuplicateKeyError, scopeOfClient, TenantRepository } from '@app/database';
+import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../events';
+import { Visit } from './schemas/visit.schema';
+
+const isPlaceEvent = (event: StoredFleetEvent) => (event.type === 'place.arrival' || event.type === 'place.departure') && event.placeId !== null;
+const openKey = (event: StoredFleetEvent) => `${event.assetId.toHexString()}:${event.placeId!.toHexString()}`;
+const placeName = (event: StoredFleetEvent) => (typeof event.details?.placeName === 'string' ? event.details.placeName : null);
+
+/**
+ * Keeps the visits what the place events say (docs/places.md, "Visits"): an arrival opens one, the
+ * departure of that asset and place closes it, a late message's moves and removals re-date or
+ * undo them. Every step is keyed by an event's id, so an event told again changes nothing.
+ */
+@Injectable()
+export class VisitLedger implements OnModuleInit, OnModuleDestroy {
+  private unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly bus: DomainEvents,
+    @InjectRepository(Visit) private readonly visits: TenantRepository<Visit>,
+  ) {}
+
+  onModuleInit(): void {
+    const inOrder = (events: readonly StoredFleetEvent[]) => events.filter(isPlaceEvent).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    this.unsubscribe = [
+      this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.each(inOrder(events), (event) => this.recorded(event))),
+      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.each(inOrder(events), (event) => this.moved(event))),
+      this.bus.on(FLEET_EVENTS_REMOVED, (events) => this.each(inOrder(events), (event) => this.removed(event))),
+    ];
+  }
+
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  }
+
+  private async each(events: readonly StoredFleetEvent[], step: (event: StoredFleetEvent) => Promise<void>): Promise<void> {
+    for (const event of events) await step(event);
+  }
+
+  private async recorded(event: StoredFleetEvent): Promise<void> {
+    const scope = scopeOfClient(event.clientId);
+    if (event.type === 'place.arrival') {
+      // An open visit left without its departure (a lost message) gives way to the new arrival.
+      await this.visits.updateMany(scope, { openFor: openKey(event), _id: { $ne: event._id } }, { $unset: { openFor: 1 } });
+      await this.visits.updateOne(scope, { _id: event._id }, { $setOnInsert: this.opened(event) }, { upsert: true });
+      return;
+    }
+    if (await this.visits.exists(scope, { departureEventId: event._id })) return;
+    await this.visits.updateOne(
+      scope,
+      { openFor: openKey(event) },
+      { $set: { departedAt: event.occurredAt, departureEventId: event._id }, $unset: { openFor: 1 } },
+    );
+  }
+
+  private async moved(event: StoredFleetEvent): Promise<void> {
+    const scope = scopeOfClient(event.clientId);
+    if (event.type === 'place.arrival') await this.visits.updateOne(scope, { _id: event._id }, { $set: { arrivedAt: event.occurredAt } });
+    else await this.visits.updateOne(scope, { departureEventId: event._id }, { $set: { departedAt: event.occurredAt } });
+  }
+
+  private async removed(event: StoredFleetEvent): Promise<void> {
+    const scope = scopeOfClient(event.clientId);
+    if (event.type === 'place.arrival') {
+      await this.visits.deleteMany(scope, { _id: event._id });
+      return;
+    }
+    const reopen = { $set: { departedAt: null }, $unset: { departureEventId: 1 } } as const;
+    try {
+      await this.visits.updateOne(scope, { departureEventId: event._id }, { ...reopen, $set: { departedAt: null, openFor: openKey(event) } });
+    } catch (error) {
+      // Another visit of the asset at the place is open since: this one stays without a departure.
+      if (!isDuplicateKeyError(error)) throw error;
+      await this.visits.updateOne(scope, { departureEventId: event._id }, reopen);
+    }
+  }
+
+  private opened(event: StoredFleetEvent): Omit<Visit, 'clientId'> {
+    return {
+      assetId: event.assetId,
+      assetName: event.assetName,
+      placeId: event.placeId!,
+      placeName: placeName(event),
+      driverId: null,
+      driverName: null,
+      arrivedAt: event.occurredAt,
+      departedAt: null,
+      openFor: openKey(event),
+    };
+  }
+}
