@@ -7,6 +7,7 @@ import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
 import { FuelModule } from '../fuel';
 import { GeofencesModule } from '../geofences';
+import { PlacesModule } from '../places';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
@@ -23,6 +24,7 @@ import { EventsDemoSeeder } from './seeders/events.seeder';
 import { FormsDemoSeeder } from './seeders/forms.seeder';
 import { FuelDemoSeeder } from './seeders/fuel.seeder';
 import { GeofencesDemoSeeder } from './seeders/geofences.seeder';
+import { PlacesDemoSeeder } from './seeders/places.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
@@ -50,6 +52,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     FormsModule,
     FuelModule,
     GeofencesModule,
+    PlacesModule,
     InspectionsModule,
     MaintenanceModule,
     MetersModule,
@@ -70,6 +73,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     FormsDemoSeeder,
     FuelDemoSeeder,
     GeofencesDemoSeeder,
+    PlacesDemoSeeder,
     InspectionsDemoSeeder,
     InspectionLoopDemoSeeder,
     MaintenanceDemoSeeder,

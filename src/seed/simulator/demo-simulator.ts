@@ -9,6 +9,8 @@ import { RouteWalker } from './route-walker';
 
 /** Highway pace with some variation: a demo vehicle is seen moving on the map within a minute. */
 const CRUISE_KMH = 72;
+/** Minutes a vehicle stands at each waypoint (a customer, the depot, a fuel station): a visit to its place. */
+const STOP_MINUTES = 5;
 
 interface Vehicle {
   vendorId: number;
@@ -91,10 +93,10 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
             ts: Math.floor(now / 1000),
             lat: position.lat,
             lng: position.lng,
-            speed: Math.round((CRUISE_KMH + wobble) * 10) / 10,
+            speed: position.stopped ? 0 : Math.round((CRUISE_KMH + wobble) * 10) / 10,
             dir: position.direction,
             alt: 520,
-            ignition: true,
+            ignition: !position.stopped,
             temps: { 'temperature.1': Math.round((4 + wobble / 10) * 10) / 10, 'temperature.2': Math.round((-18 + wobble / 10) * 10) / 10 },
           },
         ])
@@ -110,10 +112,15 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
     return seen ? vehicle.walker.kmNearest(seen.lat, seen.lng) : vehicle.offsetKm;
   }
 
+  /**
+   * Two vehicles a route: the first leaves the depot as the app starts (seen moving at once), the
+   * second stands at a waypoint a third of the way round (a visit to its place within minutes).
+   */
   private fleet(vendorBase: number, routes: readonly [number, number][][]): Vehicle[] {
+    const stopKm = (CRUISE_KMH * STOP_MINUTES) / 60;
     return [1, 2].map((n) => {
-      const walker = new RouteWalker(routes[(n - 1) % routes.length]);
-      return { vendorId: vendorBase + n, walker, offsetKm: (walker.totalKm / 3) * (n - 1) };
+      const walker = new RouteWalker(routes[(n - 1) % routes.length], stopKm);
+      return { vendorId: vendorBase + n, walker, offsetKm: n === 1 ? stopKm : walker.nextStopKm(walker.totalKm / 3) };
     });
   }
 }

@@ -29,3 +29,42 @@ describe('RouteWalker', () => {
     expect(walker.at(walker.totalKm + 1).lat).toBeCloseTo(walker.at(1).lat, 6);
   });
 });
+
+describe('RouteWalker with stops', () => {
+  const walker = new RouteWalker(
+    [
+      [0, 0],
+      [0.1, 0],
+    ],
+    6,
+  );
+
+  it('stands at each waypoint for the stop distance, then drives on', () => {
+    expect(walker.at(0)).toMatchObject({ lat: 0, lng: 0, stopped: true });
+    expect(walker.at(5.9)).toMatchObject({ lat: 0, lng: 0, stopped: true });
+    expect(walker.at(6 + 11.12 / 2).stopped).toBeUndefined();
+    expect(walker.at(6 + 11.12 + 3)).toMatchObject({ lat: 0.1, lng: 0, stopped: true });
+    // Out and back: a stop at the start, at the far end, and at the start again before the loop begins anew.
+    expect(walker.totalKm).toBeCloseTo(3 * 6 + 2 * 11.12, 1);
+  });
+});
+
+describe('RouteWalker.nextStopKm', () => {
+  it('finds where the next stop begins', () => {
+    const walker = new RouteWalker(
+      [
+        [0, 0],
+        [0.1, 0],
+      ],
+      6,
+    );
+    expect(walker.nextStopKm(1)).toBeCloseTo(6 + 11.12, 1);
+    expect(walker.at(walker.nextStopKm(1)).stopped).toBe(true);
+    expect(
+      new RouteWalker([
+        [0, 0],
+        [0.1, 0],
+      ]).nextStopKm(3),
+    ).toBe(3);
+  });
+});

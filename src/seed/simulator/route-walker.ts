@@ -7,6 +7,8 @@ export interface RoutePosition {
   lng: number;
   /** Degrees clockwise from north. */
   direction: number;
+  /** Standing at a waypoint. */
+  stopped?: boolean;
 }
 
 /**
@@ -17,11 +19,18 @@ export interface RoutePosition {
 export class RouteWalker {
   private readonly loop: LatLng[];
   private readonly lengths: number[];
+  /** Which segments are a stop at a waypoint (from and to the same point). */
+  private readonly stops: boolean[];
   readonly totalKm: number;
 
-  constructor(route: readonly LatLng[]) {
-    this.loop = [...route, ...[...route].reverse().slice(1)];
-    this.lengths = this.loop.slice(1).map((point, index) => haversineKm(this.loop[index][0], this.loop[index][1], point[0], point[1]));
+  /** `stopKm` > 0: the vehicle stands at every waypoint for as long as it would take to drive that far. */
+  constructor(route: readonly LatLng[], stopKm = 0) {
+    const there = [...route, ...[...route].reverse().slice(1)];
+    this.loop = stopKm > 0 ? there.flatMap((point) => [point, point]) : there;
+    this.stops = this.loop.slice(1).map((point, index) => stopKm > 0 && point === this.loop[index]);
+    this.lengths = this.loop
+      .slice(1)
+      .map((point, index) => (this.stops[index] ? stopKm : haversineKm(this.loop[index][0], this.loop[index][1], point[0], point[1])));
     this.totalKm = this.lengths.reduce((sum, length) => sum + length, 0);
   }
 
@@ -32,11 +41,22 @@ export class RouteWalker {
       if (left <= length || index === this.lengths.length - 1) {
         const [from, to] = [this.loop[index], this.loop[index + 1]];
         const share = length === 0 ? 0 : Math.min(left / length, 1);
+        if (this.stops[index]) return { lat: from[0], lng: from[1], direction: 0, stopped: true };
         return { lat: from[0] + (to[0] - from[0]) * share, lng: from[1] + (to[1] - from[1]) * share, direction: bearing(from, to) };
       }
       left -= length;
     }
     return { lat: this.loop[0][0], lng: this.loop[0][1], direction: 0 };
+  }
+
+  /** A metre into the first stop at or after `km` (`km` itself when there are no stops). */
+  nextStopKm(km: number): number {
+    let start = 0;
+    for (let index = 0; index < this.lengths.length; index++) {
+      if (this.stops[index] && start >= km) return start + 0.001;
+      start += this.lengths[index];
+    }
+    return km;
   }
 
   /** The kilometre of the loop nearest a place (a vehicle carries on from where it was seen last). */
