@@ -77,12 +77,14 @@ export class EventsQueryService {
   private async filterOf(auth: AuthContext, query: ListEventsDto): Promise<((entry: EventIndexEntry) => boolean) | null> {
     const types = query.type ? new Set(query.type.split(',')) : null;
     const geofenceId = query.geofenceId?.toLowerCase();
+    const placeId = query.placeId?.toLowerCase();
     if (query.assetId && !(await this.assets.findById(auth, query.assetId))) return null;
     const owners = query.assetId ? undefined : await this.visibility.visibleOwners(auth);
     const visible = owners && new Set(owners.map(String));
     return (entry) =>
       (!types || types.has(entry.type)) &&
       (!geofenceId || entry.geofenceId?.toHexString() === geofenceId) &&
+      (!placeId || entry.placeId?.toHexString() === placeId) &&
       (!visible || visible.has(entry.assetId.toHexString()));
   }
 

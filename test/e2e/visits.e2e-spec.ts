@@ -101,6 +101,13 @@ describe('visits', () => {
       details: { placeName: 'Cliente Lo Valledor', dwellSeconds: 630 },
     });
     expect((await visits(`&placeId=${yardId}&assetId=${asset.assetId}`)).map((visit) => visit.placeId)).toEqual([yardId]);
+    const ofYard = (
+      await request(t.server)
+        .get(`/api/events?assetId=${asset.assetId}&placeId=${yardId}&from=2026-11-01T00:00:00Z&to=2026-12-01T00:00:00Z`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
+    expect(ofYard.map((event: { type: string }) => event.type).sort()).toEqual(['place.arrival', 'place.departure']);
   });
 
   it('does not count a drive-through at 40 km/h nor a stop shorter than the place asks', async () => {

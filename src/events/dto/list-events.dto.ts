@@ -28,6 +28,11 @@ export class ListEventsDto extends PageQueryDto {
   @IsObjectIdString()
   geofenceId?: string;
 
+  /** Only the events of this place (`place.arrival`, `place.departure`). */
+  @IsOptional()
+  @IsObjectIdString()
+  placeId?: string;
+
   /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
   @OptionalIsoDateTime()
   from?: string;
