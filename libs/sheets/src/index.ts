@@ -7,4 +7,3 @@ export * from './sheet-grid';
 export * from './sheet-limits';
 export * from './sheet-upload.interceptor';
 export * from './xlsx-sheet-reader';
-export * from './zip-directory';

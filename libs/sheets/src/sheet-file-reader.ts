@@ -1,8 +1,8 @@
 import { badRequest } from '@app/errors';
+import { readZipDirectory } from '@app/zip';
 import { notText, readCsvSheet } from './csv-sheet-reader';
 import { SheetGrid } from './sheet-grid';
 import { readXlsxSheet } from './xlsx-sheet-reader';
-import { readZipDirectory } from './zip-directory';
 
 const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

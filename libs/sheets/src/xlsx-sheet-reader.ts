@@ -1,8 +1,8 @@
 import { CellValue, Workbook } from 'exceljs';
 import { badRequest } from '@app/errors';
+import type { ZipEntry } from '@app/zip';
 import { MAX_UNZIPPED_BYTES } from './sheet-limits';
 import { GridRow, isBlankRow, SheetGrid } from './sheet-grid';
-import { ZipEntry } from './zip-directory';
 
 const unreadable = () => badRequest('The .xlsx file could not be read: it may be damaged or incomplete. Open it in Excel, save it again and upload it.');
 

@@ -1,7 +1,15 @@
 /** One entry of a ZIP archive's central directory. */
 export interface ZipEntry {
   name: string;
+  /** What the directory declares; an archive may lie, so inflating checks it again. */
   uncompressedSize: number;
+  compressedSize: number;
+  /** 0: stored, 8: deflate; anything else is not read. */
+  method: number;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags: number;
+  /** Where the entry's local header starts. */
+  localHeaderOffset: number;
 }
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -12,8 +20,8 @@ const MAX_END_RECORD = 22 + 0xffff;
 /**
  * The entries of a ZIP archive as its central directory lists them, or undefined when the buffer
  * is not a whole ZIP archive (a truncated upload loses the directory, which sits at the end).
- * Read before handing a workbook to exceljs: it tells an .xlsx from other ZIPs and lets the
- * preview refuse an archive that would inflate to far more than a driver sheet (a "zip bomb").
+ * Read before inflating anything: it tells an .xlsx or a .kmz from other ZIPs and lets a reader
+ * refuse an archive that declares far more than it should hold (a "zip bomb").
  */
 export function readZipDirectory(buffer: Buffer): ZipEntry[] | undefined {
   const end = findEndRecord(buffer);
@@ -29,8 +37,12 @@ export function readZipDirectory(buffer: Buffer): ZipEntry[] | undefined {
     if (offset + 46 + nameLength > buffer.length) return undefined;
     entries.push({
       name: buffer.toString('utf8', offset + 46, offset + 46 + nameLength),
-      // 0xFFFFFFFF means a ZIP64 size: far beyond any sheet this preview reads, so it stays huge.
+      // 0xFFFFFFFF means a ZIP64 size: far beyond anything read here, so it stays huge.
       uncompressedSize: buffer.readUInt32LE(offset + 24),
+      compressedSize: buffer.readUInt32LE(offset + 20),
+      method: buffer.readUInt16LE(offset + 10),
+      flags: buffer.readUInt16LE(offset + 8),
+      localHeaderOffset: buffer.readUInt32LE(offset + 42),
     });
     offset += 46 + nameLength + extraLength + commentLength;
   }
