@@ -2,14 +2,10 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, UseIntercep
 import { FileInterceptor } from '@nestjs/platform-express';
 import { Observable } from 'rxjs';
 import { AppConfig } from '@app/config';
-import { multipartFailure } from '@app/http';
+import { multipartFailure, singleFileLimits, type UploadedFileBytes } from '@app/http';
 
 /** The part of multer's file an upload reads (memory storage: the bytes are in `buffer`). */
-export interface ReceivedFile {
-  originalname: string;
-  size: number;
-  buffer: Buffer;
-}
+export type ReceivedFile = UploadedFileBytes;
 
 export const UPLOAD_FIELD = 'file';
 
@@ -25,7 +21,7 @@ class UploadFileInterceptor implements NestInterceptor {
 
   constructor(config: AppConfig) {
     this.maxBytes = config.get('UPLOAD_MAX_BYTES');
-    const Multer = FileInterceptor(UPLOAD_FIELD, { limits: { fileSize: this.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 20 } });
+    const Multer = FileInterceptor(UPLOAD_FIELD, { limits: singleFileLimits({ maxBytes: this.maxBytes }) });
     this.multer = new Multer();
   }
 

@@ -6,6 +6,7 @@ export * from './request/body-parser-errors';
 export * from './request/idempotency-key';
 export * from './request/json-body-parser';
 export * from './request/multipart-errors';
+export * from './request/single-file-upload';
 export * from './logging/app-logger';
 export * from './logging/startup-log-lines';
 export * from './logging/request-logging.middleware';
