@@ -26,6 +26,7 @@ import { PlacesModule } from './places';
 import { VisitsModule } from './visits';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
+import { LayersModule } from './layers';
 import { MaintenanceModule } from './maintenance';
 import { MetersModule } from './meters';
 import { PartnerModule } from './partner';
@@ -62,6 +63,7 @@ import { WebhooksModule } from './webhooks';
     PlacesModule,
     VisitsModule,
     InspectionsModule,
+    LayersModule,
     MaintenanceModule,
     MetersModule,
     PartnerModule,

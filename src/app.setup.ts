@@ -4,6 +4,7 @@ import { AppConfig } from '@app/config';
 import { AppLogger, bodyParserErrorHandler, corsHeaders, jsonBodyParser, literalPathMethods, noStore, requestLogging, securityHeaders } from '@app/http';
 import { AppMetrics, httpMetricsObserver } from '@app/metrics';
 import { DOCS_PATH, setupOpenApi } from './openapi';
+import { LAYERS_BODY_LIMIT, LAYERS_PATH } from './layers';
 import { INGEST_BODY_LIMIT, INGEST_PATH } from './positions';
 
 /** Large enough for a 1000-row driver import (~200-400 KB), small enough to refuse abuse. */
@@ -28,6 +29,8 @@ export async function configureApp(app: INestApplication): Promise<void> {
   // The flespi stream's batches (up to 20 MB) get their own parser, mounted first on that path
   // only: the global parser then sees a parsed body and steps aside.
   express.use(INGEST_PATH, jsonBodyParser({ limit: INGEST_BODY_LIMIT }));
+  // A layer's GeoJSON (up to 5 MB) likewise.
+  express.use(LAYERS_PATH, jsonBodyParser({ limit: LAYERS_BODY_LIMIT }));
   express.use(jsonBodyParser({ limit: BODY_LIMIT }));
   express.use(bodyParserErrorHandler);
   // Before the routes: a literal path's other methods must not fall to a `:id` route.
