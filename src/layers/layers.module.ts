@@ -7,9 +7,12 @@ import { LayersService } from './layers.service';
 import { Layer, LayerSchema } from './schemas/layer.schema';
 
 /** Map layers (`/api/layers`, `access_places`): GeoJSON overlays, made by hand or from a file. */
+const layerData = TenantDataModule.forFeature([{ name: Layer.name, schema: LayerSchema }]);
+
 @Module({
-  imports: [TenantDataModule.forFeature([{ name: Layer.name, schema: LayerSchema }])],
+  imports: [layerData],
   controllers: [LayersController],
   providers: [LayersService, LayerImport, LayerFeatures],
+  exports: [layerData],
 })
 export class LayersModule {}

@@ -8,6 +8,7 @@ import { FormsModule } from '../forms';
 import { FuelModule } from '../fuel';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
+import { LayersModule } from '../layers';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
 import { PositionsModule } from '../positions';
@@ -25,6 +26,7 @@ import { FormsDemoSeeder } from './seeders/forms.seeder';
 import { FuelDemoSeeder } from './seeders/fuel.seeder';
 import { GeofencesDemoSeeder } from './seeders/geofences.seeder';
 import { PlacesDemoSeeder } from './seeders/places.seeder';
+import { LayersDemoSeeder } from './seeders/layers.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
 import { InspectionsDemoSeeder } from './seeders/inspections.seeder';
@@ -54,6 +56,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     GeofencesModule,
     PlacesModule,
     InspectionsModule,
+    LayersModule,
     MaintenanceModule,
     MetersModule,
     PositionsModule,
@@ -74,6 +77,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     FuelDemoSeeder,
     GeofencesDemoSeeder,
     PlacesDemoSeeder,
+    LayersDemoSeeder,
     InspectionsDemoSeeder,
     InspectionLoopDemoSeeder,
     MaintenanceDemoSeeder,

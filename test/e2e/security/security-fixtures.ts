@@ -321,6 +321,7 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'POST /api/auth/api-tokens', method: 'post', path: '/api/auth/api-tokens', writes: true, body: { name: 'sweep' } },
     ...assetRequests(client),
     ...eventRequests(client),
+    ...layerRequests(client),
     ...alertRequests(client),
     ...webhookRequests(client),
     ...scheduledReportRequests(client),
@@ -517,6 +518,31 @@ function eventRequests(client: Client): SweepRequest[] {
     { route: 'DELETE /api/geofences/:id', method: 'delete', path: `/api/geofences/${geofences.site}`, writes: true },
     { route: 'GET /api/events', method: 'get', path: `/api/events?type=geofence.enter,geofence.exit&assetId=${client.assets.tracked}&limit=5`, writes: false },
     { route: 'GET /api/events/:id', method: 'get', path: `/api/events/${event}`, writes: false },
+  ];
+}
+
+/** Map layers. */
+function layerRequests(client: Client): SweepRequest[] {
+  const base = `/api/layers/${manifestValue<{ routes: string }>(client, 'layers').routes}`;
+  const features = {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: { type: 'Point', coordinates: [-70.65, -33.45] }, properties: { name: 'Bodega' } }],
+  };
+  return [
+    {
+      route: 'POST /api/layers',
+      method: 'post',
+      path: '/api/layers',
+      writes: true,
+      body: { name: 'Bodegas', description: 'Zona norte', color: '#e53935', features },
+    },
+    // Multipart: the sweep's JSON variants of a body do not apply; the bad files are in layers.e2e-spec.ts.
+    { route: 'POST /api/layers/import', method: 'post', path: '/api/layers/import', writes: true },
+    { route: 'GET /api/layers', method: 'get', path: '/api/layers?q=rutas&limit=5', writes: false },
+    { route: 'GET /api/layers/:id', method: 'get', path: base, writes: false },
+    { route: 'GET /api/layers/:id/features', method: 'get', path: `${base}/features?bbox=-71,-34,-70,-33`, writes: false },
+    { route: 'PATCH /api/layers/:id', method: 'patch', path: base, writes: true, body: { name: 'Rutas 2027', description: 'Actualizadas' } },
+    { route: 'DELETE /api/layers/:id', method: 'delete', path: base, writes: true },
   ];
 }
 
