@@ -913,6 +913,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/layers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's layers, newest first, without their features; `q` filters by name. */
+        get: operations["LayersController_list"];
+        put?: never;
+        /** Creates a layer from a GeoJSON FeatureCollection (at most 10 000 features, 5 MB). */
+        post: operations["LayersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One layer, with its features. */
+        get: operations["LayersController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a layer. */
+        delete: operations["LayersController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes a layer; `features` replaces all of them. */
+        patch: operations["LayersController_update"];
+        trace?: never;
+    };
+    "/api/layers/{id}/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The layer's features that meet a box (points in it, lines crossing it, polygons over it), in the layer's order. */
+        get: operations["LayersController_featuresInBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/layers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates a layer from a GeoJSON, KML, KMZ or GPX file (docs/layers.md: formats and what is refused). */
+        post: operations["LayersController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/maintenance/service-plans": {
         parameters: {
             query?: never;
@@ -2517,6 +2588,64 @@ export interface components {
             /** @description A corridor's full width in metres (with a LineString), 5 to 5 000: half on each side of the line. */
             widthM?: number | null;
         };
+        CreateLayerDto: {
+            /**
+             * @description The map colour, `#rrggbb` (default `#6d4c41`).
+             * @example #6d4c41
+             */
+            color?: string | null;
+            /** @example Recorridos de la zona norte */
+            description?: string | null;
+            /**
+             * @description A GeoJSON FeatureCollection (`[lng, lat]` positions, longitude -180..180, latitude -90..90): Point, MultiPoint, LineString, MultiLineString, Polygon (rings closed, 4+ positions), MultiPolygon or GeometryCollection geometries, or null; `properties` an object or null. At most 10 000 features and 5 MB
+             * @example {
+             *       "type": "FeatureCollection",
+             *       "features": [
+             *         {
+             *           "type": "Feature",
+             *           "geometry": {
+             *             "type": "Point",
+             *             "coordinates": [
+             *               -70.65,
+             *               -33.45
+             *             ]
+             *           },
+             *           "properties": {
+             *             "name": "Bodega"
+             *           }
+             *         },
+             *         {
+             *           "type": "Feature",
+             *           "geometry": {
+             *             "type": "LineString",
+             *             "coordinates": [
+             *               [
+             *                 -70.7,
+             *                 -33.4
+             *               ],
+             *               [
+             *                 -70.6,
+             *                 -33.5
+             *               ]
+             *             ]
+             *           },
+             *           "properties": {
+             *             "name": "Ruta 68"
+             *           }
+             *         }
+             *       ]
+             *     }
+             */
+            features?: {
+                features: {
+                    [key: string]: unknown;
+                }[];
+                /** @enum {string} */
+                type: "FeatureCollection";
+            };
+            /** @example Rutas de reparto */
+            name: string;
+        };
         CreateMeterReadingDto: {
             /** @description A value lower than an earlier one is allowed only as a correction. */
             correction?: boolean;
@@ -2559,7 +2688,7 @@ export interface components {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
             /** @description Permission names from `GET /api/permissions`, each at most once; may be empty. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean;
         };
@@ -2904,6 +3033,31 @@ export interface components {
             reason: string;
             /** @description Row number in the sheet. */
             row: number;
+        };
+        FeatureCollectionView: {
+            /**
+             * @description GeoJSON Features (`[lng, lat]` positions), in the layer's order
+             * @example [
+             *       {
+             *         "type": "Feature",
+             *         "geometry": {
+             *           "type": "Point",
+             *           "coordinates": [
+             *             -70.65,
+             *             -33.45
+             *           ]
+             *         },
+             *         "properties": {
+             *           "name": "Bodega"
+             *         }
+             *       }
+             *     ]
+             */
+            features: {
+                [key: string]: unknown;
+            }[];
+            /** @enum {string} */
+            type: "FeatureCollection";
         };
         FleetEventView: {
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -3257,6 +3411,71 @@ export interface components {
             /** @description The main tracker's flespi device id. */
             vendorId: number;
         };
+        LayerSummaryView: {
+            /**
+             * @description The box around every feature, `[minLng, minLat, maxLng, maxLat]`; null when no feature has a geometry.
+             * @example [
+             *       -70.75,
+             *       -33.5,
+             *       -70.6,
+             *       -33.4
+             *     ]
+             */
+            bbox: number[] | null;
+            /** @example #6d4c41 */
+            color: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @example Recorridos de la zona norte */
+            description: string;
+            /** @example 3 */
+            featureCount: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example Rutas de reparto */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        LayerView: {
+            /**
+             * @description The box around every feature, `[minLng, minLat, maxLng, maxLat]`; null when no feature has a geometry.
+             * @example [
+             *       -70.75,
+             *       -33.5,
+             *       -70.6,
+             *       -33.4
+             *     ]
+             */
+            bbox: number[] | null;
+            /** @example #6d4c41 */
+            color: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @example Recorridos de la zona norte */
+            description: string;
+            /** @example 3 */
+            featureCount: number;
+            features: components["schemas"]["FeatureCollectionView"];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example Rutas de reparto */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+        };
         LivenessView: {
             /** @description `ok` whenever the process answers: it says nothing of the database (see `/api/health/ready`). */
             status: string;
@@ -3423,7 +3642,7 @@ export interface components {
              * @description The permission name, as roles hold it (e.g. `access_drivers`).
              * @enum {string}
              */
-            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts";
+            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places";
         };
         PlanWorkOrderDto: {
             /** @description Open a work order when the service becomes overdue (default true). */
@@ -3673,7 +3892,7 @@ export interface components {
             id: string;
             name: string;
             /** @description Permission names from `GET /api/permissions`. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
             /** @description A protected role may act on other users (their passwords, roles, access) and on protected roles. */
             protected: boolean;
             /**
@@ -4274,11 +4493,66 @@ export interface components {
             speedLimitKmh?: number | null;
             widthM?: number;
         };
+        UpdateLayerDto: {
+            /** @example #1e88e5 */
+            color?: string;
+            /** @example Recorridos de la zona norte y centro */
+            description?: string;
+            /**
+             * @description A GeoJSON FeatureCollection (`[lng, lat]` positions, longitude -180..180, latitude -90..90): Point, MultiPoint, LineString, MultiLineString, Polygon (rings closed, 4+ positions), MultiPolygon or GeometryCollection geometries, or null; `properties` an object or null. At most 10 000 features and 5 MB
+             * @example {
+             *       "type": "FeatureCollection",
+             *       "features": [
+             *         {
+             *           "type": "Feature",
+             *           "geometry": {
+             *             "type": "Point",
+             *             "coordinates": [
+             *               -70.65,
+             *               -33.45
+             *             ]
+             *           },
+             *           "properties": {
+             *             "name": "Bodega"
+             *           }
+             *         },
+             *         {
+             *           "type": "Feature",
+             *           "geometry": {
+             *             "type": "LineString",
+             *             "coordinates": [
+             *               [
+             *                 -70.7,
+             *                 -33.4
+             *               ],
+             *               [
+             *                 -70.6,
+             *                 -33.5
+             *               ]
+             *             ]
+             *           },
+             *           "properties": {
+             *             "name": "Ruta 68"
+             *           }
+             *         }
+             *       ]
+             *     }
+             */
+            features?: {
+                features: {
+                    [key: string]: unknown;
+                }[];
+                /** @enum {string} */
+                type: "FeatureCollection";
+            };
+            /** @example Rutas de reparto 2027 */
+            name?: string;
+        };
         UpdateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name?: string;
             /** @description The whole new list of permission names (replaces the old one). */
-            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts")[];
+            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
@@ -15842,6 +16116,1175 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorShapeD"] | components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Part of the name, any case (1 to 100 characters). */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "bbox": [
+                     *             -70.75,
+                     *             -33.5,
+                     *             -70.6,
+                     *             -33.4
+                     *           ],
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Rutas de reparto",
+                     *           "description": "Recorridos de la zona norte",
+                     *           "color": "#6d4c41",
+                     *           "featureCount": 3,
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LayerSummaryView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "features": {
+                 *         "type": "FeatureCollection",
+                 *         "features": [
+                 *           {
+                 *             "type": "Feature",
+                 *             "geometry": {
+                 *               "type": "Point",
+                 *               "coordinates": [
+                 *                 -70.65,
+                 *                 -33.45
+                 *               ]
+                 *             },
+                 *             "properties": {
+                 *               "name": "Bodega"
+                 *             }
+                 *           },
+                 *           {
+                 *             "type": "Feature",
+                 *             "geometry": {
+                 *               "type": "LineString",
+                 *               "coordinates": [
+                 *                 [
+                 *                   -70.7,
+                 *                   -33.4
+                 *                 ],
+                 *                 [
+                 *                   -70.6,
+                 *                   -33.5
+                 *                 ]
+                 *               ]
+                 *             },
+                 *             "properties": {
+                 *               "name": "Ruta 68"
+                 *             }
+                 *           }
+                 *         ]
+                 *       },
+                 *       "name": "Rutas de reparto",
+                 *       "description": "Recorridos de la zona norte",
+                 *       "color": "#6d4c41"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLayerDto"];
+            };
+        };
+        responses: {
+            /** @description The new layer, with its features */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "bbox": [
+                     *           -70.75,
+                     *           -33.5,
+                     *           -70.6,
+                     *           -33.4
+                     *         ],
+                     *         "features": {
+                     *           "type": "FeatureCollection",
+                     *           "features": [
+                     *             {
+                     *               "type": "Feature",
+                     *               "geometry": {
+                     *                 "type": "Point",
+                     *                 "coordinates": [
+                     *                   -70.65,
+                     *                   -33.45
+                     *                 ]
+                     *               },
+                     *               "properties": {
+                     *                 "name": "Bodega"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Rutas de reparto",
+                     *         "description": "Recorridos de la zona norte",
+                     *         "color": "#6d4c41",
+                     *         "featureCount": 3,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LayerView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: a bad feature is named by its place ("feature 3: …") (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 1 000 layers (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The body is over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "bbox": [
+                     *           -70.75,
+                     *           -33.5,
+                     *           -70.6,
+                     *           -33.4
+                     *         ],
+                     *         "features": {
+                     *           "type": "FeatureCollection",
+                     *           "features": [
+                     *             {
+                     *               "type": "Feature",
+                     *               "geometry": {
+                     *                 "type": "Point",
+                     *                 "coordinates": [
+                     *                   -70.65,
+                     *                   -33.45
+                     *                 ]
+                     *               },
+                     *               "properties": {
+                     *                 "name": "Bodega"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Rutas de reparto",
+                     *         "description": "Recorridos de la zona norte",
+                     *         "color": "#6d4c41",
+                     *         "featureCount": 3,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LayerView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's layer (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's layer (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "features": {
+                 *         "type": "FeatureCollection",
+                 *         "features": [
+                 *           {
+                 *             "type": "Feature",
+                 *             "geometry": {
+                 *               "type": "Point",
+                 *               "coordinates": [
+                 *                 -70.65,
+                 *                 -33.45
+                 *               ]
+                 *             },
+                 *             "properties": {
+                 *               "name": "Bodega"
+                 *             }
+                 *           },
+                 *           {
+                 *             "type": "Feature",
+                 *             "geometry": {
+                 *               "type": "LineString",
+                 *               "coordinates": [
+                 *                 [
+                 *                   -70.7,
+                 *                   -33.4
+                 *                 ],
+                 *                 [
+                 *                   -70.6,
+                 *                   -33.5
+                 *                 ]
+                 *               ]
+                 *             },
+                 *             "properties": {
+                 *               "name": "Ruta 68"
+                 *             }
+                 *           }
+                 *         ]
+                 *       },
+                 *       "name": "Rutas de reparto 2027",
+                 *       "description": "Recorridos de la zona norte y centro",
+                 *       "color": "#1e88e5"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLayerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "bbox": [
+                     *           -70.75,
+                     *           -33.5,
+                     *           -70.6,
+                     *           -33.4
+                     *         ],
+                     *         "features": {
+                     *           "type": "FeatureCollection",
+                     *           "features": [
+                     *             {
+                     *               "type": "Feature",
+                     *               "geometry": {
+                     *                 "type": "Point",
+                     *                 "coordinates": [
+                     *                   -70.65,
+                     *                   -33.45
+                     *                 ]
+                     *               },
+                     *               "properties": {
+                     *                 "name": "Bodega"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Rutas de reparto",
+                     *         "description": "Recorridos de la zona norte",
+                     *         "color": "#6d4c41",
+                     *         "featureCount": 3,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LayerView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, or nothing to change (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's layer (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The body is over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_featuresInBox: {
+        parameters: {
+            query: {
+                /** @description The box to draw, `minLng,minLat,maxLng,maxLat` (min below max, longitudes -180..180, latitudes -90..90). */
+                bbox: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "type": "FeatureCollection",
+                     *         "features": [
+                     *           {
+                     *             "type": "Feature",
+                     *             "geometry": {
+                     *               "type": "Point",
+                     *               "coordinates": [
+                     *                 -70.65,
+                     *                 -33.45
+                     *               ]
+                     *             },
+                     *             "properties": {
+                     *               "name": "Bodega"
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["FeatureCollectionView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description bbox missing or not four numbers in range with min below max (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's layer (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    LayersController_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example #6d4c41 */
+                    color?: string;
+                    description?: string;
+                    /**
+                     * Format: binary
+                     * @description A GeoJSON, KML, KMZ or GPX file (at most 10 MB)
+                     */
+                    file: string;
+                    /** @description The layer's name; default: the file's document name, else its file name */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new layer, with the features read from the file */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "bbox": [
+                     *           -70.75,
+                     *           -33.5,
+                     *           -70.6,
+                     *           -33.4
+                     *         ],
+                     *         "features": {
+                     *           "type": "FeatureCollection",
+                     *           "features": [
+                     *             {
+                     *               "type": "Feature",
+                     *               "geometry": {
+                     *                 "type": "Point",
+                     *                 "coordinates": [
+                     *                   -70.65,
+                     *                   -33.45
+                     *                 ]
+                     *               },
+                     *               "properties": {
+                     *                 "name": "Bodega"
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Rutas de reparto",
+                     *         "description": "Recorridos de la zona norte",
+                     *         "color": "#6d4c41",
+                     *         "featureCount": 3,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LayerView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description No file or another field; an empty, damaged, truncated or unsafe file (a DOCTYPE, a zip bomb); a bad feature; over 10 000 features or 5 MB of GeoJSON (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The client already has 1 000 layers (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The file is over 10 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
         };
