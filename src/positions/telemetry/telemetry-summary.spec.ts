@@ -51,6 +51,20 @@ describe('telemetry summaries', () => {
     expect({ ...merged, distanceKm: 0 }).toEqual({ ...whole, distanceKm: 0 });
   });
 
+  it('keeps the box of every located fix, merged as one summary of all points gives it; unknown once a part stored without one joins', () => {
+    const points = [point(0, -33.5, -70.7, 10), point(10, null, null, 5), point(20, -33.4, -70.6, 10), point(30, -33.45, -70.8, 10)];
+    expect(summarize(points).box).toEqual([-33.5, -33.4, -70.8, -70.6]);
+    expect(summarize([point(0, null, null, 5)]).box).toBeUndefined();
+    const merged = mergeSummaries([summarize([]), summarize(points.slice(0, 2)), summarize(points.slice(2))]);
+    expect(merged.box).toEqual([-33.5, -33.4, -70.8, -70.6]);
+    expect(summarizeAfter(summarize(points.slice(0, 1)), points.slice(1)).box).toEqual([-33.5, -33.4, -70.8, -70.6]);
+    const { box: _, ...storedBefore } = summarize(points.slice(0, 2));
+    expect(mergeSummaries([storedBefore, summarize(points.slice(2))]).box).toBeUndefined();
+    expect(summarizeAfter(storedBefore, points.slice(2)).box).toBeUndefined();
+    // A part without located fixes says nothing about where fixes are.
+    expect(mergeSummaries([summarize(points.slice(2)), summarize([point(40, null, null, 1)])]).box).toEqual([-33.45, -33.4, -70.8, -70.6]);
+  });
+
   describe('fixes no vehicle could have reached (judgeFix)', () => {
     // Along a meridian: `northM` metres north of -33.45 at `ts`.
     const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;

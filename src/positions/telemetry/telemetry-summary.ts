@@ -1,3 +1,4 @@
+import { extendBox, FixBox, unionBox } from './fix-box';
 import { initialPlausibility, judgeFix, PlacedFix, PlausibilityState } from './fix-plausibility';
 import { haversineKm } from './great-circle';
 import type { TelemetryPoint } from './telemetry-point';
@@ -40,6 +41,11 @@ export interface TelemetrySummary {
    * before it was kept).
    */
   head?: PositionMark[];
+  /**
+   * Where every located fix of the span is (area searches skip the spans it misses); absent
+   * without located fixes, and unknown in summaries stored before it was kept (positions > 0).
+   */
+  box?: FixBox;
   sensors: SensorSummary[];
 }
 
@@ -96,6 +102,7 @@ function summarizeFrom(points: readonly TelemetryPoint[], state: PlausibilitySta
   const head: PositionMark[] = [];
   const sensors = new Map<string, SensorSummary>();
   let first: PlacedFix | null = null;
+  let box: FixBox | undefined;
   // Nothing per point but the fix the rule keeps: this runs over every imported message.
   for (let i = 0; i < points.length; i++) {
     const point = points[i];
@@ -107,6 +114,7 @@ function summarizeFrom(points: readonly TelemetryPoint[], state: PlausibilitySta
     if (point.lat !== null && point.lng !== null) {
       summary.positions++;
       if (head.length < HEAD_FIXES) head.push([point.ts, point.lat, point.lng]);
+      box = extendBox(box, point.lat, point.lng);
       const km = judgedStep(state, point as PlacedFix);
       if (km !== null) {
         summary.distanceKm += km;
@@ -119,6 +127,7 @@ function summarizeFrom(points: readonly TelemetryPoint[], state: PlausibilitySta
   summary.last = first && markOf(state.last);
   summary.doubt = summary.positions > 0 ? markOf(state.doubt) : null;
   summary.head = head;
+  if (box) summary.box = box;
   summary.sensors = [...sensors.values()];
   return summary;
 }
@@ -165,6 +174,10 @@ function addPart(total: TelemetrySummary, part: TelemetrySummary, sensors: Map<s
   const head = total.head!;
   // Only while it holds every located fix so far is it the first ones.
   if (head.length === total.positions) head.push(...headOf(part).slice(0, HEAD_FIXES - head.length));
+  // A part without a box (stored before it was kept) leaves the whole's unknown.
+  const box = total.positions === 0 ? part.box : total.box && part.box && unionBox(total.box, part.box);
+  if (box) total.box = [...box];
+  else delete total.box;
   total.positions += part.positions;
   total.distanceKm += joined.distanceKm;
   total.first ??= joined.first;
