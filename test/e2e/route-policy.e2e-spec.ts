@@ -48,6 +48,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/telemetry/flespi': 'public',
   'GET /api/positions/latest': { permission: Permission.Positions },
   'GET /api/positions/stream': { permission: Permission.Positions },
+  'POST /api/positions/area-search': { permission: Permission.Positions },
   'GET /api/assets/:id/track': { permission: Permission.Positions },
   'GET /api/trips/:vendorId': { permission: Permission.Positions },
   'GET /api/inspections/scan/:code': { permission: Permission.Inspections },

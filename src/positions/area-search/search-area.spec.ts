@@ -1,7 +1,8 @@
+import type { Position } from '../../geofences';
 import { haversineKm } from '../telemetry/great-circle';
 import { areaProblem, searchArea } from './search-area';
 
-const square = (lng: number, lat: number, size: number) => [
+const square = (lng: number, lat: number, size: number): Position[] => [
   [lng, lat],
   [lng + size, lat],
   [lng + size, lat + size],
@@ -48,6 +49,7 @@ describe('search areas', () => {
     expect(areaProblem({ type: 'LineString', coordinates: [] }, undefined)).toMatch(/type must be Polygon/);
     expect(areaProblem({ type: 'MultiPolygon', coordinates: [] }, undefined)).toMatch(/type must be Polygon/);
     expect(areaProblem(null, undefined)).toMatch(/type must be Polygon/);
+    expect(areaProblem(JSON.parse('{"type":"Point","coordinates":[-70.6,-33.4],"__proto__":{"x":1}}'), 100)).toMatch(/not "__proto__"/);
     expect(areaProblem({ type: 'Polygon', coordinates: [square(-70.8, -33.5, 0.1).slice(0, 4)] }, undefined)).toMatch(/not closed/);
     const bowTie = [
       [0, 0],

@@ -21,6 +21,8 @@ export interface SearchArea {
 export function areaProblem(geometry: unknown, radiusM: unknown): string | null {
   const type = (geometry as { type?: unknown } | null)?.type;
   if (type !== 'Polygon' && type !== 'Point') return 'type must be Polygon, or Point with radiusM (a circle)';
+  const extra = Object.keys(geometry as object).find((key) => key !== 'type' && key !== 'coordinates');
+  if (extra !== undefined) return `a geometry has type and coordinates only, not ${JSON.stringify(extra)}`;
   const shape = geometryProblem(geometry, 'unchecked');
   if (shape) return shape;
   if (type === 'Point' && (radiusM === undefined || radiusM === null))

@@ -26,6 +26,6 @@ import { StoredPositionUpdates } from './stored-position-updates';
     ScopedTrackers,
     ConfiguredFlespiClient,
   ],
-  exports: [PositionUpdates, PositionStreams],
+  exports: [PositionUpdates, PositionStreams, ScopedTrackers],
 })
 export class LiveModule {}

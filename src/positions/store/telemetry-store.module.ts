@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { AreaFixesReader } from './area-fixes.reader';
 import { LatestPosition, LatestPositionSchema } from './latest-position.schema';
 import { LatestPositionStore } from './latest-position.store';
 import { LatestPositions } from './latest-positions';
@@ -21,10 +22,19 @@ const telemetryModels = MongooseModule.forFeature([
   { name: TelemetryLogEntry.name, schema: TelemetryLogEntrySchema },
 ]);
 
-/** The platform's own telemetry store: the log of recent batches, hour/day/period buckets, stored trips, latest positions. */
+/** The platform's own telemetry store: the log of recent batches, hour/day/period buckets, stored trips, latest positions, and their readers. */
 @Module({
   imports: [telemetryModels],
-  providers: [TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, LatestPositions, StoreTelemetrySource],
-  exports: [telemetryModels, TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, LatestPositionStore, LatestPositions, StoreTelemetrySource],
+  providers: [TelemetryLog, TelemetryStoreWriter, TelemetryPointsReader, AreaFixesReader, LatestPositionStore, LatestPositions, StoreTelemetrySource],
+  exports: [
+    telemetryModels,
+    TelemetryLog,
+    TelemetryStoreWriter,
+    TelemetryPointsReader,
+    AreaFixesReader,
+    LatestPositionStore,
+    LatestPositions,
+    StoreTelemetrySource,
+  ],
 })
 export class TelemetryStoreModule {}

@@ -124,6 +124,29 @@ export function validRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/positions/latest', method: 'get', path: `/api/positions/latest?assetIds=${client.assets.tracked}`, writes: false },
     // An endless answer: the sweep's cases are about bodies and path ids, which it has neither of (its own 400/401/403 in positions-stream.e2e-spec.ts).
     { route: 'GET /api/positions/stream', method: 'get', path: `/api/positions/stream?assetIds=${client.assets.tracked}`, writes: false },
+    {
+      route: 'POST /api/positions/area-search',
+      method: 'post',
+      path: '/api/positions/area-search',
+      writes: false,
+      body: {
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-70.8, -33.5],
+              [-70.5, -33.5],
+              [-70.5, -33.3],
+              [-70.8, -33.3],
+              [-70.8, -33.5],
+            ],
+          ],
+        },
+        from: '2026-11-01T00:00:00Z',
+        to: '2026-11-02T00:00:00Z',
+        assetIds: [client.assets.tracked],
+      },
+    },
     { route: 'GET /api/assets/:id/track', method: 'get', path: `/api/assets/${client.assets.tracked}/track?from=01/11/2026&to=02/11/2026`, writes: false },
     { route: 'GET /api/inspections/scan/:code', method: 'get', path: `/api/inspections/scan/${qr.valid}`, writes: true },
     {
