@@ -50,7 +50,7 @@ function IsAreaGeometry(): PropertyDecorator {
       name: 'isAreaGeometry',
       validator: {
         validate: (value, args) => problem(value, args?.object) === null,
-        defaultMessage: (args) => `geometry: ${problem(args?.value, args?.object) ?? 'must be a Polygon or a Point'}`,
+        defaultMessage: (args) => problem(args?.value, args?.object) ?? 'must be a Polygon or a Point',
       },
     }),
   );
