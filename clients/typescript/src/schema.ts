@@ -1268,6 +1268,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positions/area-search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * History by area: which of the caller's assets were inside a polygon or a circle in a period
+         *     of at most 31 days, and when, from the stored telemetry (no geofence needed). Assets never
+         *     inside are not listed; the others newest first (by their latest interval's end).
+         */
+        post: operations["AreaSearchController_areaSearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/positions/latest": {
         parameters: {
             query?: never;
@@ -2099,6 +2120,104 @@ export interface components {
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             id: string;
+        };
+        AreaIntervalView: {
+            /**
+             * Format: date-time
+             * @description The first fix inside (ISO 8601, UTC).
+             * @example 2026-01-15T13:04:30.000Z
+             */
+            enteredAt: string;
+            /**
+             * @description Fixes inside in the interval.
+             * @example 74
+             */
+            fixes: number;
+            /**
+             * Format: date-time
+             * @description The last fix inside (ISO 8601, UTC).
+             * @example 2026-01-15T13:41:00.000Z
+             */
+            leftAt: string;
+        };
+        AreaSearchDto: {
+            /**
+             * @description Only these assets (up to 500 ids); without it every tracked asset of the caller (up to 500).
+             * @example [
+             *       "65f0a1b2c3d4e5f601234567"
+             *     ]
+             */
+            assetIds?: string[];
+            /**
+             * Format: date-time
+             * @description The period's start (ISO 8601 date-time), before `to`.
+             * @example 2026-01-15T00:00:00-03:00
+             */
+            from: string;
+            /**
+             * @description GeoJSON (`[lng, lat]`): a `Polygon` (one outer ring, holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves), or a `Point` with `radiusM` (a circle)
+             * @example {
+             *       "type": "Polygon",
+             *       "coordinates": [
+             *         [
+             *           [
+             *             -70.79,
+             *             -33.45
+             *           ],
+             *           [
+             *             -70.77,
+             *             -33.45
+             *           ],
+             *           [
+             *             -70.77,
+             *             -33.43
+             *           ],
+             *           [
+             *             -70.79,
+             *             -33.43
+             *           ],
+             *           [
+             *             -70.79,
+             *             -33.45
+             *           ]
+             *         ]
+             *       ]
+             *     }
+             */
+            geometry: {
+                coordinates: number[][][];
+                /** @enum {string} */
+                type: "Polygon";
+            } | {
+                /** @description [longitude, latitude] */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            };
+            /**
+             * @description A circle's radius in metres (with a Point only), 10 to 50 000.
+             * @example 300
+             */
+            radiusM?: number;
+            /**
+             * Format: date-time
+             * @description The period's end (ISO 8601 date-time), at most 31 days after `from`.
+             * @example 2026-01-16T00:00:00-03:00
+             */
+            to: string;
+        };
+        AreaVisitorView: {
+            /** @example 65f0a1b2c3d4e5f601234567 */
+            assetId: string;
+            /** @example Camión 01 */
+            assetName: string;
+            /** @description Newest first, at most 1 000 (the newest). */
+            intervals: components["schemas"]["AreaIntervalView"][];
+            /**
+             * @description More than 1 000 intervals: only the newest 1 000 are listed.
+             * @example false
+             */
+            truncated: boolean;
         };
         AssetEventSettingsView: {
             idleMinutes: number;
@@ -20921,6 +21040,202 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    AreaSearchController_areaSearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "geometry": {
+                 *         "type": "Polygon",
+                 *         "coordinates": [
+                 *           [
+                 *             [
+                 *               -70.79,
+                 *               -33.45
+                 *             ],
+                 *             [
+                 *               -70.77,
+                 *               -33.45
+                 *             ],
+                 *             [
+                 *               -70.77,
+                 *               -33.43
+                 *             ],
+                 *             [
+                 *               -70.79,
+                 *               -33.43
+                 *             ],
+                 *             [
+                 *               -70.79,
+                 *               -33.45
+                 *             ]
+                 *           ]
+                 *         ]
+                 *       },
+                 *       "radiusM": 300,
+                 *       "from": "2026-01-15T00:00:00-03:00",
+                 *       "to": "2026-01-16T00:00:00-03:00",
+                 *       "assetIds": [
+                 *         "65f0a1b2c3d4e5f601234567"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AreaSearchDto"];
+            };
+        };
+        responses: {
+            /** @description The assets that were inside, newest first, each with its intervals newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "intervals": [
+                     *             {
+                     *               "enteredAt": "2026-01-15T13:04:30.000Z",
+                     *               "leftAt": "2026-01-15T13:41:00.000Z",
+                     *               "fixes": 74
+                     *             }
+                     *           ],
+                     *           "truncated": false,
+                     *           "assetId": "65f0a1b2c3d4e5f601234567",
+                     *           "assetName": "Camión 01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AreaVisitorView"][];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description A bad geometry or radius, `from` not before `to`, a period over 31 days, over 500 assets (named, or tracked by the caller without `assetIds`), unknown fields or wrong types (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_positions` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset of `assetIds` that is not the caller's: another client's, outside their trackers, archived or without a tracker (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
