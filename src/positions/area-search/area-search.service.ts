@@ -10,6 +10,13 @@ import { SearchArea, searchArea } from './search-area';
 
 export const MAX_SEARCH_DAYS = 31;
 
+/**
+ * The most tracker-hours one search reads point by point (a fifth of 100 assets × 31 days): an
+ * area that so many hours pass near answers 400 rather than slowly (docs/performance.md, "History
+ * by area": ~22 s for all 74 400 on the embedded server).
+ */
+export const MAX_SEARCH_HOURS = 15_000;
+
 /** Trackers read at once: one's points are tested while the next one's are read. */
 const TRACKERS_AT_ONCE = 4;
 
@@ -47,6 +54,11 @@ export class AreaSearchService {
       to,
       area.box,
     );
+    const hours = plans.reduce((sum, plan) => sum + plan.hours.length, 0);
+    if (hours > MAX_SEARCH_HOURS)
+      throw badRequest(
+        `The area is near ${hours} tracker-hours of the period, over the ${MAX_SEARCH_HOURS} one search reads: narrow the area, the period or assetIds`,
+      );
     const visitors: AreaVisitorView[] = [];
     let next = 0;
     const work = async () => {
