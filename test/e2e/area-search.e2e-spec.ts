@@ -149,6 +149,23 @@ describe('POST /api/positions/area-search', () => {
     expect((await search({ geometry: POLYGON, from, to }, other.admin.token).expect(200)).body.data).toEqual([]);
   });
 
+  it('refuses, with 400, an area that more tracker-hours pass near than one search reads; one under the bound is answered', async () => {
+    // Day documents only (what a search plans with): 21 trackers × 744 hours whose box meets the area.
+    const fleet = await createTenant(t.app);
+    const assets = await Promise.all(Array.from({ length: 21 }, () => addAsset(t, fleet.clientId)));
+    const first = Date.UTC(2026, 0, 1) / 1000;
+    const hours = Object.fromEntries(Array.from({ length: 24 }, (_, h) => [String(h), { positions: 1, box: [-33.46, -33.44, -70.7, -70.68] }]));
+    const days = assets.flatMap(({ trackerId }) =>
+      Array.from({ length: 31 }, (_, d) => ({ _id: `${trackerId.toHexString()}:${first + d * DAY}`, trackerId, start: first + d * DAY, hours })),
+    );
+    await t.connection.collection('telemetry_days').insertMany(days as never[]);
+    const body = { geometry: POLYGON, from: '2026-01-01T00:00:00Z', to: '2026-01-31T23:00:00Z' };
+    const refused = await search(body, fleet.admin.token).expect(400);
+    expect(refused.body.error).toMatch(/15624 tracker-hours of the period, over the 15000 one search reads/);
+    const fewer = await search({ ...body, assetIds: assets.slice(1).map((asset) => asset.assetId) }, fleet.admin.token).expect(200);
+    expect(fewer.body.data).toEqual([]);
+  });
+
   it('answers 401 without a valid credential and 403 without access_positions', async () => {
     const body = { geometry: POLYGON, from, to };
     const gone = await tenant.addUser();
