@@ -21157,7 +21157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A bad geometry or radius, `from` not before `to`, a period over 31 days, over 500 assets (named, or tracked by the caller without `assetIds`), unknown fields or wrong types (shape A) */
+            /** @description A bad geometry or radius, `from` not before `to`, a period over 31 days, over 500 assets (named, or tracked by the caller without `assetIds`), an area that more than 15 000 tracker-hours of the period pass near, unknown fields or wrong types (shape A) */
             400: {
                 headers: {
                     [name: string]: unknown;

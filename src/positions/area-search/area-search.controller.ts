@@ -21,7 +21,7 @@ export class AreaSearchController {
   @ApiOkResponse({ type: [AreaVisitorView], description: 'The assets that were inside, newest first, each with its intervals newest first' })
   @ApiBadRequestResponse({
     description:
-      'A bad geometry or radius, `from` not before `to`, a period over 31 days, over 500 assets (named, or tracked by the caller without `assetIds`), unknown fields or wrong types (shape A)',
+      'A bad geometry or radius, `from` not before `to`, a period over 31 days, over 500 assets (named, or tracked by the caller without `assetIds`), an area that more than 15 000 tracker-hours of the period pass near, unknown fields or wrong types (shape A)',
   })
   @ApiNotFoundResponse({
     description: "An asset of `assetIds` that is not the caller's: another client's, outside their trackers, archived or without a tracker (shape A)",
