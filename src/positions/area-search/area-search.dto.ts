@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNumber, Max, Min, ValidateBy } from 'class-validator';
 import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
 import { StrictBody, WhenSent } from '@app/http';
-import { GEOMETRY_LIMITS } from '../../geofences';
+import { GEOMETRY_LIMITS } from '@app/geo';
 import { AREA_LIMITS, AreaGeometry, areaProblem } from './search-area';
 
 /** The most assets one search names, and the most of the caller's it covers without `assetIds`. */

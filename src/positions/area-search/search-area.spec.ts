@@ -1,4 +1,4 @@
-import type { Position } from '../../geofences';
+import type { Position } from '@app/geo';
 import { haversineKm } from '../telemetry/great-circle';
 import { areaProblem, searchArea } from './search-area';
 
