@@ -13,3 +13,5 @@ export type { RefuelView } from './refuels/refuel.view';
 export { Refuel } from './refuels/refuel.schema';
 // The trip and fuel reports, which scheduled reports also run.
 export { FleetReportsService, type FleetReportKind } from './reports/fleet-reports.service';
+// Their request body, which the visit report extends.
+export { FleetReportDto, FLEET_REPORT_FORMATS, type FleetReportFormat } from './dto/fleet-report.dto';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { InjectRepository, Stored, TenantRepository, TrackedScope, UniqueKeyLookup } from '@app/database';
+import { notFound } from '@app/errors';
 import { Asset } from './asset.schema';
 import { Tracker } from './tracker.schema';
 
@@ -41,6 +42,19 @@ export class AssetDirectory {
     const found = (await this.assets.findByIds(caller, assetIds)).filter((asset) => !asset.archivedAt);
     const byId = new Map(found.map((asset) => [asset._id.toHexString(), asset]));
     return [...new Set(assetIds.map((id) => id.toLowerCase()))].flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * As findAssetsInService, but every one must be there: an asset unknown, another client's,
+   * archived or outside the caller's trackers is a 404 (`Asset <id> not found`, the first such).
+   */
+  async findAssetsInServiceOrFail(caller: Caller, assetIds: readonly string[]): Promise<StoredAsset[]> {
+    const assets = await this.findAssetsInService(caller, assetIds);
+    if (assets.length !== new Set(assetIds.map((id) => id.toLowerCase())).size) {
+      const found = new Set(assets.map((a) => a._id.toHexString()));
+      throw notFound(`Asset ${assetIds.find((id) => !found.has(id.toLowerCase()))}`);
+    }
+    return assets;
   }
 
   /** The assets among `assetIds` the caller may see, archived ones too (a record's history names its asset), by id. */

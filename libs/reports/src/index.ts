@@ -11,6 +11,7 @@ export * from './pdf/isolated-page';
 export * from './pdf/page-footer';
 export * from './pdf/pdf-renderer.service';
 export * from './reports.module';
+export * from './request/report-period';
 export * from './table/table-pdf';
 export * from './table/table-report';
 export * from './table/table-report-renderer.service';

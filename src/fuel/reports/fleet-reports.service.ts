@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory, type StoredAsset } from '@app/fleet';
-import { parseFleetDate } from '@app/formats';
 import { type InEveryLanguage, type Language, REPORT_WORDS } from '@app/i18n';
 import {
   type ColumnInEveryLanguage,
   columnsIn,
-  PdfRendererUnavailable,
+  reportPeriod,
   reportPeriodLabel,
   TABLE_REPORT_CONTENT_TYPES,
   type TableCell,
@@ -20,7 +18,6 @@ import type { ReportHeader } from './fleet-report-data';
 import { FleetReportReader } from './fleet-report-reader';
 import { FUEL_COLUMNS, FUEL_REPORT_TITLE, fuelReportRows, REPORT_FILE_STEMS, TRIP_COLUMNS, TRIP_REPORT_TITLE, tripReportRows } from './fleet-report.writers';
 
-export const MAX_REPORT_DAYS = 31;
 /** A period ending this close to now may still gain trips: its files are not cached. */
 const SETTLING_S = 3600;
 
@@ -56,18 +53,8 @@ export class FleetReportsService {
 
   async build(auth: AuthContext, kind: FleetReportKind, body: FleetReportDto): Promise<FleetReportFile> {
     const zone = auth.client.timeZone;
-    const from = parseFleetDate(body.from, zone, 'from');
-    const to = parseFleetDate(body.to, zone, 'to');
-    if (!from) throw badRequest(`from is not a valid date: ${body.from}`);
-    if (!to) throw badRequest(`to is not a valid date: ${body.to}`);
-    if (from > to) throw badRequest('from must not be after to');
-    if (to.diff(from, 'days').days > MAX_REPORT_DAYS)
-      throw badRequest(`The period from ${body.from} to ${body.to} is longer than the maximum of ${MAX_REPORT_DAYS} days`);
-    const assets = await this.directory.findAssetsInService(auth, body.assetIds);
-    if (assets.length !== new Set(body.assetIds.map((id) => id.toLowerCase())).size) {
-      const found = new Set(assets.map((a) => a._id.toHexString()));
-      throw notFound(`Asset ${body.assetIds.find((id) => !found.has(id.toLowerCase()))}`);
-    }
+    const { from, to } = reportPeriod(body, zone);
+    const assets = await this.directory.findAssetsInServiceOrFail(auth, body.assetIds);
     const language = auth.language;
     const header: ReportHeader = {
       clientName: auth.client.name,
@@ -118,25 +105,20 @@ export class FleetReportsService {
     rows: TableCell[][],
   ): Promise<Buffer> {
     const { language } = header;
-    try {
-      return await this.tables.render(
-        {
-          title: title[language],
-          clientName: header.clientName,
-          timeZone: header.timeZone,
-          periodLabel: header.periodLabel,
-          generatedAt: header.generatedAt,
-          columns: columnsIn(columns, language),
-          rows,
-          isTotal: totalsIn(language),
-          language,
-        },
-        format,
-      );
-    } catch (error) {
-      // Chromium missing, failing to start or dying mid-report: 503 shape B.
-      if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
-      throw error;
-    }
+    // Chromium missing, failing to start or dying mid-report: 503 shape B.
+    return this.tables.renderForRequest(
+      {
+        title: title[language],
+        clientName: header.clientName,
+        timeZone: header.timeZone,
+        periodLabel: header.periodLabel,
+        generatedAt: header.generatedAt,
+        columns: columnsIn(columns, language),
+        rows,
+        isTotal: totalsIn(language),
+        language,
+      },
+      format,
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { badRequest } from '@app/errors';
+import { badRequest, DomainException, ErrorCode } from '@app/errors';
+import { PdfRendererUnavailable } from '../pdf/browser-pool';
 import { PdfRenderer } from '../pdf/pdf-renderer.service';
 import { printTablePdf } from './table-pdf';
 import { tableCsv, TableReport, tableWorkbook } from './table-report';
@@ -32,5 +33,15 @@ export class TableReportRenderer {
       throw badRequest(`A PDF holds at most ${MAX_PDF_ROWS} rows and this report has ${report.rows.length}: ask for xlsx or csv, or for fewer assets or days`);
     }
     return printTablePdf(this.pdf, report);
+  }
+
+  /** As render, for a request's answer: the PDF renderer (Chromium) missing, failing to start or dying mid-report is a 503 (shape B). */
+  async renderForRequest(report: TableReport, format: TableReportFormat): Promise<Buffer> {
+    try {
+      return await this.render(report, format);
+    } catch (error) {
+      if (error instanceof PdfRendererUnavailable) throw new DomainException(ErrorCode.ServiceUnavailable, error.message);
+      throw error;
+    }
   }
 }
