@@ -2,3 +2,5 @@
 export { VisitsModule } from './visits.module';
 export { Visit } from './schemas/visit.schema';
 export { toVisitView, VisitView } from './visit.view';
+export { VisitReportService, type VisitReportFile } from './report/visit-report.service';
+export { VisitReportDto } from './report/visit-report.dto';

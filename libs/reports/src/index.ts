@@ -16,3 +16,4 @@ export * from './table/table-pdf';
 export * from './table/table-report';
 export * from './table/table-report-renderer.service';
 export * from './table/table-cells';
+export * from './table/table-rows';

@@ -1,24 +1,10 @@
 import type { AuthContext } from '@app/auth';
 import type { InEveryLanguage } from '@app/i18n';
-import { type ColumnInEveryLanguage, columnsIn, reportPeriodLabel, TABLE_REPORT_CONTENT_TYPES, type TableCell, TableReportRenderer } from '@app/reports';
+import { type ColumnInEveryLanguage, columnsIn, reportPeriodLabel, TABLE_REPORT_CONTENT_TYPES, TableReportRenderer, TableRows } from '@app/reports';
 import type { BuiltReport, ReportFormat, ReportPeriod } from './report-source';
 
-/** The rows of a table report, and which of them are totals. */
-export class TableRows {
-  readonly rows: TableCell[][] = [];
-  private readonly totals = new Set<TableCell[]>();
-
-  add(row: TableCell[]): void {
-    this.rows.push(row);
-  }
-
-  addTotal(row: TableCell[]): void {
-    this.rows.push(row);
-    this.totals.add(row);
-  }
-
-  isTotal = (row: readonly TableCell[]): boolean => this.totals.has(row as TableCell[]);
-}
+// The rows of a table report: lifted into @app/reports (the visit report writes them too); kept importable from here.
+export { TableRows };
 
 /**
  * A table report of a run's period (stops, temperature, inspections) as a file in the caller's
