@@ -6,6 +6,7 @@ import { BillingSupportModule } from '../billing-support';
 import { FuelModule } from '../fuel';
 import { InspectionsModule } from '../inspections';
 import { PositionsModule } from '../positions';
+import { VisitsModule } from '../visits';
 import { ExpiredReportFilesSweep } from './files/expired-report-files.sweep';
 import { ReportFile, ReportFileSchema } from './files/report-file.schema';
 import { ReportFileDownloads } from './files/report-file-downloads';
@@ -32,7 +33,7 @@ const data = TenantDataModule.forFeature([
  * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
  */
 @Module({
-  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule],
+  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule, VisitsModule],
   controllers: [ScheduledReportsController, ReportFilesController],
   providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources, ApiBaseUrl, ReportFiles, ReportFileDownloads, ExpiredReportFilesSweep],
   exports: [data, ReportSources],

@@ -8,12 +8,14 @@ import { InvoiceReportService } from '../../billing-support';
 import { FleetReportsService } from '../../fuel';
 import { InspectionQueriesService } from '../../inspections';
 import { StopsReportService, TemperatureStatsService } from '../../positions';
+import { VisitReportService } from '../../visits';
 import { inspectionsSource } from './inspections.source';
 import { readWhole } from './read-whole';
 import { ReportName, ReportSource } from './report-source';
 import { assetIdsOnly, FLEET_PARAMS, onlyStrings } from './source-params';
 import { stopsSource } from './stops.source';
 import { temperatureSource } from './temperature.source';
+import { visitsSource } from './visits.source';
 
 const ACTIVITY_PARAMS = {
   actorId: 'events of this user',
@@ -36,6 +38,7 @@ export class ReportSources {
     stops: StopsReportService,
     temperatures: TemperatureStatsService,
     inspections: InspectionQueriesService,
+    visits: VisitReportService,
     directory: AssetDirectory,
     @InjectRepository(User) users: TenantRepository<User>,
     tables: TableReportRenderer,
@@ -83,6 +86,7 @@ export class ReportSources {
     this.add(stopsSource(stops, tables));
     this.add(temperatureSource(temperatures, tables));
     this.add(inspectionsSource(inspections, directory, users, tables));
+    this.add(visitsSource(visits));
   }
 
   /** A report that can run on a schedule. */
