@@ -83,6 +83,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'GET /api/fuel-prices/history': { permission: Permission.Fuel },
   'POST /api/reports/trips': { permission: Permission.Reports },
   'POST /api/reports/fuel': { permission: Permission.Fuel },
+  'POST /api/reports/visits': { permission: Permission.Places },
   'GET /api/cargo/ubicaciones/:id': { permission: Permission.Cargo },
   'POST /api/support/tickets': { permission: Permission.Support },
   'GET /api/support/tickets': { permission: Permission.Support },
