@@ -1441,6 +1441,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The visit report: one row per visit of the assets asked that overlaps the period (asset,
+         *     plate, place, arrived, departed, dwell in minutes), a total row per place and per asset, and
+         *     in all; dates in the client's time zone, words in the caller's language. At most 100 assets,
+         *     500 places and 31 days. A place's report: permission `access_places`.
+         */
+        post: operations["VisitReportController_visits"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -1823,6 +1845,23 @@ export interface paths {
         patch: operations["UsersController_changePassword"];
         trace?: never;
     };
+    "/api/visits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visits to the client's places, newest arrival first; `placeId`, `assetId`, `from`, `to` filter. */
+        get: operations["VisitsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -2020,7 +2059,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             geofenceIds: string[];
             groupIds: string[];
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -2094,7 +2133,7 @@ export interface components {
              */
             openedAt: string;
             /**
-             * @description The opening event's place, for a place event; null (places are not built yet).
+             * @description The opening event's place, for a place event (`place.arrival`, `place.departure`); null otherwise.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             placeId: string | null;
@@ -2477,7 +2516,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -2824,7 +2863,7 @@ export interface components {
             };
             recipients: components["schemas"]["ReportRecipientsDto"];
             /** @enum {string} */
-            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
             schedule: components["schemas"]["ReportScheduleDto"];
         };
         CreateServicePlanDto: {
@@ -2942,7 +2981,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
             /**
              * @description Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
              *     link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
@@ -3206,13 +3245,18 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             occurredAt: string;
+            /**
+             * @description The place of a visit event (`place.arrival`, `place.departure`); null otherwise.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            placeId: string | null;
             /** @description Where the asset was; null for events of no fix (an overdue work order). */
             position: components["schemas"]["EventPositionView"] | null;
             /**
              * @example geofence.enter
              * @enum {string}
              */
-            type: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
         };
         FleetReportDto: {
             /** @description 1 to 100 assets of the caller's, in service. */
@@ -4067,7 +4111,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
         };
         SensorTemperatureView: {
             /** @description 2 decimals */
@@ -4467,7 +4511,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes?: ("geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -4688,7 +4732,7 @@ export interface components {
             };
             recipients?: components["schemas"]["ReportRecipientsDto"];
             /** @enum {string} */
-            report?: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices";
+            report?: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
             schedule?: components["schemas"]["ReportScheduleDto"];
         };
         UpdateServicePlanDto: {
@@ -4751,7 +4795,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
             /** @description A new URL, under the rules of creation; stored and answered in its normalized form. */
             url?: string;
         };
@@ -4828,6 +4872,64 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             updatedAt: string;
+        };
+        VisitReportDto: {
+            /** @description 1 to 100 assets of the caller's, in service. */
+            assetIds: string[];
+            /** @enum {string} */
+            format: "xlsx" | "pdf" | "csv";
+            /**
+             * @description Start, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its start).
+             * @example 01/01/2026
+             */
+            from: string;
+            /**
+             * @description Only the visits of these places (1 to 500 of the client's); without it, every place's.
+             * @example [
+             *       "665f1c2b9d3e4a0012ab34cd"
+             *     ]
+             */
+            placeIds?: string[] | null;
+            /**
+             * @description End, `DD/MM/YYYY[ HH:mm[:ss]]` in the client's time zone (a day alone: its end); at most 31 days after `from`.
+             * @example 31/01/2026
+             */
+            to: string;
+        };
+        VisitView: {
+            /**
+             * Format: date-time
+             * @description The first stopped fix inside.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            arrivedAt: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @example Camión 12 */
+            assetName: string;
+            /**
+             * Format: date-time
+             * @description The first fix outside; null while the vehicle is there.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            departedAt: string | null;
+            /**
+             * @description Who drove; null until drivers are assigned to vehicles.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string | null;
+            driverName: string | null;
+            /**
+             * @description Seconds from arrival to departure (so far, while there).
+             * @example 1260
+             */
+            dwellSeconds: number;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            placeId: string;
+            /** @example Cliente Lo Valledor */
+            placeName: string | null;
         };
         WebhookAttemptView: {
             /**
@@ -6406,7 +6508,7 @@ export interface operations {
                  * @description Alerts opened by an event of this type.
                  * @example geofence.enter
                  */
-                eventType?: "geofence.enter" | "geofence.exit" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
                 /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
@@ -12524,6 +12626,7 @@ export interface operations {
                      *             "speed": 0
                      *           },
                      *           "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "details": {}
                      *         }
                      *       ],
@@ -12647,6 +12750,7 @@ export interface operations {
                      *           "speed": 0
                      *         },
                      *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "details": {}
                      *       }
                      *     }
@@ -22409,6 +22513,171 @@ export interface operations {
             };
         };
     };
+    VisitReportController_visits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "01/01/2026",
+                 *       "to": "31/01/2026",
+                 *       "placeIds": [
+                 *         "665f1c2b9d3e4a0012ab34cd"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["VisitReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file in the caller’s language, as an attachment (`informe-visitas_<from>_<to>.<format>`; `visits-report_…` in English) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv; charset=utf-8": string;
+                };
+            };
+            /** @description Bad body, dates, a period over 31 days or from after to, or a PDF of over 35 000 rows (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers, or a place unknown or another client's (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     RolesController_list: {
         parameters: {
             query?: {
@@ -27057,6 +27326,159 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    VisitsController_list: {
+        parameters: {
+            query?: {
+                /** @description Only this asset's visits. */
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Visits still going on at or after this ISO 8601 date-time (departed then or later, or not yet). */
+                from?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Only the visits of this place. */
+                placeId?: string;
+                /** @description Visits that began at or before this ISO 8601 date-time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "placeName": "Cliente Lo Valledor",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetName": "Camión 12",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "string",
+                     *           "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *           "departedAt": "2026-11-15T08:30:00.000Z",
+                     *           "dwellSeconds": 1260
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["VisitView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter or bad value (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description `assetId` or `placeId` unknown, another client's, or an asset outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
