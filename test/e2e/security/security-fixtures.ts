@@ -315,6 +315,13 @@ export function validRequests(client: Client): SweepRequest[] {
       writes: false,
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026', format: 'csv' },
     },
+    {
+      route: 'POST /api/reports/visits',
+      method: 'post',
+      path: '/api/reports/visits',
+      writes: false,
+      body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026', format: 'csv' },
+    },
     { route: 'GET /api/cargo/ubicaciones/:id', method: 'get', path: `/api/cargo/ubicaciones/${manifestValue<string>(client, 'cargoLocation')}`, writes: false },
     {
       route: 'POST /api/support/tickets',
