@@ -4,23 +4,30 @@ import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import type { LatLng } from '@app/geo';
+import { boxAround, distanceM, type LatLng } from './place-distance';
 import { CompiledPlace, compilePlace } from './compiled-place';
 import { Place, PlaceVersion } from './schemas/place.schema';
 
-/** A client's places with a spatial index over their bounding boxes (up to 100 000 a client). */
+/**
+ * A client's places, newest first, with a spatial index over their bounding boxes (up to 100 000
+ * a client), and one over their pins built on the first `near=` list.
+ */
 export class ClientPlaces {
+  readonly places: readonly CompiledPlace[];
   private readonly tree: Flatbush | null;
   private readonly ids: Map<string, CompiledPlace>;
+  private pins?: Flatbush;
 
-  constructor(readonly places: readonly CompiledPlace[]) {
+  constructor(places: readonly CompiledPlace[]) {
+    // Newest first, as the list pages them (ObjectId hex strings order as their creation).
+    this.places = [...places].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     this.ids = new Map(places.map((place) => [place.id, place]));
     if (places.length === 0) {
       this.tree = null;
       return;
     }
     this.tree = new Flatbush(places.length);
-    for (const place of places) this.tree.add(...place.shape.bbox);
+    for (const place of this.places) this.tree.add(...place.shape.bbox);
     this.tree.finish();
   }
 
@@ -39,6 +46,25 @@ export class ClientPlaces {
       .search(point.lng, point.lat, point.lng, point.lat)
       .map((i) => this.places[i])
       .filter((place) => place.shape.signedDistanceM(point) <= 0);
+  }
+
+  /** The places whose pin is within `radiusM` of the point, with that distance (unordered). */
+  near(point: LatLng, radiusM: number): Array<{ place: CompiledPlace; distanceM: number }> {
+    if (this.places.length === 0) return [];
+    this.pins ??= this.indexPins();
+    const box = boxAround(point, radiusM);
+    return this.pins
+      .search(...box)
+      .map((i) => ({ place: this.places[i], distanceM: distanceM(point, this.places[i].centre) }))
+      .filter((candidate) => candidate.distanceM <= radiusM);
+  }
+
+  // A drawn area's box may leave its pin outside: `near=` measures to pins, so it has a tree of them.
+  private indexPins(): Flatbush {
+    const pins = new Flatbush(this.places.length);
+    for (const { centre } of this.places) pins.add(centre.lng, centre.lat, centre.lng, centre.lat);
+    pins.finish();
+    return pins;
   }
 }
 

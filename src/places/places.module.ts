@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { PlaceIndex } from './place-index.service';
+import { PlacesController } from './places.controller';
+import { PlacesService } from './places.service';
 import { Place, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
 
 /** Places (`/api/places`, `access_places`), each client's spatial index of them, and their visits. */
@@ -9,8 +11,8 @@ const placeData = TenantDataModule.forFeature([{ name: Place.name, schema: Place
 
 @Module({
   imports: [placeData, MongooseModule.forFeature([{ name: PlaceVersion.name, schema: PlaceVersionSchema }])],
-  controllers: [],
-  providers: [PlaceIndex],
+  controllers: [PlacesController],
+  providers: [PlaceIndex, PlacesService],
   exports: [placeData, PlaceIndex],
 })
 export class PlacesModule {}

@@ -33,8 +33,8 @@ export class Place {
   @Prop({ type: String, default: null })
   externalId: string | null;
 
-  /** `clientId|externalId` while there is an external id: its uniqueness (absent otherwise). */
-  @Prop({ type: String, default: undefined })
+  /** `clientId:externalId` when there is one, else unset: what makes externalId unique per client (see the index). */
+  @Prop({ type: String })
   externalKey?: string;
 
   @Prop({ type: [String], default: [] })
@@ -54,10 +54,14 @@ export class Place {
 export const PlaceSchema = SchemaFactory.createForClass(Place);
 // The list, newest first, and a client's places when its index is built.
 PlaceSchema.index({ clientId: 1, _id: -1 });
-// One external id per client, as the assets' plates: a single sparse key, since mongo-java-server
-// counts a missing value against a partial index's uniqueness, and a compound sparse index keeps
-// every document that has `clientId`.
+// externalId is unique per client, and an import's update by it a lookup: one field, unique and
+// sparse (places without one are not in it), because mongo-java-server ignores partial filters
+// (a partial index on {clientId, externalId} refused a second place without an externalId there).
 PlaceSchema.index({ externalKey: 1 }, { unique: true, sparse: true });
+
+/** The value of `externalKey` for a place of this client with this externalId (undefined: unset). */
+export const placeExternalKey = (clientId: Types.ObjectId, externalId: string | null | undefined): string | undefined =>
+  externalId ? `${clientId.toHexString()}:${externalId}` : undefined;
 
 /** A client's places change counter (`ClientVersionedCache`): keyed by client id. */
 @Schema({ collection: 'place_versions', versionKey: false })
