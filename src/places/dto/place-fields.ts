@@ -34,7 +34,7 @@ function IsGeometryOf(type: 'Point' | 'Polygon', description: string, coordinate
       name: `isPlace${type}`,
       validator: {
         validate: (value) => typed(value, type) === null,
-        defaultMessage: (args) => `${args?.property}: ${typed(args?.value, type) ?? `must be a GeoJSON ${type}`}`,
+        defaultMessage: (args) => typed(args?.value, type) ?? `must be a GeoJSON ${type}`,
       },
     }),
   );
