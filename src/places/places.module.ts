@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
+import { ConfiguredGeocoderClient } from '@app/integrations';
+import { PlacesGeocodeController } from './geocoding/places-geocode.controller';
 import { PlaceIndex } from './place-index.service';
 import { PlaceImporter } from './import/place-importer.service';
 import { PlacesImportController } from './places-import.controller';
@@ -13,8 +15,8 @@ const placeData = TenantDataModule.forFeature([{ name: Place.name, schema: Place
 
 @Module({
   imports: [placeData, MongooseModule.forFeature([{ name: PlaceVersion.name, schema: PlaceVersionSchema }])],
-  controllers: [PlacesImportController, PlacesController],
-  providers: [PlaceIndex, PlacesService, PlaceImporter],
+  controllers: [PlacesImportController, PlacesController, PlacesGeocodeController],
+  providers: [PlaceIndex, PlacesService, PlaceImporter, ConfiguredGeocoderClient],
   exports: [placeData, PlaceIndex],
 })
 export class PlacesModule {}

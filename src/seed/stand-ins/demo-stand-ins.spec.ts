@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { createTransport } from 'nodemailer';
 import { isDemoEnvironment, startDemoStandIns } from './demo-stand-ins';
-import { nearestCommune } from './offline-geocoder';
+import { communesMatching, nearestCommune } from './offline-geocoder';
 import { DEMO_ROUTES } from '../demo-routes';
 
 const json = async (url: string, init: RequestInit = {}) => {
@@ -127,7 +127,16 @@ describe('demo stand-ins', () => {
       expect(found.body.display_name).toBe('Providencia, Región Metropolitana de Santiago, Chile');
       const atSea = await json(`${env.GEOCODER_URL}/reverse?lat=-33.4&lon=-72.5&format=jsonv2`);
       expect(atSea.body).toEqual({ error: 'Unable to geocode' });
+      const search = await json(`${env.GEOCODER_URL}/search?q=${encodeURIComponent('Av. Providencia 1234, Providencia')}&format=json`);
+      expect(search.body).toEqual([{ display_name: 'Providencia, Región Metropolitana de Santiago, Chile', lat: expect.any(String), lon: expect.any(String) }]);
     });
+  });
+
+  it('find the communes a text names or starts to name, accents and case aside', () => {
+    expect(communesMatching('nunoa').map((commune) => commune.name)).toEqual(['Ñuñoa']);
+    expect(communesMatching('Calle 1, MAIPÚ').map((commune) => commune.name)).toEqual(['Maipú']);
+    expect(communesMatching('Atlantis')).toEqual([]);
+    expect(communesMatching('  ')).toEqual([]);
   });
 
   it('geocode a point to the nearest commune centre', () => {

@@ -31,20 +31,49 @@ function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): num
   return Math.sqrt(x * x + y * y) * 111.32;
 }
 
+const words = (text: string) =>
+  ` ${text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()} `;
+
 /**
- * An offline Nominatim-compatible reverse geocoder for the demo area: `GET /reverse?lat&lon&format=jsonv2`
- * answers `{display_name: "<commune>, Región Metropolitana de Santiago, Chile"}` from the nearest
- * commune centre (santiago-communes.json, with the Valparaíso coast the demo trips reach), else `{error: "Unable to geocode"}`.
+ * The communes a text names (`"Av. Providencia 1234, Providencia"`) or starts to (`"provi"`), at
+ * most 10: forward geocoding, offline, at each commune's centre.
+ */
+export function communesMatching(q: string, list: Commune[] = communes.communes): Commune[] {
+  const text = words(q);
+  if (text.trim() === '') return [];
+  return list.filter((commune) => text.includes(words(commune.name)) || words(commune.name).startsWith(text.trimEnd())).slice(0, 10);
+}
+
+const label = (commune: Commune) => `${commune.name}, ${commune.region ?? communes.region}`;
+
+/**
+ * An offline Nominatim-compatible geocoder for the demo area (santiago-communes.json, with the
+ * Valparaíso coast the demo trips reach): `GET /reverse?lat&lon&format=jsonv2` answers
+ * `{display_name: "<commune>, Región Metropolitana de Santiago, Chile"}` from the nearest commune
+ * centre, else `{error: "Unable to geocode"}`; `GET /search?q&format=json` the communes the text names.
  */
 export async function startOfflineGeocoder(): Promise<{ url: string; close(): Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://geocoder');
+    if (url.pathname === '/search') {
+      const found = communesMatching(url.searchParams.get('q') ?? '');
+      return sendJson(
+        res,
+        200,
+        found.map((commune) => ({ display_name: label(commune), lat: String(commune.lat), lon: String(commune.lon) })),
+      );
+    }
     if (url.pathname !== '/reverse') return sendJson(res, 404, { error: 'not found' });
     const [lat, lon] = [Number(url.searchParams.get('lat')), Number(url.searchParams.get('lon'))];
     const commune = Number.isFinite(lat) && Number.isFinite(lon) ? nearestCommune(lat, lon) : undefined;
     if (!commune) return sendJson(res, 200, { error: 'Unable to geocode' });
     sendJson(res, 200, {
-      display_name: `${commune.name}, ${commune.region ?? communes.region}`,
+      display_name: label(commune),
       lat: String(lat),
       lon: String(lon),
       address: { suburb: commune.name, country: 'Chile', country_code: 'cl' },

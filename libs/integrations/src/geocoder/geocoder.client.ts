@@ -19,10 +19,29 @@ export interface GeocoderOptions {
 /** The geocoder failed, timed out, or is busy (its rate limit would make the caller wait too long). */
 export class GeocoderError extends Error {
   override name = 'GeocoderError';
+
+  constructor(
+    message: string,
+    /** Refused before asking: the rate limit would have made the caller wait too long. */
+    readonly busy = false,
+  ) {
+    super(message);
+  }
 }
 
+/** A place found by forward geocoding. */
+export interface GeocoderMatch {
+  label: string;
+  lat: number;
+  lng: number;
+}
+
+/** The most matches `search` answers. */
+export const MAX_GEOCODER_MATCHES = 10;
+
 /**
- * Reverse geocoding through a Nominatim-compatible HTTP API (`GET /reverse?format=jsonv2`).
+ * Reverse and forward geocoding through a Nominatim-compatible HTTP API (`GET /reverse?format=jsonv2`,
+ * `GET /search?format=json&q=`).
  * Each call is bounded like the billing portal's: `timeoutMs` for the whole exchange (a slow
  * drip resets an idle timer forever) and a maximum answer size.
  */
@@ -54,13 +73,33 @@ export class GeocoderClient {
   /** The address at a point; null when the geocoder knows none there. Throws `GeocoderError`. */
   async reverse(lat: number, lng: number, language = 'es'): Promise<string | null> {
     if (!this.http) return null;
-    if (!(await this.spacer.acquire(this.maxQueueMs))) throw new GeocoderError('Geocoder busy: rate limit reached');
+    const data = await this.get<{ display_name?: unknown; error?: unknown }>('/reverse', { format: 'jsonv2', lat, lon: lng, 'accept-language': language });
+    return typeof data?.display_name === 'string' && data.display_name.length > 0 ? data.display_name : null;
+  }
+
+  /**
+   * The places matching a text, best first, at most MAX_GEOCODER_MATCHES (entries without a label
+   * or a valid position are skipped); `[]` when the geocoder is off. Throws `GeocoderError`.
+   */
+  async search(q: string, language = 'es'): Promise<GeocoderMatch[]> {
+    if (!this.http) return [];
+    const data = await this.get<unknown>('/search', { format: 'json', q, limit: MAX_GEOCODER_MATCHES, 'accept-language': language });
+    if (!Array.isArray(data)) throw new GeocoderError('Geocoder failed: its answer is not a list');
+    return data
+      .flatMap((entry: { display_name?: unknown; lat?: unknown; lon?: unknown } | null) => {
+        const [lat, lng] = [Number(entry?.lat), Number(entry?.lon)];
+        const label = entry?.display_name;
+        const valid = typeof label === 'string' && label.length > 0 && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+        return valid && entry?.lat !== '' && entry?.lon !== '' ? [{ label, lat, lng }] : [];
+      })
+      .slice(0, MAX_GEOCODER_MATCHES);
+  }
+
+  /** One bounded request in the spacer's turn: the whole exchange within `timeoutMs`. */
+  private async get<T>(path: string, params: Record<string, unknown>): Promise<T> {
+    if (!(await this.spacer.acquire(this.maxQueueMs))) throw new GeocoderError('Geocoder busy: rate limit reached', true);
     try {
-      const { data } = await this.http.get<{ display_name?: unknown; error?: unknown }>('/reverse', {
-        params: { format: 'jsonv2', lat, lon: lng, 'accept-language': language },
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      return typeof data?.display_name === 'string' && data.display_name.length > 0 ? data.display_name : null;
+      return (await this.http!.get<T>(path, { params, signal: AbortSignal.timeout(this.timeoutMs) })).data;
     } catch (error) {
       const detail = isAxiosError(error) ? (error.response ? `answered ${error.response.status}` : (error.code ?? error.message)) : (error as Error).message;
       throw new GeocoderError(`Geocoder failed: ${detail}`);
