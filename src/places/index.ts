@@ -2,4 +2,4 @@
 export { PlacesModule } from './places.module';
 export { ClientPlaces, PlaceIndex } from './place-index.service';
 export type { CompiledPlace } from './compiled-place';
-export { Place } from './schemas/place.schema';
+export { Place, placeExternalKey } from './schemas/place.schema';

@@ -1,5 +1,5 @@
 import { InjectRepository, TenantRepository } from '@app/database';
-import { Place, PlaceIndex } from '../../places';
+import { Place, placeExternalKey, PlaceIndex } from '../../places';
 import { DemoClientContext } from '../demo-manifest';
 import { DEMO_ROUTES } from '../demo-routes';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
@@ -73,7 +73,7 @@ export class PlacesDemoSeeder implements DemoSeeder {
           location: { type: 'Point', coordinates: [lng, lat] },
           area: null,
           externalId: `demo-${r + 1}-${w + 1}`,
-          externalKey: `${client.clientId.toHexString()}|demo-${r + 1}-${w + 1}`,
+          externalKey: placeExternalKey(client.clientId, `demo-${r + 1}-${w + 1}`),
           notes: '',
           visitMinutes: 3,
         });

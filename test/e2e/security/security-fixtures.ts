@@ -352,6 +352,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...assetRequests(client),
     ...eventRequests(client),
     ...layerRequests(client),
+    ...placeRequests(client),
     ...alertRequests(client),
     ...webhookRequests(client),
     ...scheduledReportRequests(client),
@@ -573,6 +574,41 @@ function layerRequests(client: Client): SweepRequest[] {
     { route: 'GET /api/layers/:id/features', method: 'get', path: `${base}/features?bbox=-71,-34,-70,-33`, writes: false },
     { route: 'PATCH /api/layers/:id', method: 'patch', path: base, writes: true, body: { name: 'Rutas 2027', description: 'Actualizadas' } },
     { route: 'DELETE /api/layers/:id', method: 'delete', path: base, writes: true },
+  ];
+}
+
+/** Places and the forward geocoder (docs/places.md). */
+function placeRequests(client: Client): SweepRequest[] {
+  const places = manifestValue<{ depot: string; customer: string }>(client, 'places');
+  return [
+    {
+      route: 'POST /api/places',
+      method: 'post',
+      path: '/api/places',
+      writes: true,
+      body: {
+        name: 'Cliente Lo Valledor',
+        address: 'Av. General Velásquez 1225',
+        location: { type: 'Point', coordinates: [-70.6733, -33.4811] },
+        radiusM: 150,
+        tags: ['cliente'],
+        notes: 'Entrada de camiones por calle lateral',
+        visitMinutes: 5,
+      },
+    },
+    { route: 'GET /api/places', method: 'get', path: '/api/places?q=dep&tag=depósito&near=-33.485,-70.7&radiusM=2000&limit=5', writes: false },
+    { route: 'GET /api/places/:id', method: 'get', path: `/api/places/${places.depot}`, writes: false },
+    {
+      route: 'PATCH /api/places/:id',
+      method: 'patch',
+      path: `/api/places/${places.customer}`,
+      writes: true,
+      body: { name: 'Puerto de Valparaíso (cliente)', address: 'Av. Errázuriz 25', notes: 'Portón 3', radiusM: 400 },
+    },
+    { route: 'DELETE /api/places/:id', method: 'delete', path: `/api/places/${places.customer}`, writes: true },
+    // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in places-import.e2e-spec.ts.
+    { route: 'POST /api/places/import', method: 'post', path: '/api/places/import?dryRun=true', writes: true },
+    { route: 'GET /api/geocode', method: 'get', path: '/api/geocode?q=Providencia', writes: false },
   ];
 }
 
