@@ -14,7 +14,8 @@ export class PlacesImportController {
 
   /**
    * Imports places from a CSV file (header `name,lat,lng,radiusM,address,externalId,tags`, any
-   * order, `;` between tags; at most 5 MB and 10 000 rows). A row whose `externalId` is a place's
+   * order, `;` between tags), a GeoJSON FeatureCollection of Points or Polygons, KML or KMZ (at
+   * most 5 MB and 10 000 rows or features). A row whose `externalId` is a place's
    * updates it; a bad row is reported by number and never stops the others; `dryRun=true` writes nothing.
    */
   @Post('import')
@@ -23,11 +24,18 @@ export class PlacesImportController {
   @SheetUpload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({
-    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The CSV file of places' } } },
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'The places file: CSV, GeoJSON (FeatureCollection of Points or Polygons), KML or KMZ' },
+      },
+    },
   })
   @ApiOkResponse({ type: PlaceImportResultView, description: 'The counts of what was (or, in a dry run, would be) done, and every row refused' })
   @ApiBadRequestResponse({
-    description: 'No file, not a CSV, an empty file, an unknown, repeated or missing column, no rows or more than 10 000, or a bad parameter (shape A)',
+    description:
+      'No file, an unreadable or unsafe file (XML with a DOCTYPE, a truncated KMZ), an empty file, an unknown, repeated or missing column, no rows or more than 10 000, or a bad parameter (shape A)',
   })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 5 MB (shape A)' })
   async import(

@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
@@ -89,6 +90,83 @@ describe('places import', () => {
     expect((await upload(file, '', owner.admin.token).expect(200)).body.data).toEqual({ created: 1, updated: 0, unchanged: 0, failed: [] });
     const place = await t.connection.collection('places').findOne({ clientId: owner.clientId });
     expect(place).toMatchObject({ name: 'Bodega "Sur"', location: { coordinates: [-70.7, -33.5] } });
+  });
+
+  it('imports GeoJSON points and polygons, KML and KMZ placemarks, reporting the features that are not places by number', async () => {
+    const owner = await createTenant(t.app);
+    const send = (file: Buffer, name: string) =>
+      request(t.server).post('/api/places/import').set('Authorization', `Bearer ${owner.admin.token}`).attach('file', file, name).expect(200);
+    const square = [
+      [-70.61, -33.41],
+      [-70.6, -33.41],
+      [-70.6, -33.4],
+      [-70.61, -33.4],
+      [-70.61, -33.41],
+    ];
+    const geojson = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          geometry: { type: 'Point', coordinates: [-70.65, -33.45] },
+          properties: { name: 'Bodega', radiusM: 250, tags: 'cliente;frío', externalId: 'G-1' },
+        },
+        { type: 'Feature', geometry: { type: 'Polygon', coordinates: [square] }, properties: { name: 'Patio', visitMinutes: 10 } },
+        {
+          type: 'Feature',
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [-70.6, -33.4],
+              [-70.5, -33.3],
+            ],
+          },
+          properties: { name: 'Ruta' },
+        },
+        { type: 'Feature', geometry: { type: 'Point', coordinates: [-70.6, -33.4] }, properties: {} },
+      ],
+    };
+    expect((await send(Buffer.from(JSON.stringify(geojson)), 'lugares.geojson')).body.data).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+      failed: [
+        { row: 3, message: 'a place is a Point or a Polygon' },
+        { row: 4, message: expect.stringContaining('name') },
+      ],
+    });
+    const kml = `<?xml version="1.0" encoding="UTF-8"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+      <Placemark><name>Cliente KML</name><description>Portón 2</description><Point><coordinates>-70.7,-33.5</coordinates></Point></Placemark>
+    </Document></kml>`;
+    expect((await send(Buffer.from(kml), 'lugares.kml')).body.data).toMatchObject({ created: 1, failed: [] });
+    const kmz = Buffer.from(zipSync({ 'doc.kml': strToU8(kml.replace('Cliente KML', 'Cliente KMZ')) }));
+    expect((await send(kmz, 'lugares.kmz')).body.data).toMatchObject({ created: 1, failed: [] });
+    const stored = await t.connection.collection('places').find({ clientId: owner.clientId }).sort({ _id: 1 }).toArray();
+    expect(stored.map((place) => [place.name, place.radiusM, place.tags, place.visitMinutes, place.notes])).toEqual([
+      ['Bodega', 250, ['cliente', 'frío'], 3, ''],
+      ['Patio', 100, [], 10, ''],
+      ['Cliente KML', 100, [], 3, 'Portón 2'],
+      ['Cliente KMZ', 100, [], 3, 'Portón 2'],
+    ]);
+    expect(stored[1]).toMatchObject({ area: { type: 'Polygon', coordinates: [square] } });
+    expect(stored[1].location.coordinates[0]).toBeCloseTo(-70.605, 9);
+    expect(stored[1].location.coordinates[1]).toBeCloseTo(-33.405, 9);
+  });
+
+  it.each([
+    [
+      'an XML entity bomb',
+      Buffer.from('<?xml version="1.0"?><!DOCTYPE kml [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;">]><kml>&b;</kml>'),
+      'lugares.kml',
+      'DOCTYPE',
+    ],
+    ['a truncated KMZ', Buffer.from(zipSync({ 'doc.kml': strToU8('<kml></kml>'.repeat(50)) })).subarray(0, 40), 'lugares.kmz', 'could not be read'],
+    ['broken JSON', Buffer.from('{"type": "FeatureCollection", "features": ['), 'lugares.geojson', 'could not be read'],
+  ])('refuses %s with a 400 in shape A, writing nothing', async (_name, file, name, message) => {
+    const before = await places();
+    const res = await request(t.server).post('/api/places/import').set('Authorization', `Bearer ${tenant.admin.token}`).attach('file', file, name).expect(400);
+    expect(res.body).toEqual({ error: expect.stringContaining(message) });
+    expect(await places()).toEqual(before);
   });
 
   it.each([

@@ -1,13 +1,24 @@
 import { badRequest } from '@app/errors';
 import type { UploadedSheet } from '@app/sheets';
 import { readCsvPlaceRows } from './csv-place-rows';
+import { readFeaturePlaceRows } from './feature-place-rows';
 import type { PlaceRows } from './place-rows';
 
+const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+
 /**
- * The rows of an uploaded places file. CSV today; GeoJSON, KML and KMZ readers (features → rows)
- * plug in here, chosen by content, and the importer takes their rows unchanged.
+ * The rows of an uploaded places file, its format told by what it holds: a ZIP is a KMZ, text that
+ * starts with `{` GeoJSON and with `<` KML; anything else is read as CSV. The importer takes the
+ * rows of every format alike.
  */
 export async function readPlaceFile(file: UploadedSheet | undefined): Promise<PlaceRows> {
   if (!file) throw badRequest('No file: send the places file in the multipart/form-data field "file".');
+  const start = file.buffer
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (file.buffer.subarray(0, 4).equals(ZIP) && !/\.(csv|xlsx)$/i.test(file.originalname)) return readFeaturePlaceRows(file);
+  if (start.startsWith('{') || start.startsWith('<')) return readFeaturePlaceRows(file);
   return readCsvPlaceRows(file.buffer);
 }
