@@ -22,11 +22,11 @@ const typed = (value: unknown, type: string): string | null =>
 /** One GeoJSON geometry of the given type, checked by `geometryProblem` (its message names the rule and where). */
 function IsGeometryOf(type: 'Point' | 'Polygon', description: string, coordinates: object, example: object): PropertyDecorator {
   return applyDecorators(
+    // `oneOf` of one: ApiProperty's own `required` is whether the field is, not the object's keys.
     ApiProperty({
-      type: 'object',
-      required: ['type', 'coordinates'],
-      properties: { type: { type: 'string', enum: [type] }, coordinates },
-      additionalProperties: false,
+      oneOf: [
+        { type: 'object', required: ['type', 'coordinates'], properties: { type: { type: 'string', enum: [type] }, coordinates }, additionalProperties: false },
+      ],
       description,
       example,
     }),

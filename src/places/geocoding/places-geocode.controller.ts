@@ -14,17 +14,16 @@ export class PlacesGeocodeController {
 
   /**
    * Forward geocoding, to place a pin from an address: the matches of the geocoder of trip
-   * addresses (`GEOCODER_URL`, Nominatim's `/search`), best first, at most 10; `[]` when it knows none.
+   * addresses (`GEOCODER_URL`, Nominatim's `/search`), best first, at most 10; `[]` when it knows
+   * none — or when no geocoder is configured, as trip addresses stay null without one.
    */
   @Get()
   @Authenticated({ permission: Permission.Places })
   @ApiOkResponse({ type: GeocodeMatchView, isArray: true, description: 'The matches, best first (at most 10)' })
   @ApiBadRequestResponse({ description: 'q missing, empty or over 200 characters, or an unknown parameter (shape A)' })
   @ApiBadGatewayResponse({ description: 'The geocoder answered an error or nothing in time (shape A)' })
-  @ApiServiceUnavailableResponse({ description: 'No geocoder is configured (GEOCODER_URL), or it is busy: try again in a moment (shape A)' })
+  @ApiServiceUnavailableResponse({ description: 'The geocoder is busy (one request a second): try again in a moment (shape A)' })
   async search(@Query() query: GeocodeQueryDto): Promise<GeocodeMatchView[]> {
-    if (!this.geocoder.enabled)
-      throw new DomainException(GeocodeError.GEOCODER_UNAVAILABLE, 'No geocoder configured: set GEOCODER_URL to a Nominatim-compatible service');
     try {
       return await this.geocoder.search(query.q);
     } catch (error) {
