@@ -743,6 +743,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Forward geocoding, to place a pin from an address: the matches of the geocoder of trip
+         *     addresses (`GEOCODER_URL`, Nominatim's `/search`), best first, at most 10; `[]` when it knows
+         *     none — or when no geocoder is configured, as trip addresses stay null without one.
+         */
+        get: operations["PlacesGeocodeController_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/geofences": {
         parameters: {
             query?: never;
@@ -1262,6 +1283,68 @@ export interface paths {
         get: operations["PermissionsController_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's places, newest first; `q`, `tag` and `externalId` filter; `near=lat,lng` (with
+         *     `radiusM`, default 1 000 m) keeps those whose pin is that close, nearest first, each with its `distanceM`.
+         */
+        get: operations["PlacesController_list"];
+        put?: never;
+        /** Creates a place: a circle of `radiusM` around its pin, or a drawn `area`. */
+        post: operations["PlacesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/places/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One place. */
+        get: operations["PlacesController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a place. */
+        delete: operations["PlacesController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes a place: the fields sent; `null` clears `area` (the circle decides again), `externalId`, `address`, `notes`. */
+        patch: operations["PlacesController_update"];
+        trace?: never;
+    };
+    "/api/places/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports places from a CSV file (header `name,lat,lng,radiusM,address,externalId,tags`, any
+         *     order, `;` between tags), a GeoJSON FeatureCollection of Points or Polygons, KML or KMZ (at
+         *     most 5 MB and 10 000 rows or features). A row whose `externalId` is a place's
+         *     updates it; a bad row is reported by number and never stops the others; `dryRun=true` writes nothing.
+         */
+        post: operations["PlacesImportController_import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2818,6 +2901,91 @@ export interface components {
              */
             readAt: string;
         };
+        CreatePlaceDto: {
+            /** @example Av. General Velásquez 1225, Pedro Aguirre Cerda */
+            address?: string | null;
+            /**
+             * @description A drawn outline, GeoJSON `Polygon` (rings closed, 4 to 1 000 positions, not crossing themselves): when set it decides what is inside, not the circle
+             * @example {
+             *       "type": "Polygon",
+             *       "coordinates": [
+             *         [
+             *           [
+             *             -70.732,
+             *             -33.449
+             *           ],
+             *           [
+             *             -70.73,
+             *             -33.449
+             *           ],
+             *           [
+             *             -70.73,
+             *             -33.448
+             *           ],
+             *           [
+             *             -70.732,
+             *             -33.448
+             *           ],
+             *           [
+             *             -70.732,
+             *             -33.449
+             *           ]
+             *         ]
+             *       ]
+             *     }
+             */
+            area?: {
+                coordinates: number[][][];
+                /** @enum {string} */
+                type: "Polygon";
+            } | null;
+            /**
+             * @description The customer's own id for the place, 1 to 100 characters, unique in the client: imports update by it.
+             * @example CLI-00042
+             */
+            externalId?: string | null;
+            /**
+             * @description The pin, GeoJSON `Point` `[lng, lat]`: the circle’s centre and where `near=` measures to
+             * @example {
+             *       "type": "Point",
+             *       "coordinates": [
+             *         -70.7312,
+             *         -33.4489
+             *       ]
+             *     }
+             */
+            location: {
+                /** @description [longitude, latitude] */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            };
+            /** @example Supermercado Lo Valledor */
+            name: string;
+            /**
+             * @example Entrada de camiones por calle lateral.
+             *     Recepción de 8 a 14 h.
+             */
+            notes?: string | null;
+            /**
+             * @description The circle's radius in metres, 10 to 5 000 (default 100); with an `area`, the area decides.
+             * @example 150
+             */
+            radiusM?: number | null;
+            /**
+             * @description Up to 20 distinct tags of 1 to 50 characters; `tag=` filters the list.
+             * @example [
+             *       "cliente",
+             *       "supermercado"
+             *     ]
+             */
+            tags?: string[] | null;
+            /**
+             * @description Minutes stopped inside that make a visit, 1 to 240 (default 3).
+             * @example 5
+             */
+            visitMinutes?: number | null;
+        };
         CreateRefuelDto: {
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
@@ -3384,6 +3552,14 @@ export interface components {
              */
             updatedAt: string;
         };
+        GeocodeMatchView: {
+            /** @example Providencia, Región Metropolitana de Santiago, Chile */
+            label: string;
+            /** @example -33.4314 */
+            lat: number;
+            /** @example -70.6093 */
+            lng: number;
+        };
         GeofenceGeometryView: {
             /** @description GeoJSON coordinates, `[lng, lat]` positions */
             coordinates: unknown[];
@@ -3806,6 +3982,65 @@ export interface components {
              * @enum {string}
              */
             name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places";
+        };
+        PlaceGeometryView: {
+            /** @description GeoJSON coordinates, `[lng, lat]` positions */
+            coordinates: unknown[];
+            /** @enum {string} */
+            type: "Point" | "Polygon";
+        };
+        PlaceImportFailureView: {
+            /** @example radiusM must not be greater than 5000 */
+            message: string;
+            /** @description The data row: 1 = the first row after the header (or the first feature). */
+            row: number;
+        };
+        PlaceImportResultView: {
+            /** @example 120 */
+            created: number;
+            /** @description Rows refused, by row number; the other rows were imported. */
+            failed: components["schemas"]["PlaceImportFailureView"][];
+            /** @description Rows whose `externalId` was a place's that already had every value of the row. */
+            unchanged: number;
+            /** @description Rows whose `externalId` was a place's, changed by them. */
+            updated: number;
+        };
+        PlaceView: {
+            /** @example Av. General Velásquez 1225, Pedro Aguirre Cerda */
+            address: string;
+            /** @description The drawn outline (a GeoJSON Polygon), or null: the circle decides */
+            area: components["schemas"]["PlaceGeometryView"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /** @description With `near=`: metres from the point to the pin. */
+            distanceM?: number;
+            /** @example CLI-00042 */
+            externalId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @description The pin, a GeoJSON Point */
+            location: components["schemas"]["PlaceGeometryView"];
+            /** @example Supermercado Lo Valledor */
+            name: string;
+            notes: string;
+            /** @example 150 */
+            radiusM: number;
+            /**
+             * @example [
+             *       "cliente"
+             *     ]
+             */
+            tags: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            /** @example 3 */
+            visitMinutes: number;
         };
         PlanWorkOrderDto: {
             /** @description Open a work order when the service becomes overdue (default true). */
@@ -4710,6 +4945,66 @@ export interface components {
             };
             /** @example Rutas de reparto 2027 */
             name?: string;
+        };
+        UpdatePlaceDto: {
+            address?: string | null;
+            /**
+             * @description A drawn outline, GeoJSON `Polygon` (rings closed, 4 to 1 000 positions, not crossing themselves): when set it decides what is inside, not the circle
+             * @example {
+             *       "type": "Polygon",
+             *       "coordinates": [
+             *         [
+             *           [
+             *             -70.732,
+             *             -33.449
+             *           ],
+             *           [
+             *             -70.73,
+             *             -33.449
+             *           ],
+             *           [
+             *             -70.73,
+             *             -33.448
+             *           ],
+             *           [
+             *             -70.732,
+             *             -33.448
+             *           ],
+             *           [
+             *             -70.732,
+             *             -33.449
+             *           ]
+             *         ]
+             *       ]
+             *     }
+             */
+            area?: {
+                coordinates: number[][][];
+                /** @enum {string} */
+                type: "Polygon";
+            } | null;
+            externalId?: string | null;
+            /**
+             * @description The pin, GeoJSON `Point` `[lng, lat]`: the circle’s centre and where `near=` measures to
+             * @example {
+             *       "type": "Point",
+             *       "coordinates": [
+             *         -70.7312,
+             *         -33.4489
+             *       ]
+             *     }
+             */
+            location?: {
+                /** @description [longitude, latitude] */
+                coordinates: number[];
+                /** @enum {string} */
+                type: "Point";
+            };
+            name?: string;
+            notes?: string | null;
+            radiusM?: number;
+            tags?: string[];
+            visitMinutes?: number;
         };
         UpdateRoleDto: {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
@@ -12592,6 +12887,8 @@ export interface operations {
                  * @example 1
                  */
                 limit?: number;
+                /** @description Only the events of this place (`place.arrival`, `place.departure`). */
+                placeId?: string;
                 /** @description Events that occurred at or before this ISO 8601 date-time (default: now). */
                 to?: string;
                 /** @description One type or several, comma-separated. */
@@ -14399,6 +14696,143 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesGeocodeController_search: {
+        parameters: {
+            query: {
+                /** @description An address or place name, 1 to 200 characters. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, best first (at most 10) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "label": "Providencia, Región Metropolitana de Santiago, Chile",
+                     *           "lat": -33.4314,
+                     *           "lng": -70.6093
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["GeocodeMatchView"][];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description q missing, empty or over 200 characters, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description The geocoder answered an error or nothing in time (shape A) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The upstream service answered outside its contract"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The geocoder is busy (one request a second): try again in a moment (shape A) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "The service is unavailable, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
                 };
             };
         };
@@ -21144,6 +21578,1028 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesController_list: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Only the place with this external id. */
+                externalId?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                /** @description Only the places whose pin is within `radiusM` of this point, `lat,lng`, nearest first. */
+                near?: string;
+                /** @description A word of the name or the address starting with this, any case, accents ignored (1 to 100 characters). */
+                q?: string;
+                /** @description With `near`: metres from the point, 1 to 100 000 (default 1 000). */
+                radiusM?: number;
+                /** @description Only the places with this tag (exactly). */
+                tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first; with near=, nearest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "location": {
+                     *             "type": "Point",
+                     *             "coordinates": [
+                     *               null
+                     *             ]
+                     *           },
+                     *           "area": {
+                     *             "type": "Point",
+                     *             "coordinates": [
+                     *               null
+                     *             ]
+                     *           },
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Supermercado Lo Valledor",
+                     *           "address": "Av. General Velásquez 1225, Pedro Aguirre Cerda",
+                     *           "radiusM": 150,
+                     *           "externalId": "CLI-00042",
+                     *           "tags": [
+                     *             "cliente"
+                     *           ],
+                     *           "notes": "string",
+                     *           "visitMinutes": 3,
+                     *           "distanceM": 0,
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PlaceView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value, or a cursor of another order (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "type": "Point",
+                 *         "coordinates": [
+                 *           -70.7312,
+                 *           -33.4489
+                 *         ]
+                 *       },
+                 *       "area": {
+                 *         "type": "Polygon",
+                 *         "coordinates": [
+                 *           [
+                 *             [
+                 *               -70.732,
+                 *               -33.449
+                 *             ],
+                 *             [
+                 *               -70.73,
+                 *               -33.449
+                 *             ],
+                 *             [
+                 *               -70.73,
+                 *               -33.448
+                 *             ],
+                 *             [
+                 *               -70.732,
+                 *               -33.448
+                 *             ],
+                 *             [
+                 *               -70.732,
+                 *               -33.449
+                 *             ]
+                 *           ]
+                 *         ]
+                 *       },
+                 *       "name": "Supermercado Lo Valledor",
+                 *       "address": "Av. General Velásquez 1225, Pedro Aguirre Cerda",
+                 *       "radiusM": 150,
+                 *       "externalId": "CLI-00042",
+                 *       "tags": [
+                 *         "cliente",
+                 *         "supermercado"
+                 *       ],
+                 *       "notes": "Entrada de camiones por calle lateral.\nRecepción de 8 a 14 h.",
+                 *       "visitMinutes": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePlaceDto"];
+            };
+        };
+        responses: {
+            /** @description The new place */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "location": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "area": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Supermercado Lo Valledor",
+                     *         "address": "Av. General Velásquez 1225, Pedro Aguirre Cerda",
+                     *         "radiusM": 150,
+                     *         "externalId": "CLI-00042",
+                     *         "tags": [
+                     *           "cliente"
+                     *         ],
+                     *         "notes": "string",
+                     *         "visitMinutes": 3,
+                     *         "distanceM": 0,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PlaceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: a bad geometry names the problem and where (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The externalId is another place’s, or the client already has 100 000 places (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The place */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "location": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "area": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Supermercado Lo Valledor",
+                     *         "address": "Av. General Velásquez 1225, Pedro Aguirre Cerda",
+                     *         "radiusM": 150,
+                     *         "externalId": "CLI-00042",
+                     *         "tags": [
+                     *           "cliente"
+                     *         ],
+                     *         "notes": "string",
+                     *         "visitMinutes": 3,
+                     *         "distanceM": 0,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PlaceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's place (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the place deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's place (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "location": {
+                 *         "type": "Point",
+                 *         "coordinates": [
+                 *           -70.7312,
+                 *           -33.4489
+                 *         ]
+                 *       },
+                 *       "area": {
+                 *         "type": "Polygon",
+                 *         "coordinates": [
+                 *           [
+                 *             [
+                 *               -70.732,
+                 *               -33.449
+                 *             ],
+                 *             [
+                 *               -70.73,
+                 *               -33.449
+                 *             ],
+                 *             [
+                 *               -70.73,
+                 *               -33.448
+                 *             ],
+                 *             [
+                 *               -70.732,
+                 *               -33.448
+                 *             ],
+                 *             [
+                 *               -70.732,
+                 *               -33.449
+                 *             ]
+                 *           ]
+                 *         ]
+                 *       },
+                 *       "name": "string",
+                 *       "address": "string",
+                 *       "radiusM": 10,
+                 *       "externalId": "string",
+                 *       "tags": [
+                 *         "string"
+                 *       ],
+                 *       "notes": "string",
+                 *       "visitMinutes": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdatePlaceDto"];
+            };
+        };
+        responses: {
+            /** @description The place as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "location": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "area": {
+                     *           "type": "Point",
+                     *           "coordinates": [
+                     *             null
+                     *           ]
+                     *         },
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Supermercado Lo Valledor",
+                     *         "address": "Av. General Velásquez 1225, Pedro Aguirre Cerda",
+                     *         "radiusM": 150,
+                     *         "externalId": "CLI-00042",
+                     *         "tags": [
+                     *           "cliente"
+                     *         ],
+                     *         "notes": "string",
+                     *         "visitMinutes": 3,
+                     *         "distanceM": 0,
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PlaceView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, an unknown field, or nothing to change (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown or another client's place (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The externalId is another place’s (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    PlacesImportController_import: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row and answer the same counts, writing nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The places file: CSV, GeoJSON (FeatureCollection of Points or Polygons), KML or KMZ
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The counts of what was (or, in a dry run, would be) done, and every row refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "created": 120,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "failed": [
+                     *           {
+                     *             "row": 0,
+                     *             "message": "radiusM must not be greater than 5000"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PlaceImportResultView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description No file, an unreadable or unsafe file (XML with a DOCTYPE, a truncated KMZ), an empty file, an unknown, repeated or missing column, no rows or more than 10 000, or a bad parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_places` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The file is over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
