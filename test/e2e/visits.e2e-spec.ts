@@ -3,7 +3,6 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
-import { PlaceIndex } from '../../src/places';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
@@ -51,31 +50,21 @@ describe('visits', () => {
   };
   const visits = async (query: string, token?: string): Promise<VisitView[]> =>
     (await request(t.server).get(`/api/visits?limit=200${query}`).set(auth(token)).expect(200)).body.data;
-  const addPlace = async (clientId: Types.ObjectId, name: string, radiusM: number, visitMinutes = 3) => {
-    const { insertedId } = await t.connection.collection('places').insertOne({
-      clientId,
-      name,
-      address: '',
-      externalId: null,
-      location: { type: 'Point', coordinates: [CUSTOMER.lng, CUSTOMER.lat] },
-      radiusM,
-      area: null,
-      tags: [],
-      notes: '',
-      visitMinutes,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
-    await t.app.get(PlaceIndex).changed(clientId);
-    return insertedId.toHexString();
-  };
+  const addPlace = async (token: string, name: string, radiusM: number, visitMinutes = 3): Promise<string> =>
+    (
+      await request(t.server)
+        .post('/api/places')
+        .set(auth(token))
+        .send({ name, location: { type: 'Point', coordinates: [CUSTOMER.lng, CUSTOMER.lat] }, radiusM, visitMinutes })
+        .expect(201)
+    ).body.data.id;
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    customerId = await addPlace(tenant.clientId, 'Cliente Lo Valledor', 100);
-    yardId = await addPlace(tenant.clientId, 'Patio Sur', 300, 5);
+    customerId = await addPlace(tenant.admin.token, 'Cliente Lo Valledor', 100);
+    yardId = await addPlace(tenant.admin.token, 'Patio Sur', 300, 5);
   });
   afterAll(() => t.close());
 
@@ -148,7 +137,7 @@ describe('visits', () => {
   it('keeps to the caller: 401, 403 without access_places, 404 for another client or an asset outside its trackers, 400 for bad filters', async () => {
     const other = await createTenant(t.app);
     const theirs = await addAsset(t, other.clientId);
-    const theirPlace = await addPlace(other.clientId, 'Ajeno', 100);
+    const theirPlace = await addPlace(other.admin.token, 'Ajeno', 100);
     const mine = await addAsset(t, tenant.clientId);
     const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
     const noPlaces = await tenant.addUser({ permissions: [Permission.Positions] });

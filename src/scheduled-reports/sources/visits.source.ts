@@ -22,7 +22,7 @@ function visitParams(params: Record<string, unknown>): string | null {
 }
 
 /**
- * The visit report on a schedule (docs/visit-report.md): the period's visits of the assets, at
+ * The visit report on a schedule (docs/places.md, "The visit report"): the period's visits of the assets, at
  * the places if named; `access_places` like the report on demand.
  */
 export function visitsSource(visits: VisitReportService): ReportSource {
