@@ -84,8 +84,9 @@ export class PlaceIndex {
     this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
   }
 
-  of(clientId: Types.ObjectId): Promise<ClientPlaces> {
-    return this.cache.of(clientId);
+  /** `stale`: the places of a moment ago while a rebuild runs (visit detection: not held up for seconds). */
+  of(clientId: Types.ObjectId, options: { stale?: boolean } = {}): Promise<ClientPlaces> {
+    return this.cache.of(clientId, options);
   }
 
   /** After any write of the client's places (create, update, delete, import). */
