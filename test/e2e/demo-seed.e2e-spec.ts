@@ -147,6 +147,22 @@ describe('seed-demo and its manifest', () => {
       expect((await request(t.server).get(`/api/fuel/refuels/${anomalous}`).set(auth).expect(200)).body.data.anomalies).toEqual(['price_mismatch']);
     }
   });
+  it('gives each client places where its trucks stop, and the visits of the seeded history', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      const { depot, customer } = client.places as { depot: string; customer: string };
+      for (const placeId of [depot, customer]) {
+        const visits = (await request(t.server).get(`/api/visits?placeId=${placeId}&limit=5`).set(auth).expect(200)).body.data as Array<{
+          assetId: string;
+          dwellSeconds: number;
+        }>;
+        expect(visits.length).toBeGreaterThan(0);
+        expect(visits.every((visit) => visit.dwellSeconds >= 180)).toBe(true);
+      }
+    }
+  });
+
   it('gives each client a daily scheduled report of yesterday’s activity to its admin', async () => {
     for (const key of ['acme', 'globex'] as const) {
       const client = manifest.clients[key];
