@@ -1,3 +1,4 @@
+import { startsAsZip } from '@app/zip';
 import { GeoFileError, type GeoFileContent, type GeoFileFormat } from './geojson';
 import { readGeoJson } from './geojson-reader';
 import { kmlFromKmz } from './kmz-reader';
@@ -17,7 +18,6 @@ export interface GeoFileOptions {
 export const MAX_INFLATED_BYTES = 20 * 1024 * 1024;
 
 const NAMES: Record<GeoFileFormat, string> = { geojson: 'GeoJSON', kml: 'KML', kmz: 'KMZ', gpx: 'GPX' };
-const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 
 /**
  * A geographic file read by what it holds (a ZIP is a KMZ, `{` GeoJSON, `<` KML or GPX by its root
@@ -32,7 +32,7 @@ export function readGeoFile(file: GeoFileInput, accepted: readonly GeoFileFormat
     if (!accepted.includes(format)) throw new GeoFileError(`"${file.originalname}" is a ${NAMES[format]} file, not accepted here: ${expected}.`);
   };
   if (file.buffer.length === 0) throw new GeoFileError('The file is empty.');
-  if (file.buffer.subarray(0, 4).equals(ZIP)) {
+  if (startsAsZip(file.buffer)) {
     refuse('kmz');
     const text = kmlFromKmz(file.buffer, options.maxInflatedBytes ?? MAX_INFLATED_BYTES);
     const inner = (format: 'kml' | 'gpx') => {

@@ -1,10 +1,9 @@
 import { badRequest } from '@app/errors';
-import { readZipDirectory } from '@app/zip';
+import { readZipDirectory, startsAsZip } from '@app/zip';
 import { notText, readCsvSheet } from './csv-sheet-reader';
 import { SheetGrid } from './sheet-grid';
 import { readXlsxSheet } from './xlsx-sheet-reader';
 
-const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /**
@@ -13,7 +12,7 @@ const OLE2 = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
  */
 export async function readSheetFile(buffer: Buffer): Promise<SheetGrid> {
   if (buffer.length === 0) throw badRequest('The file is empty.');
-  if (buffer.subarray(0, 4).equals(ZIP)) {
+  if (startsAsZip(buffer)) {
     const entries = readZipDirectory(buffer);
     if (!entries) throw badRequest('The .xlsx file is incomplete or damaged (its ZIP directory is missing): upload it again.');
     if (!entries.some((entry) => entry.name === '[Content_Types].xml')) {

@@ -2,3 +2,4 @@
 // entry inflated within a bound.
 export * from './zip-directory';
 export * from './zip-entry-inflater';
+export * from './zip-signature';

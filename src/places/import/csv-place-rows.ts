@@ -1,5 +1,6 @@
 import { badRequest } from '@app/errors';
 import { columnMapper, GridRow, readCsvSheet } from '@app/sheets';
+import { startsAsZip } from '@app/zip';
 import type { PlaceRow, PlaceRowProblem, PlaceRows } from './place-rows';
 
 /** The columns, in any order: `name`, `lat` and `lng` are required. */
@@ -18,7 +19,6 @@ const mapColumns = columnMapper<Column>({
   tags: ['tags'],
 });
 
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const notCsv = () =>
   badRequest(`The file is not a CSV text file: upload a CSV whose first line is the header ${CSV_COLUMNS.join(',')} (any order; ";" between tags).`);
 
@@ -29,7 +29,7 @@ const notCsv = () =>
  */
 export async function readCsvPlaceRows(buffer: Buffer): Promise<PlaceRows> {
   if (buffer.length === 0) throw badRequest('The file is empty: upload a CSV with a header row and at least one place.');
-  if (ZIP.every((byte, i) => buffer[i] === byte) || buffer.subarray(0, 4096).includes(0)) throw notCsv();
+  if (startsAsZip(buffer) || buffer.subarray(0, 4096).includes(0)) throw notCsv();
   const [header, ...data] = (await readCsvSheet(buffer)).rows;
   if (!header) throw badRequest('The file has no rows: upload a CSV with a header row and at least one place.');
   const { columns, ignored } = mapColumns(header.cells);

@@ -1,10 +1,9 @@
 import { badRequest } from '@app/errors';
+import { startsAsZip } from '@app/zip';
 import type { UploadedSheet } from '@app/sheets';
 import { readCsvPlaceRows } from './csv-place-rows';
 import { readFeaturePlaceRows } from './feature-place-rows';
 import type { PlaceRows } from './place-rows';
-
-const ZIP = Buffer.from('PK\x03\x04', 'latin1');
 
 /**
  * The rows of an uploaded places file, its format told by what it holds: a ZIP is a KMZ, text that
@@ -18,7 +17,7 @@ export async function readPlaceFile(file: UploadedSheet | undefined): Promise<Pl
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (file.buffer.subarray(0, 4).equals(ZIP) && !/\.(csv|xlsx)$/i.test(file.originalname)) return readFeaturePlaceRows(file);
+  if (startsAsZip(file.buffer) && !/\.(csv|xlsx)$/i.test(file.originalname)) return readFeaturePlaceRows(file);
   if (start.startsWith('{') || start.startsWith('<')) return readFeaturePlaceRows(file);
   return readCsvPlaceRows(file.buffer);
 }
