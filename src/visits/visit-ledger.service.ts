@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '@app/bus';
-import { InjectRepository, isDuplicateKeyError, scopeOfClient, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, scopeOfClient, TenantRepository, type UniqueKeyLookup } from '@app/database';
 import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../events';
 import { Visit } from './schemas/visit.schema';
 
@@ -16,11 +16,14 @@ const placeName = (event: StoredFleetEvent) => (typeof event.details?.placeName 
 @Injectable()
 export class VisitLedger implements OnModuleInit, OnModuleDestroy {
   private unsubscribe: Array<() => void> = [];
+  private readonly openVisits: UniqueKeyLookup<Visit>;
 
   constructor(
     private readonly bus: DomainEvents,
     @InjectRepository(Visit) private readonly visits: TenantRepository<Visit>,
-  ) {}
+  ) {
+    this.openVisits = visits.lookupBy('openFor');
+  }
 
   onModuleInit(): void {
     const inOrder = (events: readonly StoredFleetEvent[]) => events.filter(isPlaceEvent).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
@@ -39,20 +42,25 @@ export class VisitLedger implements OnModuleInit, OnModuleDestroy {
     for (const event of events) await step(event);
   }
 
+  // Arrivals and departures come in the ingestion's path: each step here is a lookup by a unique
+  // key or by `_id` (a filter with the client besides would scan the visits on the embedded server).
   private async recorded(event: StoredFleetEvent): Promise<void> {
     const scope = scopeOfClient(event.clientId);
+    const open = await this.openVisits.find(scope, openKey(event));
     if (event.type === 'place.arrival') {
       // An open visit left without its departure (a lost message) gives way to the new arrival.
-      await this.visits.updateMany(scope, { openFor: openKey(event), _id: { $ne: event._id } }, { $unset: { openFor: 1 } });
-      await this.visits.updateOne(scope, { _id: event._id }, { $setOnInsert: this.opened(event) }, { upsert: true });
+      if (open && !open._id.equals(event._id)) await this.visits.updateRecord(scope, open, { $unset: { openFor: 1 } });
+      if (open?._id.equals(event._id) || (await this.visits.findById(scope, event._id))) return;
+      try {
+        await this.visits.create(scope, { _id: event._id, ...this.opened(event) });
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error; // told twice at once: stored by the other
+      }
       return;
     }
-    if (await this.visits.exists(scope, { departureEventId: event._id })) return;
-    await this.visits.updateOne(
-      scope,
-      { openFor: openKey(event) },
-      { $set: { departedAt: event.occurredAt, departureEventId: event._id }, $unset: { openFor: 1 } },
-    );
+    // A departure told again finds its visit closed (or a later one open, which it did not end).
+    if (!open || open.arrivedAt > event.occurredAt) return;
+    await this.visits.updateRecord(scope, open, { $set: { departedAt: event.occurredAt, departureEventId: event._id }, $unset: { openFor: 1 } });
   }
 
   private async moved(event: StoredFleetEvent): Promise<void> {
