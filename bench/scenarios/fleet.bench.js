@@ -8,18 +8,21 @@
 //   (c) batches of one tracker (1 000 fixes of one tracker a batch, a tracker per sender);
 //   (d) (a) with an alert rule on ignition on/off — one message in a hundred turns a vehicle's
 //       ignition, so 100 alerts/s at 10 000 messages/s — to 10 inbox recipients and 3 webhook
-//       endpoints (e-mail off: no SMTP in the bench).
+//       endpoints (e-mail off: no SMTP in the bench);
+//   (p) (a) with 100 000 places of 100 m over the same area (visit detection: the vehicles park
+//       half their cycle, some inside places).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
-// message (µs; medians of the rounds); the ratios (a)÷(c) and (d)÷(a) of the same rounds.
+// message (µs; medians of the rounds); the ratios (a)÷(c), (d)÷(a) and (p)÷(a) of the same rounds.
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
 // its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
 // once they went quiet and left memory.
-// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d),
+// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p),
 // BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part).
 const { Types } = require('mongoose');
 const { newClient, api } = require('../lib/bench-clients');
 const { fleetLoad } = require('../lib/fleet-load');
 const { addPolygonGrid } = require('../lib/geofence-grid');
+const { addPlaceGrid } = require('../lib/place-grid');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { openEventStream } = require('../lib/sse-reader');
 const { startReceiver } = require('../lib/webhook-receiver');
@@ -29,10 +32,11 @@ const { INGEST_TOKEN } = require('../lib/ingest-load');
 
 const ROUNDS = Number(process.env.BENCH_FLEET_ROUNDS ?? 3);
 const TRACKERS = Number(process.env.BENCH_FLEET_TRACKERS ?? 2000);
-const VARIANTS = (process.env.BENCH_FLEET_VARIANTS ?? 'a,b,c,d').split(',').filter(Boolean);
+const VARIANTS = (process.env.BENCH_FLEET_VARIANTS ?? 'a,b,c,d,p').split(',').filter(Boolean);
 const MEMORY_TRACKERS = Number(process.env.BENCH_FLEET_MEMORY_TRACKERS ?? 100_000);
 const SENDERS = 4;
 const GEOFENCES = 10_000;
+const PLACES = 100_000;
 const RECIPIENTS = 10;
 const ENDPOINTS = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -56,9 +60,14 @@ async function addIgnitionRule(ctx, client, receiverPort) {
   });
 }
 
-async function variant(ctx, key, { name, geofences = false, rule = false, oneTracker = false, receiverPort }, vendorBase) {
+async function variant(ctx, key, { name, geofences = false, places = false, rule = false, oneTracker = false, receiverPort }, vendorBase) {
   const client = await newClient(ctx, `Fleet bench (${key})`, rule ? RECIPIENTS : 0);
   if (geofences) await addPolygonGrid(ctx.db, client.id, { count: GEOFENCES, spacingDeg: 0.0135 });
+  if (places) {
+    await addPlaceGrid(ctx.db, client.id, PLACES);
+    // Builds the client's place index before the rounds (detection shares it; until then it reads none).
+    await api(ctx, client.admin.headers, 'GET', '/api/places?limit=1');
+  }
   if (rule) await addIgnitionRule(ctx, client, receiverPort);
   const shape = oneTracker
     ? { trackers: SENDERS, fixesPerBatch: 1000, stepS: 1, startAgoS: 60 * 86_400 }
@@ -159,6 +168,7 @@ module.exports = {
         rule: true,
         receiverPort,
       },
+      p: { name: `(p) fleet, ${GEOFENCES} polygons and ${PLACES} places`, geofences: true, places: true },
     };
     const variants = [];
     try {
@@ -206,6 +216,7 @@ module.exports = {
       if (byKey.d) ctx.note('(d): alerts opened per second (median of the rounds)', Math.round(median(byKey.d.rows.map((row) => row.alertsPerS))), 'alerts/s');
       if (byKey.a && byKey.c) ctx.note("(a) ÷ (c), same rounds (median of the rounds' ratios; target ≥ 0.3)", ratio('a', 'c'), '');
       if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
+      if (byKey.a && byKey.p) ctx.note(`(p) ÷ (a): what ${PLACES} places cost, same rounds (target ≥ 0.9)`, ratio('p', 'a'), '');
       if (byKey.a && byKey.b) ctx.note('(a) ÷ (b): what 10 000 geofences cost, same rounds', ratio('a', 'b'), '');
     } finally {
       for (const v of variants) v.stream.destroy();

@@ -3,38 +3,11 @@
 // in-memory index, the page's records read by `_id` — and the CSV import of 10 000 rows (globex).
 const { join } = require('node:path');
 const { ObjectId } = require('mongodb');
-const { insertInBatches } = require('../lib/bulk');
+const { addPlaceGrid } = require('../lib/place-grid');
 const { encodeCursor } = require(join(__dirname, '../../dist/libs/database/src/tenancy/cursor-page.js'));
 
 const PLACES = 100_000;
 const IMPORT_ROWS = 10_000;
-const WORDS = ['Bodega', 'Cliente', 'Feria', 'Minimarket', 'Ferretería', 'Farmacia', 'Panadería', 'Botillería'];
-
-function places(clientId) {
-  const now = new Date();
-  return Array.from({ length: PLACES }, (_, i) => {
-    // A grid over Greater Santiago, about 60 × 40 km.
-    const [lng, lat] = [-70.95 + ((i * 7919) % 1000) * 0.0006, -33.65 + ((i * 104729) % 1000) * 0.0004];
-    const externalId = `B-${i}`;
-    return {
-      _id: new ObjectId(),
-      clientId,
-      name: `${WORDS[i % WORDS.length]} ${i}`,
-      address: `Calle ${i % 500} ${i}, Santiago`,
-      location: { type: 'Point', coordinates: [lng, lat] },
-      radiusM: 100,
-      area: null,
-      externalId,
-      externalKey: `${clientId.toHexString()}:${externalId}`,
-      tags: i % 10 === 0 ? ['cliente', 'mayorista'] : ['cliente'],
-      notes: '',
-      visitMinutes: 3,
-      createdAt: now,
-      updatedAt: now,
-    };
-  });
-}
-
 function importFile(run) {
   const lines = ['name,lat,lng,radiusM,address,externalId,tags'];
   for (let i = 0; i < IMPORT_ROWS; i++)
@@ -55,9 +28,7 @@ module.exports = {
   async run(ctx) {
     const clientId = new ObjectId(ctx.manifest.clients.acme.id);
     const started = Date.now();
-    const seeded = places(clientId);
-    await insertInBatches(ctx.db.collection('places'), seeded);
-    await ctx.db.collection('place_versions').updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true });
+    const seeded = await addPlaceGrid(ctx.db, clientId, PLACES);
     ctx.note(`Set-up: ${PLACES} places (insertMany, batches of 5 000)`, Date.now() - started, 'ms');
     const first = Date.now();
     const res = await fetch(`${ctx.baseUrl}/api/places?limit=50`, { headers: ctx.auth() });
