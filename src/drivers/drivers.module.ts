@@ -1,19 +1,28 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
+import { AssetOwnedDataModule } from '@app/fleet';
 import { DriversController } from './drivers.controller';
 import { DriversService } from './drivers.service';
 import { DriverSearchKeysBackfill } from './driver-search-keys.backfill';
 import { DriversImportService } from './import/drivers-import.service';
 import { DriverImportPreviewService } from './preview/driver-import-preview.service';
 import { Driver, DriverSchema } from './schemas/driver.schema';
+import { DriverAssignmentsController } from './assignments/driver-assignments.controller';
+import { DriverAssignmentsService } from './assignments/driver-assignments.service';
+import { DriverAssignments } from './assignments/driver-assignments';
+import { DriverAssignment, DriverAssignmentSchema } from './assignments/schemas/driver-assignment.schema';
 
 const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema, repository: { batchReadsById: true } }]);
+const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment.name, schema: DriverAssignmentSchema }]);
 
-/** Drivers: the spreadsheet import and the driver lookup (`/api/drivers`). */
+/**
+ * Drivers: the spreadsheet import and the driver lookup (`/api/drivers`), and who drives which
+ * vehicle when (`/api/assets/{id}/driver-assignments`; `DriverAssignments` labels other domains' records).
+ */
 @Module({
-  imports: [driversData],
-  controllers: [DriversController],
-  providers: [DriversService, DriversImportService, DriverImportPreviewService, DriverSearchKeysBackfill],
-  exports: [driversData],
+  imports: [driversData, assignmentData],
+  controllers: [DriversController, DriverAssignmentsController],
+  providers: [DriversService, DriversImportService, DriverImportPreviewService, DriverSearchKeysBackfill, DriverAssignmentsService, DriverAssignments],
+  exports: [driversData, assignmentData, DriverAssignments],
 })
 export class DriversModule {}

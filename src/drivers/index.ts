@@ -1,3 +1,7 @@
 // The public surface of the drivers domain.
 export { DriversModule } from './drivers.module';
 export { Driver } from './schemas/driver.schema';
+// Who drove which asset when: other domains label their trips, events, alerts, visits and tasks with it.
+export { DriverAssignments, driverNameOf } from './assignments/driver-assignments';
+export { NO_DRIVER, spanAt, type DriverLabel, type DriverSpan } from './assignments/driver-spans';
+export { DriverAssignment, type AssignmentSource } from './assignments/schemas/driver-assignment.schema';
