@@ -17,7 +17,7 @@ import { AlertsModule } from './alerts';
 import { AuthApiModule } from './auth';
 import { BillingSupportModule } from './billing-support';
 import { CargoModule } from './cargo';
-import { DriversModule } from './drivers';
+import { DriversModule, DriverTelemetryModule } from './drivers';
 import { EventsModule } from './events';
 import { FormsModule } from './forms';
 import { FuelModule } from './fuel';
@@ -55,6 +55,7 @@ import { WebhooksModule } from './webhooks';
     BillingSupportModule,
     CargoModule,
     DriversModule,
+    DriverTelemetryModule,
     EventsModule,
     AlertsModule,
     FormsModule,

@@ -30,6 +30,11 @@ export class DriverView {
    * @example "Santiago"
    */
   city?: string;
+  /**
+   * The driver's iButton or RFID code; absent when none.
+   * @example "01A2B3C4D5E6F7"
+   */
+  identificationKey?: string;
   clientId: string;
   /** The user whose import created the driver. */
   userId: string;
@@ -55,6 +60,7 @@ export function toDriverView(driver: Stored<Driver>): DriverView {
     email: driver.email,
     address: driver.address,
     city: driver.city,
+    identificationKey: driver.identificationKey,
     clientId: driver.clientId.toHexString(),
     userId: driver.userId.toHexString(),
     createdAt: driver.createdAt,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { DriversController } from './drivers.controller';
@@ -11,6 +12,8 @@ import { DriverAssignmentsController } from './assignments/driver-assignments.co
 import { DriverAssignmentsService } from './assignments/driver-assignments.service';
 import { DriverAssignments } from './assignments/driver-assignments';
 import { DriverAssignment, DriverAssignmentSchema } from './assignments/schemas/driver-assignment.schema';
+import { DriverKeyVersion, DriverKeyVersionSchema } from './schemas/driver-key-version.schema';
+import { DriverKeys } from './telemetry/driver-keys';
 
 const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema, repository: { batchReadsById: true } }]);
 const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment.name, schema: DriverAssignmentSchema }]);
@@ -20,9 +23,17 @@ const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment
  * vehicle when (`/api/assets/{id}/driver-assignments`; `DriverAssignments` labels other domains' records).
  */
 @Module({
-  imports: [driversData, assignmentData],
+  imports: [driversData, assignmentData, MongooseModule.forFeature([{ name: DriverKeyVersion.name, schema: DriverKeyVersionSchema }])],
   controllers: [DriversController, DriverAssignmentsController],
-  providers: [DriversService, DriversImportService, DriverImportPreviewService, DriverSearchKeysBackfill, DriverAssignmentsService, DriverAssignments],
-  exports: [driversData, assignmentData, DriverAssignments],
+  providers: [
+    DriversService,
+    DriversImportService,
+    DriverImportPreviewService,
+    DriverSearchKeysBackfill,
+    DriverAssignmentsService,
+    DriverAssignments,
+    DriverKeys,
+  ],
+  exports: [driversData, assignmentData, DriverAssignments, DriverKeys],
 })
 export class DriversModule {}

@@ -3,7 +3,8 @@ import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
-import { Driver } from './schemas/driver.schema';
+import { Driver, identificationKeyIndexOf } from './schemas/driver.schema';
+import { DriverKeys } from './telemetry/driver-keys';
 import { DriverView, toDriverView } from './driver.view';
 import { alreadyRegisteredReason, DriverImportRow, normalizeDriverRow, NormalizedDriver } from './import/driver-import-plan';
 import { driverSearchFilter, driverSearchKeys, searchKey } from './driver-search';
@@ -19,6 +20,7 @@ export class DriversService {
   constructor(
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
     private readonly activity: ActivityRecorder,
+    private readonly keys: DriverKeys,
   ) {}
 
   /** A driver of the caller's client, archived or not; unknown, malformed and foreign ids are all 404. */
@@ -39,8 +41,13 @@ export class DriversService {
 
   /** One driver, by the import row's rules; a RUT the client already has (archived drivers' too) is 409. */
   async create(auth: AuthContext, body: CreateDriverDto): Promise<DriverView> {
-    const driver = this.normalized({ row: 2, ...body });
-    const created = await this.unlessRegistered(auth, driver.rut, () => this.drivers.create(auth, { ...withoutUndefined(driver), userId: auth.userId }));
+    const { identificationKey, ...fields } = body;
+    const driver = this.normalized({ row: 2, ...fields });
+    const key = identificationKey ? { identificationKey, identificationKeyIndex: identificationKeyIndexOf(auth.clientId, identificationKey) } : {};
+    const created = await this.unlessRegistered(auth, driver.rut, () =>
+      this.drivers.create(auth, { ...withoutUndefined(driver), ...key, userId: auth.userId }),
+    );
+    if (identificationKey) await this.keys.changed(auth.clientId);
     const view = toDriverView(created);
     await this.activity.record(auth, {
       action: 'driver.create',
@@ -69,8 +76,16 @@ export class DriversService {
     const set: Record<string, unknown> = { ...withoutUndefined(driver), ...driverSearchKeys(driver), updatedAt: new Date() };
     if (body.archived === true && !current.archivedAt) set.archivedAt = new Date();
     if (body.archived === false) unset.archivedAt = 1;
+    if (body.identificationKey)
+      Object.assign(set, {
+        identificationKey: body.identificationKey,
+        identificationKeyIndex: identificationKeyIndexOf(auth.clientId, body.identificationKey),
+      });
+    else if (body.identificationKey !== undefined) Object.assign(unset, { identificationKey: 1, identificationKeyIndex: 1 });
     const updated = await this.unlessRegistered(auth, driver.rut, () => this.drivers.updateRecord(auth, current, { $set: set, $unset: unset }));
     if (!updated) throw badRequest('The driver changed while it was being edited: try again.');
+    // Archiving or restoring a driver with a key changes what telemetry may assign, as a new key does.
+    if (body.identificationKey !== undefined || (current.identificationKey && body.archived !== undefined)) await this.keys.changed(auth.clientId);
     const before = toDriverView(current);
     const after = toDriverView(updated);
     await this.activity.record(auth, {
@@ -89,6 +104,7 @@ export class DriversService {
     const current = await this.drivers.findByIdOrFail(auth, id, 'Driver');
     if (!current.archivedAt) {
       const updated = await this.drivers.updateRecord(auth, current, { $set: { archivedAt: new Date(), updatedAt: new Date() } });
+      if (current.identificationKey) await this.keys.changed(auth.clientId);
       await this.activity.record(auth, {
         action: 'driver.archive',
         resourceType: 'driver',
@@ -118,6 +134,8 @@ export class DriversService {
       return await write();
     } catch (error) {
       if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      if (isKeyTaken(error))
+        throw new DomainException(ErrorCode.Conflict, 'identificationKey: another driver of the client has this key, archived ones included');
       const holder = await this.drivers.findOne(auth, { rut });
       const archived = holder?.archivedAt
         ? ` It belongs to an archived driver (${holder._id.toHexString()}): restore that one with PATCH {"archived": false}.`
@@ -125,4 +143,10 @@ export class DriversService {
       throw new DomainException(ErrorCode.Conflict, `${alreadyRegisteredReason(rut)}${archived}`);
     }
   }
+}
+
+/** Whether a duplicate key error is the identification key's index (MongoDB names the key pattern; mongo-java-server, the index). */
+function isKeyTaken(error: unknown): boolean {
+  const { keyPattern, message } = error as { keyPattern?: Record<string, unknown>; message?: string };
+  return Boolean(keyPattern?.identificationKeyIndex) || Boolean(message?.includes('identificationKeyIndex'));
 }

@@ -1,5 +1,6 @@
 // The public surface of the drivers domain.
 export { DriversModule } from './drivers.module';
+export { DriverTelemetryModule } from './telemetry/driver-telemetry.module';
 export { Driver } from './schemas/driver.schema';
 // Who drove which asset when: other domains label their trips, events, alerts, visits and tasks with it.
 export { DriverAssignments, driverNameOf } from './assignments/driver-assignments';

@@ -56,6 +56,14 @@ export class CreateDriverDto {
   @WhenSent({ nullAsAbsent: true })
   @ValidateText({ min: 0, max: 100 })
   city?: string;
+  /**
+   * The driver's own key: an iButton or RFID code, as the vehicle's tracker sends it (flespi
+   * `driver.id`, `ibutton.code`); compared regardless of case. Unique within the client (else 409).
+   * @example "01A2B3C4D5E6F7"
+   */
+  @WhenSent({ nullAsAbsent: true })
+  @ValidateText({ max: 64 })
+  identificationKey?: string;
 }
 
 /** `null` clears an optional field; `archived: false` restores an archived driver. */
@@ -116,6 +124,14 @@ export class UpdateDriverDto {
   @WhenSent({ nullable: true })
   @ValidateText({ min: 0, max: 100 })
   city?: string | null;
+
+  /**
+   * The driver's iButton or RFID code; `null` clears it. Unique within the client (else 409).
+   * @example "01A2B3C4D5E6F7"
+   */
+  @WhenSent({ nullable: true })
+  @ValidateText({ min: 0, max: 64 })
+  identificationKey?: string | null;
 
   /** `false` restores an archived driver (archived drivers keep their RUT, so it is still theirs); `true` archives, as DELETE does. */
   @WhenSent()

@@ -36,6 +36,14 @@ export class Driver {
   @Prop({ trim: true, maxlength: 100 })
   city?: string;
 
+  /** The driver's own key (an iButton or RFID code) as entered: telemetry that sends it assigns the driver to the vehicle. */
+  @Prop({ trim: true, maxlength: 64 })
+  identificationKey?: string;
+
+  /** `clientId:KEY` (the key upper-case): unique per client, and the lookup of the telemetry's keys. */
+  @Prop()
+  identificationKeyIndex?: string;
+
   /** Set when the driver was removed: history still refers to the record, lists leave it out. */
   @Prop()
   archivedAt?: Date;
@@ -67,3 +75,13 @@ DriverSchema.pre('validate', function setSearchKeys() {
 // and edit's 409, and the import's race guard: two
 // imports of the same RUT at once cannot both insert it (the loser gets 11000 → a failed row).
 DriverSchema.index({ clientId: 1, rut: 1 }, { unique: true });
+// A key is the driver's within the client (409 on a second), and optional: one field, unique and
+// sparse, because mongo-java-server counts a missing value against a partial index's uniqueness.
+DriverSchema.index({ identificationKeyIndex: 1 }, { unique: true, sparse: true });
+
+/** How a key is compared: trimmed, upper-case (hex codes are sent in either case). */
+export const normalIdentificationKey = (key: string | number): string => String(key).trim().toUpperCase();
+
+/** The value of `identificationKeyIndex` for a driver of this client with this key (undefined: none). */
+export const identificationKeyIndexOf = (clientId: Types.ObjectId, key: string | null | undefined): string | undefined =>
+  key ? `${clientId.toHexString()}:${normalIdentificationKey(key)}` : undefined;

@@ -20,7 +20,12 @@ export interface TelemetryPoint {
   ignition?: boolean | null;
   /** `vehicle.mileage` (km, the device's own odometer); absent when the device does not send it. */
   mileage?: number | null;
+  /** The driver's key the device read (flespi `driver.id`, `ibutton.code`, `rfid.code`); absent when it sends none. */
+  driverKey?: string;
 }
+
+/** The message keys that carry the key of the driver at the wheel, in the order they are believed. */
+export const DRIVER_KEY_FIELDS = ['driver.id', 'ibutton.code', 'rfid.code'] as const;
 
 /** The message keys read as temperature sensors; the key is the sensor's name. */
 export const TEMPERATURE_KEY = /^(?:ble\.sensor\.|sensor\.)?temperature(?:\.\d{1,2})?$/;
@@ -64,6 +69,16 @@ function addTemperatures(temps: Record<string, number>, message: Message, prefix
   }
 }
 
+/** The driver's key a message carries: a non-empty string or a non-zero number (0 is "no key" on most devices). */
+function driverKeyOf(m: Message): string | undefined {
+  for (const field of DRIVER_KEY_FIELDS) {
+    const value = field in m ? m[field] : m.driver || m.ibutton || m.rfid ? read(m, field) : undefined;
+    if (typeof value === 'string' && value.trim() !== '' && value.length <= 64) return value.trim();
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value !== 0) return String(value);
+  }
+  return undefined;
+}
+
 /** The point a message carries, or null when it has no usable timestamp. */
 export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
@@ -91,5 +106,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (ignition !== null) point.ignition = ignition;
   const mileage = numberIn(read(m, 'vehicle.mileage'), 0, 100_000_000);
   if (mileage !== null) point.mileage = mileage;
+  const driverKey = driverKeyOf(m);
+  if (driverKey !== undefined) point.driverKey = driverKey;
   return point;
 }

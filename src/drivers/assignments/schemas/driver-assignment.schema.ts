@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
@@ -33,13 +34,6 @@ export class DriverAssignment {
   @Prop({ type: SchemaTypes.ObjectId, default: undefined })
   userId?: Types.ObjectId;
 
-  /**
-   * A telemetry assignment's key, `assetId:fromMs` (the fix that opened it): the same fix again
-   * (a resend, another instance taking the tracker over) opens nothing twice.
-   */
-  @Prop({ type: String, default: undefined })
-  fixKey?: string;
-
   createdAt: Date;
   updatedAt: Date;
 }
@@ -49,8 +43,15 @@ export const DriverAssignmentSchema = SchemaFactory.createForClass(DriverAssignm
 // (`{assetId: {$in}, from: {$lt}}`) that labels trips, events and visits when they are read.
 DriverAssignmentSchema.index({ clientId: 1, assetId: 1, from: -1 });
 DriverAssignmentSchema.index({ clientId: 1, driverId: 1, from: -1 });
-// A single sparse key (unique across clients: it holds an asset's id), since mongo-java-server
-// counts a missing value against a partial index's uniqueness.
-DriverAssignmentSchema.index({ fixKey: 1 }, { unique: true, sparse: true });
-
-export const telemetryFixKey = (assetId: Types.ObjectId, from: Date): string => `${assetId.toHexString()}:${from.getTime()}`;
+/**
+ * The id of the telemetry assignment opened by an asset's fix at `fromMs`: the fix's time, then a
+ * hash of asset and time, so the same fix again (a resend, another instance taking the tracker
+ * over) opens nothing twice.
+ */
+export function telemetryAssignmentId(assetId: Types.ObjectId, fromMs: number): Types.ObjectId {
+  const seconds = Math.floor(fromMs / 1000)
+    .toString(16)
+    .padStart(8, '0')
+    .slice(-8);
+  return new Types.ObjectId(seconds + createHash('sha1').update(`${assetId.toHexString()}:${fromMs}`).digest('hex').slice(0, 16));
+}
