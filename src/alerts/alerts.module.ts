@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { DriversModule } from '../drivers';
 import { EventsModule } from '../events';
 import { GeofencesModule } from '../geofences';
 import { WebhooksModule } from '../webhooks';
@@ -57,7 +58,7 @@ const inboxFeed = MongooseModule.forFeature([{ name: NotificationFeedWrite.name,
  * event, alerts opened once per occurrence, and their channels (docs/alerts.md).
  */
 @Module({
-  imports: [ruleData, alertData, inboxFeed, DiscoveryModule, EventsModule, GeofencesModule, WebhooksModule],
+  imports: [ruleData, alertData, inboxFeed, DiscoveryModule, DriversModule, EventsModule, GeofencesModule, WebhooksModule],
   controllers: [AlertRulesController, AlertsController, NotificationsController],
   providers: [
     AlertRulesService,

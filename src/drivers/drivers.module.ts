@@ -13,6 +13,7 @@ import { DriverAssignmentsService } from './assignments/driver-assignments.servi
 import { DriverAssignments } from './assignments/driver-assignments';
 import { DriverAssignment, DriverAssignmentSchema } from './assignments/schemas/driver-assignment.schema';
 import { DriverKeyVersion, DriverKeyVersionSchema } from './schemas/driver-key-version.schema';
+import { DriverAssignmentVersion, DriverAssignmentVersionSchema } from './schemas/driver-assignment-version.schema';
 import { DriverKeys } from './telemetry/driver-keys';
 
 const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema, repository: { batchReadsById: true } }]);
@@ -23,7 +24,14 @@ const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment
  * vehicle when (`/api/assets/{id}/driver-assignments`; `DriverAssignments` labels other domains' records).
  */
 @Module({
-  imports: [driversData, assignmentData, MongooseModule.forFeature([{ name: DriverKeyVersion.name, schema: DriverKeyVersionSchema }])],
+  imports: [
+    driversData,
+    assignmentData,
+    MongooseModule.forFeature([
+      { name: DriverKeyVersion.name, schema: DriverKeyVersionSchema },
+      { name: DriverAssignmentVersion.name, schema: DriverAssignmentVersionSchema },
+    ]),
+  ],
   controllers: [DriversController, DriverAssignmentsController],
   providers: [
     DriversService,

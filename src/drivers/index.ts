@@ -3,6 +3,6 @@ export { DriversModule } from './drivers.module';
 export { DriverTelemetryModule } from './telemetry/driver-telemetry.module';
 export { Driver } from './schemas/driver.schema';
 // Who drove which asset when: other domains label their trips, events, alerts, visits and tasks with it.
-export { DriverAssignments, driverNameOf } from './assignments/driver-assignments';
+export { DriverAssignments, driverNameOf, type DriverMoment } from './assignments/driver-assignments';
 export { NO_DRIVER, spanAt, type DriverLabel, type DriverSpan } from './assignments/driver-spans';
 export { DriverAssignment, type AssignmentSource } from './assignments/schemas/driver-assignment.schema';

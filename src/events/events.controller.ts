@@ -3,13 +3,17 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } fr
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { PagedBody, PagedResponse } from '@app/http';
 import { ListEventsDto } from './dto/list-events.dto';
+import { DriverAssignments } from '../drivers';
 import { FleetEventView, toFleetEventView } from './fleet-event.view';
 import { EventsQueryService } from './events-query.service';
 
 @ApiTags('events')
 @Controller('events')
 export class EventsController {
-  constructor(private readonly events: EventsQueryService) {}
+  constructor(
+    private readonly events: EventsQueryService,
+    private readonly drivers: DriverAssignments,
+  ) {}
 
   /** Fleet events of the caller's assets, newest first: by type, asset, geofence and period (30 days by default, at most 366). */
   @Get()
@@ -17,7 +21,13 @@ export class EventsController {
   @PagedResponse(FleetEventView)
   @ApiBadRequestResponse({ description: 'Unknown parameter, bad value, or a period over 366 days (shape A)' })
   async list(@Auth() auth: AuthContext, @Query() query: ListEventsDto): Promise<PagedBody<FleetEventView>> {
-    return PagedBody.of(await this.events.list(auth, query), toFleetEventView);
+    const page = await this.events.list(auth, query);
+    const views = await this.drivers.withDrivers(
+      auth,
+      page.items.map((event) => toFleetEventView(event)),
+      driverMoment,
+    );
+    return new PagedBody(views, page.nextCursor);
   }
 
   /** One fleet event. */
@@ -26,6 +36,9 @@ export class EventsController {
   @ApiOkResponse({ type: FleetEventView })
   @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<FleetEventView> {
-    return toFleetEventView(await this.events.get(auth, id));
+    const [view] = await this.drivers.withDrivers(auth, [toFleetEventView(await this.events.get(auth, id))], driverMoment);
+    return view;
   }
 }
+
+const driverMoment = (event: FleetEventView) => ({ assetId: event.assetId, at: event.occurredAt });

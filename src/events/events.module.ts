@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { DriversModule } from '../drivers';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
 import { PositionsModule } from '../positions';
@@ -42,7 +43,7 @@ const eventIndexes = MongooseModule.forFeature([
  * passed on to the live stream and to whoever subscribes to `FLEET_EVENTS_RECORDED` (alerts).
  */
 @Module({
-  imports: [eventData, eventIndexes, DiscoveryModule, GeofencesModule, PlacesModule, PositionsModule],
+  imports: [eventData, eventIndexes, DiscoveryModule, GeofencesModule, PlacesModule, PositionsModule, DriversModule],
   controllers: [EventsController],
   providers: [
     FleetEvents,

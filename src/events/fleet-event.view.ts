@@ -1,3 +1,4 @@
+import { NO_DRIVER } from '../drivers';
 import type { FleetEventType } from './event-types';
 import type { StoredFleetEvent } from './fleet-event.types';
 
@@ -28,9 +29,14 @@ export class FleetEventView {
   placeId: string | null;
   /** The type's facts: `limitKmh`, `maxSpeedKmh`, `durationSeconds`, `sensor`, … (docs/events.md). */
   details: Record<string, unknown>;
+  /** The driver assigned to the asset when it occurred (docs/dispatch.md); null when none. */
+  driverId: string | null;
+  /** @example "Juana Pérez" */
+  driverName: string | null;
 }
 
-export function toFleetEventView(event: StoredFleetEvent): FleetEventView {
+/** The event as shown; its driver comes from the assignments when it is read (null until labelled). */
+export function toFleetEventView(event: StoredFleetEvent, driver: { driverId: string | null; driverName: string | null } = NO_DRIVER): FleetEventView {
   return {
     id: event._id.toHexString(),
     type: event.type,
@@ -42,5 +48,7 @@ export function toFleetEventView(event: StoredFleetEvent): FleetEventView {
     geofenceId: event.geofenceId ? event.geofenceId.toHexString() : null,
     placeId: event.placeId ? event.placeId.toHexString() : null,
     details: event.details ?? {},
+    driverId: driver.driverId,
+    driverName: driver.driverName,
   };
 }

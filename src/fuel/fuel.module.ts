@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { AssetOwnedDataModule } from '@app/fleet';
+import { DriversModule } from '../drivers';
 import { PositionsModule } from '../positions';
 import { FuelCostsService } from './costs/fuel-costs.service';
 import { TripFuelCosts } from './costs/trip-fuel-costs.service';
@@ -53,6 +54,8 @@ const costData = AssetOwnedDataModule.forFeature([
     PositionsModule,
     // The asset's odometer when a refuel was paid (`odometer_mismatch`).
     MetersModule,
+    // The trip report's driver column.
+    DriversModule,
     ReportsModule,
     fuelData,
     costData,

@@ -28,6 +28,8 @@ export { buildTrip } from './telemetry/trip-builder';
 
 // Trip costs: the fuel domain plugs its costing in.
 export { TripFuelHook, type CostedTrip, type TripFuelCosting, type TripFuelFigures } from './trips/trip-fuel-hook';
+// Trip drivers: the drivers domain plugs its assignments in.
+export { TripDriverHook, type TripDriver, type TripDriverLabelling } from './trips/trip-driver-hook';
 // Trips of a tracker for reports (the fuel domain's trip and fuel reports).
 export { TripReader, type ReportTrip } from './trips/trip-reader.service';
 // Stops and temperature over a range, for the scheduled reports.

@@ -10,8 +10,9 @@ export class VisitView {
   assetId: string;
   /** @example "Camión 12" */
   assetName: string;
-  /** Who drove; null until drivers are assigned to vehicles. */
+  /** The driver assigned to the asset when it arrived (docs/dispatch.md); null when none. */
   driverId: string | null;
+  /** @example "Juana Pérez" */
   driverName: string | null;
   /** The first stopped fix inside. */
   arrivedAt: Date;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { ReportsModule } from '@app/reports';
+import { DriversModule } from '../drivers';
 import { PlacesModule } from '../places';
 import { Visit, VisitSchema } from './schemas/visit.schema';
 import { VisitReportController } from './report/visit-report.controller';
@@ -13,7 +14,7 @@ import { VisitsService } from './visits.service';
 const visitData = AssetOwnedDataModule.forFeature([{ name: Visit.name, schema: VisitSchema }]);
 
 @Module({
-  imports: [visitData, PlacesModule, ReportsModule],
+  imports: [visitData, DriversModule, PlacesModule, ReportsModule],
   controllers: [VisitsController, VisitReportController],
   providers: [VisitLedger, VisitsService, VisitReportService],
   // The records, and the visit report (scheduled reports run it).

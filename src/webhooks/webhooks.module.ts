@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
+import { DriversModule } from '../drivers';
 import { EventsModule } from '../events';
 import { WebhookDeliveryRetention } from './delivery-retention';
 import { WebhookDelivery, WebhookDeliverySchema } from './schemas/webhook-delivery.schema';
@@ -33,7 +34,7 @@ const senderOf = (config: AppConfig) =>
 
 /** Webhook endpoints (`/api/webhook-endpoints`, `access_alerts`) and the signed, retried deliveries to them. */
 @Module({
-  imports: [EventsModule, webhookData],
+  imports: [DriversModule, EventsModule, webhookData],
   controllers: [WebhookEndpointsController],
   providers: [
     { provide: WebhookSender, inject: [AppConfig], useFactory: senderOf },

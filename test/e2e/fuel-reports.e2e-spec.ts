@@ -116,6 +116,7 @@ describe('trip and fuel reports', () => {
       'Patente',
       'Inicio',
       'Fin',
+      'Conductor',
       'Dirección de inicio',
       'Dirección de término',
       'Distancia (km)',
@@ -125,14 +126,41 @@ describe('trip and fuel reports', () => {
       'Costo ($)',
     ]);
     // Santiago is UTC-3 in January: T0 is 10:00.
-    expect(rows[1]).toEqual(['Camión A', 'AAAA11', '15-01-2026 10:00:00', '15-01-2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, 0.534, 534]);
-    expect(rows[2]).toEqual(['Camión A', 'AAAA11', '15-01-2026 12:00:00', '15-01-2026 12:10:00', undefined, undefined, 2.224, '0:10:00', 60, 0.267, 267]);
-    expect(rows[3]).toEqual(['Total Camión A', 'AAAA11', '2 viajes', undefined, undefined, undefined, 6.672, '1:10:10', undefined, 0.801, 801]);
+    expect(rows[1]).toEqual([
+      'Camión A',
+      'AAAA11',
+      '15-01-2026 10:00:00',
+      '15-01-2026 11:00:10',
+      undefined,
+      undefined,
+      undefined,
+      4.448,
+      '1:00:10',
+      72,
+      0.534,
+      534,
+    ]);
+    expect(rows[2]).toEqual([
+      'Camión A',
+      'AAAA11',
+      '15-01-2026 12:00:00',
+      '15-01-2026 12:10:00',
+      undefined,
+      undefined,
+      undefined,
+      2.224,
+      '0:10:00',
+      60,
+      0.267,
+      267,
+    ]);
+    expect(rows[3]).toEqual(['Total Camión A', 'AAAA11', '2 viajes', undefined, undefined, undefined, undefined, 6.672, '1:10:10', undefined, 0.801, 801]);
     expect(rows[4]).toEqual([
       'Camión B',
       'BBBB22',
       '15-01-2026 10:00:00',
       '15-01-2026 11:00:10',
+      undefined,
       undefined,
       undefined,
       4.448,
@@ -141,8 +169,8 @@ describe('trip and fuel reports', () => {
       undefined,
       undefined,
     ]);
-    expect(rows[5]).toEqual(['Total Camión B', 'BBBB22', '1 viajes', undefined, undefined, undefined, 4.448, '1:00:10', undefined, 0, 0]);
-    expect(rows[6]).toEqual(['Total', undefined, '3 viajes', undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
+    expect(rows[5]).toEqual(['Total Camión B', 'BBBB22', '1 viajes', undefined, undefined, undefined, undefined, 4.448, '1:00:10', undefined, 0, 0]);
+    expect(rows[6]).toEqual(['Total', undefined, '3 viajes', undefined, undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
     expect(rows).toHaveLength(7);
   });
 
@@ -214,6 +242,7 @@ describe('trip and fuel reports', () => {
         'Plate',
         'Start',
         'End',
+        'Driver',
         'Start address',
         'End address',
         'Distance (km)',
@@ -222,8 +251,21 @@ describe('trip and fuel reports', () => {
         'Litres',
         'Cost ($)',
       ]);
-      expect(rows[1]).toEqual(['Camión A', 'AAAA11', '15/01/2026 10:00:00', '15/01/2026 11:00:10', undefined, undefined, 4.448, '1:00:10', 72, 0.534, 534]);
-      expect(rows[6]).toEqual(['Total', undefined, '3 trips', undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
+      expect(rows[1]).toEqual([
+        'Camión A',
+        'AAAA11',
+        '15/01/2026 10:00:00',
+        '15/01/2026 11:00:10',
+        undefined,
+        undefined,
+        undefined,
+        4.448,
+        '1:00:10',
+        72,
+        0.534,
+        534,
+      ]);
+      expect(rows[6]).toEqual(['Total', undefined, '3 trips', undefined, undefined, undefined, undefined, 11.12, '2:10:20', undefined, 0.801, 801]);
       const text = pdfText((await report('fuel', 'pdf').expect(200)).body);
       expect(text).toContain('Fuel report');
       expect(text).toContain('Generated on');

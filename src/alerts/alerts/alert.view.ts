@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
+import { NO_DRIVER, type DriverLabel } from '../../drivers';
 import { SEVERITIES, type Severity } from '../schemas/alert-rule.schema';
 import { ALERT_STATES, type Alert, type AlertState } from '../schemas/alert.schema';
 
@@ -45,9 +46,14 @@ export class AlertView {
   resolvedBy: string | null;
   @ApiProperty({ type: [AlertCommentView] })
   comments: AlertCommentView[];
+  /** The driver assigned to the asset when the opening event occurred (docs/dispatch.md); null when none. */
+  driverId: string | null;
+  /** @example "Juana Pérez" */
+  driverName: string | null;
 }
 
-export function toAlertView(alert: Stored<Alert>): AlertView {
+/** The alert as shown; its driver comes from the assignments when it is read (null until labelled). */
+export function toAlertView(alert: Stored<Alert>, driver: DriverLabel = NO_DRIVER): AlertView {
   return {
     id: alert._id.toHexString(),
     ruleId: alert.ruleId.toHexString(),
@@ -67,5 +73,7 @@ export function toAlertView(alert: Stored<Alert>): AlertView {
     resolvedAt: alert.resolvedAt ?? null,
     resolvedBy: alert.resolvedBy ?? null,
     comments: (alert.comments ?? []).map((comment) => ({ ...comment })),
+    driverId: driver.driverId,
+    driverName: driver.driverName,
   };
 }

@@ -18,7 +18,14 @@ export class AlertsController {
   @PagedResponse(AlertView)
   @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
   async list(@Auth() auth: AuthContext, @Query() query: ListAlertsDto): Promise<PagedBody<AlertView>> {
-    return PagedBody.of(await this.alerts.list(auth, query), toAlertView);
+    const page = await this.alerts.list(auth, query);
+    return new PagedBody(
+      await this.alerts.labelled(
+        auth,
+        page.items.map((alert) => toAlertView(alert)),
+      ),
+      page.nextCursor,
+    );
   }
 
   /** One alert. */

@@ -4,6 +4,7 @@ import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { DriverAssignments } from '../../drivers';
 import { AlertChannels } from '../alert-channels';
 import { Alert, AlertComment, AlertState } from '../schemas/alert.schema';
 import { AlertView, toAlertView } from './alert.view';
@@ -23,6 +24,7 @@ export class AlertsService {
     @InjectRepository(Alert) private readonly alerts: TenantRepository<Alert>,
     private readonly channels: AlertChannels,
     private readonly activity: ActivityRecorder,
+    private readonly drivers: DriverAssignments,
   ) {}
 
   list(auth: AuthContext, query: ListAlertsDto): Promise<Page<Stored<Alert>>> {
@@ -43,7 +45,13 @@ export class AlertsService {
   }
 
   async get(auth: AuthContext, id: string): Promise<AlertView> {
-    return toAlertView(await this.alerts.findByIdOrFail(auth, id, 'Alert'));
+    const [view] = await this.labelled(auth, [toAlertView(await this.alerts.findByIdOrFail(auth, id, 'Alert'))]);
+    return view;
+  }
+
+  /** The alerts with the driver of their opening event's moment: one query for them all. */
+  labelled(auth: AuthContext, views: readonly AlertView[]): Promise<AlertView[]> {
+    return this.drivers.withDrivers(auth, views, (view) => ({ assetId: view.assetId, at: view.occurredAt }));
   }
 
   /** open → acknowledged, or open/acknowledged → resolved; any other → 409. */
@@ -75,7 +83,7 @@ export class AlertsService {
       after,
     });
     await this.channels.changed(change, updated, null);
-    return after;
+    return (await this.labelled(auth, [after]))[0];
   }
 
   /**

@@ -13,17 +13,17 @@ export type AlertChange = 'opened' | 'acknowledged' | 'resolved';
 export interface AlertMessageData extends AlertView {
   asset: AlertTale['asset'];
   events: AlertEventView[];
-  /** Drivers are not assigned to vehicles yet: always null until they are. */
-  driver: null;
+  /** Who drove when the opening event occurred; null when nobody was assigned. */
+  driver: AlertTale['driver'];
   summary: string;
 }
 
 export function alertWebhookMessage(change: AlertChange, alert: Stored<Alert>, tale: AlertTale): WebhookMessage {
   const data: AlertMessageData = {
-    ...toAlertView(alert),
+    ...toAlertView(alert, { driverId: tale.driver?.id ?? null, driverName: tale.driver?.name ?? null }),
     asset: tale.asset,
     events: tale.events,
-    driver: null,
+    driver: tale.driver,
     summary: alertSummary(tale.story, change, CLIENT_LANGUAGE),
   };
   return { type: `alert.${change}`, data, key: `alert:${alert._id.toHexString()}:${change}` };

@@ -4,6 +4,7 @@ import { ClientTimeZones } from '@app/auth';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
 import type { AlertStory } from '@app/i18n';
+import { DriverAssignments } from '../../drivers';
 import { FleetEvent } from '../../events';
 import { GeofenceIndex } from '../../geofences';
 import type { Alert } from '../schemas/alert.schema';
@@ -30,6 +31,8 @@ export interface AlertTale {
   /** Its events (`eventIds`: the opening one, then the end that resolved it), each whole. */
   events: AlertEventView[];
   asset: { id: string; name: string; plate: string | null };
+  /** Who drove when the opening event occurred (docs/dispatch.md); null when nobody was assigned. */
+  driver: { id: string; name: string } | null;
 }
 
 /**
@@ -44,6 +47,7 @@ export class AlertStories {
     private readonly geofences: GeofenceIndex,
     @InjectRepository(FleetEvent) private readonly events: TenantRepository<FleetEvent>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+    private readonly drivers: DriverAssignments,
   ) {}
 
   async of(clientId: Types.ObjectId, alerts: readonly Stored<Alert>[]): Promise<Map<Stored<Alert>, AlertTale>> {
@@ -51,11 +55,15 @@ export class AlertStories {
     const scope = scopeOfClient(clientId);
     const eventIds = [...new Set(alerts.flatMap((alert) => alert.eventIds.map(String)))];
     const assetIds = [...new Set(alerts.map((alert) => alert.assetId.toHexString()))];
-    const [timeZone, fences, events, assets] = await Promise.all([
+    const [timeZone, fences, events, assets, drivers] = await Promise.all([
       this.zones.of(clientId),
       alerts.some((alert) => alert.geofenceId) ? this.geofences.of(clientId) : null,
       this.events.findByIds(scope, eventIds),
       this.assets.findByIds(scope, assetIds),
+      this.drivers.labelsFor(
+        scope,
+        alerts.map((alert) => ({ assetId: alert.assetId, at: alert.occurredAt })),
+      ),
     ]);
     const eventById = new Map(events.map((event) => [event._id.toHexString(), event]));
     const plateOf = new Map(assets.map((asset) => [asset._id.toHexString(), asset.plate || null]));
@@ -64,7 +72,8 @@ export class AlertStories {
     const fenceName = (event: Stored<FleetEvent> | undefined, id: Types.ObjectId | null | undefined) =>
       (id && fences?.byId(id.toHexString())?.name) || detail(event, 'geofenceName') || detail(event, 'placeName');
     return new Map(
-      alerts.map((alert) => {
+      alerts.map((alert, i) => {
+        const { driverId, driverName } = drivers[i];
         const opening = eventById.get(alert.eventIds[0].toHexString());
         const geofenceName = fenceName(opening, alert.geofenceId);
         const plate = plateOf.get(alert.assetId.toHexString()) ?? null;
@@ -85,6 +94,7 @@ export class AlertStories {
             return event ? [eventView(event, fenceName(event, event.geofenceId))] : [];
           }),
           asset: { id: alert.assetId.toHexString(), name: alert.assetName, plate },
+          driver: driverId ? { id: driverId, name: driverName ?? '' } : null,
         };
         return [alert, tale];
       }),

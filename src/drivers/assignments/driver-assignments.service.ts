@@ -6,7 +6,7 @@ import { InjectRepository, Page, PageRequest, Stored, TenantRepository } from '@
 import { badRequest, DomainException, ErrorCode, notFound } from '@app/errors';
 import { AssetDirectory } from '@app/fleet';
 import { Driver } from '../schemas/driver.schema';
-import { driverNameOf } from './driver-assignments';
+import { DriverAssignments, driverNameOf } from './driver-assignments';
 import { DriverAssignmentView, toDriverAssignmentView } from './driver-assignment.view';
 import { CreateDriverAssignmentDto } from './dto/driver-assignment.dto';
 import { DriverAssignment } from './schemas/driver-assignment.schema';
@@ -22,6 +22,7 @@ export class DriverAssignmentsService {
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
     private readonly directory: AssetDirectory,
     private readonly activity: ActivityRecorder,
+    private readonly labels: DriverAssignments,
   ) {}
 
   /**
@@ -45,6 +46,7 @@ export class DriverAssignmentsService {
       if (!closed) throw new DomainException(ErrorCode.Conflict, 'The open assignment changed meanwhile: try again.');
     }
     const created = await this.assignments.create(auth, { assetId: asset._id, driverId: driver._id, from, to, source: 'manual', userId: auth.userId });
+    await this.labels.changed(auth.clientId);
     const view = toDriverAssignmentView(created, driverNameOf(driver));
     await this.activity.record(auth, {
       action: 'driver_assignment.create',
@@ -63,6 +65,7 @@ export class DriverAssignmentsService {
     if (assignment.source !== 'manual')
       throw new DomainException(ErrorCode.Conflict, 'A telemetry assignment is the tracker’s record and cannot be deleted: add a manual one over its span.');
     await this.assignments.deleteRecords(auth, [assignment]);
+    await this.labels.changed(auth.clientId);
     const before = toDriverAssignmentView(assignment, await this.nameOf(auth, assignment.driverId));
     await this.activity.record(auth, {
       action: 'driver_assignment.delete',

@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
 import { InjectRepository, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Driver } from '../schemas/driver.schema';
+import { DriverAssignmentVersion } from '../schemas/driver-assignment-version.schema';
 import { DriverAssignment } from './schemas/driver-assignment.schema';
 import { DriverLabel, DriverSpan, NO_DRIVER, resolveSpans, spanAt, StoredSpan } from './driver-spans';
 
 type AssetRef = string | Types.ObjectId;
+
+/** An asset at a moment: whose driver labels a record. */
+export interface DriverMoment {
+  assetId: AssetRef;
+  at: Date;
+}
 
 const hexOf = (id: AssetRef) => (typeof id === 'string' ? id.toLowerCase() : id.toHexString());
 const storedSpan = (assignment: Stored<DriverAssignment>): StoredSpan => ({
@@ -29,7 +37,18 @@ export class DriverAssignments {
   constructor(
     @InjectRepository(DriverAssignment) private readonly assignments: TenantRepository<DriverAssignment>,
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
+    @InjectModel(DriverAssignmentVersion.name) private readonly versions: Model<DriverAssignmentVersion>,
   ) {}
+
+  /** The client's assignments change counter (a lookup by `_id`): a cache of labelled records keys on it. */
+  async version(clientId: Types.ObjectId): Promise<number> {
+    return (await this.versions.findById(clientId).lean().exec())?.version ?? 0;
+  }
+
+  /** After any write of the client's assignments. */
+  async changed(clientId: Types.ObjectId): Promise<void> {
+    await this.versions.updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true }).exec();
+  }
 
   /** Per asset (hex id), the resolved spans that meet `[from, to)`, in time order (assets without any are absent). */
   async spansFor(scope: TenantScope, assetIds: readonly AssetRef[], from: Date, to: Date): Promise<Map<string, DriverSpan[]>> {
@@ -66,11 +85,12 @@ export class DriverAssignments {
   }
 
   /** The driver of each item (an asset at a moment), in the order given: one query for them all. */
-  async labelsFor(scope: TenantScope, items: ReadonlyArray<{ assetId: AssetRef; at: Date }>): Promise<DriverLabel[]> {
+  async labelsFor(scope: TenantScope, items: readonly DriverMoment[]): Promise<DriverLabel[]> {
     if (items.length === 0) return [];
-    const times = items.map((item) => item.at.getTime());
-    const from = new Date(Math.min(...times));
-    const to = new Date(Math.max(...times) + 1);
+    let [first, last] = [Infinity, -Infinity];
+    for (const { at } of items) [first, last] = [Math.min(first, at.getTime()), Math.max(last, at.getTime())];
+    const from = new Date(first);
+    const to = new Date(last + 1);
     const spans = await this.spansFor(
       scope,
       items.map((item) => item.assetId),
@@ -81,6 +101,18 @@ export class DriverAssignments {
       const span = spanAt(spans.get(hexOf(assetId)) ?? [], at.getTime());
       return span ? { driverId: span.driverId, driverName: span.driverName } : NO_DRIVER;
     });
+  }
+
+  /**
+   * The items with the driver of each one's moment added (`driverId`, `driverName`; null when
+   * none, or when `moment` gives none): one query for the whole page.
+   */
+  async withDrivers<T extends object>(scope: TenantScope, items: readonly T[], moment: (item: T) => DriverMoment | null): Promise<Array<T & DriverLabel>> {
+    const moments = items.map(moment);
+    const known = moments.filter((m): m is DriverMoment => m !== null);
+    const labels = await this.labelsFor(scope, known);
+    let next = 0;
+    return items.map((item, i) => ({ ...item, ...(moments[i] ? labels[next++] : NO_DRIVER) }));
   }
 
   private async namesOf(scope: TenantScope, stored: readonly Stored<DriverAssignment>[]): Promise<Map<string, string>> {

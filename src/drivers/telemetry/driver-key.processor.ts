@@ -5,6 +5,7 @@ import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/
 import { NewFixes, ProcessedTracker, TrackerProcessor, TrackerProcessors } from '../../positions';
 import { normalIdentificationKey } from '../schemas/driver.schema';
 import { DriverAssignment, telemetryAssignmentId } from '../assignments/schemas/driver-assignment.schema';
+import { DriverAssignments } from '../assignments/driver-assignments';
 import { DriverKeys } from './driver-keys';
 import { DriverKeyState } from './driver-key-state.schema';
 
@@ -29,6 +30,7 @@ export class DriverKeyProcessor implements TrackerProcessor, OnModuleInit, OnMod
   constructor(
     private readonly processors: TrackerProcessors,
     private readonly keys: DriverKeys,
+    private readonly labels: DriverAssignments,
     @InjectRepository(DriverAssignment) private readonly assignments: TenantRepository<DriverAssignment>,
     @InjectModel(DriverKeyState.name) private readonly states: Model<DriverKeyState>,
   ) {}
@@ -93,6 +95,7 @@ export class DriverKeyProcessor implements TrackerProcessor, OnModuleInit, OnMod
         { _id: assignmentId, assetId, driverId, from: at, to: null, source: 'telemetry', createdAt: new Date(), updatedAt: new Date() },
       ]);
     if (before.assignmentId) await this.assignments.updateRecord(scope, { _id: before.assignmentId, clientId }, { $set: { to: at, updatedAt: new Date() } });
+    if (assignmentId || before.assignmentId) await this.labels.changed(clientId);
     const state: HeldState = { key, assignmentId, ts };
     await this.states.updateOne({ _id: assetId }, { $set: { clientId, ...state } }, { upsert: true }).exec();
     this.held.set(assetId.toHexString(), state);

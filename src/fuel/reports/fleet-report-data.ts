@@ -20,6 +20,8 @@ export interface TripRow {
   id: number;
   begin: number;
   end: number;
+  /** Who drove when it began (the assignments as they are when the report is built). */
+  driverName: string | null;
   startAddress: string | null;
   endAddress: string | null;
   distanceKm: number;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '@app/auth';
 import type { StoredAsset } from '@app/fleet';
+import { DriverAssignments } from '../../drivers';
 import { TripReader } from '../../positions';
 import { TripFuelCosts } from '../costs/trip-fuel-costs.service';
 import { RefuelsService } from '../refuels/refuels.service';
@@ -21,6 +22,7 @@ export class FleetReportReader {
     private readonly trips: TripReader,
     private readonly tripCosts: TripFuelCosts,
     private readonly refuels: RefuelsService,
+    private readonly drivers: DriverAssignments,
   ) {}
 
   async tripData(auth: AuthContext, header: ReportHeader, assets: StoredAsset[]): Promise<TripReportData> {
@@ -37,6 +39,10 @@ export class FleetReportReader {
       auth,
       tracked.map((asset) => ({ asset, trackerId: asset.mainTrackerId, trips: tripsOf(asset) })),
     );
+    // Every trip's driver in one read of the assets' assignments over the period.
+    const moments = assets.flatMap((asset) => tripsOf(asset).map((trip) => ({ assetId: asset._id, at: new Date(trip.begin * 1000) })));
+    const labels = await this.drivers.labelsFor(auth, moments);
+    let next = 0;
     const rows: TripReportAsset[] = assets.map((asset) => {
       const own = fuel.get(asset._id.toHexString());
       const tripRows = tripsOf(asset).map((trip) => {
@@ -45,6 +51,7 @@ export class FleetReportReader {
           id: trip.id,
           begin: trip.begin,
           end: trip.end,
+          driverName: labels[next++].driverName,
           startAddress: trip.startAddress,
           endAddress: trip.endAddress,
           distanceKm: trip.distance,

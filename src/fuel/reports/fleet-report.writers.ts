@@ -18,6 +18,7 @@ export const TRIP_COLUMNS: ColumnInEveryLanguage[] = [
   ...ASSET_COLUMNS,
   { title: COLUMN_TITLES.start },
   { title: COLUMN_TITLES.end },
+  { title: { es: 'Conductor', en: 'Driver' }, width: 24 },
   { title: { es: 'Dirección de inicio', en: 'Start address' }, width: 40, wrap: true },
   { title: { es: 'Dirección de término', en: 'End address' }, width: 40, wrap: true },
   { title: COLUMN_TITLES.distanceKm },
@@ -55,6 +56,7 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
         asset.plate,
         formatLocalTime(trip.begin, data.timeZone, language),
         formatLocalTime(trip.end, data.timeZone, language),
+        trip.driverName,
         trip.startAddress,
         trip.endAddress,
         trip.distanceKm,
@@ -72,6 +74,7 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
       null,
       null,
       null,
+      null,
       t.distanceKm,
       formatDuration(t.durationS),
       null,
@@ -80,7 +83,7 @@ export function tripReportRows(data: TripReportData): TableCell[][] {
     ]);
   }
   const t = data.totals;
-  rows.push([total, null, TRIPS[language](t.trips), null, null, null, t.distanceKm, formatDuration(t.durationS), null, t.liters, t.cost]);
+  rows.push([total, null, TRIPS[language](t.trips), null, null, null, null, t.distanceKm, formatDuration(t.durationS), null, t.liters, t.cost]);
   return rows;
 }
 

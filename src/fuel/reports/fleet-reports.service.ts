@@ -12,6 +12,7 @@ import {
   type TableCell,
   TableReportRenderer,
 } from '@app/reports';
+import { DriverAssignments } from '../../drivers';
 import { FleetReportDto, type FleetReportFormat } from '../dto/fleet-report.dto';
 import { TripReportExportCache } from '../export-cache/trip-report-export-cache.service';
 import type { ReportHeader } from './fleet-report-data';
@@ -49,6 +50,7 @@ export class FleetReportsService {
     private readonly cache: TripReportExportCache,
     private readonly tables: TableReportRenderer,
     private readonly activity: ActivityRecorder,
+    private readonly drivers: DriverAssignments,
   ) {}
 
   async build(auth: AuthContext, kind: FleetReportKind, body: FleetReportDto): Promise<FleetReportFile> {
@@ -68,7 +70,9 @@ export class FleetReportsService {
     const fileName = `${REPORT_FILE_STEMS[kind][language]}_${from.toFormat('yyyy-MM-dd')}_${to.toFormat('yyyy-MM-dd')}.${body.format}`;
     const contentType = TABLE_REPORT_CONTENT_TYPES[body.format];
     // The key: what the file shows (assets in the order asked, the instants, the zone and language they are shown in).
-    const key = [kind, body.format, zone, language, header.from, header.to, ...assets.map((a) => a._id.toHexString())].join('|');
+    // …and who drove then: an assignment added or removed since makes another file.
+    const drivers = await this.drivers.version(auth.clientId);
+    const key = [kind, body.format, zone, language, header.from, header.to, `drivers:${drivers}`, ...assets.map((a) => a._id.toHexString())].join('|');
     const cacheable = header.to < Date.now() / 1000 - SETTLING_S;
     if (cacheable) {
       const hit = await this.cache.get(auth, key);

@@ -1,4 +1,4 @@
-import { OmitType } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import type { TripPosition, TripRecord } from '../telemetry/trip-record';
 
 export class TripPositionView implements TripPosition {
@@ -56,10 +56,22 @@ export class TripView extends TripRecordView {
   endAddress: string | null;
   /** null when the asset has no fuel profile (or the device no asset) */
   fuel: TripFuelView | null;
+  /** The driver assigned to the asset when the trip began (docs/dispatch.md); null when none. */
+  @ApiProperty({ type: String, nullable: true })
+  driverId: string | null;
+  /** @example "Juana Pérez" */
+  @ApiProperty({ type: String, nullable: true })
+  driverName: string | null;
 }
 
 /** A trip in a list: the spec's fields without `positions` (GET …/trip/{id} has them). */
 export class TripSummaryView extends OmitType(TripRecordView, ['positions'] as const) {
   /** null when the asset has no fuel profile (or the device no asset) */
   fuel: TripFuelView | null;
+  /** The driver assigned to the asset when the trip began (docs/dispatch.md); null when none. */
+  @ApiProperty({ type: String, nullable: true })
+  driverId: string | null;
+  /** @example "Juana Pérez" */
+  @ApiProperty({ type: String, nullable: true })
+  driverName: string | null;
 }

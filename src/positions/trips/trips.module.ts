@@ -5,6 +5,7 @@ import { TelemetrySourceModule } from '../sources/telemetry-source.module';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { AddressResolver } from './address-resolver.service';
 import { GeocodeCacheEntry, GeocodeCacheEntrySchema } from './geocode-cache.schema';
+import { TripDriverHook } from './trip-driver-hook';
 import { TripFuelHook } from './trip-fuel-hook';
 import { TripReader } from './trip-reader.service';
 import { TripRecorder } from './trip-recorder.service';
@@ -16,7 +17,7 @@ import { TripsService } from './trips.service';
   // Geocodes are keyed by place, not by client.
   imports: [TelemetryStoreModule, TelemetrySourceModule, MongooseModule.forFeature([{ name: GeocodeCacheEntry.name, schema: GeocodeCacheEntrySchema }])],
   controllers: [TripsController],
-  providers: [TripFuelHook, TripReader, TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
-  exports: [TripFuelHook, TripReader, TripRecorder, AddressResolver],
+  providers: [TripFuelHook, TripDriverHook, TripReader, TripRecorder, TripsService, ConfiguredGeocoderClient, AddressResolver],
+  exports: [TripFuelHook, TripDriverHook, TripReader, TripRecorder, AddressResolver],
 })
 export class TripsModule {}

@@ -8,6 +8,7 @@ import { resolveStatsRange } from '../telemetry/stats-range';
 import { TripListQueryDto } from './trip-list-query.dto';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
+import { TripDriverHook } from './trip-driver-hook';
 import { TripFuelHook } from './trip-fuel-hook';
 import { badRequest, notFound } from '@app/errors';
 import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
@@ -28,6 +29,7 @@ export class TripsService {
     private readonly directory: AssetDirectory,
     private readonly addresses: AddressResolver,
     private readonly fuel: TripFuelHook,
+    private readonly drivers: TripDriverHook,
     @Inject(TELEMETRY_SOURCE) private readonly source: TelemetrySource,
     @InjectModel(StoredTrip.name) private readonly stored: Model<StoredTrip>,
   ) {}
@@ -49,8 +51,8 @@ export class TripsService {
       .toArray();
     const page = found.slice(0, limit);
     const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
-    const fuel = await this.fuel.of(auth, asset?._id, tracker._id, page);
-    const items = page.map((trip) => ({ ...trip, fuel: fuel.get(trip.id) ?? null }));
+    const [fuel, drivers] = await Promise.all([this.fuel.of(auth, asset?._id, tracker._id, page), this.drivers.of(auth, asset?._id, page)]);
+    const items = page.map((trip) => ({ ...trip, fuel: fuel.get(trip.id) ?? null, ...(drivers.get(trip.id) ?? TripDriverHook.NOBODY) }));
     return new PagedBody(items, found.length > limit ? encodeKeyCursor(items.at(-1)!.begin, 'begin') : null);
   }
 
@@ -65,8 +67,9 @@ export class TripsService {
     if (!trip) throw notFound('Trip');
     const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
     const [startAddress, endAddress] = await this.addresses.addressesOf([trip.positions[0], trip.positions.at(-1)], call.requestId);
-    const fuel = await this.fuel.of(auth, asset?._id, tracker._id, [trip]);
+    const [fuel, drivers] = await Promise.all([this.fuel.of(auth, asset?._id, tracker._id, [trip]), this.drivers.of(auth, asset?._id, [trip])]);
     return {
+      ...(drivers.get(trip.id) ?? TripDriverHook.NOBODY),
       ...trip,
       clientId: auth.clientId.toHexString(),
       assetId: asset?._id.toHexString() ?? null,
