@@ -4,7 +4,7 @@ import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { addAsset, T0 as DAY_T0, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-drivers-0123456789';
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
@@ -158,6 +158,82 @@ describe('driver assignments', () => {
     // A telemetry assignment is the tracker's record.
     const telemetry = listed.find((a) => a.source === 'telemetry')!;
     await request(t.server).delete(`/api/assets/${asset.assetId}/driver-assignments/${telemetry.id}`).set(auth()).expect(409);
+  });
+
+  it('labels trips, events, visits and the trip report with the driver of their time, re-labelled by an assignment added later', async () => {
+    // A client of its own: its places are indexed from their first ingestion on (no index of a moment ago).
+    const fleet = await createTenant(t.app);
+    const token = fleet.admin.token;
+    const asset = await addAsset(t, fleet.clientId);
+    await addDriver('Ana', { identificationKey: 'C0FFEE01' }, token);
+    const beto = await addDriver('Beto', {}, token);
+    await request(t.server)
+      .post('/api/places')
+      .set(auth(token))
+      .send({ name: 'Depósito', location: { type: 'Point', coordinates: [0, 0] }, radiusM: 100, visitMinutes: 3 })
+      .expect(201);
+    // Parked 10 min at the depot with Ana's key in, drive A 20 min, stopped 10 min, drive B 10 min, parked.
+    const messages: object[] = [];
+    let [lng, ts] = [0, DAY_T0];
+    const add = (minutes: number, step: number) => {
+      for (let i = 0; i < minutes * 2; i++, ts += 30) {
+        lng += step;
+        messages.push({
+          'device.id': asset.vendorId,
+          timestamp: ts,
+          'position.latitude': 0,
+          'position.longitude': Number(lng.toFixed(6)),
+          'position.speed': step > 0 ? 26.7 : 0,
+          'ibutton.code': 'c0ffee01',
+        });
+      }
+    };
+    add(10, 0);
+    const beginA = ts;
+    add(20, 0.002);
+    add(10, 0);
+    const beginB = ts;
+    add(10, 0.002);
+    add(10, 0);
+    await ingest(messages);
+    const iso = (unix: number) => new Date(unix * 1000).toISOString();
+    const trips = async () =>
+      (
+        (await request(t.server).get(`/api/trips/${asset.vendorId}?from=15/01/2026&to=15/01/2026`).set(auth(token)).expect(200)).body.data as Array<{
+          id: number;
+          driverName: string | null;
+        }>
+      ).map((trip) => [trip.id, trip.driverName]);
+    expect(await trips()).toEqual([
+      [beginB, 'Ana Rojas'],
+      [beginA, 'Ana Rojas'],
+    ]);
+    const events = (
+      await request(t.server)
+        .get(`/api/events?assetId=${asset.assetId}&type=place.arrival&from=2026-01-15T00:00:00Z&to=2026-01-16T00:00:00Z`)
+        .set(auth(token))
+        .expect(200)
+    ).body.data;
+    expect(events.map((event: { occurredAt: string; driverName: string }) => [event.occurredAt, event.driverName])).toEqual([[iso(DAY_T0), 'Ana Rojas']]);
+    const visits = (await request(t.server).get(`/api/visits?assetId=${asset.assetId}`).set(auth(token)).expect(200)).body.data;
+    expect(visits.map((visit: { arrivedAt: string; driverName: string }) => [visit.arrivedAt, visit.driverName])).toEqual([[iso(DAY_T0), 'Ana Rojas']]);
+
+    // Beto drove trip B after all: a manual assignment of the past wins over the key's span.
+    await assign(asset.assetId, { driverId: beto, from: iso(beginB - 60), to: iso(beginB + 3600) }, token).expect(201);
+    expect(await trips()).toEqual([
+      [beginB, 'Beto Rojas'],
+      [beginA, 'Ana Rojas'],
+    ]);
+    const trip = (await request(t.server).get(`/api/trips/${asset.vendorId}/trip/${beginB}`).set(auth(token)).expect(200)).body.data;
+    expect(trip).toMatchObject({ driverId: beto, driverName: 'Beto Rojas' });
+    const report = await request(t.server)
+      .post('/api/reports/trips')
+      .set(auth(token))
+      .send({ assetIds: [asset.assetId], from: '15/01/2026', to: '15/01/2026', format: 'csv' })
+      .expect(200);
+    const lines = report.text.trim().split('\r\n');
+    expect(lines[0].split(',')[4]).toBe('Conductor');
+    expect(lines.slice(1, 3).map((line: string) => line.split(',')[4])).toEqual(['Ana Rojas', 'Beto Rojas']);
   });
 
   it('keeps to the caller: 401, 403 without access_drivers, 404 for another client and outside the trackers', async () => {

@@ -29,7 +29,7 @@ export class DriverKeys {
 
   /** The active driver with this key in the client, if any. */
   async driverOf(clientId: Types.ObjectId, key: string | number): Promise<Types.ObjectId | null> {
-    return (await this.cache.of(clientId, { stale: true })).get(normalIdentificationKey(key)) ?? null;
+    return (await this.cache.of(clientId)).get(normalIdentificationKey(key)) ?? null;
   }
 
   changed(clientId: Types.ObjectId): Promise<void> {
