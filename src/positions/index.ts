@@ -20,7 +20,7 @@ export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 export { PositionHistory, type PositionAt } from './sources/position-history.service';
 export { VehicleWhereabouts, type DistanceFromVehicle } from './sources/vehicle-whereabouts';
 // The telemetry model and its rules, for whoever reasons about fixes.
-export type { TelemetryPoint } from './telemetry/telemetry-point';
+export { HARSH_KINDS, type DeviceHarshFlags, type HarshKind, type TelemetryPoint } from './telemetry/telemetry-point';
 export type { TripRecord } from './telemetry/trip-record';
 export { haversineKm } from './telemetry/telemetry-summary';
 export { drivable, judgeFix, type PlacedFix } from './telemetry/fix-plausibility';

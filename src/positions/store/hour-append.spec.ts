@@ -3,7 +3,7 @@ import { appendToHour } from './hour-append';
 import { rebuildHour, unpackPoints } from './hour-bucket';
 
 /** Points of a device at random (seeded): gaps, speeds, sensors that come and go, ignition on some. */
-function points(seed: number, count: number, from: number, withIgnition: boolean, sensors: string[]): TelemetryPoint[] {
+function points(seed: number, count: number, from: number, withIgnition: boolean, sensors: string[], withHarsh = false): TelemetryPoint[] {
   let state = seed;
   const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   let ts = from;
@@ -21,6 +21,7 @@ function points(seed: number, count: number, from: number, withIgnition: boolean
       temps,
     };
     if (withIgnition) point.ignition = random() < 0.2 ? null : random() < 0.5;
+    if (withHarsh && random() < 0.1) point.harsh = random() < 0.5 ? { braking: null } : { cornering: 0.5, acceleration: 2 };
     return point;
   });
 }
@@ -32,29 +33,37 @@ describe('appendToHour', () => {
     ['ignition starts being reported', [], ['temperature.1'], ['temperature.1'], false, true],
     ['ignition stops being reported', [], [], [], true, false],
     ['no sensors at all', [], [], [], false, false],
-  ])('gives what rebuilding the hour gives: %s', (_, __, storedSensors, arrivingSensors, storedIgnition, arrivingIgnition) => {
-    const stored = rebuildHour(null, points(7, 500, 3600, storedIgnition, storedSensors));
-    const arriving = points(11, 300, unpackPoints(stored).at(-1)!.ts + 3, arrivingIgnition, arrivingSensors);
-    const appended = appendToHour(stored, arriving)!;
-    const rebuilt = rebuildHour(stored, arriving);
-    expect(appended).not.toBeNull();
-    expect({ n: appended.n, sensors: appended.sensors, ignition: appended.ignition, added: appended.added }).toEqual({
-      n: rebuilt.n,
-      sensors: rebuilt.sensors,
-      ignition: rebuilt.ignition,
-      added: rebuilt.added,
-    });
-    expect(Buffer.compare(appended.packed, rebuilt.packed)).toBe(0);
-    expect(unpackPoints(appended)).toEqual(unpackPoints(rebuilt));
-    // Sums merged in another order may differ in the last bits of a float, never more.
-    const { distanceKm, speedSum, sensors, ...exact } = appended.summary;
-    const { distanceKm: wholeKm, speedSum: wholeSpeed, sensors: wholeSensors, ...wholeExact } = rebuilt.summary;
-    expect(exact).toEqual(wholeExact);
-    expect(distanceKm).toBeCloseTo(wholeKm, 9);
-    expect(speedSum).toBeCloseTo(wholeSpeed, 9);
-    expect(sensors.map(({ sum, ...rest }) => rest)).toEqual(wholeSensors.map(({ sum, ...rest }) => rest));
-    sensors.forEach((sensor, i) => expect(sensor.sum).toBeCloseTo(wholeSensors[i].sum, 9));
-  });
+    ['harsh flags start being sent', [], ['temperature.1'], ['temperature.1'], true, true, false, true],
+    ['harsh flags stop being sent', [], [], ['temperature.1'], false, true, true, false],
+    ['harsh flags in both', [], ['temperature.1'], [], true, false, true, true],
+  ])(
+    'gives what rebuilding the hour gives: %s',
+    (_, __, storedSensors, arrivingSensors, storedIgnition, arrivingIgnition, storedHarsh = false, arrivingHarsh = false) => {
+      const stored = rebuildHour(null, points(7, 500, 3600, storedIgnition, storedSensors, storedHarsh));
+      const arriving = points(11, 300, unpackPoints(stored).at(-1)!.ts + 3, arrivingIgnition, arrivingSensors, arrivingHarsh);
+      const appended = appendToHour(stored, arriving)!;
+      const rebuilt = rebuildHour(stored, arriving);
+      expect(appended).not.toBeNull();
+      expect({ n: appended.n, sensors: appended.sensors, ignition: appended.ignition, harsh: appended.harsh, added: appended.added }).toEqual({
+        n: rebuilt.n,
+        sensors: rebuilt.sensors,
+        ignition: rebuilt.ignition,
+        harsh: rebuilt.harsh,
+        added: rebuilt.added,
+      });
+      if (storedHarsh || arrivingHarsh) expect(unpackPoints(appended).some((point) => point.harsh)).toBe(true);
+      expect(Buffer.compare(appended.packed, rebuilt.packed)).toBe(0);
+      expect(unpackPoints(appended)).toEqual(unpackPoints(rebuilt));
+      // Sums merged in another order may differ in the last bits of a float, never more.
+      const { distanceKm, speedSum, sensors, ...exact } = appended.summary;
+      const { distanceKm: wholeKm, speedSum: wholeSpeed, sensors: wholeSensors, ...wholeExact } = rebuilt.summary;
+      expect(exact).toEqual(wholeExact);
+      expect(distanceKm).toBeCloseTo(wholeKm, 9);
+      expect(speedSum).toBeCloseTo(wholeSpeed, 9);
+      expect(sensors.map(({ sum, ...rest }) => rest)).toEqual(wholeSensors.map(({ sum, ...rest }) => rest));
+      sensors.forEach((sensor, i) => expect(sensor.sum).toBeCloseTo(wholeSensors[i].sum, 9));
+    },
+  );
 
   it('judges arriving fixes on from the stored summary: a glitch split anywhere counts as in the whole hour', () => {
     const M = 1 / ((6371.0088 * Math.PI) / 180) / 1000;

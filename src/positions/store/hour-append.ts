@@ -1,6 +1,6 @@
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { summarizeAfter, TelemetrySummary } from '../telemetry/telemetry-summary';
-import { BASE_COLUMNS, PackedPoints, packedValues, packPoints, rebuildHour } from './hour-bucket';
+import { BASE_COLUMNS, HARSH_COLUMNS, harshColumnOf, PackedPoints, packedValues, packPoints, rebuildHour } from './hour-bucket';
 
 type RebuiltHour = ReturnType<typeof rebuildHour>;
 
@@ -27,9 +27,11 @@ export function appendToHour(stored: PackedPoints & { summary?: TelemetrySummary
   // Columns in the order a rebuild gives: the stored sensors, then the new ones as they appear.
   const sensors = [...stored.sensors, ...fresh.sensors.filter((sensor) => !stored.sensors.includes(sensor))];
   const ignition = Boolean(stored.ignition) || fresh.ignition;
+  const harsh = Boolean(stored.harsh) || Boolean(fresh.harsh);
   const m = arriving.length;
   const total = n + m;
-  const values = new Float64Array(total * (BASE_COLUMNS + sensors.length + (ignition ? 1 : 0))).fill(NaN);
+  const harshColumn = harshColumnOf(sensors.length, ignition);
+  const values = new Float64Array(total * (harshColumn + (harsh ? HARSH_COLUMNS.length : 0))).fill(NaN);
   const copy = (from: Float64Array, rows: number, fromColumn: number, toColumn: number, offset: number) =>
     values.set(from.subarray(fromColumn * rows, (fromColumn + 1) * rows), toColumn * total + offset);
   for (let column = 0; column < BASE_COLUMNS; column++) {
@@ -41,5 +43,10 @@ export function appendToHour(stored: PackedPoints & { summary?: TelemetrySummary
   const ignitionColumn = BASE_COLUMNS + sensors.length;
   if (stored.ignition) copy(before, n, BASE_COLUMNS + stored.sensors.length, ignitionColumn, 0);
   if (fresh.ignition) copy(added, m, BASE_COLUMNS + fresh.sensors.length, ignitionColumn, n);
-  return { n: total, sensors, ignition, packed: Buffer.from(values.buffer), summary: summarizeAfter(stored.summary, arriving), added: m };
+  for (let k = 0; k < HARSH_COLUMNS.length; k++) {
+    if (stored.harsh) copy(before, n, harshColumnOf(stored.sensors.length, stored.ignition) + k, harshColumn + k, 0);
+    if (fresh.harsh) copy(added, m, harshColumnOf(fresh.sensors.length, fresh.ignition) + k, harshColumn + k, n);
+  }
+  const packed = Buffer.from(values.buffer);
+  return { n: total, sensors, ignition, ...(harsh ? { harsh } : {}), packed, summary: summarizeAfter(stored.summary, arriving), added: m };
 }

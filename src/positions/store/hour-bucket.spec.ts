@@ -41,6 +41,18 @@ describe('hour buckets', () => {
     expect(unpackPoints(packPoints(points)).map((p) => p.ignition)).toEqual([true, null, false]);
   });
 
+  it('keeps the device’s harsh flags, with or without a value, only in hours that have one', () => {
+    const flagged = [
+      { ...point(7200, -70.6, 10), ignition: true, harsh: { braking: null } },
+      { ...point(7210, -70.61, 20), ignition: null },
+      { ...point(7220, -70.62, 0), ignition: false, harsh: { cornering: 0.45, acceleration: 1 } },
+    ];
+    const packed = packPoints(flagged);
+    expect(packed.harsh).toBe(true);
+    expect(unpackPoints(packed)).toEqual(flagged);
+    expect(packPoints(points)).not.toHaveProperty('harsh');
+  });
+
   it('is idempotent: duplicates and out-of-order arrivals give what one in-order write gives', () => {
     const once = rebuildHour(null, points);
     const shuffled = rebuildHour(rebuildHour(null, [points[2]]), [points[1], points[0], points[2]]);

@@ -1,5 +1,5 @@
 import { PositionColumns, PositionColumnsBuilder } from '../telemetry/position-columns';
-import type { TelemetryPoint } from '../telemetry/telemetry-point';
+import { type DeviceHarshFlags, HARSH_KINDS, type TelemetryPoint } from '../telemetry/telemetry-point';
 import { summarize } from '../telemetry/telemetry-summary';
 import { HOUR_SECONDS, TelemetryHour } from './telemetry-bucket.schema';
 
@@ -9,10 +9,18 @@ export interface PackedPoints {
   sensors: string[];
   /** One more column after the sensors: `engine.ignition.status` as 1/0 (NaN: not reported). */
   ignition?: boolean;
+  /** Three more columns after those: the device's harsh-driving flags (`HARSH_COLUMNS`); absent when no point has one. */
+  harsh?: boolean;
   packed: Uint8Array | { buffer: Uint8Array };
 }
 
 export const BASE_COLUMNS = 6; // ts, lat, lng, speed, alt, dir
+/** The harsh flag columns (by `HARSH_KINDS`): NaN not flagged, the device's value, or FLAGGED_WITHOUT_VALUE for a plain `true`. */
+export const HARSH_COLUMNS = HARSH_KINDS;
+const FLAGGED_WITHOUT_VALUE = Infinity;
+
+/** The first harsh flag column of a packed hour. */
+export const harshColumnOf = (sensors: number, ignition: boolean | undefined) => BASE_COLUMNS + sensors + (ignition ? 1 : 0);
 
 export const hourStartOf = (ts: number) => Math.floor(ts / HOUR_SECONDS) * HOUR_SECONDS;
 
@@ -27,12 +35,14 @@ export function groupByHour(points: readonly TelemetryPoint[]): Map<number, Tele
   return hours;
 }
 
-export function packPoints(points: readonly TelemetryPoint[]): { n: number; sensors: string[]; ignition: boolean; packed: Buffer } {
+export function packPoints(points: readonly TelemetryPoint[]): { n: number; sensors: string[]; ignition: boolean; harsh?: true; packed: Buffer } {
   const n = points.length;
   const sensors = [...new Set(points.flatMap((p) => Object.keys(p.temps)))];
   const ignition = points.some((p) => p.ignition != null);
+  const harsh = points.some((p) => p.harsh !== undefined);
   const ignitionColumn = BASE_COLUMNS + sensors.length;
-  const values = new Float64Array(n * (ignitionColumn + (ignition ? 1 : 0)));
+  const harshColumn = harshColumnOf(sensors.length, ignition);
+  const values = new Float64Array(n * (harshColumn + (harsh ? HARSH_COLUMNS.length : 0)));
   const put = (column: number, i: number, value: number | null | undefined) => {
     values[column * n + i] = value ?? NaN;
   };
@@ -45,8 +55,9 @@ export function packPoints(points: readonly TelemetryPoint[]): { n: number; sens
     put(5, i, p.dir);
     sensors.forEach((sensor, s) => put(BASE_COLUMNS + s, i, p.temps[sensor]));
     if (ignition) put(ignitionColumn, i, p.ignition == null ? null : Number(p.ignition));
+    if (harsh) HARSH_COLUMNS.forEach((kind, k) => put(harshColumn + k, i, p.harsh?.[kind] === null ? FLAGGED_WITHOUT_VALUE : p.harsh?.[kind]));
   });
-  return { n, sensors, ignition, packed: Buffer.from(values.buffer) };
+  return { n, sensors, ignition, ...(harsh ? { harsh } : {}), packed: Buffer.from(values.buffer) };
 }
 
 /**
@@ -77,8 +88,21 @@ export function unpackPoints(stored: PackedPoints): TelemetryPoint[] {
       const ignition = at(BASE_COLUMNS + sensors.length, i);
       point.ignition = ignition === null ? null : ignition === 1;
     }
+    if (stored.harsh) {
+      const flags = harshFlagsAt(values, n, harshColumnOf(sensors.length, stored.ignition), i);
+      if (flags) point.harsh = flags;
+    }
     return point;
   });
+}
+
+function harshFlagsAt(values: Float64Array, n: number, firstColumn: number, i: number): DeviceHarshFlags | null {
+  let flags: DeviceHarshFlags | null = null;
+  HARSH_COLUMNS.forEach((kind, k) => {
+    const value = values[(firstColumn + k) * n + i];
+    if (!Number.isNaN(value)) (flags ??= {})[kind] = value === FLAGGED_WITHOUT_VALUE ? null : value;
+  });
+  return flags;
 }
 
 /**
@@ -121,7 +145,7 @@ export function mergePoints(stored: readonly TelemetryPoint[], arriving: readonl
 export function rebuildHour(
   stored: PackedPoints | null,
   arriving: readonly TelemetryPoint[],
-): Pick<TelemetryHour, 'n' | 'sensors' | 'ignition' | 'packed' | 'summary'> & { added: number } {
+): Pick<TelemetryHour, 'n' | 'sensors' | 'ignition' | 'harsh' | 'packed' | 'summary'> & { added: number } {
   const points = mergePoints(stored ? unpackPoints(stored) : [], arriving);
   return { ...packPoints(points), summary: summarize(points), added: points.length - (stored?.n ?? 0) };
 }

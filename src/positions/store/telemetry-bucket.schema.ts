@@ -50,6 +50,10 @@ export class TelemetryHour extends TelemetryBucketKey {
   @Prop({ default: false })
   ignition: boolean;
 
+  /** Three harsh-driving flag columns follow (hour-bucket.ts, `HARSH_COLUMNS`); absent when no point has a flag. */
+  @Prop({ type: Boolean, required: false })
+  harsh?: boolean;
+
   /** Little-endian float64 columns, `n` values each. */
   @Prop({ type: Buffer, required: true })
   packed: Buffer;

@@ -90,7 +90,9 @@ export class TelemetryPointsReader {
       const some = ids.slice(first, first + IDS_PER_QUERY);
       docs.push(
         ...(await this.hours.collection
-          .find<PackedPoints & { start: number }>({ _id: { $in: some } } as never, { projection: { n: 1, sensors: 1, ignition: 1, packed: 1, start: 1 } })
+          .find<PackedPoints & { start: number }>({ _id: { $in: some } } as never, {
+            projection: { n: 1, sensors: 1, ignition: 1, harsh: 1, packed: 1, start: 1 },
+          })
           .toArray()),
       );
     }

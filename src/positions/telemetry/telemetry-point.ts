@@ -1,3 +1,9 @@
+/** The kinds of harsh driving, in the order they are stored and detected. */
+export const HARSH_KINDS = ['acceleration', 'braking', 'cornering'] as const;
+export type HarshKind = (typeof HARSH_KINDS)[number];
+/** A device's own harsh-driving flags: the value it sent (null for a plain `true`); kinds not flagged are absent. */
+export type DeviceHarshFlags = Partial<Record<HarshKind, number | null>>;
+
 /**
  * A flespi-style message reduced to what the statistics and trips need. Messages are flat JSON
  * objects with dotted keys (`position.latitude`); nested objects (`{position: {latitude}}`) are
@@ -22,6 +28,8 @@ export interface TelemetryPoint {
   mileage?: number | null;
   /** The driver's key the device read (flespi `driver.id`, `ibutton.code`, `rfid.code`); absent when it sends none. */
   driverKey?: string;
+  /** flespi `harsh.acceleration`, `harsh.braking`, `harsh.cornering` when truthy; absent when none is. */
+  harsh?: DeviceHarshFlags;
 }
 
 /** The message keys that carry the key of the driver at the wheel, in the order they are believed. */
@@ -79,6 +87,22 @@ function driverKeyOf(m: Message): string | undefined {
   return undefined;
 }
 
+const HARSH_KEYS = HARSH_KINDS.map((kind) => [kind, `harsh.${kind}`] as const);
+
+/** The harsh-driving flags a message raises (`true`, or a non-zero number kept as the value), or null. */
+function harshFlagsOf(m: Message): DeviceHarshFlags | null {
+  // Cheap for the many messages without any: three key lookups, no split of the keys.
+  const nested = m.harsh;
+  const inner = nested && typeof nested === 'object' ? (nested as Message) : null;
+  let flags: DeviceHarshFlags | null = null;
+  for (const [kind, key] of HARSH_KEYS) {
+    const value = key in m ? m[key] : inner?.[kind];
+    if (value === true) (flags ??= {})[kind] = null;
+    else if (typeof value === 'number' && Number.isFinite(value) && value !== 0) (flags ??= {})[kind] = value;
+  }
+  return flags;
+}
+
 /** The point a message carries, or null when it has no usable timestamp. */
 export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
@@ -108,5 +132,7 @@ export function toTelemetryPoint(message: unknown): TelemetryPoint | null {
   if (mileage !== null) point.mileage = mileage;
   const driverKey = driverKeyOf(m);
   if (driverKey !== undefined) point.driverKey = driverKey;
+  const harsh = harshFlagsOf(m);
+  if (harsh) point.harsh = harsh;
   return point;
 }

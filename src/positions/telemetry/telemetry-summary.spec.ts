@@ -178,4 +178,12 @@ describe('telemetry summaries', () => {
     expect(toTelemetryPoint('text')).toBeNull();
     expect(toTelemetryPoint([1])).toBeNull();
   });
+
+  it('keeps the device’s harsh-driving flags that are raised (true, or a non-zero number as the value)', () => {
+    const flags = (message: object) => toTelemetryPoint({ timestamp: 5, ...message })?.harsh;
+    expect(flags({ 'harsh.braking': true, 'harsh.acceleration': false, 'harsh.cornering': 0.42 })).toEqual({ braking: null, cornering: 0.42 });
+    expect(flags({ harsh: { acceleration: 1, braking: 0 } })).toEqual({ acceleration: 1 });
+    expect(flags({ 'harsh.braking': 'yes', 'harsh.cornering': 0 })).toBeUndefined();
+    expect(flags({})).toBeUndefined();
+  });
 });
