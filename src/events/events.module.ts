@@ -12,6 +12,7 @@ import { EventStates } from './detection/event-states';
 import { EventsProcessor } from './detection/events-processor';
 import { EventReconciler } from './detection/event-reconciler';
 import { GeofenceRule } from './detection/fence-rules';
+import { HarshDrivingRule } from './detection/harsh-rules';
 import { VisitRule } from './detection/place-rules';
 import { IdlingRule, IgnitionRule, SpeedingRule } from './detection/motion-rules';
 import { OfflineWatch } from './detection/offline-watch';
@@ -64,6 +65,7 @@ const eventIndexes = MongooseModule.forFeature([
     IdlingRule,
     IgnitionRule,
     TemperatureRule,
+    HarshDrivingRule,
   ],
   exports: [eventData, FleetEvents, EventsProcessor],
 })

@@ -81,7 +81,16 @@ describe('fleet events detected from telemetry', () => {
   it('runs every rule the events module registers, in order (the detector’s unit tests run the same)', () => {
     const names = (rules: readonly object[]) => rules.map((rule) => rule.constructor.name);
     expect(names(t.app.get(DetectionRules).all)).toEqual(names(REGISTERED_RULES));
-    expect(names(REGISTERED_RULES)).toEqual(['OnlineRule', 'GeofenceRule', 'VisitRule', 'SpeedingRule', 'IdlingRule', 'IgnitionRule', 'TemperatureRule']);
+    expect(names(REGISTERED_RULES)).toEqual([
+      'OnlineRule',
+      'GeofenceRule',
+      'VisitRule',
+      'SpeedingRule',
+      'IdlingRule',
+      'IgnitionRule',
+      'HarshDrivingRule',
+      'TemperatureRule',
+    ]);
   });
 
   it('enters and leaves a geofence, speeding against its limit and then the asset’s own', async () => {

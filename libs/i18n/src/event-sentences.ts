@@ -17,6 +17,12 @@ type Sentence = (facts: {
   has: (key: string) => boolean;
 }) => string;
 
+/** A harsh-driving sentence: the peak in the threshold's unit when computed, the device named when it told it. */
+const harsh =
+  (what: string, unit: string, byDevice: string): Sentence =>
+  ({ d, n, has }) =>
+    `${what}${has('thresholdValue') && has('peak') ? ` (${n(d.peak, 2)} ${unit})` : d.source === 'device' ? ` (${byDevice})` : ''}`;
+
 /**
  * One sentence per event type and language, saying what happened as a person says it ("Entró a
  * Bodega Central"), with the facts the event carries; a detail it lacks is left out, not guessed.
@@ -41,6 +47,9 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
       `Temperatura fuera de rango${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('sensor') ? ` en ${String(d.sensor)}` : ''}${has('min') && has('max') ? ` (rango ${n(d.min)} a ${n(d.max)} °C)` : ''}`,
     'temperature.back_in_range': ({ d, n, dur, has }) =>
       `Temperatura de vuelta en rango${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` tras ${dur(d.durationSeconds)} fuera` : ''}`,
+    'harsh.acceleration': harsh('Aceleración brusca', 'km/h por segundo', 'según el equipo'),
+    'harsh.braking': harsh('Frenada brusca', 'km/h por segundo', 'según el equipo'),
+    'harsh.cornering': harsh('Giro brusco', 'g', 'según el equipo'),
     'inspection.critical': ({ has }) => `Inspección con una respuesta crítica${has('workOrderId') ? '; se abrió una orden de trabajo' : ''}`,
     'inspection.away_from_vehicle': ({ d, n, has }) => `Inspección enviada lejos del vehículo${has('distanceM') ? ` (a ${n(d.distanceM, 0)} m)` : ''}`,
     'work_order.overdue': ({ d, has }) => `Orden de trabajo vencida${has('title') ? `: ${String(d.title)}` : ''}`,
@@ -66,6 +75,9 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
       `Temperature out of range${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('sensor') ? ` on ${String(d.sensor)}` : ''}${has('min') && has('max') ? ` (range ${n(d.min)} to ${n(d.max)} °C)` : ''}`,
     'temperature.back_in_range': ({ d, n, dur, has }) =>
       `Temperature back in range${has('valueC') ? `: ${n(d.valueC)} °C` : ''}${has('durationSeconds') ? ` after ${dur(d.durationSeconds)} out` : ''}`,
+    'harsh.acceleration': harsh('Harsh acceleration', 'km/h per second', 'reported by the device'),
+    'harsh.braking': harsh('Harsh braking', 'km/h per second', 'reported by the device'),
+    'harsh.cornering': harsh('Harsh cornering', 'g', 'reported by the device'),
     'inspection.critical': ({ has }) => `Inspection with a critical answer${has('workOrderId') ? '; a work order was opened' : ''}`,
     'inspection.away_from_vehicle': ({ d, n, has }) => `Inspection submitted away from the vehicle${has('distanceM') ? ` (${n(d.distanceM, 0)} m away)` : ''}`,
     'work_order.overdue': ({ d, has }) => `Work order overdue${has('title') ? `: ${String(d.title)}` : ''}`,

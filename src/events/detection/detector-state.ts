@@ -1,3 +1,4 @@
+import type { DeviceHarshFlags, HarshKind } from '../../positions';
 import type { PlaceStay } from './place-rules';
 
 /** A fix as the detector reads it (a stored message of the asset's tracker). */
@@ -7,8 +8,12 @@ export interface Fix {
   lng: number | null;
   /** km/h */
   speed: number | null;
+  /** degrees (the course over ground) */
+  dir?: number | null;
   ignition?: boolean | null;
   temps: Record<string, number>;
+  /** The device's own harsh-driving flags (flespi `harsh.*`), when it sends them. */
+  harsh?: DeviceHarshFlags;
 }
 
 /** A located fix: where an event happened. */
@@ -31,6 +36,21 @@ export interface FenceState {
   pending?: Pending;
 }
 
+/** A run of fix pairs over a harsh-driving threshold (or of a device's flags), from its first fix. */
+export interface HarshEpisode {
+  since: Spot;
+  /** The highest value of its pairs (null: flagged by the device only). */
+  peak: number | null;
+  /** The device flagged it: told already. */
+  device?: boolean;
+}
+
+/** What the harsh-driving rule keeps: the last usable fix (one end of the next pair) and the episodes under way. */
+export interface HarshState {
+  prev?: { ts: number; lat: number; lng: number; speed: number; dir: number | null };
+  open?: Partial<Record<HarshKind, HarshEpisode>>;
+}
+
 /** Everything the detector remembers of an asset between batches (kept in `asset_event_states`). */
 export interface DetectorState {
   /** The newest fix evaluated (unix s), and where the asset was then. */
@@ -51,6 +71,8 @@ export interface DetectorState {
   offline: { since: number; lastFixAt: number; silent?: boolean } | null;
   /** The places the asset is stopped at or visiting (absent in states stored before places). */
   places?: Record<string, PlaceStay>;
+  /** Harsh driving (absent until the first fix with a speed). */
+  harsh?: HarshState;
 }
 
 export const initialState = (): DetectorState => ({

@@ -24,6 +24,9 @@ const REPLAYED_TYPES = new Set([
   'ignition.off',
   'temperature.out_of_range',
   'temperature.back_in_range',
+  'harsh.acceleration',
+  'harsh.braking',
+  'harsh.cornering',
 ]);
 
 /**
