@@ -2142,7 +2142,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             geofenceIds: string[];
             groupIds: string[];
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -2599,7 +2599,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -3149,7 +3149,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
             /**
              * @description Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
              *     link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
@@ -3424,7 +3424,7 @@ export interface components {
              * @example geofence.enter
              * @enum {string}
              */
-            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
         };
         FleetReportDto: {
             /** @description 1 to 100 assets of the caller's, in service. */
@@ -4746,7 +4746,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -5090,7 +5090,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
             /** @description A new URL, under the rules of creation; stored and answered in its normalized form. */
             url?: string;
         };
@@ -6803,7 +6803,7 @@ export interface operations {
                  * @description Alerts opened by an event of this type.
                  * @example geofence.enter
                  */
-                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
                 /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
