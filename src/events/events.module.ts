@@ -6,6 +6,7 @@ import { DriversModule } from '../drivers';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
 import { PositionsModule } from '../positions';
+import { AssetEventEntries } from './asset-event-entries';
 import { DetectionRules } from './detection/detection-rule';
 import { OnlineRule } from './detection/detector';
 import { EventStates } from './detection/event-states';
@@ -48,6 +49,7 @@ const eventIndexes = MongooseModule.forFeature([
   controllers: [EventsController],
   providers: [
     FleetEvents,
+    AssetEventEntries,
     EventIndexWriter,
     FleetEventRetention,
     EventsQueryService,
@@ -67,6 +69,6 @@ const eventIndexes = MongooseModule.forFeature([
     TemperatureRule,
     HarshDrivingRule,
   ],
-  exports: [eventData, FleetEvents, EventsProcessor],
+  exports: [eventData, FleetEvents, EventsProcessor, AssetEventEntries],
 })
 export class EventsModule {}

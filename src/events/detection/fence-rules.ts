@@ -94,10 +94,15 @@ export function fenceEvents(state: DetectorState, spot: Spot, context: FenceCont
 
 /** The speed limit where the asset is: the lowest of the fences it is in, else its own (null: none). */
 export function speedLimitAt(state: DetectorState, context: FenceContext, own: number | null): number | null {
-  const limits = Object.entries(state.fences)
+  const inside = Object.entries(state.fences)
     .filter(([, fence]) => fence.inside)
-    .map(([id]) => context.fences.byId(id)?.speedLimitKmh)
-    .filter((limit): limit is number => typeof limit === 'number');
+    .map(([id]) => context.fences.byId(id));
+  return lowestSpeedLimit(inside, own);
+}
+
+/** The lowest limit among these geofences', else `own` (null: no limit). */
+export function lowestSpeedLimit(fences: ReadonlyArray<{ speedLimitKmh: number | null } | undefined>, own: number | null): number | null {
+  const limits = fences.map((fence) => fence?.speedLimitKmh).filter((limit): limit is number => typeof limit === 'number');
   return limits.length > 0 ? Math.min(...limits) : own;
 }
 

@@ -8,6 +8,9 @@ export const SPEED_MARGIN_KMH = 10;
 /** Below this, standing still (GPS speed is never exactly 0 while parked). */
 export const STILL_KMH = 3;
 
+/** Idling: the ignition on and standing still (the driving scores measure idling time by it too). */
+export const isIdlingFix = (fix: { speed: number | null; ignition?: boolean | null }): boolean => fix.ignition === true && (fix.speed ?? 0) < STILL_KMH;
+
 const seconds = (from: Spot, to: Spot) => Math.max(0, Math.round(to.ts - from.ts));
 
 /**
@@ -55,7 +58,7 @@ export function speedingEvents(state: DetectorState, fix: Fix, spot: Spot, limit
 export function idlingEvents(state: DetectorState, fix: Fix, spot: Spot, idleMinutes: number): DetectedEvent[] {
   const s = state.idling;
   if (fix.ignition === undefined || fix.ignition === null) return []; // the device does not say
-  const still = fix.ignition && (fix.speed ?? 0) < STILL_KMH;
+  const still = isIdlingFix(fix);
   if (still) {
     if (!s.stillSince) s.stillSince = spot;
     if (!s.active && spot.ts - s.stillSince.ts >= idleMinutes * 60) {
