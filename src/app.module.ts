@@ -24,6 +24,7 @@ import { FuelModule } from './fuel';
 import { GeofencesModule } from './geofences';
 import { PlacesModule } from './places';
 import { VisitsModule } from './visits';
+import { DrivingModule } from './driving';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { LayersModule } from './layers';
@@ -63,6 +64,7 @@ import { WebhooksModule } from './webhooks';
     GeofencesModule,
     PlacesModule,
     VisitsModule,
+    DrivingModule,
     InspectionsModule,
     LayersModule,
     MaintenanceModule,

@@ -7,6 +7,7 @@ import { FuelModule } from '../fuel';
 import { InspectionsModule } from '../inspections';
 import { PositionsModule } from '../positions';
 import { VisitsModule } from '../visits';
+import { DrivingModule } from '../driving';
 import { ExpiredReportFilesSweep } from './files/expired-report-files.sweep';
 import { ReportFile, ReportFileSchema } from './files/report-file.schema';
 import { ReportFileDownloads } from './files/report-file-downloads';
@@ -33,7 +34,7 @@ const data = TenantDataModule.forFeature([
  * now" (docs/reports.md). Each report comes from its own domain's public service (ReportSources).
  */
 @Module({
-  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule, VisitsModule],
+  imports: [data, ActivityModule, BillingSupportModule, FuelModule, InspectionsModule, PositionsModule, ReportsModule, VisitsModule, DrivingModule],
   controllers: [ScheduledReportsController, ReportFilesController],
   providers: [ScheduledReportsService, ReportRuns, ScheduledReportsSweep, ReportSources, ApiBaseUrl, ReportFiles, ReportFileDownloads, ExpiredReportFilesSweep],
   exports: [data, ReportSources],

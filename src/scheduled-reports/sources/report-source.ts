@@ -2,7 +2,7 @@ import type { DateTime } from 'luxon';
 import type { AuthContext, Permission } from '@app/auth';
 
 /** Every report a schedule may name (DESIGN.md, "scheduled report"). */
-export const REPORT_NAMES = ['trips', 'fuel', 'stops', 'temperature', 'inspections', 'activity', 'invoices', 'visits'] as const;
+export const REPORT_NAMES = ['trips', 'fuel', 'stops', 'temperature', 'inspections', 'activity', 'invoices', 'visits', 'driving'] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 
 export const REPORT_FORMATS = ['xlsx', 'pdf', 'csv'] as const;

@@ -9,6 +9,8 @@ import { FleetReportsService } from '../../fuel';
 import { InspectionQueriesService } from '../../inspections';
 import { StopsReportService, TemperatureStatsService } from '../../positions';
 import { VisitReportService } from '../../visits';
+import { DrivingReportService } from '../../driving';
+import { drivingSource } from './driving.source';
 import { inspectionsSource } from './inspections.source';
 import { readWhole } from './read-whole';
 import { ReportName, ReportSource } from './report-source';
@@ -39,6 +41,7 @@ export class ReportSources {
     temperatures: TemperatureStatsService,
     inspections: InspectionQueriesService,
     visits: VisitReportService,
+    driving: DrivingReportService,
     directory: AssetDirectory,
     @InjectRepository(User) users: TenantRepository<User>,
     tables: TableReportRenderer,
@@ -87,6 +90,7 @@ export class ReportSources {
     this.add(temperatureSource(temperatures, tables));
     this.add(inspectionsSource(inspections, directory, users, tables));
     this.add(visitsSource(visits));
+    this.add(drivingSource(driving));
   }
 
   /** A report that can run on a schedule. */
