@@ -1,0 +1,149 @@
+import request from 'supertest';
+import { Types } from 'mongoose';
+import { Permission } from '@app/auth';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { ingestMessages, scriptedDrive } from './driving-fixtures';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-driving-0123456789';
+const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
+const DAY = 'from=2026-11-20T00:00:00-03:00&to=2026-11-21T00:00:00-03:00';
+const DEFAULTS = { acceleration: 2, braking: 2, cornering: 2, speeding10: 1, speeding20: 2, speeding30: 4, idling: 0.2 };
+
+/**
+ * Driving scores from telemetry sent to the ingestion route, on the real database: driving,
+ * speeding and idling time against the asset's limit and a geofence's, the score by the formula
+ * as the weights change through PATCH, groupBy, and the caller's scope. Harsh events come from
+ * their detection rule (issue 56's other half): their counts are proven in driving-score.spec.ts.
+ */
+describe('driving scores', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let a: TrackedFixture;
+  let b: TrackedFixture;
+  const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
+  const scores = (query: string, token?: string) => request(t.server).get(`/api/driving-scores?${query}`).set(auth(token));
+  const patch = (weights: object, token?: string) => request(t.server).patch('/api/driving-score-settings').set(auth(token)).send({ weights });
+  // 50 km/h for 60 s, 75 for 30 s, 85 for 20 s, 95 for 10 s; then 60 s idling.
+  const driveA = () => scriptedDrive(a, { ts: T0, lat: -33.5, lng: -70.7 }, [50, 50, 50, 50, 50, 50, 75, 75, 75, 85, 85, 95], 6);
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    a = await addAsset(t, tenant.clientId, { name: 'Camión A', plate: 'AAAA11' });
+    b = await addAsset(t, tenant.clientId, { name: 'Camión B', plate: 'BBBB22' });
+    await request(t.server)
+      .patch(`/api/assets/${a.assetId}`)
+      .set(auth())
+      .send({ eventSettings: { speedLimitKmh: 60 } })
+      .expect(200);
+    // B has no limit of its own: a zone of 30 km/h around its drive sets it.
+    await request(t.server)
+      .post('/api/geofences')
+      .set(auth())
+      .send({ name: 'Zona escolar', geometry: { type: 'Point', coordinates: [-70.6, -33.0] }, radiusM: 3000, speedLimitKmh: 30 })
+      .expect(201);
+    await ingestMessages(t, TOKEN, driveA().messages);
+    await ingestMessages(t, TOKEN, scriptedDrive(b, { ts: T0, lat: -33.0, lng: -70.6 }, [55, 55, 55, 45], 0).messages);
+  });
+  afterAll(() => t.close());
+
+  it('measures distance, driving, speeding over the asset’s limit and idling, and scores them with the default weights', async () => {
+    expect((await request(t.server).get('/api/driving-score-settings').set(auth()).expect(200)).body.data).toEqual({ weights: DEFAULTS });
+    const [row] = (await scores(`groupBy=asset&${DAY}&assetIds=${a.assetId}`).expect(200)).body.data;
+    const { distanceKm } = driveA();
+    expect(row).toEqual({
+      id: a.assetId,
+      name: 'Camión A',
+      // 100 − 100·(1·0.5 + 2·0.25 + 4·0.0833 + 0.2·0.3333) = 100 − 140: clamped.
+      score: 0,
+      distanceKm: expect.closeTo(distanceKm, 2),
+      drivingSeconds: 120,
+      per100Km: { acceleration: 0, braking: 0, cornering: 0 },
+      // Over 60 by more than 10 (75, 85, 95): 60 of 120 s; by more than 20 (85, 95): 30 s; by more than 30 (95): 10 s.
+      speedingShare: { over10: 0.5, over20: 0.25, over30: 0.0833 },
+      idlingShare: 0.3333,
+      eventIds: [],
+    });
+  });
+
+  it('moves the score as the weights change through PATCH (partial), and records the change', async () => {
+    const changed = (await patch({ speeding10: 0.1, speeding20: 0.1, speeding30: 0.3, idling: 0.3 }).expect(200)).body.data;
+    expect(changed).toEqual({ weights: { ...DEFAULTS, speeding10: 0.1, speeding20: 0.1, speeding30: 0.3, idling: 0.3 } });
+    const score = async () => (await scores(`${DAY}&assetIds=${a.assetId}`).expect(200)).body.data[0].score;
+    // 100 − 100·(0.1·0.5 + 0.1·0.25 + 0.3·(1/12) + 0.3·(1/3)) = 100 − 20.
+    expect(await score()).toBe(80);
+    await patch({ idling: 0 }).expect(200);
+    expect(await score()).toBe(90);
+    expect((await request(t.server).get('/api/driving-score-settings').set(auth()).expect(200)).body.data.weights).toMatchObject({
+      idling: 0,
+      speeding30: 0.3,
+      braking: 2,
+    });
+    const activity = await t.connection
+      .collection('activity_events')
+      .find({ clientId: tenant.clientId, action: 'driving_score_settings.update' })
+      .sort({ _id: 1 })
+      .toArray();
+    expect(activity).toHaveLength(2);
+    expect(activity[1]).toMatchObject({ before: { weights: { idling: 0.3 } }, after: { weights: { idling: 0 } } });
+  });
+
+  it('takes the lowest geofence limit where the asset is, and lists every visible asset without assetIds', async () => {
+    const rows = (await scores(DAY).expect(200)).body.data;
+    expect(rows.map((row: { name: string }) => row.name)).toEqual(['Camión A', 'Camión B']);
+    // 55 in a 30 zone: over by 25 for 30 s, then 45 (over by 15) for 10 s.
+    expect(rows[1]).toMatchObject({ id: b.assetId, drivingSeconds: 40, speedingShare: { over10: 1, over20: 0.75, over30: 0 }, idlingShare: 0 });
+  });
+
+  it('answers no rows by driver until assignments exist, and nothing outside the period', async () => {
+    expect((await scores(`groupBy=driver&${DAY}`).expect(200)).body.data).toEqual([]);
+    const [row] = (await scores(`from=2026-11-21T00:00:00Z&to=2026-11-22T00:00:00Z&assetIds=${a.assetId}`).expect(200)).body.data;
+    expect(row).toMatchObject({ score: 100, distanceKm: 0, drivingSeconds: 0, idlingShare: 0 });
+  });
+
+  it('keeps to the caller: 401, 403 without access_reports, 404 for another client’s or an out-of-scope asset, 400 for bad input', async () => {
+    for (const headers of [{}, { Authorization: 'Bearer atk_bogus' }]) {
+      await request(t.server).get(`/api/driving-scores?${DAY}`).set(headers).expect(401);
+      await request(t.server).get('/api/driving-score-settings').set(headers).expect(401);
+      await request(t.server)
+        .patch('/api/driving-score-settings')
+        .set(headers)
+        .send({ weights: { idling: 1 } })
+        .expect(401);
+    }
+    const noReports = await tenant.addUser({ permissions: [Permission.Positions] });
+    await scores(DAY, noReports.token).expect(403);
+    await request(t.server).get('/api/driving-score-settings').set(auth(noReports.token)).expect(403);
+    await patch({ idling: 1 }, noReports.token).expect(403);
+    const other = await createTenant(t.app);
+    const theirs = await addAsset(t, other.clientId);
+    await scores(`${DAY}&assetIds=${theirs.assetId}`).expect(404);
+    await scores(`${DAY}&assetIds=${a.assetId},${new Types.ObjectId().toHexString()}`).expect(404);
+    const limited = await tenant.addUser({ trackerIds: [b.trackerId] });
+    await scores(`${DAY}&assetIds=${a.assetId}`, limited.token).expect(404);
+    expect((await scores(DAY, limited.token).expect(200)).body.data.map((row: { id: string }) => row.id)).toEqual([b.assetId]);
+    expect((await scores(DAY, other.admin.token).expect(200)).body.data.map((row: { id: string }) => row.id)).toEqual([theirs.assetId]);
+    for (const query of [
+      'groupBy=fleet&' + DAY,
+      'from=2026-11-01T00:00:00Z&to=2026-12-03T00:00:00Z',
+      'from=2026-11-21T00:00:00Z&to=2026-11-20T00:00:00Z',
+      'from=2026-11-20T00:00:00&to=2026-11-21T00:00:00',
+      'to=2026-11-21T00:00:00Z',
+      `${DAY}&assetIds=12`,
+      `${DAY}&colour=red`,
+    ]) {
+      expect((await scores(query).expect(400)).body).toMatchObject({ error: expect.any(String) });
+    }
+    for (const weights of [{ idling: -1 }, { idling: 1001 }, { idling: '1' }, { idling: null }, { harshness: 1 }, {}]) await patch(weights).expect(400);
+    await request(t.server)
+      .patch('/api/driving-score-settings')
+      .set(auth())
+      .send({ weights: { idling: 1 }, extra: true })
+      .expect(400);
+    await request(t.server).patch('/api/driving-score-settings').set(auth()).send({}).expect(400);
+    expect((await request(t.server).get('/api/driving-score-settings').set(auth()).expect(200)).body.data.weights.idling).toBe(0);
+  });
+});
