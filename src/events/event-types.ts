@@ -22,9 +22,6 @@ export const FLEET_EVENT_TYPES = [
   'work_order.overdue',
   'maintenance.due_soon',
   'maintenance.overdue',
-  'harsh.acceleration',
-  'harsh.braking',
-  'harsh.cornering',
 ] as const;
 
 export type FleetEventType = (typeof FLEET_EVENT_TYPES)[number];
