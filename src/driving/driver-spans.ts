@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { Types } from 'mongoose';
 import type { TenantScope } from '@app/database';
 
@@ -17,14 +16,6 @@ export interface DriverSpan {
  */
 export abstract class DriverSpans {
   abstract of(scope: TenantScope, assetIds: readonly Types.ObjectId[], fromS: number, toS: number): Promise<Map<string, DriverSpan[]>>;
-}
-
-/** No assignments known: every asset's time is nobody's, so scores by driver are empty. */
-@Injectable()
-export class NoDriverSpans extends DriverSpans {
-  of(): Promise<Map<string, DriverSpan[]>> {
-    return Promise.resolve(new Map<string, DriverSpan[]>());
-  }
 }
 
 /** The span in force at `ts` among an asset's spans (the latest begun, when they overlap). */

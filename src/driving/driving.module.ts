@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TenantDataModule } from '@app/database';
 import { ReportsModule } from '@app/reports';
+import { DriversModule } from '../drivers';
 import { EventsModule } from '../events';
 import { GeofencesModule } from '../geofences';
 import { PositionsModule } from '../positions';
-import { DriverSpans, NoDriverSpans } from './driver-spans';
+import { AssignedDriverSpans } from './assigned-driver-spans';
+import { DriverSpans } from './driver-spans';
 import { DrivingScores } from './driving-scores.service';
 import { DrivingReportController } from './report/driving-report.controller';
 import { DrivingReportService } from './report/driving-report.service';
@@ -21,10 +23,10 @@ const settingsData = TenantDataModule.forFeature([{ name: DrivingScoreSettings.n
  * and the scheduled `driving`). docs/driving.md.
  */
 @Module({
-  imports: [settingsData, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
+  imports: [settingsData, DriversModule, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
   controllers: [DrivingScoresController, DrivingScoreSettingsController, DrivingReportController],
-  // Until the driver assignments plug in their own, no spans: scores by driver are empty.
-  providers: [DrivingScores, DrivingScoreSettingsService, DrivingReportService, { provide: DriverSpans, useClass: NoDriverSpans }],
+  // Who drove each asset when: the drivers domain's assignments.
+  providers: [DrivingScores, DrivingScoreSettingsService, DrivingReportService, { provide: DriverSpans, useClass: AssignedDriverSpans }],
   exports: [DrivingReportService],
 })
 export class DrivingModule {}
