@@ -322,6 +322,21 @@ export function validRequests(client: Client): SweepRequest[] {
       writes: false,
       body: { assetIds: [client.assets.tracked], from: '01/11/2026', to: '02/11/2026', format: 'csv' },
     },
+    {
+      route: 'POST /api/reports/driving',
+      method: 'post',
+      path: '/api/reports/driving',
+      writes: false,
+      body: { assetIds: [client.assets.tracked], from: '2026-11-01T00:00:00-03:00', to: '2026-11-02T00:00:00-03:00', format: 'xlsx' },
+    },
+    {
+      route: 'GET /api/driving-scores',
+      method: 'get',
+      path: `/api/driving-scores?groupBy=asset&from=2026-11-01T00:00:00-03:00&to=2026-11-02T00:00:00-03:00&assetIds=${client.assets.tracked}`,
+      writes: false,
+    },
+    { route: 'GET /api/driving-score-settings', method: 'get', path: '/api/driving-score-settings', writes: false },
+    { route: 'PATCH /api/driving-score-settings', method: 'patch', path: '/api/driving-score-settings', writes: true, body: { weights: { idling: 0.5 } } },
     { route: 'GET /api/cargo/ubicaciones/:id', method: 'get', path: `/api/cargo/ubicaciones/${manifestValue<string>(client, 'cargoLocation')}`, writes: false },
     {
       route: 'POST /api/support/tickets',
