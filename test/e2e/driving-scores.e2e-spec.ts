@@ -14,8 +14,8 @@ const DEFAULTS = { acceleration: 2, braking: 2, cornering: 2, speeding10: 1, spe
 /**
  * Driving scores from telemetry sent to the ingestion route, on the real database: driving,
  * speeding and idling time against the asset's limit and a geofence's, the score by the formula
- * as the weights change through PATCH, groupBy, and the caller's scope. Harsh events come from
- * their detection rule (issue 56's other half): their counts are proven in driving-score.spec.ts.
+ * as the weights change through PATCH, a harsh braking detected from the fixes, groupBy asset
+ * and driver (the driver assignments), and the caller's scope.
  */
 describe('driving scores', () => {
   let t: TestApp;
@@ -102,6 +102,56 @@ describe('driving scores', () => {
     expect((await scores(`groupBy=driver&${DAY}`).expect(200)).body.data).toEqual([]);
     const [row] = (await scores(`from=2026-11-21T00:00:00Z&to=2026-11-22T00:00:00Z&assetIds=${a.assetId}`).expect(200)).body.data;
     expect(row).toMatchObject({ score: 100, distanceKm: 0, drivingSeconds: 0, idlingShare: 0 });
+  });
+
+  it('counts a harsh braking detected from ingested fixes per 100 km, with its id as evidence', async () => {
+    const c = await addAsset(t, tenant.clientId, { name: 'Camión C', plate: 'CCCC33' });
+    // A fix a second: 60 km/h, then 40 a second later (20 km/h lost in 1 s, over the 14 of a harsh braking).
+    const drive = scriptedDrive(c, { ts: T0, lat: -32.5, lng: -70.6 }, [60, 60, 60, 40, 40, 40, 40], 0, 1);
+    await ingestMessages(t, TOKEN, drive.messages);
+    const [row] = (await scores(`${DAY}&assetIds=${c.assetId}`).expect(200)).body.data;
+    expect(row.eventIds).toHaveLength(1);
+    expect(row.per100Km).toEqual({ acceleration: 0, braking: expect.closeTo(100 / drive.distanceKm, 0), cornering: 0 });
+    const event = (await request(t.server).get(`/api/events/${row.eventIds[0]}`).set(auth()).expect(200)).body.data;
+    expect(event).toMatchObject({ type: 'harsh.braking', assetId: c.assetId, occurredAt: new Date((T0 + 2) * 1000).toISOString() });
+  });
+
+  it('splits an asset’s figures by who drove it when (driver assignments), and keeps the drivers asked', async () => {
+    const rut = (n: number) => {
+      const body = String(10_000_000 + n);
+      const sum = [...body].reverse().reduce((total, digit, i) => total + Number(digit) * [2, 3, 4, 5, 6, 7][i % 6], 0);
+      const check = 11 - (sum % 11);
+      return `${body}-${check === 11 ? '0' : check === 10 ? 'K' : check}`;
+    };
+    const addDriver = async (firstName: string, n: number): Promise<string> =>
+      (
+        await request(t.server)
+          .post('/api/drivers')
+          .set(auth())
+          .send({ firstName, lastName: 'Rojas', rut: rut(n) })
+          .expect(201)
+      ).body.data.id;
+    const [ana, beto] = [await addDriver('Ana', 1), await addDriver('Beto', 2)];
+    const iso = (s: number) => new Date((T0 + s) * 1000).toISOString();
+    const assign = (driverId: string, from: number, to?: number) =>
+      request(t.server)
+        .post(`/api/assets/${a.assetId}/driver-assignments`)
+        .set(auth())
+        .send({ driverId, from: iso(from), ...(to !== undefined && { to: iso(to) }) })
+        .expect(201);
+    await assign(ana, -3600, 60);
+    await assign(beto, 60);
+    const rows = (await scores(`groupBy=driver&${DAY}&assetIds=${a.assetId}`).expect(200)).body.data;
+    expect(rows.map((row: { id: string; name: string }) => [row.id, row.name])).toEqual([
+      [ana, 'Ana Rojas'],
+      [beto, 'Beto Rojas'],
+    ]);
+    // Ana drove the first 60 s at 50 km/h; Beto the rest: 75, 85, 95, then the 60 s of idling.
+    expect(rows[0]).toMatchObject({ drivingSeconds: 60, speedingShare: { over10: 0, over20: 0, over30: 0 }, idlingShare: 0 });
+    expect(rows[1]).toMatchObject({ drivingSeconds: 60, speedingShare: { over10: 1, over20: 0.5, over30: 0.1667 }, idlingShare: 0.5 });
+    expect(rows[0].distanceKm + rows[1].distanceKm).toBeCloseTo(driveA().distanceKm, 2);
+    const only = (await scores(`groupBy=driver&${DAY}&driverIds=${beto}`).expect(200)).body.data;
+    expect(only.map((row: { id: string }) => row.id)).toEqual([beto]);
   });
 
   it('keeps to the caller: 401, 403 without access_reports, 404 for another client’s or an out-of-scope asset, 400 for bad input', async () => {
