@@ -25,6 +25,7 @@ import { GeofencesModule } from './geofences';
 import { PlacesModule } from './places';
 import { VisitsModule } from './visits';
 import { DrivingModule } from './driving';
+import { TasksModule } from './tasks';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
 import { LayersModule } from './layers';
@@ -65,6 +66,7 @@ import { WebhooksModule } from './webhooks';
     PlacesModule,
     VisitsModule,
     DrivingModule,
+    TasksModule,
     InspectionsModule,
     LayersModule,
     MaintenanceModule,

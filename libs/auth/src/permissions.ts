@@ -2,7 +2,7 @@
  * Permission names of roles. The spec names the first six; docs/design.md fixes the rest
  * (`access_assets` and `access_positions` for the platform around the nineteen operations;
  * `access_geofences` and `access_alerts` for geofences, events and alerts; `access_places` for
- * places, visits and layers).
+ * places, visits and layers; `access_tasks` for tasks).
  */
 export enum Permission {
   Drivers = 'access_drivers',
@@ -21,6 +21,7 @@ export enum Permission {
   Geofences = 'access_geofences',
   Alerts = 'access_alerts',
   Places = 'access_places',
+  Tasks = 'access_tasks',
 }
 
 export const ALL_PERMISSIONS: readonly Permission[] = Object.values(Permission);
@@ -43,6 +44,7 @@ export const PERMISSION_DESCRIPTIONS: Readonly<Record<Permission, string>> = {
   [Permission.Geofences]: 'Geofences: create, list, edit and remove',
   [Permission.Alerts]: 'Fleet events, alert rules, alerts and webhook endpoints',
   [Permission.Places]: 'Places and their visits, map layers and the geocoder',
+  [Permission.Tasks]: 'Tasks: create, list, edit, import, complete, fail and cancel',
 };
 
 export function isPermission(value: string): value is Permission {

@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
+import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreateTaskDto } from './dto/create-task.dto';
+import { ListTasksDto } from './dto/list-tasks.dto';
+import { UpdateTaskDto } from './dto/update-task.dto';
+import { TaskView } from './task.view';
+import { TasksService } from './tasks.service';
+
+@ApiTags('tasks')
+@Controller('tasks')
+export class TasksController {
+  constructor(private readonly tasks: TasksService) {}
+
+  /** Creates a task at a place or a point: `assigned` with an asset, else `unassigned`. */
+  @Post()
+  @Authenticated({ permission: Permission.Tasks })
+  @HttpCode(201)
+  @ApiCreatedResponse({ type: TaskView, description: 'The new task' })
+  @ApiBadRequestResponse({
+    description: 'Invalid body: neither or both of placeId and location, a window that ends before it begins, an unknown field (shape A)',
+  })
+  @ApiNotFoundResponse({
+    description: "The asset (unknown, another client's, archived or outside your trackers), place, driver or form named is not found (shape A)",
+  })
+  @ApiConflictResponse({ description: 'The externalId is another task’s (shape A)' })
+  create(@Auth() auth: AuthContext, @Body() body: CreateTaskDto): Promise<TaskView> {
+    return this.tasks.create(auth, body);
+  }
+
+  /**
+   * The tasks, by window start (earliest first); `from`/`to` keep those whose window overlaps the
+   * period (the day's list), `state`, `assetId`, `driverId`, `placeId` and `late` filter.
+   */
+  @Get()
+  @Authenticated({ permission: Permission.Tasks })
+  @PagedResponse(TaskView, 'One page, by window start')
+  @ApiBadRequestResponse({ description: 'Unknown parameter, bad value, from after to, or a foreign cursor (shape A)' })
+  @ApiNotFoundResponse({ description: "The asset, place or driver filtered by is another client's, or the asset is outside your trackers (shape A)" })
+  async list(@Auth() auth: AuthContext, @Query() query: ListTasksDto): Promise<PagedBody<TaskView>> {
+    const page = await this.tasks.list(auth, query);
+    return new PagedBody(page.items, page.nextCursor);
+  }
+
+  /** One task. */
+  @Get(':id')
+  @Authenticated({ permission: Permission.Tasks })
+  @ApiOkResponse({ type: TaskView, description: 'The task' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or its asset outside your trackers (shape A)" })
+  get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<TaskView> {
+    return this.tasks.get(auth, id);
+  }
+
+  /** Changes a task: the fields sent; `assetId` sets or (null) takes away the vehicle while it is unassigned or assigned. */
+  @Patch(':id')
+  @Authenticated({ permission: Permission.Tasks })
+  @ApiOkResponse({ type: TaskView, description: 'The task as changed' })
+  @ApiBadRequestResponse({ description: 'Invalid body, an unknown field, or nothing to change (shape A)' })
+  @ApiNotFoundResponse({ description: 'The task, or an asset, place, driver or form named, is not found (shape A)' })
+  @ApiConflictResponse({
+    description: 'The task is done, failed or cancelled, its vehicle changes after the arrival, or the externalId is another task’s (shape A)',
+  })
+  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateTaskDto): Promise<TaskView> {
+    return this.tasks.update(auth, id, body);
+  }
+
+  /** Deletes a task. */
+  @Delete(':id')
+  @Authenticated({ permission: Permission.Tasks })
+  @ApiOkResponse({ type: DeletedView, description: 'The id of the task deleted' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or its asset outside your trackers (shape A)" })
+  delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
+    return this.tasks.delete(auth, id);
+  }
+}

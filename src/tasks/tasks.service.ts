@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { ActivityRecorder } from '@app/activity';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, isDuplicateKeyError, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
+import { CreateTaskDto } from './dto/create-task.dto';
+import { ListTasksDto } from './dto/list-tasks.dto';
+import { UpdateTaskDto } from './dto/update-task.dto';
+import { Task } from './schemas/task.schema';
+import { newTask, taskUpdate } from './task-record';
+import { TaskReferences } from './task-references';
+import { TaskView, toTaskView } from './task.view';
+
+export const taskExternalIdTaken = (externalId: string) =>
+  new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another task's: each task's externalId is unique`);
+
+/**
+ * A client's tasks (docs/dispatch.md, "Tasks"): CRUD and the list. The repository keeps a task
+ * with a vehicle to callers who see the vehicle's tracker, and one without to callers who see
+ * every tracker.
+ */
+@Injectable()
+export class TasksService {
+  constructor(
+    @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
+    private readonly references: TaskReferences,
+    private readonly slots: TaskArrivalSlots,
+    private readonly activity: ActivityRecorder,
+  ) {}
+
+  async create(auth: AuthContext, body: CreateTaskDto): Promise<TaskView> {
+    const refs = await this.references.resolve(auth, body);
+    const record = newTask(body, refs, auth.clientId);
+    const task = await this.unlessTaken(body.externalId, () => this.tasks.create(auth, record));
+    await this.slots.follow(null, task);
+    const view = toTaskView(task);
+    await this.activity.record(auth, {
+      action: 'task.create',
+      resourceType: 'task',
+      resourceId: task._id,
+      summary: `Task "${task.title}" created`,
+      after: view,
+    });
+    return view;
+  }
+
+  /** A page of tasks by window start, earliest first. */
+  async list(auth: AuthContext, query: ListTasksDto): Promise<Page<TaskView>> {
+    if (query.from && query.to && new Date(query.from) > new Date(query.to)) throw validationFailed([{ path: 'from', message: 'from must not be after to' }]);
+    const filter: TenantQuery<Task> = {};
+    // A filter naming another client's record, or an asset outside the caller's trackers, is a 404 as its own URL would be.
+    const refs = await this.references.resolveForFilter(auth, query);
+    if (refs.asset) filter.assetId = refs.asset._id;
+    if (refs.place) filter.placeId = refs.place._id;
+    if (refs.driver) filter.driverId = refs.driver._id;
+    if (query.state) filter.state = query.state;
+    if (query.late !== undefined) filter.late = query.late;
+    if (query.to) filter.windowFrom = { $lte: new Date(query.to) };
+    if (query.from) filter.windowTo = { $gte: new Date(query.from) };
+    const page = await this.tasks.list(auth, filter, { limit: query.limit, cursor: query.cursor }, { sortBy: 'windowFrom', direction: 'asc' });
+    return { items: page.items.map(toTaskView), nextCursor: page.nextCursor };
+  }
+
+  async get(auth: AuthContext, id: string): Promise<TaskView> {
+    return toTaskView(await this.find(auth, id));
+  }
+
+  /** The task as the caller may see it, or 404. */
+  find(auth: AuthContext, id: string): Promise<Stored<Task>> {
+    return this.tasks.findByIdOrFail(auth, id, 'Task');
+  }
+
+  async update(auth: AuthContext, id: string, body: UpdateTaskDto): Promise<TaskView> {
+    if (Object.values(body).every((value) => value === undefined)) throw badRequest('Nothing to change: send at least one field of the task');
+    const task = await this.find(auth, id);
+    const refs = await this.references.resolve(auth, body);
+    const update = taskUpdate(task, body, refs);
+    const updated = (await this.unlessTaken(body.externalId, () => this.tasks.updateRecord(auth, task, update))) ?? task;
+    await this.slots.follow(task, updated);
+    const [before, after] = [toTaskView(task), toTaskView(updated)];
+    await this.activity.record(auth, {
+      action: 'task.update',
+      resourceType: 'task',
+      resourceId: task._id,
+      summary: `Task "${updated.title}" changed`,
+      before,
+      after,
+    });
+    return after;
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
+    const task = await this.find(auth, id);
+    await this.tasks.deleteRecords(auth, [task]);
+    await this.slots.follow(task, null);
+    await this.activity.record(auth, {
+      action: 'task.delete',
+      resourceType: 'task',
+      resourceId: task._id,
+      summary: `Task "${task.title}" deleted`,
+      before: toTaskView(task),
+    });
+    return { id: task._id.toHexString() };
+  }
+
+  /** A write refused by the unique externalId index is the caller's 409, naming the id. */
+  private async unlessTaken<R>(externalId: string | null | undefined, write: () => Promise<R>): Promise<R> {
+    try {
+      return await write();
+    } catch (error) {
+      if (externalId && isDuplicateKeyError(error)) throw taskExternalIdTaken(externalId);
+      throw error;
+    }
+  }
+}
