@@ -22,6 +22,11 @@ export const FLEET_EVENT_TYPES = [
   'work_order.overdue',
   'maintenance.due_soon',
   'maintenance.overdue',
+  'task.arrived',
+  'task.late',
+  'task.eta_late',
+  'task.done',
+  'task.failed',
 ] as const;
 
 export type FleetEventType = (typeof FLEET_EVENT_TYPES)[number];

@@ -16,6 +16,8 @@ export interface NewFleetEvent {
   geofenceId?: Types.ObjectId | null;
   /** The place of a visit event (`place.arrival`, `place.departure`). */
   placeId?: Types.ObjectId | null;
+  /** The task of a task event (`task.arrived`, `task.late`, …). */
+  taskId?: Types.ObjectId | null;
   details?: Record<string, unknown>;
   /** Tells apart events of one asset, type and time that are not the same (an inspection's id, a plan's cycle). */
   subject?: string;

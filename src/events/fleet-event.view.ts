@@ -27,6 +27,8 @@ export class FleetEventView {
   geofenceId: string | null;
   /** The place of a visit event (`place.arrival`, `place.departure`); null otherwise. */
   placeId: string | null;
+  /** The task of a task event (`task.*`); null otherwise. */
+  taskId: string | null;
   /** The type's facts: `limitKmh`, `maxSpeedKmh`, `durationSeconds`, `sensor`, … (docs/events.md). */
   details: Record<string, unknown>;
   /** The driver assigned to the asset when it occurred (docs/dispatch.md); null when none. */
@@ -47,6 +49,7 @@ export function toFleetEventView(event: StoredFleetEvent, driver: { driverId: st
     position: event.position ?? null,
     geofenceId: event.geofenceId ? event.geofenceId.toHexString() : null,
     placeId: event.placeId ? event.placeId.toHexString() : null,
+    taskId: event.taskId ? event.taskId.toHexString() : null,
     details: event.details ?? {},
     driverId: driver.driverId,
     driverName: driver.driverName,

@@ -39,6 +39,7 @@ export class FleetEvents {
       position: event.position ?? null,
       geofenceId: event.geofenceId ?? null,
       placeId: event.placeId ?? null,
+      taskId: event.taskId ?? null,
       details: event.details ?? {},
       notifiedAt: null,
     }));

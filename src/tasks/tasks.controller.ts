@@ -5,13 +5,18 @@ import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { ListTasksDto } from './dto/list-tasks.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
+import { CompleteTaskDto, FailTaskDto } from './dto/task-transitions.dto';
+import { TaskTransitions } from './task-transitions.service';
 import { TaskView } from './task.view';
 import { TasksService } from './tasks.service';
 
 @ApiTags('tasks')
 @Controller('tasks')
 export class TasksController {
-  constructor(private readonly tasks: TasksService) {}
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly transitions: TaskTransitions,
+  ) {}
 
   /** Creates a task at a place or a point: `assigned` with an asset, else `unassigned`. */
   @Post()
@@ -63,6 +68,44 @@ export class TasksController {
   })
   update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: UpdateTaskDto): Promise<TaskView> {
     return this.tasks.update(auth, id, body);
+  }
+
+  /**
+   * Done, by hand: from `assigned` or `arrived`. With a `formId`, that form's submission (an
+   * inspection) is required; uploads prove it too (photos, a signature).
+   */
+  @Post(':id/complete')
+  @Authenticated({ permission: Permission.Tasks })
+  @HttpCode(200)
+  @ApiOkResponse({ type: TaskView, description: 'The task, done, with its proof' })
+  @ApiBadRequestResponse({ description: 'Invalid body; the form’s submission missing, unknown or of another form; an unknown upload (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or its asset outside your trackers (shape A)" })
+  @ApiConflictResponse({ description: 'Its state does not allow it (unassigned, done, failed or cancelled), named in the message (shape A)' })
+  complete(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: CompleteTaskDto): Promise<TaskView> {
+    return this.transitions.complete(auth, id, body);
+  }
+
+  /** Not done, and why: from `assigned` or `arrived`. */
+  @Post(':id/fail')
+  @Authenticated({ permission: Permission.Tasks })
+  @HttpCode(200)
+  @ApiOkResponse({ type: TaskView, description: 'The task, failed' })
+  @ApiBadRequestResponse({ description: 'Invalid body: the reason missing (shape A)' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or its asset outside your trackers (shape A)" })
+  @ApiConflictResponse({ description: 'Its state does not allow it (unassigned, done, failed or cancelled), named in the message (shape A)' })
+  fail(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: FailTaskDto): Promise<TaskView> {
+    return this.transitions.fail(auth, id, body);
+  }
+
+  /** Called off: from `unassigned`, `assigned` or `arrived`. */
+  @Post(':id/cancel')
+  @Authenticated({ permission: Permission.Tasks })
+  @HttpCode(200)
+  @ApiOkResponse({ type: TaskView, description: 'The task, cancelled' })
+  @ApiNotFoundResponse({ description: "Unknown, another client's, or its asset outside your trackers (shape A)" })
+  @ApiConflictResponse({ description: 'It is done, failed or cancelled already, named in the message (shape A)' })
+  cancel(@Auth() auth: AuthContext, @Param('id') id: string): Promise<TaskView> {
+    return this.transitions.cancel(auth, id);
   }
 
   /** Deletes a task. */

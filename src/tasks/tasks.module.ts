@@ -2,12 +2,20 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AssetOwnedDataModule } from '@app/fleet';
 import { DriversModule } from '../drivers';
+import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
+import { InspectionsModule } from '../inspections';
 import { PlacesModule } from '../places';
+import { UploadsModule } from '../uploads';
 import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-slot.schema';
+import { ArrivalDriver } from './arrival/arrival-driver';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
+import { TaskArrivals } from './arrival/task-arrivals.service';
+import { LateTasksSweep } from './late/late-tasks.sweep';
 import { Task, TaskSchema } from './schemas/task.schema';
+import { TaskEvents } from './task-events';
 import { TaskReferences } from './task-references';
+import { TaskTransitions } from './task-transitions.service';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
@@ -15,9 +23,18 @@ import { TasksService } from './tasks.service';
 const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: TaskSchema }]);
 
 @Module({
-  imports: [taskData, MongooseModule.forFeature([{ name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema }]), PlacesModule, DriversModule, FormsModule],
+  imports: [
+    taskData,
+    MongooseModule.forFeature([{ name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema }]),
+    PlacesModule,
+    DriversModule,
+    FormsModule,
+    EventsModule,
+    InspectionsModule,
+    UploadsModule,
+  ],
   controllers: [TasksController],
-  providers: [TasksService, TaskReferences, TaskArrivalSlots],
+  providers: [TasksService, TaskReferences, TaskArrivalSlots, TaskTransitions, TaskEvents, TaskArrivals, ArrivalDriver, LateTasksSweep],
   exports: [taskData, TasksService],
 })
 export class TasksModule {}

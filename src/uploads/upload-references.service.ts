@@ -63,6 +63,18 @@ export class UploadReferencesService {
     const ids = answers
       .filter((answer) => answer.type === 'file' && Array.isArray(answer.value))
       .flatMap((answer) => (answer.value as string[]).filter(isUploadId).map((id) => new Types.ObjectId(id.trim())));
+    await this.markIdsReferenced(auth, ids);
+  }
+
+  /** The ids among these that name no upload of the caller's client (a task's proof names its uploads directly). */
+  async unknownIds(auth: AuthContext, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const found = new Set((await this.uploads.findByIds(auth, [...ids])).map((upload) => upload._id.toHexString()));
+    return ids.filter((id) => !found.has(id.toLowerCase()));
+  }
+
+  /** Marks uploads a stored record names, so the sweep keeps them. */
+  async markIdsReferenced(auth: AuthContext, ids: readonly Types.ObjectId[]): Promise<void> {
     if (ids.length === 0) return;
     await this.uploads.updateMany(auth, { _id: { $in: ids }, referencedAt: null }, { $set: { referencedAt: new Date() } });
     await this.content.markReferenced(ids);

@@ -55,6 +55,8 @@ const UNSCOPED_ALLOWED = [
   /^src\/maintenance\/work-orders\/overdue-work-orders\.sweep\.ts$/,
   // The offline check: every silent asset's detector state, whatever its client (each instance keeps those of its trackers).
   /^src\/events\/detection\/offline-watch\.ts$/,
+  // The late-task sweep: every client's tasks whose window closed without an arrival.
+  /^src\/tasks\/late\/late-tasks\.sweep\.ts$/,
   // The service-status sweep: every client's statuses the calendar may have moved.
   /^src\/maintenance\/service-plans\/service-status\.sweep\.ts$/,
   // The scheduled reports' due sweep: every client's schedules whose next run has come.

@@ -4,7 +4,10 @@ import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, EVERY_PERMISSION, TestTenant } from '../factories/tenant.factory';
+import { fleetFixtures } from '../factories/inspections.factory';
 import { addAsset } from './positions-fixtures';
+
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 1)]);
 
 const WINDOW = { from: '2026-11-20T09:00:00-03:00', to: '2026-11-20T11:00:00-03:00' };
 
@@ -189,5 +192,91 @@ describe('tasks', () => {
     ]) {
       expect((await request(t.server).get(`/api/tasks${query}`).set(auth()).expect(400)).body).toMatchObject({ error: expect.any(String) });
     }
+  });
+  describe('transitions', () => {
+    const act = (id: string, action: string, body: object = {}, token?: string) =>
+      request(t.server).post(`/api/tasks/${id}/${action}`).set(auth(token)).send(body);
+    const events = async (assetId: string, type: string) =>
+      (
+        await request(t.server)
+          .get(
+            `/api/events?assetId=${assetId}&type=${type}&from=${new Date(Date.now() - 86_400_000).toISOString()}&to=${new Date(Date.now() + 86_400_000).toISOString()}`,
+          )
+          .set(auth())
+          .expect(200)
+      ).body.data;
+
+    it('completes an assigned task with uploads and a note, recording task.done with taskId; a final state refuses every move (409)', async () => {
+      const asset = await addAsset(t, tenant.clientId);
+      const task = await create({ assetId: asset.assetId });
+      const photo = (await request(t.server).post('/api/uploads').set(auth()).attach('file', JPEG, 'firma.jpg').expect(201)).body.data.id;
+      const done = (await act(task.id, 'complete', { uploadIds: [photo], note: 'Recibió Juan' }).expect(200)).body.data;
+      expect(done).toMatchObject({ state: 'done', completedAt: expect.any(String), proof: { submissionId: null, uploadIds: [photo], note: 'Recibió Juan' } });
+      const [event] = await events(asset.assetId, 'task.done');
+      expect(event).toMatchObject({ type: 'task.done', taskId: task.id, placeId, details: { taskId: task.id, title: 'Entrega' } });
+      for (const action of ['complete', 'fail', 'cancel']) {
+        const refused = await act(task.id, action, action === 'fail' ? { reason: 'x' } : {}).expect(409);
+        expect(refused.body.error).toContain('is done');
+      }
+      expect((await request(t.server).patch(`/api/tasks/${task.id}`).set(auth()).send({ title: 'x' }).expect(409)).body.error).toContain('is done');
+    });
+
+    it('fails an assigned task with its reason (task.failed) and cancels from unassigned; unassigned cannot be completed or failed', async () => {
+      const asset = await addAsset(t, tenant.clientId);
+      const task = await create({ assetId: asset.assetId });
+      expect((await act(task.id, 'fail', { reason: 'Cliente cerrado' }).expect(200)).body.data).toMatchObject({
+        state: 'failed',
+        failureReason: 'Cliente cerrado',
+      });
+      expect((await events(asset.assetId, 'task.failed'))[0]).toMatchObject({ taskId: task.id, details: { reason: 'Cliente cerrado' } });
+      await act(task.id, 'cancel').expect(409);
+      const free = await create({});
+      expect((await act(free.id, 'complete').expect(409)).body.error).toContain('is unassigned');
+      await act(free.id, 'fail', { reason: 'x' }).expect(409);
+      expect((await act(free.id, 'cancel').expect(200)).body.data).toMatchObject({ state: 'cancelled', completedAt: expect.any(String) });
+      await act(free.id, 'cancel').expect(409);
+      await request(t.server).patch(`/api/tasks/${free.id}`).set(auth()).send({ assetId: asset.assetId }).expect(409);
+    });
+
+    it('needs the form’s submission to complete a task with a formId: 400 without, of another form or unknown; done with it', async () => {
+      const fixtures = fleetFixtures(t.app, tenant.clientId);
+      const asset = await addAsset(t, tenant.clientId);
+      const [form, otherForm] = [await fixtures.form({ allAssets: true }), await fixtures.form({ allAssets: true, name: 'Otro' })];
+      const task = await create({ assetId: asset.assetId, formId: form._id.toHexString() });
+      const submit = async (formId: string) =>
+        (await request(t.server).post('/api/inspections').set(auth()).send({ assetId: asset.assetId, formId, answers: [] }).expect(201)).body.data.id;
+      const [ofForm, ofOther] = [await submit(form._id.toHexString()), await submit(otherForm._id.toHexString())];
+      const missing = await act(task.id, 'complete', {}).expect(400);
+      expect(missing.body).toMatchObject({ error: expect.stringContaining('submissionId') });
+      await act(task.id, 'complete', { submissionId: ofOther }).expect(400);
+      await act(task.id, 'complete', { submissionId: new Types.ObjectId().toHexString() }).expect(400);
+      await act(task.id, 'complete', { submissionId: ofForm, uploadIds: [new Types.ObjectId().toHexString()] }).expect(400);
+      await act(task.id, 'complete', { submissionId: ofForm, extra: 1 }).expect(400);
+      expect((await request(t.server).get(`/api/tasks/${task.id}`).set(auth()).expect(200)).body.data.state).toBe('assigned');
+      expect((await act(task.id, 'complete', { submissionId: ofForm }).expect(200)).body.data).toMatchObject({
+        state: 'done',
+        proof: { submissionId: ofForm },
+      });
+    });
+
+    it("refuses bad bodies (400), another client's task and one outside the user's trackers (404), no permission (403), no credential (401)", async () => {
+      const asset = await addAsset(t, tenant.clientId);
+      const task = await create({ assetId: asset.assetId });
+      await act(task.id, 'fail', {}).expect(400);
+      await act(task.id, 'fail', { reason: 5 }).expect(400);
+      await act(task.id, 'complete', { uploadIds: 'x' }).expect(400);
+      await act(task.id, 'complete', { note: 7 }).expect(400);
+      const other = await createTenant(t.app);
+      const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
+      const without = await tenant.addUser({ permissions: EVERY_PERMISSION.filter((permission) => permission !== Permission.Tasks) });
+      for (const action of ['complete', 'fail', 'cancel']) {
+        const body = action === 'fail' ? { reason: 'x' } : {};
+        await act(task.id, action, body, other.admin.token).expect(404);
+        await act(task.id, action, body, limited.token).expect(404);
+        await act(task.id, action, body, without.token).expect(403);
+        await request(t.server).post(`/api/tasks/${task.id}/${action}`).send(body).expect(401);
+      }
+      expect((await request(t.server).get(`/api/tasks/${task.id}`).set(auth()).expect(200)).body.data.state).toBe('assigned');
+    });
   });
 });

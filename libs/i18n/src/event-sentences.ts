@@ -55,6 +55,11 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'work_order.overdue': ({ d, has }) => `Orden de trabajo vencida${has('title') ? `: ${String(d.title)}` : ''}`,
     'maintenance.due_soon': ({ d, has }) => `Mantención próxima${has('planName') ? `: ${String(d.planName)}` : ''}`,
     'maintenance.overdue': ({ d, has }) => `Mantención vencida${has('planName') ? `: ${String(d.planName)}` : ''}`,
+    'task.arrived': ({ d, has }) => `Llegó a la tarea${has('title') ? ` «${String(d.title)}»` : ''}${d.late === true ? ' (atrasado)' : ''}`,
+    'task.late': ({ d, has }) => `Tarea atrasada: no llegó a tiempo${has('title') ? ` a «${String(d.title)}»` : ''}`,
+    'task.eta_late': ({ d, has }) => `Llegará tarde${has('title') ? ` a «${String(d.title)}»` : ''} según la hora estimada`,
+    'task.done': ({ d, has }) => `Tarea completada${has('title') ? `: ${String(d.title)}` : ''}`,
+    'task.failed': ({ d, has }) => `Tarea fallida${has('title') ? `: ${String(d.title)}` : ''}${has('reason') ? ` (${String(d.reason)})` : ''}`,
   },
   en: {
     'geofence.enter': ({ place }) => `Entered ${place}`,
@@ -83,6 +88,11 @@ const SENTENCES: Record<Language, Record<string, Sentence>> = {
     'work_order.overdue': ({ d, has }) => `Work order overdue${has('title') ? `: ${String(d.title)}` : ''}`,
     'maintenance.due_soon': ({ d, has }) => `Maintenance due soon${has('planName') ? `: ${String(d.planName)}` : ''}`,
     'maintenance.overdue': ({ d, has }) => `Maintenance overdue${has('planName') ? `: ${String(d.planName)}` : ''}`,
+    'task.arrived': ({ d, has }) => `Arrived for the task${has('title') ? ` "${String(d.title)}"` : ''}${d.late === true ? ' (late)' : ''}`,
+    'task.late': ({ d, has }) => `Task late: not there in time${has('title') ? ` for "${String(d.title)}"` : ''}`,
+    'task.eta_late': ({ d, has }) => `Expected late${has('title') ? ` for "${String(d.title)}"` : ''} by its ETA`,
+    'task.done': ({ d, has }) => `Task done${has('title') ? `: ${String(d.title)}` : ''}`,
+    'task.failed': ({ d, has }) => `Task failed${has('title') ? `: ${String(d.title)}` : ''}${has('reason') ? ` (${String(d.reason)})` : ''}`,
   },
 };
 

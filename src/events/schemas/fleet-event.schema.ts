@@ -52,6 +52,10 @@ export class FleetEvent {
   @Prop({ type: SchemaTypes.ObjectId, default: null })
   placeId: Types.ObjectId | null;
 
+  /** The task of a task event (`task.*`). */
+  @Prop({ type: SchemaTypes.ObjectId, default: null })
+  taskId: Types.ObjectId | null;
+
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   details: Record<string, unknown>;
 

@@ -35,6 +35,11 @@ export class InspectionQueriesService {
     return this.inspections.find(auth, { submittedAt: { $gte: from, $lte: to } }, { sort: { submittedAt: 1, _id: 1 }, limit });
   }
 
+  /** The form an inspection of the caller's client (and trackers) answered, or null (a task's proof names it). */
+  async formOfSubmission(auth: AuthContext, id: string): Promise<Types.ObjectId | null> {
+    return (await this.inspections.findById(auth, id))?.formId ?? null;
+  }
+
   /** One inspection with the fields of the form version it answered; another client's, or out of scope: 404. */
   async get(auth: AuthContext, id: string): Promise<InspectionView> {
     const inspection = await this.inspections.findByIdOrFail(auth, id, 'Inspection');

@@ -1,0 +1,107 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DomainEvents } from '@app/bus';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
+import { TASK_LIMITS } from '../dto/task-fields';
+import { Task } from '../schemas/task.schema';
+import { TaskEvents } from '../task-events';
+import { ArrivalDriver } from './arrival-driver';
+import { slotKey, slotOf, TaskArrivalSlots } from './task-arrival-slots.service';
+
+const isPlaceEvent = (event: StoredFleetEvent) => (event.type === 'place.arrival' || event.type === 'place.departure') && event.placeId !== null;
+
+/** Whether a visit that began at `at` is this task's arrival: within [window.from − 1 h, window.to + 6 h]. */
+export const arrivesWithin = (task: Pick<Task, 'windowFrom' | 'windowTo'>, at: Date): boolean =>
+  at.getTime() >= task.windowFrom.getTime() - TASK_LIMITS.arrivalBeforeMs && at.getTime() <= task.windowTo.getTime() + TASK_LIMITS.arrivalAfterMs;
+
+/**
+ * Tasks arrive by themselves (docs/dispatch.md, "Arrival by itself"): an asset's `place.arrival`
+ * makes its assigned tasks at that place `arrived` when the visit begins within their window's
+ * margins, its `place.departure` dates their departure; a late message's moves and removals
+ * re-date or undo an arrival. On the ingestion's path: one lookup of the asset and place's slot
+ * by `_id`, then its few tasks by `_id` — and nothing at all for the many arrivals without tasks.
+ * Keyed by the event's id: an event told twice changes nothing.
+ */
+@Injectable()
+export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
+  private unsubscribe: Array<() => void> = [];
+
+  constructor(
+    private readonly bus: DomainEvents,
+    @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
+    private readonly slots: TaskArrivalSlots,
+    private readonly events: TaskEvents,
+    private readonly drivers: ArrivalDriver,
+  ) {}
+
+  onModuleInit(): void {
+    const inOrder = (events: readonly StoredFleetEvent[]) => events.filter(isPlaceEvent).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
+    const each = (step: (event: StoredFleetEvent, task: Stored<Task>) => Promise<void>) => async (events: readonly StoredFleetEvent[]) => {
+      for (const event of inOrder(events)) for (const task of await this.tasksOf(event)) await step(event, task);
+    };
+    this.unsubscribe = [
+      this.bus.on(
+        FLEET_EVENTS_RECORDED,
+        each((event, task) => (event.type === 'place.arrival' ? this.arrived(event, task) : this.departed(event, task))),
+      ),
+      this.bus.on(
+        FLEET_EVENTS_MOVED,
+        each((event, task) => this.moved(event, task)),
+      ),
+      this.bus.on(
+        FLEET_EVENTS_REMOVED,
+        each((event, task) => this.removed(event, task)),
+      ),
+    ];
+  }
+
+  onModuleDestroy(): void {
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  }
+
+  /** The tasks in the event's slot; ones that left it meanwhile (deleted, ended) are taken out. */
+  private async tasksOf(event: StoredFleetEvent): Promise<Stored<Task>[]> {
+    const key = slotKey(event.assetId, event.placeId!);
+    const ids = await this.slots.tasksOf(key);
+    if (ids.length === 0) return [];
+    const found = await this.tasks.findByIds(
+      scopeOfClient(event.clientId),
+      ids.map((id) => id.toHexString()),
+    );
+    const current = found.filter((task) => slotOf(task) === key);
+    const stale = ids.filter((id) => !current.some((task) => task._id.equals(id)));
+    for (const id of stale) await this.slots.remove(key, id);
+    return current;
+  }
+
+  private async arrived(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
+    if (task.state !== 'assigned' || task.arrivalEventId?.equals(event._id) || !arrivesWithin(task, event.occurredAt)) return;
+    const late = event.occurredAt > task.windowTo;
+    const driver = task.driverId ? null : await this.drivers.at(task.clientId, event.assetId, event.occurredAt);
+    const change = { state: 'arrived' as const, arrivedAt: event.occurredAt, arrivalEventId: event._id, late, ...(driver ?? {}) };
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change, $unset: { lateCheckAt: 1 } });
+    if (!updated) return;
+    await this.events.record(updated, 'task.arrived', event.occurredAt, { late });
+  }
+
+  private async departed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
+    if (!task.arrivedAt || task.departedAt || task.arrivedAt > event.occurredAt) return;
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: event.occurredAt } });
+    await this.slots.follow(task, updated);
+  }
+
+  /** A late message re-dated the arrival: the task's arrival moves with it (and whether it was late). */
+  private async moved(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
+    if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
+    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late: event.occurredAt > task.windowTo } });
+  }
+
+  /** A late message undid the visit: a task it made `arrived` waits again (and may be found late). */
+  private async removed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
+    if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
+    const undo = { arrivedAt: null, arrivalEventId: null, late: false };
+    const change = task.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: task.windowTo } : undo;
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change });
+    await this.slots.follow(task, updated);
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { Asset } from '@app/fleet';
+import { FleetEvents, type FleetEventType } from '../events';
+import type { Task } from './schemas/task.schema';
+
+export type TaskEventType = Extract<FleetEventType, `task.${string}`>;
+
+/**
+ * Records a task's events (`task.arrived`, `task.late`, `task.done`, `task.failed`) through
+ * FleetEvents, so alert rules, the inbox, e-mail and webhooks carry them like any event: `taskId`
+ * at the top level, the task's id as the event's subject (one event per task, type and time).
+ * Events belong to an asset: a task without one has none.
+ */
+@Injectable()
+export class TaskEvents {
+  constructor(
+    private readonly events: FleetEvents,
+    @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
+  ) {}
+
+  async record(task: Stored<Task>, type: TaskEventType, occurredAt: Date, details: Record<string, unknown> = {}): Promise<void> {
+    if (!task.assetId) return;
+    const asset = await this.assets.findById(scopeOfClient(task.clientId), task.assetId.toHexString());
+    await this.events.record([
+      {
+        clientId: task.clientId,
+        assetId: task.assetId,
+        assetName: asset?.name ?? '',
+        type,
+        occurredAt,
+        placeId: task.placeId,
+        taskId: task._id,
+        subject: task._id.toHexString(),
+        details: {
+          taskId: task._id.toHexString(),
+          title: task.title,
+          windowFrom: task.windowFrom.toISOString(),
+          windowTo: task.windowTo.toISOString(),
+          ...(task.externalId ? { externalId: task.externalId } : {}),
+          ...details,
+        },
+      },
+    ]);
+  }
+}
