@@ -104,6 +104,7 @@ export function taskUpdate(task: Stored<Task>, body: UpdateTaskDto, refs: TaskRe
     set.state = refs.asset ? 'assigned' : 'unassigned';
   }
   // A new window while it still waits: late is judged again against it (and told again if it passes).
-  if (set.windowTo && REASSIGNABLE.includes(set.state ?? task.state)) Object.assign(set, { lateCheckAt: set.windowTo, late: false });
+  const moved = set.windowTo && set.windowTo.getTime() !== task.windowTo.getTime();
+  if (moved && REASSIGNABLE.includes(set.state ?? task.state)) Object.assign(set, { lateCheckAt: set.windowTo, late: false });
   return Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set };
 }

@@ -11,11 +11,14 @@ import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-s
 import { ArrivalDriver } from './arrival/arrival-driver';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskArrivals } from './arrival/task-arrivals.service';
+import { TaskImporter } from './import/task-importer.service';
+import { TaskRowNames } from './import/task-row-names';
 import { LateTasksSweep } from './late/late-tasks.sweep';
 import { Task, TaskSchema } from './schemas/task.schema';
 import { TaskEvents } from './task-events';
 import { TaskReferences } from './task-references';
 import { TaskTransitions } from './task-transitions.service';
+import { TasksImportController } from './tasks-import.controller';
 import { TasksController } from './tasks.controller';
 import { TasksService } from './tasks.service';
 
@@ -33,8 +36,19 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     InspectionsModule,
     UploadsModule,
   ],
-  controllers: [TasksController],
-  providers: [TasksService, TaskReferences, TaskArrivalSlots, TaskTransitions, TaskEvents, TaskArrivals, ArrivalDriver, LateTasksSweep],
+  controllers: [TasksImportController, TasksController],
+  providers: [
+    TasksService,
+    TaskReferences,
+    TaskArrivalSlots,
+    TaskTransitions,
+    TaskEvents,
+    TaskArrivals,
+    ArrivalDriver,
+    LateTasksSweep,
+    TaskImporter,
+    TaskRowNames,
+  ],
   exports: [taskData, TasksService],
 })
 export class TasksModule {}

@@ -141,6 +141,7 @@ export const ROUTE_POLICIES: Record<string, { permission: Permission | null; bea
   'POST /api/tasks/:id/complete': { permission: Permission.Tasks },
   'POST /api/tasks/:id/fail': { permission: Permission.Tasks },
   'POST /api/tasks/:id/cancel': { permission: Permission.Tasks },
+  'POST /api/tasks/import': { permission: Permission.Tasks },
   'GET /api/events': { permission: Permission.Alerts },
   'GET /api/events/:id': { permission: Permission.Alerts },
   'POST /api/alert-rules': { permission: Permission.Alerts },

@@ -27,6 +27,7 @@ export * from './validation/control-characters';
 export * from './response/message.view';
 export * from './validation/query-values';
 export * from './validation/when-sent';
+export * from './validation/valid-as-body';
 export * from './response/deleted.view';
 export * from './response/event-stream';
 export * from './response/open-streams';

@@ -46,3 +46,10 @@ export function columnLetter(index: number): string {
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
+
+/** A cell's number (a decimal comma accepted); undefined when empty or absent, null when not a number. */
+export function cellNumber(text: string | undefined): number | undefined | null {
+  if (text === undefined || text === '') return undefined;
+  const value = Number(/^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
+  return Number.isFinite(value) ? value : null;
+}

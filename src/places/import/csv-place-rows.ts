@@ -1,5 +1,5 @@
 import { badRequest } from '@app/errors';
-import { columnMapper, GridRow, readCsvSheet } from '@app/sheets';
+import { cellNumber, columnMapper, GridRow, readCsvSheet } from '@app/sheets';
 import { startsAsZip } from '@app/zip';
 import type { PlaceRow, PlaceRowProblem, PlaceRows } from './place-rows';
 
@@ -53,7 +53,7 @@ export async function readCsvPlaceRows(buffer: Buffer): Promise<PlaceRows> {
 /** One line's fields, or why it has none. Columns the header has set their field (an empty tags cell: no tags). */
 function rowFields(line: GridRow, columns: Partial<Record<Column, number>>): Record<string, unknown> | string {
   const cell = (column: Column) => (columns[column] === undefined ? undefined : (line.cells[columns[column]] ?? '').trim());
-  const [lat, lng, radiusM] = [number(cell('lat')), number(cell('lng')), number(cell('radiusM'))];
+  const [lat, lng, radiusM] = [cellNumber(cell('lat')), cellNumber(cell('lng')), cellNumber(cell('radiusM'))];
   if (lat === undefined || lat === null) return 'lat must be a number of degrees (e.g. -33.4489)';
   if (lng === undefined || lng === null) return 'lng must be a number of degrees (e.g. -70.6693)';
   if (radiusM === null) return 'radiusM must be a number of metres (e.g. 150)';
@@ -68,11 +68,4 @@ function rowFields(line: GridRow, columns: Partial<Record<Column, number>>): Rec
       .map((tag) => tag.trim())
       .filter(Boolean);
   return fields;
-}
-
-/** A cell's number (a decimal comma accepted); undefined when empty or absent, null when not a number. */
-function number(text: string | undefined): number | undefined | null {
-  if (text === undefined || text === '') return undefined;
-  const value = Number(/^-?\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
-  return Number.isFinite(value) ? value : null;
 }
