@@ -8,6 +8,7 @@ import { FormsModule } from '../forms';
 import { FuelModule } from '../fuel';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
+import { TasksModule } from '../tasks';
 import { LayersModule } from '../layers';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
@@ -26,6 +27,7 @@ import { FormsDemoSeeder } from './seeders/forms.seeder';
 import { FuelDemoSeeder } from './seeders/fuel.seeder';
 import { GeofencesDemoSeeder } from './seeders/geofences.seeder';
 import { PlacesDemoSeeder } from './seeders/places.seeder';
+import { TasksDemoSeeder } from './seeders/tasks.seeder';
 import { LayersDemoSeeder } from './seeders/layers.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
@@ -55,6 +57,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     FuelModule,
     GeofencesModule,
     PlacesModule,
+    TasksModule,
     InspectionsModule,
     LayersModule,
     MaintenanceModule,
@@ -77,6 +80,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     FuelDemoSeeder,
     GeofencesDemoSeeder,
     PlacesDemoSeeder,
+    TasksDemoSeeder,
     LayersDemoSeeder,
     InspectionsDemoSeeder,
     InspectionLoopDemoSeeder,

@@ -3,3 +3,6 @@ export { TasksModule } from './tasks.module';
 export { Task, TASK_STATES, type TaskState, type TaskPriority } from './schemas/task.schema';
 export { TasksService } from './tasks.service';
 export { TaskView, toTaskView } from './task.view';
+// The demo seed writes its tasks as the service does: the record and its arrival slot.
+export { newTask } from './task-record';
+export { TaskArrivalSlots } from './arrival/task-arrival-slots.service';

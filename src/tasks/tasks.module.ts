@@ -49,6 +49,6 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     TaskImporter,
     TaskRowNames,
   ],
-  exports: [taskData, TasksService],
+  exports: [taskData, TasksService, TaskArrivalSlots],
 })
 export class TasksModule {}

@@ -1717,6 +1717,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tasks, by window start (earliest first); `from`/`to` keep those whose window overlaps the
+         *     period (the day's list), `state`, `assetId`, `driverId`, `placeId` and `late` filter.
+         */
+        get: operations["TasksController_list"];
+        put?: never;
+        /** Creates a task at a place or a point: `assigned` with an asset, else `unassigned`. */
+        post: operations["TasksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task. */
+        get: operations["TasksController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a task. */
+        delete: operations["TasksController_delete"];
+        options?: never;
+        head?: never;
+        /** Changes a task: the fields sent; `assetId` sets or (null) takes away the vehicle while it is unassigned or assigned. */
+        patch: operations["TasksController_update"];
+        trace?: never;
+    };
+    "/api/tasks/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Called off: from `unassigned`, `assigned` or `arrived`. */
+        post: operations["TasksController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Done, by hand: from `assigned` or `arrived`. With a `formId`, that form's submission (an
+         *     inspection) is required; uploads prove it too (photos, a signature).
+         */
+        post: operations["TasksController_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Not done, and why: from `assigned` or `arrived`. */
+        post: operations["TasksController_fail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports tasks from a CSV or .xlsx file with a header row (at most 5 MB and 10 000 rows):
+         *     columns `title`, `placeId` or `placeExternalId` (or `lat`, `lng`, `radiusM`), `windowFrom`,
+         *     `windowTo`, `serviceMinutes`, `assetPlate`, `driverRut`, `externalId`, `priority`,
+         *     `description`, in any order; other columns are ignored. A row whose `externalId` is a task's
+         *     updates it; a bad row is reported by number and never stops the others; `dryRun=true` writes nothing.
+         */
+        post: operations["TasksImportController_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/telemetry/flespi": {
         parameters: {
             query?: never;
@@ -2142,7 +2259,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             geofenceIds: string[];
             groupIds: string[];
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -2583,6 +2700,17 @@ export interface components {
             forms: components["schemas"]["ScannedFormView"][];
             qrCode: components["schemas"]["QrCodeView"];
         };
+        CompleteTaskDto: {
+            /** @example Recibió: Juan Pérez, bodega. */
+            note?: string | null;
+            /**
+             * @description The inspection that filled the task's form (required when the task has a `formId`).
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            submissionId?: string | null;
+            /** @description Uploads of the client (`POST /api/uploads`), up to 20. */
+            uploadIds?: string[] | null;
+        };
         CreateAlertRuleDto: {
             /** @description Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
@@ -2599,7 +2727,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -3014,7 +3142,7 @@ export interface components {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name: string;
             /** @description Permission names from `GET /api/permissions`, each at most once; may be empty. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places" | "access_tasks")[];
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean;
         };
@@ -3072,6 +3200,48 @@ export interface components {
             description: string;
             /** @description Short summary of the problem (1 to 200 characters, trimmed). */
             title: string;
+        };
+        CreateTaskDto: {
+            /**
+             * @description The vehicle that does it: the task is then `assigned`.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            assetId?: string | null;
+            /** @example Descargar por el acceso de calle lateral. */
+            description?: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId?: string | null;
+            /**
+             * @description The customer's own id for the task, unique in the client: the import updates by it.
+             * @example PED-4512
+             */
+            externalId?: string | null;
+            /**
+             * @description A dynamic form to fill on site: completing the task then needs its submission.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            formId?: string | null;
+            location?: components["schemas"]["TaskLocationDto"];
+            /**
+             * @description The place to go to (its visit marks the arrival); or `location` instead.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            placeId?: string | null;
+            /**
+             * @description Default `normal`
+             * @enum {string}
+             */
+            priority?: "low" | "normal" | "high";
+            /** @description With `location`: metres around it, 10 to 5 000 (default 100). */
+            radiusM?: number;
+            /**
+             * @description Minutes of work on site, 0 to 1 440.
+             * @example 15
+             */
+            serviceMinutes?: number;
+            /** @example Entrega pedido 4512 */
+            title: string;
+            window: components["schemas"]["TaskWindowDto"];
         };
         CreateTicketCommentDto: {
             /** @description The comment (1 to 5000 characters, trimmed). */
@@ -3149,7 +3319,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
             /**
              * @description Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
              *     link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
@@ -3360,6 +3530,10 @@ export interface components {
             /** @description Row number in the sheet. */
             row: number;
         };
+        FailTaskDto: {
+            /** @example Cliente cerrado */
+            reason: string;
+        };
         FeatureCollectionView: {
             /**
              * @description GeoJSON Features (`[lng, lat]` positions), in the layer's order
@@ -3421,10 +3595,15 @@ export interface components {
             /** @description Where the asset was; null for events of no fix (an overdue work order). */
             position: components["schemas"]["EventPositionView"] | null;
             /**
+             * @description The task of a task event (`task.*`); null otherwise.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            taskId: string | null;
+            /**
              * @example geofence.enter
              * @enum {string}
              */
-            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
         };
         FleetReportDto: {
             /** @description 1 to 100 assets of the caller's, in service. */
@@ -3981,7 +4160,7 @@ export interface components {
              * @description The permission name, as roles hold it (e.g. `access_drivers`).
              * @enum {string}
              */
-            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places";
+            name: "access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places" | "access_tasks";
         };
         PlaceGeometryView: {
             /** @description GeoJSON coordinates, `[lng, lat]` positions */
@@ -4290,7 +4469,7 @@ export interface components {
             id: string;
             name: string;
             /** @description Permission names from `GET /api/permissions`. */
-            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
+            permissions: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places" | "access_tasks")[];
             /** @description A protected role may act on other users (their passwords, roles, access) and on protected roles. */
             protected: boolean;
             /**
@@ -4558,6 +4737,111 @@ export interface components {
             title: string;
             updatedAt: string;
         };
+        TaskImportFailureView: {
+            /** @example assetPlate \ZZTT-99\ is no asset of yours in service */
+            message: string;
+            /** @description The data row: 1 = the first row after the header. */
+            row: number;
+        };
+        TaskImportResultView: {
+            /** @example 120 */
+            created: number;
+            /** @description Rows refused, by row number; the other rows were imported. */
+            failed: components["schemas"]["TaskImportFailureView"][];
+            /** @description Rows whose `externalId` was a task's that already had every value of the row. */
+            unchanged: number;
+            /** @description Rows whose `externalId` was a task's, changed by them. */
+            updated: number;
+        };
+        TaskLocationDto: Record<string, never>;
+        TaskLocationView: {
+            /** @example -33.4489 */
+            lat: number;
+            /** @example -70.6693 */
+            lng: number;
+        };
+        TaskProofView: {
+            note: string | null;
+            /**
+             * @description The inspection that filled the task's form.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            submissionId: string | null;
+            uploadIds: string[];
+        };
+        TaskView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            arrivedAt: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string | null;
+            /**
+             * Format: date-time
+             * @description When it was done, failed or cancelled.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            departedAt: string | null;
+            description: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId: string | null;
+            /** @example Juan Pérez */
+            driverName: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            externalId: string | null;
+            /** @description Why it failed. */
+            failureReason: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            formId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @description Arrived after the window's end, or not arrived when it passed. */
+            late: boolean;
+            location: components["schemas"]["TaskLocationView"] | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            placeId: string | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high";
+            /** @description What proves it done; null until then. */
+            proof: components["schemas"]["TaskProofView"] | null;
+            /** @description With `location`: metres around it. */
+            radiusM: number | null;
+            serviceMinutes: number | null;
+            /** @enum {string} */
+            state: "unassigned" | "assigned" | "arrived" | "done" | "failed" | "cancelled";
+            /** @example Entrega pedido 4512 */
+            title: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+            window: components["schemas"]["TaskWindowView"];
+        };
+        TaskWindowDto: Record<string, never>;
+        TaskWindowView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            to: string;
+        };
         TemperatureFiguresView: {
             avg: number | null;
             count: number;
@@ -4746,7 +5030,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue")[];
+            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -5010,7 +5294,7 @@ export interface components {
             /** @description Unique within the client (1 to 100 characters, trimmed). */
             name?: string;
             /** @description The whole new list of permission names (replaces the old one). */
-            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places")[];
+            permissions?: ("access_drivers" | "access_invoices" | "access_user" | "access_inspections" | "access_dynamic_forms" | "access_activity_log" | "access_reports" | "access_support" | "access_fuel" | "access_maintenance" | "access_cargo" | "access_assets" | "access_positions" | "access_geofences" | "access_alerts" | "access_places" | "access_tasks")[];
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
@@ -5039,6 +5323,31 @@ export interface components {
             intervals?: components["schemas"]["IntervalsDto"];
             name?: string;
             workOrder?: components["schemas"]["PlanWorkOrderDto"];
+        };
+        UpdateTaskDto: {
+            /**
+             * @description Sets the vehicle (`assigned`) or, with `null`, takes it away (`unassigned`); only before the arrival.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            assetId?: string | null;
+            description?: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId?: string | null;
+            externalId?: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            formId?: string | null;
+            location?: components["schemas"]["TaskLocationDto"];
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            placeId?: string;
+            /**
+             * @description Default `normal`
+             * @enum {string}
+             */
+            priority?: "low" | "normal" | "high";
+            radiusM?: number;
+            serviceMinutes?: number | null;
+            title?: string;
+            window?: components["schemas"]["TaskWindowDto"];
         };
         UpdateTrackerDto: {
             /** @description `null` removes it: messages with any `ident` are accepted again. */
@@ -5090,7 +5399,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue")[];
+            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
             /** @description A new URL, under the rules of creation; stored and answered in its normalized form. */
             url?: string;
         };
@@ -6803,7 +7112,7 @@ export interface operations {
                  * @description Alerts opened by an event of this type.
                  * @example geofence.enter
                  */
-                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue";
+                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
                 /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
@@ -12924,6 +13233,7 @@ export interface operations {
                      *           },
                      *           "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "taskId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "details": {}
                      *         }
                      *       ],
@@ -13048,6 +13358,7 @@ export interface operations {
                      *         },
                      *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "taskId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "details": {}
                      *       }
                      *     }
@@ -26542,6 +26853,1613 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeD"];
+                };
+            };
+        };
+    };
+    TasksController_list: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                driverId?: string;
+                /** @description Tasks whose window ends at or after this ISO 8601 date-time. */
+                from?: string;
+                /**
+                 * @description `true`: only late tasks; `false`: only those not late.
+                 * @example true
+                 */
+                late?: boolean;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+                placeId?: string;
+                /** @example unassigned */
+                state?: "unassigned" | "assigned" | "arrived" | "done" | "failed" | "cancelled";
+                /** @description Tasks whose window begins at or before this ISO 8601 date-time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by window start */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "priority": "low",
+                     *           "state": "unassigned",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "title": "Entrega pedido 4512",
+                     *           "description": "string",
+                     *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "location": {
+                     *             "lat": -33.4489,
+                     *             "lng": -70.6693
+                     *           },
+                     *           "radiusM": 0,
+                     *           "window": {
+                     *             "from": "2026-11-15T08:30:00.000Z",
+                     *             "to": "2026-11-15T08:30:00.000Z"
+                     *           },
+                     *           "serviceMinutes": 0,
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juan Pérez",
+                     *           "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "late": true,
+                     *           "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *           "departedAt": "2026-11-15T08:30:00.000Z",
+                     *           "completedAt": "2026-11-15T08:30:00.000Z",
+                     *           "failureReason": "string",
+                     *           "proof": {
+                     *             "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "uploadIds": [
+                     *               "665f1c2ab4d3e8a9f0c1d2e3"
+                     *             ],
+                     *             "note": "string"
+                     *           },
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value, from after to, or a foreign cursor (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The asset, place or driver filtered by is another client's, or the asset is outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priority": "low",
+                 *       "title": "Entrega pedido 4512",
+                 *       "description": "Descargar por el acceso de calle lateral.",
+                 *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "location": {},
+                 *       "radiusM": 10,
+                 *       "window": {},
+                 *       "serviceMinutes": 15,
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "externalId": "PED-4512"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTaskDto"];
+            };
+        };
+        responses: {
+            /** @description The new task */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: neither or both of placeId and location, a window that ends before it begins, an unknown field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The asset (unknown, another client's, archived or outside your trackers), place, driver or form named is not found (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The externalId is another task’s (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the task deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "priority": "low",
+                 *       "title": "string",
+                 *       "description": "string",
+                 *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "location": {},
+                 *       "radiusM": 10,
+                 *       "window": {},
+                 *       "serviceMinutes": 0,
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "externalId": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTaskDto"];
+            };
+        };
+        responses: {
+            /** @description The task as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, an unknown field, or nothing to change (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The task, or an asset, place, driver or form named, is not found (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The task is done, failed or cancelled, its vehicle changes after the arrival, or the externalId is another task’s (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description It is done, failed or cancelled already, named in the message (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "uploadIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "note": "Recibió: Juan Pérez, bodega."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CompleteTaskDto"];
+            };
+        };
+        responses: {
+            /** @description The task, done, with its proof */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body; the form’s submission missing, unknown or of another form; an unknown upload (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Its state does not allow it (unassigned, done, failed or cancelled), named in the message (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksController_fail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Cliente cerrado"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailTaskDto"];
+            };
+        };
+        responses: {
+            /** @description The task, failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "priority": "low",
+                     *         "state": "unassigned",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "title": "Entrega pedido 4512",
+                     *         "description": "string",
+                     *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "location": {
+                     *           "lat": -33.4489,
+                     *           "lng": -70.6693
+                     *         },
+                     *         "radiusM": 0,
+                     *         "window": {
+                     *           "from": "2026-11-15T08:30:00.000Z",
+                     *           "to": "2026-11-15T08:30:00.000Z"
+                     *         },
+                     *         "serviceMinutes": 0,
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juan Pérez",
+                     *         "formId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "externalId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "late": true,
+                     *         "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *         "departedAt": "2026-11-15T08:30:00.000Z",
+                     *         "completedAt": "2026-11-15T08:30:00.000Z",
+                     *         "failureReason": "string",
+                     *         "proof": {
+                     *           "submissionId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "uploadIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "note": "string"
+                     *         },
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: the reason missing (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Its state does not allow it (unassigned, done, failed or cancelled), named in the message (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    TasksImportController_import: {
+        parameters: {
+            query?: {
+                /** @description `true`: check every row and answer the same counts, writing nothing. */
+                dryRun?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The tasks file: CSV or .xlsx
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The counts of what was (or, in a dry run, would be) done, and every row refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "created": 120,
+                     *         "updated": 0,
+                     *         "unchanged": 0,
+                     *         "failed": [
+                     *           {
+                     *             "row": 0,
+                     *             "message": "assetPlate \\ZZTT-99\\ is no asset of yours in service"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TaskImportResultView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description No file, an unreadable file, a missing required column, no rows or more than 10 000, or a bad parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The file is over 5 MB (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
                 };
             };
         };

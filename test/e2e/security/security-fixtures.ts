@@ -368,6 +368,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...eventRequests(client),
     ...layerRequests(client),
     ...placeRequests(client),
+    ...taskRequests(client),
     ...alertRequests(client),
     ...webhookRequests(client),
     ...scheduledReportRequests(client),
@@ -624,6 +625,37 @@ function placeRequests(client: Client): SweepRequest[] {
     // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in places-import.e2e-spec.ts.
     { route: 'POST /api/places/import', method: 'post', path: '/api/places/import?dryRun=true', writes: true },
     { route: 'GET /api/geocode', method: 'get', path: '/api/geocode?q=Providencia', writes: false },
+  ];
+}
+
+/** Tasks (docs/dispatch.md, "Tasks"). */
+function taskRequests(client: Client): SweepRequest[] {
+  const places = manifestValue<{ depot: string; customer: string }>(client, 'places');
+  const tasks = manifestValue<{ assigned: string; unassigned: string }>(client, 'tasks');
+  const window = { from: '2026-11-20T09:00:00-03:00', to: '2026-11-20T11:00:00-03:00' };
+  return [
+    {
+      route: 'POST /api/tasks',
+      method: 'post',
+      path: '/api/tasks',
+      writes: true,
+      body: { title: 'Entrega pedido 2002', placeId: places.customer, window, priority: 'high' },
+    },
+    {
+      route: 'GET /api/tasks',
+      method: 'get',
+      path: '/api/tasks?state=assigned&from=2026-11-20T00:00:00Z&to=2026-11-21T00:00:00Z&late=false&limit=5',
+      writes: false,
+    },
+    { route: 'GET /api/tasks/:id', method: 'get', path: `/api/tasks/${tasks.assigned}`, writes: false },
+    { route: 'PATCH /api/tasks/:id', method: 'patch', path: `/api/tasks/${tasks.assigned}`, writes: true, body: { title: 'Entrega pedido 1001 (urgente)' } },
+    // Without a body: an empty one is a valid completion (no form), which the sweep's variants include.
+    { route: 'POST /api/tasks/:id/complete', method: 'post', path: `/api/tasks/${tasks.assigned}/complete`, writes: true },
+    { route: 'POST /api/tasks/:id/fail', method: 'post', path: `/api/tasks/${tasks.assigned}/fail`, writes: true, body: { reason: 'Cliente cerrado' } },
+    { route: 'POST /api/tasks/:id/cancel', method: 'post', path: `/api/tasks/${tasks.unassigned}/cancel`, writes: true },
+    { route: 'DELETE /api/tasks/:id', method: 'delete', path: `/api/tasks/${tasks.unassigned}`, writes: true },
+    // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in tasks-import.e2e-spec.ts.
+    { route: 'POST /api/tasks/import', method: 'post', path: '/api/tasks/import?dryRun=true', writes: true },
   ];
 }
 
