@@ -17,6 +17,8 @@ interface TaskView {
   late: boolean;
   arrivedAt: string | null;
   departedAt: string | null;
+  driverId: string | null;
+  driverName: string | null;
 }
 
 /**
@@ -88,6 +90,21 @@ describe('tasks arrival', () => {
     expect(await get(inside.id)).toMatchObject({ state: 'arrived', arrivedAt: at(60) });
     const done = await request(t.server).post(`/api/tasks/${inside.id}/complete`).set(auth()).send({}).expect(200);
     expect(done.body.data).toMatchObject({ state: 'done', arrivedAt: at(60) });
+  });
+
+  it('labels a task without a driver of its own with the driver on its vehicle at the arrival', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const driverId = (await request(t.server).post('/api/drivers').set(auth()).send({ firstName: 'Ana', lastName: 'Rojas', rut: '7654321-6' }).expect(201)).body
+      .data.id;
+    await request(t.server)
+      .post(`/api/assets/${asset.assetId}/driver-assignments`)
+      .set(auth())
+      .send({ driverId, from: at(-HOUR) })
+      .expect(201);
+    const unlabelled = await task(asset.assetId, -1800, HOUR);
+    expect(unlabelled).toMatchObject({ driverId: null, driverName: null });
+    await ingest(visit(asset, 60, 660));
+    expect(await get(unlabelled.id)).toMatchObject({ state: 'arrived', driverId, driverName: 'Ana Rojas' });
   });
 
   it('flags an arrival after the window’s end as late, and leaves a task whose window is outside the margins waiting', async () => {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { Types } from 'mongoose';
+import { Types } from 'mongoose';
+import { scopeOfClient } from '@app/database';
+import { DriverAssignments } from '../../drivers';
 
 /** Who drove an asset at a moment. */
 export interface DriverAtMoment {
@@ -8,13 +10,15 @@ export interface DriverAtMoment {
 }
 
 /**
- * The seam for driver assignments (docs/dispatch.md, "Drivers on vehicles"): the driver of an
- * asset at a task's arrival, which labels a task that has none of its own. Until assignments are
- * read here it answers none, and a task keeps the driver it was given (`driverId`).
+ * The driver of an asset at a task's arrival (docs/dispatch.md, "Drivers on vehicles"), which
+ * labels a task that was given none of its own (`driverId`).
  */
 @Injectable()
 export class ArrivalDriver {
-  async at(_clientId: Types.ObjectId, _assetId: Types.ObjectId, _moment: Date): Promise<DriverAtMoment | null> {
-    return null;
+  constructor(private readonly assignments: DriverAssignments) {}
+
+  async at(clientId: Types.ObjectId, assetId: Types.ObjectId, moment: Date): Promise<DriverAtMoment | null> {
+    const span = await this.assignments.driverAt(scopeOfClient(clientId), assetId, moment);
+    return span ? { driverId: new Types.ObjectId(span.driverId), driverName: span.driverName } : null;
   }
 }
