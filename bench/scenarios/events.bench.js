@@ -34,8 +34,11 @@ function detectorCost(ctx, polygons) {
   const dist = (path) => require(join(__dirname, '../../dist/src', path));
   const { compileGeofence } = dist('geofences/compiled-geofence.js');
   const { ClientGeofences } = dist('geofences/geofence-index.service.js');
+  const { ClientPlaces } = dist('places/index.js');
   const { detect } = dist('events/detection/detector.js');
   const { initialState } = dist('events/detection/detector-state.js');
+  // Every rule the events module registers, as the detector's unit tests run them.
+  const { REGISTERED_RULES } = dist('events/detection/detection-rules.fixture.js');
   const started = process.hrtime.bigint();
   const fenced = new ClientGeofences(polygons.map((polygon) => compileGeofence({ _id: new Types.ObjectId(), ...polygon })));
   ctx.note(
@@ -47,7 +50,8 @@ function detectorCost(ctx, polygons) {
     ['no geofences', new ClientGeofences([])],
     [`${GEOFENCES} polygons`, fenced],
   ]) {
-    const context = { fences, appliesTo: () => true, hysteresisM: 25, settings: { speedLimitKmh: 90, idleMinutes: 5, temperature: { min: 2, max: 8 } } };
+    const settings = { speedLimitKmh: 90, idleMinutes: 5, temperature: { min: 2, max: 8 } };
+    const context = { fences, places: new ClientPlaces([]), appliesTo: () => true, hysteresisM: 25, settings };
     const state = initialState();
     const count = 20_000;
     const start = process.hrtime.bigint();
@@ -57,10 +61,11 @@ function detectorCost(ctx, polygons) {
         lat: CENTRE[0] - 0.18 + (i % 2000) * 1.8e-4,
         lng: CENTRE[1] - 0.18 + i * 1.8e-5,
         speed: 30 + (i % 60),
+        dir: (i * 7) % 360,
         ignition: true,
         temps: { 1: 4 },
       };
-      detect(state, [fix], context);
+      detect(state, [fix], context, REGISTERED_RULES);
     }
     ctx.note(`The detector alone, ${name}: time per fix`, Math.round((Number(process.hrtime.bigint() - start) / 1e3 / count) * 10) / 10, 'µs');
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { HARSH_KINDS, type HarshKind } from '../../positions';
 import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
-import type { DetectedEvent, DetectorState, Fix, HarshEpisode, HarshState, Spot } from './detector-state';
+import type { DetectedEvent, DetectorState, Fix, HarshState, Spot } from './detector-state';
 
 /** Fixes further apart than this make no pair: a sparse track never makes a harsh event. */
 export const HARSH_MAX_GAP_S = 5;
@@ -18,23 +18,33 @@ type PairEnd = NonNullable<HarshState['prev']>;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The change of course from one heading to another, wrapped to −180..180°. */
+/** The change of course from one heading to another (each 0..360°), wrapped to −180..180°. */
 export function turnDegrees(from: number, to: number): number {
-  return ((((to - from) % 360) + 540) % 360) - 180;
+  // Two comparisons, not a floating-point modulo: this runs for every fix of the fleet.
+  const turn = to - from;
+  return turn > 180 ? turn - 360 : turn < -180 ? turn + 360 : turn;
 }
 
-/** What a pair of fixes measures against each threshold; null when they make no pair (dt ≤ 0 or over 5 s). */
-export function pairRates(prev: PairEnd, next: { ts: number; speed: number; dir: number | null }): Rates | null {
+// One pair's rates at a time, reused: this runs for every fix of the fleet.
+const rates: Rates = { acceleration: 0, braking: 0, cornering: null };
+
+/**
+ * What a pair of fixes measures against each threshold; null when they make no pair (dt ≤ 0 or
+ * over 5 s). The answer is overwritten by the next call.
+ */
+export function pairRates(prev: PairEnd, next: { ts: number; speed: number; dir?: number | null }): Readonly<Rates> | null {
   const dt = next.ts - prev.ts;
   if (!(dt > 0) || dt > HARSH_MAX_GAP_S) return null;
   const change = (next.speed - prev.speed) / dt;
-  let cornering: number | null = null;
-  if (prev.dir !== null && next.dir !== null && Math.min(prev.speed, next.speed) >= CORNERING_MIN_KMH) {
+  rates.acceleration = change;
+  rates.braking = -change;
+  rates.cornering = null;
+  if (prev.dir !== null && next.dir != null && prev.speed >= CORNERING_MIN_KMH && next.speed >= CORNERING_MIN_KMH) {
     const metresPerSecond = (prev.speed + next.speed) / 2 / 3.6;
     const radiansPerSecond = (Math.abs(turnDegrees(prev.dir, next.dir)) * (Math.PI / 180)) / dt;
-    cornering = (metresPerSecond * radiansPerSecond) / G;
+    rates.cornering = (metresPerSecond * radiansPerSecond) / G;
   }
-  return { acceleration: change, braking: -change, cornering };
+  return rates;
 }
 
 /**
@@ -48,43 +58,60 @@ export function pairRates(prev: PairEnd, next: { ts: number; speed: number; dir:
 export function harshEvents(state: DetectorState, fix: Fix, spot: Spot, located: Spot | null, continuous: boolean): DetectedEvent[] {
   const flags = fix.harsh;
   const usable = located !== null && fix.speed !== null;
-  if (!usable && !flags && !state.harsh?.open) return [];
+  if (!usable && !flags) return [];
   const harsh = (state.harsh ??= {});
-  const open = (harsh.open ??= {});
   const events: DetectedEvent[] = [];
   if (usable) {
-    const next = { ts: fix.ts, speed: fix.speed!, dir: fix.dir ?? null };
-    const rates = continuous && harsh.prev ? pairRates(harsh.prev, next) : null;
-    for (const kind of HARSH_KINDS) {
-      const rate = rates?.[kind] ?? null;
-      const over = rate !== null && rate >= HARSH_THRESHOLDS[kind] - EPSILON ? rate : null;
-      const flagged = flags?.[kind] !== undefined;
-      if (open[kind] && (rates === null || (over === null && !flagged))) closeEpisode(open, kind, events);
-      if (over !== null) {
-        const episode = (open[kind] ??= { since: spotOfEnd(harsh.prev!), peak: over });
-        episode.peak = Math.max(episode.peak ?? over, over);
-      }
-    }
-    harsh.prev = { ts: fix.ts, lat: located.lat, lng: located.lng, speed: next.speed, dir: next.dir };
+    const prev = harsh.prev;
+    const speed = fix.speed!;
+    const pair = continuous && prev ? pairRates(prev, { ts: fix.ts, speed, dir: fix.dir }) : null;
+    // Most pairs are gentle with nothing under way: nothing to step.
+    if (harsh.open || (pair && overAny(pair))) stepEpisodes(harsh, pair, flags, events);
+    // On the ingestion path: the last fix is updated in place, not allocated anew.
+    if (prev) {
+      prev.ts = fix.ts;
+      prev.lat = located.lat;
+      prev.lng = located.lng;
+      prev.speed = speed;
+      prev.dir = fix.dir ?? null;
+    } else harsh.prev = { ts: fix.ts, lat: located.lat, lng: located.lng, speed, dir: fix.dir ?? null };
   }
-  if (flags) for (const kind of HARSH_KINDS) if (flags[kind] !== undefined) deviceFlag(open, kind, flags[kind], spot, events);
-  if (Object.keys(open).length === 0) delete harsh.open;
+  if (flags) for (const kind of HARSH_KINDS) if (flags[kind] !== undefined) deviceFlag(harsh, kind, flags[kind], spot, events);
   return events;
+}
+
+const isOver = (pair: Readonly<Rates>, kind: HarshKind) => pair[kind] !== null && pair[kind] >= HARSH_THRESHOLDS[kind] - EPSILON;
+const overAny = (pair: Readonly<Rates>) =>
+  pair.acceleration! >= HARSH_THRESHOLDS.acceleration - EPSILON ||
+  pair.braking! >= HARSH_THRESHOLDS.braking - EPSILON ||
+  (pair.cornering !== null && pair.cornering >= HARSH_THRESHOLDS.cornering - EPSILON);
+
+/** Each kind's episode moved on by a pair (null: a break, which ends them all). */
+function stepEpisodes(harsh: HarshState, pair: Readonly<Rates> | null, flags: Fix['harsh'], events: DetectedEvent[]): void {
+  for (const kind of HARSH_KINDS) {
+    const over = pair !== null && isOver(pair, kind);
+    if (harsh.open?.[kind] && (pair === null || (!over && flags?.[kind] === undefined))) closeEpisode(harsh, kind, events);
+    if (!over) continue;
+    const rate = pair[kind]!;
+    const episode = ((harsh.open ??= {})[kind] ??= { since: spotOfEnd(harsh.prev!), peak: rate });
+    episode.peak = Math.max(episode.peak ?? rate, rate);
+  }
 }
 
 const spotOfEnd = (end: PairEnd): Spot => ({ ts: end.ts, lat: end.lat, lng: end.lng, speed: end.speed });
 
 /** An episode over: its event, unless the device told it. */
-function closeEpisode(open: Partial<Record<HarshKind, HarshEpisode>>, kind: HarshKind, events: DetectedEvent[]): void {
-  const episode = open[kind]!;
-  delete open[kind];
+function closeEpisode(harsh: HarshState, kind: HarshKind, events: DetectedEvent[]): void {
+  const episode = harsh.open![kind]!;
+  delete harsh.open![kind];
+  if (Object.keys(harsh.open!).length === 0) delete harsh.open;
   if (!episode.device && episode.peak !== null)
     events.push({ type: `harsh.${kind}`, at: episode.since, details: { peak: round2(episode.peak), thresholdValue: HARSH_THRESHOLDS[kind] } });
 }
 
 /** The device's own flag: its event at once, once per episode (a run of flagged or over-threshold fixes). */
-function deviceFlag(open: Partial<Record<HarshKind, HarshEpisode>>, kind: HarshKind, value: number | null, spot: Spot, events: DetectedEvent[]): void {
-  const episode = (open[kind] ??= { since: spot, peak: null });
+function deviceFlag(harsh: HarshState, kind: HarshKind, value: number | null, spot: Spot, events: DetectedEvent[]): void {
+  const episode = ((harsh.open ??= {})[kind] ??= { since: spot, peak: null });
   if (episode.device) return;
   episode.device = true;
   events.push({ type: `harsh.${kind}`, at: spot, details: { peak: value, thresholdValue: null, source: 'device' } });
