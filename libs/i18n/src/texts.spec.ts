@@ -19,6 +19,11 @@ describe('texts for people', () => {
       'Temperatura fuera de rango: 9,5 °C en temperature.1 (rango -25 a 6 °C)',
     );
     expect(eventSentence({ type: 'work_order.overdue', details: { title: 'Cambio de aceite' } }, 'en')).toBe('Work order overdue: Cambio de aceite');
+    expect(eventSentence({ type: 'harsh.braking', details: { peak: 17.5, thresholdValue: 14 } }, 'es')).toBe('Frenada brusca (17,5 km/h por segundo)');
+    expect(eventSentence({ type: 'harsh.cornering', details: { peak: 0.53, thresholdValue: 0.4 } }, 'en')).toBe('Harsh cornering (0.53 g)');
+    expect(eventSentence({ type: 'harsh.acceleration', details: { peak: null, thresholdValue: null, source: 'device' } }, 'en')).toBe(
+      'Harsh acceleration (reported by the device)',
+    );
   });
 
   it('writes a time in the client’s zone with that day’s offset', () => {
