@@ -5,12 +5,19 @@ import { TrackerRouting } from '@app/fleet';
 import { LatestPositions, TelemetryIngestor } from '../../positions';
 import { DEMO_ROUTES } from '../demo-routes';
 import { DEMO_CLIENTS } from '../seeders/identity-fleet.seeder';
-import { RouteWalker } from './route-walker';
+import { RoutePosition, RouteWalker } from './route-walker';
 
 /** Highway pace with some variation: a demo vehicle is seen moving on the map within a minute. */
 const CRUISE_KMH = 72;
 /** Minutes a vehicle stands at each waypoint (a customer, the depot, a fuel station): a visit to its place. */
 const STOP_MINUTES = 5;
+/**
+ * Kilometres over which a vehicle gathers speed from a stop and sheds it before the next: a careful
+ * driver over 400 m (about 4 km/h a second at 5-s reports), the demo's harsh driver over 20 m (from
+ * standstill to cruise between two reports: a harsh acceleration and a harsh braking at every stop).
+ */
+const CAREFUL_RAMP_KM = 0.4;
+const HARSH_RAMP_KM = 0.02;
 
 interface Vehicle {
   vendorId: number;
@@ -19,6 +26,8 @@ interface Vehicle {
   offsetKm: number;
   /** Where on its loop it starts this run: where its tracker was last seen (read at its first report), else `offsetKm`. */
   startKm?: number;
+  /** The kilometres it speeds up and slows down over at its stops. */
+  rampKm: number;
 }
 
 /**
@@ -37,7 +46,8 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
   private tick?: Promise<void>;
   private readonly startedAt = Date.now();
   private readonly vehicles: Vehicle[] = [
-    ...this.fleet(DEMO_CLIENTS.acme.vendorBase, DEMO_ROUTES.santiago),
+    // acme's first vehicle is driven harshly, so the demo's driving scores differ and show their evidence.
+    ...this.fleet(DEMO_CLIENTS.acme.vendorBase, DEMO_ROUTES.santiago, DEMO_CLIENTS.acme.vendorBase + 1),
     ...this.fleet(DEMO_CLIENTS.globex.vendorBase, DEMO_ROUTES.concepcion),
   ];
 
@@ -93,7 +103,7 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
             ts: Math.floor(now / 1000),
             lat: position.lat,
             lng: position.lng,
-            speed: position.stopped ? 0 : Math.round((CRUISE_KMH + wobble) * 10) / 10,
+            speed: speedAt(position, CRUISE_KMH + wobble, vehicle.rampKm),
             dir: position.direction,
             alt: 520,
             ignition: !position.stopped,
@@ -116,11 +126,19 @@ export class DemoSimulator implements OnApplicationBootstrap, BeforeApplicationS
    * Two vehicles a route: the first leaves the depot as the app starts (seen moving at once), the
    * second stands at a waypoint a third of the way round (a visit to its place within minutes).
    */
-  private fleet(vendorBase: number, routes: readonly [number, number][][]): Vehicle[] {
+  private fleet(vendorBase: number, routes: readonly [number, number][][], harshVendorId?: number): Vehicle[] {
     const stopKm = (CRUISE_KMH * STOP_MINUTES) / 60;
     return [1, 2].map((n) => {
       const walker = new RouteWalker(routes[(n - 1) % routes.length], stopKm);
-      return { vendorId: vendorBase + n, walker, offsetKm: n === 1 ? stopKm : walker.nextStopKm(walker.totalKm / 3) };
+      const rampKm = vendorBase + n === harshVendorId ? HARSH_RAMP_KM : CAREFUL_RAMP_KM;
+      return { vendorId: vendorBase + n, walker, offsetKm: n === 1 ? stopKm : walker.nextStopKm(walker.totalKm / 3), rampKm };
     });
   }
+}
+
+/** The speed a vehicle reports: none at a stop, cruise on the road, ramped over `rampKm` near either end of a leg. */
+export function speedAt(position: RoutePosition, cruiseKmh: number, rampKm: number): number {
+  if (position.stopped) return 0;
+  const share = position.edgeKm === undefined ? 1 : Math.min(1, Math.max(0.15, position.edgeKm / rampKm));
+  return Math.round(cruiseKmh * share * 10) / 10;
 }

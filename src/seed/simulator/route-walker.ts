@@ -9,6 +9,8 @@ export interface RoutePosition {
   direction: number;
   /** Standing at a waypoint. */
   stopped?: boolean;
+  /** Driving: kilometres to the nearer end of the leg (the stop just left or the next one). */
+  edgeKm?: number;
 }
 
 /**
@@ -42,7 +44,12 @@ export class RouteWalker {
         const [from, to] = [this.loop[index], this.loop[index + 1]];
         const share = length === 0 ? 0 : Math.min(left / length, 1);
         if (this.stops[index]) return { lat: from[0], lng: from[1], direction: 0, stopped: true };
-        return { lat: from[0] + (to[0] - from[0]) * share, lng: from[1] + (to[1] - from[1]) * share, direction: bearing(from, to) };
+        return {
+          lat: from[0] + (to[0] - from[0]) * share,
+          lng: from[1] + (to[1] - from[1]) * share,
+          direction: bearing(from, to),
+          edgeKm: Math.max(0, Math.min(left, length - left)),
+        };
       }
       left -= length;
     }
