@@ -25,6 +25,7 @@ import { GeofencesModule } from './geofences';
 import { PlacesModule } from './places';
 import { VisitsModule } from './visits';
 import { DrivingModule } from './driving';
+import { RoutesModule } from './routes';
 import { TasksModule } from './tasks';
 import { HealthModule } from './health';
 import { InspectionsModule } from './inspections';
@@ -67,6 +68,7 @@ import { WebhooksModule } from './webhooks';
     VisitsModule,
     DrivingModule,
     TasksModule,
+    RoutesModule,
     InspectionsModule,
     LayersModule,
     MaintenanceModule,

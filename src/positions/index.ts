@@ -14,6 +14,8 @@ export { LIVE_STREAM_EVENT, type LiveStreamEvent } from './live/live-stream-even
 export { TelemetryPointsReader } from './store/telemetry-points.reader';
 // Where trackers were last seen (read-only).
 export { LatestPositions } from './store/latest-positions';
+// The latest positions a batch moved forward, told on the instance that stored them (route ETAs follow them).
+export { POSITIONS_MOVED } from './pipeline/positions-moved';
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 // Where a device was at a moment (an inspection's place checked against its vehicle's).

@@ -6,3 +6,6 @@ export { TaskView, toTaskView } from './task.view';
 // The demo seed writes its tasks as the service does: the record and its arrival slot.
 export { newTask } from './task-record';
 export { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
+// Routes: their tasks read, assigned to the route's vehicle and marked when the ETA passes the window.
+export { TasksForRoutes } from './tasks-for-routes.service';
+export { FINAL_STATES } from './task-record';

@@ -20,6 +20,7 @@ import { TaskReferences } from './task-references';
 import { TaskTransitions } from './task-transitions.service';
 import { TasksImportController } from './tasks-import.controller';
 import { TasksController } from './tasks.controller';
+import { TasksForRoutes } from './tasks-for-routes.service';
 import { TasksService } from './tasks.service';
 
 /** Tasks (`/api/tasks`, `access_tasks`): owned by their asset when they have one. */
@@ -48,7 +49,8 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     LateTasksSweep,
     TaskImporter,
     TaskRowNames,
+    TasksForRoutes,
   ],
-  exports: [taskData, TasksService, TaskArrivalSlots],
+  exports: [taskData, TasksService, TaskArrivalSlots, TasksForRoutes],
 })
 export class TasksModule {}

@@ -42,6 +42,14 @@ export class TripReader {
     return (await this.ofTrackers([trackerId], fromS, toS, requestId)).get(trackerId.toHexString()) ?? [];
   }
 
+  /** A tracker's driving in a period: km and seconds of the trips that begin in it (no addresses; one read). */
+  async drivingTotals(trackerId: Types.ObjectId, fromS: number, toS: number): Promise<{ distanceKm: number; seconds: number }> {
+    const trips = await this.stored.collection
+      .find<Pick<StoredTrip, 'distance' | 'duration'>>({ trackerId, begin: { $gte: fromS, $lte: toS } }, { projection: { _id: 0, distance: 1, duration: 1 } })
+      .toArray();
+    return trips.reduce((sum, trip) => ({ distanceKm: sum.distanceKm + trip.distance, seconds: sum.seconds + trip.duration }), { distanceKm: 0, seconds: 0 });
+  }
+
   /**
    * The trips of several trackers, by tracker id (hex), each oldest first: one query for all of
    * them (a report of 100 assets read them one tracker at a time: on the embedded server each such

@@ -119,6 +119,10 @@ export class Task {
   @Prop({ type: Date, default: undefined })
   lateCheckAt?: Date;
 
+  /** When its route's ETA first passed `windowTo` (`task.eta_late`, told once): set by the route's ETA watch. */
+  @Prop({ type: Date, default: undefined })
+  etaLateAt?: Date;
+
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,0 +1,2 @@
+// The public surface of routes: the module.
+export { RoutesModule } from './routes.module';

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { Types } from 'mongoose';
+import type { AuthContext } from '@app/auth';
+import { InjectRepository, Stored, TenantRepository } from '@app/database';
+import { notFound } from '@app/errors';
+import { AssetDirectory, type StoredAsset } from '@app/fleet';
+import { Driver } from '../drivers';
+
+/**
+ * What a route body names besides its tasks: an asset in service within the caller's trackers
+ * and a driver not removed; anything else is a 404 naming it, as its own URL would be.
+ */
+@Injectable()
+export class RouteReferences {
+  constructor(
+    private readonly assets: AssetDirectory,
+    @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
+  ) {}
+
+  async asset(auth: AuthContext, id: string): Promise<StoredAsset> {
+    const asset = await this.assets.findAssetInService(auth, id);
+    if (!asset) throw notFound('Asset');
+    return asset;
+  }
+
+  /** The route's asset as the caller sees it, archived too (its main tracker gives the position); null outside their trackers. */
+  async anyAsset(auth: AuthContext, id: Types.ObjectId): Promise<StoredAsset | null> {
+    return (await this.assets.findAssetsByIds(auth, [id])).get(id.toHexString()) ?? null;
+  }
+
+  /** The driver's id; `null` clears it. */
+  async driverId(auth: AuthContext, id: string | null): Promise<Types.ObjectId | null> {
+    if (id === null) return null;
+    const driver: Stored<Driver> | null = await this.drivers.findById(auth, id);
+    if (!driver || driver.archivedAt) throw notFound('Driver');
+    return driver._id;
+  }
+
+  /** A list filter's asset or driver: archived and removed ones too (their routes are listed). */
+  async forFilter(auth: AuthContext, query: { assetId?: string; driverId?: string }): Promise<void> {
+    if (query.assetId && (await this.assets.findAssetsByIds(auth, [new Types.ObjectId(query.assetId)])).size === 0) throw notFound('Asset');
+    if (query.driverId) await this.drivers.findByIdOrFail(auth, query.driverId, 'Driver');
+  }
+}
