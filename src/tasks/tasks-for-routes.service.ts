@@ -34,7 +34,7 @@ export class TasksForRoutes {
 
   /** A route's tasks as they are now, by id (hex); one deleted since is absent. */
   async byIds(scope: TenantScope, ids: readonly Types.ObjectId[]): Promise<Map<string, Stored<Task>>> {
-    return new Map((await this.tasks.findByIds(scope, ids)).map((task) => [task._id.toHexString(), task]));
+    return new Map((await this.tasks.findByIds(scope, ids.map(String))).map((task) => [task._id.toHexString(), task]));
   }
 
   /** Gives each task still unassigned this vehicle (`assigned`); one assigned meanwhile is left as it is. */
