@@ -52,7 +52,7 @@ export class RouteEtaWatch implements OnModuleInit, OnModuleDestroy {
   private async follow(today: RouteToday, position: { lat: number; lng: number }, now: number): Promise<void> {
     try {
       const scope = scopeOfClient(today.clientId);
-      const route = await this.routes.findById(scope, today.routeId);
+      const route = await this.routes.findById(scope, today.routeId.toHexString());
       if (!route) return;
       const tasks = await this.tasks.byIds(scope, route.stopTaskIds);
       const stops = await this.etas.stops(route, tasks, { trackerId: today.trackerId, position }, now);
