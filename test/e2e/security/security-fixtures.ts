@@ -369,6 +369,7 @@ export function validRequests(client: Client): SweepRequest[] {
     ...layerRequests(client),
     ...placeRequests(client),
     ...taskRequests(client),
+    ...routeRequests(client),
     ...alertRequests(client),
     ...webhookRequests(client),
     ...scheduledReportRequests(client),
@@ -656,6 +657,22 @@ function taskRequests(client: Client): SweepRequest[] {
     { route: 'DELETE /api/tasks/:id', method: 'delete', path: `/api/tasks/${tasks.unassigned}`, writes: true },
     // Multipart: the sweep's JSON variants of a body do not apply; its bad uploads are in tasks-import.e2e-spec.ts.
     { route: 'POST /api/tasks/import', method: 'post', path: '/api/tasks/import?dryRun=true', writes: true },
+  ];
+}
+
+/**
+ * Routes (docs/dispatch.md, "Routes and ETAs"). The demo has no routes or tasks: the ids are
+ * nobody's, so a valid request is a 404 after the body's checks, which the sweep's variants meet first.
+ */
+function routeRequests(client: Client): SweepRequest[] {
+  const [route, task] = ['6a1f00000000000000000a01', '6a1f00000000000000000a02'];
+  const body = { name: 'Reparto zona norte', assetId: client.assets.tracked, date: '2026-11-20', stopTaskIds: [task] };
+  return [
+    { route: 'POST /api/routes', method: 'post', path: '/api/routes', writes: true, body },
+    { route: 'GET /api/routes', method: 'get', path: `/api/routes?date=2026-11-20&assetId=${client.assets.tracked}&limit=10`, writes: false },
+    { route: 'GET /api/routes/:id', method: 'get', path: `/api/routes/${route}`, writes: false },
+    { route: 'PATCH /api/routes/:id', method: 'patch', path: `/api/routes/${route}`, writes: true, body: { name: 'Reparto norte', stopTaskIds: [task] } },
+    { route: 'DELETE /api/routes/:id', method: 'delete', path: `/api/routes/${route}`, writes: true },
   ];
 }
 
