@@ -23,9 +23,9 @@ export class RouteReferences {
     return asset;
   }
 
-  /** The route's asset as the caller sees it, archived too (its main tracker gives the position); null outside their trackers. */
-  async anyAsset(auth: AuthContext, id: Types.ObjectId): Promise<StoredAsset | null> {
-    return (await this.assets.findAssetsByIds(auth, [id])).get(id.toHexString()) ?? null;
+  /** The route's vehicle in service, whose main tracker gives the position (the read its visibility check cached); null once archived. */
+  vehicle(auth: AuthContext, id: Types.ObjectId): Promise<StoredAsset | null> {
+    return this.assets.findAssetInService(auth, id.toHexString());
   }
 
   /** The driver's id; `null` clears it. */

@@ -65,10 +65,10 @@ export class RoutesService {
     return { items: page.items.map(toRouteView), nextCursor: page.nextCursor };
   }
 
-  /** The route with each stop's task state and ETA: the route, its tasks (one `$in`) and the vehicle's latest position. */
+  /** The route with each stop's task state and ETA: the route, its tasks (one `$in`) and the vehicle's latest position (docs/dispatch.md, "How routes are built"). */
   async get(auth: AuthContext, id: string): Promise<RouteDetailView> {
     const route = await this.find(auth, id);
-    const [tasks, asset] = await Promise.all([this.tasks.byIds(auth, route.stopTaskIds), this.references.anyAsset(auth, route.assetId)]);
+    const [tasks, asset] = await Promise.all([this.tasks.byIds(auth, route.stopTaskIds), this.references.vehicle(auth, route.assetId)]);
     const stops = await this.etas.stops(route, tasks, { trackerId: asset?.mainTrackerId ?? null });
     return { ...toRouteView(route), stops: stops.map((stop) => stop.view) };
   }

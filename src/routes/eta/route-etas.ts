@@ -46,7 +46,7 @@ export class RouteEtas {
     const [from, speedKmh, places] = await Promise.all([
       this.origin(origin),
       origin.trackerId ? this.speeds.of(route.assetId, origin.trackerId, now) : null,
-      this.places.of(route.clientId, { stale: true }),
+      this.places.of(route.clientId),
     ]);
     const etas = stopEtas(
       from,
