@@ -42,6 +42,6 @@ const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment
     DriverAssignments,
     DriverKeys,
   ],
-  exports: [driversData, assignmentData, DriverAssignments, DriverKeys],
+  exports: [driversData, assignmentData, DriverAssignments, DriverAssignmentsService, DriverKeys],
 })
 export class DriversModule {}

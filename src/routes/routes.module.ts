@@ -28,5 +28,6 @@ import { Route, RouteSchema } from './schemas/route.schema';
   ],
   controllers: [RoutesController],
   providers: [RoutesService, RouteReferences, RouteStops, RouteEtas, AssetSpeeds, RoutesToday, RouteEtaWatch],
+  exports: [RoutesService],
 })
 export class RoutesModule {}

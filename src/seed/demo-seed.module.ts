@@ -9,6 +9,7 @@ import { FuelModule } from '../fuel';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
 import { TasksModule } from '../tasks';
+import { RoutesModule } from '../routes';
 import { LayersModule } from '../layers';
 import { InspectionsModule } from '../inspections';
 import { MaintenanceModule } from '../maintenance';
@@ -28,6 +29,7 @@ import { FuelDemoSeeder } from './seeders/fuel.seeder';
 import { GeofencesDemoSeeder } from './seeders/geofences.seeder';
 import { PlacesDemoSeeder } from './seeders/places.seeder';
 import { TasksDemoSeeder } from './seeders/tasks.seeder';
+import { DispatchDemoSeeder } from './seeders/dispatch.seeder';
 import { LayersDemoSeeder } from './seeders/layers.seeder';
 import { IdentityFleetSeeder } from './seeders/identity-fleet.seeder';
 import { InspectionLoopDemoSeeder } from './seeders/inspection-loop.seeder';
@@ -58,6 +60,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     GeofencesModule,
     PlacesModule,
     TasksModule,
+    RoutesModule,
     InspectionsModule,
     LayersModule,
     MaintenanceModule,
@@ -81,6 +84,7 @@ import { DemoWebhookReceiverLink, WebhooksDemoSeeder } from './seeders/webhooks.
     GeofencesDemoSeeder,
     PlacesDemoSeeder,
     TasksDemoSeeder,
+    DispatchDemoSeeder,
     LayersDemoSeeder,
     InspectionsDemoSeeder,
     InspectionLoopDemoSeeder,

@@ -163,6 +163,26 @@ describe('seed-demo and its manifest', () => {
     }
   });
 
+  it('puts a driver at the wheel of each client’s first vehicle and gives it today’s route of tasks at its customers, its trips labelled with the driver', async () => {
+    for (const key of ['acme', 'globex'] as const) {
+      const client = manifest.clients[key];
+      const auth = { Authorization: `Bearer ${client.users.admin.apiToken}` };
+      const routeId = (client.routes as { today: string }).today;
+      const route = (await request(t.server).get(`/api/routes/${routeId}`).set(auth).expect(200)).body.data;
+      expect(route).toMatchObject({ assetId: client.assets.tracked, driverId: expect.any(String) });
+      expect(route.stops.length).toBeGreaterThan(1);
+      const tasks = await Promise.all(
+        route.stops.map(async (stop: { taskId: string }) => (await request(t.server).get(`/api/tasks/${stop.taskId}`).set(auth).expect(200)).body.data),
+      );
+      expect(tasks.every((task: { assetId: string; placeId: string }) => task.assetId === client.assets.tracked && task.placeId)).toBe(true);
+      const assignments = (await request(t.server).get(`/api/assets/${client.assets.tracked}/driver-assignments`).set(auth).expect(200)).body.data;
+      expect(assignments).toEqual([expect.objectContaining({ driverId: route.driverId, source: 'manual', to: null })]);
+      const { vendorId, tripId } = client.trip as { vendorId: number; tripId: number };
+      const trip = (await request(t.server).get(`/api/trips/${vendorId}/trip/${tripId}`).set(auth).expect(200)).body.data;
+      expect(trip).toMatchObject({ assetId: client.assets.tracked, driverId: route.driverId, driverName: expect.any(String) });
+    }
+  });
+
   it('gives each client a daily scheduled report of yesterday’s activity to its admin', async () => {
     for (const key of ['acme', 'globex'] as const) {
       const client = manifest.clients[key];

@@ -661,8 +661,8 @@ function taskRequests(client: Client): SweepRequest[] {
 }
 
 /**
- * Routes (docs/dispatch.md, "Routes and ETAs"). The demo has no routes or tasks: the ids are
- * nobody's, so a valid request is a 404 after the body's checks, which the sweep's variants meet first.
+ * Routes (docs/dispatch.md, "Routes and ETAs"). The ids are nobody's (the demo's own route is left to the
+ * demo's tests), so a valid request is a 404 after the body's checks, which the sweep's variants meet first.
  */
 function routeRequests(client: Client): SweepRequest[] {
   const [route, task] = ['6a1f00000000000000000a01', '6a1f00000000000000000a02'];
