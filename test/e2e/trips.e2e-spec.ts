@@ -73,6 +73,8 @@ describe('GET /api/trips/:vendorId/trip/:tripId (store)', () => {
         startAddress: null,
         endAddress: null,
         fuel: null,
+        driverId: null,
+        driverName: null,
       },
     });
   });

@@ -59,6 +59,7 @@ export function validRequests(client: Client): SweepRequest[] {
       writes: true,
     },
     { route: 'GET /api/drivers/:id', method: 'get', path: `/api/drivers/${(driver as unknown as { existing: { id: string } }).existing.id}`, writes: false },
+    ...driverAssignmentRequests(client, (driver as unknown as { existing: { id: string } }).existing.id),
     {
       route: 'PATCH /api/users/:id/change-password',
       method: 'patch',
@@ -471,6 +472,29 @@ function maintenancePlanRequests(client: Client): SweepRequest[] {
       body: { odometerKm: 182_500, engineHours: 6_125, readAt: now },
     },
     { route: 'GET /api/assets/:id/meter-readings', method: 'get', path: `/api/assets/${asset}/meter-readings?limit=5`, writes: false },
+  ];
+}
+
+/** Drivers on vehicles (docs/dispatch.md): the tracked vehicle's seeded assignment. */
+function driverAssignmentRequests(client: Client, driverId: string): SweepRequest[] {
+  const asset = client.assets.tracked;
+  const assignment = manifestValue<string>(client, 'driverAssignment');
+  return [
+    {
+      route: 'POST /api/assets/:id/driver-assignments',
+      method: 'post',
+      path: `/api/assets/${asset}/driver-assignments`,
+      writes: true,
+      body: { driverId, from: new Date(Date.now() + 3_600_000).toISOString() },
+    },
+    { route: 'GET /api/assets/:id/driver-assignments', method: 'get', path: `/api/assets/${asset}/driver-assignments?limit=5`, writes: false },
+    {
+      route: 'DELETE /api/assets/:id/driver-assignments/:assignmentId',
+      method: 'delete',
+      path: `/api/assets/${asset}/driver-assignments/${assignment}`,
+      writes: true,
+    },
+    { route: 'GET /api/drivers/:id/assignments', method: 'get', path: `/api/drivers/${driverId}/assignments?limit=5`, writes: false },
   ];
 }
 
