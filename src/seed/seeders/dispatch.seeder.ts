@@ -18,7 +18,8 @@ const AT_THE_WHEEL_DAYS = 30;
  * route, the other tracker's van on the second): a driver at the wheel since a month ago, and
  * today's route of tasks at the route's customers in the order the vehicle reaches them, so
  * `npm start` shows tasks arriving by themselves (docs/dispatch.md). globex has one demo driver,
- * at its first vehicle. The manifest gets `routes: {today}` (the first vehicle's).
+ * at its first vehicle. The manifest gets `routes: {today}` and `driverAssignment` (the first
+ * vehicle's).
  */
 @DemoSeederProvider({ order: 39 })
 export class DispatchDemoSeeder implements DemoSeeder {
@@ -45,7 +46,8 @@ export class DispatchDemoSeeder implements DemoSeeder {
       const driver = drivers[r];
       if (driver) {
         const from = today.minus({ days: AT_THE_WHEEL_DAYS }).toISO()!;
-        await this.assignments.create(auth, assetId, { driverId: driver._id.toHexString(), from });
+        const assignment = await this.assignments.create(auth, assetId, { driverId: driver._id.toHexString(), from });
+        if (r === 0) client.manifest.driverAssignment = assignment.id;
       }
       const stopTaskIds: string[] = [];
       for (const place of customers[r])

@@ -3,7 +3,7 @@ import { ActivityRecorder } from '@app/activity';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
 import { InjectUnscopedModel } from '@app/database';
-import { Driver, DriverAssignment } from '../../drivers';
+import { Driver } from '../../drivers';
 
 const DEMO_DRIVERS: Record<DemoClientContext['key'], Array<Pick<Driver, 'rut' | 'firstName' | 'lastName' | 'phone' | 'email' | 'city'>>> = {
   acme: [
@@ -13,12 +13,11 @@ const DEMO_DRIVERS: Record<DemoClientContext['key'], Array<Pick<Driver, 'rut' | 
   globex: [{ rut: '11111111-1', firstName: 'María', lastName: 'Muñoz Díaz', phone: '+56923456789', email: 'maria.munoz@globex.demo', city: 'Concepción' }],
 };
 
-/** Drivers of each demo client, the activity event of their import (`drivers.existing`, `activityEvent`), and the tracked vehicle's driver (`driverAssignment`). */
+/** Drivers of each demo client, and the activity event of their import (`drivers.existing`, `activityEvent`). */
 @DemoSeederProvider({ order: 20 })
 export class DriversDemoSeeder implements DemoSeeder {
   constructor(
     @InjectUnscopedModel(Driver) private readonly drivers: Model<Driver>,
-    @InjectUnscopedModel(DriverAssignment) private readonly assignments: Model<DriverAssignment>,
     private readonly activity: ActivityRecorder,
   ) {}
 
@@ -37,20 +36,7 @@ export class DriversDemoSeeder implements DemoSeeder {
       },
     );
     if (!eventId) throw new Error('The demo activity event could not be recorded');
-    // The first driver at the wheel of the tracked vehicle since a week ago (docs/dispatch.md).
-    const [assignment] = await this.assignments.create([
-      {
-        clientId: client.clientId,
-        assetId: client.assets.tracked._id,
-        driverId: created[0]._id,
-        from: new Date(Date.now() - 7 * 86_400_000),
-        to: null,
-        source: 'manual',
-        userId: admin._id,
-      },
-    ]);
     client.manifest.drivers = { existing: { id: created[0]._id.toHexString(), rut: created[0].rut } };
-    client.manifest.driverAssignment = assignment._id.toHexString();
     client.manifest.activityEvent = eventId.toHexString();
   }
 }
