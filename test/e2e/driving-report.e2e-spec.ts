@@ -114,6 +114,19 @@ describe('driving report', () => {
     expect(text.split('\n').find((line) => line.includes('Camión A'))).toMatch(/AAAA11\s+80\s/);
   }, 60_000);
 
+  it('writes one row per driver with driverIds, from the driver assignments', async () => {
+    const driver = (await request(t.server).post('/api/drivers').set(auth()).send({ firstName: 'Ana', lastName: 'Rojas', rut: '10000001-6' }).expect(201)).body
+      .data.id;
+    await request(t.server)
+      .post(`/api/assets/${a.assetId}/driver-assignments`)
+      .set(auth())
+      .send({ driverId: driver, from: '2026-11-20T08:00:00-03:00' })
+      .expect(201);
+    const rows = await sheetRows((await report({ assetIds: undefined, driverIds: [driver] }).expect(200)).body);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(['Ana Rojas', undefined, 80, expect.any(Number), 0.03, 0, 0, 0, 50, 25, 8.33, 33.33, 0]);
+  });
+
   it('400 for bad bodies, 401, 403 without access_reports, 404 for another client’s or an out-of-scope asset', async () => {
     for (const body of [
       { format: 'csv' },
