@@ -4,15 +4,13 @@ import { SchemaTypes, Types } from 'mongoose';
 /**
  * Where an asset's driver key stood (`DriverKeyProcessor`): the key its tracker sent last and the
  * telemetry assignment it opened. Keyed by the asset's id, read and written by `_id` alone: reached
- * from the ingestion's trackers, which name their asset (and client) already.
+ * from the ingestion's trackers, which name their asset (and client) already: no client field,
+ * as the meters' recent counts are keyed by partition.
  */
 @Schema({ collection: 'driver_key_states', versionKey: false })
 export class DriverKeyState {
   @Prop({ type: SchemaTypes.ObjectId })
   _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
 
   /** The key, normalized; null: none since the last change. */
   @Prop({ type: String, default: null })

@@ -97,7 +97,7 @@ export class DriverKeyProcessor implements TrackerProcessor, OnModuleInit, OnMod
     if (before.assignmentId) await this.assignments.updateRecord(scope, { _id: before.assignmentId, clientId }, { $set: { to: at, updatedAt: new Date() } });
     if (assignmentId || before.assignmentId) await this.labels.changed(clientId);
     const state: HeldState = { key, assignmentId, ts };
-    await this.states.updateOne({ _id: assetId }, { $set: { clientId, ...state } }, { upsert: true }).exec();
+    await this.states.updateOne({ _id: assetId }, { $set: state }, { upsert: true }).exec();
     this.held.set(assetId.toHexString(), state);
   }
 }
