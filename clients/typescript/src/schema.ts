@@ -234,6 +234,41 @@ export interface paths {
         patch: operations["AssetsController_update"];
         trace?: never;
     };
+    "/api/assets/{id}/driver-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The asset's driver assignments, manual and from telemetry, newest `from` first. */
+        get: operations["DriverAssignmentsController_listOfAsset"];
+        put?: never;
+        /** Puts a driver at the wheel of the asset from `from` (now by default); an open assignment that began earlier is closed then. */
+        post: operations["DriverAssignmentsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/driver-assignments/{assignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a manual assignment; the assignments around it stay as they are. */
+        delete: operations["DriverAssignmentsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/assets/{id}/meter-readings": {
         parameters: {
             query?: never;
@@ -478,6 +513,23 @@ export interface paths {
         patch: operations["DriversController_update"];
         trace?: never;
     };
+    "/api/drivers/{id}/assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The driver's assignments on the assets the caller may see, newest `from` first. */
+        get: operations["DriverAssignmentsController_listOfDriver"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/drivers/import": {
         parameters: {
             query?: never;
@@ -528,6 +580,45 @@ export interface paths {
         };
         /** The sheet to fill in: the header row and one example row, as `.xlsx` (default) or `.csv`. */
         get: operations["DriversController_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/driving-score-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's driving score weights (docs/driving.md has the formula and the defaults). */
+        get: operations["DrivingScoreSettingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes some of the weights (each 0 to 1 000); the others keep their value. */
+        patch: operations["DrivingScoreSettingsController_update"];
+        trace?: never;
+    };
+    "/api/driving-scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driving scores of the period: one row per asset (those asked, else every one the caller
+         *     sees with a tracker, at most 100), or per driver by who drove each asset when; every figure
+         *     behind each score and the harsh events that count (docs/driving.md).
+         */
+        get: operations["DrivingScoresController_list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1449,6 +1540,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/driving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The driving report: one row per asset or driver with the figures of `GET /api/driving-scores`
+         *     (score, km, driving hours, harsh events per 100 km, speeding and idling shares, harsh events);
+         *     the period in the client's time zone, words in the caller's language. At most 100 assets and 31 days.
+         */
+        post: operations["DrivingReportController_driving"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/fuel": {
         parameters: {
             query?: never;
@@ -1584,6 +1696,43 @@ export interface paths {
          *     needs a protected caller (else 403). The holders' new permissions apply at once on this instance.
          */
         patch: operations["RolesController_update"];
+        trace?: never;
+    };
+    "/api/routes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The routes, by date (newest first); `date`, `assetId` and `driverId` filter. */
+        get: operations["RoutesController_list"];
+        put?: never;
+        /** Creates a vehicle's route for a day: its unassigned tasks are assigned to the vehicle. */
+        post: operations["RoutesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/routes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One route with its stops: each task's state, arrival, departure and ETA. */
+        get: operations["RoutesController_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a route; its tasks stay, with their vehicle. */
+        delete: operations["RoutesController_delete"];
+        options?: never;
+        head?: never;
+        /** Renames the route, moves its day or driver, or replaces its stops (a new order, tasks added or taken away). */
+        patch: operations["RoutesController_update"];
         trace?: never;
     };
     "/api/scheduled-reports": {
@@ -2259,7 +2408,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             geofenceIds: string[];
             groupIds: string[];
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
@@ -2307,6 +2456,13 @@ export interface components {
             /** @example Camión 12 */
             assetName: string;
             comments: components["schemas"]["AlertCommentView"][];
+            /**
+             * @description The driver assigned to the asset when the opening event occurred (docs/dispatch.md); null when none.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string | null;
+            /** @example Juana Pérez */
+            driverName: string | null;
             /** @description The event that opened it, then the one that resolved it when the system did. */
             eventIds: string[];
             /**
@@ -2727,7 +2883,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
+            eventTypes: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -2787,6 +2943,26 @@ export interface components {
              */
             plate?: string | null;
         };
+        CreateDriverAssignmentDto: {
+            /**
+             * @description An active driver of the caller's client.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string;
+            /**
+             * Format: date-time
+             * @description When the driver took the vehicle (ISO 8601 with an offset); now when absent. An open
+             *     assignment of the asset that began earlier is closed at this moment.
+             * @example 2026-11-02T08:00:00-03:00
+             */
+            from?: string | null;
+            /**
+             * Format: date-time
+             * @description When the driver left the vehicle (ISO 8601 with an offset), after `from`; absent: still driving.
+             * @example 2026-11-02T18:00:00-03:00
+             */
+            to?: string | null;
+        };
         CreateDriverDto: {
             /**
              * @description Up to 200 characters.
@@ -2808,6 +2984,12 @@ export interface components {
              * @example Juana
              */
             firstName: string;
+            /**
+             * @description The driver's own key: an iButton or RFID code, as the vehicle's tracker sends it (flespi
+             *     `driver.id`, `ibutton.code`); compared regardless of case. Unique within the client (else 409).
+             * @example 01A2B3C4D5E6F7
+             */
+            identificationKey?: string | null;
             /**
              * @description Required, up to 100 characters.
              * @example Pérez
@@ -3146,6 +3328,24 @@ export interface components {
             /** @description Whether holders may act on other users and protected roles (default false); only a protected caller may set it. */
             protected?: boolean;
         };
+        CreateRouteDto: {
+            /**
+             * @description The vehicle: every stop's task is assigned to it.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            assetId: string;
+            /**
+             * @description The day, `YYYY-MM-DD` in the client's zone.
+             * @example 2026-11-20
+             */
+            date: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId?: string | null;
+            /** @example Reparto zona norte */
+            name: string;
+            /** @description The tasks in the order the vehicle does them: 1 to 100, each once, on no other route. */
+            stopTaskIds: string[];
+        };
         CreateScheduledReportDto: {
             /** @description Off: no scheduled run (run now still works). Default on. */
             enabled?: boolean;
@@ -3159,7 +3359,7 @@ export interface components {
             };
             recipients: components["schemas"]["ReportRecipientsDto"];
             /** @enum {string} */
-            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits" | "driving";
             schedule: components["schemas"]["ReportScheduleDto"];
         };
         CreateServicePlanDto: {
@@ -3319,7 +3519,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
+            eventTypes: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
             /**
              * @description Where deliveries are POSTed: https in production; it may not resolve to a private, loopback,
              *     link-local or metadata address (docs/notifications.md, "Network guard"); no spaces around it,
@@ -3360,6 +3560,32 @@ export interface components {
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             id: string;
+        };
+        DriverAssignmentView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId: string;
+            /** @example Juana Pérez */
+            driverName: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            from: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /**
+             * @description `manual`: set through the API; `telemetry`: from the driver key the tracker sent.
+             * @enum {string}
+             */
+            source: "manual" | "telemetry";
+            /**
+             * Format: date-time
+             * @description null: still driving (an open assignment, closed by the next one).
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            to: string | null;
         };
         DriverImportPreviewView: {
             /** @description Every problem found, by row then column. */
@@ -3425,6 +3651,11 @@ export interface components {
             firstname: string;
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             id: string;
+            /**
+             * @description The driver's iButton or RFID code; absent when none.
+             * @example 01A2B3C4D5E6F7
+             */
+            identificationKey?: string;
             /** @example Pérez */
             lastname: string;
             /**
@@ -3444,6 +3675,130 @@ export interface components {
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             userId: string;
+        };
+        DrivingReportDto: {
+            /**
+             * @description Only these assets (1 to 100 of the caller's); without it, every one the caller sees with a tracker.
+             * @example [
+             *       "665f1c2b9d3e4a0012ab34cd"
+             *     ]
+             */
+            assetIds?: string[] | null;
+            /** @description Only these drivers (1 to 100); rows are then per driver. */
+            driverIds?: string[] | null;
+            /** @enum {string} */
+            format: "xlsx" | "pdf";
+            /**
+             * Format: date-time
+             * @description Start, an ISO 8601 instant with offset.
+             * @example 2026-11-01T00:00:00-03:00
+             */
+            from: string;
+            /**
+             * @description One row per asset or per driver; default `driver` when driverIds is sent, else `asset`.
+             * @enum {string|null}
+             */
+            groupBy?: "asset" | "driver" | null;
+            /**
+             * Format: date-time
+             * @description End, an ISO 8601 instant with offset; at most 31 days after `from`.
+             * @example 2026-11-30T23:59:59-03:00
+             */
+            to: string;
+        };
+        DrivingScoreSettingsView: {
+            weights: components["schemas"]["DrivingWeightsView"];
+        };
+        DrivingScoreView: {
+            /**
+             * @description Km driven (plausible fixes).
+             * @example 412.37
+             */
+            distanceKm: number;
+            /**
+             * @description Seconds moving (at 3 km/h or more).
+             * @example 30240
+             */
+            drivingSeconds: number;
+            /**
+             * @description The harsh events behind the rates, oldest first (at most 100).
+             * @example [
+             *       "6660a1b29d3e4a0012ab34ce"
+             *     ]
+             */
+            eventIds: string[];
+            /**
+             * @description The asset's or the driver's id.
+             * @example 665f1c2b9d3e4a0012ab34cd
+             */
+            id: string;
+            /**
+             * @description Idling time over driving plus idling time (0..1).
+             * @example 0.082
+             */
+            idlingShare: number;
+            /** @example Camión 12 */
+            name: string;
+            per100Km: components["schemas"]["HarshRatesView"];
+            /**
+             * @description 0..100, one decimal.
+             * @example 91.4
+             */
+            score: number;
+            speedingShare: components["schemas"]["SpeedingShareView"];
+        };
+        DrivingWeightsPatchDto: {
+            /**
+             * @description Points per harsh acceleration per 100 km.
+             * @example 2
+             */
+            acceleration?: number;
+            /**
+             * @description Points per harsh braking per 100 km.
+             * @example 2
+             */
+            braking?: number;
+            /**
+             * @description Points per harsh cornering per 100 km.
+             * @example 2
+             */
+            cornering?: number;
+            /**
+             * @description Points per 1 % of engine-on time spent idling.
+             * @example 0.2
+             */
+            idling?: number;
+            /**
+             * @description Points per 1 % of driving time more than 10 km/h over the limit.
+             * @example 1
+             */
+            speeding10?: number;
+            /**
+             * @description Points per 1 % of driving time more than 20 km/h over the limit (on top of speeding10).
+             * @example 2
+             */
+            speeding20?: number;
+            /**
+             * @description Points per 1 % of driving time more than 30 km/h over the limit (on top of speeding10 and speeding20).
+             * @example 4
+             */
+            speeding30?: number;
+        };
+        DrivingWeightsView: {
+            /** @example 2 */
+            acceleration: number;
+            /** @example 2 */
+            braking: number;
+            /** @example 2 */
+            cornering: number;
+            /** @example 0.2 */
+            idling: number;
+            /** @example 1 */
+            speeding10: number;
+            /** @example 2 */
+            speeding20: number;
+            /** @example 4 */
+            speeding30: number;
         };
         DynamicFormView: {
             _id: string;
@@ -3575,6 +3930,13 @@ export interface components {
              */
             detectedAt: string;
             /**
+             * @description The driver assigned to the asset when it occurred (docs/dispatch.md); null when none.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string | null;
+            /** @example Juana Pérez */
+            driverName: string | null;
+            /**
              * @description The geofence of a geofence event; null otherwise.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
@@ -3603,7 +3965,7 @@ export interface components {
              * @example geofence.enter
              * @enum {string}
              */
-            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
+            type: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
         };
         FleetReportDto: {
             /** @description 1 to 100 assets of the caller's, in service. */
@@ -3773,6 +4135,23 @@ export interface components {
             updatedAt: string;
             /** @description A corridor's full width, metres; null for other shapes. */
             widthM: number | null;
+        };
+        HarshRatesView: {
+            /**
+             * @description Harsh accelerations per 100 km driven.
+             * @example 0.8
+             */
+            acceleration: number;
+            /**
+             * @description Harsh brakings per 100 km driven.
+             * @example 1.2
+             */
+            braking: number;
+            /**
+             * @description Harsh cornerings per 100 km driven.
+             * @example 0.4
+             */
+            cornering: number;
         };
         HealthView: {
             database: {
@@ -4478,6 +4857,91 @@ export interface components {
              */
             updatedAt: string;
         };
+        RouteDetailView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description `YYYY-MM-DD` in the client's zone.
+             * @example 2026-11-20
+             */
+            date: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example Reparto zona norte */
+            name: string;
+            /** @description In sequence; a task deleted since is left out. */
+            stops: components["schemas"]["RouteStopView"][];
+            /** @description The tasks in the order the vehicle does them. */
+            stopTaskIds: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        RouteStopView: {
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            arrivedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            departedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the vehicle should get there: from its latest position along the stops still to do
+             *     (docs/dispatch.md, "Routes and ETAs"); null once the stop is arrived, done, failed or
+             *     cancelled, or while the vehicle has no position.
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            eta: string | null;
+            /**
+             * @description Its place in the route, from 1.
+             * @example 1
+             */
+            sequence: number;
+            /** @enum {string} */
+            state: "unassigned" | "assigned" | "arrived" | "done" | "failed" | "cancelled";
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            taskId: string;
+        };
+        RouteView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * @description `YYYY-MM-DD` in the client's zone.
+             * @example 2026-11-20
+             */
+            date: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId: string | null;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            id: string;
+            /** @example Reparto zona norte */
+            name: string;
+            /** @description The tasks in the order the vehicle does them. */
+            stopTaskIds: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-15T08:30:00.000Z
+             */
+            updatedAt: string;
+        };
         ScannedAssetIconView: {
             /** @example #1E88E5 */
             color: string;
@@ -4525,7 +4989,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
+            report: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits" | "driving";
         };
         SensorTemperatureView: {
             /** @description 2 decimals */
@@ -4615,6 +5079,23 @@ export interface components {
             /** @description Session token: send it as `Authorization: Bearer <token>` (the cookie carries the same). */
             token: string;
             user: components["schemas"]["CallerView"];
+        };
+        SpeedingShareView: {
+            /**
+             * @description Share (0..1) of driving time more than 10 km/h over the limit in force.
+             * @example 0.031
+             */
+            over10: number;
+            /**
+             * @description Share of driving time more than 20 km/h over it.
+             * @example 0.006
+             */
+            over20: number;
+            /**
+             * @description Share of driving time more than 30 km/h over it.
+             * @example 0
+             */
+            over30: number;
         };
         StillPeriodView: {
             /** @description Reverse-geocoded address (GEOCODER_URL), null without a geocoder or an answer */
@@ -4966,6 +5447,13 @@ export interface components {
             begin: number;
             /** @description km */
             distance: number;
+            /**
+             * @description The driver assigned to the asset when the trip began (docs/dispatch.md); null when none.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string | null;
+            /** @example Juana Pérez */
+            driverName: string | null;
             /** @description seconds */
             duration: number;
             end: number;
@@ -4995,6 +5483,13 @@ export interface components {
             clientId: string;
             /** @description km */
             distance: number;
+            /**
+             * @description The driver assigned to the asset when the trip began (docs/dispatch.md); null when none.
+             * @example 665f1c2ab4d3e8a9f0c1d2e3
+             */
+            driverId: string | null;
+            /** @example Juana Pérez */
+            driverName: string | null;
             /** @description seconds */
             duration: number;
             end: number;
@@ -5030,7 +5525,7 @@ export interface components {
              *       "geofence.exit"
              *     ]
              */
-            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
+            eventTypes?: ("geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed")[];
             /** @description Only events of these geofences (empty: any event, with a geofence or not). */
             geofenceIds?: string[];
             groupIds?: string[];
@@ -5097,6 +5592,11 @@ export interface components {
              */
             firstName?: string;
             /**
+             * @description The driver's iButton or RFID code; `null` clears it. Unique within the client (else 409).
+             * @example 01A2B3C4D5E6F7
+             */
+            identificationKey?: string | null;
+            /**
              * @description Up to 100 characters.
              * @example Pérez
              */
@@ -5111,6 +5611,9 @@ export interface components {
              * @example 12345678-5
              */
             rut?: string;
+        };
+        UpdateDrivingScoreSettingsDto: {
+            weights: components["schemas"]["DrivingWeightsPatchDto"];
         };
         UpdateDynamicFormDto: {
             /** @description The form applies to every asset of the client. */
@@ -5298,6 +5801,14 @@ export interface components {
             /** @description Only a protected caller may change a protected role or make a role protected. */
             protected?: boolean;
         };
+        UpdateRouteDto: {
+            /** @example 2026-11-15 */
+            date?: string;
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            driverId?: string | null;
+            name?: string;
+            stopTaskIds?: string[];
+        };
         UpdateScheduledReportDto: {
             /** @description Off: no scheduled run (run now still works). Default on. */
             enabled?: boolean;
@@ -5311,7 +5822,7 @@ export interface components {
             };
             recipients?: components["schemas"]["ReportRecipientsDto"];
             /** @enum {string} */
-            report?: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits";
+            report?: "trips" | "fuel" | "stops" | "temperature" | "inspections" | "activity" | "invoices" | "visits" | "driving";
             schedule?: components["schemas"]["ReportScheduleDto"];
         };
         UpdateServicePlanDto: {
@@ -5399,7 +5910,7 @@ export interface components {
              *       "event.geofence.exit"
              *     ]
              */
-            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
+            eventTypes?: ("alert.opened" | "alert.acknowledged" | "alert.resolved" | "event.geofence.enter" | "event.geofence.exit" | "event.place.arrival" | "event.place.departure" | "event.speeding.start" | "event.speeding.end" | "event.idling.start" | "event.idling.end" | "event.ignition.on" | "event.ignition.off" | "event.tracker.offline" | "event.tracker.online" | "event.temperature.out_of_range" | "event.temperature.back_in_range" | "event.harsh.acceleration" | "event.harsh.braking" | "event.harsh.cornering" | "event.inspection.critical" | "event.inspection.away_from_vehicle" | "event.work_order.overdue" | "event.maintenance.due_soon" | "event.maintenance.overdue" | "event.task.arrived" | "event.task.late" | "event.task.eta_late" | "event.task.done" | "event.task.failed")[];
             /** @description A new URL, under the rules of creation; stored and answered in its normalized form. */
             url?: string;
         };
@@ -5518,10 +6029,11 @@ export interface components {
              */
             departedAt: string | null;
             /**
-             * @description Who drove; null until drivers are assigned to vehicles.
+             * @description The driver assigned to the asset when it arrived (docs/dispatch.md); null when none.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             driverId: string | null;
+            /** @example Juana Pérez */
             driverName: string | null;
             /**
              * @description Seconds from arrival to departure (so far, while there).
@@ -7112,7 +7624,7 @@ export interface operations {
                  * @description Alerts opened by an event of this type.
                  * @example geofence.enter
                  */
-                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
+                eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
                 /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
@@ -7176,7 +7688,9 @@ export interface operations {
                      *           "acknowledgedAt": "2026-11-15T08:30:00.000Z",
                      *           "acknowledgedBy": "string",
                      *           "resolvedAt": "2026-11-15T08:30:00.000Z",
-                     *           "resolvedBy": "string"
+                     *           "resolvedBy": "string",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juana Pérez"
                      *         }
                      *       ],
                      *       "page": {
@@ -7314,7 +7828,9 @@ export interface operations {
                      *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
                      *         "acknowledgedBy": "string",
                      *         "resolvedAt": "2026-11-15T08:30:00.000Z",
-                     *         "resolvedBy": "string"
+                     *         "resolvedBy": "string",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez"
                      *       }
                      *     }
                      */
@@ -7467,7 +7983,9 @@ export interface operations {
                      *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
                      *         "acknowledgedBy": "string",
                      *         "resolvedAt": "2026-11-15T08:30:00.000Z",
-                     *         "resolvedBy": "string"
+                     *         "resolvedBy": "string",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez"
                      *       }
                      *     }
                      */
@@ -7662,7 +8180,9 @@ export interface operations {
                      *         "acknowledgedAt": "2026-11-15T08:30:00.000Z",
                      *         "acknowledgedBy": "string",
                      *         "resolvedAt": "2026-11-15T08:30:00.000Z",
-                     *         "resolvedBy": "string"
+                     *         "resolvedBy": "string",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez"
                      *       }
                      *     }
                      */
@@ -9309,6 +9829,461 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DriverAssignmentsController_listOfAsset: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "to": "2026-11-15T08:30:00.000Z",
+                     *           "source": "manual",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juana Pérez",
+                     *           "from": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DriverAssignmentView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad limit or cursor, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_drivers` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such asset for the caller: unknown, another client's, outside their trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DriverAssignmentsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "from": "2026-11-02T08:00:00-03:00",
+                 *       "to": "2026-11-02T18:00:00-03:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateDriverAssignmentDto"];
+            };
+        };
+        responses: {
+            /** @description The new assignment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "to": "2026-11-15T08:30:00.000Z",
+                     *         "source": "manual",
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez",
+                     *         "from": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DriverAssignmentView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, `to` not after `from`, or an archived driver (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_drivers` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such asset for the caller: unknown, another client's, outside their trackers, or archived; or no such driver in the client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The span overlaps another manual assignment of the asset, named in the message (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DriverAssignmentsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example string */
+                assignmentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the assignment removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_drivers` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such assignment of this asset for the caller (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description A telemetry assignment: the tracker’s record, not deleted (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
@@ -11284,6 +12259,7 @@ export interface operations {
                      *           "email": "juana.perez@transportes-andes.cl",
                      *           "address": "Av. Providencia 1234",
                      *           "city": "Santiago",
+                     *           "identificationKey": "01A2B3C4D5E6F7",
                      *           "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "userId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "createdAt": "2026-11-15T08:30:00.000Z",
@@ -11396,7 +12372,8 @@ export interface operations {
                  *       "phone": "+56987654321",
                  *       "email": "juana.perez@transportes-andes.cl",
                  *       "address": "Av. Providencia 1234",
-                 *       "city": "Santiago"
+                 *       "city": "Santiago",
+                 *       "identificationKey": "01A2B3C4D5E6F7"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateDriverDto"];
@@ -11420,6 +12397,7 @@ export interface operations {
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "address": "Av. Providencia 1234",
                      *         "city": "Santiago",
+                     *         "identificationKey": "01A2B3C4D5E6F7",
                      *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -11577,6 +12555,7 @@ export interface operations {
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "address": "Av. Providencia 1234",
                      *         "city": "Santiago",
+                     *         "identificationKey": "01A2B3C4D5E6F7",
                      *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -11801,6 +12780,7 @@ export interface operations {
                  *       "email": "juana.perez@transportes-andes.cl",
                  *       "address": "Av. Providencia 1234",
                  *       "city": "Santiago",
+                 *       "identificationKey": "01A2B3C4D5E6F7",
                  *       "archived": true
                  *     }
                  */
@@ -11825,6 +12805,7 @@ export interface operations {
                      *         "email": "juana.perez@transportes-andes.cl",
                      *         "address": "Av. Providencia 1234",
                      *         "city": "Santiago",
+                     *         "identificationKey": "01A2B3C4D5E6F7",
                      *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "userId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "createdAt": "2026-11-15T08:30:00.000Z",
@@ -11933,6 +12914,150 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DriverAssignmentsController_listOfDriver: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, newest first unless the operation says otherwise */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "to": "2026-11-15T08:30:00.000Z",
+                     *           "source": "manual",
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juana Pérez",
+                     *           "from": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DriverAssignmentView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Bad limit or cursor, or an unknown parameter (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_drivers` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description No such driver in the caller's client (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
@@ -12355,6 +13480,407 @@ export interface operations {
                     /**
                      * @example {
                      *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DrivingScoreSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weights in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "weights": {
+                     *           "acceleration": 2,
+                     *           "braking": 2,
+                     *           "cornering": 2,
+                     *           "speeding10": 1,
+                     *           "speeding20": 2,
+                     *           "speeding30": 4,
+                     *           "idling": 0.2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DrivingScoreSettingsView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DrivingScoreSettingsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "weights": {
+                 *         "acceleration": 2,
+                 *         "braking": 2,
+                 *         "cornering": 2,
+                 *         "speeding10": 1,
+                 *         "speeding20": 2,
+                 *         "speeding30": 4,
+                 *         "idling": 0.2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateDrivingScoreSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description The weights in force after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "weights": {
+                     *           "acceleration": 2,
+                     *           "braking": 2,
+                     *           "cornering": 2,
+                     *           "speeding10": 1,
+                     *           "speeding20": 2,
+                     *           "speeding30": 4,
+                     *           "idling": 0.2
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DrivingScoreSettingsView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Not a number, negative, over 1 000, an unknown field, or nothing to change (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    DrivingScoresController_list: {
+        parameters: {
+            query: {
+                /** @description Only these assets: 1 to 100 ids separated by commas, each the caller's (404 otherwise). */
+                assetIds?: string;
+                /** @description With groupBy=driver, only these drivers: 1 to 100 ids separated by commas. */
+                driverIds?: string;
+                /** @description Start, an ISO 8601 instant with offset. */
+                from: string;
+                /**
+                 * @description One row per asset (default) or per driver.
+                 * @example asset
+                 */
+                groupBy?: "asset" | "driver";
+                /** @description End, an ISO 8601 instant with offset; at most 31 days after `from`. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows, by asset in the order asked (else by name), or by driver name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "eventIds": [
+                     *             "6660a1b29d3e4a0012ab34ce"
+                     *           ],
+                     *           "id": "665f1c2b9d3e4a0012ab34cd",
+                     *           "name": "Camión 12",
+                     *           "score": 91.4,
+                     *           "distanceKm": 412.37,
+                     *           "drivingSeconds": 30240,
+                     *           "per100Km": {
+                     *             "acceleration": 0.8,
+                     *             "braking": 1.2,
+                     *             "cornering": 0.4
+                     *           },
+                     *           "speedingShare": {
+                     *             "over10": 0.031,
+                     *             "over20": 0.006,
+                     *             "over30": 0
+                     *           },
+                     *           "idlingShare": 0.082
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DrivingScoreView"][];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value, from after to, over 31 days, or over 100 assets (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorShapeA"];
@@ -13234,7 +14760,9 @@ export interface operations {
                      *           "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "taskId": "665f1c2ab4d3e8a9f0c1d2e3",
-                     *           "details": {}
+                     *           "details": {},
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juana Pérez"
                      *         }
                      *       ],
                      *       "page": {
@@ -13359,7 +14887,9 @@ export interface operations {
                      *         "geofenceId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "taskId": "665f1c2ab4d3e8a9f0c1d2e3",
-                     *         "details": {}
+                     *         "details": {},
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez"
                      *       }
                      *     }
                      */
@@ -23617,6 +25147,171 @@ export interface operations {
             };
         };
     };
+    DrivingReportController_driving: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "groupBy": "asset",
+                 *       "format": "xlsx",
+                 *       "assetIds": [
+                 *         "665f1c2b9d3e4a0012ab34cd"
+                 *       ],
+                 *       "driverIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "from": "2026-11-01T00:00:00-03:00",
+                 *       "to": "2026-11-30T23:59:59-03:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DrivingReportDto"];
+            };
+        };
+        responses: {
+            /** @description The report file in the caller’s language, as an attachment (`informe-conduccion_<from>_<to>.<format>`; `driving-report_…` in English) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Bad body, dates without offset, a period over 31 days or from after to, over 100 assets (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_reports` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description An asset unknown, another client's, archived or outside the caller's trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+            /** @description PDF: the renderer (Chromium) is missing or stopped (shape B) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "The service is unavailable, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
     FleetReportsController_fuel: {
         parameters: {
             query?: never;
@@ -25100,6 +26795,775 @@ export interface operations {
                 };
             };
             /** @description The name is taken, or un-protecting would leave no active protected user (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RoutesController_list: {
+        parameters: {
+            query?: {
+                assetId?: string;
+                /**
+                 * @description `page.nextCursor` of the previous page.
+                 * @example string
+                 */
+                cursor?: string;
+                /** @description Only the routes of this day (`YYYY-MM-DD`). */
+                date?: string;
+                driverId?: string;
+                /**
+                 * @description Records per page, 1 to 200 (default 50).
+                 * @example 1
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by date */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": [
+                     *         {
+                     *           "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "name": "Reparto zona norte",
+                     *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "date": "2026-11-20",
+                     *           "stopTaskIds": [
+                     *             "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           ],
+                     *           "createdAt": "2026-11-15T08:30:00.000Z",
+                     *           "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "page": {
+                     *         "nextCursor": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RouteView"][];
+                        page: {
+                            /** @description Pass as `cursor` for the next page; null on the last page */
+                            nextCursor: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Unknown parameter, bad value or a foreign cursor (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The asset or driver filtered by is another client's, or the asset is outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RoutesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Reparto zona norte",
+                 *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "date": "2026-11-20",
+                 *       "stopTaskIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRouteDto"];
+            };
+        };
+        responses: {
+            /** @description The new route */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Reparto zona norte",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "date": "2026-11-20",
+                     *         "stopTaskIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RouteView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body: no stops or more than 100, a task twice, a bad date, an unknown field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The asset (unknown, another client's, archived or outside your trackers), driver or a task named is not found (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description A task is done, failed or cancelled, assigned to another vehicle, or a stop of another route; the message names it (shape A) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "An asset with this name already exists"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Body over 1 MB, also when a compressed body inflates past it (shape A) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Request body too large"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Content-Encoding other than gzip, deflate or br, or a charset other than UTF-8 (shape A) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Unsupported content encoding: send the body uncompressed or with Content-Encoding gzip, deflate or br"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RoutesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route and its stops */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "stops": [
+                     *           {
+                     *             "state": "unassigned",
+                     *             "taskId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "sequence": 1,
+                     *             "eta": "2026-11-15T08:30:00.000Z",
+                     *             "arrivedAt": "2026-11-15T08:30:00.000Z",
+                     *             "departedAt": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Reparto zona norte",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "date": "2026-11-20",
+                     *         "stopTaskIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RouteDetailView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RoutesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The id of the route deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DeletedView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid input: a malformed, missing or unknown parameter or field (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Unknown, another client's, or its asset outside your trackers (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Rate limit reached; see Retry-After (shape A) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Too many requests, try again later"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Internal error, without internals (shape B) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeB"];
+                };
+            };
+        };
+    };
+    RoutesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "date": "2026-11-15",
+                 *       "stopTaskIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateRouteDto"];
+            };
+        };
+        responses: {
+            /** @description The route as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "success",
+                     *       "data": {
+                     *         "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "name": "Reparto zona norte",
+                     *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "date": "2026-11-20",
+                     *         "stopTaskIds": [
+                     *           "665f1c2ab4d3e8a9f0c1d2e3"
+                     *         ],
+                     *         "createdAt": "2026-11-15T08:30:00.000Z",
+                     *         "updatedAt": "2026-11-15T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RouteView"];
+                        /** @enum {string} */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Invalid body, an unknown field (the asset does not change), or nothing to change (shape A) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "name must be shorter than or equal to 100 characters"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description Missing, invalid, expired or revoked credentials (shape A) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Invalid or expired token"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The role lacks `access_tasks` (shape A) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "You do not have permission to perform this action"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description The route, the driver or a task named is not found (shape A) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "Asset not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorShapeA"];
+                };
+            };
+            /** @description A task is done, failed or cancelled, assigned to another vehicle, or a stop of another route; the message names it (shape A) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -29442,6 +31906,13 @@ export interface operations {
                      *       "status": "success",
                      *       "data": [
                      *         {
+                     *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *           "driverName": "Juana Pérez",
+                     *           "fuel": {
+                     *             "liters": 0,
+                     *             "cost": 0,
+                     *             "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
+                     *           },
                      *           "id": 0,
                      *           "avg_speed": 0,
                      *           "max_speed": 0,
@@ -29453,12 +31924,7 @@ export interface operations {
                      *           "start_battery_level": 0,
                      *           "end_battery_level": 0,
                      *           "route": "string",
-                     *           "type": "string",
-                     *           "fuel": {
-                     *             "liters": 0,
-                     *             "cost": 0,
-                     *             "tariffId": "665f1c2ab4d3e8a9f0c1d2e3"
-                     *           }
+                     *           "type": "string"
                      *         }
                      *       ],
                      *       "page": {
@@ -29584,6 +32050,8 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
+                     *         "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *         "driverName": "Juana Pérez",
                      *         "clientId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *         "startAddress": "string",
@@ -30780,7 +33248,7 @@ export interface operations {
                      *           "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                      *           "assetName": "Camión 12",
                      *           "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
-                     *           "driverName": "string",
+                     *           "driverName": "Juana Pérez",
                      *           "arrivedAt": "2026-11-15T08:30:00.000Z",
                      *           "departedAt": "2026-11-15T08:30:00.000Z",
                      *           "dwellSeconds": 1260
