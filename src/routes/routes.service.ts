@@ -68,8 +68,14 @@ export class RoutesService {
   /** The route with each stop's task state and ETA: the route, its tasks (one `$in`) and the vehicle's latest position (docs/dispatch.md, "How routes are built"). */
   async get(auth: AuthContext, id: string): Promise<RouteDetailView> {
     const route = await this.find(auth, id);
-    const [tasks, asset] = await Promise.all([this.tasks.byIds(auth, route.stopTaskIds), this.references.vehicle(auth, route.assetId)]);
-    const stops = await this.etas.stops(route, tasks, { trackerId: asset?.mainTrackerId ?? null });
+    const vehicle = this.references.vehicle(auth, route.assetId);
+    // The tasks and the vehicle's position are read at once.
+    const [tasks, position, asset] = await Promise.all([
+      this.tasks.byIds(auth, route.stopTaskIds),
+      vehicle.then((found) => this.etas.positionOf(found?.mainTrackerId ?? null)),
+      vehicle,
+    ]);
+    const stops = await this.etas.stops(route, tasks, { trackerId: asset?.mainTrackerId ?? null, position });
     return { ...toRouteView(route), stops: stops.map((stop) => stop.view) };
   }
 

@@ -135,8 +135,9 @@ describe('route ETAs', () => {
     await ingest([fix(asset, Date.now() - MIN, north(21), 0)]);
     const { stops, before, after } = await stopsOf(id);
     const leg = travelMs(north(21), stop, kmh);
-    expect(etaMs(stops[0])).toBeGreaterThanOrEqual(before + leg - 1);
-    expect(etaMs(stops[0])).toBeLessThanOrEqual(after + leg + 1);
+    // A few ms of slack: the trips' API rounds the distance the speed is computed from here.
+    expect(etaMs(stops[0])).toBeGreaterThanOrEqual(before + leg - 5);
+    expect(etaMs(stops[0])).toBeLessThanOrEqual(after + leg + 5);
   });
 
   it('shows stops done out of order as they happened: the later stop arrived, the earlier still to do with an ETA', async () => {

@@ -68,7 +68,11 @@ export class RouteEtas {
   }
 
   private async origin({ trackerId, position }: EtaOrigin): Promise<LatLng | null> {
-    if (position !== undefined) return position;
+    return position !== undefined ? position : this.positionOf(trackerId);
+  }
+
+  /** Where the vehicle's main tracker was last seen (one read), if ever. */
+  async positionOf(trackerId: Types.ObjectId | null): Promise<LatLng | null> {
     if (!trackerId) return null;
     const known = (await this.latest.of([trackerId.toHexString()])).get(trackerId.toHexString());
     return known ? { lat: known.lat, lng: known.lng } : null;
