@@ -2,7 +2,7 @@ import type { UpdateQuery } from 'mongoose';
 import type { Stored } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { CreateTaskDto } from './dto/create-task.dto';
-import { TASK_LIMITS } from './dto/task-fields';
+import { TASK_LIMITS } from './dto/task-fields.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
 import { Task, taskExternalKey, type TaskState } from './schemas/task.schema';
 import { driverNameOf, type TaskRefs } from './task-references';

@@ -4201,9 +4201,15 @@ export interface components {
             value: string | number | boolean | string[];
         };
         InspectionLocationDto: {
-            /** @description WGS 84 latitude, -90..90. */
+            /**
+             * @description WGS 84 latitude, -90..90.
+             * @example -33.4489
+             */
             lat: number;
-            /** @description WGS 84 longitude, -180..180. */
+            /**
+             * @description WGS 84 longitude, -180..180.
+             * @example -70.6693
+             */
             lng: number;
         };
         InspectionLocationView: {
@@ -4733,7 +4739,15 @@ export interface components {
             totalCost?: number | null;
         };
         RefuelLocationDto: {
+            /**
+             * @description WGS 84 latitude, -90..90.
+             * @example -33.4489
+             */
             lat: number;
+            /**
+             * @description WGS 84 longitude, -180..180.
+             * @example -70.6693
+             */
             lng: number;
         };
         RefuelLocationView: {
@@ -5234,7 +5248,18 @@ export interface components {
             /** @description Rows whose `externalId` was a task's, changed by them. */
             updated: number;
         };
-        TaskLocationDto: Record<string, never>;
+        TaskLocationDto: {
+            /**
+             * @description WGS 84 latitude, -90..90.
+             * @example -33.4489
+             */
+            lat: number;
+            /**
+             * @description WGS 84 longitude, -180..180.
+             * @example -70.6693
+             */
+            lng: number;
+        };
         TaskLocationView: {
             /** @example -33.4489 */
             lat: number;
@@ -5310,7 +5335,18 @@ export interface components {
             updatedAt: string;
             window: components["schemas"]["TaskWindowView"];
         };
-        TaskWindowDto: Record<string, never>;
+        TaskWindowDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-20T09:00:00-03:00
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T11:00:00-03:00
+             */
+            to: string;
+        };
         TaskWindowView: {
             /**
              * Format: date-time
@@ -15855,8 +15891,8 @@ export interface operations {
                  *       "odometerKm": 0,
                  *       "station": "Copec Ruta 5 km 21",
                  *       "location": {
-                 *         "lat": -90,
-                 *         "lng": -180
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
                  *       }
                  *     }
                  */
@@ -16274,8 +16310,8 @@ export interface operations {
                  *           "odometerKm": 0,
                  *           "station": "Copec Ruta 5 km 21",
                  *           "location": {
-                 *             "lat": -90,
-                 *             "lng": -180
+                 *             "lat": -33.4489,
+                 *             "lng": -70.6693
                  *           },
                  *           "row": 1
                  *         }
@@ -17889,8 +17925,8 @@ export interface operations {
                  *       ],
                  *       "odometerKm": 0,
                  *       "location": {
-                 *         "lat": -90,
-                 *         "lng": -180
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
                  *       }
                  *     }
                  */
@@ -29520,9 +29556,15 @@ export interface operations {
                  *       "title": "Entrega pedido 4512",
                  *       "description": "Descargar por el acceso de calle lateral.",
                  *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "location": {},
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       },
                  *       "radiusM": 10,
-                 *       "window": {},
+                 *       "window": {
+                 *         "from": "2026-11-20T09:00:00-03:00",
+                 *         "to": "2026-11-20T11:00:00-03:00"
+                 *       },
                  *       "serviceMinutes": 15,
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
@@ -30004,9 +30046,15 @@ export interface operations {
                  *       "title": "string",
                  *       "description": "string",
                  *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "location": {},
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       },
                  *       "radiusM": 10,
-                 *       "window": {},
+                 *       "window": {
+                 *         "from": "2026-11-20T09:00:00-03:00",
+                 *         "to": "2026-11-20T11:00:00-03:00"
+                 *       },
                  *       "serviceMinutes": 0,
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",

@@ -31,3 +31,4 @@ export * from './validation/valid-as-body';
 export * from './response/deleted.view';
 export * from './response/event-stream';
 export * from './response/open-streams';
+export * from './validation/lat-lng.dto';

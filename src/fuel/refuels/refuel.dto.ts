@@ -2,21 +2,11 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { IsIsoDateTime, OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
+import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent, LatLngDto } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
 
 @StrictBody()
-export class RefuelLocationDto {
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-90)
-  @Max(90)
-  lat: number;
-
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-180)
-  @Max(180)
-  lng: number;
-}
+export class RefuelLocationDto extends LatLngDto {}
 
 /** A refuelling: litres at a moment; what was paid and where, when known. */
 @StrictBody()

@@ -1,23 +1,11 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsNumber, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateNestedObject, WhenSent } from '@app/http';
+import { StrictBody, ValidateNestedObject, WhenSent, LatLngDto } from '@app/http';
 import { FormAnswerDto, MAX_ANSWERS } from '../../forms';
 
 @StrictBody()
-export class InspectionLocationDto {
-  /** WGS 84 latitude, -90..90. */
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-90)
-  @Max(90)
-  lat: number;
-
-  /** WGS 84 longitude, -180..180. */
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-180)
-  @Max(180)
-  lng: number;
-}
+export class InspectionLocationDto extends LatLngDto {}
 
 /** One inspection: the asset by its QR `code` or its `assetId` (exactly one), a form that applies to it, and the answers. */
 @StrictBody()

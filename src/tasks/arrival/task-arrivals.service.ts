@@ -2,7 +2,7 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '@app/bus';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
-import { TASK_LIMITS } from '../dto/task-fields';
+import { TASK_LIMITS } from '../dto/task-fields.dto';
 import { Task } from '../schemas/task.schema';
 import { TaskEvents } from '../task-events';
 import { ArrivalDriver } from './arrival-driver';

@@ -2,7 +2,7 @@ import { IsOptional } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { MultilineText, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import type { TaskPriority } from '../schemas/task.schema';
-import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields';
+import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
 
 /** A task (docs/dispatch.md, "Tasks"): at a place (`placeId`), or at a point (`location` with `radiusM`). The import validates each row as this DTO too. */
 @StrictBody()

@@ -1,7 +1,7 @@
 import { IsObjectIdString } from '@app/formats';
 import { MultilineText, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import type { TaskPriority } from '../schemas/task.schema';
-import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields';
+import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
 
 /**
  * The fields to change, at least one; `null` clears `description`, `serviceMinutes`, `assetId`

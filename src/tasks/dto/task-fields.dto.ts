@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, Max, Min, ValidateBy } from 'class-validator';
 import { IsIsoDateTime } from '@app/formats';
-import { StrictBody } from '@app/http';
+import { StrictBody, LatLngDto } from '@app/http';
 import { TASK_PRIORITIES } from '../schemas/task.schema';
 
 /** A task's limits (docs/dispatch.md, "Tasks"). */
@@ -40,19 +40,7 @@ export class TaskWindowDto {
 
 /** A point instead of a place. */
 @StrictBody()
-export class TaskLocationDto {
-  /** @example -33.4489 */
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-90)
-  @Max(90)
-  lat: number;
-
-  /** @example -70.6693 */
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-180)
-  @Max(180)
-  lng: number;
-}
+export class TaskLocationDto extends LatLngDto {}
 
 export const TaskRadius = (): PropertyDecorator =>
   applyDecorators(
