@@ -674,8 +674,14 @@ function taskRequests(client: Client): SweepRequest[] {
     },
     { route: 'GET /api/tasks/:id', method: 'get', path: `/api/tasks/${tasks.assigned}`, writes: false },
     { route: 'PATCH /api/tasks/:id', method: 'patch', path: `/api/tasks/${tasks.assigned}`, writes: true, body: { title: 'Entrega pedido 1001 (urgente)' } },
-    // Without a body: an empty one is a valid completion (no form), which the sweep's variants include.
-    { route: 'POST /api/tasks/:id/complete', method: 'post', path: `/api/tasks/${tasks.assigned}/complete`, writes: true },
+    // A note as the proof: the task has no form, so no inspection is required (the sweep's variants send the empty body too).
+    {
+      route: 'POST /api/tasks/:id/complete',
+      method: 'post',
+      path: `/api/tasks/${tasks.assigned}/complete`,
+      writes: true,
+      body: { note: 'Entregado en portería' },
+    },
     { route: 'POST /api/tasks/:id/fail', method: 'post', path: `/api/tasks/${tasks.assigned}/fail`, writes: true, body: { reason: 'Cliente cerrado' } },
     { route: 'POST /api/tasks/:id/cancel', method: 'post', path: `/api/tasks/${tasks.unassigned}/cancel`, writes: true },
     { route: 'DELETE /api/tasks/:id', method: 'delete', path: `/api/tasks/${tasks.unassigned}`, writes: true },
@@ -685,18 +691,20 @@ function taskRequests(client: Client): SweepRequest[] {
 }
 
 /**
- * Routes (docs/dispatch.md, "Routes and ETAs"). The ids are nobody's (the demo's own route is left to the
- * demo's tests), so a valid request is a 404 after the body's checks, which the sweep's variants meet first.
+ * Routes (docs/dispatch.md, "Routes and ETAs"): a new route of the client's assigned demo task, the
+ * demo's route of today read and renamed; the delete takes an id of nobody's (a 404 after its
+ * checks), so the demo's route stays for the requests after it.
  */
 function routeRequests(client: Client): SweepRequest[] {
-  const [route, task] = ['6a1f00000000000000000a01', '6a1f00000000000000000a02'];
+  const route = manifestValue<{ today: string }>(client, 'routes').today;
+  const task = manifestValue<{ assigned: string }>(client, 'tasks').assigned;
   const body = { name: 'Reparto zona norte', assetId: client.assets.tracked, date: '2026-11-20', stopTaskIds: [task] };
   return [
     { route: 'POST /api/routes', method: 'post', path: '/api/routes', writes: true, body },
     { route: 'GET /api/routes', method: 'get', path: `/api/routes?date=2026-11-20&assetId=${client.assets.tracked}&limit=10`, writes: false },
     { route: 'GET /api/routes/:id', method: 'get', path: `/api/routes/${route}`, writes: false },
-    { route: 'PATCH /api/routes/:id', method: 'patch', path: `/api/routes/${route}`, writes: true, body: { name: 'Reparto norte', stopTaskIds: [task] } },
-    { route: 'DELETE /api/routes/:id', method: 'delete', path: `/api/routes/${route}`, writes: true },
+    { route: 'PATCH /api/routes/:id', method: 'patch', path: `/api/routes/${route}`, writes: true, body: { name: 'Reparto norte' } },
+    { route: 'DELETE /api/routes/:id', method: 'delete', path: '/api/routes/6a1f00000000000000000a01', writes: true },
   ];
 }
 
