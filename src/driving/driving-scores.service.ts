@@ -16,7 +16,7 @@ import { DrivingScoreSettingsService } from './settings/driving-score-settings.s
 export const MAX_SCORED_ASSETS = 100;
 
 const DAY_S = 86_400;
-const HARSH = new Set(Object.keys(HARSH_TYPES));
+const HARSH = new Set(HARSH_TYPES.keys());
 
 export type DrivingGroup = 'asset' | 'driver';
 

@@ -1,8 +1,8 @@
 import type { AssetEventEntry } from '../events';
+import { HARSH_KINDS, type HarshKind } from '../positions';
 
-/** The harsh event types a score counts, by the rate they feed. */
-export const HARSH_TYPES = { 'harsh.acceleration': 'acceleration', 'harsh.braking': 'braking', 'harsh.cornering': 'cornering' } as const;
-export type HarshKind = (typeof HARSH_TYPES)[keyof typeof HARSH_TYPES];
+/** The harsh event types a score counts (`harsh.<kind>`), by the rate they feed. */
+export const HARSH_TYPES: ReadonlyMap<string, HarshKind> = new Map(HARSH_KINDS.map((kind) => [`harsh.${kind}`, kind]));
 
 /** km/h over the limit of each speeding bucket. */
 export const SPEEDING_MARGINS = [10, 20, 30] as const;
@@ -37,7 +37,7 @@ export function addTally(into: DrivingTally, more: DrivingTally): DrivingTally {
   into.drivingSeconds += more.drivingSeconds;
   into.idlingSeconds += more.idlingSeconds;
   more.speedingSeconds.forEach((s, i) => (into.speedingSeconds[i] += s));
-  for (const kind of Object.values(HARSH_TYPES)) into.harsh[kind] += more.harsh[kind];
+  for (const kind of HARSH_KINDS) into.harsh[kind] += more.harsh[kind];
   into.eventIds.push(...more.eventIds.slice(0, MAX_EVENT_IDS - into.eventIds.length));
   return into;
 }
@@ -45,7 +45,7 @@ export function addTally(into: DrivingTally, more: DrivingTally): DrivingTally {
 /** Counts harsh events into the tally their time belongs to (null: none, outside every span). */
 export function countHarsh(entries: readonly AssetEventEntry[], tallyAt: (ts: number) => DrivingTally | null): void {
   for (const entry of entries) {
-    const kind = HARSH_TYPES[entry.type as keyof typeof HARSH_TYPES];
+    const kind = HARSH_TYPES.get(entry.type);
     const tally = kind ? tallyAt(entry.at) : null;
     if (!tally || !kind) continue;
     tally.harsh[kind]++;
@@ -53,4 +53,4 @@ export function countHarsh(entries: readonly AssetEventEntry[], tallyAt: (ts: nu
   }
 }
 
-export const harshCount = (tally: DrivingTally): number => tally.harsh.acceleration + tally.harsh.braking + tally.harsh.cornering;
+export const harshCount = (tally: DrivingTally): number => HARSH_KINDS.reduce((sum, kind) => sum + tally.harsh[kind], 0);
