@@ -1,4 +1,4 @@
-import type { LatLng } from '@app/geo';
+import { haversineKm, type LatLng } from '@app/geo';
 
 export type { LatLng };
 
@@ -6,12 +6,9 @@ const EARTH_RADIUS_M = 6_371_008.8;
 const METRES_PER_DEGREE = (EARTH_RADIUS_M * Math.PI) / 180;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** Great-circle metres between two points (haversine): `near=` reaches 100 km, where a flat plane drifts. */
+/** Great-circle metres between two points: `near=` reaches 100 km, where a flat plane drifts. */
 export function distanceM(a: LatLng, b: LatLng): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversineKm(a.lat, a.lng, b.lat, b.lng) * 1000;
 }
 
 /** `[minLng, minLat, maxLng, maxLat]` holding every point within `radiusM` (wider near the poles; the whole width past them). */

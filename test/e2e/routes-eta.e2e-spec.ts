@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { Types } from 'mongoose';
 import type { Stored } from '@app/database';
 import { createTestApp, TestApp } from '@app/testing';
-import { haversineKm } from '../../src/positions/telemetry/great-circle';
+import { haversineKm } from '@app/geo';
 import { Task, TasksForRoutes } from '../../src/tasks';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, TrackedFixture } from './positions-fixtures';

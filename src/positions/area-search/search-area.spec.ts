@@ -1,5 +1,5 @@
 import type { Position } from '@app/geo';
-import { haversineKm } from '../telemetry/great-circle';
+import { haversineKm } from '@app/geo';
 import { areaProblem, searchArea } from './search-area';
 
 const square = (lng: number, lat: number, size: number): Position[] => [

@@ -1,6 +1,6 @@
 import { geometryProblem, pointInRing, type Position } from '@app/geo';
 import type { FixBox } from '../telemetry/fix-box';
-import { haversineKm } from '../telemetry/great-circle';
+import { haversineKm } from '@app/geo';
 
 /** The area of a search (GeoJSON, `[lng, lat]`): a polygon (holes allowed), or a circle. */
 export type AreaGeometry = { type: 'Polygon'; coordinates: Position[][] } | { type: 'Point'; coordinates: Position };

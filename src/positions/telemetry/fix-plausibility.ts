@@ -1,5 +1,5 @@
 import type { TelemetryPoint } from './telemetry-point';
-import { haversineKm } from './great-circle';
+import { haversineKm } from '@app/geo';
 
 /** Above this speed implied between two fixes, the later one is not a place the vehicle reached (km/h). */
 export const MAX_PLAUSIBLE_KMH = 300;

@@ -1,6 +1,6 @@
 import { extendBox, FixBox, unionBox } from './fix-box';
 import { initialPlausibility, judgeFix, PlacedFix, PlausibilityState } from './fix-plausibility';
-import { haversineKm } from './great-circle';
+import { haversineKm } from '@app/geo';
 import type { TelemetryPoint } from './telemetry-point';
 
 // Kept apart so that the plausibility rule, which the summaries use, measures with it too.
