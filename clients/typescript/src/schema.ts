@@ -2387,7 +2387,17 @@ export interface components {
             /** @example Conductor avisado por radio */
             text: string;
         };
-        AlertRecipientsDto: Record<string, never>;
+        AlertRecipientsDto: {
+            /**
+             * @description Other addresses told by e-mail.
+             * @example [
+             *       "turno-noche@example.com"
+             *     ]
+             */
+            emails?: string[];
+            /** @description Users of the client told in the inbox and by e-mail (each only of assets their trackers include). */
+            userIds?: string[];
+        };
         AlertRecipientsView: {
             emails: string[];
             userIds: string[];
@@ -2428,7 +2438,32 @@ export interface components {
             updatedAt: string;
         };
         AlertScheduleDto: {
+            /**
+             * @description The days the window starts on (a window across midnight ends the next day).
+             * @example [
+             *       "mon",
+             *       "tue",
+             *       "wed",
+             *       "thu",
+             *       "fri"
+             *     ]
+             */
             days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+            /**
+             * @description The window's start, `HH:mm` (24 h).
+             * @example 20:00
+             */
+            from: string;
+            /**
+             * @description An IANA time zone (default: the client's).
+             * @example America/Santiago
+             */
+            timeZone?: string;
+            /**
+             * @description The window's end, `HH:mm`, excluded; before `from`: the window spans midnight. Not equal to `from`.
+             * @example 06:00
+             */
+            to: string;
         };
         AlertScheduleView: {
             days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
@@ -4707,11 +4742,20 @@ export interface components {
             /** @description `ok` when the instance can serve every operation; otherwise the answer is 503. */
             status: string;
         };
+        RefuelImportFailureView: {
+            reason: string;
+            row: number;
+        };
         RefuelImportPreviewView: {
             /** @enum {string} */
             format: "xlsx" | "csv";
+            problems: components["schemas"]["RefuelSheetProblemView"][];
+            rows: components["schemas"]["RefuelPreviewRowView"][];
         };
-        RefuelImportResultView: Record<string, never>;
+        RefuelImportResultView: {
+            created: components["schemas"]["RefuelView"][];
+            failedRows: components["schemas"]["RefuelImportFailureView"][];
+        };
         RefuelImportRowDto: {
             /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
             assetId: string;
@@ -4753,6 +4797,24 @@ export interface components {
         RefuelLocationView: {
             lat: number;
             lng: number;
+        };
+        RefuelPreviewRowView: {
+            /** @example 665f1c2ab4d3e8a9f0c1d2e3 */
+            assetId: string;
+            liters: number;
+            occurredAt: string;
+            odometerKm?: number;
+            pricePerLiter?: number;
+            row: number;
+            station?: string;
+            totalCost?: number;
+        };
+        RefuelSheetProblemView: {
+            /** @description The field, or null for the whole row or sheet. */
+            field: string | null;
+            message: string;
+            /** @description The sheet's row (1: the header). */
+            row: number;
         };
         RefuelView: {
             /** @description What was found odd when it was recorded: more than the tank holds, paid far from where the vehicle's own tracker was, a price far from the tariff's. */
@@ -6981,12 +7043,26 @@ export interface operations {
                  *       ],
                  *       "schedule": {
                  *         "days": [
-                 *           "mon"
-                 *         ]
+                 *           "mon",
+                 *           "tue",
+                 *           "wed",
+                 *           "thu",
+                 *           "fri"
+                 *         ],
+                 *         "timeZone": "America/Santiago",
+                 *         "from": "20:00",
+                 *         "to": "06:00"
                  *       },
                  *       "minDurationSeconds": 600,
                  *       "cooldownSeconds": 900,
-                 *       "recipients": {}
+                 *       "recipients": {
+                 *         "userIds": [
+                 *           "665f1c2ab4d3e8a9f0c1d2e3"
+                 *         ],
+                 *         "emails": [
+                 *           "turno-noche@example.com"
+                 *         ]
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["CreateAlertRuleDto"];
@@ -7465,12 +7541,26 @@ export interface operations {
                  *       ],
                  *       "schedule": {
                  *         "days": [
-                 *           "mon"
-                 *         ]
+                 *           "mon",
+                 *           "tue",
+                 *           "wed",
+                 *           "thu",
+                 *           "fri"
+                 *         ],
+                 *         "timeZone": "America/Santiago",
+                 *         "from": "20:00",
+                 *         "to": "06:00"
                  *       },
                  *       "minDurationSeconds": 600,
                  *       "cooldownSeconds": 900,
-                 *       "recipients": {}
+                 *       "recipients": {
+                 *         "userIds": [
+                 *           "665f1c2ab4d3e8a9f0c1d2e3"
+                 *         ],
+                 *         "emails": [
+                 *           "turno-noche@example.com"
+                 *         ]
+                 *       }
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateAlertRuleDto"];
@@ -16331,7 +16421,36 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "success",
-                     *       "data": {}
+                     *       "data": {
+                     *         "created": [
+                     *           {
+                     *             "anomalies": [
+                     *               "over_tank_capacity"
+                     *             ],
+                     *             "checks": {},
+                     *             "id": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "occurredAt": "2026-11-15T08:30:00.000Z",
+                     *             "liters": 0,
+                     *             "pricePerLiter": 0,
+                     *             "totalCost": 0,
+                     *             "odometerKm": 0,
+                     *             "station": "string",
+                     *             "location": {
+                     *               "lat": 0,
+                     *               "lng": 0
+                     *             },
+                     *             "createdBy": "string",
+                     *             "createdAt": "2026-11-15T08:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "failedRows": [
+                     *           {
+                     *             "row": 0,
+                     *             "reason": "string"
+                     *           }
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -16466,7 +16585,26 @@ export interface operations {
                      * @example {
                      *       "status": "success",
                      *       "data": {
-                     *         "format": "xlsx"
+                     *         "format": "xlsx",
+                     *         "rows": [
+                     *           {
+                     *             "row": 0,
+                     *             "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                     *             "occurredAt": "string",
+                     *             "liters": 0,
+                     *             "pricePerLiter": 0,
+                     *             "totalCost": 0,
+                     *             "station": "string",
+                     *             "odometerKm": 0
+                     *           }
+                     *         ],
+                     *         "problems": [
+                     *           {
+                     *             "field": "string",
+                     *             "row": 0,
+                     *             "message": "string"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */

@@ -8,7 +8,7 @@ import { AssetDirectory, AssetTargetsChecker, changedAssetTargets, newAssetTarge
 import { Geofence } from '../../geofences';
 import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
-import type { AlertScheduleDto } from './dto/alert-rule-fields';
+import type { AlertScheduleDto } from './dto/alert-rule-fields.dto';
 import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
 import { ListAlertRulesDto } from './dto/list-alert-rules.dto';
 import { UpdateAlertRuleDto } from './dto/update-alert-rule.dto';

@@ -14,7 +14,7 @@ import { DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { ImportRefuelsDto } from './import/refuel-import.dto';
 import { RefuelImportService } from './import/refuel-import.service';
-import { RefuelImportPreviewView, RefuelImportResultView } from './import/refuel-import.views';
+import { RefuelImportPreviewView, RefuelImportResultView } from './import/refuel-import.view';
 import { CreateRefuelDto, ListRefuelsDto } from './refuel.dto';
 import { RefuelView, toRefuelView } from './refuel.view';
 import { RefuelsService } from './refuels.service';

@@ -6,7 +6,7 @@ import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, Severity } from '../../schemas/alert-rule.schema';
-import { AlertRecipientsDto, AlertScheduleDto, MAX_RULE_TARGETS } from './alert-rule-fields';
+import { AlertRecipientsDto, AlertScheduleDto, MAX_RULE_TARGETS } from './alert-rule-fields.dto';
 
 /** A week: the longest minimum duration or cooldown. */
 export const MAX_RULE_SECONDS = 7 * 86_400;

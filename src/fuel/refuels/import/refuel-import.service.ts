@@ -6,7 +6,7 @@ import { Asset, normalizePlate } from '@app/fleet';
 import { readSheetFile, SHEET_FIELD, UploadedSheet } from '@app/sheets';
 import { RefuelsService } from '../refuels.service';
 import { ImportRefuelsDto } from './refuel-import.dto';
-import { RefuelImportPreviewView, RefuelImportResultView } from './refuel-import.views';
+import { RefuelImportPreviewView, RefuelImportResultView } from './refuel-import.view';
 import { readRefuelSheet } from './refuel-sheet';
 
 /**
