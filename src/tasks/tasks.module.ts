@@ -6,9 +6,13 @@ import { EventsModule } from '../events';
 import { FormsModule } from '../forms';
 import { InspectionsModule } from '../inspections';
 import { PlacesModule } from '../places';
+import { PositionsModule } from '../positions';
 import { UploadsModule } from '../uploads';
 import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-slot.schema';
 import { ArrivalDriver } from './arrival/arrival-driver';
+import { LocationArrivalProcessor } from './arrival/location-arrival.processor';
+import { TaskLocationVersion, TaskLocationVersionSchema } from './arrival/location-task.schema';
+import { LocationTasks } from './arrival/location-tasks';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskArrivals } from './arrival/task-arrivals.service';
 import { TaskImporter } from './import/task-importer.service';
@@ -29,7 +33,11 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
 @Module({
   imports: [
     taskData,
-    MongooseModule.forFeature([{ name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema }]),
+    MongooseModule.forFeature([
+      { name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema },
+      { name: TaskLocationVersion.name, schema: TaskLocationVersionSchema },
+    ]),
+    PositionsModule,
     PlacesModule,
     DriversModule,
     FormsModule,
@@ -46,6 +54,8 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     TaskEvents,
     TaskArrivals,
     ArrivalDriver,
+    LocationTasks,
+    LocationArrivalProcessor,
     LateTasksSweep,
     TaskImporter,
     TaskRowNames,

@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
 import type { Task } from '../schemas/task.schema';
+import { LocationTasks } from './location-tasks';
 import { TaskArrivalSlot } from './task-arrival-slot.schema';
 
-type SlotFacts = Pick<Task, 'assetId' | 'placeId' | 'state' | 'arrivalEventId' | 'departedAt'> & { _id: Types.ObjectId };
+type SlotFacts = Pick<Task, 'clientId' | 'assetId' | 'placeId' | 'location' | 'state' | 'arrivalEventId' | 'arrivedAt' | 'departedAt'> & {
+  _id: Types.ObjectId;
+};
 
 export const slotKey = (assetId: Types.ObjectId, placeId: Types.ObjectId) => `${assetId.toHexString()}:${placeId.toHexString()}`;
 
@@ -16,13 +19,17 @@ export function slotOf(task: SlotFacts | null): string | null {
   return waits || stays ? slotKey(task.assetId, task.placeId) : null;
 }
 
-/** Keeps each task in the slot of the visit it waits for (see the schema). */
+/** Keeps each task in the slot of the visit it waits for (see the schema), and tells the location tasks' index of every task write. */
 @Injectable()
 export class TaskArrivalSlots {
-  constructor(@InjectModel(TaskArrivalSlot.name) private readonly slots: Model<TaskArrivalSlot>) {}
+  constructor(
+    @InjectModel(TaskArrivalSlot.name) private readonly slots: Model<TaskArrivalSlot>,
+    private readonly locations: LocationTasks,
+  ) {}
 
   /** Moves a task from the slot it was in (`before`) to the one it is in now (`after`); either may be null. */
   async follow(before: SlotFacts | null, after: SlotFacts | null): Promise<void> {
+    await this.locations.followed(before, after);
     const [from, to] = [slotOf(before), slotOf(after)];
     if (from === to) return;
     const id = (after ?? before)!._id;

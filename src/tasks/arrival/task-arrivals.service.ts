@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DomainEvents } from '@app/bus';
+import type { Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
 import { TASK_LIMITS } from '../dto/task-fields.dto';
@@ -75,19 +76,33 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async arrived(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    if (task.state !== 'assigned' || task.arrivalEventId?.equals(event._id) || !arrivesWithin(task, event.occurredAt)) return;
-    const late = event.occurredAt > task.windowTo;
-    const driver = task.driverId ? null : await this.drivers.at(task.clientId, event.assetId, event.occurredAt);
-    const change = { state: 'arrived' as const, arrivedAt: event.occurredAt, arrivalEventId: event._id, late, ...(driver ?? {}) };
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change, $unset: { lateCheckAt: 1 } });
-    if (!updated) return;
-    await this.events.record(updated, 'task.arrived', event.occurredAt, { late });
+    if (task.arrivalEventId?.equals(event._id)) return;
+    await this.arriveAt(task, event.occurredAt, event._id);
   }
 
   private async departed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    if (!task.arrivedAt || task.departedAt || task.arrivedAt > event.occurredAt) return;
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: event.occurredAt } });
+    await this.departAt(task, event.occurredAt);
+  }
+
+  /** Marks a waiting task arrived at `at` (by a place visit's event, or `null`: a fix at its location) when `at` is within its window's margins. */
+  async arriveAt(task: Stored<Task>, at: Date, arrivalEventId: Types.ObjectId | null): Promise<Stored<Task> | null> {
+    if (task.state !== 'assigned' || !arrivesWithin(task, at)) return null;
+    const late = at > task.windowTo;
+    const driver = task.driverId ? null : await this.drivers.at(task.clientId, task.assetId!, at);
+    const change = { state: 'arrived' as const, arrivedAt: at, arrivalEventId, late, ...(driver ?? {}) };
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change, $unset: { lateCheckAt: 1 } });
+    if (!updated) return null;
     await this.slots.follow(task, updated);
+    await this.events.record(updated, 'task.arrived', at, { late });
+    return updated;
+  }
+
+  /** Dates the departure of an arrived task that has not left yet. */
+  async departAt(task: Stored<Task>, at: Date): Promise<Stored<Task> | null> {
+    if (!task.arrivedAt || task.departedAt || task.arrivedAt > at) return null;
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: at } });
+    await this.slots.follow(task, updated);
+    return updated;
   }
 
   /** A late message re-dated the arrival: the task's arrival moves with it (and whether it was late). */

@@ -1,0 +1,81 @@
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { haversineKm } from '@app/geo';
+import { NewFixes, TrackerProcessor, TrackerProcessors } from '../../positions';
+import { Task } from '../schemas/task.schema';
+import { LocationTasks } from './location-tasks';
+import { arrivesWithin, TaskArrivals } from './task-arrivals.service';
+
+type Fix = NewFixes['fixes'][number];
+
+const insideOf = (task: Stored<Task>, fix: Fix): boolean =>
+  haversineKm(fix.lat!, fix.lng!, task.location!.lat, task.location!.lng) * 1000 <= (task.radiusM ?? 0);
+
+/**
+ * Tasks at a location arrive and depart by the vehicle's fixes (docs/dispatch.md, "Arrival by
+ * itself"): the first fix within `radiusM` inside the window's margins is the arrival, the first
+ * fix outside after it the departure. Fixes without a position count for neither. An asset
+ * without such a task costs one map lookup a batch; the rest is the place tasks' arrival write.
+ * Late fixes are not replayed: an arrival stays as the fixes in order made it.
+ */
+@Injectable()
+export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+  readonly name = 'task-locations';
+  private unregister?: () => void;
+
+  constructor(
+    private readonly processors: TrackerProcessors,
+    private readonly watched: LocationTasks,
+    private readonly arrivals: TaskArrivals,
+    @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
+  ) {}
+
+  onModuleInit(): void {
+    this.unregister = this.processors.register(this);
+  }
+
+  onModuleDestroy(): void {
+    this.unregister?.();
+  }
+
+  async prepare(): Promise<void> {}
+
+  snapshot(): unknown {
+    return null;
+  }
+
+  async replay(): Promise<void> {}
+
+  async advance(batch: readonly NewFixes[]): Promise<void> {
+    for (const fixes of batch) {
+      const tasks = (await this.watched.of(fixes.clientId)).get(fixes.assetId.toHexString());
+      if (tasks?.length) await this.follow(fixes, tasks);
+    }
+  }
+
+  async flush(): Promise<void> {}
+
+  forget(): void {}
+
+  /** Each fix against the asset's tasks; a task the fixes change is replaced in the index's list, so the next fix sees it. */
+  private async follow({ fixes }: NewFixes, tasks: Stored<Task>[]): Promise<void> {
+    for (const fix of fixes) {
+      if (fix.lat === null || fix.lng === null) continue;
+      const at = new Date(Math.round(fix.ts * 1000));
+      for (const [i, task] of tasks.entries()) {
+        const changed = await this.step(task, insideOf(task, fix), at);
+        if (changed) tasks[i] = changed;
+      }
+    }
+  }
+
+  // The index may be a moment old: a task is read again before it is written.
+  private async step(task: Stored<Task>, inside: boolean, at: Date): Promise<Stored<Task> | null> {
+    const waits = inside && task.state === 'assigned' && arrivesWithin(task, at);
+    const leaves = !inside && task.arrivedAt !== null && task.departedAt === null && at > task.arrivedAt;
+    if (!waits && !leaves) return null;
+    const fresh = await this.tasks.findById(scopeOfClient(task.clientId), task._id.toHexString());
+    if (!fresh) return null;
+    return waits ? ((await this.arrivals.arriveAt(fresh, at, null)) ?? fresh) : ((await this.arrivals.departAt(fresh, at)) ?? fresh);
+  }
+}

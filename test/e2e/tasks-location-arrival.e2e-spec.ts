@@ -1,0 +1,83 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-task-locations-0123456789';
+const M = 1 / 111_195; // a metre of latitude, in degrees
+const SITE = { lat: -33.45, lng: -70.66 };
+const T0 = Math.floor(Date.UTC(2026, 10, 21, 12, 0, 0) / 1000);
+const at = (s: number) => new Date((T0 + s) * 1000).toISOString();
+const HOUR = 3600;
+
+/** Tasks at a location (no place) arrive and depart by the vehicle's fixes sent to the ingestion route. */
+describe('tasks at a location: arrival by the fixes', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
+  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  /** A fix `north` metres north of the site; `north: null` is a message without a position. */
+  const fix = (asset: TrackedFixture, s: number, north: number | null) => ({
+    'device.id': asset.vendorId,
+    timestamp: T0 + s,
+    ...(north === null ? {} : { 'position.latitude': SITE.lat + north * M, 'position.longitude': SITE.lng, 'position.speed': 20 }),
+  });
+  const task = async (assetId: string, from: number, to: number, location = SITE) =>
+    (
+      await request(t.server)
+        .post('/api/tasks')
+        .set(auth())
+        .send({ title: 'Retiro en obra', location, radiusM: 150, assetId, window: { from: at(from), to: at(to) } })
+        .expect(201)
+    ).body.data;
+  const get = async (id: string) => (await request(t.server).get(`/api/tasks/${id}`).set(auth()).expect(200)).body.data;
+  const arrivals = async (assetId: string) =>
+    (
+      await request(t.server)
+        .get(`/api/events?assetId=${assetId}&type=task.arrived&from=${at(-86_400)}&to=${at(86_400)}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('arrives at the first fix within the radius, departs at the first outside after it, once for the same messages twice', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const pickup = await task(asset.assetId, 0, HOUR);
+    const messages = [fix(asset, 0, -2_000), fix(asset, 60, 400), fix(asset, 90, null), fix(asset, 120, 100), fix(asset, 600, 20), fix(asset, 660, 900)];
+    await ingest(messages);
+    expect(await get(pickup.id)).toMatchObject({ state: 'arrived', late: false, arrivedAt: at(120), departedAt: at(660) });
+    await ingest(messages);
+    expect(await arrivals(asset.assetId)).toEqual([expect.objectContaining({ taskId: pickup.id, occurredAt: at(120), placeId: null })]);
+  });
+
+  it('waits outside the window’s margins and for another vehicle; a task moved to where the vehicle is arrives there; a finished one does not', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const tomorrow = await task(asset.assetId, 86_400, 86_400 + HOUR);
+    const otherVehicle = await task((await addAsset(t, tenant.clientId)).assetId, 0, HOUR);
+    const elsewhere = await task(asset.assetId, 0, HOUR, { lat: SITE.lat + 0.1, lng: SITE.lng });
+    const doneByHand = await task(asset.assetId, 0, HOUR);
+    await request(t.server).post(`/api/tasks/${doneByHand.id}/complete`).set(auth()).send({ note: 'Entregado en portería' }).expect(200);
+    await ingest([fix(asset, 60, 0), fix(asset, 90, 10)]);
+    expect(await get(tomorrow.id)).toMatchObject({ state: 'assigned', arrivedAt: null });
+    expect(await get(otherVehicle.id)).toMatchObject({ state: 'assigned', arrivedAt: null });
+    expect(await get(elsewhere.id)).toMatchObject({ state: 'assigned', arrivedAt: null });
+    expect(await get(doneByHand.id)).toMatchObject({ state: 'done', arrivedAt: null });
+    await request(t.server).patch(`/api/tasks/${elsewhere.id}`).set(auth()).send({ location: SITE }).expect(200);
+    await ingest([fix(asset, 120, 5)]);
+    expect(await get(elsewhere.id)).toMatchObject({ state: 'arrived', arrivedAt: at(120) });
+    expect((await arrivals(asset.assetId)).map((event: { taskId: string }) => event.taskId)).toEqual([elsewhere.id]);
+  });
+
+  it('flags an arrival after the window’s end as late', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const late = await task(asset.assetId, -3 * HOUR, -HOUR);
+    await ingest([fix(asset, 30, 50)]);
+    expect(await get(late.id)).toMatchObject({ state: 'arrived', late: true, arrivedAt: at(30) });
+  });
+});
