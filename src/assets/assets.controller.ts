@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { CreateAssetDto } from './dto/create-asset.dto';
 import { ListAssetsDto } from './dto/list-assets.dto';
 import { UpdateAssetDto } from './dto/update-asset.dto';
@@ -17,8 +17,7 @@ export class AssetsController {
   @Post()
   @ChecksWriteAccess('assets.create_without_tracker')
   @Authenticated({ permission: Permission.Assets })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: AssetView, description: 'The new asset' })
+  @CreatedRecord(AssetView, 'The new asset')
   @ApiBadRequestResponse({ description: 'Invalid body, unknown group or tracker (shape A)' })
   @ApiConflictResponse({ description: "The plate is another asset's, or the tracker is another asset's main tracker (shape A)" })
   create(@Auth() auth: AuthContext, @Body() body: CreateAssetDto): Promise<AssetView> {
@@ -37,8 +36,7 @@ export class AssetsController {
   /** One asset, archived or not. */
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: AssetView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
+  @FoundRecord(AssetView, "Unknown, another client's or outside the caller's trackers (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetView> {
     return this.assets.get(auth, id);
   }
@@ -58,8 +56,7 @@ export class AssetsController {
   /** Archives the asset: no longer scannable nor in statistics, its history kept; its plate is free again. */
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
+  @DeletedRecord("Unknown, another client's or outside the caller's trackers (shape A)")
   archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.assets.archive(auth, id);
   }

@@ -1,17 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiInternalServerErrorResponse,
   ApiConflictResponse,
-  ApiConsumes,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiPayloadTooLargeResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { ErrorShapeOf, PagedBody, PagedResponse } from '@app/http';
+import { ErrorShapeOf, FileUploadBody, FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { DriverImportResultView } from './driver-import-result.view';
 import { ArchivedDriverView, DriverView, toDriverView } from './driver.view';
@@ -43,10 +41,7 @@ export class DriversController {
   @Authenticated({ permission: Permission.Drivers })
   @HttpCode(200)
   @SheetUpload()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The .xlsx or .csv sheet' } } },
-  })
+  @FileUploadBody('The .xlsx or .csv sheet')
   @ApiOkResponse({ type: DriverImportPreviewView })
   @ApiBadRequestResponse({
     description: 'No file, several files, a damaged or unreadable file, no header row or a required column missing, no rows or over 1000 (shape A)',
@@ -118,8 +113,7 @@ export class DriversController {
   /** Archives a driver (history refers to it): it leaves the list, keeps its RUT and can be restored. */
   @Delete(':id')
   @Authenticated({ permission: Permission.Drivers })
-  @ApiOkResponse({ type: ArchivedDriverView })
-  @ApiNotFoundResponse({ description: "No such driver in the caller's client (shape A)" })
+  @FoundRecord(ArchivedDriverView, "No such driver in the caller's client (shape A)")
   archive(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ArchivedDriverView> {
     return this.drivers.archive(auth, id);
   }

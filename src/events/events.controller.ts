@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { ListEventsDto } from './dto/list-events.dto';
 import { DriverAssignments } from '../drivers';
 import { FleetEventView, toFleetEventView } from './fleet-event.view';
@@ -33,8 +33,7 @@ export class EventsController {
   /** One fleet event. */
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: FleetEventView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
+  @FoundRecord(FleetEventView, "Unknown, another client's, or of an asset outside the caller's trackers (shape A)")
   async get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<FleetEventView> {
     const [view] = await this.drivers.withDrivers(auth, [toFleetEventView(await this.events.get(auth, id))], driverMoment);
     return view;

@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CreatedRecord, FoundRecord } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { CreateDynamicFormDto } from './dto/create-dynamic-form.dto';
 import { ListDynamicFormsQueryDto } from './dto/list-dynamic-forms.dto';
@@ -28,8 +29,7 @@ export class FormsController {
   /** Creates a form (version 1); its definition is checked as a whole (field errors in shape A). */
   @Post()
   @Authenticated({ permission: Permission.DynamicForms })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: DynamicFormView, description: 'The new form' })
+  @CreatedRecord(DynamicFormView, 'The new form')
   @ApiBadRequestResponse({ description: "Invalid definition, or assets or groups that are not the client's (shape A)" })
   create(@Auth() auth: AuthContext, @Body() body: CreateDynamicFormDto): Promise<DynamicFormView> {
     return this.editor.create(auth, body);
@@ -38,8 +38,7 @@ export class FormsController {
   /** One form of the client, with its current fields and version. */
   @Get(':id')
   @Authenticated({ permission: Permission.DynamicForms })
-  @ApiOkResponse({ type: DynamicFormView })
-  @ApiNotFoundResponse({ description: "Unknown form, or another client's (shape A)" })
+  @FoundRecord(DynamicFormView, "Unknown form, or another client's (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DynamicFormView> {
     return this.forms.get(auth, id);
   }

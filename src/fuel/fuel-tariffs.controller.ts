@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, PagedBody, PagedList } from '@app/http';
 import { CreateFuelTariffDto, ListFuelTariffsDto } from './dto/create-fuel-tariff.dto';
 import { UpdateFuelTariffDto } from './dto/update-fuel-tariff.dto';
 import { FuelTariffView, toFuelTariffView } from './fuel-tariff.view';
@@ -15,8 +15,7 @@ export class FuelTariffsController {
   /** The client's fuel tariffs, newest first. */
   @Get()
   @Authenticated({ permission: Permission.Fuel })
-  @PagedResponse(FuelTariffView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(FuelTariffView)
   async list(@Auth() auth: AuthContext, @Query() query: ListFuelTariffsDto): Promise<PagedBody<FuelTariffView>> {
     return PagedBody.of(await this.tariffs.list(auth, query), toFuelTariffView);
   }
@@ -24,8 +23,7 @@ export class FuelTariffsController {
   /** Creates a custom tariff: the client's own manual price for a grade, in force from now. */
   @Post()
   @Authenticated({ permission: Permission.Fuel })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: FuelTariffView, description: 'The new tariff' })
+  @CreatedRecord(FuelTariffView, 'The new tariff')
   @ApiBadRequestResponse({ description: 'Invalid body: an unknown grade, a bad name or price (shape A)' })
   @ApiConflictResponse({ description: 'The client already has 100 tariffs (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateFuelTariffDto): Promise<FuelTariffView> {
@@ -48,8 +46,7 @@ export class FuelTariffsController {
   /** Deletes a tariff that no asset's fuel profile names; its price history and costs stay. */
   @Delete(':fuelTariffId')
   @Authenticated({ permission: Permission.Fuel })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's tariff (shape A)" })
+  @DeletedRecord("Unknown or another client's tariff (shape A)")
   @ApiConflictResponse({ description: "An asset's fuel profile names the tariff (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('fuelTariffId') id: string): Promise<DeletedView> {
     return this.tariffs.delete(auth, id);

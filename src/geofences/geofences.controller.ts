@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { CreateGeofenceDto } from './dto/create-geofence.dto';
 import { ListGeofencesDto } from './dto/list-geofences.dto';
 import { UpdateGeofenceDto } from './dto/update-geofence.dto';
@@ -16,8 +16,7 @@ export class GeofencesController {
   /** Creates a geofence: a circle, a corridor, a polygon or a multipolygon. */
   @Post()
   @Authenticated({ permission: Permission.Geofences })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: GeofenceView, description: 'The new geofence' })
+  @CreatedRecord(GeofenceView, 'The new geofence')
   @ApiBadRequestResponse({ description: 'Invalid body: a bad geometry names the problem and where (shape A)' })
   @ApiConflictResponse({ description: 'The client already has 10 000 geofences (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateGeofenceDto): Promise<GeofenceView> {
@@ -27,8 +26,7 @@ export class GeofencesController {
   /** The client's geofences, newest first; `q`, `assetId` (those that apply to it) and `contains=lat,lng` filter. */
   @Get()
   @Authenticated({ permission: Permission.Geofences })
-  @PagedResponse(GeofenceView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(GeofenceView)
   async list(@Auth() auth: AuthContext, @Query() query: ListGeofencesDto): Promise<PagedBody<GeofenceView>> {
     return PagedBody.of(await this.geofences.list(auth, query), toGeofenceView);
   }
@@ -36,8 +34,7 @@ export class GeofencesController {
   /** One geofence. */
   @Get(':id')
   @Authenticated({ permission: Permission.Geofences })
-  @ApiOkResponse({ type: GeofenceView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's geofence (shape A)" })
+  @FoundRecord(GeofenceView, "Unknown or another client's geofence (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<GeofenceView> {
     return this.geofences.get(auth, id);
   }
@@ -55,8 +52,7 @@ export class GeofencesController {
   /** Deletes a geofence (its events stay). */
   @Delete(':id')
   @Authenticated({ permission: Permission.Geofences })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's geofence (shape A)" })
+  @DeletedRecord("Unknown or another client's geofence (shape A)")
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.geofences.delete(auth, id);
   }

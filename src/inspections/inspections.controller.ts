@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiExtraModels,
   ApiGoneResponse,
   ApiNotFoundResponse,
@@ -10,7 +9,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiIdempotencyKey, PagedBody, PagedResponse } from '@app/http';
+import { ApiIdempotencyKey, CreatedRecord, FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ListInspectionsQueryDto } from './dto/list-inspections.dto';
 import { SubmitInspectionDto } from './dto/submit-inspection.dto';
@@ -38,8 +37,7 @@ export class InspectionsController {
    */
   @Post()
   @Authenticated({ permission: Permission.Inspections })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: InspectionView, description: 'The stored inspection (with `workOrderId` when critical)' })
+  @CreatedRecord(InspectionView, 'The stored inspection (with `workOrderId` when critical)')
   @ApiBadRequestResponse({
     description: 'Invalid body, a form that does not apply or is not active, answers that break field rules (shape A with the field errors)',
   })
@@ -85,8 +83,7 @@ export class InspectionsController {
   /** One inspection, with the form's fields as they were in the version it answered. */
   @Get(':id')
   @Authenticated({ permission: Permission.Inspections })
-  @ApiOkResponse({ type: InspectionView })
-  @ApiNotFoundResponse({ description: "Unknown inspection, another client's, or of an asset outside your trackers (shape A)" })
+  @FoundRecord(InspectionView, "Unknown inspection, another client's, or of an asset outside your trackers (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<InspectionView> {
     return this.queries.get(auth, id);
   }

@@ -1,9 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
   ApiConflictResponse,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -11,7 +9,17 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse, SingleFileUpload, type UploadedFileBytes } from '@app/http';
+import {
+  CreatedRecord,
+  DeletedRecord,
+  DeletedView,
+  FileUploadBody,
+  FoundRecord,
+  PagedBody,
+  PagedList,
+  SingleFileUpload,
+  type UploadedFileBytes,
+} from '@app/http';
 import { CreateLayerDto } from './dto/create-layer.dto';
 import { ImportLayerDto } from './dto/import-layer.dto';
 import { LayerFeaturesQueryDto } from './dto/layer-features-query.dto';
@@ -36,8 +44,7 @@ export class LayersController {
   /** Creates a layer from a GeoJSON FeatureCollection (at most 10 000 features, 5 MB). */
   @Post()
   @Authenticated({ permission: Permission.Places })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: LayerView, description: 'The new layer, with its features' })
+  @CreatedRecord(LayerView, 'The new layer, with its features')
   @ApiBadRequestResponse({ description: 'Invalid body: a bad feature is named by its place ("feature 3: …") (shape A)' })
   @ApiConflictResponse({ description: 'The client already has 1 000 layers (shape A)' })
   @ApiPayloadTooLargeResponse({ description: 'The body is over 5 MB (shape A)' })
@@ -50,18 +57,10 @@ export class LayersController {
   @Authenticated({ permission: Permission.Places })
   @HttpCode(201)
   @SingleFileUpload(LAYER_UPLOAD)
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file'],
-      properties: {
-        file: { type: 'string', format: 'binary', description: 'A GeoJSON, KML, KMZ or GPX file (at most 10 MB)' },
-        name: { type: 'string', maxLength: 200, description: "The layer's name; default: the file's document name, else its file name" },
-        description: { type: 'string', maxLength: 1000 },
-        color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$', example: '#6d4c41' },
-      },
-    },
+  @FileUploadBody('A GeoJSON, KML, KMZ or GPX file (at most 10 MB)', {
+    name: { type: 'string', maxLength: 200, description: "The layer's name; default: the file's document name, else its file name" },
+    description: { type: 'string', maxLength: 1000 },
+    color: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$', example: '#6d4c41' },
   })
   @ApiCreatedResponse({ type: LayerView, description: 'The new layer, with the features read from the file' })
   @ApiBadRequestResponse({
@@ -77,8 +76,7 @@ export class LayersController {
   /** The client's layers, newest first, without their features; `q` filters by name. */
   @Get()
   @Authenticated({ permission: Permission.Places })
-  @PagedResponse(LayerSummaryView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(LayerSummaryView)
   async list(@Auth() auth: AuthContext, @Query() query: ListLayersDto): Promise<PagedBody<LayerSummaryView>> {
     return PagedBody.of(await this.layers.list(auth, query), toLayerSummaryView);
   }
@@ -86,8 +84,7 @@ export class LayersController {
   /** One layer, with its features. */
   @Get(':id')
   @Authenticated({ permission: Permission.Places })
-  @ApiOkResponse({ type: LayerView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(LayerView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<LayerView> {
     return this.layers.get(auth, id);
   }
@@ -116,8 +113,7 @@ export class LayersController {
   /** Deletes a layer. */
   @Delete(':id')
   @Authenticated({ permission: Permission.Places })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @DeletedRecord(NOT_FOUND)
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.layers.delete(auth, id);
   }

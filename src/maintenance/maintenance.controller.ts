@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { WorkOrderCategoriesService } from './categories/work-order-categories.service';
 import { RemovedWorkOrderCategoryView, WorkOrderCategoryView } from './categories/work-order-category.view';
 import { AddWorkOrderFormDto } from './dto/add-work-order-form.dto';
@@ -29,8 +29,7 @@ export class MaintenanceController {
   /** Creates an open work order for an asset. */
   @Post()
   @Authenticated({ permission: Permission.Maintenance })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WorkOrderView, description: 'The new work order' })
+  @CreatedRecord(WorkOrderView, 'The new work order')
   @ApiBadRequestResponse({ description: 'Invalid body, unknown asset or category (shape A, field errors in the message)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateWorkOrderDto): Promise<WorkOrderView> {
     return this.workOrders.create(auth, body);
@@ -67,8 +66,7 @@ export class MaintenanceController {
   /** Removes a category the client added, unless an open or in-progress order uses it. */
   @Delete('categories/:name')
   @Authenticated({ permission: Permission.Maintenance })
-  @ApiOkResponse({ type: RemovedWorkOrderCategoryView })
-  @ApiNotFoundResponse({ description: 'Not a category of the client (shape A)' })
+  @FoundRecord(RemovedWorkOrderCategoryView, 'Not a category of the client (shape A)')
   @ApiConflictResponse({ description: 'A default category, or one used by open work orders (shape A)' })
   removeCategory(@Auth() auth: AuthContext, @Param('name') name: string): Promise<RemovedWorkOrderCategoryView> {
     return this.categories.remove(auth, name);
@@ -77,8 +75,7 @@ export class MaintenanceController {
   /** One work order, with its forms (and the fields of the version each was answered against), history and origin. */
   @Get(':id')
   @Authenticated({ permission: Permission.Maintenance })
-  @ApiOkResponse({ type: WorkOrderView })
-  @ApiNotFoundResponse({ description: "Unknown work order, another client's, or of an asset outside your trackers (shape A)" })
+  @FoundRecord(WorkOrderView, "Unknown work order, another client's, or of an asset outside your trackers (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WorkOrderView> {
     return this.workOrders.getDetail(auth, id);
   }
@@ -97,8 +94,7 @@ export class MaintenanceController {
   /** Moves the order: open → in_progress → done, open|in_progress → cancelled, done → open (with a note). */
   @Post(':id/transitions')
   @Authenticated({ permission: Permission.Maintenance })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WorkOrderView, description: 'The work order in its new status, the move added to its history' })
+  @CreatedRecord(WorkOrderView, 'The work order in its new status, the move added to its history')
   @ApiBadRequestResponse({ description: 'Invalid body, or a reopening without a note (shape A)' })
   @ApiNotFoundResponse({ description: 'Unknown work order (shape A)' })
   @ApiConflictResponse({ description: 'The move is not allowed from the current status, or the order changed meanwhile (shape A)' })
@@ -109,8 +105,7 @@ export class MaintenanceController {
   /** Adds a filled-in active form to a work order; answers are checked against the form's fields. */
   @Post(':id/forms')
   @Authenticated({ permission: Permission.Maintenance })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WorkOrderView, description: 'The work order with the new form entry' })
+  @CreatedRecord(WorkOrderView, 'The work order with the new form entry')
   @ApiBadRequestResponse({ description: 'Invalid body, inactive or unknown form, or answers that break a field rule (shape A)' })
   @ApiNotFoundResponse({ description: 'Unknown work order (shape A)' })
   addForm(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: AddWorkOrderFormDto): Promise<WorkOrderView> {

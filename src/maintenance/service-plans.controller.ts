@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import {
   CreateServicePlanDto,
   CreateServiceRecordDto,
@@ -50,8 +50,7 @@ export class ServicePlansController {
   /** One service plan of the client. */
   @Get('service-plans/:id')
   @Authenticated({ permission: Permission.Maintenance })
-  @ApiOkResponse({ type: ServicePlanView })
-  @ApiNotFoundResponse({ description: 'No such plan of the client (shape A)' })
+  @FoundRecord(ServicePlanView, 'No such plan of the client (shape A)')
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ServicePlanView> {
     return this.plans.get(auth, id);
   }
@@ -70,8 +69,7 @@ export class ServicePlansController {
   /** Removes a plan and its statuses; its service records and work orders stay. */
   @Delete('service-plans/:id')
   @Authenticated({ permission: Permission.Maintenance })
-  @ApiOkResponse({ type: RemovedServicePlanView })
-  @ApiNotFoundResponse({ description: 'No such plan of the client (shape A)' })
+  @FoundRecord(RemovedServicePlanView, 'No such plan of the client (shape A)')
   remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<{ id: string }> {
     return this.plans.remove(auth, id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { CreateMeterReadingDto, ListMeterReadingsQueryDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
 import { MetersService } from './meters.service';
 import { toMeterReadingView } from './meters.view';
@@ -14,8 +14,7 @@ export class MetersController {
   /** The asset's odometer and engine hours: from telemetry as it arrives, set by readings. */
   @Get(':id/meters')
   @Authenticated({ permission: Permission.Maintenance })
-  @ApiOkResponse({ type: MetersView })
-  @ApiNotFoundResponse({ description: "No such asset for the caller: another client's, outside their trackers, or archived (shape A)" })
+  @FoundRecord(MetersView, "No such asset for the caller: another client's, outside their trackers, or archived (shape A)")
   meters(@Auth() auth: AuthContext, @Param('id') id: string): Promise<MetersView> {
     return this.service.get(auth, id);
   }

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { FileUploadBody } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { ImportPlacesQueryDto } from './dto/import-places-query.dto';
@@ -22,16 +23,7 @@ export class PlacesImportController {
   @Authenticated({ permission: Permission.Places })
   @HttpCode(200)
   @SheetUpload()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file'],
-      properties: {
-        file: { type: 'string', format: 'binary', description: 'The places file: CSV, GeoJSON (FeatureCollection of Points or Polygons), KML or KMZ' },
-      },
-    },
-  })
+  @FileUploadBody('The places file: CSV, GeoJSON (FeatureCollection of Points or Polygons), KML or KMZ')
   @ApiOkResponse({ type: PlaceImportResultView, description: 'The counts of what was (or, in a dry run, would be) done, and every row refused' })
   @ApiBadRequestResponse({
     description:

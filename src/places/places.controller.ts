@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreatePlaceDto } from './dto/create-place.dto';
 import { ListPlacesDto } from './dto/list-places.dto';
 import { UpdatePlaceDto } from './dto/update-place.dto';
@@ -16,8 +16,7 @@ export class PlacesController {
   /** Creates a place: a circle of `radiusM` around its pin, or a drawn `area`. */
   @Post()
   @Authenticated({ permission: Permission.Places })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: PlaceView, description: 'The new place' })
+  @CreatedRecord(PlaceView, 'The new place')
   @ApiBadRequestResponse({ description: 'Invalid body: a bad geometry names the problem and where (shape A)' })
   @ApiConflictResponse({ description: 'The externalId is another place’s, or the client already has 100 000 places (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreatePlaceDto): Promise<PlaceView> {

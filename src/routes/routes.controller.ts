@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateRouteDto } from './dto/create-route.dto';
 import { ListRoutesDto } from './dto/list-routes.dto';
 import { UpdateRouteDto } from './dto/update-route.dto';
@@ -18,8 +18,7 @@ export class RoutesController {
   /** Creates a vehicle's route for a day: its unassigned tasks are assigned to the vehicle. */
   @Post()
   @Authenticated({ permission: Permission.Tasks })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: RouteView, description: 'The new route' })
+  @CreatedRecord(RouteView, 'The new route')
   @ApiBadRequestResponse({ description: 'Invalid body: no stops or more than 100, a task twice, a bad date, an unknown field (shape A)' })
   @ApiNotFoundResponse({
     description: "The asset (unknown, another client's, archived or outside your trackers), driver or a task named is not found (shape A)",

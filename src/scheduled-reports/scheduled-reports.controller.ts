@@ -3,14 +3,13 @@ import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { CreateScheduledReportDto, ListReportRunsDto, ListScheduledReportsDto, UpdateScheduledReportDto } from './dto/scheduled-report.dto';
 import { ReportRuns } from './runs/report-runs.service';
 import { ReportRunView, ScheduledReportView, toReportRunView, toScheduledReportView } from './scheduled-report.views';
@@ -29,8 +28,7 @@ export class ScheduledReportsController {
   /** Schedules a report: which, with what parameters and format, when (in the client's time zone by default), to whom. */
   @Post()
   @Authenticated({ permission: Permission.Reports })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: ScheduledReportView, description: 'The new schedule, with its next run' })
+  @CreatedRecord(ScheduledReportView, 'The new schedule, with its next run')
   @ApiBadRequestResponse({
     description:
       "Invalid body: a report that cannot be scheduled, a format it does not come in, bad params, a schedule whose day fields do not match its frequency, no recipient, a user not the client's (shape A)",
@@ -46,8 +44,7 @@ export class ScheduledReportsController {
   /** The client's scheduled reports, newest first. */
   @Get()
   @Authenticated({ permission: Permission.Reports })
-  @PagedResponse(ScheduledReportView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(ScheduledReportView)
   async list(@Auth() auth: AuthContext, @Query() query: ListScheduledReportsDto): Promise<PagedBody<ScheduledReportView>> {
     return PagedBody.of(await this.reports.list(auth, query), toScheduledReportView);
   }
@@ -55,8 +52,7 @@ export class ScheduledReportsController {
   /** One scheduled report. */
   @Get(':id')
   @Authenticated({ permission: Permission.Reports })
-  @ApiOkResponse({ type: ScheduledReportView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(ScheduledReportView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<ScheduledReportView> {
     return this.reports.get(auth, id);
   }
@@ -77,8 +73,7 @@ export class ScheduledReportsController {
   @Delete(':id')
   @ChecksWriteAccess('scheduled_reports.change_others')
   @Authenticated({ permission: Permission.Reports })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @DeletedRecord(NOT_FOUND)
   @ApiForbiddenResponse({ description: "Without access_reports, or another user's schedule while seeing only some trackers (shape A)" })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.reports.delete(auth, id);
@@ -97,8 +92,7 @@ export class ScheduledReportsController {
   /** The schedule's runs, newest first: when due, state, rows, the file's name, why one failed, the next attempt. */
   @Get(':id/runs')
   @Authenticated({ permission: Permission.Reports })
-  @PagedResponse(ReportRunView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(ReportRunView)
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async listRuns(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListReportRunsDto): Promise<PagedBody<ReportRunView>> {
     return PagedBody.of(await this.runs.list(auth, await this.reports.find(auth, id), query), toReportRunView);

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Post, Query, UploadedFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
+import { FileUploadBody } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { ImportTasksQueryDto } from './dto/import-tasks-query.dto';
@@ -23,10 +24,7 @@ export class TasksImportController {
   @Authenticated({ permission: Permission.Tasks })
   @HttpCode(200)
   @SheetUpload()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The tasks file: CSV or .xlsx' } } },
-  })
+  @FileUploadBody('The tasks file: CSV or .xlsx')
   @ApiOkResponse({ type: TaskImportResultView, description: 'The counts of what was (or, in a dry run, would be) done, and every row refused' })
   @ApiBadRequestResponse({ description: 'No file, an unreadable file, a missing required column, no rows or more than 10 000, or a bad parameter (shape A)' })
   @ApiPayloadTooLargeResponse({ description: 'The file is over 5 MB (shape A)' })

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { ListTasksDto } from './dto/list-tasks.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
@@ -21,8 +21,7 @@ export class TasksController {
   /** Creates a task at a place or a point: `assigned` with an asset, else `unassigned`. */
   @Post()
   @Authenticated({ permission: Permission.Tasks })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: TaskView, description: 'The new task' })
+  @CreatedRecord(TaskView, 'The new task')
   @ApiBadRequestResponse({
     description: 'Invalid body: neither or both of placeId and location, a window that ends before it begins, an unknown field (shape A)',
   })

@@ -1,8 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, StreamableFile, UploadedFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -10,6 +8,7 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
+import { FileUploadBody } from '@app/http';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
 import { ReceivedFile, UploadFile } from './upload-file.interceptor';
 import { UPLOAD_FILE_TYPES } from './upload-file-types';
@@ -30,8 +29,7 @@ export class UploadsController {
   @Authenticated({ permission: Permission.Inspections })
   @HttpCode(201)
   @UploadFile()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary', description: 'The photo or document' } } } })
+  @FileUploadBody('The photo or document')
   @ApiCreatedResponse({ type: UploadView })
   @ApiBadRequestResponse({ description: 'No file, an empty file, several files, another field, a broken multipart body (shape A)' })
   @ApiPayloadTooLargeResponse({ description: 'The file is over UPLOAD_MAX_BYTES (shape A)' })

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { PagedBody, PagedList } from '@app/http';
 import { DriverAssignments } from '../drivers';
 import { ListVisitsDto } from './dto/list-visits.dto';
 import { toVisitView, VisitView } from './visit.view';
@@ -18,8 +18,7 @@ export class VisitsController {
   /** Visits to the client's places, newest arrival first; `placeId`, `assetId`, `from`, `to` filter. */
   @Get()
   @Authenticated({ permission: Permission.Places })
-  @PagedResponse(VisitView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(VisitView)
   @ApiNotFoundResponse({ description: "`assetId` or `placeId` unknown, another client's, or an asset outside the caller's trackers (shape A)" })
   async list(@Auth() auth: AuthContext, @Query() query: ListVisitsDto): Promise<PagedBody<VisitView>> {
     const now = new Date();

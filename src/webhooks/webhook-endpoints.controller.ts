@@ -1,15 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookEndpointsService } from './webhook-endpoints.service';
 import { toDeliveryView, WebhookDeliveryView } from './webhook-delivery.view';
@@ -27,8 +19,7 @@ export class WebhookEndpointsController {
   @Post()
   @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WebhookEndpointWithSecretView, description: 'The new endpoint with its secret (never shown again)' })
+  @CreatedRecord(WebhookEndpointWithSecretView, 'The new endpoint with its secret (never shown again)')
   @ApiBadRequestResponse({
     description: 'Invalid body, or a URL the network guard refuses (not https in production; a private, loopback, link-local or metadata address) (shape A)',
   })
@@ -41,8 +32,7 @@ export class WebhookEndpointsController {
   /** The client's endpoints, newest first (without secrets). */
   @Get()
   @Authenticated({ permission: Permission.Alerts })
-  @PagedResponse(WebhookEndpointView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(WebhookEndpointView)
   async list(@Auth() auth: AuthContext, @Query() query: ListWebhookEndpointsDto): Promise<PagedBody<WebhookEndpointView>> {
     return PagedBody.of(await this.endpoints.list(auth, query), toEndpointView);
   }
@@ -50,8 +40,7 @@ export class WebhookEndpointsController {
   /** One endpoint (without its secret). */
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: WebhookEndpointView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(WebhookEndpointView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookEndpointView> {
     return this.endpoints.get(auth, id);
   }
@@ -72,8 +61,7 @@ export class WebhookEndpointsController {
   @Delete(':id')
   @ChecksWriteAccess('webhook_endpoints.manage')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @DeletedRecord(NOT_FOUND)
   @ApiForbiddenResponse({ description: FORBIDDEN })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.endpoints.delete(auth, id);
@@ -94,8 +82,7 @@ export class WebhookEndpointsController {
   /** Sends a `webhook.test` ping now (also to a disabled endpoint); answers its delivery, pending. */
   @Post(':id/test')
   @Authenticated({ permission: Permission.Alerts })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WebhookDeliveryView, description: "The ping's delivery; its log shows the outcome" })
+  @CreatedRecord(WebhookDeliveryView, "The ping's delivery; its log shows the outcome")
   @ApiNotFoundResponse({ description: NOT_FOUND })
   test(@Auth() auth: AuthContext, @Param('id') id: string): Promise<WebhookDeliveryView> {
     return this.endpoints.test(auth, id);
@@ -104,8 +91,7 @@ export class WebhookEndpointsController {
   /** The endpoint's delivery log, newest first, one row per delivery: state, last status and duration, next attempt, and every attempt (`attempts`). */
   @Get(':id/deliveries')
   @Authenticated({ permission: Permission.Alerts })
-  @PagedResponse(WebhookDeliveryView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(WebhookDeliveryView)
   @ApiNotFoundResponse({ description: NOT_FOUND })
   async deliveries(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListWebhookDeliveriesDto): Promise<PagedBody<WebhookDeliveryView>> {
     return PagedBody.of(await this.endpoints.listDeliveries(auth, id, query), toDeliveryView);
@@ -114,8 +100,7 @@ export class WebhookEndpointsController {
   /** The same message again (same `webhook-id` and body) as a new delivery. */
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Authenticated({ permission: Permission.Alerts })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: WebhookDeliveryView, description: 'The new delivery, pending' })
+  @CreatedRecord(WebhookDeliveryView, 'The new delivery, pending')
   @ApiNotFoundResponse({ description: "Unknown endpoint or delivery, or another client's (shape A)" })
   redeliver(@Auth() auth: AuthContext, @Param('id') id: string, @Param('deliveryId') deliveryId: string): Promise<WebhookDeliveryView> {
     return this.endpoints.redeliver(auth, id, deliveryId);

@@ -32,3 +32,4 @@ export * from './response/deleted.view';
 export * from './response/event-stream';
 export * from './response/open-streams';
 export * from './validation/lat-lng.dto';
+export * from './response/route-responses.decorators';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, PagedBody, PagedList } from '@app/http';
 import { AlertView, toAlertView } from './alert.view';
 import { AlertsService } from './alerts.service';
 import { AlertTransitionDto } from './dto/alert-transition.dto';
@@ -15,8 +15,7 @@ export class AlertsController {
   /** The client's alerts of the assets the caller may see, newest first; `state`, `severity`, `assetId`, `ruleId`, `eventType`, `geofenceId`, `placeId`, `from`, `to` filter. */
   @Get()
   @Authenticated({ permission: Permission.Alerts })
-  @PagedResponse(AlertView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(AlertView)
   async list(@Auth() auth: AuthContext, @Query() query: ListAlertsDto): Promise<PagedBody<AlertView>> {
     const page = await this.alerts.list(auth, query);
     return new PagedBody(
@@ -31,8 +30,7 @@ export class AlertsController {
   /** One alert. */
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: AlertView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's, or of an asset outside the caller's trackers (shape A)" })
+  @FoundRecord(AlertView, "Unknown, another client's, or of an asset outside the caller's trackers (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AlertView> {
     return this.alerts.get(auth, id);
   }

@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiProduces, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Auth, AuthContext, Authenticated } from '@app/auth';
 import { validationFailed } from '@app/errors';
-import { notAcceptedField, PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, notAcceptedField, PagedBody, PagedList } from '@app/http';
 import { ListNotificationsDto } from './dto/list-notifications.dto';
 import { Inbox } from './inbox.service';
 import { NotificationView, toNotificationView } from './notification.view';
@@ -22,8 +22,7 @@ export class NotificationsController {
   /** The caller's inbox, newest first; `unread=true`: only what the caller has not read. */
   @Get()
   @Authenticated()
-  @PagedResponse(NotificationView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(NotificationView)
   async list(@Auth() auth: AuthContext, @Query() query: ListNotificationsDto): Promise<PagedBody<NotificationView>> {
     return PagedBody.of(await this.inbox.list(auth, query), (notification) => toNotificationView(notification, auth.userId, auth.language));
   }
@@ -62,8 +61,7 @@ export class NotificationsController {
   @Post(':id/read')
   @Authenticated()
   @HttpCode(200)
-  @ApiOkResponse({ type: NotificationView })
-  @ApiNotFoundResponse({ description: "Unknown, or another user's notification (shape A)" })
+  @FoundRecord(NotificationView, "Unknown, or another user's notification (shape A)")
   read(@Auth() auth: AuthContext, @Param('id') id: string): Promise<NotificationView> {
     return this.inbox.read(auth, id);
   }

@@ -1,15 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { AlertRuleView, toAlertRuleView } from './alert-rule.view';
 import { AlertRulesService } from './alert-rules.service';
 import { CreateAlertRuleDto } from './dto/create-alert-rule.dto';
@@ -28,8 +20,7 @@ export class AlertRulesController {
   @Post()
   @ChecksWriteAccess('alert_rules.outside_addresses')
   @Authenticated({ permission: Permission.Alerts })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: AlertRuleView, description: 'The new rule' })
+  @CreatedRecord(AlertRuleView, 'The new rule')
   @ApiBadRequestResponse({ description: "Invalid body: an unknown event type, an id that is not the client's, a bad schedule (shape A)" })
   @ApiConflictResponse({ description: 'The client already has 500 rules (shape A)' })
   @ApiForbiddenResponse({ description: FORBIDDEN })
@@ -40,8 +31,7 @@ export class AlertRulesController {
   /** The client's alert rules, newest first; `q` (name) and `enabled` filter. */
   @Get()
   @Authenticated({ permission: Permission.Alerts })
-  @PagedResponse(AlertRuleView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(AlertRuleView)
   async list(@Auth() auth: AuthContext, @Query() query: ListAlertRulesDto): Promise<PagedBody<AlertRuleView>> {
     return PagedBody.of(await this.rules.list(auth, query), toAlertRuleView);
   }
@@ -49,8 +39,7 @@ export class AlertRulesController {
   /** One alert rule. */
   @Get(':id')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: AlertRuleView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's rule (shape A)" })
+  @FoundRecord(AlertRuleView, "Unknown or another client's rule (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AlertRuleView> {
     return this.rules.get(auth, id);
   }
@@ -70,8 +59,7 @@ export class AlertRulesController {
   /** Deletes an alert rule (its alerts stay). */
   @Delete(':id')
   @Authenticated({ permission: Permission.Alerts })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's rule (shape A)" })
+  @DeletedRecord("Unknown or another client's rule (shape A)")
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.rules.delete(auth, id);
   }

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { AssetGroupDto, ListAssetGroupsDto } from '../dto/asset-group.dto';
 import { AssetGroupView, toAssetGroupView } from './asset-group.view';
 import { AssetGroupsService } from './asset-groups.service';
@@ -14,8 +14,7 @@ export class AssetGroupsController {
   /** Creates an asset group. */
   @Post()
   @Authenticated({ permission: Permission.Assets })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: AssetGroupView, description: 'The new group' })
+  @CreatedRecord(AssetGroupView, 'The new group')
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
   @ApiConflictResponse({ description: 'A group of the client already has this name (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: AssetGroupDto): Promise<AssetGroupView> {
@@ -25,8 +24,7 @@ export class AssetGroupsController {
   /** The client's asset groups, newest first. */
   @Get()
   @Authenticated({ permission: Permission.Assets })
-  @PagedResponse(AssetGroupView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(AssetGroupView)
   async list(@Auth() auth: AuthContext, @Query() query: ListAssetGroupsDto): Promise<PagedBody<AssetGroupView>> {
     return PagedBody.of(await this.groups.list(auth, query), toAssetGroupView);
   }
@@ -34,8 +32,7 @@ export class AssetGroupsController {
   /** One asset group. */
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: AssetGroupView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's group (shape A)" })
+  @FoundRecord(AssetGroupView, "Unknown or another client's group (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetGroupView> {
     return this.groups.get(auth, id);
   }
@@ -54,8 +51,7 @@ export class AssetGroupsController {
   /** Deletes a group that no asset in service and no active or inactive form uses. */
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown or another client's group (shape A)" })
+  @DeletedRecord("Unknown or another client's group (shape A)")
   @ApiConflictResponse({ description: 'Assets or forms use the group; the message names them (shape A)' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.groups.delete(auth, id);

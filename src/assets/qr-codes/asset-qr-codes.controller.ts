@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, PagedBody, PagedList } from '@app/http';
 import { ListQrCodesDto, QrLabelQueryDto, QrLabelSheetDto } from '../dto/qr-label.dto';
 import { AssetQrCodeView } from './asset-qr-code.view';
 import { AssetQrCodesService } from './asset-qr-codes.service';
@@ -31,8 +31,7 @@ export class AssetQrCodesController {
   /** Issues a new inspection QR code for an asset; its previous valid code is revoked (scans of it answer 410). */
   @Post(':id/qr-codes')
   @Authenticated({ permission: Permission.Assets })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: AssetQrCodeView, description: 'The new code' })
+  @CreatedRecord(AssetQrCodeView, 'The new code')
   @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   @ApiConflictResponse({ description: 'The asset is archived (shape A)' })
   issue(@Auth() auth: AuthContext, @Param('id') id: string): Promise<AssetQrCodeView> {
@@ -42,8 +41,7 @@ export class AssetQrCodesController {
   /** The asset's QR codes, newest first, with their scan counts and last scans. */
   @Get(':id/qr-codes')
   @Authenticated({ permission: Permission.Assets })
-  @PagedResponse(AssetQrCodeView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(AssetQrCodeView)
   @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
   list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: ListQrCodesDto): Promise<PagedBody<AssetQrCodeView>> {
     return this.qrCodes.list(auth, id, query);

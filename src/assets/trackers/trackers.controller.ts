@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { CreateTrackerDto, ListTrackersDto, UpdateTrackerDto } from '../dto/tracker.dto';
 import { toTrackerView, TrackerView } from './tracker.view';
 import { TrackersService } from './trackers.service';
@@ -15,8 +15,7 @@ export class TrackersController {
   @Post()
   @ChecksWriteAccess('trackers.register')
   @Authenticated({ permission: Permission.Assets })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: TrackerView, description: 'The new tracker' })
+  @CreatedRecord(TrackerView, 'The new tracker')
   @ApiBadRequestResponse({ description: 'Invalid body (shape A)' })
   @ApiConflictResponse({ description: 'A tracker with this vendorId is already registered (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateTrackerDto): Promise<TrackerView> {
@@ -26,8 +25,7 @@ export class TrackersController {
   /** The client's trackers within the caller's scope, newest first. */
   @Get()
   @Authenticated({ permission: Permission.Assets })
-  @PagedResponse(TrackerView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(TrackerView)
   async list(@Auth() auth: AuthContext, @Query() query: ListTrackersDto): Promise<PagedBody<TrackerView>> {
     return PagedBody.of(await this.trackers.list(auth, query), toTrackerView);
   }
@@ -35,8 +33,7 @@ export class TrackersController {
   /** One tracker. */
   @Get(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: TrackerView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
+  @FoundRecord(TrackerView, "Unknown, another client's or outside the caller's trackers (shape A)")
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<TrackerView> {
     return this.trackers.get(auth, id);
   }
@@ -54,8 +51,7 @@ export class TrackersController {
   /** Removes a tracker that is no asset's main tracker; its telemetry stays in the store. */
   @Delete(':id')
   @Authenticated({ permission: Permission.Assets })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: "Unknown, another client's or outside the caller's trackers (shape A)" })
+  @DeletedRecord("Unknown, another client's or outside the caller's trackers (shape A)")
   @ApiConflictResponse({ description: 'An asset in service has it as main tracker; the message names it (shape A)' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.trackers.delete(auth, id);

@@ -5,12 +5,11 @@ import {
   ApiCreatedResponse,
   ApiGatewayTimeoutResponse,
   ApiNotFoundResponse,
-  ApiOkResponse,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { ApiIdempotencyKey, PagedBody, PagedResponse, RawResponse } from '@app/http';
+import { ApiIdempotencyKey, CreatedRecord, FoundRecord, PagedBody, PagedResponse, RawResponse } from '@app/http';
 import { CreateSupportTicketDto } from '../dto/create-support-ticket.dto';
 import { CreateTicketCommentDto } from '../dto/create-ticket-comment.dto';
 import { ListSupportTicketsQueryDto } from '../dto/list-support-tickets-query.dto';
@@ -42,8 +41,7 @@ export class SupportTicketsController {
   /** One ticket of the client, with its comments. */
   @Get(':id')
   @Authenticated({ permission: Permission.Support })
-  @ApiOkResponse({ type: SupportTicketView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(SupportTicketView, NOT_FOUND)
   @ApiServiceUnavailableResponse({ description: PORTAL_DOWN })
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<SupportTicketView> {
     return this.reads.get(auth, id);
@@ -74,8 +72,7 @@ export class SupportTicketsController {
   @Post()
   @Authenticated({ permission: Permission.Support })
   @RawResponse()
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: CreatedSupportTicketView, description: "The ticket as created (the spec's body, not the envelope)" })
+  @CreatedRecord(CreatedSupportTicketView, "The ticket as created (the spec's body, not the envelope)")
   @ApiBadRequestResponse({ description: 'A missing, empty, too long or extra field (shape A); the portal is not called' })
   @ApiServiceUnavailableResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): the portal is unreachable, failing or not configured' })
   @ApiGatewayTimeoutResponse({ description: '`PORTAL_UNAVAILABLE` (shape D): no answer in time; the ticket may exist and is not resent' })

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedView, PagedBody, PagedResponse } from '@app/http';
 import { DriverAssignmentView } from './driver-assignment.view';
 import { DriverAssignmentsService } from './driver-assignments.service';
 import { CreateDriverAssignmentDto, ListDriverAssignmentsDto } from './dto/driver-assignment.dto';
@@ -16,8 +16,7 @@ export class DriverAssignmentsController {
   /** Puts a driver at the wheel of the asset from `from` (now by default); an open assignment that began earlier is closed then. */
   @Post('assets/:id/driver-assignments')
   @Authenticated({ permission: Permission.Drivers })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: DriverAssignmentView, description: 'The new assignment' })
+  @CreatedRecord(DriverAssignmentView, 'The new assignment')
   @ApiBadRequestResponse({ description: 'Invalid body, `to` not after `from`, or an archived driver (shape A)' })
   @ApiNotFoundResponse({ description: `${NO_ASSET.replace(' (shape A)', ', or archived')}; or no such driver in the client (shape A)` })
   @ApiConflictResponse({ description: 'The span overlaps another manual assignment of the asset, named in the message (shape A)' })

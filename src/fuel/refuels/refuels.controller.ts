@@ -1,16 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UploadedFile } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConsumes,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiPayloadTooLargeResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { CreatedRecord, DeletedRecord, DeletedView, FileUploadBody, FoundRecord, PagedBody, PagedList } from '@app/http';
 import { SheetUpload, UploadedSheet } from '@app/sheets';
 import { ImportRefuelsDto } from './import/refuel-import.dto';
 import { RefuelImportService } from './import/refuel-import.service';
@@ -32,8 +23,7 @@ export class RefuelsController {
   /** Records a refuel, answered with its anomalies: more than the tank holds, paid over 500 m from where the vehicle's tracker was, a price over 15 % from the tariff's. */
   @Post()
   @Authenticated({ permission: Permission.Fuel })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: RefuelView, description: 'The refuel with its anomalies' })
+  @CreatedRecord(RefuelView, 'The refuel with its anomalies')
   @ApiBadRequestResponse({ description: 'Invalid body, an asset not among yours, a future time, a total that is not litres × price (shape A)' })
   create(@Auth() auth: AuthContext, @Body() body: CreateRefuelDto): Promise<RefuelView> {
     return this.refuels.create(auth, body);
@@ -48,8 +38,7 @@ export class RefuelsController {
   @Authenticated({ permission: Permission.Fuel })
   @HttpCode(200)
   @SheetUpload()
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @FileUploadBody()
   @ApiOkResponse({ type: RefuelImportPreviewView })
   @ApiBadRequestResponse({
     description: 'No file, a damaged or unreadable one, an old .xls, no header row naming patente, fecha and litros, over 1000 rows (shape A)',
@@ -62,8 +51,7 @@ export class RefuelsController {
   /** Records the refuels of a preview; each is checked as one typed in, a refused row answered with its reason. */
   @Post('import')
   @Authenticated({ permission: Permission.Fuel })
-  @HttpCode(201)
-  @ApiCreatedResponse({ type: RefuelImportResultView, description: 'The refuels recorded, and the rows refused with why' })
+  @CreatedRecord(RefuelImportResultView, 'The refuels recorded, and the rows refused with why')
   @ApiBadRequestResponse({ description: 'Not 1 to 1000 rows, or a row that is not a refuel (shape A)' })
   import(@Auth() auth: AuthContext, @Body() body: ImportRefuelsDto): Promise<RefuelImportResultView> {
     return this.importer.import(auth, body);
@@ -72,8 +60,7 @@ export class RefuelsController {
   /** The client's refuels of the assets the caller may see, newest first; `assetId`, `from`, `to`, `anomaly` filter. */
   @Get()
   @Authenticated({ permission: Permission.Fuel })
-  @PagedResponse(RefuelView)
-  @ApiBadRequestResponse({ description: 'Unknown parameter or bad value (shape A)' })
+  @PagedList(RefuelView)
   async list(@Auth() auth: AuthContext, @Query() query: ListRefuelsDto): Promise<PagedBody<RefuelView>> {
     return PagedBody.of(await this.refuels.list(auth, query), toRefuelView);
   }
@@ -81,8 +68,7 @@ export class RefuelsController {
   /** One refuel. */
   @Get(':id')
   @Authenticated({ permission: Permission.Fuel })
-  @ApiOkResponse({ type: RefuelView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(RefuelView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<RefuelView> {
     return this.refuels.get(auth, id);
   }
@@ -90,8 +76,7 @@ export class RefuelsController {
   /** Deletes a refuel (a line typed twice, a statement imported twice). */
   @Delete(':id')
   @Authenticated({ permission: Permission.Fuel })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @DeletedRecord(NOT_FOUND)
   delete(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.refuels.delete(auth, id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, ChecksWriteAccess, Permission } from '@app/auth';
-import { PagedBody, PagedResponse } from '@app/http';
+import { FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { CreateUserDto } from './dto/create-user.dto';
 import { ListUsersQueryDto } from './dto/list-users-query.dto';
 import { UpdateUserDto } from './dto/update-user.dto';
@@ -29,8 +29,7 @@ export class UserAccountsController {
   /** One user of the client. */
   @Get(':id')
   @Authenticated({ permission: Permission.User })
-  @ApiOkResponse({ type: UserView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(UserView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<UserView> {
     return this.accounts.get(auth, id);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, AuthContext, Authenticated, Permission } from '@app/auth';
-import { DeletedView, PagedBody, PagedResponse } from '@app/http';
+import { DeletedRecord, DeletedView, FoundRecord, PagedBody, PagedResponse } from '@app/http';
 import { CreateRoleDto } from './dto/create-role.dto';
 import { ListRolesQueryDto } from './dto/list-roles-query.dto';
 import { UpdateRoleDto } from './dto/update-role.dto';
@@ -28,8 +28,7 @@ export class RolesController {
   /** One role of the client. */
   @Get(':id')
   @Authenticated({ permission: Permission.User })
-  @ApiOkResponse({ type: RoleView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @FoundRecord(RoleView, NOT_FOUND)
   get(@Auth() auth: AuthContext, @Param('id') id: string): Promise<RoleView> {
     return this.roles.get(auth, id);
   }
@@ -62,8 +61,7 @@ export class RolesController {
   /** Deletes a role that no user holds (else 409 naming how many do). */
   @Delete(':id')
   @Authenticated({ permission: Permission.User })
-  @ApiOkResponse({ type: DeletedView })
-  @ApiNotFoundResponse({ description: NOT_FOUND })
+  @DeletedRecord(NOT_FOUND)
   @ApiConflictResponse({ description: 'Users still hold the role (shape A)' })
   remove(@Auth() auth: AuthContext, @Param('id') id: string): Promise<DeletedView> {
     return this.roles.remove(auth, id);
