@@ -7,3 +7,4 @@ export * from './fleet.module';
 export * from './tracker.schema';
 export * from './tracker-routing.service';
 export * from './targeting';
+export * from './asset-records.schema';

@@ -1,21 +1,13 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetKeyedRecord } from '@app/fleet';
 
 /**
  * The cooldown of one rule on one asset: `_id` derived from both; claimed atomically by an
  * opening whose event is at or after `until` (or by the same event again, a replay).
  */
 @Schema({ collection: 'alert_cooldowns', versionKey: false })
-export class AlertCooldown {
-  @Prop({ type: SchemaTypes.ObjectId })
-  _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
+export class AlertCooldown extends AssetKeyedRecord {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   ruleId: Types.ObjectId;
 

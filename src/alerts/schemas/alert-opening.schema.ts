@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetNamedRecord } from '@app/fleet';
 import type { FleetEventType } from '../../events';
 
 export const OPENING_STATES = ['waiting', 'opened', 'cancelled'] as const;
@@ -11,16 +12,7 @@ export type OpeningState = (typeof OPENING_STATES)[number];
  * `cancelled`, one atomic update) wins. `_id` is the alert's id-to-be.
  */
 @Schema({ collection: 'alert_openings', versionKey: false, minimize: false })
-export class AlertOpening {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
-  @Prop({ required: true })
-  assetName: string;
-
+export class AlertOpening extends AssetNamedRecord {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   ruleId: Types.ObjectId;
 

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetKeyedRecord } from '@app/fleet';
 
 /**
  * What an end event may settle on one asset (`_id` is the asset's id): the ids of its alerts of
@@ -12,17 +13,7 @@ import { SchemaTypes, Types } from 'mongoose';
  * the alert) is removed by the asset's next end.
  */
 @Schema({ collection: 'alert_unsettled_starts', versionKey: false })
-export class UnsettledStarts {
-  @Prop({ type: SchemaTypes.ObjectId })
-  _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  /** The same as `_id`: the field the asset's tracker scope is checked on. */
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
+export class UnsettledStarts extends AssetKeyedRecord {
   @Prop({ type: [SchemaTypes.ObjectId], default: [] })
   ids: Types.ObjectId[];
 }

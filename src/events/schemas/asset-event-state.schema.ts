@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetKeyedRecord } from '@app/fleet';
 import type { DetectorState } from '../detection/detector-state';
 
 /**
@@ -9,16 +10,7 @@ import type { DetectorState } from '../detection/detector-state';
  * `checkpoints` array: never read, dropped at their next write.
  */
 @Schema({ collection: 'asset_event_states', versionKey: false, minimize: false })
-export class AssetEventState {
-  @Prop({ type: SchemaTypes.ObjectId })
-  _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
+export class AssetEventState extends AssetKeyedRecord {
   /** The asset's tracker when it was written: whose owner watches it for silence (absent on states written before). */
   @Prop({ type: SchemaTypes.ObjectId })
   trackerId?: Types.ObjectId;

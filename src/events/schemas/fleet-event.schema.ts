@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetNamedRecord } from '@app/fleet';
 import type { FleetEventType } from '../event-types';
 
 @Schema({ _id: false })
@@ -21,17 +22,7 @@ export class EventPosition {
  * second instance) is the same document: a duplicate insert, not a second event.
  */
 @Schema({ collection: 'fleet_events', versionKey: false, minimize: false })
-export class FleetEvent {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
-  /** The asset's name when the event was detected. */
-  @Prop({ required: true })
-  assetName: string;
-
+export class FleetEvent extends AssetNamedRecord {
   @Prop({ type: String, required: true })
   type: FleetEventType;
 

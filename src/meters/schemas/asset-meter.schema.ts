@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes } from 'mongoose';
+import { AssetKeyedRecord } from '@app/fleet';
 import type { MeterFeed } from '../meter-rules';
 
 export const ODOMETER_SOURCES = ['telemetry', 'reading'] as const;
@@ -10,16 +11,7 @@ export type OdometerSource = (typeof ODOMETER_SOURCES)[number];
  * `watch` is where someone wants to hear of a change (the service plans' next threshold).
  */
 @Schema({ collection: 'asset_meters', versionKey: false, minimize: false })
-export class AssetMeter {
-  @Prop({ type: SchemaTypes.ObjectId })
-  _id: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
+export class AssetMeter extends AssetKeyedRecord {
   @Prop({ type: Number, default: 0 })
   odometerKm: number;
 

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { AssetNamedRecord } from '@app/fleet';
 
 /**
  * A vehicle's stay at a place (docs/places.md, "Visits"), kept from its `place.arrival` and
@@ -7,16 +8,7 @@ import { SchemaTypes, Types } from 'mongoose';
  * while it lasts — one open visit per asset and place, found by a unique key.
  */
 @Schema({ collection: 'visits', minimize: false, versionKey: false })
-export class Visit {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
-  @Prop({ required: true })
-  assetName: string;
-
+export class Visit extends AssetNamedRecord {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   placeId: Types.ObjectId;
 
