@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { ActivityEvent } from '@app/activity';
 import type { Stored } from '@app/database';
+import { orNull } from '@app/http';
 
 export class ActivityActorView {
   /** The acting user; absent for events without a signed-in user. */
@@ -49,12 +50,7 @@ export function toActivityEventView(event: Stored<ActivityEvent>): ActivityEvent
     resourceType: event.resourceType,
     resourceId: event.resourceId ?? null,
     summary: event.summary,
-    before: event.before ?? null,
-    after: event.after ?? null,
-    details: event.details ?? null,
-    requestId: event.requestId ?? null,
-    ip: event.ip ?? null,
-    userAgent: event.userAgent ?? null,
+    ...orNull(event, 'before', 'after', 'details', 'requestId', 'ip', 'userAgent'),
     occurredAt: event.occurredAt,
   };
 }

@@ -1,4 +1,5 @@
 import { eventSettingsOf, type StoredAsset } from '@app/fleet';
+import { recordTimes } from '@app/http';
 
 export class AssetIconView {
   /**
@@ -77,7 +78,6 @@ export function toAssetView(asset: StoredAsset): AssetView {
       ? { tariffId: asset.fuel.tariffId.toHexString(), consumptionLPer100Km: asset.fuel.consumptionLPer100Km, tankCapacityL: asset.fuel.tankCapacityL }
       : null,
     archivedAt: asset.archivedAt ?? null,
-    createdAt: asset.createdAt,
-    updatedAt: asset.updatedAt,
+    ...recordTimes(asset),
   };
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import { CARGO_LOCATION_TYPES, CargoLocation, CargoLocationType } from './schemas/cargo-location.schema';
+import { recordTimes } from '@app/http';
 
 export class CargoLocationContactView {
   name: string | null;
@@ -39,7 +40,6 @@ export function toCargoLocationView(location: Stored<CargoLocation>): CargoLocat
     type: location.type,
     contact: { name: location.contact?.name ?? null, phone: location.contact?.phone ?? null, email: location.contact?.email ?? null },
     notes: location.notes ?? null,
-    createdAt: location.createdAt,
-    updatedAt: location.updatedAt,
+    ...recordTimes(location),
   };
 }

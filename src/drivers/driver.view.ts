@@ -1,5 +1,6 @@
 import { Driver } from './schemas/driver.schema';
 import type { Stored } from '@app/database';
+import { recordTimes } from '@app/http';
 
 /** A driver as the spec shows it: note the lower-case `firstname` and `lastname`. */
 export class DriverView {
@@ -63,8 +64,7 @@ export function toDriverView(driver: Stored<Driver>): DriverView {
     identificationKey: driver.identificationKey,
     clientId: driver.clientId.toHexString(),
     userId: driver.userId.toHexString(),
-    createdAt: driver.createdAt,
-    updatedAt: driver.updatedAt,
+    ...recordTimes(driver),
     archivedAt: driver.archivedAt ?? undefined,
   };
 }

@@ -2,6 +2,7 @@ import type { Stored } from '@app/database';
 import type { FieldType, FormStatus } from './form-field-types';
 import type { DynamicForm } from './schemas/dynamic-form.schema';
 import type { FormField } from './schemas/form-field.schema';
+import { recordTimes } from '@app/http';
 
 export class FormFieldOptionView {
   /** A uuid. */
@@ -82,8 +83,7 @@ export const toScannedFormView = builtOncePerRecord((form): ScannedFormView => (
   status: form.status,
   fields: form.fields.map(toFieldView),
   assetIds: form.assetIds.map(String),
-  createdAt: form.createdAt,
-  updatedAt: form.updatedAt,
+  ...recordTimes(form),
 }));
 
 export const toDynamicFormView = builtOncePerRecord((form): DynamicFormView => ({

@@ -1,6 +1,7 @@
 import type { Stored } from '@app/database';
 import type { FuelGrade } from '@app/formats';
 import { FuelTariff } from './schemas/fuel-tariff.schema';
+import { recordTimes } from '@app/http';
 
 /** A fuel tariff of the caller's client. */
 export class FuelTariffView {
@@ -28,7 +29,6 @@ export function toFuelTariffView(tariff: Stored<FuelTariff>): FuelTariffView {
     custom: tariff.custom,
     pricePerLiter: tariff.pricePerLiter,
     priceValidFrom: tariff.priceValidFrom ?? null,
-    createdAt: tariff.createdAt,
-    updatedAt: tariff.updatedAt,
+    ...recordTimes(tariff),
   };
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import { GeofenceGeometryView } from './dto/create-geofence.dto';
 import type { Geofence } from './schemas/geofence.schema';
+import { orNull, recordTimes } from '@app/http';
 
 export class GeofenceView {
   id: string;
@@ -32,13 +33,10 @@ export function toGeofenceView(geofence: Stored<Geofence>): GeofenceView {
     description: geofence.description ?? '',
     color: geofence.color,
     geometry: geofence.geometry,
-    radiusM: geofence.radiusM ?? null,
-    widthM: geofence.widthM ?? null,
-    speedLimitKmh: geofence.speedLimitKmh ?? null,
+    ...orNull(geofence, 'radiusM', 'widthM', 'speedLimitKmh'),
     allAssets: geofence.allAssets,
     assetIds: geofence.assetIds.map(String),
     groupIds: geofence.groupIds.map(String),
-    createdAt: geofence.createdAt,
-    updatedAt: geofence.updatedAt,
+    ...recordTimes(geofence),
   };
 }

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import type { Feature } from '@app/geo-files';
 import type { Layer } from './schemas/layer.schema';
+import { recordTimes } from '@app/http';
 
 /** A layer as the list answers it: everything but its features (a layer may hold 5 MB of them). */
 export class LayerSummaryView {
@@ -52,8 +53,7 @@ export function toLayerSummaryView(layer: Stored<Layer>): LayerSummaryView {
     color: layer.color,
     featureCount: layer.featureCount,
     bbox: layer.bbox ?? null,
-    createdAt: layer.createdAt,
-    updatedAt: layer.updatedAt,
+    ...recordTimes(layer),
   };
 }
 

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import type { PointGeometry, PolygonGeometry } from '@app/geo';
 import type { Place } from './schemas/place.schema';
+import { recordTimes } from '@app/http';
 
 /** GeoJSON as answers show it (the same as in requests). */
 export class PlaceGeometryView {
@@ -49,7 +50,6 @@ export function toPlaceView(place: Stored<Place>): PlaceView {
     tags: place.tags ?? [],
     notes: place.notes ?? '',
     visitMinutes: place.visitMinutes,
-    createdAt: place.createdAt,
-    updatedAt: place.updatedAt,
+    ...recordTimes(place),
   };
 }

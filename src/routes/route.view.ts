@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import { TASK_STATES, type TaskState } from '../tasks';
 import type { Route } from './schemas/route.schema';
+import { recordTimes } from '@app/http';
 
 /** A stop as its task is now: its state, arrival and departure as they happened, and when the vehicle should get there. */
 export class RouteStopView {
@@ -50,7 +51,6 @@ export function toRouteView(route: Stored<Route>): RouteView {
     driverId: route.driverId?.toHexString() ?? null,
     date: route.date,
     stopTaskIds: route.stopTaskIds.map((id) => id.toHexString()),
-    createdAt: route.createdAt,
-    updatedAt: route.updatedAt,
+    ...recordTimes(route),
   };
 }

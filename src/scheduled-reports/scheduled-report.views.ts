@@ -4,6 +4,7 @@ import { FREQUENCIES, type Frequency } from './schedule/report-schedule';
 import { RUN_STATES, type ReportRun, type RunState } from './schemas/report-run.schema';
 import type { ScheduledReport } from './schemas/scheduled-report.schema';
 import { REPORT_FORMATS, REPORT_NAMES, type ReportFormat, type ReportName } from './sources/report-source';
+import { orNull, recordTimes } from '@app/http';
 
 export class ReportScheduleView {
   @ApiProperty({ enum: FREQUENCIES })
@@ -87,8 +88,7 @@ export function toScheduledReportView(report: Stored<ScheduledReport>): Schedule
     enabled: report.enabled,
     nextRunAt: report.nextRunAt,
     ownerId: report.ownerId.toHexString(),
-    createdAt: report.createdAt,
-    updatedAt: report.updatedAt,
+    ...recordTimes(report),
   };
 }
 
@@ -104,9 +104,7 @@ export function toReportRunView(run: Stored<ReportRun>): ReportRunView {
     finishedAt: run.finishedAt,
     rows: run.rows,
     fileName: run.fileName,
-    fileBytes: run.fileBytes ?? null,
-    delivery: run.delivery ?? null,
-    linkExpiresAt: run.linkExpiresAt ?? null,
+    ...orNull(run, 'fileBytes', 'delivery', 'linkExpiresAt'),
     error: run.error,
     nextAttemptAt: run.nextAttemptAt,
   };

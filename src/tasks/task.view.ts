@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import { TASK_PRIORITIES, TASK_STATES, type Task, type TaskPriority, type TaskState } from './schemas/task.schema';
+import { orNull, recordTimes } from '@app/http';
 
 export class TaskWindowView {
   from: Date;
@@ -75,10 +76,7 @@ export function toTaskView(task: Stored<Task>): TaskView {
     priority: task.priority,
     state: task.state,
     late: task.late,
-    arrivedAt: task.arrivedAt ?? null,
-    departedAt: task.departedAt ?? null,
-    completedAt: task.completedAt ?? null,
-    failureReason: task.failureReason ?? null,
+    ...orNull(task, 'arrivedAt', 'departedAt', 'completedAt', 'failureReason'),
     proof: task.proof
       ? {
           submissionId: task.proof.submissionId?.toHexString() ?? null,
@@ -86,7 +84,6 @@ export function toTaskView(task: Stored<Task>): TaskView {
           note: task.proof.note ?? null,
         }
       : null,
-    createdAt: task.createdAt,
-    updatedAt: task.updatedAt,
+    ...recordTimes(task),
   };
 }

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import type { WebhookDelivery } from './schemas/webhook-delivery.schema';
+import { orNull } from '@app/http';
 
 export class WebhookAttemptView {
   /** 1 for the first attempt. */
@@ -47,10 +48,7 @@ export function toDeliveryView(delivery: Stored<WebhookDelivery>): WebhookDelive
     type: delivery.type,
     attempt: delivery.attempt,
     state: delivery.state,
-    responseStatus: delivery.responseStatus ?? null,
-    durationMs: delivery.durationMs ?? null,
-    error: delivery.error ?? null,
-    nextAttemptAt: delivery.nextAttemptAt ?? null,
+    ...orNull(delivery, 'responseStatus', 'durationMs', 'error', 'nextAttemptAt'),
     attempts: (delivery.attempts ?? []).map(({ attempt, at, responseStatus, durationMs, error }) => ({
       attempt,
       at,

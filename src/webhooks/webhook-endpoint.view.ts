@@ -1,5 +1,6 @@
 import type { Stored } from '@app/database';
 import type { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
+import { orNull, recordTimes } from '@app/http';
 
 export class WebhookEndpointView {
   id: string;
@@ -39,11 +40,8 @@ export function toEndpointView(endpoint: Stored<WebhookEndpoint>): WebhookEndpoi
     description: endpoint.description ?? '',
     eventTypes: endpoint.eventTypes,
     enabled: endpoint.enabled,
-    disabledAt: endpoint.disabledAt ?? null,
-    disabledReason: endpoint.disabledReason ?? null,
-    failingSince: endpoint.failingSince ?? null,
+    ...orNull(endpoint, 'disabledAt', 'disabledReason', 'failingSince'),
     previousSecretExpiresAt: previous?.expiresAt ?? null,
-    createdAt: endpoint.createdAt,
-    updatedAt: endpoint.updatedAt,
+    ...recordTimes(endpoint),
   };
 }

@@ -33,3 +33,4 @@ export * from './response/event-stream';
 export * from './response/open-streams';
 export * from './validation/lat-lng.dto';
 export * from './response/route-responses.decorators';
+export * from './response/view-fields';

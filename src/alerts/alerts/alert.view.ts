@@ -3,6 +3,7 @@ import type { Stored } from '@app/database';
 import { NO_DRIVER, type DriverLabel } from '../../drivers';
 import { SEVERITIES, type Severity } from '../schemas/alert-rule.schema';
 import { ALERT_STATES, type Alert, type AlertState } from '../schemas/alert.schema';
+import { orNull } from '@app/http';
 
 export class AlertCommentView {
   /** @example "Conductor avisado por radio" */
@@ -68,10 +69,7 @@ export function toAlertView(alert: Stored<Alert>, driver: DriverLabel = NO_DRIVE
     eventIds: alert.eventIds.map(String),
     occurredAt: alert.occurredAt,
     openedAt: alert.openedAt,
-    acknowledgedAt: alert.acknowledgedAt ?? null,
-    acknowledgedBy: alert.acknowledgedBy ?? null,
-    resolvedAt: alert.resolvedAt ?? null,
-    resolvedBy: alert.resolvedBy ?? null,
+    ...orNull(alert, 'acknowledgedAt', 'acknowledgedBy', 'resolvedAt', 'resolvedBy'),
     comments: (alert.comments ?? []).map((comment) => ({ ...comment })),
     driverId: driver.driverId,
     driverName: driver.driverName,

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import { FLEET_EVENT_TYPES } from '../../events';
 import { SEVERITIES, WEEK_DAYS, type AlertRule, type Severity, type WeekDay } from '../schemas/alert-rule.schema';
+import { recordTimes } from '@app/http';
 
 export class AlertScheduleView {
   /** @example "America/Santiago" */
@@ -58,7 +59,6 @@ export function toAlertRuleView(rule: Stored<AlertRule>): AlertRuleView {
     cooldownSeconds: rule.cooldownSeconds,
     severity: rule.severity,
     recipients: { userIds: rule.recipients.userIds.map(String), emails: [...rule.recipients.emails] },
-    createdAt: rule.createdAt,
-    updatedAt: rule.updatedAt,
+    ...recordTimes(rule),
   };
 }

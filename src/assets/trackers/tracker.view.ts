@@ -1,4 +1,5 @@
 import type { RefusedMessage, StoredTracker } from '@app/fleet';
+import { orNull, recordTimes } from '@app/http';
 
 /** A message the ingestion refused (docs/telemetry.md, "Refused messages"). */
 export class RefusedMessageView {
@@ -66,12 +67,8 @@ export function toTrackerView(tracker: StoredTracker): TrackerView {
     id: tracker._id.toHexString(),
     vendorId: tracker.vendorId,
     name: tracker.name,
-    model: tracker.model ?? null,
-    phone: tracker.phone ?? null,
-    imei: tracker.imei ?? null,
-    ident: tracker.ident ?? null,
+    ...orNull(tracker, 'model', 'phone', 'imei', 'ident'),
     lastRefused: tracker.lastRefused ? refusedView(tracker.lastRefused) : null,
-    createdAt: tracker.createdAt,
-    updatedAt: tracker.updatedAt,
+    ...recordTimes(tracker),
   };
 }

@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import type { Stored } from '@app/database';
 import { FormFieldView, type FieldType, type FormField, toFieldView } from '../../forms';
 import type { WorkOrder, WorkOrderForm, WorkOrderOrigin, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
+import { recordTimes } from '@app/http';
 
 export const ANSWER_VALUE_SCHEMAS = [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'array', items: { type: 'string' } }];
 
@@ -135,7 +136,6 @@ export function toWorkOrderView(order: Stored<WorkOrder>, versions?: VersionFiel
     inspection: order.inspection ? toInspectionView(order.inspection) : null,
     servicePlanId: order.servicePlanId?.toHexString() ?? null,
     createdBy: order.createdBy.toHexString(),
-    createdAt: order.createdAt,
-    updatedAt: order.updatedAt,
+    ...recordTimes(order),
   };
 }

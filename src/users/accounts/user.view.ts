@@ -3,6 +3,7 @@ import { User, USER_LANGUAGES, type UserLanguage } from '@app/auth';
 import type { Stored } from '@app/database';
 import { StoredRole } from '../roles/role.view';
 import { TRACKER_SELECTION_SCHEMA, TrackerSelection } from './dto/tracker-selection';
+import { recordTimes } from '@app/http';
 
 export class UserRoleView {
   id: string;
@@ -53,7 +54,6 @@ export function toUserView(user: StoredUserRecord, role: StoredRole | undefined)
     disabled: !user.active,
     language: user.language ?? 'es',
     passwordChangedAt: user.passwordChangedAt ?? null,
-    createdAt: user.createdAt,
-    updatedAt: user.updatedAt,
+    ...recordTimes(user),
   };
 }

@@ -1,5 +1,6 @@
 import { Permission, Role } from '@app/auth';
 import type { Stored } from '@app/database';
+import { recordTimes } from '@app/http';
 
 /** A role of the caller's client. */
 export class RoleView {
@@ -22,7 +23,6 @@ export function toRoleView(role: StoredRole): RoleView {
     name: role.name,
     permissions: [...role.permissions],
     protected: role.protected,
-    createdAt: role.createdAt,
-    updatedAt: role.updatedAt,
+    ...recordTimes(role),
   };
 }
