@@ -1,13 +1,12 @@
 import { IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
 
 /** The activity log's filters, shared by the list and the export. */
 export class ActivityFilterDto {
   /** Events of this user (`actor.userId`). */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   actorId?: string;
 
   /** The dotted verb, exactly: `driver.import`, `driver.update`, `auth.login`, … */

@@ -1,5 +1,5 @@
 import { IsBoolean, IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId } from '@app/formats';
 import { PageQueryDto, QueryBoolean, StrictBody, ValidateText } from '@app/http';
 
 @StrictBody()
@@ -9,8 +9,7 @@ export class ListAssetsDto extends PageQueryDto {
   q?: string;
 
   /** Only the assets of this group. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   groupId?: string;
 
   /** Only assets of this kind (exact). */

@@ -1,5 +1,5 @@
 import { IsOptional, Matches } from 'class-validator';
-import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES } from '../event-types';
 
@@ -19,18 +19,15 @@ export class ListEventsDto extends PageQueryDto {
   type?: string;
 
   /** Only this asset's events. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
   /** Only the events of this geofence. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   geofenceId?: string;
 
   /** Only the events of this place (`place.arrival`, `place.departure`). */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   placeId?: string;
 
   /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { IsIsoDateTime, OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent, LatLngDto } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
 
@@ -60,8 +60,7 @@ export class CreateRefuelDto {
 
 @StrictBody()
 export class ListRefuelsDto extends PageQueryDto {
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
   /** Refuels at or after this ISO 8601 date-time. */

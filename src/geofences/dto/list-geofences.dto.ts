@@ -1,5 +1,5 @@
 import { IsOptional, Matches } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
 
 @StrictBody()
@@ -9,8 +9,7 @@ export class ListGeofencesDto extends PageQueryDto {
   q?: string;
 
   /** Only the geofences that apply to this asset (all-assets ones, its own, its groups'). */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
   /**

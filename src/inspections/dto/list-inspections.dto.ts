@@ -1,12 +1,11 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 
 /** Filters of the inspection list (all optional, combined with "and"); unknown ones are a 400. */
 @StrictBody()
 export class ListInspectionsQueryDto extends PageQueryDto {
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
   /** `true` or `false`. */
@@ -23,7 +22,6 @@ export class ListInspectionsQueryDto extends PageQueryDto {
   to?: string;
 
   /** Inspections submitted by this user. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   inspectorId?: string;
 }

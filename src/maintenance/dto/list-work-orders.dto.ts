@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import { IsIsoDay, IsObjectIdString } from '@app/formats';
+import { IsIsoDay, IsOptionalObjectId } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateText } from '@app/http';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, WorkOrderPriority, WorkOrderStatus } from '../schemas/work-order.schema';
 
@@ -12,8 +12,7 @@ export class ListWorkOrdersQueryDto extends PageQueryDto {
   status?: WorkOrderStatus;
 
   /** Orders of this asset. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
   /** A category as listed (any case). */

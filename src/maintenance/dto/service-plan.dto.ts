@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
-import { IsIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/formats';
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
@@ -143,12 +143,10 @@ export class ListServiceStatusQueryDto extends PageQueryDto {
   @IsIn(SERVICE_STATES, { message: `state must be one of ${SERVICE_STATES.join(', ')}` })
   state?: ServiceState;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   planId?: string;
 }
 

@@ -1,5 +1,5 @@
 import { IsOptional, IsString, Matches } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId } from '@app/formats';
 import { StrictBody } from '@app/http';
 
 /** Which assets: all of the caller's by default. */
@@ -12,7 +12,6 @@ export class LatestPositionsQueryDto {
   assetIds?: string;
 
   /** Only the assets of this asset group. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   groupId?: string;
 }

@@ -1,5 +1,4 @@
-import { IsOptional } from 'class-validator';
-import { IsIsoDay, IsObjectIdString } from '@app/formats';
+import { IsIsoDay, IsObjectIdString, IsOptionalObjectId } from '@app/formats';
 import { StrictBody, ValidateText } from '@app/http';
 import { RouteStopTaskIds } from './route-fields';
 
@@ -14,8 +13,7 @@ export class CreateRouteDto {
   @IsObjectIdString()
   assetId: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   driverId?: string;
 
   /** The day, `YYYY-MM-DD` in the client's zone. @example "2026-11-20" */

@@ -1,5 +1,5 @@
 import { IsOptional } from 'class-validator';
-import { IsIsoDay, IsObjectIdString } from '@app/formats';
+import { IsIsoDay, IsOptionalObjectId } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 
 /** Routes by date, newest first. */
@@ -10,11 +10,9 @@ export class ListRoutesDto extends PageQueryDto {
   @IsIsoDay()
   date?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   driverId?: string;
 }

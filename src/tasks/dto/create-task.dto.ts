@@ -1,5 +1,4 @@
-import { IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId } from '@app/formats';
 import { MultilineText, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import type { TaskPriority } from '../schemas/task.schema';
 import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
@@ -17,8 +16,7 @@ export class CreateTaskDto {
   description?: string;
 
   /** The place to go to (its visit marks the arrival); or `location` instead. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   placeId?: string;
 
   @WhenSent()
@@ -39,17 +37,14 @@ export class CreateTaskDto {
   serviceMinutes?: number;
 
   /** The vehicle that does it: the task is then `assigned`. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   driverId?: string;
 
   /** A dynamic form to fill on site: completing the task then needs its submission. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   formId?: string;
 
   /** The customer's own id for the task, unique in the client: the import updates by it. @example "PED-4512" */

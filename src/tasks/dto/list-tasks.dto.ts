@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsObjectIdString, OptionalIsoDateTime } from '@app/formats';
+import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, QueryBoolean, StrictBody } from '@app/http';
 import { TASK_STATES, type TaskState } from '../schemas/task.schema';
 
@@ -12,16 +12,13 @@ export class ListTasksDto extends PageQueryDto {
   @IsIn(TASK_STATES, { message: `state must be one of ${TASK_STATES.join(', ')}` })
   state?: TaskState;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   driverId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   placeId?: string;
 
   /** Tasks whose window ends at or after this ISO 8601 date-time. */

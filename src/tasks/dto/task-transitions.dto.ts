@@ -1,5 +1,5 @@
 import { ArrayMaxSize, ArrayUnique, IsArray, IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsObjectIdString, IsOptionalObjectId } from '@app/formats';
 import { MultilineText, StrictBody, ValidateText } from '@app/http';
 
 /** At most this many uploads prove a task. */
@@ -9,8 +9,7 @@ export const MAX_PROOF_UPLOADS = 20;
 @StrictBody()
 export class CompleteTaskDto {
   /** The inspection that filled the task's form (required when the task has a `formId`). */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   submissionId?: string;
 
   /** Uploads of the client (`POST /api/uploads`), up to 20. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { OptionalIsoDateTime, IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, type Severity } from '../../schemas/alert-rule.schema';
@@ -19,12 +19,10 @@ export class ListAlertsDto extends PageQueryDto {
   @IsIn(SEVERITIES)
   severity?: Severity;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   assetId?: string;
 
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   ruleId?: string;
 
   /** Alerts opened by an event of this type. */
@@ -34,13 +32,11 @@ export class ListAlertsDto extends PageQueryDto {
   eventType?: FleetEventType;
 
   /** Alerts opened by an event of this geofence. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   geofenceId?: string;
 
   /** Alerts opened by an event of this place. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   placeId?: string;
 
   /** Alerts opened at or after this ISO 8601 date-time. */

@@ -1,5 +1,5 @@
 import { IsBoolean, IsOptional } from 'class-validator';
-import { IsObjectIdString } from '@app/formats';
+import { IsOptionalObjectId } from '@app/formats';
 import { PageQueryDto, QueryBoolean, StrictBody, ValidateText } from '@app/http';
 
 /** Filters of the user list, newest first. */
@@ -10,8 +10,7 @@ export class ListUsersQueryDto extends PageQueryDto {
   q?: string;
 
   /** Only holders of this role. */
-  @IsOptional()
-  @IsObjectIdString()
+  @IsOptionalObjectId()
   roleId?: string;
 
   /** `true`: only disabled users; `false`: only active ones. */
