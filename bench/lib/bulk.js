@@ -6,17 +6,17 @@ async function insertInBatches(collection, documents, batch = 5000) {
   for (let i = 0; i < documents.length; i += batch) await collection.insertMany(documents.slice(i, i + batch), { ordered: false });
 }
 
-const sortOf = (sortBy) => (sortBy === '_id' ? { _id: -1 } : { [sortBy]: -1, _id: -1 });
+const sortOf = (sortBy, direction) => (sortBy === '_id' ? { _id: direction } : { [sortBy]: direction, _id: direction });
 
 /**
  * The cursor `page.nextCursor` holds after the list's first `offset` records (newest first, by
- * `sortBy` then `_id`): made with the app's own `encodeCursor` from the record at that position,
+ * `sortBy` then `_id`; `direction` 1: oldest first): made with the app's own `encodeCursor` from the record at that position,
  * instead of following a thousand pages to get there.
  */
-async function deepCursor(collection, filter, sortBy, offset) {
+async function deepCursor(collection, filter, sortBy, offset, direction = -1) {
   const [record] = await collection
     .find(filter)
-    .sort(sortOf(sortBy))
+    .sort(sortOf(sortBy, direction))
     .skip(offset - 1)
     .limit(1)
     .toArray();
@@ -24,17 +24,17 @@ async function deepCursor(collection, filter, sortBy, offset) {
 }
 
 /** Checks that a cursor made this way is the one the app gives: its first page's `nextCursor`, and the page after it. */
-async function checkCursor(ctx, path, collection, filter, sortBy = '_id') {
+async function checkCursor(ctx, path, collection, filter, sortBy = '_id', direction = -1) {
   const get = async (url) => {
     const res = await fetch(`${ctx.baseUrl}${url}`, { headers: ctx.auth() });
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     return res.json();
   };
   const first = await get(path);
-  const made = await deepCursor(ctx.db.collection(collection), filter, sortBy, first.data.length);
+  const made = await deepCursor(ctx.db.collection(collection), filter, sortBy, first.data.length, direction);
   if (first.page.nextCursor !== made) throw new Error(`${path}: the cursor made from the database (${made}) is not the app's (${first.page.nextCursor})`);
   const second = await get(`${path}${path.includes('?') ? '&' : '?'}cursor=${made}`);
-  const [expected] = await ctx.db.collection(collection).find(filter).sort(sortOf(sortBy)).skip(first.data.length).limit(1).toArray();
+  const [expected] = await ctx.db.collection(collection).find(filter).sort(sortOf(sortBy, direction)).skip(first.data.length).limit(1).toArray();
   const got = second.data[0]?._id ?? second.data[0]?.id;
   if (got !== String(expected._id)) throw new Error(`${path}: the page after the cursor does not start where the database says`);
 }
