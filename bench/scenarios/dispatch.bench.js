@@ -84,6 +84,8 @@ module.exports = {
     }
     const dayStart = firstDay + (DAYS - 1) * DAY_MS;
     const date = new Date(dayStart).toISOString().slice(0, 10);
+    // The app reads the client's task windows again when their counter moves (what its own writes do).
+    await ctx.db.collection('task_window_versions').updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true });
     const routeId = await addRoute(ctx.db, clientId, assetId, date, measured.slice(0, STOPS));
     ctx.note(`Set-up: ${DAYS} × ${TASKS_A_DAY} tasks and a route of ${STOPS} stops (insertMany)`, Date.now() - started, 'ms');
 

@@ -18,6 +18,9 @@ import { TaskArrivals } from './arrival/task-arrivals.service';
 import { TaskImporter } from './import/task-importer.service';
 import { TaskRowNames } from './import/task-row-names';
 import { LateTasksSweep } from './late/late-tasks.sweep';
+import { TaskDayList } from './list/task-day-list';
+import { TaskWindowIndex } from './list/task-window-index';
+import { TaskWindowVersion, TaskWindowVersionSchema } from './list/task-window-version.schema';
 import { Task, TaskSchema } from './schemas/task.schema';
 import { TaskEvents } from './task-events';
 import { TaskReferences } from './task-references';
@@ -36,6 +39,7 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     MongooseModule.forFeature([
       { name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema },
       { name: TaskLocationVersion.name, schema: TaskLocationVersionSchema },
+      { name: TaskWindowVersion.name, schema: TaskWindowVersionSchema },
     ]),
     PositionsModule,
     PlacesModule,
@@ -60,6 +64,8 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     TaskImporter,
     TaskRowNames,
     TasksForRoutes,
+    TaskWindowIndex,
+    TaskDayList,
   ],
   exports: [taskData, TasksService, TaskArrivalSlots, TasksForRoutes],
 })

@@ -4,6 +4,8 @@ import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
+import { TaskDayList } from './list/task-day-list';
+import { TaskWindowIndex } from './list/task-window-index';
 import { CreateTaskDto } from './dto/create-task.dto';
 import { ListTasksDto } from './dto/list-tasks.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
@@ -27,6 +29,8 @@ export class TasksService {
     private readonly references: TaskReferences,
     private readonly slots: TaskArrivalSlots,
     private readonly activity: ActivityRecorder,
+    private readonly dayList: TaskDayList,
+    private readonly windows: TaskWindowIndex,
   ) {}
 
   async create(auth: AuthContext, body: CreateTaskDto): Promise<TaskView> {
@@ -34,6 +38,7 @@ export class TasksService {
     const record = newTask(body, refs, auth.clientId);
     const task = await this.unlessTaken(body.externalId, () => this.tasks.create(auth, record));
     await this.slots.follow(null, task);
+    await this.windows.changed(auth.clientId);
     const view = toTaskView(task);
     await this.activity.record(auth, {
       action: 'task.create',
@@ -51,6 +56,12 @@ export class TasksService {
     const filter: TenantQuery<Task> = {};
     // A filter naming another client's record, or an asset outside the caller's trackers, is a 404 as its own URL would be.
     const refs = await this.references.resolveForFilter(auth, query);
+    // Only a period (the day's list): from the window index, the page's tasks read by `_id`.
+    if (!refs.asset && !refs.place && !refs.driver && !query.state && query.late === undefined) {
+      const period = { from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined };
+      const page = await this.dayList.page(auth, { ...period, limit: query.limit, cursor: query.cursor });
+      if (page) return { items: page.items.map(toTaskView), nextCursor: page.nextCursor };
+    }
     if (refs.asset) filter.assetId = refs.asset._id;
     if (refs.place) filter.placeId = refs.place._id;
     if (refs.driver) filter.driverId = refs.driver._id;
@@ -78,6 +89,7 @@ export class TasksService {
     const update = taskUpdate(task, body, refs);
     const updated = (await this.unlessTaken(body.externalId, () => this.tasks.updateRecord(auth, task, update))) ?? task;
     await this.slots.follow(task, updated);
+    if (body.window !== undefined) await this.windows.changed(auth.clientId);
     const [before, after] = [toTaskView(task), toTaskView(updated)];
     await this.activity.record(auth, {
       action: 'task.update',
@@ -94,6 +106,7 @@ export class TasksService {
     const task = await this.find(auth, id);
     await this.tasks.deleteRecords(auth, [task]);
     await this.slots.follow(task, null);
+    await this.windows.changed(auth.clientId);
     await this.activity.record(auth, {
       action: 'task.delete',
       resourceType: 'task',

@@ -117,6 +117,44 @@ describe('tasks', () => {
     expect(ids(second.data)).toEqual([late.id]);
   });
 
+  it("keeps the day's list to the windows as they are: a moved window, a deleted task, pages past tasks the caller may not see", async () => {
+    const own = await createTenant(t.app);
+    const place = await addPlace(own.admin.token, 'Bodega');
+    const [seen, unseen] = [await addAsset(t, own.clientId), await addAsset(t, own.clientId)];
+    const limited = await own.addUser({ trackerIds: [seen.trackerId] });
+    const at = (hour: number) => ({ from: `2026-11-23T${String(hour).padStart(2, '0')}:00:00Z`, to: `2026-11-23T${String(hour + 1).padStart(2, '0')}:00:00Z` });
+    const day = '&from=2026-11-23T00:00:00Z&to=2026-11-23T23:59:59Z';
+    const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
+    const made: Array<{ id: string }> = [];
+    for (const hour of [8, 9, 10, 11, 12, 13])
+      made.push(await create({ placeId: place, window: at(hour), assetId: (hour % 2 ? unseen : seen).assetId }, own.admin.token));
+    expect(ids(await list(day, own.admin.token))).toEqual(ids(made));
+    await request(t.server)
+      .patch(`/api/tasks/${made[0].id}`)
+      .set(auth(own.admin.token))
+      .send({ window: at(20) })
+      .expect(200);
+    await request(t.server).delete(`/api/tasks/${made[1].id}`).set(auth(own.admin.token)).expect(200);
+    await request(t.server)
+      .patch(`/api/tasks/${made[2].id}`)
+      .set(auth(own.admin.token))
+      .send({ window: { from: '2026-11-24T08:00:00Z', to: '2026-11-24T09:00:00Z' } })
+      .expect(200);
+    expect(ids(await list(day, own.admin.token))).toEqual(ids([made[3], made[4], made[5], made[0]]));
+    // The limited user sees the tasks of one asset of two: each page of one still holds one of them.
+    const page = async (cursor?: string) =>
+      (
+        await request(t.server)
+          .get(`/api/tasks?limit=1${day}${cursor ? `&cursor=${cursor}` : ''}`)
+          .set(auth(limited.token))
+          .expect(200)
+      ).body;
+    const first = await page();
+    expect(ids(first.data)).toEqual([made[4].id]);
+    const second = await page(first.page.nextCursor);
+    expect([ids(second.data), second.page.nextCursor]).toEqual([[made[0].id], null]);
+  });
+
   it('refuses bad bodies with 400 and changes nothing', async () => {
     const before = (await list('')).length;
     const bad: object[] = [

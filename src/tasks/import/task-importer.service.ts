@@ -11,6 +11,7 @@ import { newTask, taskUpdate } from '../task-record';
 import { TaskReferences } from '../task-references';
 import type { TaskImportResultView } from './task-import-result.view';
 import { MAX_TASK_IMPORT_ROWS, rowBody, TaskImportRow, TaskRowProblem } from './task-import-rows';
+import { TaskWindowIndex } from '../list/task-window-index';
 import { TaskRowNames } from './task-row-names';
 
 type RowOutcome = 'created' | 'updated' | 'unchanged';
@@ -31,6 +32,7 @@ export class TaskImporter {
     private readonly references: TaskReferences,
     private readonly slots: TaskArrivalSlots,
     private readonly activity: ActivityRecorder,
+    private readonly windows: TaskWindowIndex,
   ) {
     this.byExternalKey = tasks.lookupBy('externalKey');
   }
@@ -52,6 +54,7 @@ export class TaskImporter {
       if (typeof outcome === 'string') result[outcome]++;
       else result.failed.push(outcome);
     }
+    if (!dryRun && result.created + result.updated > 0) await this.windows.changed(auth.clientId);
     if (!dryRun) await this.record(auth, rows.length, result);
     return result;
   }
