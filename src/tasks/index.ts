@@ -7,5 +7,5 @@ export { TaskView, toTaskView } from './task.view';
 export { newTask } from './task-record';
 export { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 // Routes: their tasks read, assigned to the route's vehicle and marked when the ETA passes the window.
-export { TasksForRoutes } from './tasks-for-routes.service';
+export { TasksForRoutes, type StopTask } from './tasks-for-routes.service';
 export { FINAL_STATES } from './task-record';

@@ -9,6 +9,24 @@ import { TaskEvents } from './task-events';
 import { Task } from './schemas/task.schema';
 import { toTaskView } from './task.view';
 
+/** What a route's stops, their ETAs and the ETA warning read of a task (a smaller answer than the whole task). */
+const STOP_FIELDS = [
+  'clientId',
+  'assetId',
+  'title',
+  'state',
+  'placeId',
+  'location',
+  'serviceMinutes',
+  'windowTo',
+  'late',
+  'etaLateAt',
+  'arrivedAt',
+  'departedAt',
+] as const;
+export type StopTask = Stored<Pick<Task, (typeof STOP_FIELDS)[number]>>;
+const STOP_PROJECTION = Object.fromEntries(STOP_FIELDS.map((field) => [field, 1]));
+
 /**
  * What routes do with tasks (docs/dispatch.md, "Routes and ETAs"): read a route's tasks, give the
  * unassigned ones the route's vehicle, and warn of a task whose ETA passed its window's end.
@@ -32,9 +50,9 @@ export class TasksForRoutes {
     });
   }
 
-  /** A route's tasks as they are now, by id (hex); one deleted since is absent. */
-  async byIds(scope: TenantScope, ids: readonly Types.ObjectId[]): Promise<Map<string, Stored<Task>>> {
-    return new Map((await this.tasks.findByIds(scope, ids.map(String))).map((task) => [task._id.toHexString(), task]));
+  /** A route's tasks as they are now, by id (hex), with the fields its stops read; one deleted since is absent. */
+  async byIds(scope: TenantScope, ids: readonly Types.ObjectId[]): Promise<Map<string, StopTask>> {
+    return new Map((await this.tasks.findByIds(scope, ids.map(String), STOP_PROJECTION)).map((task) => [task._id.toHexString(), task]));
   }
 
   /** Gives each task still unassigned this vehicle (`assigned`); one assigned meanwhile is left as it is. */
@@ -62,7 +80,7 @@ export class TasksForRoutes {
    * so recording it again is a no-op; if it cannot be recorded the mark is taken away and the
    * next ETA tries again.
    */
-  async warnEtaLate(task: Stored<Task>, eta: Date, routeId: Types.ObjectId, at: Date): Promise<void> {
+  async warnEtaLate(task: StopTask, eta: Date, routeId: Types.ObjectId, at: Date): Promise<void> {
     if (task.state !== 'assigned' || task.late || task.etaLateAt) return;
     const scope = scopeOfClient(task.clientId);
     const marked = await this.tasks.updateRecord(scope, task, { $set: { etaLateAt: at } }, { state: 'assigned', late: false, etaLateAt: null });

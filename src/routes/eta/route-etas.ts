@@ -4,7 +4,7 @@ import type { Stored } from '@app/database';
 import type { LatLng } from '@app/geo';
 import { ClientPlaces, PlaceIndex } from '../../places';
 import { LatestPositions } from '../../positions';
-import type { Task } from '../../tasks';
+import type { StopTask } from '../../tasks';
 import type { RouteStopView } from '../route.view';
 import type { Route } from '../schemas/route.schema';
 import { AssetSpeeds } from './asset-speeds';
@@ -12,7 +12,7 @@ import { stopEtas } from './stop-etas';
 
 /** A stop with its task as read. */
 export interface RouteStop {
-  task: Stored<Task>;
+  task: StopTask;
   view: RouteStopView;
 }
 
@@ -22,7 +22,7 @@ export interface EtaOrigin {
   position?: LatLng | null;
 }
 
-const pointOf = (task: Stored<Task>, places: ClientPlaces): LatLng | null =>
+const pointOf = (task: StopTask, places: ClientPlaces): LatLng | null =>
   task.location ?? (task.placeId ? (places.byId(task.placeId.toHexString())?.centre ?? null) : null);
 
 /**
@@ -38,7 +38,7 @@ export class RouteEtas {
     private readonly places: PlaceIndex,
   ) {}
 
-  async stops(route: Stored<Route>, tasks: ReadonlyMap<string, Stored<Task>>, origin: EtaOrigin, now = Date.now()): Promise<RouteStop[]> {
+  async stops(route: Stored<Route>, tasks: ReadonlyMap<string, StopTask>, origin: EtaOrigin, now = Date.now()): Promise<RouteStop[]> {
     const ordered = route.stopTaskIds.flatMap((id, index) => {
       const task = tasks.get(id.toHexString());
       return task ? [{ task, sequence: index + 1 }] : [];
