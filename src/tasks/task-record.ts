@@ -103,8 +103,11 @@ export function taskUpdate(task: Stored<Task>, body: UpdateTaskDto, refs: TaskRe
     else unset.assetId = 1;
     set.state = refs.asset ? 'assigned' : 'unassigned';
   }
-  // A new window while it still waits: late is judged again against it (and told again if it passes).
+  // A new window while it still waits: late, and the ETA's warning, are judged again against it (and told again if it passes).
   const moved = set.windowTo && set.windowTo.getTime() !== task.windowTo.getTime();
-  if (moved && REASSIGNABLE.includes(set.state ?? task.state)) Object.assign(set, { lateCheckAt: set.windowTo, late: false });
+  if (moved && REASSIGNABLE.includes(set.state ?? task.state)) {
+    Object.assign(set, { lateCheckAt: set.windowTo, late: false });
+    unset.etaLateAt = 1;
+  }
   return Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set };
 }

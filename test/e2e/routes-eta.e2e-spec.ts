@@ -192,5 +192,15 @@ describe('route ETAs', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await events()).toHaveLength(1);
     expect((await api().get(`/api/tasks/${near.id}`).set(auth()).expect(200)).body.data.state).toBe('assigned');
+    // A new window arms the warning again: the next ETA past its end is told once more.
+    await api()
+      .patch(`/api/tasks/${far.id}`)
+      .set(auth())
+      .send({ window: window(-60, 40) })
+      .expect(200);
+    const moved = await t.connection.collection<Task>('tasks').findOne({ _id: new Types.ObjectId(far.id) });
+    expect(moved?.etaLateAt).toBeUndefined();
+    await t.app.get(TasksForRoutes).warnEtaLate(moved as Stored<Task>, new Date(), new Types.ObjectId(id), new Date());
+    expect((await events()).map((event: { taskId: string }) => event.taskId)).toEqual([far.id, far.id]);
   });
 });
