@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
 import { TenantDataModule } from '@app/database';
 import { ReportsModule } from '@app/reports';
 import { DriversModule } from '../drivers';
@@ -10,23 +11,38 @@ import { DriverSpans } from './driver-spans';
 import { DrivingScores } from './driving-scores.service';
 import { DrivingReportController } from './report/driving-report.controller';
 import { DrivingReportService } from './report/driving-report.service';
+import { DrivingDay, DrivingDaySchema, DrivingWalk, DrivingWalkSchema } from './rollups/driving-day.schema';
+import { DrivingDays } from './rollups/driving-days';
+import { DrivingRollupProcessor } from './rollups/driving-rollup.processor';
 import { DrivingScoresController } from './scores/driving-scores.controller';
 import { DrivingScoreSettingsController } from './settings/driving-score-settings.controller';
 import { DrivingScoreSettings, DrivingScoreSettingsSchema } from './settings/driving-score-settings.schema';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
 
 const settingsData = TenantDataModule.forFeature([{ name: DrivingScoreSettings.name, schema: DrivingScoreSettingsSchema }]);
+const rollups = MongooseModule.forFeature([
+  { name: DrivingDay.name, schema: DrivingDaySchema },
+  { name: DrivingWalk.name, schema: DrivingWalkSchema },
+]);
 
 /**
  * Driving behaviour (`access_reports`): scores per asset or driver (`GET /api/driving-scores`),
  * their weights (`/api/driving-score-settings`) and the driving report (`POST /api/reports/driving`,
- * and the scheduled `driving`). docs/driving.md.
+ * and the scheduled `driving`), read from per-asset per-day rollups the ingestion pipeline writes
+ * (`DrivingRollupProcessor`). docs/driving.md.
  */
 @Module({
-  imports: [settingsData, DriversModule, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
+  imports: [settingsData, rollups, DriversModule, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
   controllers: [DrivingScoresController, DrivingScoreSettingsController, DrivingReportController],
   // Who drove each asset when: the drivers domain's assignments.
-  providers: [DrivingScores, DrivingScoreSettingsService, DrivingReportService, { provide: DriverSpans, useClass: AssignedDriverSpans }],
+  providers: [
+    DrivingScores,
+    DrivingDays,
+    DrivingRollupProcessor,
+    DrivingScoreSettingsService,
+    DrivingReportService,
+    { provide: DriverSpans, useClass: AssignedDriverSpans },
+  ],
   exports: [DrivingReportService],
 })
 export class DrivingModule {}

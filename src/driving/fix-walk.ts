@@ -10,6 +10,15 @@ export const MAX_STEP_SECONDS = 300;
 
 type Plausibility = Parameters<typeof judgeFix>[0];
 
+/** Where a walk stands between two chunks: its last fix, the limit there, the plausibility rule's memory. */
+export interface FixWalkState {
+  last: TelemetryPoint | null;
+  lastLimit: number | null;
+  plausibility: Plausibility;
+}
+
+export const freshWalkState = (): FixWalkState => ({ last: null, lastLimit: null, plausibility: { last: null, doubt: null } });
+
 /**
  * Driving, idling and speeding time and distance from an asset's fixes in time order, fed a chunk
  * (a day) at a time. Each step between two fixes at most MAX_STEP_SECONDS apart counts for what
@@ -20,14 +29,24 @@ type Plausibility = Parameters<typeof judgeFix>[0];
  * tally of its first fix's time (null: nobody's, outside every driver's span).
  */
 export class FixWalk {
-  private last: TelemetryPoint | null = null;
-  private lastLimit: number | null = null;
-  private readonly plausibility: Plausibility = { last: null, doubt: null };
+  private last: TelemetryPoint | null;
+  private lastLimit: number | null;
+  private readonly plausibility: Plausibility;
 
   constructor(
     private readonly limitAt: (point: TelemetryPoint & { lat: number; lng: number }) => number | null,
     private readonly tallyAt: (ts: number) => DrivingTally | null,
-  ) {}
+    from: FixWalkState = freshWalkState(),
+  ) {
+    this.last = from.last;
+    this.lastLimit = from.lastLimit;
+    this.plausibility = structuredClone(from.plausibility);
+  }
+
+  /** A copy of where the walk stands (the rollups carry it from one batch to the next). */
+  state(): FixWalkState {
+    return { last: this.last && { ...this.last }, lastLimit: this.lastLimit, plausibility: structuredClone(this.plausibility) };
+  }
 
   feed(points: readonly TelemetryPoint[]): void {
     for (const point of points) {

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { type DrivingTally } from '../driving-tally';
+import { type FixWalkState } from '../fix-walk';
+import { DrivingDay, DrivingWalk, type StoredHour } from './driving-day.schema';
+import { type HourFigures } from './hour-tallies';
+
+const dayId = (assetId: string, day: number) => `${assetId}:${day}`;
+const hourKey = (index: number) => `h${String(index).padStart(2, '0')}`;
+
+const stored = (t: HourFigures): StoredHour => ({
+  km: t.distanceKm,
+  drive: t.drivingSeconds,
+  idle: t.idlingSeconds,
+  s10: t.speedingSeconds[0],
+  s20: t.speedingSeconds[1],
+  s30: t.speedingSeconds[2],
+});
+
+/** Adds a stored hour into a tally. */
+export function addHour(into: DrivingTally, hour: StoredHour): void {
+  into.distanceKm += hour.km;
+  into.drivingSeconds += hour.drive;
+  into.idlingSeconds += hour.idle;
+  into.speedingSeconds[0] += hour.s10;
+  into.speedingSeconds[1] += hour.s20;
+  into.speedingSeconds[2] += hour.s30;
+}
+
+/** What a batch adds to one asset-day: hour index (0–23) → figures. */
+export interface DayIncrement {
+  assetId: string;
+  day: number;
+  hours: ReadonlyMap<number, HourFigures>;
+  /** The first instant counted, when the walk of the asset began in this batch (nothing known before). */
+  coveredFrom?: number;
+}
+
+/** The per-asset per-day rollups (`driving_days`) and where each asset's walk stands (`driving_walks`). */
+@Injectable()
+export class DrivingDays {
+  constructor(
+    @InjectModel(DrivingDay.name) private readonly days: Model<DrivingDay>,
+    @InjectModel(DrivingWalk.name) private readonly walks: Model<DrivingWalk>,
+  ) {}
+
+  /** One upsert per asset-day: each hour's figures added (`set`: written over, what a re-derivation found; hours in `cleared` found empty). */
+  async write(increments: readonly DayIncrement[], mode: 'add' | 'set' = 'add', cleared: readonly number[] = []): Promise<void> {
+    const ops = increments.map(({ assetId, day, hours, coveredFrom }) => {
+      const figures: Record<string, number> = {};
+      const set: Record<string, StoredHour> = {};
+      for (const [index, tally] of hours) {
+        if (mode === 'set') set[`hours.${hourKey(index)}`] = stored(tally);
+        else
+          for (const [field, value] of Object.entries(stored(tally)) as Array<[string, number]>)
+            if (value !== 0) figures[`hours.${hourKey(index)}.${field}`] = value;
+      }
+      const unset = Object.fromEntries(cleared.filter((index) => !hours.has(index)).map((index) => [`hours.${hourKey(index)}`, '']));
+      const update = {
+        $setOnInsert: { assetId: new Types.ObjectId(assetId), day, ...(coveredFrom === undefined && { coveredFrom: null }) },
+        ...(coveredFrom !== undefined && { $min: { coveredFrom } }),
+        ...(Object.keys(figures).length > 0 && { $inc: figures }),
+        ...(Object.keys(set).length > 0 && { $set: set }),
+        ...(Object.keys(unset).length > 0 && { $unset: unset }),
+      };
+      return { updateOne: { filter: { _id: dayId(assetId, day) }, update, upsert: true } };
+    });
+    if (ops.length > 0) await this.days.collection.bulkWrite(ops as never[], { ordered: false });
+  }
+
+  /** These assets' rollups of the days from `fromDay` to `toDay` (both included): asset id → day → rollup. */
+  async read(assetIds: readonly string[], fromDay: number, toDay: number): Promise<Map<string, Map<number, DrivingDay>>> {
+    const ids: string[] = [];
+    for (const assetId of assetIds) for (let day = fromDay; day <= toDay; day += 86_400) ids.push(dayId(assetId, day));
+    const found = new Map<string, Map<number, DrivingDay>>();
+    if (ids.length === 0) return found;
+    for (const doc of await this.days.collection.find<DrivingDay>({ _id: { $in: ids } } as never).toArray()) {
+      const assetId = doc.assetId.toHexString();
+      if (!found.has(assetId)) found.set(assetId, new Map());
+      found.get(assetId)!.set(doc.day, doc);
+    }
+    return found;
+  }
+
+  async walkStates(assetIds: readonly string[]): Promise<Map<string, FixWalkState>> {
+    const docs = await this.walks.collection.find<DrivingWalk>({ _id: { $in: [...assetIds] } } as never).toArray();
+    return new Map(docs.map((doc) => [doc._id, doc.state as FixWalkState]));
+  }
+
+  async saveWalkStates(states: ReadonlyMap<string, FixWalkState>): Promise<void> {
+    const ops = [...states].map(([assetId, state]) => ({ replaceOne: { filter: { _id: assetId }, replacement: { state }, upsert: true } }));
+    if (ops.length > 0) await this.walks.collection.bulkWrite(ops as never[], { ordered: false });
+  }
+}
+
+export { hourKey };
