@@ -2,21 +2,27 @@ import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
-import { Asset, AssetDirectory, eventSettingsOf, type StoredAsset } from '@app/fleet';
-import { AssetEventEntries, type AssetEventEntry, lowestSpeedLimit } from '../events';
+import { Asset, AssetDirectory, type StoredAsset } from '@app/fleet';
+import { AssetEventEntries, type AssetEventEntry } from '../events';
 import { type ClientGeofences, GeofenceIndex } from '../geofences';
 import { TelemetryPointsReader } from '../positions';
 import { DriverSpans, spanAt } from './driver-spans';
 import { type DrivingFigures, drivingFigures } from './driving-score';
 import { countHarsh, type DrivingTally, emptyTally, HARSH_TYPES, harshCount } from './driving-tally';
-import { FixWalk } from './fix-walk';
+import { FixWalk, MAX_STEP_SECONDS } from './fix-walk';
+import type { DrivingDay } from './rollups/driving-day.schema';
+import { addHour, DrivingDays } from './rollups/driving-days';
+import { DAY_S, dayOf, HOUR_S } from './rollups/hour-tallies';
+import { planPeriod } from './rollups/period-plan';
+import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
 
 /** The most assets one request scores (each one's fixes of the period are read: docs/driving.md, "Cost"). */
 export const MAX_SCORED_ASSETS = 100;
 
-const DAY_S = 86_400;
 const HARSH = new Set(HARSH_TYPES.keys());
+
+type RollupsByAsset = Map<string, Map<number, DrivingDay>>;
 
 export type DrivingGroup = 'asset' | 'driver';
 
@@ -54,13 +60,19 @@ export class DrivingScores {
     private readonly events: AssetEventEntries,
     private readonly spans: DriverSpans,
     private readonly settings: DrivingScoreSettingsService,
+    private readonly rollups: DrivingDays,
   ) {}
 
   async rows(auth: AuthContext, request: DrivingRequest): Promise<DrivingRow[]> {
     const assets = await this.assetsOf(auth, request.assetIds);
-    const [weights, fences, harsh] = await Promise.all([
+    const [weights, fences, days, harsh] = await Promise.all([
       this.settings.weights(auth),
       this.geofences.of(auth.clientId),
+      this.rollups.read(
+        assets.map((a) => a._id.toHexString()),
+        dayOf(request.fromS),
+        dayOf(request.toS),
+      ),
       this.events.of(
         assets.map((a) => a._id),
         HARSH,
@@ -69,7 +81,7 @@ export class DrivingScores {
       ),
     ]);
     const tallies =
-      request.groupBy === 'asset' ? await this.byAsset(assets, fences, harsh, request) : await this.byDriver(auth, assets, fences, harsh, request);
+      request.groupBy === 'asset' ? await this.byAsset(assets, fences, days, harsh, request) : await this.byDriver(auth, assets, fences, days, harsh, request);
     return tallies.map(({ id, name, plate, tally }) => ({
       id,
       name,
@@ -88,11 +100,17 @@ export class DrivingScores {
     return all;
   }
 
-  private async byAsset(assets: readonly StoredAsset[], fences: ClientGeofences, harsh: Map<string, AssetEventEntry[]>, request: DrivingRequest) {
+  private async byAsset(
+    assets: readonly StoredAsset[],
+    fences: ClientGeofences,
+    days: RollupsByAsset,
+    harsh: Map<string, AssetEventEntry[]>,
+    request: DrivingRequest,
+  ) {
     const rows = [];
     for (const asset of assets) {
       const tally = emptyTally();
-      await this.walk(asset, fences, request, () => tally);
+      await this.tallyPeriod(asset, fences, request, () => tally, days.get(asset._id.toHexString()));
       countHarsh(harsh.get(asset._id.toHexString()) ?? [], () => tally);
       rows.push({ id: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, tally });
     }
@@ -103,6 +121,7 @@ export class DrivingScores {
     auth: AuthContext,
     assets: readonly StoredAsset[],
     fences: ClientGeofences,
+    days: RollupsByAsset,
     harsh: Map<string, AssetEventEntry[]>,
     request: DrivingRequest,
   ) {
@@ -123,28 +142,36 @@ export class DrivingScores {
         if (!drivers.has(span.driverId)) drivers.set(span.driverId, { id: span.driverId, name: span.driverName, plate: null, tally: emptyTally() });
         return drivers.get(span.driverId)!.tally;
       };
-      await this.walk(asset, fences, request, tallyAt);
+      const cuts = own.flatMap((span) => (span.to === null ? [span.from] : [span.from, span.to]));
+      await this.tallyPeriod(asset, fences, request, tallyAt, days.get(asset._id.toHexString()), cuts);
       countHarsh(harsh.get(asset._id.toHexString()) ?? [], tallyAt);
     }
     return [...drivers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
-  /** The asset's fixes of the period, a day at a time, through a FixWalk. */
-  private async walk(asset: StoredAsset, fences: ClientGeofences, request: DrivingRequest, tallyAt: (ts: number) => DrivingTally | null): Promise<void> {
-    const own = eventSettingsOf(asset).speedLimitKmh;
-    const limited = fences.fences.some((fence) => fence.speedLimitKmh !== null && fence.appliesTo(asset));
-    const walk = new FixWalk(
-      (point) =>
-        limited
-          ? lowestSpeedLimit(
-              fences.containing(point).filter((fence) => fence.appliesTo(asset)),
-              own,
-            )
-          : own,
-      tallyAt,
-    );
+  /**
+   * The asset's figures of the period: whole hours from its rollups, the rest walked from its
+   * fixes a day at a time (docs/driving.md, "Rollups"); a stretch after the period's start is
+   * walked from an hour before it (its last fix, limit and plausibility), tallied from its start.
+   */
+  private async tallyPeriod(
+    asset: StoredAsset,
+    fences: ClientGeofences,
+    request: DrivingRequest,
+    tallyAt: (ts: number) => DrivingTally | null,
+    days: ReadonlyMap<number, DrivingDay> | undefined,
+    cuts: readonly number[] = [],
+  ): Promise<void> {
+    const plan = planPeriod(request.fromS, request.toS, days, cuts);
+    for (const { hour, figures } of plan.rolled) {
+      const tally = tallyAt(hour);
+      if (tally) addHour(tally, figures);
+    }
     const trackerId = asset.mainTrackerId!.toHexString();
-    for (let day = request.fromS; day <= request.toS; day += DAY_S)
-      walk.feed(await this.points.points(trackerId, day, Math.min(day + DAY_S - 0.001, request.toS)));
+    for (const stretch of plan.walked) {
+      const walk = new FixWalk(speedLimitAt(asset, fences), (ts) => (ts >= stretch.from && ts < stretch.to ? tallyAt(ts) : null));
+      const [from, to] = [stretch.from === request.fromS ? stretch.from : stretch.from - HOUR_S, Math.min(stretch.to + MAX_STEP_SECONDS, request.toS)];
+      for (let day = from; day <= to; day += DAY_S) walk.feed(await this.points.points(trackerId, day, Math.min(day + DAY_S - 0.001, to)));
+    }
   }
 }
