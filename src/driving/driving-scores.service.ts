@@ -17,8 +17,8 @@ import { planPeriod } from './rollups/period-plan';
 import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
 
-/** The most assets one request scores (each one's fixes of the period are read: docs/driving.md, "Cost"). */
-export const MAX_SCORED_ASSETS = 100;
+/** The most assets one request scores (their rollups are read, and their fixes of the period's ends: docs/driving.md, "Cost"). */
+export const MAX_SCORED_ASSETS = 1000;
 
 const HARSH = new Set(HARSH_TYPES.keys());
 

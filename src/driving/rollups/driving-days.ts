@@ -18,14 +18,14 @@ const stored = (t: HourFigures): StoredHour => ({
   s30: t.speedingSeconds[2],
 });
 
-/** Adds a stored hour into a tally. */
-export function addHour(into: DrivingTally, hour: StoredHour): void {
-  into.distanceKm += hour.km;
-  into.drivingSeconds += hour.drive;
-  into.idlingSeconds += hour.idle;
-  into.speedingSeconds[0] += hour.s10;
-  into.speedingSeconds[1] += hour.s20;
-  into.speedingSeconds[2] += hour.s30;
+/** Adds a stored hour into a tally (a figure never counted is absent: `$inc` writes only what moved). */
+export function addHour(into: DrivingTally, hour: Partial<StoredHour>): void {
+  into.distanceKm += hour.km ?? 0;
+  into.drivingSeconds += hour.drive ?? 0;
+  into.idlingSeconds += hour.idle ?? 0;
+  into.speedingSeconds[0] += hour.s10 ?? 0;
+  into.speedingSeconds[1] += hour.s20 ?? 0;
+  into.speedingSeconds[2] += hour.s30 ?? 0;
 }
 
 /** What a batch adds to one asset-day: hour index (0–23) → figures. */

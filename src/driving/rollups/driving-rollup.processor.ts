@@ -77,7 +77,10 @@ export class DrivingRollupProcessor implements TrackerProcessor, OnModuleInit, O
       if (!held || fixes.length === 0) continue;
       const { hours, state } = walkByHour(held.walk, fixes, speedLimitAt(held.asset, await this.geofences.of(clientId)));
       const firstDay = held.fresh ? dayOf(fixes[0].ts) : null;
-      for (const [day, dayHours] of byDay(hours))
+      const days = byDay(hours);
+      // The day its walk begins records from when, even with nothing to count yet.
+      if (firstDay !== null && !days.has(firstDay)) days.set(firstDay, new Map());
+      for (const [day, dayHours] of days)
         increments.push({ assetId: assetId.toHexString(), day, hours: dayHours, ...(day === firstDay && { coveredFrom: fixes[0].ts }) });
       walked.push([held, state]);
     }

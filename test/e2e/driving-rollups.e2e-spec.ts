@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '@app/testing';
+import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { ingestMessages, scriptedDrive } from './driving-fixtures';
+import { addAsset, TrackedFixture } from './positions-fixtures';
+
+const TOKEN = 'ingest-token-driving-rollups-0123456789';
+const DAY_S = Math.floor(Date.UTC(2026, 10, 18) / 1000);
+const iso = (s: number) => new Date(s * 1000).toISOString();
+
+/**
+ * The scores from the rollups the ingestion pipeline writes equal the scores walked from every
+ * fix (the same request once the asset's rollups are removed, which makes every day a day without
+ * one), on telemetry sent through the ingestion route in several batches, with a resend and a late
+ * fix, over periods whose ends fall inside hours.
+ */
+describe('driving scores from rollups', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+  let a: TrackedFixture;
+  const scores = (query: string) =>
+    request(t.server)
+      .get(`/api/driving-scores?${query}`)
+      .set({ Authorization: `Bearer ${tenant.admin.token}` })
+      .expect(200);
+  // From 02:50 to about 05:10: 40 to 95 km/h at 10 s steps (over the limit of 60 by turns), then idling.
+  const speeds = Array.from({ length: 840 }, (_, i) => 40 + ((i * 7) % 56));
+  const drive = () => scriptedDrive(a, { ts: DAY_S + 2 * 3600 + 50 * 60, lat: -33.5, lng: -70.7 }, speeds, 30);
+
+  beforeAll(async () => {
+    process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+    a = await addAsset(t, tenant.clientId, { name: 'Camión R', plate: 'RRRR11' });
+    await request(t.server)
+      .patch(`/api/assets/${a.assetId}`)
+      .set({ Authorization: `Bearer ${tenant.admin.token}` })
+      .send({ eventSettings: { speedLimitKmh: 60 } })
+      .expect(200);
+    const { messages } = drive();
+    // A fix at midnight first: the rollup covers the day from there.
+    await ingestMessages(t, TOKEN, [{ ...messages[0], timestamp: DAY_S + 30, 'position.speed': 0 }]);
+    const late = messages.splice(400, 1);
+    for (let i = 0; i < messages.length; i += 100) await ingestMessages(t, TOKEN, messages.slice(i, i + 100));
+    await ingestMessages(t, TOKEN, messages.slice(200, 300)); // a resend
+    await ingestMessages(t, TOKEN, late);
+  });
+  afterAll(() => t.close());
+
+  it('rolls the fixes up by hour, and answers what the walk of every fix answers', async () => {
+    const periods = [
+      [DAY_S, DAY_S + 86_399],
+      [DAY_S + 3 * 3600 + 17 * 60 + 5, DAY_S + 4 * 3600 + 41 * 60 + 13],
+      [DAY_S + 2 * 3600 + 55 * 60, DAY_S + 5 * 3600 + 2 * 60],
+    ];
+    const days = await t.connection
+      .collection('driving_days')
+      .find({ _id: `${a.assetId}:${DAY_S}` } as never)
+      .toArray();
+    expect(days).toHaveLength(1);
+    expect(days[0].coveredFrom).toBe(DAY_S + 30);
+    expect(Object.keys(days[0].hours as object).sort()).toEqual(['h02', 'h03', 'h04', 'h05']);
+    const rolled = await Promise.all(periods.map(async ([from, to]) => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data));
+    expect(rolled[0][0].drivingSeconds).toBe(drive().drivingSeconds);
+    await t.connection.collection('driving_days').deleteMany({ assetId: days[0].assetId });
+    for (const [i, [from, to]] of periods.entries()) {
+      const walked = (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data;
+      // Distances summed in another order may differ in the last decimal.
+      const expected = (rolled[i] as Array<{ distanceKm: number }>).map((row) => ({ ...row, distanceKm: expect.closeTo(row.distanceKm, 2) }));
+      expect(walked).toEqual(expected);
+    }
+  });
+});
