@@ -44,7 +44,7 @@ describe('driving scores from rollups', () => {
     for (let i = 0; i < messages.length; i += 100) await ingestMessages(t, TOKEN, messages.slice(i, i + 100));
     await ingestMessages(t, TOKEN, messages.slice(200, 300)); // a resend
     await ingestMessages(t, TOKEN, late);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('rolls the fixes up by hour, and answers what the walk of every fix answers', async () => {
