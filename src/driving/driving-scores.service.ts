@@ -12,10 +12,11 @@ import { countHarsh, type DrivingTally, emptyTally, HARSH_TYPES, harshCount } fr
 import { FixWalk, MAX_STEP_SECONDS } from './fix-walk';
 import type { DrivingDay } from './rollups/driving-day.schema';
 import { addHour, DrivingDays } from './rollups/driving-days';
-import { DAY_S, dayOf, HOUR_S } from './rollups/hour-tallies';
+import { dayOf, HOUR_S } from './rollups/hour-tallies';
 import { planPeriod } from './rollups/period-plan';
 import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
+import { type StretchRead, walkStretches } from './stretch-walks';
 
 /** The most assets one request scores (their rollups are read, and their fixes of the period's ends: docs/driving.md, "Cost"). */
 export const MAX_SCORED_ASSETS = 1000;
@@ -108,12 +109,14 @@ export class DrivingScores {
     request: DrivingRequest,
   ) {
     const rows = [];
+    const stretches: StretchRead[] = [];
     for (const asset of assets) {
       const tally = emptyTally();
-      await this.tallyPeriod(asset, fences, request, () => tally, days.get(asset._id.toHexString()));
+      stretches.push(...this.tallyPeriod(asset, fences, request, () => tally, days.get(asset._id.toHexString())));
       countHarsh(harsh.get(asset._id.toHexString()) ?? [], () => tally);
       rows.push({ id: asset._id.toHexString(), name: asset.name, plate: asset.plate ?? null, tally });
     }
+    await walkStretches(this.points, stretches);
     return rows;
   }
 
@@ -133,6 +136,7 @@ export class DrivingScores {
     );
     const wanted = request.driverIds ? new Set(request.driverIds.map((id) => id.toLowerCase())) : null;
     const drivers = new Map<string, { id: string; name: string; plate: null; tally: DrivingTally }>();
+    const stretches: StretchRead[] = [];
     for (const asset of assets) {
       const own = (spans.get(asset._id.toHexString()) ?? []).filter((span) => !wanted || wanted.has(span.driverId.toLowerCase()));
       if (own.length === 0) continue;
@@ -143,35 +147,37 @@ export class DrivingScores {
         return drivers.get(span.driverId)!.tally;
       };
       const cuts = own.flatMap((span) => (span.to === null ? [span.from] : [span.from, span.to]));
-      await this.tallyPeriod(asset, fences, request, tallyAt, days.get(asset._id.toHexString()), cuts);
+      stretches.push(...this.tallyPeriod(asset, fences, request, tallyAt, days.get(asset._id.toHexString()), cuts));
       countHarsh(harsh.get(asset._id.toHexString()) ?? [], tallyAt);
     }
+    await walkStretches(this.points, stretches);
     return [...drivers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
   /**
-   * The asset's figures of the period: whole hours from its rollups, the rest walked from its
-   * fixes a day at a time (docs/driving.md, "Rollups"); a stretch after the period's start is
+   * The asset's figures of the period: whole hours from its rollups added now, the stretches to walk
+   * from its fixes answered (docs/driving.md, "Rollups"); a stretch after the period's start is
    * walked from an hour before it (its last fix, limit and plausibility), tallied from its start.
    */
-  private async tallyPeriod(
+  private tallyPeriod(
     asset: StoredAsset,
     fences: ClientGeofences,
     request: DrivingRequest,
     tallyAt: (ts: number) => DrivingTally | null,
     days: ReadonlyMap<number, DrivingDay> | undefined,
     cuts: readonly number[] = [],
-  ): Promise<void> {
+  ): StretchRead[] {
     const plan = planPeriod(request.fromS, request.toS, days, cuts);
     for (const { hour, figures } of plan.rolled) {
       const tally = tallyAt(hour);
       if (tally) addHour(tally, figures);
     }
     const trackerId = asset.mainTrackerId!.toHexString();
-    for (const stretch of plan.walked) {
-      const walk = new FixWalk(speedLimitAt(asset, fences), (ts) => (ts >= stretch.from && ts < stretch.to ? tallyAt(ts) : null));
-      const [from, to] = [stretch.from === request.fromS ? stretch.from : stretch.from - HOUR_S, Math.min(stretch.to + MAX_STEP_SECONDS, request.toS)];
-      for (let day = from; day <= to; day += DAY_S) walk.feed(await this.points.points(trackerId, day, Math.min(day + DAY_S - 0.001, to)));
-    }
+    return plan.walked.map((stretch) => ({
+      trackerId,
+      from: stretch.from === request.fromS ? stretch.from : stretch.from - HOUR_S,
+      to: Math.min(stretch.to + MAX_STEP_SECONDS, request.toS),
+      walk: new FixWalk(speedLimitAt(asset, fences), (ts) => (ts >= stretch.from && ts < stretch.to ? tallyAt(ts) : null)),
+    }));
   }
 }

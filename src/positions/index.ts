@@ -11,7 +11,7 @@ export { ImportedHistory } from './pipeline/imported-history';
 // The live stream: other domains' events of an asset go out on it beside positions.
 export { LIVE_STREAM_EVENT, type LiveStreamEvent } from './live/live-stream-event';
 // The store, written in bulk by the demo seed; its points, read back by whoever replays them.
-export { TelemetryPointsReader } from './store/telemetry-points.reader';
+export { TelemetryPointsReader, type PointsRange } from './store/telemetry-points.reader';
 // Where trackers were last seen (read-only).
 export { LatestPositions } from './store/latest-positions';
 // The latest positions a batch moved forward, told on the instance that stored them (route ETAs follow them).
