@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import { findByIdChunks } from '@app/database';
 import { assetDayId, DAY_S } from './event-ids';
 import { FleetEventIndex } from './schemas/fleet-event-index.schema';
 
@@ -26,7 +27,7 @@ export class AssetEventEntries {
     const ids: Types.ObjectId[] = [];
     for (let day = Math.floor(fromS / DAY_S) * DAY_S; day <= toS; day += DAY_S) for (const assetId of assetIds) ids.push(assetDayId(assetId, day));
     if (ids.length === 0) return answer;
-    const docs = await this.index.collection.find<FleetEventIndex>({ _id: { $in: ids } } as never, { projection: { entries: 1 } }).toArray();
+    const docs = await findByIdChunks<FleetEventIndex>(this.index.collection, ids, { entries: 1 });
     const seen = new Set<string>();
     for (const entry of docs.flatMap((doc) => doc.entries)) {
       const at = entry.at.getTime() / 1000;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
+import { findByIdChunks } from '@app/database';
 import { Model, Types } from 'mongoose';
 import { type DrivingTally } from '../driving-tally';
 import { type FixWalkState } from '../fix-walk';
@@ -74,8 +75,7 @@ export class DrivingDays {
     const ids: string[] = [];
     for (const assetId of assetIds) for (let day = fromDay; day <= toDay; day += 86_400) ids.push(dayId(assetId, day));
     const found = new Map<string, Map<number, DrivingDay>>();
-    if (ids.length === 0) return found;
-    for (const doc of await this.days.collection.find<DrivingDay>({ _id: { $in: ids } } as never).toArray()) {
+    for (const doc of await findByIdChunks<DrivingDay>(this.days.collection, ids)) {
       const assetId = doc.assetId.toHexString();
       if (!found.has(assetId)) found.set(assetId, new Map());
       found.get(assetId)!.set(doc.day, doc);
