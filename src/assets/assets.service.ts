@@ -46,13 +46,7 @@ export class AssetsService {
       throw isDuplicateKeyError(error) ? plateTaken(plate) : error;
     });
     const view = toAssetView(created);
-    await this.activity.record(auth, {
-      action: 'asset.create',
-      resourceType: 'asset',
-      resourceId: created._id,
-      summary: `Asset ${describe(created)} created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'asset', id: created._id }, `Asset ${describe(created)} created`, view);
     return view;
   }
 
@@ -100,14 +94,7 @@ export class AssetsService {
     const update: UpdateQuery<Asset> = { $set: set, ...(Object.keys(unset).length > 0 ? { $unset: unset } : {}) };
     const updated = await this.write(auth, asset, update, () => plateTaken(body.plate ?? asset.plate));
     const [before, after] = [toAssetView(asset), toAssetView(updated)];
-    await this.activity.record(auth, {
-      action: 'asset.update',
-      resourceType: 'asset',
-      resourceId: asset._id,
-      summary: `Asset ${describe(updated)} changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'asset', id: asset._id }, `Asset ${describe(updated)} changed`, before, after);
     return after;
   }
 

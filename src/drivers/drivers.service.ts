@@ -49,13 +49,7 @@ export class DriversService {
     );
     if (identificationKey) await this.keys.changed(auth.clientId);
     const view = toDriverView(created);
-    await this.activity.record(auth, {
-      action: 'driver.create',
-      resourceType: 'driver',
-      resourceId: created._id,
-      summary: `Driver ${driver.rut} created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'driver', id: created._id }, `Driver ${driver.rut} created`, view);
     return view;
   }
 
@@ -88,14 +82,7 @@ export class DriversService {
     if (body.identificationKey !== undefined || (current.identificationKey && body.archived !== undefined)) await this.keys.changed(auth.clientId);
     const before = toDriverView(current);
     const after = toDriverView(updated);
-    await this.activity.record(auth, {
-      action: 'driver.update',
-      resourceType: 'driver',
-      resourceId: current._id,
-      summary: `Driver ${after.rut} edited`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'driver', id: current._id }, `Driver ${after.rut} edited`, before, after);
     return after;
   }
 

@@ -44,13 +44,7 @@ export class GeofencesService {
     });
     await this.index.changed(auth.clientId);
     const view = toGeofenceView(geofence);
-    await this.activity.record(auth, {
-      action: 'geofence.create',
-      resourceType: 'geofence',
-      resourceId: geofence._id,
-      summary: `Geofence "${geofence.name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'geofence', id: geofence._id }, `Geofence "${geofence.name}" created`, view);
     return view;
   }
 
@@ -94,14 +88,7 @@ export class GeofencesService {
     const updated = (await this.geofences.updateRecord(auth, geofence, { $set: set })) ?? geofence;
     await this.index.changed(auth.clientId);
     const [before, after] = [toGeofenceView(geofence), toGeofenceView(updated)];
-    await this.activity.record(auth, {
-      action: 'geofence.update',
-      resourceType: 'geofence',
-      resourceId: geofence._id,
-      summary: `Geofence "${updated.name}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'geofence', id: geofence._id }, `Geofence "${updated.name}" changed`, before, after);
     return after;
   }
 
@@ -109,13 +96,7 @@ export class GeofencesService {
     const geofence = await this.geofences.findByIdOrFail(auth, id, 'Geofence');
     await this.geofences.deleteMany(auth, { _id: geofence._id });
     await this.index.changed(auth.clientId);
-    await this.activity.record(auth, {
-      action: 'geofence.delete',
-      resourceType: 'geofence',
-      resourceId: geofence._id,
-      summary: `Geofence "${geofence.name}" deleted`,
-      before: toGeofenceView(geofence),
-    });
+    await this.activity.deleted(auth, { type: 'geofence', id: geofence._id }, `Geofence "${geofence.name}" deleted`, toGeofenceView(geofence));
     return { id: geofence._id.toHexString() };
   }
 }

@@ -48,13 +48,12 @@ export class LayersService {
       color: layer.color ?? DEFAULT_LAYER_COLOR,
       ...stored,
     });
-    await this.activity.record(auth, {
-      action: 'layer.create',
-      resourceType: 'layer',
-      resourceId: created._id,
-      summary: `Layer "${created.name}" created${layer.origin ? `, ${layer.origin}` : ''} (${created.featureCount} features)`,
-      after: logged(created),
-    });
+    await this.activity.created(
+      auth,
+      { type: 'layer', id: created._id },
+      `Layer "${created.name}" created${layer.origin ? `, ${layer.origin}` : ''} (${created.featureCount} features)`,
+      logged(created),
+    );
     return toLayerView(created);
   }
 
@@ -80,27 +79,20 @@ export class LayersService {
       if (problem) throw badRequest(problem);
     }
     const updated = (await this.layers.updateRecord(auth, layer, { $set: set })) ?? layer;
-    await this.activity.record(auth, {
-      action: 'layer.update',
-      resourceType: 'layer',
-      resourceId: layer._id,
-      summary: `Layer "${updated.name}" changed${features ? ` (${updated.featureCount} features)` : ''}`,
-      before: logged(layer),
-      after: logged(updated),
-    });
+    await this.activity.updated(
+      auth,
+      { type: 'layer', id: layer._id },
+      `Layer "${updated.name}" changed${features ? ` (${updated.featureCount} features)` : ''}`,
+      logged(layer),
+      logged(updated),
+    );
     return toLayerView(updated);
   }
 
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const layer = await this.layers.findByIdOrFail(auth, id, 'Layer');
     await this.layers.deleteMany(auth, { _id: layer._id });
-    await this.activity.record(auth, {
-      action: 'layer.delete',
-      resourceType: 'layer',
-      resourceId: layer._id,
-      summary: `Layer "${layer.name}" deleted`,
-      before: logged(layer),
-    });
+    await this.activity.deleted(auth, { type: 'layer', id: layer._id }, `Layer "${layer.name}" deleted`, logged(layer));
     return { id: layer._id.toHexString() };
   }
 }

@@ -34,13 +34,7 @@ export class PlacesService {
     const place = await this.unlessTaken(body.externalId, () => this.places.create(auth, newPlace(auth.clientId, body)));
     await this.index.changed(auth.clientId);
     const view = toPlaceView(place);
-    await this.activity.record(auth, {
-      action: 'place.create',
-      resourceType: 'place',
-      resourceId: place._id,
-      summary: `Place "${place.name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'place', id: place._id }, `Place "${place.name}" created`, view);
     return view;
   }
 
@@ -83,14 +77,7 @@ export class PlacesService {
     const updated = (await this.unlessTaken(body.externalId, () => this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)))) ?? place;
     await this.index.changed(auth.clientId);
     const [before, after] = [toPlaceView(place), toPlaceView(updated)];
-    await this.activity.record(auth, {
-      action: 'place.update',
-      resourceType: 'place',
-      resourceId: place._id,
-      summary: `Place "${updated.name}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'place', id: place._id }, `Place "${updated.name}" changed`, before, after);
     return after;
   }
 
@@ -98,13 +85,7 @@ export class PlacesService {
     const place = await this.places.findByIdOrFail(auth, id, 'Place');
     await this.places.deleteRecords(auth, [place]);
     await this.index.changed(auth.clientId);
-    await this.activity.record(auth, {
-      action: 'place.delete',
-      resourceType: 'place',
-      resourceId: place._id,
-      summary: `Place "${place.name}" deleted`,
-      before: toPlaceView(place),
-    });
+    await this.activity.deleted(auth, { type: 'place', id: place._id }, `Place "${place.name}" deleted`, toPlaceView(place));
     return { id: place._id.toHexString() };
   }
 

@@ -97,14 +97,7 @@ export class RoutesService {
     if (set.stopTaskIds) await this.stops.release(route._id, minus(route.stopTaskIds, set.stopTaskIds));
     await this.tasks.assign(auth, tasks, route.assetId);
     const [before, after] = [toRouteView(route), toRouteView(updated ?? route)];
-    await this.activity.record(auth, {
-      action: 'route.update',
-      resourceType: 'route',
-      resourceId: route._id,
-      summary: `Route "${after.name}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'route', id: route._id }, `Route "${after.name}" changed`, before, after);
     await this.today.changed();
     return after;
   }
@@ -113,13 +106,7 @@ export class RoutesService {
     const route = await this.find(auth, id);
     await this.routes.deleteRecords(auth, [route]);
     await this.stops.release(route._id, route.stopTaskIds);
-    await this.activity.record(auth, {
-      action: 'route.delete',
-      resourceType: 'route',
-      resourceId: route._id,
-      summary: `Route "${route.name}" deleted`,
-      before: toRouteView(route),
-    });
+    await this.activity.deleted(auth, { type: 'route', id: route._id }, `Route "${route.name}" deleted`, toRouteView(route));
     await this.today.changed();
     return { id: route._id.toHexString() };
   }

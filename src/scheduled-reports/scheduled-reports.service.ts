@@ -46,13 +46,7 @@ export class ScheduledReportsService {
       nextRunAt: definition.enabled ? nextRunAfter(schedule, new Date()) : null,
     });
     const view = toScheduledReportView(report);
-    await this.activity.record(auth, {
-      action: 'scheduled_report.create',
-      resourceType: 'scheduled_report',
-      resourceId: report._id,
-      summary: `Scheduled report "${report.name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'scheduled_report', id: report._id }, `Scheduled report "${report.name}" created`, view);
     return view;
   }
 
@@ -101,14 +95,7 @@ export class ScheduledReportsService {
         },
       })) ?? current;
     const [before, after] = [toScheduledReportView(current), toScheduledReportView(updated)];
-    await this.activity.record(auth, {
-      action: 'scheduled_report.update',
-      resourceType: 'scheduled_report',
-      resourceId: current._id,
-      summary: `Scheduled report "${updated.name}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'scheduled_report', id: current._id }, `Scheduled report "${updated.name}" changed`, before, after);
     return after;
   }
 
@@ -117,13 +104,7 @@ export class ScheduledReportsService {
     const report = await this.find(auth, id);
     checkMayChange(auth, report);
     await this.reports.deleteRecords(auth, [report]);
-    await this.activity.record(auth, {
-      action: 'scheduled_report.delete',
-      resourceType: 'scheduled_report',
-      resourceId: report._id,
-      summary: `Scheduled report "${report.name}" deleted`,
-      before: toScheduledReportView(report),
-    });
+    await this.activity.deleted(auth, { type: 'scheduled_report', id: report._id }, `Scheduled report "${report.name}" deleted`, toScheduledReportView(report));
     return { id: report._id.toHexString() };
   }
 

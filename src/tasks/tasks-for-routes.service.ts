@@ -62,14 +62,13 @@ export class TasksForRoutes {
       const updated = await this.tasks.updateRecord(auth, task, { $set: { assetId, state: 'assigned' } }, { state: 'unassigned' });
       if (!updated) continue;
       await this.slots.follow(task, updated);
-      await this.activity.record(auth, {
-        action: 'task.update',
-        resourceType: 'task',
-        resourceId: task._id,
-        summary: `Task "${task.title}" assigned to its route's vehicle`,
-        before: toTaskView(task),
-        after: toTaskView(updated),
-      });
+      await this.activity.updated(
+        auth,
+        { type: 'task', id: task._id },
+        `Task "${task.title}" assigned to its route's vehicle`,
+        toTaskView(task),
+        toTaskView(updated),
+      );
     }
   }
 

@@ -40,13 +40,7 @@ export class TasksService {
     await this.slots.follow(null, task);
     await this.windows.changed(auth.clientId);
     const view = toTaskView(task);
-    await this.activity.record(auth, {
-      action: 'task.create',
-      resourceType: 'task',
-      resourceId: task._id,
-      summary: `Task "${task.title}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'task', id: task._id }, `Task "${task.title}" created`, view);
     return view;
   }
 
@@ -91,14 +85,7 @@ export class TasksService {
     await this.slots.follow(task, updated);
     if (body.window !== undefined) await this.windows.changed(auth.clientId);
     const [before, after] = [toTaskView(task), toTaskView(updated)];
-    await this.activity.record(auth, {
-      action: 'task.update',
-      resourceType: 'task',
-      resourceId: task._id,
-      summary: `Task "${updated.title}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'task', id: task._id }, `Task "${updated.title}" changed`, before, after);
     return after;
   }
 
@@ -107,13 +94,7 @@ export class TasksService {
     await this.tasks.deleteRecords(auth, [task]);
     await this.slots.follow(task, null);
     await this.windows.changed(auth.clientId);
-    await this.activity.record(auth, {
-      action: 'task.delete',
-      resourceType: 'task',
-      resourceId: task._id,
-      summary: `Task "${task.title}" deleted`,
-      before: toTaskView(task),
-    });
+    await this.activity.deleted(auth, { type: 'task', id: task._id }, `Task "${task.title}" deleted`, toTaskView(task));
     return { id: task._id.toHexString() };
   }
 

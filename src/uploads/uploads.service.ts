@@ -42,12 +42,10 @@ export class UploadsService {
       createdAt: new Date(),
       referencedAt: null,
     });
-    await this.activity.record(auth, {
-      action: 'upload.create',
-      resourceType: 'upload',
-      resourceId: id,
-      summary: `File "${filename}" uploaded (${type.contentType}, ${file.size} bytes)`,
-      after: { filename, contentType: type.contentType, size: file.size },
+    await this.activity.created(auth, { type: 'upload', id: id }, `File "${filename}" uploaded (${type.contentType}, ${file.size} bytes)`, {
+      filename,
+      contentType: type.contentType,
+      size: file.size,
     });
     return toUploadView(upload);
   }

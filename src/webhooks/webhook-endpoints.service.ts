@@ -49,13 +49,7 @@ export class WebhookEndpointsService {
     });
     this.dispatcher.changed(auth.clientId);
     const view = toEndpointView(endpoint);
-    await this.activity.record(auth, {
-      action: 'webhook_endpoint.create',
-      resourceType: 'webhook_endpoint',
-      resourceId: endpoint._id,
-      summary: `Webhook endpoint ${endpoint.url} created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'webhook_endpoint', id: endpoint._id }, `Webhook endpoint ${endpoint.url} created`, view);
     return { ...view, secret };
   }
 
@@ -79,14 +73,7 @@ export class WebhookEndpointsService {
     const updated = (await this.endpoints.updateRecord(auth, endpoint, { $set: set })) ?? endpoint;
     this.dispatcher.changed(auth.clientId);
     const [before, after] = [toEndpointView(endpoint), toEndpointView(updated)];
-    await this.activity.record(auth, {
-      action: 'webhook_endpoint.update',
-      resourceType: 'webhook_endpoint',
-      resourceId: endpoint._id,
-      summary: `Webhook endpoint ${updated.url} changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'webhook_endpoint', id: endpoint._id }, `Webhook endpoint ${updated.url} changed`, before, after);
     return after;
   }
 
@@ -97,13 +84,7 @@ export class WebhookEndpointsService {
     await this.endpoints.deleteMany(auth, { _id: endpoint._id });
     await this.deliveries.deleteMany(auth, { endpointId: endpoint._id });
     this.dispatcher.changed(auth.clientId);
-    await this.activity.record(auth, {
-      action: 'webhook_endpoint.delete',
-      resourceType: 'webhook_endpoint',
-      resourceId: endpoint._id,
-      summary: `Webhook endpoint ${endpoint.url} deleted`,
-      before: toEndpointView(endpoint),
-    });
+    await this.activity.deleted(auth, { type: 'webhook_endpoint', id: endpoint._id }, `Webhook endpoint ${endpoint.url} deleted`, toEndpointView(endpoint));
     return { id: endpoint._id.toHexString() };
   }
 

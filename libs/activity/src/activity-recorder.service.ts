@@ -14,6 +14,12 @@ export interface ActivityInput {
   details?: Record<string, unknown>;
 }
 
+/** The resource a create, update or delete event is about: its type (also its actions' prefix, `place.create`) and id. */
+export interface ActivityResource {
+  type: string;
+  id: string | Types.ObjectId;
+}
+
 export interface ActivityActorInput {
   clientId: Types.ObjectId;
   userId?: Types.ObjectId;
@@ -45,6 +51,21 @@ export class ActivityRecorder {
   record(auth: AuthContext, input: ActivityInput): Promise<Types.ObjectId | undefined> {
     const actor = { clientId: auth.clientId, userId: auth.userId, name: auth.name, email: auth.email, credential: auth.credential.kind };
     return this.recordFor(actor, auth.request, input);
+  }
+
+  /** `<type>.create`: the resource as created. */
+  created(auth: AuthContext, resource: ActivityResource, summary: string, after: unknown): Promise<Types.ObjectId | undefined> {
+    return this.record(auth, { action: `${resource.type}.create`, resourceType: resource.type, resourceId: resource.id, summary, after });
+  }
+
+  /** `<type>.update`: the resource before and after the change. */
+  updated(auth: AuthContext, resource: ActivityResource, summary: string, before: unknown, after: unknown): Promise<Types.ObjectId | undefined> {
+    return this.record(auth, { action: `${resource.type}.update`, resourceType: resource.type, resourceId: resource.id, summary, before, after });
+  }
+
+  /** `<type>.delete`: the resource as it was. */
+  deleted(auth: AuthContext, resource: ActivityResource, summary: string, before: unknown): Promise<Types.ObjectId | undefined> {
+    return this.record(auth, { action: `${resource.type}.delete`, resourceType: resource.type, resourceId: resource.id, summary, before });
   }
 
   recordFor(actor: ActivityActorInput, request: Partial<RequestMeta>, input: ActivityInput): Promise<Types.ObjectId | undefined> {

@@ -59,13 +59,7 @@ export class AlertRulesService {
     });
     this.clientRules.changed(auth.clientId);
     const view = toAlertRuleView(rule);
-    await this.activity.record(auth, {
-      action: 'alert-rule.create',
-      resourceType: 'alert-rule',
-      resourceId: rule._id,
-      summary: `Alert rule "${rule.name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'alert-rule', id: rule._id }, `Alert rule "${rule.name}" created`, view);
     return view;
   }
 
@@ -109,14 +103,7 @@ export class AlertRulesService {
     const updated = (await this.rules.updateRecord(auth, rule, { $set: set })) ?? rule;
     this.clientRules.changed(auth.clientId);
     const [before, after] = [toAlertRuleView(rule), toAlertRuleView(updated)];
-    await this.activity.record(auth, {
-      action: 'alert-rule.update',
-      resourceType: 'alert-rule',
-      resourceId: rule._id,
-      summary: `Alert rule "${updated.name}" changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'alert-rule', id: rule._id }, `Alert rule "${updated.name}" changed`, before, after);
     return after;
   }
 
@@ -125,13 +112,7 @@ export class AlertRulesService {
     const rule = await this.rules.findByIdOrFail(auth, id, 'Alert rule');
     await this.rules.deleteMany(auth, { _id: rule._id });
     this.clientRules.changed(auth.clientId);
-    await this.activity.record(auth, {
-      action: 'alert-rule.delete',
-      resourceType: 'alert-rule',
-      resourceId: rule._id,
-      summary: `Alert rule "${rule.name}" deleted`,
-      before: toAlertRuleView(rule),
-    });
+    await this.activity.deleted(auth, { type: 'alert-rule', id: rule._id }, `Alert rule "${rule.name}" deleted`, toAlertRuleView(rule));
     return { id: rule._id.toHexString() };
   }
 

@@ -31,13 +31,7 @@ export class AssetGroupsService {
       throw isDuplicateKeyError(error) ? nameTaken(name) : error;
     });
     const view = toAssetGroupView(group);
-    await this.activity.record(auth, {
-      action: 'asset_group.create',
-      resourceType: 'asset_group',
-      resourceId: group._id,
-      summary: `Asset group "${name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'asset_group', id: group._id }, `Asset group "${name}" created`, view);
     return view;
   }
 
@@ -56,14 +50,7 @@ export class AssetGroupsService {
       throw isDuplicateKeyError(error) ? nameTaken(name) : error;
     });
     const [before, after] = [toAssetGroupView(group), toAssetGroupView(updated ?? group)];
-    await this.activity.record(auth, {
-      action: 'asset_group.update',
-      resourceType: 'asset_group',
-      resourceId: group._id,
-      summary: `Asset group "${group.name}" renamed "${name}"`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'asset_group', id: group._id }, `Asset group "${group.name}" renamed "${name}"`, before, after);
     return after;
   }
 
@@ -90,13 +77,7 @@ export class AssetGroupsService {
       );
     await this.assets.updateMany(client, { groupIds: group._id }, { $pull: { groupIds: group._id } });
     await this.groups.deleteMany(auth, { _id: group._id });
-    await this.activity.record(auth, {
-      action: 'asset_group.delete',
-      resourceType: 'asset_group',
-      resourceId: group._id,
-      summary: `Asset group "${group.name}" deleted`,
-      before: toAssetGroupView(group),
-    });
+    await this.activity.deleted(auth, { type: 'asset_group', id: group._id }, `Asset group "${group.name}" deleted`, toAssetGroupView(group));
     return { id: group._id.toHexString() };
   }
 

@@ -36,13 +36,7 @@ export class TrackersService {
       throw isDuplicateKeyError(error) ? vendorIdTaken(body.vendorId) : error;
     });
     const view = toTrackerView(tracker);
-    await this.activity.record(auth, {
-      action: 'tracker.create',
-      resourceType: 'tracker',
-      resourceId: tracker._id,
-      summary: `Tracker ${tracker.vendorId} (${tracker.model}) registered`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'tracker', id: tracker._id }, `Tracker ${tracker.vendorId} (${tracker.model}) registered`, view);
     return view;
   }
 
@@ -67,14 +61,7 @@ export class TrackersService {
     // The ident decides which messages it takes: this instance routes with the new one at once.
     this.routing.forget(tracker.vendorId);
     const [before, after] = [toTrackerView(tracker), toTrackerView(updated)];
-    await this.activity.record(auth, {
-      action: 'tracker.update',
-      resourceType: 'tracker',
-      resourceId: tracker._id,
-      summary: `Tracker ${tracker.vendorId} changed`,
-      before,
-      after,
-    });
+    await this.activity.updated(auth, { type: 'tracker', id: tracker._id }, `Tracker ${tracker.vendorId} changed`, before, after);
     return after;
   }
 
@@ -93,13 +80,7 @@ export class TrackersService {
     }
     await this.trackers.deleteMany(auth, { _id: tracker._id });
     this.routing.forget(tracker.vendorId);
-    await this.activity.record(auth, {
-      action: 'tracker.delete',
-      resourceType: 'tracker',
-      resourceId: tracker._id,
-      summary: `Tracker ${tracker.vendorId} removed`,
-      before: toTrackerView(tracker),
-    });
+    await this.activity.deleted(auth, { type: 'tracker', id: tracker._id }, `Tracker ${tracker.vendorId} removed`, toTrackerView(tracker));
     return { id: tracker._id.toHexString() };
   }
 }

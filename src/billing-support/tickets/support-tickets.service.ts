@@ -52,12 +52,11 @@ export class SupportTicketsService {
   /** The ticket is created (or found created by an interrupted attempt): its activity event, then the answer. */
   private async answer(auth: AuthContext, created: PortalTicket): Promise<CreatedSupportTicketView> {
     const ticket = toSupportTicketView(created);
-    await this.activity.record(auth, {
-      action: 'support_ticket.create',
-      resourceType: 'support_ticket',
-      resourceId: ticket.id,
-      summary: `Support ticket "${ticket.title}" created (${ticket.category})`,
-      after: { id: ticket.id, title: ticket.title, category: ticket.category, status: ticket.status },
+    await this.activity.created(auth, { type: 'support_ticket', id: ticket.id }, `Support ticket "${ticket.title}" created (${ticket.category})`, {
+      id: ticket.id,
+      title: ticket.title,
+      category: ticket.category,
+      status: ticket.status,
     });
     return { ticket };
   }

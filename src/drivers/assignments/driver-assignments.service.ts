@@ -48,13 +48,12 @@ export class DriverAssignmentsService {
     const created = await this.assignments.create(auth, { assetId: asset._id, driverId: driver._id, from, to, source: 'manual', userId: auth.userId });
     await this.labels.changed(auth.clientId);
     const view = toDriverAssignmentView(created, driverNameOf(driver));
-    await this.activity.record(auth, {
-      action: 'driver_assignment.create',
-      resourceType: 'driver_assignment',
-      resourceId: created._id,
-      summary: `${view.driverName} assigned to ${asset.name}${open ? `, closing assignment ${open._id.toHexString()}` : ''}`,
-      after: view,
-    });
+    await this.activity.created(
+      auth,
+      { type: 'driver_assignment', id: created._id },
+      `${view.driverName} assigned to ${asset.name}${open ? `, closing assignment ${open._id.toHexString()}` : ''}`,
+      view,
+    );
     return view;
   }
 
@@ -67,13 +66,7 @@ export class DriverAssignmentsService {
     await this.assignments.deleteRecords(auth, [assignment]);
     await this.labels.changed(auth.clientId);
     const before = toDriverAssignmentView(assignment, await this.nameOf(auth, assignment.driverId));
-    await this.activity.record(auth, {
-      action: 'driver_assignment.delete',
-      resourceType: 'driver_assignment',
-      resourceId: assignment._id,
-      summary: `Assignment of ${before.driverName} removed`,
-      before,
-    });
+    await this.activity.deleted(auth, { type: 'driver_assignment', id: assignment._id }, `Assignment of ${before.driverName} removed`, before);
     return { id: assignment._id.toHexString() };
   }
 

@@ -61,13 +61,12 @@ export class FormEditorService {
     if (errors.length) throw validationFailed(errors);
     const form = await this.forms.create(auth, data);
     this.activeForms.evict(auth);
-    await this.activity.record(auth, {
-      action: 'dynamic_form.create',
-      resourceType: 'dynamic_form',
-      resourceId: form._id,
-      summary: `Form "${form.name}" created (${form.fields.length} fields, ${form.status})`,
-      after: summaryOf(form),
-    });
+    await this.activity.created(
+      auth,
+      { type: 'dynamic_form', id: form._id },
+      `Form "${form.name}" created (${form.fields.length} fields, ${form.status})`,
+      summaryOf(form),
+    );
     return toDynamicFormView(form);
   }
 

@@ -81,13 +81,12 @@ export class RefuelsService {
     // The fuel report counts refuels: its cached files are stale now.
     await this.exportCache.invalidate(auth, `refuel:${refuel._id.toHexString()}`);
     const view = toRefuelView(refuel);
-    await this.activity.record(auth, {
-      action: 'refuel.create',
-      resourceType: 'refuel',
-      resourceId: refuel._id,
-      summary: `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`,
-      after: view,
-    });
+    await this.activity.created(
+      auth,
+      { type: 'refuel', id: refuel._id },
+      `Refuel of ${body.liters} L recorded for ${asset.name}${anomalies.length ? ` (${anomalies.join(', ')})` : ''}`,
+      view,
+    );
     return view;
   }
 
@@ -131,13 +130,7 @@ export class RefuelsService {
     const refuel = await this.refuels.findByIdOrFail(auth, id, 'Refuel');
     await this.refuels.deleteRecords(auth, [refuel]);
     await this.exportCache.invalidate(auth, `refuel-deleted:${refuel._id.toHexString()}`);
-    await this.activity.record(auth, {
-      action: 'refuel.delete',
-      resourceType: 'refuel',
-      resourceId: refuel._id,
-      summary: `Refuel of ${refuel.liters} L deleted`,
-      before: toRefuelView(refuel),
-    });
+    await this.activity.deleted(auth, { type: 'refuel', id: refuel._id }, `Refuel of ${refuel.liters} L deleted`, toRefuelView(refuel));
     return { id: refuel._id.toHexString() };
   }
 }

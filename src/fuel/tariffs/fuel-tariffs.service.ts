@@ -56,13 +56,12 @@ export class FuelTariffsService {
       priceValidFrom: validFrom,
     });
     const view = toFuelTariffView(tariff);
-    await this.activity.record(auth, {
-      action: 'fuel_tariff.create',
-      resourceType: 'fuel_tariff',
-      resourceId: tariff._id,
-      summary: `Fuel tariff "${tariff.name}" created at ${tariff.pricePerLiter} per litre`,
-      after: view,
-    });
+    await this.activity.created(
+      auth,
+      { type: 'fuel_tariff', id: tariff._id },
+      `Fuel tariff "${tariff.name}" created at ${tariff.pricePerLiter} per litre`,
+      view,
+    );
     return view;
   }
 
@@ -96,13 +95,7 @@ export class FuelTariffsService {
         `The fuel tariff "${tariff.name}" is the tariff of ${users} asset${users === 1 ? '' : 's'}: give ${users === 1 ? 'it' : 'them'} another first`,
       );
     await this.tariffs.deleteRecords(auth, [tariff]);
-    await this.activity.record(auth, {
-      action: 'fuel_tariff.delete',
-      resourceType: 'fuel_tariff',
-      resourceId: tariff._id,
-      summary: `Fuel tariff "${tariff.name}" deleted`,
-      before: toFuelTariffView(tariff),
-    });
+    await this.activity.deleted(auth, { type: 'fuel_tariff', id: tariff._id }, `Fuel tariff "${tariff.name}" deleted`, toFuelTariffView(tariff));
     return { id: tariff._id.toHexString() };
   }
 
@@ -137,14 +130,13 @@ export class FuelTariffsService {
 
   private async rename(auth: AuthContext, tariff: Stored<FuelTariff>, name: string): Promise<void> {
     await this.tariffs.updateRecord(auth, tariff, { $set: { name } });
-    await this.activity.record(auth, {
-      action: 'fuel_tariff.update',
-      resourceType: 'fuel_tariff',
-      resourceId: tariff._id,
-      summary: `Fuel tariff "${tariff.name}" renamed to "${name}"`,
-      before: { name: tariff.name },
-      after: { name },
-    });
+    await this.activity.updated(
+      auth,
+      { type: 'fuel_tariff', id: tariff._id },
+      `Fuel tariff "${tariff.name}" renamed to "${name}"`,
+      { name: tariff.name },
+      { name },
+    );
   }
 
   private async current(auth: AuthContext, tariff: Stored<FuelTariff>): Promise<Stored<FuelTariff>> {

@@ -60,13 +60,7 @@ export class WorkOrderCategoriesService {
     const existing = await this.resolve(auth, name);
     if (existing) throw new DomainException(ErrorCode.Conflict, `"${existing}" is already a work order category`);
     await this.extend(auth, [name]);
-    await this.activity.record(auth, {
-      action: 'work_order_category.create',
-      resourceType: 'work_order_category',
-      resourceId: name,
-      summary: `Work order category "${name}" added`,
-      after: { name },
-    });
+    await this.activity.created(auth, { type: 'work_order_category', id: name }, `Work order category "${name}" added`, { name });
     return { name };
   }
 
@@ -86,13 +80,7 @@ export class WorkOrderCategoriesService {
     const set = await this.sets.findOne(auth, {});
     const stored = (set?.names ?? []).filter((stored) => key(stored) === key(listed));
     await this.sets.updateOne(auth, {}, { $pull: { names: { $in: stored } } });
-    await this.activity.record(auth, {
-      action: 'work_order_category.delete',
-      resourceType: 'work_order_category',
-      resourceId: listed,
-      summary: `Work order category "${listed}" removed`,
-      before: { name: listed },
-    });
+    await this.activity.deleted(auth, { type: 'work_order_category', id: listed }, `Work order category "${listed}" removed`, { name: listed });
     return { id: listed };
   }
 }

@@ -50,13 +50,7 @@ export class ServicePlansService {
     });
     await this.status.syncPlan(plan);
     const view = toServicePlanView(plan);
-    await this.activity.record(auth, {
-      action: 'service_plan.create',
-      resourceType: 'service_plan',
-      resourceId: plan._id,
-      summary: `Service plan "${plan.name}" created`,
-      after: view,
-    });
+    await this.activity.created(auth, { type: 'service_plan', id: plan._id }, `Service plan "${plan.name}" created`, view);
     return view;
   }
 
@@ -101,14 +95,7 @@ export class ServicePlansService {
     if (!updated) throw new DomainException(ErrorCode.Conflict, 'The service plan was changed meanwhile: read it again and repeat the change');
     await this.status.syncPlan(updated);
     const view = toServicePlanView(updated);
-    await this.activity.record(auth, {
-      action: 'service_plan.update',
-      resourceType: 'service_plan',
-      resourceId: plan._id,
-      summary: `Service plan "${updated.name}" edited`,
-      before: toServicePlanView(plan),
-      after: view,
-    });
+    await this.activity.updated(auth, { type: 'service_plan', id: plan._id }, `Service plan "${updated.name}" edited`, toServicePlanView(plan), view);
     return view;
   }
 
@@ -117,13 +104,7 @@ export class ServicePlansService {
     const plan = await this.plans.findByIdOrFail(auth, id, 'Service plan');
     await this.plans.deleteRecords(auth, [plan]);
     await this.status.dropPlan(scopeOfClient(auth.clientId), plan._id);
-    await this.activity.record(auth, {
-      action: 'service_plan.delete',
-      resourceType: 'service_plan',
-      resourceId: plan._id,
-      summary: `Service plan "${plan.name}" deleted`,
-      before: toServicePlanView(plan),
-    });
+    await this.activity.deleted(auth, { type: 'service_plan', id: plan._id }, `Service plan "${plan.name}" deleted`, toServicePlanView(plan));
     return { id: plan._id.toHexString() };
   }
 
@@ -146,13 +127,12 @@ export class ServicePlansService {
     }
     if (errors.length > 0) throw validationFailed(errors);
     const record = await this.recorder.store(auth, plan, asset!._id, { doneAt, odometerKm: body.odometerKm, engineHours: body.engineHours, workOrderId });
-    await this.activity.record(auth, {
-      action: 'service_record.create',
-      resourceType: 'service_record',
-      resourceId: record._id,
-      summary: `Service "${plan.name}" recorded for ${asset!.name}`,
-      after: toServiceRecordView(record),
-    });
+    await this.activity.created(
+      auth,
+      { type: 'service_record', id: record._id },
+      `Service "${plan.name}" recorded for ${asset!.name}`,
+      toServiceRecordView(record),
+    );
     return toServiceRecordView(record);
   }
 

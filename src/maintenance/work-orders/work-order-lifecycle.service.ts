@@ -51,14 +51,7 @@ export class WorkOrderLifecycleService {
     const update = { ...(Object.keys($set).length && { $set }), ...(Object.keys($unset).length && { $unset }) };
     const updated = await this.orders.updateRecord(auth, order, update);
     if (!updated) throw changedMeanwhile();
-    await this.activity.record(auth, {
-      action: 'work_order.update',
-      resourceType: 'work_order',
-      resourceId: order._id,
-      summary: `Work order "${updated.title}" edited`,
-      before: editable(order),
-      after: editable(updated),
-    });
+    await this.activity.updated(auth, { type: 'work_order', id: order._id }, `Work order "${updated.title}" edited`, editable(order), editable(updated));
     return toWorkOrderView(updated);
   }
 

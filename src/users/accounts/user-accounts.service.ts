@@ -64,13 +64,7 @@ export class UserAccountsService {
         throw isDuplicateKeyError(error) ? new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`) : error;
       });
     const view = toUserView(user, role);
-    await this.activity.record(auth, {
-      action: 'user.create',
-      resourceType: 'user',
-      resourceId: user._id,
-      summary: `${auth.email} created the user ${view.email} (${role.name})`,
-      after: audited(view),
-    });
+    await this.activity.created(auth, { type: 'user', id: user._id }, `${auth.email} created the user ${view.email} (${role.name})`, audited(view));
     return { ...view, initialPassword: password };
   }
 

@@ -41,13 +41,7 @@ export class RolesService {
         throw isDuplicateKeyError(error) ? nameTaken(body.name) : error;
       })) as StoredRole;
     const view = toRoleView(role);
-    await this.activity.record(auth, {
-      action: 'role.create',
-      resourceType: 'role',
-      resourceId: role._id,
-      summary: `Role "${view.name}" created`,
-      after: audited(view),
-    });
+    await this.activity.created(auth, { type: 'role', id: role._id }, `Role "${view.name}" created`, audited(view));
     return view;
   }
 
@@ -66,14 +60,7 @@ export class RolesService {
     this.verifier.evictRole(role._id);
     const before = toRoleView(role);
     const view = toRoleView(updated);
-    await this.activity.record(auth, {
-      action: 'role.update',
-      resourceType: 'role',
-      resourceId: role._id,
-      summary: `Role "${view.name}" changed`,
-      before: audited(before),
-      after: audited(view),
-    });
+    await this.activity.updated(auth, { type: 'role', id: role._id }, `Role "${view.name}" changed`, audited(before), audited(view));
     return view;
   }
 
@@ -86,13 +73,7 @@ export class RolesService {
       throw new DomainException(ErrorCode.Conflict, `Role "${role.name}" is in use: ${who}; give them another role first`);
     }
     await this.roles.deleteMany(auth, { _id: role._id });
-    await this.activity.record(auth, {
-      action: 'role.delete',
-      resourceType: 'role',
-      resourceId: role._id,
-      summary: `Role "${role.name}" deleted`,
-      before: audited(toRoleView(role)),
-    });
+    await this.activity.deleted(auth, { type: 'role', id: role._id }, `Role "${role.name}" deleted`, audited(toRoleView(role)));
     return { id: role._id.toHexString() };
   }
 }
