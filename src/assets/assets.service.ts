@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types, type UpdateQuery } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, type AuthContext } from '@app/auth';
-import { containsText, InjectRepository, isDuplicateKeyError, Page, TenantQuery, TenantRepository } from '@app/database';
+import { containsText, InjectRepository, duplicateKeyAs, Page, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, notFound, validationFailed } from '@app/errors';
 import { Asset, AssetEventSettings, assetPlateKey, eventSettingsOf, StoredAsset } from '@app/fleet';
 import { CreateAssetDto } from './dto/create-asset.dto';
@@ -42,9 +42,7 @@ export class AssetsService {
       mainTrackerId,
       ...(body.icon ? { icon: { id: body.icon.id, color: body.icon.color } } : {}),
     };
-    const created = await this.assets.create(auth, data).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? plateTaken(plate) : error;
-    });
+    const created = await this.assets.create(auth, data).catch(duplicateKeyAs(() => plateTaken(plate)));
     const view = toAssetView(created);
     await this.activity.created(auth, { type: 'asset', id: created._id }, `Asset ${describe(created)} created`, view);
     return view;
@@ -142,14 +140,9 @@ export class AssetsService {
   }
 
   private async write(auth: AuthContext, asset: StoredAsset, update: UpdateQuery<Asset>, onDuplicate?: () => DomainException): Promise<StoredAsset> {
-    try {
-      const updated = await this.assets.updateRecord(auth, asset, update);
-      if (!updated) throw notFound('Asset');
-      return updated;
-    } catch (error) {
-      if (onDuplicate && isDuplicateKeyError(error)) throw onDuplicate();
-      throw error;
-    }
+    const updated = await this.assets.updateRecord(auth, asset, update).catch(duplicateKeyAs(() => onDuplicate?.()));
+    if (!updated) throw notFound('Asset');
+    return updated;
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, TenantRepository } from '@app/database';
+import { InjectRepository, duplicateKeyAs, Page, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { CreatePlaceDto } from './dto/create-place.dto';
 import { DEFAULT_NEAR_RADIUS_M, ListPlacesDto } from './dto/list-places.dto';
@@ -20,6 +20,9 @@ export const tooManyPlaces = () =>
 export const externalIdTaken = (externalId: string) =>
   new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another place's: each place's externalId is unique`);
 
+/** A write refused by the unique externalId index is the caller's 409, naming the id. */
+const externalIdTakenAs = (externalId: string | null | undefined) => duplicateKeyAs(() => (externalId ? externalIdTaken(externalId) : undefined));
+
 /** A client's places (docs/places.md): CRUD, and lists answered from the index. */
 @Injectable()
 export class PlacesService {
@@ -31,7 +34,7 @@ export class PlacesService {
 
   async create(auth: AuthContext, body: CreatePlaceDto): Promise<PlaceView> {
     if ((await this.places.count(auth, {})) >= MAX_PLACES_PER_CLIENT) throw tooManyPlaces();
-    const place = await this.unlessTaken(body.externalId, () => this.places.create(auth, newPlace(auth.clientId, body)));
+    const place = await this.places.create(auth, newPlace(auth.clientId, body)).catch(externalIdTakenAs(body.externalId));
     await this.index.changed(auth.clientId);
     const view = toPlaceView(place);
     await this.activity.created(auth, { type: 'place', id: place._id }, `Place "${place.name}" created`, view);
@@ -74,7 +77,7 @@ export class PlacesService {
       throw badRequest('Nothing to change: send at least one of name, address, location, radiusM, area, externalId, tags, notes, visitMinutes');
     }
     const place = await this.places.findByIdOrFail(auth, id, 'Place');
-    const updated = (await this.unlessTaken(body.externalId, () => this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)))) ?? place;
+    const updated = (await this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)).catch(externalIdTakenAs(body.externalId))) ?? place;
     await this.index.changed(auth.clientId);
     const [before, after] = [toPlaceView(place), toPlaceView(updated)];
     await this.activity.updated(auth, { type: 'place', id: place._id }, `Place "${updated.name}" changed`, before, after);
@@ -87,15 +90,5 @@ export class PlacesService {
     await this.index.changed(auth.clientId);
     await this.activity.deleted(auth, { type: 'place', id: place._id }, `Place "${place.name}" deleted`, toPlaceView(place));
     return { id: place._id.toHexString() };
-  }
-
-  /** A write refused by the unique externalId index is the caller's 409, naming the id. */
-  private async unlessTaken<R>(externalId: string | null | undefined, write: () => Promise<R>): Promise<R> {
-    try {
-      return await write();
-    } catch (error) {
-      if (externalId && isDuplicateKeyError(error)) throw externalIdTaken(externalId);
-      throw error;
-    }
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { InjectRepository, duplicateKeyAs, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskDayList } from './list/task-day-list';
@@ -16,6 +16,9 @@ import { TaskView, toTaskView } from './task.view';
 
 export const taskExternalIdTaken = (externalId: string) =>
   new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another task's: each task's externalId is unique`);
+
+/** A write refused by the unique externalId index is the caller's 409, naming the id. */
+const externalIdTakenAs = (externalId: string | null | undefined) => duplicateKeyAs(() => (externalId ? taskExternalIdTaken(externalId) : undefined));
 
 /**
  * A client's tasks (docs/dispatch.md, "Tasks"): CRUD and the list. The repository keeps a task
@@ -36,7 +39,7 @@ export class TasksService {
   async create(auth: AuthContext, body: CreateTaskDto): Promise<TaskView> {
     const refs = await this.references.resolve(auth, body);
     const record = newTask(body, refs, auth.clientId);
-    const task = await this.unlessTaken(body.externalId, () => this.tasks.create(auth, record));
+    const task = await this.tasks.create(auth, record).catch(externalIdTakenAs(body.externalId));
     await this.slots.follow(null, task);
     await this.windows.changed(auth.clientId);
     const view = toTaskView(task);
@@ -81,7 +84,7 @@ export class TasksService {
     const task = await this.find(auth, id);
     const refs = await this.references.resolve(auth, body);
     const update = taskUpdate(task, body, refs);
-    const updated = (await this.unlessTaken(body.externalId, () => this.tasks.updateRecord(auth, task, update))) ?? task;
+    const updated = (await this.tasks.updateRecord(auth, task, update).catch(externalIdTakenAs(body.externalId))) ?? task;
     await this.slots.follow(task, updated);
     if (body.window !== undefined) await this.windows.changed(auth.clientId);
     const [before, after] = [toTaskView(task), toTaskView(updated)];
@@ -96,15 +99,5 @@ export class TasksService {
     await this.windows.changed(auth.clientId);
     await this.activity.deleted(auth, { type: 'task', id: task._id }, `Task "${task.title}" deleted`, toTaskView(task));
     return { id: task._id.toHexString() };
-  }
-
-  /** A write refused by the unique externalId index is the caller's 409, naming the id. */
-  private async unlessTaken<R>(externalId: string | null | undefined, write: () => Promise<R>): Promise<R> {
-    try {
-      return await write();
-    } catch (error) {
-      if (externalId && isDuplicateKeyError(error)) throw taskExternalIdTaken(externalId);
-      throw error;
-    }
   }
 }

@@ -23,3 +23,14 @@ export function unlessOnlyDuplicates(error: unknown): void {
   if (error instanceof mongo.MongoBulkWriteError ? duplicateKeyIndexes(error) : isDuplicateKeyError(error)) return;
   throw error;
 }
+
+/**
+ * A write's `.catch`: a refusal by a unique index becomes the caller's own error (a 409 naming what
+ * is taken); `conflict` answers undefined when that duplicate is not the caller's to name, and the
+ * refusal is rethrown as it came, like every other error.
+ */
+export function duplicateKeyAs(conflict: () => Error | undefined): (error: unknown) => never {
+  return (error) => {
+    throw (isDuplicateKeyError(error) && conflict()) || error;
+  };
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, PageRequest, scopeOfClient, Stored, TenantRepository, UniqueKeyLookup } from '@app/database';
+import { InjectRepository, duplicateKeyAs, Page, PageRequest, scopeOfClient, Stored, TenantRepository, UniqueKeyLookup } from '@app/database';
 import { DomainException, ErrorCode } from '@app/errors';
 import { Asset, AssetGroup, assetGroupNameKey } from '@app/fleet';
 import { FormsService } from '../../forms';
@@ -27,9 +27,7 @@ export class AssetGroupsService {
 
   async create(auth: AuthContext, name: string): Promise<AssetGroupView> {
     await this.checkNameFree(auth, name);
-    const group = await this.groups.create(auth, { name }).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? nameTaken(name) : error;
-    });
+    const group = await this.groups.create(auth, { name }).catch(duplicateKeyAs(() => nameTaken(name)));
     const view = toAssetGroupView(group);
     await this.activity.created(auth, { type: 'asset_group', id: group._id }, `Asset group "${name}" created`, view);
     return view;
@@ -46,9 +44,9 @@ export class AssetGroupsService {
   async rename(auth: AuthContext, id: string, name: string): Promise<AssetGroupView> {
     const group = await this.groups.findByIdOrFail(auth, id, 'Asset group');
     await this.checkNameFree(auth, name, group);
-    const updated = await this.groups.updateRecord(auth, group, { $set: { name, nameKey: assetGroupNameKey(auth.clientId, name) } }).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? nameTaken(name) : error;
-    });
+    const updated = await this.groups
+      .updateRecord(auth, group, { $set: { name, nameKey: assetGroupNameKey(auth.clientId, name) } })
+      .catch(duplicateKeyAs(() => nameTaken(name)));
     const [before, after] = [toAssetGroupView(group), toAssetGroupView(updated ?? group)];
     await this.activity.updated(auth, { type: 'asset_group', id: group._id }, `Asset group "${group.name}" renamed "${name}"`, before, after);
     return after;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, type AuthContext } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, Page, PageRequest, scopeOfClient, TenantRepository } from '@app/database';
+import { InjectRepository, duplicateKeyAs, Page, PageRequest, scopeOfClient, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { Asset, StoredTracker, Tracker, TrackerRouting } from '@app/fleet';
 import { CreateTrackerDto, UpdateTrackerDto } from '../dto/tracker.dto';
@@ -32,9 +32,7 @@ export class TrackersService {
       imei: body.imei,
       ident: body.ident,
     };
-    const tracker = await this.trackers.create(auth, data).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? vendorIdTaken(body.vendorId) : error;
-    });
+    const tracker = await this.trackers.create(auth, data).catch(duplicateKeyAs(() => vendorIdTaken(body.vendorId)));
     const view = toTrackerView(tracker);
     await this.activity.created(auth, { type: 'tracker', id: tracker._id }, `Tracker ${tracker.vendorId} (${tracker.model}) registered`, view);
     return view;

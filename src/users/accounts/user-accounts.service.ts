@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { ApiTokenService, AuthContext, CredentialVerifier, IdentityProvisioning, Role, SessionService, User } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, TenantRepository } from '@app/database';
+import { InjectRepository, duplicateKeyAs, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { PagedBody } from '@app/http';
 import { ProtectedUsers, requireProtectedCaller, requireReachOf } from '../protected-users';
@@ -60,9 +60,7 @@ export class UserAccountsService {
         trackerIds: trackers.all ? undefined : trackers.trackerIds,
         language: body.language,
       })
-      .catch((error: unknown) => {
-        throw isDuplicateKeyError(error) ? new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`) : error;
-      });
+      .catch(duplicateKeyAs(() => new DomainException(ErrorCode.Conflict, `A user with email ${body.email} already exists`)));
     const view = toUserView(user, role);
     await this.activity.created(auth, { type: 'user', id: user._id }, `${auth.email} created the user ${view.email} (${role.name})`, audited(view));
     return { ...view, initialPassword: password };

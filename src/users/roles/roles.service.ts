@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext, CredentialVerifier, Role, User } from '@app/auth';
-import { InjectRepository, isDuplicateKeyError, TenantRepository } from '@app/database';
+import { InjectRepository, duplicateKeyAs, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { PagedBody } from '@app/http';
 import { ProtectedUsers, requireProtectedCaller } from '../protected-users';
@@ -37,9 +37,7 @@ export class RolesService {
     if (body.protected) requireProtectedCaller(auth, ONLY_PROTECTED);
     const role = (await this.roles
       .create(auth, { name: body.name, permissions: body.permissions, protected: body.protected ?? false })
-      .catch((error: unknown) => {
-        throw isDuplicateKeyError(error) ? nameTaken(body.name) : error;
-      })) as StoredRole;
+      .catch(duplicateKeyAs(() => nameTaken(body.name)))) as StoredRole;
     const view = toRoleView(role);
     await this.activity.created(auth, { type: 'role', id: role._id }, `Role "${view.name}" created`, audited(view));
     return view;
@@ -52,9 +50,9 @@ export class RolesService {
     if (role.protected && body.protected === false) {
       await this.protectedUsers.assertOneRemains(auth, { roleId: role._id }, `Role "${role.name}" cannot stop being protected`);
     }
-    const updated = (await this.roles.updateRecord(auth, role, { $set: body }).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? nameTaken(body.name ?? role.name) : error;
-    })) as StoredRole | null;
+    const updated = (await this.roles
+      .updateRecord(auth, role, { $set: body })
+      .catch(duplicateKeyAs(() => nameTaken(body.name ?? role.name)))) as StoredRole | null;
     if (!updated) throw badRequest('The role changed while it was being edited; try again');
     // Holders' cached credentials carry the old permissions: drop them here (other instances: within the token cache time).
     this.verifier.evictRole(role._id);
