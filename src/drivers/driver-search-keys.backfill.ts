@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { AppConfig } from '@app/config';
 import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { driverSearchKeys } from './driver-search';
 import { Driver } from './schemas/driver.schema';
@@ -23,14 +22,10 @@ export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
     // Every client's drivers, once: the one unscoped access of this domain (a data migration).
     @InjectUnscopedModel(Driver) private readonly allClientsDrivers: Model<Driver>,
     private readonly migrations: DataMigrations,
-    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsBackgroundWork) return; // the server's boot does it
-    void this.migrations
-      .untilFinished('drivers.search-keys', () => this.run())
-      .catch((error: unknown) => this.logger.warn(`Search keys of old drivers not written: ${String(error)}`));
+    this.migrations.atBoot('drivers.search-keys', () => this.run(), this.logger, 'Search keys of old drivers not written');
   }
 
   /** Gives every driver without search keys its keys; answers how many were written. */

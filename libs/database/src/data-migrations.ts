@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
+import { AppConfig } from '@app/config';
 
 /** A migration recorded finished: its name, and when. */
 interface FinishedMigration {
@@ -18,7 +19,20 @@ interface FinishedMigration {
  */
 @Injectable()
 export class DataMigrations {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A boot's backfill: `untilFinished` in the background, on the instances that run background
+   * work (the server's boot, not a command's); the boot goes on, and a failure is logged as
+   * `failure` for the next boot to try again.
+   */
+  atBoot(name: string, pass: () => Promise<number>, logger: Logger, failure: string): void {
+    if (!this.config.runsBackgroundWork) return;
+    void this.untilFinished(name, pass).catch((error: unknown) => logger.warn(`${failure}: ${String(error)}`));
+  }
 
   /**
    * Runs `pass` (answering how many records it changed) unless `name` is recorded finished, and

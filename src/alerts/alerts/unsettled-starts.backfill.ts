@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { AppConfig } from '@app/config';
 import { DataMigrations, groupBy, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
 import { END_OF } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
@@ -26,14 +25,10 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
     @InjectUnscopedModel(AlertOpening) private readonly allClientsOpenings: Model<AlertOpening>,
     private readonly registers: UnsettledStartsRegister,
     private readonly migrations: DataMigrations,
-    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsBackgroundWork) return;
-    void this.migrations
-      .untilFinished('alerts.unsettled-starts', () => this.run())
-      .catch((error: unknown) => this.logger.warn(`Unsettled alerts not put on their registers: ${String(error)}`));
+    this.migrations.atBoot('alerts.unsettled-starts', () => this.run(), this.logger, 'Unsettled alerts not put on their registers');
   }
 
   /** Puts every unsettled alert and waiting opening on its asset's register; answers how many were on none. */

@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { AppConfig } from '@app/config';
 import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { Notification } from '../schemas/notification.schema';
 
@@ -27,14 +26,10 @@ export class PerUserEntriesBackfill implements OnApplicationBootstrap {
     // Every client's, once: a data migration, like the alerts' register backfill.
     @InjectUnscopedModel(Notification) private readonly allClientsNotifications: Model<Notification>,
     private readonly migrations: DataMigrations,
-    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsBackgroundWork) return;
-    void this.migrations
-      .untilFinished('inbox.per-user-entries', () => this.run())
-      .catch((error: unknown) => this.logger.warn(`Inbox entries of the per-user shape not converted: ${String(error)}`));
+    this.migrations.atBoot('inbox.per-user-entries', () => this.run(), this.logger, 'Inbox entries of the per-user shape not converted');
   }
 
   /** Converts every entry of the per-user shape; answers how many there were. */
