@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { CompiledGeofence, compileGeofence } from './compiled-geofence';
 import { Geofence, GeofenceVersion } from './schemas/geofence.schema';
 
@@ -41,30 +41,19 @@ export class ClientGeofences {
 /**
  * Each client's geofences, compiled and spatially indexed in memory: a fix is tested against the
  * few whose box it is in, not against 10 000 (a linear scan per fix is what slows other
- * platforms down). Rebuilt when the client's version changes (`ClientVersionedCache`).
+ * platforms down). Rebuilt when the client's version changes (`ClientIndex`).
  */
 @Injectable()
-export class GeofenceIndex {
-  private readonly cache: ClientVersionedCache<ClientGeofences>;
-
+export class GeofenceIndex extends ClientIndex<ClientGeofences> {
   constructor(
     @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
     @InjectModel(GeofenceVersion.name) versions: Model<GeofenceVersion>,
     config: AppConfig,
   ) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+    super(versions, config);
   }
 
-  of(clientId: Types.ObjectId): Promise<ClientGeofences> {
-    return this.cache.of(clientId);
-  }
-
-  /** After a change of the client's geofences: other instances see it within their cache lifetime, this one at once. */
-  changed(clientId: Types.ObjectId): Promise<void> {
-    return this.cache.changed(clientId);
-  }
-
-  private async build(clientId: Types.ObjectId): Promise<ClientGeofences> {
+  protected async build(clientId: Types.ObjectId): Promise<ClientGeofences> {
     const stored = await this.geofences.find(scopeOfClient(clientId), {});
     return new ClientGeofences(stored.map(compileGeofence));
   }

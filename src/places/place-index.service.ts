@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { boxAround, distanceM, type LatLng } from './place-distance';
 import { CompiledPlace, compilePlace } from './compiled-place';
 import { Place, PlaceVersion } from './schemas/place.schema';
@@ -73,28 +73,17 @@ export class ClientPlaces {
  * tested against the few whose box it is in. Rebuilt when the client's places change.
  */
 @Injectable()
-export class PlaceIndex {
-  private readonly cache: ClientVersionedCache<ClientPlaces>;
-
+export class PlaceIndex extends ClientIndex<ClientPlaces> {
   constructor(
     @InjectRepository(Place) private readonly places: TenantRepository<Place>,
     @InjectModel(PlaceVersion.name) versions: Model<PlaceVersion>,
     config: AppConfig,
   ) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+    super(versions, config);
   }
 
-  /** `stale`: the places of a moment ago while a rebuild runs (visit detection: not held up for seconds). */
-  of(clientId: Types.ObjectId, options: { stale?: boolean } = {}): Promise<ClientPlaces> {
-    return this.cache.of(clientId, options);
-  }
-
-  /** After any write of the client's places (create, update, delete, import). */
-  changed(clientId: Types.ObjectId): Promise<void> {
-    return this.cache.changed(clientId);
-  }
-
-  private async build(clientId: Types.ObjectId): Promise<ClientPlaces> {
+  // `of(clientId, {stale: true})` serves visit detection: not held up for seconds by a rebuild.
+  protected async build(clientId: Types.ObjectId): Promise<ClientPlaces> {
     const stored = await this.places.find(scopeOfClient(clientId), {});
     return new ClientPlaces(stored.map(compilePlace));
   }

@@ -16,3 +16,4 @@ export * from './tenancy';
 export * from './embedded/published-address';
 export * from './text-patterns';
 export * from './client-versioned-cache';
+export * from './client-index';

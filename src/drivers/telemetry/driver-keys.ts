@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantQuery, TenantRepository } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantQuery, TenantRepository } from '@app/database';
 import { Driver, normalIdentificationKey } from '../schemas/driver.schema';
 import { DriverKeyVersion } from '../schemas/driver-key-version.schema';
 
@@ -16,27 +16,21 @@ export type ClientDriverKeys = ReadonlyMap<string, Types.ObjectId>;
  * cache's life on the others.
  */
 @Injectable()
-export class DriverKeys {
-  private readonly cache: ClientVersionedCache<ClientDriverKeys>;
-
+export class DriverKeys extends ClientIndex<ClientDriverKeys> {
   constructor(
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
     @InjectModel(DriverKeyVersion.name) versions: Model<DriverKeyVersion>,
     config: AppConfig,
   ) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+    super(versions, config);
   }
 
   /** The active driver with this key in the client, if any. */
   async driverOf(clientId: Types.ObjectId, key: string | number): Promise<Types.ObjectId | null> {
-    return (await this.cache.of(clientId)).get(normalIdentificationKey(key)) ?? null;
+    return (await this.of(clientId)).get(normalIdentificationKey(key)) ?? null;
   }
 
-  changed(clientId: Types.ObjectId): Promise<void> {
-    return this.cache.changed(clientId);
-  }
-
-  private async build(clientId: Types.ObjectId): Promise<ClientDriverKeys> {
+  protected async build(clientId: Types.ObjectId): Promise<ClientDriverKeys> {
     // A client's drivers with a key: the filter scans the drivers on mongo-java-server, once per change of keys.
     const filter: TenantQuery<Driver> = { identificationKeyIndex: { $exists: true }, archivedAt: null };
     const drivers = await this.drivers.find(scopeOfClient(clientId), filter, { projection: { identificationKey: 1 } });
