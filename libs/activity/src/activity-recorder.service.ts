@@ -20,6 +20,14 @@ export interface ActivityResource {
   id: string | Types.ObjectId;
 }
 
+/** What an import did: the counts of its rows, and the rows refused with why. */
+export interface ImportCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+  failed: unknown[];
+}
+
 export interface ActivityActorInput {
   clientId: Types.ObjectId;
   userId?: Types.ObjectId;
@@ -66,6 +74,17 @@ export class ActivityRecorder {
   /** `<type>.delete`: the resource as it was. */
   deleted(auth: AuthContext, resource: ActivityResource, summary: string, before: unknown): Promise<Types.ObjectId | undefined> {
     return this.record(auth, { action: `${resource.type}.delete`, resourceType: resource.type, resourceId: resource.id, summary, before });
+  }
+
+  /** `<type>.import`: an import's counts (`what`: "Places"), with the first 100 rows refused. */
+  imported(auth: AuthContext, type: string, what: string, rows: number, result: ImportCounts): Promise<Types.ObjectId | undefined> {
+    const { created, updated, unchanged, failed } = result;
+    return this.record(auth, {
+      action: `${type}.import`,
+      resourceType: type,
+      summary: `${what} import: ${created} created, ${updated} updated, ${unchanged} unchanged, ${failed.length} failed of ${rows} rows`,
+      details: { rows, created, updated, unchanged, failed: failed.slice(0, 100) },
+    });
   }
 
   recordFor(actor: ActivityActorInput, request: Partial<RequestMeta>, input: ActivityInput): Promise<Types.ObjectId | undefined> {

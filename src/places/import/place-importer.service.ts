@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, Stored, TenantRepository, UniqueKeyLookup } from '@app/database';
-import { badRequest } from '@app/errors';
+import { checkImportSize } from '@app/sheets';
 import { PlaceIndex } from '../place-index.service';
 import { newPlace } from '../place-record';
 import { MAX_PLACES_PER_CLIENT } from '../places.service';
@@ -37,8 +37,7 @@ export class PlaceImporter {
 
   async import(auth: AuthContext, read: PlaceRows, { dryRun }: { dryRun: boolean }): Promise<PlaceImportResultView> {
     const total = read.rows.length + read.problems.length;
-    if (total === 0) throw badRequest('The file has no places: add at least one row after the header.');
-    if (total > MAX_IMPORT_ROWS) throw badRequest(`An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; this file has ${total}: split it.`);
+    checkImportSize(total, MAX_IMPORT_ROWS, 'places');
     const failed: PlaceRowProblem[] = [...read.problems];
     const checked: CheckedRow[] = [];
     for (const { row, fields } of read.rows) {
@@ -55,7 +54,7 @@ export class PlaceImporter {
       unchanged: plan.unchanged,
       failed: plan.failed.sort((a, b) => a.row - b.row),
     };
-    if (!dryRun) await this.record(auth, total, result);
+    if (!dryRun) await this.activity.imported(auth, 'place', 'Places', total, result);
     return result;
   }
 
@@ -87,15 +86,5 @@ export class PlaceImporter {
       plan.updates.map(({ record, set }) => ({ record, update: { $set: { ...set, updatedAt: now } } })),
     );
     if (plan.creates.length + plan.updates.length > 0) await this.index.changed(auth.clientId);
-  }
-
-  private async record(auth: AuthContext, rows: number, result: PlaceImportResultView): Promise<void> {
-    const { created, updated, unchanged, failed } = result;
-    await this.activity.record(auth, {
-      action: 'place.import',
-      resourceType: 'place',
-      summary: `Places import: ${created} created, ${updated} updated, ${unchanged} unchanged, ${failed.length} failed of ${rows} rows`,
-      details: { rows, created, updated, unchanged, failed: failed.slice(0, 100) },
-    });
   }
 }

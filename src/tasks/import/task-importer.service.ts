@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Stored, TenantRepository, type UniqueKeyLookup } from '@app/database';
-import { badRequest, DomainException } from '@app/errors';
+import { DomainException } from '@app/errors';
 import { validAsBody } from '@app/http';
+import { checkImportSize } from '@app/sheets';
 import { TaskArrivalSlots } from '../arrival/task-arrival-slots.service';
 import { CreateTaskDto } from '../dto/create-task.dto';
 import { Task, taskExternalKey } from '../schemas/task.schema';
@@ -38,9 +39,7 @@ export class TaskImporter {
   }
 
   async import(auth: AuthContext, rows: TaskImportRow[], { dryRun }: { dryRun: boolean }): Promise<TaskImportResultView> {
-    if (rows.length === 0) throw badRequest('The file has no tasks: add at least one row after the header.');
-    if (rows.length > MAX_TASK_IMPORT_ROWS)
-      throw badRequest(`An import takes at most ${MAX_TASK_IMPORT_ROWS.toLocaleString('en')} rows; this file has ${rows.length}: split it.`);
+    checkImportSize(rows.length, MAX_TASK_IMPORT_ROWS, 'tasks');
     const result: TaskImportResultView = { created: 0, updated: 0, unchanged: 0, failed: [] };
     const firstRowOf = new Map<string, number>();
     for (const { row, cells } of rows) {
@@ -55,7 +54,7 @@ export class TaskImporter {
       else result.failed.push(outcome);
     }
     if (!dryRun && result.created + result.updated > 0) await this.windows.changed(auth.clientId);
-    if (!dryRun) await this.record(auth, rows.length, result);
+    if (!dryRun) await this.activity.imported(auth, 'task', 'Tasks', rows.length, result);
     return result;
   }
 
@@ -92,16 +91,6 @@ export class TaskImporter {
       await this.slots.follow(task, updated);
     }
     return 'updated';
-  }
-
-  private async record(auth: AuthContext, rows: number, result: TaskImportResultView): Promise<void> {
-    const { created, updated, unchanged, failed } = result;
-    await this.activity.record(auth, {
-      action: 'task.import',
-      resourceType: 'task',
-      summary: `Tasks import: ${created} created, ${updated} updated, ${unchanged} unchanged, ${failed.length} failed of ${rows} rows`,
-      details: { rows, created, updated, unchanged, failed: failed.slice(0, 100) },
-    });
   }
 }
 
