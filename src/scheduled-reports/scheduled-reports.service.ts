@@ -36,13 +36,7 @@ export class ScheduledReportsService {
     }
     const report = await this.reports.create(auth, {
       ownerId: auth.userId,
-      name: definition.name,
-      report: definition.report,
-      params: definition.params,
-      format: definition.format,
-      schedule,
-      recipients: recipientsOf(definition),
-      enabled: definition.enabled,
+      ...storedDefinition(definition, schedule),
       nextRunAt: definition.enabled ? nextRunAfter(schedule, new Date()) : null,
     });
     const view = toScheduledReportView(report);
@@ -84,13 +78,7 @@ export class ScheduledReportsService {
     const updated =
       (await this.reports.updateRecord(auth, current, {
         $set: {
-          name: definition.name,
-          report: definition.report,
-          params: definition.params,
-          format: definition.format,
-          schedule,
-          recipients: recipientsOf(definition),
-          enabled: definition.enabled,
+          ...storedDefinition(definition, schedule),
           nextRunAt: !definition.enabled ? null : rescheduled || !current.nextRunAt ? nextRunAfter(schedule, new Date()) : current.nextRunAt,
         },
       })) ?? current;
@@ -159,10 +147,20 @@ export class ScheduledReportsService {
   }
 }
 
-function recipientsOf(definition: Definition) {
+/** A checked definition as stored: its schedule as checked, its recipients normalised. */
+function storedDefinition(definition: Definition, schedule: ScheduledReport['schedule']) {
+  const { name, report, params, format, recipients, enabled } = definition;
   return {
-    emails: (definition.recipients.emails ?? []).map((email) => email.toLowerCase()),
-    userIds: (definition.recipients.userIds ?? []).map((id) => new Types.ObjectId(id)),
+    name,
+    report,
+    params,
+    format,
+    schedule,
+    recipients: {
+      emails: (recipients.emails ?? []).map((email) => email.toLowerCase()),
+      userIds: (recipients.userIds ?? []).map((id) => new Types.ObjectId(id)),
+    },
+    enabled,
   };
 }
 
