@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientVersionedCache, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
 import { TaskLocationVersion } from './location-task.schema';
 
@@ -23,29 +23,22 @@ export type LocationTasksByAsset = ReadonlyMap<string, Stored<Task>[]>;
  * which tells this index): the ingestion's path asks a map, never the database.
  */
 @Injectable()
-export class LocationTasks {
-  private readonly cache: ClientVersionedCache<LocationTasksByAsset>;
-
+export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     @InjectModel(TaskLocationVersion.name) versions: Model<TaskLocationVersion>,
     config: AppConfig,
   ) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+    super(versions, config);
   }
 
-  /** After a change the batch waits for the rebuild (one query of the client's tasks without a place), so a fix never misses a task just written. */
-  of(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
-    return this.cache.of(clientId);
-  }
-
-  /** After a write of a task: the index is rebuilt when the task was or is watched. */
+  /** After a write of a task: the index is rebuilt when the task was or is watched (a batch then waits for the rebuild, so a fix never misses a task just written). */
   async followed(before: LocationFacts | null, after: LocationFacts | null): Promise<void> {
     const task = after ?? before;
-    if (task && (watchedAtLocation(before) || watchedAtLocation(after))) await this.cache.changed(task.clientId);
+    if (task && (watchedAtLocation(before) || watchedAtLocation(after))) await this.changed(task.clientId);
   }
 
-  private async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
+  protected async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
     const open = await this.tasks.find(scopeOfClient(clientId), { placeId: null, state: { $in: ['assigned', 'arrived', 'done', 'failed'] } });
     const byAsset = new Map<string, Stored<Task>[]>();
     for (const task of open.filter(watchedAtLocation)) {

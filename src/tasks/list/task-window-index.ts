@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientVersionedCache, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
 import { TaskWindowVersion } from './task-window-version.schema';
 
@@ -59,27 +59,16 @@ export class ClientTaskWindows {
  * this instance adds, deletes or moves a task, and within the read cache's life after another's.
  */
 @Injectable()
-export class TaskWindowIndex {
-  private readonly cache: ClientVersionedCache<ClientTaskWindows>;
-
+export class TaskWindowIndex extends ClientIndex<ClientTaskWindows> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     @InjectModel(TaskWindowVersion.name) versions: Model<TaskWindowVersion>,
     config: AppConfig,
   ) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+    super(versions, config);
   }
 
-  of(clientId: Types.ObjectId): Promise<ClientTaskWindows> {
-    return this.cache.of(clientId);
-  }
-
-  /** After tasks of the client were added, deleted or given another window. */
-  changed(clientId: Types.ObjectId): Promise<void> {
-    return this.cache.changed(clientId);
-  }
-
-  private async build(clientId: Types.ObjectId): Promise<ClientTaskWindows> {
+  protected async build(clientId: Types.ObjectId): Promise<ClientTaskWindows> {
     return new ClientTaskWindows(await this.tasks.find(scopeOfClient(clientId), {}, { projection: { windowFrom: 1, windowTo: 1 } }));
   }
 }
