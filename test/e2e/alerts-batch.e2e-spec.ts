@@ -9,11 +9,10 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant, TestUser } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { createDepot, depotVisit } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alerts-batch-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 
 interface AlertView {
   id: string;
@@ -45,22 +44,9 @@ describe('alerts: one ingestion batch opens many together', () => {
   const endpoints: Record<'both' | 'opened', string> = { both: '', opened: '' };
   const T0 = Math.floor(Date.now() / 1000) - 3000;
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
   /** Into the depot at `at` + 10 s, out at `at` + 30 s. */
-  const visit = (asset: TrackedFixture, at: number) => [
-    fix(asset, at, 400),
-    fix(asset, at + 10, 150),
-    fix(asset, at + 20, 100),
-    fix(asset, at + 30, 300),
-    fix(asset, at + 40, 400),
-  ];
+  const visit = (asset: TrackedFixture, at: number) => depotVisit(asset, T0 + at);
   const createRule = async (body: object) =>
     (
       await request(t.server)
@@ -70,14 +56,7 @@ describe('alerts: one ingestion batch opens many together', () => {
         .expect(201)
     ).body.data.id as string;
   let depotId = '';
-  const depot = async () =>
-    (depotId ||= (
-      await request(t.server)
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id);
+  const depot = async () => (depotId ||= await createDepot(t, tenant.admin.token));
   const allAlerts = async (): Promise<AlertView[]> => (await request(t.server).get('/api/alerts?limit=200').set(auth()).expect(200)).body.data;
   /** The user's inbox entries as stored (the API would hide those of assets the user may not see). */
   const inboxOf = (user: TestUser) => t.connection.collection('notifications').find({ recipients: user.user._id }).toArray();

@@ -11,11 +11,10 @@ import { AlertChannels } from '../../src/alerts';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, ReceivedWebhook, WebhookReceiver } from '../support/webhook-receiver';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { createDepot, depotFix } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alert-channels-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 
 /**
  * The alert channels end to end: telemetry through the ingestion route opens an alert, which
@@ -33,14 +32,8 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
   const mails = () => smtp.mails;
   const T0 = Math.floor(Date.now() / 1000) - 600;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
+  const fix = (asset: TrackedFixture, s: number, north: number) => depotFix(asset, T0 + s, north);
   /** Into the depot at 10 s; out at 30 s unless `stay`. */
   const visit = (asset: TrackedFixture, stay = false) =>
     stay
@@ -62,13 +55,7 @@ describe('alert channels: inbox, e-mail and webhooks', () => {
     process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.1/32';
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    depotId = (
-      await request(t.server)
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito Pudahuel', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    depotId = await createDepot(t, tenant.admin.token, 'Depósito Pudahuel');
     const endpoint = (
       await request(t.server)
         .post('/api/webhook-endpoints')

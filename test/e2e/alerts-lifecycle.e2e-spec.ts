@@ -8,11 +8,10 @@ import { UnsettledStartsBackfill } from '../../src/alerts/alerts/unsettled-start
 import { PerUserEntriesBackfill } from '../../src/alerts/inbox/per-user-entries.backfill';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse, SseClient } from '../support/sse-client';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { createDepot, depotFix, depotVisit } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alerts-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 
 interface AlertView {
   id: string;
@@ -49,23 +48,11 @@ describe('alerts from ingested telemetry, and the inbox', () => {
   // Ten minutes ago, so that the minimum duration's decision is already due when the test wants it.
   const T0 = Math.floor(Date.now() / 1000) - 600;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
   /** A message of `asset` `north` metres north of the depot's centre (200 m radius) at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const fix = (asset: TrackedFixture, s: number, north: number) => depotFix(asset, T0 + s, north);
   /** In 10 s, out at 30 s. */
-  const visit = (asset: TrackedFixture, at = 0) => [
-    fix(asset, at, 400),
-    fix(asset, at + 10, 150),
-    fix(asset, at + 20, 100),
-    fix(asset, at + 30, 300),
-    fix(asset, at + 40, 400),
-  ];
+  const visit = (asset: TrackedFixture, at = 0) => depotVisit(asset, T0 + at);
   const rule = async (asset: TrackedFixture, body: object = {}) =>
     (
       await request(t.server)
@@ -106,13 +93,7 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await t.app.listen(0, '127.0.0.1');
     baseUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
     tenant = await createTenant(t.app);
-    depotId = (
-      await request(t.server)
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    depotId = await createDepot(t, tenant.admin.token);
   });
   afterEach(() => open.splice(0).forEach((client) => client.close()));
   afterAll(() => t.close());

@@ -10,11 +10,10 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant, TestUser } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { createDepot, DEPOT, depotVisit } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alert-voice-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 /** A time in the client's zone with its offset, as people are told it: `25-11-2026 03:14:07 -03:00 (America/Santiago)`. */
 const LOCAL_ES = /\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2} \(America\/Santiago\)/;
 const LOCAL_EN = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [+-]\d{2}:\d{2} \(America\/Santiago\)/;
@@ -65,22 +64,9 @@ describe('alerts a person can read', () => {
   let bodegaId: string;
   const T0 = Math.floor(Date.now() / 1000) - 900;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
   /** Into the depot at `at` + 10 s, out at `at` + 30 s. */
-  const visit = (asset: TrackedFixture, at = 0) => [
-    fix(asset, at, 400),
-    fix(asset, at + 10, 150),
-    fix(asset, at + 20, 100),
-    fix(asset, at + 30, 300),
-    fix(asset, at + 40, 400),
-  ];
+  const visit = (asset: TrackedFixture, at = 0) => depotVisit(asset, T0 + at);
   const alertsOf = async (asset: TrackedFixture, query = ''): Promise<AlertView[]> =>
     (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}${query}`).set(auth()).expect(200)).body.data;
   const inboxOf = async (user: TestUser): Promise<Entry[]> =>
@@ -116,13 +102,7 @@ describe('alerts a person can read', () => {
     tenant = await createTenant(t.app);
     english = await tenant.addUser({ permissions: [] });
     await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
-    bodegaId = (
-      await request(t.server)
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Bodega Central', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    bodegaId = await createDepot(t, tenant.admin.token, 'Bodega Central');
     await request(t.server)
       .post('/api/webhook-endpoints')
       .set(auth())

@@ -11,11 +11,10 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, NO_PERMISSIONS, TestTenant, TestUser } from '../factories/tenant.factory';
 import { openSse } from '../support/sse-client';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
+import { createDepot, depotFix } from './depot-fixtures';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alerts-access-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 const INVALID = { error: 'Invalid or expired token' };
 const FORBIDDEN = { error: 'You do not have permission to perform this action' };
 const METADATA_URL = 'http://169.254.169.254/latest/meta-data/';
@@ -51,13 +50,7 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     recipients: { userIds: [tenant.admin.user._id.toHexString()] },
     ...extra,
   });
-  const fix = (asset: TrackedFixture, s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const fix = (asset: TrackedFixture, s: number, north: number) => depotFix(asset, T0 + s, north);
   /** A new asset of the tenant, a rule on it and the asset inside the depot: one open alert. */
   const openAlert = async (userIds = [tenant.admin.user._id.toHexString()]) => {
     const asset = await addAsset(t, tenant.clientId);
@@ -141,13 +134,7 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     tenant = await createTenant(t.app);
     other = await createTenant(t.app);
     viewer = await tenant.addUser({ permissions: NO_PERMISSIONS });
-    depotId = (
-      await api()
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    depotId = await createDepot(t, tenant.admin.token);
     const opened = await openAlert([tenant.admin.user._id.toHexString(), viewer.user._id.toHexString()]);
     Object.assign(fx, { ruleId: opened.ruleId, alertId: opened.alertId });
     fx.notificationId = (await api().get('/api/notifications').set(auth(viewer.token)).expect(200)).body.data.find(

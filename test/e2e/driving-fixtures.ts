@@ -1,8 +1,5 @@
-import request from 'supertest';
-import type { TestApp } from '@app/testing';
+import { METRE_OF_LATITUDE as M } from './depot-fixtures';
 import type { TrackedFixture } from './positions-fixtures';
-
-const M = 1 / 111_195; // a metre of latitude, in degrees
 
 /**
  * A scripted drive, a fix every `stepS` (10) seconds northwards with the ignition on: each fix's speed holds until
@@ -34,7 +31,3 @@ export function scriptedDrive(asset: TrackedFixture, start: { ts: number; lat: n
     idlingSeconds: standing * stepS,
   };
 }
-
-/** Sends messages to the ingestion route as flespi does. */
-export const ingestMessages = (t: TestApp, token: string, messages: object[]) =>
-  request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${token}`).send(messages).expect(200);

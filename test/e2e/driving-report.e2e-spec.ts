@@ -11,8 +11,8 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { pdfText } from '../support/pdf-text';
 import { runScheduleNow } from '../support/scheduled-runs';
-import { ingestMessages, scriptedDrive } from './driving-fixtures';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { scriptedDrive } from './driving-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-report-0123456789';
 const ZONE = 'America/Santiago';

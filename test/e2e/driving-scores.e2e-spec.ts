@@ -3,8 +3,8 @@ import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { ingestMessages, scriptedDrive } from './driving-fixtures';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { scriptedDrive } from './driving-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-0123456789';
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);

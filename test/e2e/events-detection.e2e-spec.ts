@@ -5,11 +5,10 @@ import { REGISTERED_RULES } from '../../src/events/detection/detection-rules.fix
 import { OfflineWatch } from '../../src/events/detection/offline-watch';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse } from '../support/sse-client';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { DEPOT, depotFix, METRE_OF_LATITUDE as M } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-events-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
 
 interface EventView {
@@ -33,16 +32,9 @@ describe('fleet events detected from telemetry', () => {
   let depotId: string;
   let smallId: string;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
   /** A message of `asset` `north` metres north of the depot's centre at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, north: number, extra: object = {}) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-    ...extra,
-  });
+  const fix = (asset: TrackedFixture, s: number, north: number, extra: object = {}) => depotFix(asset, T0 + s, north, extra);
   const events = async (asset: TrackedFixture, token = tenant.admin.token, query = ''): Promise<EventView[]> =>
     (
       await request(t.server)

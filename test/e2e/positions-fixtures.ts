@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { Types } from 'mongoose';
 import { randomInt } from 'node:crypto';
 import type { TestApp } from '@app/testing';
@@ -41,6 +42,10 @@ export async function addAsset(
   });
   return { assetId: insertedId.toHexString(), trackerId, vendorId };
 }
+
+/** Sends messages to the ingestion route as flespi does. */
+export const ingestMessages = (t: TestApp, token: string, messages: object[]) =>
+  request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${token}`).send(messages).expect(200);
 
 /** Writes flespi-style messages into the store (the path of the import command). */
 export async function storeMessages(t: TestApp, trackerId: Types.ObjectId, messages: object[]): Promise<void> {

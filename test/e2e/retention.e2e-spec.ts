@@ -8,11 +8,10 @@ import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { createDepot, depotFix } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-retention-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 const DAY_S = 86_400;
 
 interface EventView {
@@ -39,14 +38,8 @@ describe('retention', () => {
   const RECENT = Math.floor((now - 2 * 3600) / 3600) * 3600;
   const auth = () => ({ Authorization: `Bearer ${tenant.admin.token}` });
   const api = () => request(t.server);
-  const ingest = (messages: object[]) => api().post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (s: number, north: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: s,
-    'position.latitude': DEPOT.lat + north * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 10,
-  });
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
+  const fix = (s: number, north: number) => depotFix(asset, s, north);
   const visit = (at: number) => [fix(at, 400), fix(at + 10, 100), fix(at + 20, 100), fix(at + 30, 400), fix(at + 40, 400)];
   const eventsAround = async (at: number): Promise<EventView[]> =>
     (
@@ -69,13 +62,7 @@ describe('retention', () => {
     t = await createTestApp();
     tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId, { name: 'Camión 1' });
-    const depotId = (
-      await api()
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    const depotId = await createDepot(t, tenant.admin.token);
     await api()
       .post('/api/alert-rules')
       .set(auth())

@@ -3,11 +3,10 @@ import { createTestApp, TestApp } from '@app/testing';
 import { OfflineWatch } from '../../src/events/detection/offline-watch';
 import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-compaction.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { createDepot, DEPOT, depotFix } from './depot-fixtures';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-trust-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
-const DEPOT = { lat: -33.45, lng: -70.65 };
 const NOW = Math.floor(Date.now() / 1000);
 /** Two hours ago: every fix of these tests is in the past of the server's clock. */
 const T0 = NOW - 2 * 3600;
@@ -27,14 +26,7 @@ describe('telemetry you can trust', () => {
   const ingest = async (messages: object[]) =>
     (await request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200)).body.data;
   /** A message of `asset` `northM` metres north of the depot's centre at `T0 + s`. */
-  const fix = (asset: TrackedFixture, s: number, northM: number, extra: object = {}) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': DEPOT.lat + northM * M,
-    'position.longitude': DEPOT.lng,
-    'position.speed': 40,
-    ...extra,
-  });
+  const fix = (asset: TrackedFixture, s: number, northM: number, extra: object = {}) => depotFix(asset, T0 + s, northM, { 'position.speed': 40, ...extra });
   const latest = async (asset: TrackedFixture) =>
     (await request(t.server).get(`/api/positions/latest?assetIds=${asset.assetId}`).set(auth()).expect(200)).body.data[0] ?? null;
   const meters = async (asset: TrackedFixture) => {
@@ -71,13 +63,7 @@ describe('telemetry you can trust', () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    depotId = (
-      await request(t.server)
-        .post('/api/geofences')
-        .set(auth())
-        .send({ name: 'Depósito', geometry: { type: 'Point', coordinates: [DEPOT.lng, DEPOT.lat] }, radiusM: 200 })
-        .expect(201)
-    ).body.data.id;
+    depotId = await createDepot(t, tenant.admin.token);
   });
   afterAll(() => t.close());
 
