@@ -24,6 +24,30 @@ interface StatusView {
   cycle: number;
 }
 
+/** `count` more assets of the client without a tracker, stored in bulk as the app stores them, named `${name} i`. */
+async function insertBulkAssets(t: TestApp, clientId: Types.ObjectId, count: number, name: string) {
+  const now = new Date();
+  await t.connection.collection('assets').insertMany(
+    Array.from({ length: count }, (_, i) => {
+      const plate = `${name.toUpperCase()}-${i}`;
+      return {
+        _id: new Types.ObjectId(),
+        clientId,
+        name: `${name} ${i}`,
+        plate,
+        plateKey: `${clientId.toHexString()}:${normalizePlate(plate)}`,
+        kind: 'truck',
+        icon: { id: 'truck', color: '#1e88e5' },
+        mainTrackerId: null,
+        groupIds: [],
+        archivedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+    }),
+  );
+}
+
 /**
  * Service plans, their status and effects through HTTP on the real database: CRUD and bad input,
  * transitions from readings and from telemetry, due_soon/overdue events once per cycle, one work
@@ -65,6 +89,13 @@ describe('service plans', () => {
       status: string;
       category: string;
     }>;
+  /** A plan named 'Plan' created by the holder of `token`: the answer. */
+  const postPlan = (token: string, body: object) =>
+    request(t.server)
+      .post('/api/maintenance/service-plans')
+      .set(auth(token))
+      .send({ name: 'Plan', ...body })
+      .expect(201);
   const plan = async (body: object) =>
     (
       await api()
@@ -234,35 +265,11 @@ describe('service plans', () => {
   it('a plan on over a thousand assets leaves each asset watched at its lowest threshold over all its plans', async () => {
     const own = await createTenant(t.app);
     const asset = await addAsset(t, own.clientId);
-    const post = (body: object) =>
-      request(t.server)
-        .post('/api/maintenance/service-plans')
-        .set(auth(own.admin.token))
-        .send({ name: 'Plan', ...body })
-        .expect(201);
+    const post = (body: object) => postPlan(own.admin.token, body);
     const tight = (await post({ assetIds: [asset.assetId], intervals: { km: 10 }, dueSoon: { km: 4 }, workOrder: { autoCreate: false } })).body.data
       .id as string;
     // 1 100 more assets (stored in bulk as the app stores them): the wide plan's watches are set from the client's statuses read whole.
-    const now = new Date();
-    await t.connection.collection('assets').insertMany(
-      Array.from({ length: 1100 }, (_, i) => {
-        const plate = `WIDE-${i}`;
-        return {
-          _id: new Types.ObjectId(),
-          clientId: own.clientId,
-          name: `Wide ${i}`,
-          plate,
-          plateKey: `${own.clientId.toHexString()}:${normalizePlate(plate)}`,
-          kind: 'truck',
-          icon: { id: 'truck', color: '#1e88e5' },
-          mainTrackerId: null,
-          groupIds: [],
-          archivedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        };
-      }),
-    );
+    await insertBulkAssets(t, own.clientId, 1_100, 'Wide');
     await post({ allAssets: true, intervals: { km: 10_000 }, dueSoon: { km: 1_000 } });
     const fix = (s: number, northKm: number) => ({
       'device.id': asset.vendorId,
@@ -425,34 +432,10 @@ describe('service plans', () => {
   it('finishes a page with the indexed query after a long run of removed statuses (4 096 ids looked up)', async () => {
     const own = await createTenant(t.app);
     const kept = await addAsset(t, own.clientId);
-    const post = (body: object) =>
-      request(t.server)
-        .post('/api/maintenance/service-plans')
-        .set(auth(own.admin.token))
-        .send({ name: 'Plan', intervals: { km: 10_000 }, ...body })
-        .expect(201);
+    const post = (body: object) => postPlan(own.admin.token, { intervals: { km: 10_000 }, ...body });
     const first = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
     // 5 400 more assets (stored in bulk as the app stores them), a plan on all of them, removed: 5 401 numbers without a status.
-    const now = new Date();
-    await t.connection.collection('assets').insertMany(
-      Array.from({ length: 5400 }, (_, i) => {
-        const plate = `HOLE-${i}`;
-        return {
-          _id: new Types.ObjectId(),
-          clientId: own.clientId,
-          name: `Hole ${i}`,
-          plate,
-          plateKey: `${own.clientId.toHexString()}:${normalizePlate(plate)}`,
-          kind: 'truck',
-          icon: { id: 'truck', color: '#1e88e5' },
-          mainTrackerId: null,
-          groupIds: [],
-          archivedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        };
-      }),
-    );
+    await insertBulkAssets(t, own.clientId, 5_400, 'Hole');
     const wide = (await post({ allAssets: true })).body.data.id as string;
     await request(t.server).delete(`/api/maintenance/service-plans/${wide}`).set(auth(own.admin.token)).expect(200);
     const last = (await post({ assetIds: [kept.assetId] })).body.data.id as string;
