@@ -11,14 +11,10 @@ import { ActivityEvent } from '@app/activity';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, NO_PERMISSIONS, TestTenant, TestUser } from '../factories/tenant.factory';
 import { fleetFixtures } from '../factories/inspections.factory';
+import { binaryBody } from '../support/report-files';
 import { addAsset, storeMessages, T0 } from './positions-fixtures';
 
 const APP_URL = 'https://app.fleet.example';
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
 const pdfText = (pdf: Buffer) => {
   const file = join(mkdtempSync(join(tmpdir(), 'labels-')), 'labels.pdf');
   writeFileSync(file, pdf);
@@ -39,7 +35,7 @@ describe('asset QR codes and printable labels', () => {
     delete: (path: string) => request(t.server).delete(path).set('Authorization', `Bearer ${token}`),
   });
   const admin = () => as(tenant.admin.token);
-  const file = (path: string, token = tenant.admin.token) => request(t.server).get(path).set('Authorization', `Bearer ${token}`).buffer(true).parse(binary);
+  const file = (path: string, token = tenant.admin.token) => request(t.server).get(path).set('Authorization', `Bearer ${token}`).buffer(true).parse(binaryBody);
 
   beforeAll(async () => {
     process.env.APP_URL = `${APP_URL}/`;
@@ -125,7 +121,7 @@ describe('asset QR codes and printable labels', () => {
       .set('Authorization', `Bearer ${tenant.admin.token}`)
       .send({ assetIds: [assetId, fresh, assetId, ...many.map((a) => a._id.toHexString())] })
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .expect(200)
       .expect('Content-Type', 'application/pdf');
     expect(res.headers['content-disposition']).toContain('etiquetas-qr.pdf');

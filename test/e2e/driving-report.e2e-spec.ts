@@ -1,7 +1,6 @@
 // Jobs are looked for every 50 ms, so a scheduled run and its mail show within a second.
 process.env.JOBS_POLL_MS = '50';
 
-import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { Types } from 'mongoose';
@@ -11,25 +10,13 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { pdfText } from '../support/pdf-text';
 import { runScheduleNow } from '../support/scheduled-runs';
+import { binaryBody, sheetRows } from '../support/report-files';
 import { scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-report-0123456789';
 const ZONE = 'America/Santiago';
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
-const sheetRows = async (body: Buffer) => {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as never);
-  return workbook.worksheets[0]
-    .getSheetValues()
-    .slice(1)
-    .map((row) => (row as unknown[]).slice(1));
-};
 const HEADER = [
   'Activo / conductor',
   'Patente',
@@ -62,7 +49,7 @@ describe('driving report', () => {
       .post('/api/reports/driving')
       .set(auth(token))
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .send({ assetIds: [a.assetId], from: '2026-11-20T00:00:00-03:00', to: '2026-11-20T23:59:59-03:00', format: 'xlsx', ...body });
 
   beforeAll(async () => {

@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { Types } from 'mongoose';
@@ -7,15 +6,11 @@ import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { pdfPageSizes, pdfText } from '../support/pdf-text';
+import { binaryBody, readWorkbook, sheetRows, worksheetRows } from '../support/report-files';
 import { daysAgo, insertCustomTariff } from './fuel-fixtures';
 import { addAsset, ROUTE, storeMessages, storeTrip, T0, TrackedFixture } from './positions-fixtures';
 
 const iso = (unixS: number) => new Date(unixS * 1000).toISOString();
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
 
 /** One CSV line (RFC 4180 quoting). */
 function parseCsvLine(line: string): string[] {
@@ -69,7 +64,7 @@ describe('trip and fuel reports', () => {
       .post(`/api/reports/${kind}`)
       .set(auth(token))
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .send({ assetIds: [a.assetId, b.assetId], from: '15/01/2026', to: '15/01/2026', format, ...body });
 
   beforeAll(async () => {
@@ -105,12 +100,7 @@ describe('trip and fuel reports', () => {
     const res = await report('trips', 'xlsx').expect(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toBe('attachment; filename="informe-viajes_2026-01-15_2026-01-15.xlsx"');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.body as never);
-    const rows = workbook.worksheets[0]
-      .getSheetValues()
-      .slice(1)
-      .map((row) => (row as unknown[]).slice(1));
+    const rows = await sheetRows(res.body);
     expect(rows[0]).toEqual([
       'Activo',
       'Patente',
@@ -198,8 +188,7 @@ describe('trip and fuel reports', () => {
   });
 
   it("writes the fuel report's anomalies total as a number in the workbook", async () => {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load((await report('fuel', 'xlsx').expect(200)).body as never);
+    const workbook = await readWorkbook((await report('fuel', 'xlsx').expect(200)).body);
     const total = workbook.worksheets[0].getSheetValues().find((row) => Array.isArray(row) && row[1] === 'Total') as unknown[];
     expect(total.slice(6)).toEqual([0.05, 176000, 2, 3]);
   });
@@ -230,13 +219,9 @@ describe('trip and fuel reports', () => {
     try {
       const xlsx = await report('trips', 'xlsx').expect(200);
       expect(xlsx.headers['content-disposition']).toBe('attachment; filename="trips-report_2026-01-15_2026-01-15.xlsx"');
-      const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(xlsx.body as never);
+      const workbook = await readWorkbook(xlsx.body);
       expect(workbook.worksheets[0].name).toBe('Trips report');
-      const rows = workbook.worksheets[0]
-        .getSheetValues()
-        .slice(1)
-        .map((row) => (row as unknown[]).slice(1));
+      const rows = worksheetRows(workbook.worksheets[0]);
       expect(rows[0]).toEqual([
         'Asset',
         'Plate',

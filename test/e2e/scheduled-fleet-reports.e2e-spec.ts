@@ -4,7 +4,6 @@ process.env.JOBS_POLL_MS = '50';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { DateTime } from 'luxon';
-import ExcelJS from 'exceljs';
 import type { ParsedMail } from 'mailparser';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
@@ -13,6 +12,7 @@ import { pdfPageSizes, pdfText } from '../support/pdf-text';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { RunView, runScheduleNow } from '../support/scheduled-runs';
 import { eventually } from '../support/webhook-receiver';
+import { sheetRows } from '../support/report-files';
 import { addAsset, storeMessages, TrackedFixture } from './positions-fixtures';
 
 const ZONE = 'America/Santiago';
@@ -102,12 +102,7 @@ describe('scheduled stops, temperature and inspections reports', () => {
     // The park: still from minute 10 until minute 30 moves it (20 min); the wait with the engine
     // on: minutes 35 to 38 (3 min) — idling, too short to be a stop.
     expect(run).toMatchObject({ rows: 2, fileName: `informe-detenciones_${yesterday.toFormat('yyyy-MM-dd')}_${yesterday.toFormat('yyyy-MM-dd')}.xlsx` });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer);
-    const rows = workbook.worksheets[0]
-      .getSheetValues()
-      .slice(1)
-      .map((row) => (row as unknown[]).slice(1));
+    const rows = await sheetRows(mail.attachments[0].content);
     expect(rows).toEqual([
       ['Activo', 'Patente', 'Tipo', 'Inicio', 'Fin', 'Duración', 'Dirección', 'Latitud', 'Longitud'],
       ['Camión frío', 'FR-1010', 'Detención', local(start + 600), local(start + 1800), '0:20:00', undefined, -33, -69.91],
@@ -138,14 +133,7 @@ describe('scheduled stops, temperature and inspections reports', () => {
         `stops-report_${day}_${day}.xlsx`,
         `informe-detenciones_${day}_${day}.xlsx`,
       ]);
-      const rowsOf = async (mail: ParsedMail) => {
-        const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(mail.attachments[0].content as unknown as ArrayBuffer);
-        return workbook.worksheets[0]
-          .getSheetValues()
-          .slice(1)
-          .map((row) => (row as unknown[]).slice(1));
-      };
+      const rowsOf = (mail: ParsedMail) => sheetRows(mail.attachments[0].content);
       const englishTime = (unixS: number) => DateTime.fromSeconds(unixS, { zone: ZONE }).toFormat('dd/MM/yyyy HH:mm:ss');
       expect(await rowsOf(english)).toEqual([
         ['Asset', 'Plate', 'Kind', 'Start', 'End', 'Duration', 'Address', 'Latitude', 'Longitude'],

@@ -1,7 +1,6 @@
 // Jobs are looked for every 50 ms, so a scheduled run and its mail show within a second.
 process.env.JOBS_POLL_MS = '50';
 
-import ExcelJS from 'exceljs';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { Types } from 'mongoose';
@@ -11,24 +10,12 @@ import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { pdfText } from '../support/pdf-text';
 import { runScheduleNow } from '../support/scheduled-runs';
+import { binaryBody, sheetRows } from '../support/report-files';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
 const ZONE = 'America/Santiago';
-const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
 /** A local time in Santiago (UTC-3 in January) as a Date. */
 const at = (text: string) => DateTime.fromFormat(text, 'dd/MM/yyyy HH:mm:ss', { zone: ZONE }).toJSDate();
-const sheetRows = async (body: Buffer) => {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as never);
-  return workbook.worksheets[0]
-    .getSheetValues()
-    .slice(1)
-    .map((row) => (row as unknown[]).slice(1));
-};
 /** A CSV's lines, cells split at commas (no cell of this test's data holds one). */
 const csvLines = (body: Buffer) =>
   body
@@ -58,7 +45,7 @@ describe('visit report', () => {
       .post('/api/reports/visits')
       .set(auth(token))
       .buffer(true)
-      .parse(binary)
+      .parse(binaryBody)
       .send({ assetIds: [a.assetId, b.assetId], from: '15/01/2026', to: '15/01/2026', format, ...body });
   const addPlace = async (clientId: Types.ObjectId, name: string) => {
     const { insertedId } = await t.connection.collection('places').insertOne({
