@@ -624,6 +624,29 @@ describe('webhooks', () => {
     });
     afterAll(() => guarded.close());
     const port = () => new URL(receiver.url).port;
+    /** An endpoint to `url` stored directly, as if before the guard's rules, sent its test ping: the ping's delivery once attempted. */
+    const pingStoredEndpoint = async (url: string) => {
+      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({
+        clientId: guardedTenant.clientId,
+        url,
+        description: '',
+        eventTypes: ['alert.opened'],
+        enabled: true,
+        secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }],
+        failingSince: null,
+        disabledAt: null,
+        disabledReason: null,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+      await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
+      const [delivery] = await eventually(async () => {
+        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body
+          .data;
+        return log[0]?.attempt >= 1 ? log : null;
+      }, 'the refused delivery');
+      return delivery;
+    };
 
     it.each([
       'http://127.0.0.1:{port}/x',
@@ -662,25 +685,7 @@ describe('webhooks', () => {
     );
 
     it('refuses at delivery an IPv4-mapped loopback address stored before the rule, naming its IPv4 address', async () => {
-      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({
-        clientId: guardedTenant.clientId,
-        url: `http://[::ffff:7f00:1]:${port()}/sneaky-mapped`,
-        description: '',
-        eventTypes: ['alert.opened'],
-        enabled: true,
-        secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }],
-        failingSince: null,
-        disabledAt: null,
-        disabledReason: null,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
-      await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
-      const [delivery] = await eventually(async () => {
-        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body
-          .data;
-        return log[0]?.attempt >= 1 ? log : null;
-      }, 'the refused delivery');
+      const delivery = await pingStoredEndpoint(`http://[::ffff:7f00:1]:${port()}/sneaky-mapped`);
       expect(delivery.error).toBe('refused: ::ffff:7f00:1 (127.0.0.1) is a private, loopback, link-local or reserved address');
       expect(receiver.on('/sneaky-mapped')).toHaveLength(0);
     });
@@ -692,25 +697,7 @@ describe('webhooks', () => {
         .send({ url: 'http://10.99.1.2/hook', eventTypes: ['alert.opened'] })
         .expect(201);
       // Stored before the guard's rules changed (here: written directly), then tested: refused after resolution, never sent.
-      const { insertedId } = await guarded.connection.collection('webhook_endpoints').insertOne({
-        clientId: guardedTenant.clientId,
-        url: `http://localhost:${port()}/sneaky`,
-        description: '',
-        eventTypes: ['alert.opened'],
-        enabled: true,
-        secrets: [{ secret: `whsec_${Buffer.alloc(32, 1).toString('base64')}`, expiresAt: null }],
-        failingSince: null,
-        disabledAt: null,
-        disabledReason: null,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
-      await request(guarded.server).post(`/api/webhook-endpoints/${insertedId}/test`).set(auth(guardedTenant.admin.token)).expect(201);
-      const [delivery] = await eventually(async () => {
-        const log = (await request(guarded.server).get(`/api/webhook-endpoints/${insertedId}/deliveries`).set(auth(guardedTenant.admin.token)).expect(200)).body
-          .data;
-        return log[0]?.attempt >= 1 ? log : null;
-      }, 'the refused delivery');
+      const delivery = await pingStoredEndpoint(`http://localhost:${port()}/sneaky`);
       expect(delivery.error).toMatch(/^refused: localhost resolves to /);
       expect(receiver.on('/sneaky')).toHaveLength(0);
     });
