@@ -1,12 +1,10 @@
 import request from 'supertest';
-import { getModelToken } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { rutCheckDigit } from '@app/formats';
-import { createTestApp, TestApp } from '@app/testing';
+import type { TestApp } from '@app/testing';
 import { Driver } from '../../src/drivers/schemas/driver.schema';
-import { createTenant, NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';
+import { NO_PERMISSIONS, TestTenant } from '../factories/tenant.factory';
+import { importDrivers, rutOf as rut, startDriversApp } from '../factories/driver-sheet.factory';
 
-const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const rows = (count: number) => Array.from({ length: count }, (_, i) => ({ row: i + 2, firstName: 'Ana', lastName: 'Soto', rut: rut(15_000_000 + i) }));
 const valid = { row: 2, firstName: 'Ana', lastName: 'Soto', rut: '12345678-5' };
 
@@ -14,17 +12,9 @@ describe('POST /api/drivers/import refusals', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let drivers: Model<Driver>;
-  const importAs = (token: string, body: unknown) =>
-    request(t.server)
-      .post('/api/drivers/import')
-      .set('Authorization', `Bearer ${token}`)
-      .send(body as object);
+  const importAs = (token: string, body: unknown) => importDrivers(t, token, body);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenant = await createTenant(t.app);
-    drivers = t.app.get(getModelToken(Driver.name));
-  });
+  beforeAll(async () => ({ t, tenant, drivers } = await startDriversApp()));
   afterAll(async () => {
     // Nothing of a refused request may have been written.
     expect(await drivers.countDocuments({ clientId: tenant.clientId })).toBe(0);

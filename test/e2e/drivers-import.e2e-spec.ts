@@ -1,13 +1,11 @@
-import request from 'supertest';
 import { getModelToken } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { ActivityEvent } from '@app/activity';
-import { rutCheckDigit } from '@app/formats';
-import { createTestApp, TestApp } from '@app/testing';
+import type { TestApp } from '@app/testing';
 import { Driver } from '../../src/drivers/schemas/driver.schema';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { importDrivers, rutOf as rut, startDriversApp } from '../factories/driver-sheet.factory';
 
-const rut = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
 const row = (n: number, fields: Record<string, unknown> = {}) => ({ row: n, firstName: 'Juana', lastName: 'Pérez', rut: rut(20_000_000 + n), ...fields });
 const rows = (count: number, base: number) =>
   Array.from({ length: count }, (_, i) => ({ row: i + 2, firstName: `Nombre ${i}`, lastName: 'Apellido', rut: rut(base + i) }));
@@ -16,17 +14,9 @@ describe('POST /api/drivers/import', () => {
   let t: TestApp;
   let tenant: TestTenant;
   let drivers: Model<Driver>;
-  const importAs = (token: string, body: unknown) =>
-    request(t.server)
-      .post('/api/drivers/import')
-      .set('Authorization', `Bearer ${token}`)
-      .send(body as object);
+  const importAs = (token: string, body: unknown) => importDrivers(t, token, body);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenant = await createTenant(t.app);
-    drivers = t.app.get(getModelToken(Driver.name));
-  });
+  beforeAll(async () => ({ t, tenant, drivers } = await startDriversApp()));
   afterAll(() => t.close());
 
   it('creates valid rows, normalized, owned by the client and the importing user', async () => {

@@ -1,5 +1,11 @@
 import { Workbook } from 'exceljs';
+import request from 'supertest';
+import { getModelToken } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
 import { rutCheckDigit } from '@app/formats';
+import { createTestApp, TestApp } from '@app/testing';
+import { Driver } from '../../src/drivers/schemas/driver.schema';
+import { createTenant, TestTenant } from './tenant.factory';
 
 /** A valid RUT with this body. */
 export const rutOf = (body: number) => `${body}-${rutCheckDigit(String(body))}`;
@@ -39,3 +45,16 @@ export function driverRows(count: number, base: number): string[][] {
     ]),
   ];
 }
+
+/** A test app with one tenant, and the drivers' model to look at what an import wrote. */
+export async function startDriversApp(): Promise<{ t: TestApp; tenant: TestTenant; drivers: Model<Driver> }> {
+  const t = await createTestApp();
+  return { t, tenant: await createTenant(t.app), drivers: t.app.get(getModelToken(Driver.name)) };
+}
+
+/** `POST /api/drivers/import` with `body` as the holder of `token`. */
+export const importDrivers = (t: TestApp, token: string, body: unknown) =>
+  request(t.server)
+    .post('/api/drivers/import')
+    .set('Authorization', `Bearer ${token}`)
+    .send(body as object);
