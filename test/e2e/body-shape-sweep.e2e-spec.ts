@@ -1,7 +1,4 @@
-import request from 'supertest';
-import type { TestApp } from '@app/testing';
-import type { DemoManifest } from '../../src/seed/demo-manifest';
-import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
+import { demoAppWithDocument } from '../support/demo-app';
 import { BodyField, bodyFields, jsonBodyOperations, OpenApiDocument, pathLabel, withField } from './security/openapi-bodies';
 import { isDocumentedErrorBody, postponeDelayedOpenings, sendAs, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
 
@@ -22,17 +19,7 @@ interface Variant {
  *   not make it fit: the document's limit is the app's).
  */
 describe('body shape sweep: the document and the validation agree', () => {
-  let demo: DemoTestApp;
-  let t: TestApp;
-  let manifest: DemoManifest;
-  let doc: OpenApiDocument;
-
-  beforeAll(async () => {
-    demo = await createDemoTestApp();
-    ({ t, manifest } = demo);
-    doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
-  }, 120_000);
-  afterAll(() => demo.close());
+  const demo = demoAppWithDocument<OpenApiDocument>();
 
   const variantsOf = (valid: SweepRequest, fields: BodyField[]): Variant[] =>
     fields.flatMap(({ path, schema, required }) => {
@@ -47,6 +34,7 @@ describe('body shape sweep: the document and the validation agree', () => {
     });
 
   it('refuses every such body with a 400 naming the field, writing nothing', async () => {
+    const { t, manifest, doc } = demo;
     const token = manifest.clients.acme.users.admin.apiToken;
     const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
     await postponeDelayedOpenings(t.connection);

@@ -1,7 +1,4 @@
-import request from 'supertest';
-import type { TestApp } from '@app/testing';
-import type { DemoManifest } from '../../src/seed/demo-manifest';
-import { createDemoTestApp, DemoTestApp } from '../support/demo-app';
+import { demoAppWithDocument } from '../support/demo-app';
 import { jsonBodyOperations, nullablePaths, OpenApiDocument, pathLabel, topLevelProperties, withNulls } from './security/openapi-bodies';
 import { isDocumentedErrorBody, isShapeA, postponeDelayedOpenings, sendAs, snapshotDatabase, validRequests } from './security/security-fixtures';
 
@@ -13,19 +10,10 @@ import { isDocumentedErrorBody, isShapeA, postponeDelayedOpenings, sendAs, snaps
  * with a nullable field and no valid request in security-fixtures.ts fails here until it has one.
  */
 describe('null sweep', () => {
-  let demo: DemoTestApp;
-  let t: TestApp;
-  let manifest: DemoManifest;
-  let doc: OpenApiDocument;
-
-  beforeAll(async () => {
-    demo = await createDemoTestApp();
-    ({ t, manifest } = demo);
-    doc = (await request(t.server).get('/api/docs-json').expect(200)).body;
-  }, 120_000);
-  afterAll(() => demo.close());
+  const demo = demoAppWithDocument<OpenApiDocument>();
 
   it('answers null in every nullable body field with a success or a 400 shape A', async () => {
+    const { t, manifest, doc } = demo;
     const token = manifest.clients.acme.users.admin.apiToken;
     const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
     const problems: string[] = [];
@@ -58,6 +46,7 @@ describe('null sweep', () => {
   }, 300_000);
 
   it('refuses null, with a 400 and nothing written, in every body field the document does not mark nullable', async () => {
+    const { t, manifest, doc } = demo;
     const token = manifest.clients.acme.users.admin.apiToken;
     const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
     await postponeDelayedOpenings(t.connection);

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,4 +36,21 @@ export async function createDemoTestApp(): Promise<DemoTestApp> {
       delete process.env.PARTNER_SHARED_SECRET;
     },
   };
+}
+
+/**
+ * For a describe's tests: the demo app and the OpenAPI document it serves, started before all of
+ * them (the seed takes a while) and closed after; read its fields inside the tests.
+ */
+export function demoAppWithDocument<Document>(): { t: TestApp; manifest: DemoManifest; doc: Document } {
+  const suite = {} as { t: TestApp; manifest: DemoManifest; doc: Document };
+  let demo: DemoTestApp;
+  beforeAll(async () => {
+    demo = await createDemoTestApp();
+    suite.t = demo.t;
+    suite.manifest = demo.manifest;
+    suite.doc = (await request(demo.t.server).get('/api/docs-json').expect(200)).body;
+  }, 120_000);
+  afterAll(() => demo.close());
+  return suite;
 }
