@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, TestApp } from '@app/testing';
-import { createTenant, NO_PERMISSIONS, TestTenant, TestUser } from '../factories/tenant.factory';
+import { createTenant, NO_PERMISSIONS, revokeCredentials, TestTenant, TestUser } from '../factories/tenant.factory';
 import { openSse } from '../support/sse-client';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { createDepot, depotFix } from './depot-fixtures';
@@ -153,10 +153,7 @@ describe('alerts, inbox and webhook endpoints: access and refusals', () => {
     const gone = await tenant.addUser();
     await api().get('/api/alert-rules').set(auth(gone.token)).expect(200);
     await api().get('/api/alert-rules').set(auth(gone.apiToken)).expect(200);
-    const tokens = (await api().get('/api/auth/api-tokens').set(auth(gone.token)).expect(200)).body.data as Array<{ id: string; hint: string }>;
-    const { id: tokenId } = tokens.find((token) => token.hint === `…${gone.apiToken.slice(-4)}`)!;
-    await api().delete(`/api/auth/api-tokens/${tokenId}`).set(auth(gone.token)).expect(200);
-    await api().post('/api/auth/logout').set(auth(gone.token)).expect(200);
+    await revokeCredentials(t.app, gone);
     const credentials: Array<[string, Record<string, string>]> = [
       ['no credential', {}],
       ['Bearer atk_bogus', { Authorization: 'Bearer atk_bogus' }],

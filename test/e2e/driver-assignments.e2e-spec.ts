@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
-import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { createTenant, refusedCredentials, revokeCredentials, TestTenant } from '../factories/tenant.factory';
 import { addAsset, T0 as DAY_T0, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-drivers-0123456789';
@@ -245,17 +244,8 @@ describe('driver assignments', () => {
     const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
     const noDrivers = await tenant.addUser({ permissions: [Permission.Positions] });
     const gone = await tenant.addUser();
-    const tokens = (await request(t.server).get('/api/auth/api-tokens').set(auth(gone.token)).expect(200)).body.data as Array<{ id: string; hint: string }>;
-    const { id: tokenId } = tokens.find((token) => token.hint === `…${gone.apiToken.slice(-4)}`)!;
-    await request(t.server).delete(`/api/auth/api-tokens/${tokenId}`).set(auth(gone.token)).expect(200);
-    await request(t.server).post('/api/auth/logout').set(auth(gone.token)).expect(200);
-    const refused: Array<Record<string, string>> = [
-      {},
-      { Authorization: 'Bearer atk_bogus' },
-      { Authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
-      auth(gone.token),
-      auth(gone.apiToken),
-    ];
+    await revokeCredentials(t.app, gone);
+    const refused = refusedCredentials(gone);
     const routes = [
       () => request(t.server).get(`/api/assets/${mine.assetId}/driver-assignments`),
       () => request(t.server).post(`/api/assets/${mine.assetId}/driver-assignments`).send({ driverId: ana }),

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { strToU8, zipSync } from 'fflate';
 import { createTestApp, TestApp } from '@app/testing';
 import { Permission } from '@app/auth';
-import { createTenant, TestTenant } from '../factories/tenant.factory';
+import { createTenant, revokeCredentials, TestTenant } from '../factories/tenant.factory';
 
 const point = (lng: number, lat: number, properties: object = {}) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [lng, lat] }, properties });
 const line = (coordinates: number[][], properties: object = {}) => ({ type: 'Feature', geometry: { type: 'LineString', coordinates }, properties });
@@ -186,10 +186,7 @@ describe('layers', () => {
     const { id } = (await create({ name: 'Protegida', features: collection(point(0, 0)) }).expect(201)).body.data;
     const gone = await tenant.addUser();
     await api().get('/api/layers').set(auth(gone.apiToken)).expect(200);
-    const tokens = (await api().get('/api/auth/api-tokens').set(auth(gone.token)).expect(200)).body.data as Array<{ id: string; hint: string }>;
-    const { id: tokenId } = tokens.find((token) => token.hint === `…${gone.apiToken.slice(-4)}`)!;
-    await api().delete(`/api/auth/api-tokens/${tokenId}`).set(auth(gone.token)).expect(200);
-    await api().post('/api/auth/logout').set(auth(gone.token)).expect(200);
+    await revokeCredentials(t.app, gone);
     const viewer = await tenant.addUser({ permissions: [Permission.Geofences, Permission.Assets] });
     const before = await count();
     const wrong: string[] = [];

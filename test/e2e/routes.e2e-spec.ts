@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
-import { createTenant, EVERY_PERMISSION, TestTenant } from '../factories/tenant.factory';
+import { createTenant, EVERY_PERMISSION, refusedCredentials, revokeCredentials, TestTenant } from '../factories/tenant.factory';
 import { addAsset } from './positions-fixtures';
 
 const WINDOW = { from: '2026-11-20T09:00:00-03:00', to: '2026-11-20T11:00:00-03:00' };
@@ -194,10 +193,7 @@ describe('routes', () => {
     const limited = await tenant.addUser({ trackerIds: [new Types.ObjectId()] });
     const without = await tenant.addUser({ permissions: EVERY_PERMISSION.filter((permission) => permission !== Permission.Tasks) });
     const gone = await tenant.addUser();
-    const tokens = (await api().get('/api/auth/api-tokens').set(auth(gone.token)).expect(200)).body.data as Array<{ id: string; hint: string }>;
-    const { id: tokenId } = tokens.find((token) => token.hint === `…${gone.apiToken.slice(-4)}`)!;
-    await api().delete(`/api/auth/api-tokens/${tokenId}`).set(auth(gone.token)).expect(200);
-    await api().post('/api/auth/logout').set(auth(gone.token)).expect(200);
+    await revokeCredentials(t.app, gone);
     const calls = (headers: Record<string, string>) => [
       api().get(`/api/routes/${route.id}`).set(headers),
       api().patch(`/api/routes/${route.id}`).set(headers).send({ name: 'Otro' }),
@@ -211,13 +207,7 @@ describe('routes', () => {
     }
     for (const call of calls(auth(without.token))) await call.expect(403);
     await api().get('/api/routes').set(auth(without.token)).expect(403);
-    const refused = [
-      {},
-      { Authorization: 'Bearer atk_bogus' },
-      { Authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
-      auth(gone.token),
-      auth(gone.apiToken),
-    ];
+    const refused = refusedCredentials(gone);
     for (const headers of refused) {
       for (const call of calls(headers)) expect((await call.expect(401)).body).toEqual({ error: expect.any(String) });
       await api().get('/api/routes').set(headers).expect(401);

@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import request from 'supertest';
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { ALL_PERMISSIONS, ApiTokenService, IdentityProvisioning, Permission, SessionService, StoredUser } from '@app/auth';
@@ -64,3 +65,21 @@ export async function createTenant(app: INestApplication, adminOptions: TestUser
 
 export const NO_PERMISSIONS: readonly Permission[] = [];
 export const EVERY_PERMISSION = ALL_PERMISSIONS;
+
+/** Revokes the user's API token (found by its hint) and logs its session out, through the API: both its credentials dead. */
+export async function revokeCredentials(app: INestApplication, user: TestUser): Promise<void> {
+  const auth = { Authorization: `Bearer ${user.token}` };
+  const tokens = (await request(app.getHttpServer()).get('/api/auth/api-tokens').set(auth).expect(200)).body.data as Array<{ id: string; hint: string }>;
+  const { id } = tokens.find((token) => token.hint === `…${user.apiToken.slice(-4)}`)!;
+  await request(app.getHttpServer()).delete(`/api/auth/api-tokens/${id}`).set(auth).expect(200);
+  await request(app.getHttpServer()).post('/api/auth/logout').set(auth).expect(200);
+}
+
+/** The headers every authenticated route refuses with 401: none, a bogus and a random bearer, and the revoked user's session and API token. */
+export const refusedCredentials = (revoked: TestUser): Array<Record<string, string>> => [
+  {},
+  { Authorization: 'Bearer atk_bogus' },
+  { Authorization: `Bearer ${randomBytes(32).toString('base64url')}` },
+  { Authorization: `Bearer ${revoked.token}` },
+  { Authorization: `Bearer ${revoked.apiToken}` },
+];
