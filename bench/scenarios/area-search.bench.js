@@ -7,7 +7,7 @@
 // document with its hours' summaries (their boxes are what the search skips hours by).
 // BENCH_AREA_ASSETS and BENCH_AREA_DAYS change the size.
 const { join } = require('node:path');
-const { Types } = require('mongoose');
+const { addTrackers } = require('../lib/trackers');
 
 const dist = (path) => require(join(__dirname, '../../dist/src/positions', path));
 const { summarize } = dist('telemetry/telemetry-summary.js');
@@ -59,51 +59,30 @@ function dayOfFixes(next, home, start) {
 }
 
 async function setUp(ctx, firstDay) {
-  const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    vendorId: 9_500_000 + i,
-    name: `Area tracker ${i}`,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
-  const assets = trackers.map((tracker, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    name: `Area truck ${String(i).padStart(3, '0')}`,
-    plate: `AR-${1000 + i}`,
-    kind: 'truck',
-    icon: { id: 'truck', color: '#1e88e5' },
-    mainTrackerId: tracker._id,
-    groupIds: [],
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
-  await ctx.db.collection('trackers').insertMany(trackers);
-  await ctx.db.collection('assets').insertMany(assets);
+  const clientId = ctx.manifest.clients.acme.id;
+  const trackers = await addTrackers(ctx.db, { clientId, count: ASSETS, vendorBase: 9_500_000, label: 'Area' });
   const started = Date.now();
   let fixes = 0;
   for (const [i, tracker] of trackers.entries()) {
     const next = random(i + 1);
     const home = [REGION.south + next() * (REGION.north - REGION.south), REGION.west + next() * (REGION.east - REGION.west)];
-    const trackerId = tracker._id.toHexString();
+    const trackerId = tracker.trackerId.toHexString();
     for (let day = firstDay; day < firstDay + DAYS * DAY; day += DAY) {
       const hours = [];
       const summaries = {};
       for (const [start, points] of groupByHour(dayOfFixes(next, home, day))) {
         const summary = summarize(points);
         summaries[String((start - day) / 3600)] = summary;
-        hours.push({ _id: bucketId(trackerId, start), trackerId: tracker._id, start, ...packPoints(points), summary });
+        hours.push({ _id: bucketId(trackerId, start), trackerId: tracker.trackerId, start, ...packPoints(points), summary });
         fixes += points.length;
       }
       await ctx.db.collection('telemetry_hours').insertMany(hours, { ordered: false });
-      await ctx.db.collection('telemetry_days').insertOne({ _id: bucketId(trackerId, day), trackerId: tracker._id, start: day, hours: summaries });
+      await ctx.db.collection('telemetry_days').insertOne({ _id: bucketId(trackerId, day), trackerId: tracker.trackerId, start: day, hours: summaries });
     }
   }
   ctx.note(`Set-up: fixes stored (${ASSETS} trackers × ${DAYS} days at 30 s)`, fixes, 'fixes');
   ctx.note('Set-up time (generate, pack, summarize, insert)', Date.now() - started, 'ms');
-  return assets.map((asset) => asset._id.toHexString());
+  return trackers.map((tracker) => tracker.assetId);
 }
 
 const rectangle = (west, south, east, north) => ({

@@ -6,41 +6,22 @@
 // stored (the app's polling feed). Set-up in bulk through ctx.db: 1 000 trackers and assets of the demo
 // client acme, each with a latest-position record. The app gets BENCH_INGEST_TOKEN (run.js).
 const { get } = require('node:http');
-const { Types } = require('mongoose');
 
 const ASSETS = 1000;
 const CLIENTS = 200;
 const BATCHES_PER_SECOND = 10;
 const { INGEST_TOKEN } = require('../lib/ingest-load');
+const { addTrackers } = require('../lib/trackers');
 /** Message timestamps of the fan-out runs: ahead of the set-up's, each run after the last. */
 let nextTimestamp = Math.floor(Date.now() / 1000) + 100_000;
 
 async function setUp(ctx) {
-  const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
+  const clientId = ctx.manifest.clients.acme.id;
   const now = Math.floor(Date.now() / 1000);
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    vendorId: 8_000_000 + i,
-    name: `Live tracker ${i}`,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
-  const assets = trackers.map((tracker, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    name: `Live truck ${String(i).padStart(4, '0')}`,
-    plate: `LV-${1000 + i}`,
-    kind: 'truck',
-    icon: { id: 'truck', color: '#1e88e5' },
-    mainTrackerId: tracker._id,
-    groupIds: [],
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
+  const trackers = await addTrackers(ctx.db, { clientId, count: ASSETS, vendorBase: 8_000_000, label: 'Live' });
   const latest = trackers.map((tracker, i) => ({
-    _id: tracker._id.toHexString(),
-    trackerId: tracker._id,
+    _id: tracker.trackerId.toHexString(),
+    trackerId: tracker.trackerId,
     vendorId: tracker.vendorId,
     ts: now - 60,
     lat: -33.45 + i * 1e-4,
@@ -52,8 +33,6 @@ async function setUp(ctx) {
     ingestedAt: Date.now(),
     openTripBegin: null,
   }));
-  await ctx.db.collection('trackers').insertMany(trackers);
-  await ctx.db.collection('assets').insertMany(assets);
   await ctx.db.collection('telemetry_latest').insertMany(latest);
   return trackers;
 }
@@ -150,7 +129,7 @@ const viaIngestion = (ctx) => async (batch) => {
 const viaOtherInstance = (ctx) => async (batch) => {
   await ctx.db.collection('telemetry_latest').bulkWrite(
     batch.map(({ tracker, ts, lat, lng }) => ({
-      updateOne: { filter: { _id: tracker._id.toHexString() }, update: { $set: { ts, lat, lng, speed: 50, ingestedAt: Date.now() } } },
+      updateOne: { filter: { _id: tracker.trackerId.toHexString() }, update: { $set: { ts, lat, lng, speed: 50, ingestedAt: Date.now() } } },
     })),
     { ordered: false },
   );

@@ -13,6 +13,7 @@ const { Types } = require('mongoose');
 const { BSON } = require('mongodb');
 const { DateTime } = require('luxon');
 const { importRate } = require('../lib/import-rate');
+const { addTrackers } = require('../lib/trackers');
 
 const dist = (path) => require(join(__dirname, '../../dist/src/positions', path));
 const { summarize, mergeSummaries } = dist('telemetry/telemetry-summary.js');
@@ -57,29 +58,8 @@ const shift = (summary, by) => ({
 });
 
 async function setUp(ctx, toSeconds) {
-  const clientId = new Types.ObjectId(ctx.manifest.clients.acme.id);
-  const trackers = Array.from({ length: ASSETS }, (_, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    vendorId: 9_000_000 + i,
-    name: `Bench tracker ${i}`,
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
-  const assets = trackers.map((tracker, i) => ({
-    _id: new Types.ObjectId(),
-    clientId,
-    name: `Bench truck ${i}`,
-    plate: `BN-${1000 + i}`,
-    kind: 'truck',
-    icon: { id: 'truck', color: '#1e88e5' },
-    mainTrackerId: tracker._id,
-    groupIds: [],
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }));
-  await ctx.db.collection('trackers').insertMany(trackers);
-  await ctx.db.collection('assets').insertMany(assets);
+  const clientId = ctx.manifest.clients.acme.id;
+  const trackers = await addTrackers(ctx.db, { clientId, count: ASSETS, vendorBase: 9_000_000, label: 'Bench' });
 
   const lastDay = Math.floor(toSeconds / DAY) * DAY;
   const firstDay = lastDay - 31 * DAY;
@@ -89,7 +69,7 @@ async function setUp(ctx, toSeconds) {
   let dayBytes = 0;
   let dayDocs = 0;
   for (const [i, tracker] of trackers.entries()) {
-    const trackerId = tracker._id.toHexString();
+    const trackerId = tracker.trackerId.toHexString();
     const template = groupByHour(dayOfPoints(i, firstDay));
     const hours = {};
     for (const [start, points] of template) hours[String((start - firstDay) / 3600)] = summarize(points);
@@ -102,9 +82,9 @@ async function setUp(ctx, toSeconds) {
     const periods = new Map();
     for (let day = firstDay; day <= lastDay; day += DAY) {
       const shifted = Object.fromEntries(Object.entries(hours).map(([h, s]) => [h, shift(s, day - firstDay)]));
-      days.push({ _id: bucketId(trackerId, day), trackerId: tracker._id, start: day, hours: shifted });
+      days.push({ _id: bucketId(trackerId, day), trackerId: tracker.trackerId, start: day, hours: shifted });
       const period = Math.floor(day / PERIOD_SECONDS) * PERIOD_SECONDS;
-      if (!periods.has(period)) periods.set(period, { _id: bucketId(trackerId, period), trackerId: tracker._id, start: period, days: {} });
+      if (!periods.has(period)) periods.set(period, { _id: bucketId(trackerId, period), trackerId: tracker.trackerId, start: period, days: {} });
       periods.get(period).days[String((day - period) / DAY)] = shift(daySummary, day - firstDay);
     }
     dayBytes += days.reduce((n, doc) => n + BSON.calculateObjectSize(doc), 0) + [...periods.values()].reduce((n, doc) => n + BSON.calculateObjectSize(doc), 0);
@@ -113,13 +93,13 @@ async function setUp(ctx, toSeconds) {
     await ctx.db.collection('telemetry_periods').insertMany([...periods.values()], { ordered: false });
     const edges = [...edgeHours].map((hour) => {
       const points = dayOfPoints(i, hour, 3600);
-      return { _id: bucketId(trackerId, hour), trackerId: tracker._id, start: hour, ...packPoints(points), summary: summarize(points) };
+      return { _id: bucketId(trackerId, hour), trackerId: tracker.trackerId, start: hour, ...packPoints(points), summary: summarize(points) };
     });
     await ctx.db.collection('telemetry_hours').insertMany(edges, { ordered: false });
   }
   ctx.note('Set-up: day documents written (100 trackers × 32 days; plus their period documents)', dayDocs, 'documents');
   ctx.note('Set-up time (summaries of 100 template days + bulk insert)', Date.now() - started, 'ms');
-  return { assetIds: assets.map((a) => a._id.toHexString()), trackers, dayBytesPerDoc: dayBytes / dayDocs };
+  return { assetIds: trackers.map((tracker) => tracker.assetId), trackers, dayBytesPerDoc: dayBytes / dayDocs };
 }
 
 function storeSize(ctx, dayBytesPerDoc) {
