@@ -44,4 +44,34 @@ async function ingestLoad({ uri, clientId, trackers, batch, offsetOf = () => [0,
   return { batch, trackers: added, nextRequest, answer, headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' } };
 }
 
-module.exports = { ingestLoad, INGEST_TOKEN };
+/** Posts `messages` to the flespi route of the app at `baseUrl` with the bench's token; answers when the app answered (ms). */
+async function postMessages(baseUrl, messages) {
+  const res = await fetch(`${baseUrl}/api/telemetry/flespi`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(messages),
+  });
+  if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
+  await res.arrayBuffer();
+  return Date.now();
+}
+
+/**
+ * The messages of second `s` (after unix second `start`) of the trackers of batch `b` (100 a batch),
+ * standing still: tracker i at `centre` plus i × 1e-4° of latitude, drifting 1e-5° of longitude a
+ * second, its ignition as `ignitionAt(i, s)` says.
+ */
+const standingBatch = (trackers, b, s, { centre, start, ignitionAt }) =>
+  trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
+    const i = b * 100 + k;
+    return {
+      'device.id': tracker.vendorId,
+      timestamp: start + s,
+      'position.latitude': centre[0] + i * 1e-4,
+      'position.longitude': centre[1] + s * 1e-5,
+      'position.speed': 0,
+      'engine.ignition.status': ignitionAt(i, s),
+    };
+  });
+
+module.exports = { ingestLoad, postMessages, standingBatch, INGEST_TOKEN };

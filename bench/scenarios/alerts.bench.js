@@ -10,7 +10,7 @@
 // where loopback is refused and URLs must be https, so bench/run.js gives it
 // WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8 and trusts the run's certificate (bench/lib/tls.js).
 const { Types } = require('mongoose');
-const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
+const { ingestLoad, postMessages, standingBatch } = require('../lib/ingest-load');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { cpuMs } = require('../lib/process-cpu');
 const { startApp } = require('../lib/processes');
@@ -144,28 +144,8 @@ async function ackToInboxAndWebhook(ctx, rules, receiver, toggleEvery, seconds, 
   // A minute behind: never the offline sweep's candidates (toggledLoad says why).
   const start = Math.floor(Date.now() / 1000) - 60;
   const ignitionAt = (i, s) => Math.floor((s + i) / toggleEvery) % 2 === 0;
-  const post = async (messages) => {
-    const res = await fetch(`${front?.url ?? ctx.baseUrl}/api/telemetry/flespi`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(messages),
-    });
-    if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
-    await res.arrayBuffer();
-    return Date.now();
-  };
-  const batchOf = (b, s) =>
-    trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
-      const i = b * 100 + k;
-      return {
-        'device.id': tracker.vendorId,
-        timestamp: start + s,
-        'position.latitude': CENTRE[0] + i * 1e-4,
-        'position.longitude': CENTRE[1] + s * 1e-5,
-        'position.speed': 0,
-        'engine.ignition.status': ignitionAt(i, s),
-      };
-    });
+  const post = (messages) => postMessages(front?.url ?? ctx.baseUrl, messages);
+  const batchOf = (b, s) => standingBatch(trackers, b, s, { centre: CENTRE, start, ignitionAt });
   for (let b = 0; b < 10; b++) await post(batchOf(b, 0)); // second 0: each tracker's ignition, silently
   const started = Date.now();
   const pending = [];

@@ -6,7 +6,7 @@
 // Set-up in bulk through ctx.db; the two ingestion clients are new clients of their own.
 const { join } = require('node:path');
 const { Types } = require('mongoose');
-const { ingestLoad, INGEST_TOKEN } = require('../lib/ingest-load');
+const { ingestLoad, postMessages, standingBatch } = require('../lib/ingest-load');
 const { addTrackers } = require('../lib/trackers');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { openEventStream } = require('../lib/sse-reader');
@@ -142,28 +142,8 @@ async function ackToLiveEvent(ctx, trackers, seconds = 30) {
   const stream = await openStream(ctx, (event, at) => arrivals.push({ key: `${event.assetId}|${Date.parse(event.occurredAt)}`, at }));
   const start = Math.floor(Date.now() / 1000) - 600;
   const ignitionAt = (i, s) => Math.floor((s + i) / 10) % 2 === 0;
-  const post = async (messages) => {
-    const res = await fetch(`${ctx.baseUrl}/api/telemetry/flespi`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(messages),
-    });
-    if (!res.ok) throw new Error(`ingestion answered ${res.status}`);
-    await res.arrayBuffer();
-    return Date.now();
-  };
-  const batchOf = (b, s) =>
-    trackers.slice(b * 100, (b + 1) * 100).map((tracker, k) => {
-      const i = b * 100 + k;
-      return {
-        'device.id': tracker.vendorId,
-        timestamp: start + s,
-        'position.latitude': CENTRE[0] + i * 1e-4,
-        'position.longitude': CENTRE[1] + s * 1e-5,
-        'position.speed': 0,
-        'engine.ignition.status': ignitionAt(i, s),
-      };
-    });
+  const post = (messages) => postMessages(ctx.baseUrl, messages);
+  const batchOf = (b, s) => standingBatch(trackers, b, s, { centre: CENTRE, start, ignitionAt });
   // Second 0 sets each tracker's ignition silently (its first report).
   for (let b = 0; b < 10; b++) await post(batchOf(b, 0));
   const started = Date.now();
