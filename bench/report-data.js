@@ -21,7 +21,7 @@ const { cpuMs } = require('./lib/process-cpu');
 const { join, resolve } = require('node:path');
 const { parseArgs } = require('node:util');
 const mongoose = require('mongoose');
-const { seedDemo, startApp } = require('./lib/processes');
+const { runToExit, seedDemo, startApp } = require('./lib/processes');
 const { setUp } = require('./scenarios/fuel-reports.bench');
 
 const root = join(__dirname, '..');
@@ -118,10 +118,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runToExit(main);

@@ -15,7 +15,7 @@ const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const mongoose = require('mongoose');
 const { BenchContext, round } = require('./lib/context');
-const { startApp, startBaseline, rssMiB, seedDemo } = require('./lib/processes');
+const { startApp, startBaseline, rssMiB, runToExit, seedDemo } = require('./lib/processes');
 const { benchCertificate } = require('./lib/tls');
 
 const root = join(__dirname, '..');
@@ -140,10 +140,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runToExit(main);

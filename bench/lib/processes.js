@@ -105,4 +105,15 @@ async function seedDemo(root, env) {
   return JSON.parse(readFileSync(manifestFile, 'utf8'));
 }
 
-module.exports = { freePort, startBaseline, startApp, rssMiB, run, seedDemo };
+/** Runs a bench script's `main`, then ends the process (the app and database it started would keep it alive): 0, or 1 with the error printed. */
+function runToExit(main) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
+
+module.exports = { freePort, startBaseline, startApp, rssMiB, run, runToExit, seedDemo };
