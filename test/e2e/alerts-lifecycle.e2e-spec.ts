@@ -73,6 +73,12 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     (await request(t.server).get(`/api/alerts?assetId=${asset.assetId}`).set(auth(token)).expect(200)).body.data;
   const inbox = async (query = '', token = tenant.admin.token): Promise<NotificationView[]> =>
     (await request(t.server).get(`/api/notifications?limit=200${query}`).set(auth(token)).expect(200)).body.data;
+  /** The actions of the activity log on the record `id`, sorted. */
+  const activityOf = async (id: string): Promise<string[]> =>
+    ((await request(t.server).get('/api/activity-log?limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>)
+      .filter((e) => e.resourceId === id)
+      .map((e) => e.action)
+      .sort();
   /** The ids on the asset's register of what its end events may settle. */
   const unsettled = async (asset: TrackedFixture): Promise<string[]> =>
     ((await t.connection.collection('alert_unsettled_starts').findOne({ _id: new Types.ObjectId(asset.assetId) }))?.ids ?? []).map(String);
@@ -114,13 +120,7 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     await ingest([...batch].reverse());
     expect((await alerts(asset)).map((a) => a.id)).toEqual([alert.id]);
     expect((await inbox()).filter((n) => n.alertId === alert.id)).toHaveLength(1);
-    const log = (await request(t.server).get('/api/activity-log?limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(
-      log
-        .filter((e) => e.resourceId === alert.id)
-        .map((e) => e.action)
-        .sort(),
-    ).toEqual(['alert.open', 'alert.resolve']);
+    expect(await activityOf(alert.id)).toEqual(['alert.open', 'alert.resolve']);
   });
 
   it('does not alert outside the rule’s weekly window, nor for another geofence, nor when disabled', async () => {
@@ -273,13 +273,7 @@ describe('alerts from ingested telemetry, and the inbox', () => {
       state: 'resolved',
       resolvedBy: tenant.admin.user._id.toHexString(),
     });
-    const log = (await request(t.server).get('/api/activity-log?limit=50').set(auth()).expect(200)).body.data as Array<{ action: string; resourceId: string }>;
-    expect(
-      log
-        .filter((e) => e.resourceId === alert.id)
-        .map((e) => e.action)
-        .sort(),
-    ).toEqual(['alert.acknowledge', 'alert.open', 'alert.resolve']);
+    expect(await activityOf(alert.id)).toEqual(['alert.acknowledge', 'alert.open', 'alert.resolve']);
     // Filters.
     expect((await request(t.server).get(`/api/alerts?assetId=${asset.assetId}&state=open`).set(auth()).expect(200)).body.data).toEqual([]);
     expect(

@@ -33,9 +33,19 @@ describe('telemetry you can trust', () => {
     await t.app.get(TelemetryCompaction).flush();
     return (await request(t.server).get(`/api/assets/${asset.assetId}/meters`).set(auth()).expect(200)).body.data;
   };
+  /** The Santiago day of unix second `ts`, as dd/mm/yyyy. */
+  const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
+  /** The asset's trips over the local days of these tests. */
+  const tripsOf = async (asset: TrackedFixture) => {
+    return (
+      await request(t.server)
+        .get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
+  };
   /** The asset's position statistics over the local days of these tests. */
   const statsOf = async (asset: TrackedFixture) => {
-    const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
     return (
       await request(t.server)
         .post('/api/positions/stats')
@@ -137,13 +147,7 @@ describe('telemetry you can trust', () => {
     expect(await statsOf(asset)).toMatchObject({ totalPositions: 6, totalDistanceKm: 0.6 });
     await compact();
     expect(await statsOf(asset)).toMatchObject({ totalPositions: 6, totalDistanceKm: 0.6 });
-    const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
-    const trips = (
-      await request(t.server)
-        .get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`)
-        .set(auth())
-        .expect(200)
-    ).body.data;
+    const trips = await tripsOf(asset);
     expect(trips.map((trip: { begin: number; end: number; distance: number }) => [trip.begin - T0, trip.end - T0, trip.distance])).toEqual([[0, 105, 0.6]]);
   });
 
@@ -166,13 +170,7 @@ describe('telemetry you can trust', () => {
     );
     await ingest(parked);
     expect((await meters(asset)).odometerKm).toBe(0);
-    const day = (ts: number) => new Date(ts * 1000).toLocaleDateString('en-GB', { timeZone: 'America/Santiago' });
-    const trips = (
-      await request(t.server)
-        .get(`/api/trips/${asset.vendorId}?from=${day(T0)}&to=${day(NOW)}`)
-        .set(auth())
-        .expect(200)
-    ).body.data;
+    const trips = await tripsOf(asset);
     expect(trips).toEqual([]);
     // With the ignition on and standing (speed under 3 km/h), within 30 m of where it stopped: nothing either.
     await ingest(
