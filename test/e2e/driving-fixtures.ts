@@ -1,5 +1,8 @@
+import request from 'supertest';
+import type { TestApp } from '@app/testing';
+import type { TestTenant } from '../factories/tenant.factory';
 import { METRE_OF_LATITUDE as M } from './depot-fixtures';
-import type { TrackedFixture } from './positions-fixtures';
+import { addAsset, TrackedFixture } from './positions-fixtures';
 
 /**
  * A scripted drive, a fix every `stepS` (10) seconds northwards with the ignition on: each fix's speed holds until
@@ -31,3 +34,18 @@ export function scriptedDrive(asset: TrackedFixture, start: { ts: number; lat: n
     idlingSeconds: standing * stepS,
   };
 }
+
+/** Camión A of the driving specs: its own speed limit of 60 km/h. */
+export async function addCamionA(t: TestApp, tenant: TestTenant): Promise<TrackedFixture> {
+  const a = await addAsset(t, tenant.clientId, { name: 'Camión A', plate: 'AAAA11' });
+  await request(t.server)
+    .patch(`/api/assets/${a.assetId}`)
+    .set('Authorization', `Bearer ${tenant.admin.token}`)
+    .send({ eventSettings: { speedLimitKmh: 60 } })
+    .expect(200);
+  return a;
+}
+
+/** Camión A's drive from unix second `ts`: 50 km/h for 60 s, 75 for 30 s, 85 for 20 s, 95 for 10 s; then 60 s idling. */
+export const driveOfCamionA = (a: TrackedFixture, ts: number) =>
+  scriptedDrive(a, { ts, lat: -33.5, lng: -70.7 }, [50, 50, 50, 50, 50, 50, 75, 75, 75, 85, 85, 95], 6);

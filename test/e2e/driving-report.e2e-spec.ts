@@ -11,7 +11,7 @@ import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
 import { pdfText } from '../support/pdf-text';
 import { runScheduleNow } from '../support/scheduled-runs';
 import { binaryBody, sheetRows } from '../support/report-files';
-import { scriptedDrive } from './driving-fixtures';
+import { addCamionA, driveOfCamionA, scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-report-0123456789';
@@ -58,19 +58,13 @@ describe('driving report', () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    a = await addAsset(t, tenant.clientId, { name: 'Camión A', plate: 'AAAA11' });
-    await request(t.server)
-      .patch(`/api/assets/${a.assetId}`)
-      .set(auth())
-      .send({ eventSettings: { speedLimitKmh: 60 } })
-      .expect(200);
+    a = await addCamionA(t, tenant);
     await request(t.server)
       .patch('/api/driving-score-settings')
       .set(auth())
       .send({ weights: { speeding10: 0.1, speeding20: 0.1, speeding30: 0.3, idling: 0.3 } })
       .expect(200);
-    // 50 km/h for 60 s, 75 for 30 s, 85 for 20 s, 95 for 10 s; then 60 s idling (as in driving-scores.e2e-spec.ts).
-    await ingestMessages(t, TOKEN, scriptedDrive(a, { ts: T0, lat: -33.5, lng: -70.7 }, [50, 50, 50, 50, 50, 50, 75, 75, 75, 85, 85, 95], 6).messages);
+    await ingestMessages(t, TOKEN, driveOfCamionA(a, T0).messages);
   });
   afterAll(async () => {
     await t.close();

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { scriptedDrive } from './driving-fixtures';
+import { addCamionA, driveOfCamionA, scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-0123456789';
@@ -25,20 +25,14 @@ describe('driving scores', () => {
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
   const scores = (query: string, token?: string) => request(t.server).get(`/api/driving-scores?${query}`).set(auth(token));
   const patch = (weights: object, token?: string) => request(t.server).patch('/api/driving-score-settings').set(auth(token)).send({ weights });
-  // 50 km/h for 60 s, 75 for 30 s, 85 for 20 s, 95 for 10 s; then 60 s idling.
-  const driveA = () => scriptedDrive(a, { ts: T0, lat: -33.5, lng: -70.7 }, [50, 50, 50, 50, 50, 50, 75, 75, 75, 85, 85, 95], 6);
+  const driveA = () => driveOfCamionA(a, T0);
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    a = await addAsset(t, tenant.clientId, { name: 'Camión A', plate: 'AAAA11' });
+    a = await addCamionA(t, tenant);
     b = await addAsset(t, tenant.clientId, { name: 'Camión B', plate: 'BBBB22' });
-    await request(t.server)
-      .patch(`/api/assets/${a.assetId}`)
-      .set(auth())
-      .send({ eventSettings: { speedLimitKmh: 60 } })
-      .expect(200);
     // B has no limit of its own: a zone of 30 km/h around its drive sets it.
     await request(t.server)
       .post('/api/geofences')
