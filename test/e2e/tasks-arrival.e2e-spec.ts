@@ -2,10 +2,10 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
 import { LateTasksSweep } from '../../src/tasks/late/late-tasks.sweep';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { fixNorthOf } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-tasks-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
 const CUSTOMER = { lat: -33.5, lng: -70.7 };
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
 const at = (s: number) => new Date((T0 + s) * 1000).toISOString();
@@ -31,14 +31,8 @@ describe('tasks arrival', () => {
   let tenant: TestTenant;
   let placeId: string;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
-  const fix = (asset: TrackedFixture, s: number, north: number, speed: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': CUSTOMER.lat + north * M,
-    'position.longitude': CUSTOMER.lng,
-    'position.speed': speed,
-  });
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
+  const fix = (asset: TrackedFixture, s: number, north: number, speed: number) => fixNorthOf(CUSTOMER, asset, T0 + s, north, { 'position.speed': speed });
   /** Stopped at the customer from `from` to `to` (a fix every 30 s), then driving away. */
   const visit = (asset: TrackedFixture, from: number, to: number) => {
     const fixes = [fix(asset, from - 60, -600, 40)];

@@ -3,10 +3,10 @@ import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, refusedCredentials, revokeCredentials, TestTenant } from '../factories/tenant.factory';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { fixNorthOf } from './depot-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-visits-0123456789';
-const M = 1 / 111_195; // a metre of latitude, in degrees
 const CUSTOMER = { lat: -33.5, lng: -70.7 };
 const T0 = Math.floor(Date.UTC(2026, 10, 20, 12, 0, 0) / 1000);
 
@@ -32,15 +32,9 @@ describe('visits', () => {
   let customerId: string;
   let yardId: string;
   const auth = (token = tenant.admin.token) => ({ Authorization: `Bearer ${token}` });
-  const ingest = (messages: object[]) => request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${TOKEN}`).send(messages).expect(200);
+  const ingest = (messages: object[]) => ingestMessages(t, TOKEN, messages);
   /** A message `north` metres north of the customer at `T0 + s`, at `speed` km/h. */
-  const fix = (asset: TrackedFixture, s: number, north: number, speed: number) => ({
-    'device.id': asset.vendorId,
-    timestamp: T0 + s,
-    'position.latitude': CUSTOMER.lat + north * M,
-    'position.longitude': CUSTOMER.lng,
-    'position.speed': speed,
-  });
+  const fix = (asset: TrackedFixture, s: number, north: number, speed: number) => fixNorthOf(CUSTOMER, asset, T0 + s, north, { 'position.speed': speed });
   /** Standing `north` metres north of the customer, a fix every 30 s from `from` to `to`. */
   const standing = (asset: TrackedFixture, from: number, to: number, north = 0) => {
     const fixes = [];
