@@ -1,6 +1,6 @@
 import { demoAppWithDocument } from '../support/demo-app';
 import { BodyField, bodyFields, jsonBodyOperations, OpenApiDocument, pathLabel, withField } from './security/openapi-bodies';
-import { isDocumentedErrorBody, postponeDelayedOpenings, sendAs, snapshotDatabase, SweepRequest, validRequests } from './security/security-fixtures';
+import { acmeSweep, isDocumentedErrorBody, sendAs, snapshotBeforeSweep, snapshotDatabase, SweepRequest } from './security/security-fixtures';
 
 interface Variant {
   name: string;
@@ -35,10 +35,8 @@ describe('body shape sweep: the document and the validation agree', () => {
 
   it('refuses every such body with a 400 naming the field, writing nothing', async () => {
     const { t, manifest, doc } = demo;
-    const token = manifest.clients.acme.users.admin.apiToken;
-    const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
-    await postponeDelayedOpenings(t.connection);
-    const before = await snapshotDatabase(t.connection);
+    const { token, valid } = acmeSweep(manifest);
+    const before = await snapshotBeforeSweep(t.connection);
     const problems: string[] = [];
     const sent: string[] = [];
     for (const operation of jsonBodyOperations(doc)) {

@@ -1,6 +1,6 @@
 import { demoAppWithDocument } from '../support/demo-app';
 import { jsonBodyOperations, nullablePaths, OpenApiDocument, pathLabel, topLevelProperties, withNulls } from './security/openapi-bodies';
-import { isDocumentedErrorBody, isShapeA, postponeDelayedOpenings, sendAs, snapshotDatabase, validRequests } from './security/security-fixtures';
+import { acmeSweep, isDocumentedErrorBody, isShapeA, sendAs, snapshotBeforeSweep, snapshotDatabase } from './security/security-fixtures';
 
 /**
  * Every nullable field of every POST and PATCH body of the served document, sent as `null` — one
@@ -14,8 +14,7 @@ describe('null sweep', () => {
 
   it('answers null in every nullable body field with a success or a 400 shape A', async () => {
     const { t, manifest, doc } = demo;
-    const token = manifest.clients.acme.users.admin.apiToken;
-    const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
+    const { token, valid } = acmeSweep(manifest);
     const problems: string[] = [];
     const sent: string[] = [];
     for (const operation of jsonBodyOperations(doc)) {
@@ -47,10 +46,8 @@ describe('null sweep', () => {
 
   it('refuses null, with a 400 and nothing written, in every body field the document does not mark nullable', async () => {
     const { t, manifest, doc } = demo;
-    const token = manifest.clients.acme.users.admin.apiToken;
-    const valid = new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r]));
-    await postponeDelayedOpenings(t.connection);
-    const before = await snapshotDatabase(t.connection);
+    const { token, valid } = acmeSweep(manifest);
+    const before = await snapshotBeforeSweep(t.connection);
     const problems: string[] = [];
     let sent = 0;
     for (const operation of jsonBodyOperations(doc)) {

@@ -760,7 +760,6 @@ export function isDocumentedErrorBody(body: unknown): boolean {
   return false;
 }
 
-/** Every collection's documents, hashed; credential bookkeeping (last use) and the jobs' schedule are left out. */
 /**
  * The seeded history may end inside the cold-chain rule's minimum duration (5 minutes): the
  * decision, a background job, would then open that alert while a sweep runs (it did, at some hours
@@ -770,6 +769,19 @@ export async function postponeDelayedOpenings(connection: Connection): Promise<v
   await connection.collection('jobs').updateMany({ name: OPEN_AFTER_DURATION, state: 'pending' }, { $set: { runAt: new Date(Date.now() + 3_600_000) } });
 }
 
+/** The snapshot a sweep that must write nothing compares with after: taken once the delayed openings are postponed. */
+export async function snapshotBeforeSweep(connection: Connection): Promise<Record<string, string>> {
+  await postponeDelayedOpenings(connection);
+  return snapshotDatabase(connection);
+}
+
+/** What a sweep of the demo client acme sends as: its admin's API token, and its valid requests by route. */
+export const acmeSweep = (manifest: DemoManifest) => ({
+  token: manifest.clients.acme.users.admin.apiToken,
+  valid: new Map(validRequests(manifest.clients.acme).map((r) => [r.route, r])),
+});
+
+/** Every collection's documents, hashed; credential bookkeeping (last use) and the jobs' schedule are left out. */
 export async function snapshotDatabase(connection: Connection): Promise<Record<string, string>> {
   // Credentials record their last use; background jobs move their own schedule, the boot's
   // backfills record themselves finished, and ingestion's partition leases and heartbeats are
