@@ -352,36 +352,21 @@ describe('alerts from ingested telemetry, and the inbox', () => {
     expect((await inbox('&unread=true')).filter((n) => n.assetId === asset.assetId)).toHaveLength(mine.length);
 
     // Written by the versions before, one per user: each an entry of its one recipient once the boot's backfill ran.
-    const before = [
-      {
-        _id: new Types.ObjectId(),
-        clientId: tenant.clientId,
-        userId: dispatcher.user._id,
-        kind: 'system',
-        alertId: null,
-        ruleId: null,
-        title: 'per-user, unread',
-        body: 'b',
-        severity: 'info',
-        assetId: null,
-        readAt: null,
-        createdAt: new Date(),
-      },
-      {
-        _id: new Types.ObjectId(),
-        clientId: tenant.clientId,
-        userId: dispatcher.user._id,
-        kind: 'system',
-        alertId: null,
-        ruleId: null,
-        title: 'per-user, read',
-        body: 'b',
-        severity: 'info',
-        assetId: null,
-        readAt: new Date('2026-11-01T00:00:00Z'),
-        createdAt: new Date(),
-      },
-    ];
+    const perUserEntry = (title: string, readAt: Date | null) => ({
+      _id: new Types.ObjectId(),
+      clientId: tenant.clientId,
+      userId: dispatcher.user._id,
+      kind: 'system',
+      alertId: null,
+      ruleId: null,
+      title,
+      body: 'b',
+      severity: 'info',
+      assetId: null,
+      readAt,
+      createdAt: new Date(),
+    });
+    const before = [perUserEntry('per-user, unread', null), perUserEntry('per-user, read', new Date('2026-11-01T00:00:00Z'))];
     await t.connection.collection('notifications').insertMany(before);
     // Until then they are in no inbox, and reading one is a 404, not a 500.
     await request(t.server).post(`/api/notifications/${before[0]._id.toHexString()}/read`).set(auth(dispatcher.token)).expect(404);
