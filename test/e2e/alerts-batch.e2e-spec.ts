@@ -7,9 +7,10 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant, TestUser } from '../factories/tenant.factory';
-import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import type { MailCatcher } from '../support/mail-catcher';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { createDepot, depotVisit } from './depot-fixtures';
+import { closeWithAlertChannels, createWebhookEndpoint, startAlertChannels } from './alert-channel-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-alerts-batch-0123456789';
@@ -74,11 +75,8 @@ describe('alerts: one ingestion batch opens many together', () => {
   const expectedInbox = (user: TestUser, alert: AlertView): boolean => expectedMails(alert).includes(user.email);
 
   beforeAll(async () => {
-    smtp = await startMailCatcher();
-    receiver = await new WebhookReceiver().start();
-    process.env.SMTP_URL = smtp.url;
+    ({ smtp, receiver } = await startAlertChannels());
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
-    process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.1/32';
     t = await createTestApp();
     tenant = await createTenant(t.app);
     assets = [];
@@ -87,27 +85,10 @@ describe('alerts: one ingestion batch opens many together', () => {
     await request(t.server).patch(`/api/users/${english.user._id.toHexString()}`).set(auth()).send({ language: 'en' }).expect(200);
     limited = await tenant.addUser({ permissions: [], trackerIds: [assets[0].trackerId] });
     dispatcher = await tenant.addUser({ permissions: [] });
-    endpoints.both = (
-      await request(t.server)
-        .post('/api/webhook-endpoints')
-        .set(auth())
-        .send({ url: `${receiver.url}/both`, eventTypes: ['alert.opened', 'alert.resolved'] })
-        .expect(201)
-    ).body.data.id;
-    endpoints.opened = (
-      await request(t.server)
-        .post('/api/webhook-endpoints')
-        .set(auth())
-        .send({ url: `${receiver.url}/opened`, eventTypes: ['alert.opened'] })
-        .expect(201)
-    ).body.data.id;
+    endpoints.both = await createWebhookEndpoint(t, tenant.admin.token, `${receiver.url}/both`, ['alert.opened', 'alert.resolved']);
+    endpoints.opened = await createWebhookEndpoint(t, tenant.admin.token, `${receiver.url}/opened`, ['alert.opened']);
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-    await smtp.close();
-    for (const name of ['SMTP_URL', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
-  });
+  afterAll(() => closeWithAlertChannels(t, { smtp, receiver }));
 
   it('opens every alert of the batch once and tells each channel once, also when the batch comes again or is replayed after a crash', async () => {
     // An hour's cooldown on three of the assets; the second asset's is claimed by an earlier batch.

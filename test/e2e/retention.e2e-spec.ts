@@ -6,9 +6,10 @@ import { Types } from 'mongoose';
 import { Jobs, RETENTION_JOB } from '@app/jobs';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { MailCatcher, startMailCatcher } from '../support/mail-catcher';
+import type { MailCatcher } from '../support/mail-catcher';
 import { eventually, WebhookReceiver } from '../support/webhook-receiver';
 import { createDepot, depotFix } from './depot-fixtures';
+import { closeWithAlertChannels, createWebhookEndpoint, startAlertChannels } from './alert-channel-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-retention-0123456789';
@@ -54,11 +55,8 @@ describe('retention', () => {
     (await api().get(`/api/webhook-endpoints/${endpointId}/deliveries`).set(auth()).expect(200)).body.data;
 
   beforeAll(async () => {
-    smtp = await startMailCatcher();
-    receiver = await new WebhookReceiver().start();
-    process.env.SMTP_URL = smtp.url;
+    ({ smtp, receiver } = await startAlertChannels());
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
-    process.env.WEBHOOK_ALLOWED_NETWORKS = '127.0.0.1/32';
     t = await createTestApp();
     tenant = await createTenant(t.app);
     asset = await addAsset(t, tenant.clientId, { name: 'Camión 1' });
@@ -73,20 +71,9 @@ describe('retention', () => {
         recipients: { userIds: [tenant.admin.user._id.toHexString()], emails: ['ops@example.com'] },
       })
       .expect(201);
-    endpointId = (
-      await api()
-        .post('/api/webhook-endpoints')
-        .set(auth())
-        .send({ url: `${receiver.url}/hook`, eventTypes: ['alert.opened'] })
-        .expect(201)
-    ).body.data.id;
+    endpointId = await createWebhookEndpoint(t, tenant.admin.token, `${receiver.url}/hook`, ['alert.opened']);
   });
-  afterAll(async () => {
-    await t.close();
-    await receiver.close();
-    await smtp.close();
-    for (const name of ['SMTP_URL', 'WEBHOOK_ALLOWED_NETWORKS']) delete process.env[name];
-  });
+  afterAll(() => closeWithAlertChannels(t, { smtp, receiver }));
 
   it('removes, in one pass of its job, what is past each period and keeps the rest', async () => {
     await ingest(visit(OLD));
