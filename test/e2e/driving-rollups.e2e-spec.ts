@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { ingestMessages, scriptedDrive } from './driving-fixtures';
-import { addAsset, TrackedFixture } from './positions-fixtures';
+import { scriptedDrive } from './driving-fixtures';
+import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-driving-rollups-0123456789';
 const DAY_S = Math.floor(Date.UTC(2026, 10, 18) / 1000);
