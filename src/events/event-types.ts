@@ -1,5 +1,5 @@
-/** Every fleet event type (docs/events.md has what each means and its details). */
-export const FLEET_EVENT_TYPES = [
+/** What a tracker's fixes alone produce, where it is and how it moves. */
+const POSITION_EVENT_TYPES = [
   'geofence.enter',
   'geofence.exit',
   'place.arrival',
@@ -10,13 +10,17 @@ export const FLEET_EVENT_TYPES = [
   'idling.end',
   'ignition.on',
   'ignition.off',
+] as const;
+
+/** What a tracker's fixes alone produce from its sensors. */
+const SENSOR_EVENT_TYPES = ['temperature.out_of_range', 'temperature.back_in_range', 'harsh.acceleration', 'harsh.braking', 'harsh.cornering'] as const;
+
+/** Every fleet event type (docs/events.md has what each means and its details). */
+export const FLEET_EVENT_TYPES = [
+  ...POSITION_EVENT_TYPES,
   'tracker.offline',
   'tracker.online',
-  'temperature.out_of_range',
-  'temperature.back_in_range',
-  'harsh.acceleration',
-  'harsh.braking',
-  'harsh.cornering',
+  ...SENSOR_EVENT_TYPES,
   'inspection.critical',
   'inspection.away_from_vehicle',
   'work_order.overdue',
@@ -28,6 +32,9 @@ export const FLEET_EVENT_TYPES = [
   'task.done',
   'task.failed',
 ] as const;
+
+/** The types the detector derives from fixes alone, so a replay of a stretch finds them again (offline and online come from the sweep's clock too). */
+export const FIX_EVENT_TYPES: ReadonlySet<string> = new Set([...POSITION_EVENT_TYPES, ...SENSOR_EVENT_TYPES]);
 
 export type FleetEventType = (typeof FLEET_EVENT_TYPES)[number];
 

@@ -4,30 +4,11 @@ import { Model, Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import type { Asset } from '@app/fleet';
 import { assetDayId, DAY_S, eventId } from '../event-ids';
-import { END_OF } from '../event-types';
+import { END_OF, FIX_EVENT_TYPES } from '../event-types';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
 import { FleetEvent } from '../schemas/fleet-event.schema';
 import { FleetEventIndex } from '../schemas/fleet-event-index.schema';
-
-/** The types the detector derives from fixes alone (offline and online come from the sweep's clock too). */
-const REPLAYED_TYPES = new Set([
-  'geofence.enter',
-  'geofence.exit',
-  'place.arrival',
-  'place.departure',
-  'speeding.start',
-  'speeding.end',
-  'idling.start',
-  'idling.end',
-  'ignition.on',
-  'ignition.off',
-  'temperature.out_of_range',
-  'temperature.back_in_range',
-  'harsh.acceleration',
-  'harsh.braking',
-  'harsh.cornering',
-]);
 
 /**
  * After a late message, makes an asset's stored events of a stretch of time what a replay of the
@@ -51,7 +32,7 @@ export class EventReconciler {
     const keep = new Set(replayed.map((event) => eventId(event).toHexString()));
     const inStretch = docs
       .flatMap((doc) => doc.entries)
-      .filter((entry) => REPLAYED_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000);
+      .filter((entry) => FIX_EVENT_TYPES.has(entry.type) && entry.at.getTime() >= from * 1000 && entry.at.getTime() <= to * 1000);
     const stored = new Set(inStretch.map((entry) => entry.id.toHexString()));
     const stale = inStretch.filter((entry) => !keep.has(entry.id.toHexString()));
     const moves = pairMoves(
