@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PortalTicketComment } from '@app/integrations';
 
 /** A ticket as the portal keeps it: the spec's shape plus `clientId` and members our API must drop. */
 export interface StoredTicket {
@@ -19,14 +20,8 @@ export interface StoredTicket {
   comments: StoredComment[];
 }
 
-export interface StoredComment {
-  id: string;
-  ticketId: string;
-  authorName: string;
-  authorRole: string;
-  content: string;
-  createdAt: string;
-}
+/** A comment is kept as the spec shows it. */
+export type StoredComment = PortalTicketComment;
 
 export interface TicketInput {
   title: string;
