@@ -193,26 +193,17 @@ describe('validateAnswers', () => {
       { fieldId: 's', type: FieldType.Stars, label: 'S', required: false },
       { fieldId: 'f', type: FieldType.File, label: 'F', required: false },
     ];
-    expect(
+    const answer = (stars: number, files: string[]) =>
       validateAnswers(
         loose,
         [
-          { fieldId: 's', value: 5 },
-          { fieldId: 'f', value: Array(10).fill('x.bin') },
+          { fieldId: 's', value: stars },
+          { fieldId: 'f', value: files },
         ],
         context,
-      ).ok,
-    ).toBe(true);
-    expect(
-      validateAnswers(
-        loose,
-        [
-          { fieldId: 's', value: 6 },
-          { fieldId: 'f', value: Array(11).fill('x') },
-        ],
-        context,
-      ),
-    ).toMatchObject({ ok: false, errors: [{ path: 'answers.0.value' }, { path: 'answers.1.value' }] });
+      );
+    expect(answer(5, Array(10).fill('x.bin')).ok).toBe(true);
+    expect(answer(6, Array(11).fill('x'))).toMatchObject({ ok: false, errors: [{ path: 'answers.0.value' }, { path: 'answers.1.value' }] });
   });
 
   it('reports every problem at once', () => {
