@@ -13,7 +13,7 @@ import { FixWalk, MAX_STEP_SECONDS } from './fix-walk';
 import type { DrivingDay } from './rollups/driving-day.schema';
 import { addHour, DrivingDays } from './rollups/driving-days';
 import { dayOf, HOUR_S } from './rollups/hour-tallies';
-import { planPeriod } from './rollups/period-plan';
+import { daysNeedingHours, planPeriod } from './rollups/period-plan';
 import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
 import { type StretchRead, walkStretches } from './stretch-walks';
@@ -110,6 +110,7 @@ export class DrivingScores {
   ) {
     const rows = [];
     const stretches: StretchRead[] = [];
+    await this.readHours(days, request, new Map(assets.map((asset) => [asset._id.toHexString(), []])));
     for (const asset of assets) {
       const tally = emptyTally();
       stretches.push(...this.tallyPeriod(asset, fences, request, () => tally, days.get(asset._id.toHexString())));
@@ -137,21 +138,28 @@ export class DrivingScores {
     const wanted = request.driverIds ? new Set(request.driverIds.map((id) => id.toLowerCase())) : null;
     const drivers = new Map<string, { id: string; name: string; plate: null; tally: DrivingTally }>();
     const stretches: StretchRead[] = [];
-    for (const asset of assets) {
-      const own = (spans.get(asset._id.toHexString()) ?? []).filter((span) => !wanted || wanted.has(span.driverId.toLowerCase()));
-      if (own.length === 0) continue;
+    const driven = assets
+      .map((asset) => ({ asset, own: (spans.get(asset._id.toHexString()) ?? []).filter((span) => !wanted || wanted.has(span.driverId.toLowerCase())) }))
+      .filter(({ own }) => own.length > 0)
+      .map(({ asset, own }) => ({ asset, own, cuts: own.flatMap((span) => (span.to === null ? [span.from] : [span.from, span.to])) }));
+    await this.readHours(days, request, new Map(driven.map(({ asset, cuts }) => [asset._id.toHexString(), cuts])));
+    for (const { asset, own, cuts } of driven) {
       const tallyAt = (ts: number) => {
         const span = spanAt(own, ts);
         if (!span) return null;
         if (!drivers.has(span.driverId)) drivers.set(span.driverId, { id: span.driverId, name: span.driverName, plate: null, tally: emptyTally() });
         return drivers.get(span.driverId)!.tally;
       };
-      const cuts = own.flatMap((span) => (span.to === null ? [span.from] : [span.from, span.to]));
       stretches.push(...this.tallyPeriod(asset, fences, request, tallyAt, days.get(asset._id.toHexString()), cuts));
       countHarsh(harsh.get(asset._id.toHexString()) ?? [], tallyAt);
     }
     await walkStretches(this.points, stretches);
     return [...drivers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  }
+
+  /** Reads the hours of the rollups the period's plans read by hour (asset id → its drivers' span boundaries): a whole day is its total. */
+  private async readHours(days: RollupsByAsset, request: DrivingRequest, cutsByAsset: ReadonlyMap<string, readonly number[]>): Promise<void> {
+    await this.rollups.withHours([...cutsByAsset].flatMap(([assetId, cuts]) => daysNeedingHours(request.fromS, request.toS, days.get(assetId), cuts)));
   }
 
   /**

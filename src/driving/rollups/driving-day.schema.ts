@@ -35,6 +35,10 @@ export class DrivingDay {
   /** `h00`…`h23` → that hour's figures (an hour without any is absent). */
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   hours: Record<string, StoredHour>;
+
+  /** The day's figures, the sum of its hours (a whole day is read as these, its hours left out). */
+  @Prop({ type: SchemaTypes.Mixed, default: {} })
+  total: Partial<StoredHour>;
 }
 
 export const DrivingDaySchema = SchemaFactory.createForClass(DrivingDay);

@@ -29,6 +29,13 @@ export function addHour(into: DrivingTally, hour: Partial<StoredHour>): void {
   into.speedingSeconds[2] += hour.s30 ?? 0;
 }
 
+/** The sum of a day's hours. */
+function totalOf(hours: Record<string, Partial<StoredHour>> | undefined): StoredHour {
+  const total = { km: 0, drive: 0, idle: 0, s10: 0, s20: 0, s30: 0 };
+  for (const hour of Object.values(hours ?? {})) for (const field of Object.keys(total) as Array<keyof StoredHour>) total[field] += hour[field] ?? 0;
+  return total;
+}
+
 /** What a batch adds to one asset-day: hour index (0–23) → figures. */
 export interface DayIncrement {
   assetId: string;
@@ -46,7 +53,11 @@ export class DrivingDays {
     @InjectModel(DrivingWalk.name) private readonly walks: Model<DrivingWalk>,
   ) {}
 
-  /** One upsert per asset-day: each hour's figures added (`set`: written over, what a re-derivation found; hours in `cleared` found empty). */
+  /**
+   * One upsert per asset-day: each hour's figures added, and to the day's total (`set`: written
+   * over, what a re-derivation found, hours in `cleared` found empty, the total summed again from
+   * the hours).
+   */
   async write(increments: readonly DayIncrement[], mode: 'add' | 'set' = 'add', cleared: readonly number[] = []): Promise<void> {
     const ops = increments.map(({ assetId, day, hours, coveredFrom }) => {
       const figures: Record<string, number> = {};
@@ -55,32 +66,60 @@ export class DrivingDays {
         if (mode === 'set') set[`hours.${hourKey(index)}`] = stored(tally);
         else
           for (const [field, value] of Object.entries(stored(tally)) as Array<[string, number]>)
-            if (value !== 0) figures[`hours.${hourKey(index)}.${field}`] = value;
+            if (value !== 0) {
+              figures[`hours.${hourKey(index)}.${field}`] = value;
+              figures[`total.${field}`] = (figures[`total.${field}`] ?? 0) + value;
+            }
       }
       const unset = Object.fromEntries(cleared.filter((index) => !hours.has(index)).map((index) => [`hours.${hourKey(index)}`, '']));
+      const totalMoves = Object.keys(figures).length > 0;
       const update = {
-        $setOnInsert: { assetId: new Types.ObjectId(assetId), day, ...(coveredFrom === undefined && { coveredFrom: null }) },
+        $setOnInsert: {
+          assetId: new Types.ObjectId(assetId),
+          day,
+          ...(coveredFrom === undefined && { coveredFrom: null }),
+          ...(!totalMoves && { total: {} }),
+        },
         ...(coveredFrom !== undefined && { $min: { coveredFrom } }),
-        ...(Object.keys(figures).length > 0 && { $inc: figures }),
+        ...(totalMoves && { $inc: figures }),
         ...(Object.keys(set).length > 0 && { $set: set }),
         ...(Object.keys(unset).length > 0 && { $unset: unset }),
       };
       return { updateOne: { filter: { _id: dayId(assetId, day) }, update, upsert: true } };
     });
+    if (ops.length === 0) return;
+    await this.days.collection.bulkWrite(ops as never[], { ordered: false });
+    if (mode === 'set') await this.sumTotals(increments.map(({ assetId, day }) => dayId(assetId, day)));
+  }
+
+  /** Each of these days' total summed again from its hours (after hours written over). */
+  private async sumTotals(ids: readonly string[]): Promise<void> {
+    const docs = await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 1 });
+    const ops = docs.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $set: { total: totalOf(doc.hours) } } } }));
     if (ops.length > 0) await this.days.collection.bulkWrite(ops as never[], { ordered: false });
   }
 
-  /** These assets' rollups of the days from `fromDay` to `toDay` (both included): asset id → day → rollup. */
+  /**
+   * These assets' rollups of the days from `fromDay` to `toDay` (both included), their hours left
+   * out (`withHours` reads them for the days that need them): asset id → day → rollup.
+   */
   async read(assetIds: readonly string[], fromDay: number, toDay: number): Promise<Map<string, Map<number, DrivingDay>>> {
     const ids: string[] = [];
     for (const assetId of assetIds) for (let day = fromDay; day <= toDay; day += 86_400) ids.push(dayId(assetId, day));
     const found = new Map<string, Map<number, DrivingDay>>();
-    for (const doc of await findByIdChunks<DrivingDay>(this.days.collection, ids)) {
+    for (const doc of await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 0 })) {
       const assetId = doc.assetId.toHexString();
       if (!found.has(assetId)) found.set(assetId, new Map());
       found.get(assetId)!.set(doc.day, doc);
     }
     return found;
+  }
+
+  /** Reads the hours of these rollups into them. */
+  async withHours(days: readonly DrivingDay[]): Promise<void> {
+    const byId = new Map(days.map((day) => [day._id, day]));
+    for (const doc of await findByIdChunks<Pick<DrivingDay, '_id' | 'hours'>>(this.days.collection, [...byId.keys()], { hours: 1 }))
+      byId.get(doc._id)!.hours = doc.hours ?? {};
   }
 
   async walkStates(assetIds: readonly string[]): Promise<Map<string, FixWalkState>> {
