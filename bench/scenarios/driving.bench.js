@@ -1,6 +1,6 @@
 // Driving scores at volume (docs/driving.md, "Cost"): a client with 1 000 assets that have a
 // tracker (globex's own and added ones, stored in bulk), each with the rollups of October 2026
-// (31 000 `driving_days`, 24 hourly figures each, as the rollup processor writes them) and three
+// (31 000 `driving_days`, 24 hourly figures each and the day's total, as the rollup processor writes them) and three
 // harsh events a day in its day index (`fleet_event_index`, as the events service writes it).
 // Then `GET /api/driving-scores` for every asset over the 31 days, by asset: the whole hours come
 // from the rollups, the period's ends are walked from the fixes (none stored here: the bench times
@@ -20,6 +20,8 @@ const HARSH = ['harsh.acceleration', 'harsh.braking', 'harsh.cornering'];
 
 const hour = (h) => ({ km: h >= 8 && h < 18 ? 30 : 0, drive: h >= 8 && h < 18 ? 2400 : 0, idle: 300, s10: 120, s20: 40, s30: 10 });
 const dayHours = Object.fromEntries(Array.from({ length: 24 }, (_, h) => [`h${String(h).padStart(2, '0')}`, hour(h)]));
+const dayTotal = {};
+for (const figures of Object.values(dayHours)) for (const [field, value] of Object.entries(figures)) dayTotal[field] = (dayTotal[field] ?? 0) + value;
 
 async function setUp(ctx) {
   const clientId = new Types.ObjectId(ctx.manifest.clients.globex.id);
@@ -34,7 +36,7 @@ async function setUp(ctx) {
   for (const { _id } of assets)
     for (let d = 0; d < DAYS; d++) {
       const day = FIRST_DAY_S + d * 86_400;
-      days.push({ _id: `${_id.toHexString()}:${day}`, assetId: _id, day, coveredFrom: null, hours: dayHours });
+      days.push({ _id: `${_id.toHexString()}:${day}`, assetId: _id, day, coveredFrom: null, hours: dayHours, total: dayTotal });
       const entries = HARSH.map((type, i) => ({
         id: new Types.ObjectId(),
         at: new Date((day + 36_000 + i * 3600) * 1000),

@@ -12,7 +12,7 @@ const iso = (s: number) => new Date(s * 1000).toISOString();
  * The scores from the rollups the ingestion pipeline writes equal the scores walked from every
  * fix (the same request once the asset's rollups are removed, which makes every day a day without
  * one), on telemetry sent through the ingestion route in several batches, with a resend and a late
- * fix, over periods whose ends fall inside hours.
+ * fix, over periods whose ends fall inside hours, and over one holding a whole day (read as its total).
  */
 describe('driving scores from rollups', () => {
   let t: TestApp;
@@ -44,6 +44,9 @@ describe('driving scores from rollups', () => {
     for (let i = 0; i < messages.length; i += 100) await ingestMessages(t, TOKEN, messages.slice(i, i + 100));
     await ingestMessages(t, TOKEN, messages.slice(200, 300)); // a resend
     await ingestMessages(t, TOKEN, late);
+    // The next day, a shorter drive: a whole day of the last period below.
+    const next = scriptedDrive(a, { ts: DAY_S + 86_400 + 10 * 3600, lat: -33.5, lng: -70.7 }, speeds.slice(0, 200), 30).messages;
+    for (let i = 0; i < next.length; i += 120) await ingestMessages(t, TOKEN, next.slice(i, i + 120));
   }, 120_000);
   afterAll(() => t.close());
 
@@ -52,6 +55,7 @@ describe('driving scores from rollups', () => {
       [DAY_S, DAY_S + 86_399],
       [DAY_S + 3 * 3600 + 17 * 60 + 5, DAY_S + 4 * 3600 + 41 * 60 + 13],
       [DAY_S + 2 * 3600 + 55 * 60, DAY_S + 5 * 3600 + 2 * 60],
+      [DAY_S + 3 * 3600 + 10 * 60, DAY_S + 2 * 86_400 + 7200],
     ];
     const days = await t.connection
       .collection('driving_days')
@@ -60,6 +64,15 @@ describe('driving scores from rollups', () => {
     expect(days).toHaveLength(1);
     expect(days[0].coveredFrom).toBe(DAY_S + 30);
     expect(Object.keys(days[0].hours as object).sort()).toEqual(['h02', 'h03', 'h04', 'h05']);
+    // Each day's total is the sum of its hours (the first day's hours written over after the late fix).
+    for (const day of await t.connection.collection('driving_days').find({ assetId: days[0].assetId }).toArray()) {
+      const hours = Object.values(day.hours as Record<string, Record<string, number>>);
+      for (const field of ['km', 'drive', 'idle', 's10', 's20', 's30'])
+        expect(day.total[field] ?? 0).toBeCloseTo(
+          hours.reduce((sum, hour) => sum + (hour[field] ?? 0), 0),
+          6,
+        );
+    }
     const rolled = await Promise.all(periods.map(async ([from, to]) => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data));
     expect(rolled[0][0].drivingSeconds).toBe(drive().drivingSeconds);
     await t.connection.collection('driving_days').deleteMany({ assetId: days[0].assetId });
