@@ -1,16 +1,36 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQueryDto, StrictBody, ValidateText, WhenSent } from '@app/http';
 import { WEBHOOK_EVENT_TYPES } from '../webhook-types';
 
-const eventTypesDoc = {
-  type: 'array' as const,
-  items: { type: 'string' as const, enum: [...WEBHOOK_EVENT_TYPES] },
-  minItems: 1,
-  uniqueItems: true,
-  description: 'What the endpoint receives: the alert life cycle and any fleet event as `event.<type>`',
-  example: ['alert.opened', 'event.geofence.exit'],
-};
+/**
+ * `eventTypes`: at least one, each a webhook event type, none twice; optional when the update
+ * sends it. The document spells out the limits, as the validators sit inside this decorator.
+ */
+function WebhookEventTypesField({ optional = false } = {}): PropertyDecorator {
+  return applyDecorators(
+    IsIn(WEBHOOK_EVENT_TYPES, {
+      each: true,
+      message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>',
+    }),
+    ArrayUnique(),
+    ArrayMaxSize(WEBHOOK_EVENT_TYPES.length),
+    ArrayMinSize(1),
+    IsArray(),
+    ...(optional ? [WhenSent()] : []),
+    ApiProperty({
+      type: 'array',
+      items: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+      minItems: 1,
+      maxItems: WEBHOOK_EVENT_TYPES.length,
+      uniqueItems: true,
+      required: !optional,
+      description: 'What the endpoint receives: the alert life cycle and any fleet event as `event.<type>`',
+      example: ['alert.opened', 'event.geofence.exit'],
+    }),
+  );
+}
 
 @StrictBody()
 export class CreateWebhookEndpointDto {
@@ -28,15 +48,7 @@ export class CreateWebhookEndpointDto {
   @ValidateText({ min: 0, max: 500, optional: true })
   description?: string;
 
-  @ApiProperty(eventTypesDoc)
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, {
-    each: true,
-    message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>',
-  })
+  @WebhookEventTypesField()
   eventTypes: string[];
 
   /** Deliveries go out only while enabled (default true). */
@@ -58,16 +70,7 @@ export class UpdateWebhookEndpointDto {
   @ValidateText({ min: 0, max: 500 })
   description?: string;
 
-  @ApiProperty({ ...eventTypesDoc, required: false })
-  @WhenSent()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(WEBHOOK_EVENT_TYPES.length)
-  @ArrayUnique()
-  @IsIn(WEBHOOK_EVENT_TYPES, {
-    each: true,
-    message: 'each value in eventTypes must be alert.opened, alert.acknowledged, alert.resolved or event.<fleet event type>',
-  })
+  @WebhookEventTypesField({ optional: true })
   eventTypes?: string[];
 
   @WhenSent()
