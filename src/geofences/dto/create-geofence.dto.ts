@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNumber, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText } from '@app/http';
-import { GEOMETRY_LIMITS, AreaGeometry } from '@app/geo';
-import { IsGeofenceGeometry } from './geofence-fields';
+import { AreaGeometry } from '@app/geo';
+import { GeofenceRadius, GeofenceSpeedLimit, GeofenceWidth, IsGeofenceGeometry } from './geofence-fields';
 
 @StrictBody()
 export class CreateGeofenceDto {
@@ -32,16 +32,12 @@ export class CreateGeofenceDto {
    * @example 250
    */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusM must be a number of metres' })
-  @Min(GEOMETRY_LIMITS.radiusM.min)
-  @Max(GEOMETRY_LIMITS.radiusM.max)
+  @GeofenceRadius()
   radiusM?: number;
 
   /** A corridor's full width in metres (with a LineString), 5 to 5 000: half on each side of the line. */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'widthM must be a number of metres' })
-  @Min(GEOMETRY_LIMITS.widthM.min)
-  @Max(GEOMETRY_LIMITS.widthM.max)
+  @GeofenceWidth()
   widthM?: number;
 
   /**
@@ -49,9 +45,7 @@ export class CreateGeofenceDto {
    * @example 30
    */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'speedLimitKmh must be a number of km/h' })
-  @Min(1)
-  @Max(300)
+  @GeofenceSpeedLimit()
   speedLimitKmh?: number;
 
   /** Applies to every asset of the client (default), or only to `assetIds` and the assets of `groupIds`. */

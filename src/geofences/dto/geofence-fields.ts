@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { ValidateBy } from 'class-validator';
+import { IsNumber, Max, Min, ValidateBy } from 'class-validator';
 import { GEOMETRY_LIMITS, geometryProblem } from '@app/geo';
 
 const position = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'number' }, description: '[longitude, latitude]' };
@@ -68,3 +68,16 @@ const sizesIn = (body: object | undefined) => {
   const { radiusM, widthM } = (body ?? {}) as { radiusM?: number | null; widthM?: number | null };
   return { radiusM, widthM };
 };
+
+/** A number of metres or km/h between `min` and `max`, the message naming the field and its unit. */
+const BoundedNumber = (field: string, unit: string, { min, max }: { min: number; max: number }): PropertyDecorator =>
+  applyDecorators(IsNumber({ allowNaN: false, allowInfinity: false }, { message: `${field} must be a number of ${unit}` }), Min(min), Max(max));
+
+/** `radiusM`: a circle's radius. */
+export const GeofenceRadius = () => BoundedNumber('radiusM', 'metres', GEOMETRY_LIMITS.radiusM);
+
+/** `widthM`: a corridor's full width. */
+export const GeofenceWidth = () => BoundedNumber('widthM', 'metres', GEOMETRY_LIMITS.widthM);
+
+/** `speedLimitKmh`: the speed limit inside. */
+export const GeofenceSpeedLimit = () => BoundedNumber('speedLimitKmh', 'km/h', { min: 1, max: 300 });

@@ -1,8 +1,8 @@
-import { IsNumber, Matches, Max, Min } from 'class-validator';
+import { Matches } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
 import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
-import { GEOMETRY_LIMITS, AreaGeometry } from '@app/geo';
-import { IsGeofenceGeometry } from './geofence-fields';
+import { AreaGeometry } from '@app/geo';
+import { GeofenceRadius, GeofenceSpeedLimit, GeofenceWidth, IsGeofenceGeometry } from './geofence-fields';
 
 /** The fields to change, at least one; `null` clears the speed limit. The geometry is checked with the radius or width it will have. */
 @StrictBody()
@@ -25,21 +25,15 @@ export class UpdateGeofenceDto {
   geometry?: AreaGeometry;
 
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'radiusM must be a number of metres' })
-  @Min(GEOMETRY_LIMITS.radiusM.min)
-  @Max(GEOMETRY_LIMITS.radiusM.max)
+  @GeofenceRadius()
   radiusM?: number;
 
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'widthM must be a number of metres' })
-  @Min(GEOMETRY_LIMITS.widthM.min)
-  @Max(GEOMETRY_LIMITS.widthM.max)
+  @GeofenceWidth()
   widthM?: number;
 
   @WhenSent({ nullable: true })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'speedLimitKmh must be a number of km/h' })
-  @Min(1)
-  @Max(300)
+  @GeofenceSpeedLimit()
   speedLimitKmh?: number | null;
 
   @AllAssetsField()
