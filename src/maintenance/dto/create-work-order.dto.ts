@@ -1,7 +1,8 @@
-import { IsIn, IsISO8601, Matches } from 'class-validator';
+import { IsISO8601, Matches } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
-import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
+import type { WorkOrderPriority } from '../schemas/work-order.schema';
+import { WorkOrderPriorityField } from './work-order-fields.dto';
 
 @StrictBody()
 export class CreateWorkOrderDto {
@@ -23,7 +24,7 @@ export class CreateWorkOrderDto {
 
   /** low, medium (default), high or urgent. */
   @WhenSent()
-  @IsIn(WORK_ORDER_PRIORITIES, { message: `priority must be one of ${WORK_ORDER_PRIORITIES.join(', ')}` })
+  @WorkOrderPriorityField()
   priority?: WorkOrderPriority;
 
   /** A calendar day, `YYYY-MM-DD`; `null` as left out: no due date. */

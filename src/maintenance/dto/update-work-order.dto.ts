@@ -1,7 +1,7 @@
-import { IsIn } from 'class-validator';
 import { IsIsoDay, IsObjectIdString } from '@app/formats';
 import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
-import { WORK_ORDER_PRIORITIES, WorkOrderPriority } from '../schemas/work-order.schema';
+import type { WorkOrderPriority } from '../schemas/work-order.schema';
+import { WorkOrderPriorityField } from './work-order-fields.dto';
 
 /** A partial edit. Status changes go through `POST …/{id}/transitions`; asset and category are fixed. */
 @StrictBody()
@@ -19,7 +19,7 @@ export class UpdateWorkOrderDto {
 
   /** low, medium, high or urgent. */
   @WhenSent()
-  @IsIn(WORK_ORDER_PRIORITIES, { message: `priority must be one of ${WORK_ORDER_PRIORITIES.join(', ')}` })
+  @WorkOrderPriorityField()
   priority?: WorkOrderPriority;
 
   /** A calendar day `YYYY-MM-DD`; null removes it. */
