@@ -6,3 +6,4 @@ export { type NewReading } from './meter-reading-recorder';
 export { METERS_CHANGED, type MeterChange } from './meters-changed';
 export { advance, type MeterFeed } from './meter-rules';
 export type { AssetMeter } from './schemas/asset-meter.schema';
+export { EngineHoursValue, OdometerKmValue } from './dto/meter-fields';

@@ -4,6 +4,7 @@ import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
 import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent, LatLngDto } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
+import { OdometerKmValue } from '../../meters';
 
 @StrictBody()
 export class RefuelLocationDto extends LatLngDto {}
@@ -42,9 +43,7 @@ export class CreateRefuelDto {
   totalCost?: number;
 
   @WhenSent({ nullAsAbsent: true })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(10_000_000)
+  @OdometerKmValue()
   odometerKm?: number;
 
   /** @example "Copec Ruta 5 km 21" */

@@ -1,8 +1,9 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNumber, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateNestedObject, WhenSent, LatLngDto } from '@app/http';
 import { FormAnswerDto, MAX_ANSWERS } from '../../forms';
+import { OdometerKmValue } from '../../meters';
 
 @StrictBody()
 export class InspectionLocationDto extends LatLngDto {}
@@ -34,9 +35,7 @@ export class SubmitInspectionDto {
 
   /** Odometer reading, 0..10 000 000 km; `null` as left out. */
   @WhenSent({ nullAsAbsent: true })
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(10_000_000)
+  @OdometerKmValue()
   odometerKm?: number;
 
   /** Where the inspection was made; `null` as left out (no position). */

@@ -6,6 +6,7 @@ import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/format
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
+import { EngineHoursValue, OdometerKmValue } from '../../meters';
 
 /** Interval lengths: km (1..1 000 000), engine hours (1..100 000), days (1..3 650). */
 @StrictBody()
@@ -120,15 +121,11 @@ export class CreateServiceRecordDto {
 
   /** The odometer at the service (default: the asset's meter now). */
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(10_000_000)
+  @OdometerKmValue()
   odometerKm?: number;
 
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(1_000_000)
+  @EngineHoursValue()
   engineHours?: number;
 
   /** A work order of the asset the service was done under. */

@@ -1,23 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNumber, Max, Min } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { IsIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody, WhenSent } from '@app/http';
+import { EngineHoursValue, OdometerKmValue } from './meter-fields';
 
 /** A meter read by hand: at least one of `odometerKm` and `engineHours`. */
 @StrictBody()
 export class CreateMeterReadingDto {
   /** The odometer, km (0 to 10 000 000). */
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(10_000_000)
+  @OdometerKmValue()
   odometerKm?: number;
 
   /** Engine hours (0 to 1 000 000). */
   @WhenSent()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(1_000_000)
+  @EngineHoursValue()
   engineHours?: number;
 
   /** When it was read (ISO 8601); not more than 5 minutes in the future. */
