@@ -43,7 +43,9 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
     const byAsset = new Map<string, Stored<Task>[]>();
     for (const task of open.filter(watchedAtLocation)) {
       const key = task.assetId!.toHexString();
-      byAsset.set(key, [...(byAsset.get(key) ?? []), task]);
+      const ofAsset = byAsset.get(key);
+      if (ofAsset) ofAsset.push(task);
+      else byAsset.set(key, [task]);
     }
     return byAsset;
   }
