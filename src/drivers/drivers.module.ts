@@ -12,8 +12,8 @@ import { DriverAssignmentsController } from './assignments/driver-assignments.co
 import { DriverAssignmentsService } from './assignments/driver-assignments.service';
 import { DriverAssignments } from './assignments/driver-assignments';
 import { DriverAssignment, DriverAssignmentSchema } from './assignments/schemas/driver-assignment.schema';
-import { DRIVER_KEY_VERSIONS } from './schemas/driver-key-version.schema';
-import { DRIVER_ASSIGNMENT_VERSIONS } from './schemas/driver-assignment-version.schema';
+import { DriverKeyVersion, DriverKeyVersionSchema } from './schemas/driver-key-version.schema';
+import { DriverAssignmentVersion, DriverAssignmentVersionSchema } from './schemas/driver-assignment-version.schema';
 import { DriverKeys } from './telemetry/driver-keys';
 
 const driversData = TenantDataModule.forFeature([{ name: Driver.name, schema: DriverSchema, repository: { batchReadsById: true } }]);
@@ -24,7 +24,14 @@ const assignmentData = AssetOwnedDataModule.forFeature([{ name: DriverAssignment
  * vehicle when (`/api/assets/{id}/driver-assignments`; `DriverAssignments` labels other domains' records).
  */
 @Module({
-  imports: [driversData, assignmentData, MongooseModule.forFeature([DRIVER_KEY_VERSIONS, DRIVER_ASSIGNMENT_VERSIONS])],
+  imports: [
+    driversData,
+    assignmentData,
+    MongooseModule.forFeature([
+      { name: DriverKeyVersion.name, schema: DriverKeyVersionSchema },
+      { name: DriverAssignmentVersion.name, schema: DriverAssignmentVersionSchema },
+    ]),
+  ],
   controllers: [DriversController, DriverAssignmentsController],
   providers: [
     DriversService,

@@ -3,9 +3,9 @@ import { InjectModel } from '@nestjs/mongoose';
 import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository, type ClientVersion } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { CompiledGeofence, compileGeofence } from './compiled-geofence';
-import { Geofence, GEOFENCE_VERSIONS } from './schemas/geofence.schema';
+import { Geofence, GeofenceVersion } from './schemas/geofence.schema';
 
 /** A client's geofences with a spatial index (flatbush over their bounding boxes). */
 export class ClientGeofences {
@@ -47,7 +47,7 @@ export class ClientGeofences {
 export class GeofenceIndex extends ClientIndex<ClientGeofences> {
   constructor(
     @InjectRepository(Geofence) private readonly geofences: TenantRepository<Geofence>,
-    @InjectModel(GEOFENCE_VERSIONS.name) versions: Model<ClientVersion>,
+    @InjectModel(GeofenceVersion.name) versions: Model<GeofenceVersion>,
     config: AppConfig,
   ) {
     super(versions, config);

@@ -4,7 +4,7 @@ import { TenantDataModule } from '@app/database';
 import { GeofenceIndex } from './geofence-index.service';
 import { GeofencesController } from './geofences.controller';
 import { GeofencesService } from './geofences.service';
-import { Geofence, GEOFENCE_VERSIONS, GeofenceSchema } from './schemas/geofence.schema';
+import { Geofence, GeofenceSchema, GeofenceVersion, GeofenceVersionSchema } from './schemas/geofence.schema';
 
 /** Geofences (`/api/geofences`, `access_geofences`) and each client's spatial index of them. */
 const geofenceData = TenantDataModule.forFeature([{ name: Geofence.name, schema: GeofenceSchema }]);
@@ -13,7 +13,7 @@ const geofenceData = TenantDataModule.forFeature([{ name: Geofence.name, schema:
   imports: [
     geofenceData,
     // Keyed by client id: a change counter, not a client's record.
-    MongooseModule.forFeature([GEOFENCE_VERSIONS]),
+    MongooseModule.forFeature([{ name: GeofenceVersion.name, schema: GeofenceVersionSchema }]),
   ],
   controllers: [GeofencesController],
   providers: [GeofencesService, GeofenceIndex],

@@ -3,10 +3,10 @@ import { InjectModel } from '@nestjs/mongoose';
 import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository, type ClientVersion } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { boxAround, distanceM, type LatLng } from './place-distance';
 import { CompiledPlace, compilePlace } from './compiled-place';
-import { Place, PLACE_VERSIONS } from './schemas/place.schema';
+import { Place, PlaceVersion } from './schemas/place.schema';
 
 /**
  * A client's places, newest first, with a spatial index over their bounding boxes (up to 100 000
@@ -76,7 +76,7 @@ export class ClientPlaces {
 export class PlaceIndex extends ClientIndex<ClientPlaces> {
   constructor(
     @InjectRepository(Place) private readonly places: TenantRepository<Place>,
-    @InjectModel(PLACE_VERSIONS.name) versions: Model<ClientVersion>,
+    @InjectModel(PlaceVersion.name) versions: Model<PlaceVersion>,
     config: AppConfig,
   ) {
     super(versions, config);

@@ -11,7 +11,7 @@ import { UploadsModule } from '../uploads';
 import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-slot.schema';
 import { ArrivalDriver } from './arrival/arrival-driver';
 import { LocationArrivalProcessor } from './arrival/location-arrival.processor';
-import { TASK_LOCATION_VERSIONS } from './arrival/location-task.schema';
+import { TaskLocationVersion, TaskLocationVersionSchema } from './arrival/location-task.schema';
 import { LocationTasks } from './arrival/location-tasks';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskArrivals } from './arrival/task-arrivals.service';
@@ -20,7 +20,7 @@ import { TaskRowNames } from './import/task-row-names';
 import { LateTasksSweep } from './late/late-tasks.sweep';
 import { TaskDayList } from './list/task-day-list';
 import { TaskWindowIndex } from './list/task-window-index';
-import { TASK_WINDOW_VERSIONS } from './list/task-window-version.schema';
+import { TaskWindowVersion, TaskWindowVersionSchema } from './list/task-window-version.schema';
 import { Task, TaskSchema } from './schemas/task.schema';
 import { TaskEvents } from './task-events';
 import { TaskReferences } from './task-references';
@@ -36,7 +36,11 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
 @Module({
   imports: [
     taskData,
-    MongooseModule.forFeature([{ name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema }, TASK_LOCATION_VERSIONS, TASK_WINDOW_VERSIONS]),
+    MongooseModule.forFeature([
+      { name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema },
+      { name: TaskLocationVersion.name, schema: TaskLocationVersionSchema },
+      { name: TaskWindowVersion.name, schema: TaskWindowVersionSchema },
+    ]),
     PositionsModule,
     PlacesModule,
     DriversModule,

@@ -17,4 +17,3 @@ export * from './embedded/published-address';
 export * from './text-patterns';
 export * from './client-versioned-cache';
 export * from './client-index';
-export * from './client-version.schema';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { InjectRepository, Stored, TenantQuery, TenantRepository, TenantScope, type ClientVersion } from '@app/database';
+import { InjectRepository, Stored, TenantQuery, TenantRepository, TenantScope } from '@app/database';
 import { Driver } from '../schemas/driver.schema';
-import { DRIVER_ASSIGNMENT_VERSIONS } from '../schemas/driver-assignment-version.schema';
+import { DriverAssignmentVersion } from '../schemas/driver-assignment-version.schema';
 import { DriverAssignment } from './schemas/driver-assignment.schema';
 import { DriverLabel, DriverSpan, NO_DRIVER, resolveSpans, spanAt, StoredSpan } from './driver-spans';
 
@@ -37,7 +37,7 @@ export class DriverAssignments {
   constructor(
     @InjectRepository(DriverAssignment) private readonly assignments: TenantRepository<DriverAssignment>,
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
-    @InjectModel(DRIVER_ASSIGNMENT_VERSIONS.name) private readonly versions: Model<ClientVersion>,
+    @InjectModel(DriverAssignmentVersion.name) private readonly versions: Model<DriverAssignmentVersion>,
   ) {}
 
   /** The client's assignments change counter (a lookup by `_id`): a cache of labelled records keys on it. */

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientIndex, InjectRepository, scopeOfClient, TenantQuery, TenantRepository, type ClientVersion } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantQuery, TenantRepository } from '@app/database';
 import { Driver, normalIdentificationKey } from '../schemas/driver.schema';
-import { DRIVER_KEY_VERSIONS } from '../schemas/driver-key-version.schema';
+import { DriverKeyVersion } from '../schemas/driver-key-version.schema';
 
 /** The active drivers of a client by their identification key (upper-case). */
 export type ClientDriverKeys = ReadonlyMap<string, Types.ObjectId>;
@@ -19,7 +19,7 @@ export type ClientDriverKeys = ReadonlyMap<string, Types.ObjectId>;
 export class DriverKeys extends ClientIndex<ClientDriverKeys> {
   constructor(
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
-    @InjectModel(DRIVER_KEY_VERSIONS.name) versions: Model<ClientVersion>,
+    @InjectModel(DriverKeyVersion.name) versions: Model<DriverKeyVersion>,
     config: AppConfig,
   ) {
     super(versions, config);

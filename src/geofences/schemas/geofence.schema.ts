@@ -1,6 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import { clientVersionModel } from '@app/database';
 import type { AreaGeometry } from '@app/geo';
 
 /** An area of a client's that events are detected against (docs/events.md, "Geofences"). */
@@ -58,4 +57,13 @@ GeofenceSchema.index({ clientId: 1, _id: -1 });
  * A client's geofences change counter: read (by `_id`, a lookup) at most once per read-cache
  * lifetime by each instance's spatial index, so another instance's edit is seen within it.
  */
-export const GEOFENCE_VERSIONS = clientVersionModel('GeofenceVersion', 'geofence_versions');
+@Schema({ collection: 'geofence_versions', versionKey: false })
+export class GeofenceVersion {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ required: true, default: 0 })
+  version: number;
+}
+
+export const GeofenceVersionSchema = SchemaFactory.createForClass(GeofenceVersion);

@@ -1,6 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import { clientVersionModel } from '@app/database';
 import type { PointGeometry, PolygonGeometry } from '@app/geo';
 
 /**
@@ -64,5 +63,14 @@ PlaceSchema.index({ externalKey: 1 }, { unique: true, sparse: true });
 export const placeExternalKey = (clientId: Types.ObjectId, externalId: string | null | undefined): string | undefined =>
   externalId ? `${clientId.toHexString()}:${externalId}` : undefined;
 
-/** A client's places change counter. */
-export const PLACE_VERSIONS = clientVersionModel('PlaceVersion', 'place_versions');
+/** A client's places change counter (`ClientVersionedCache`): keyed by client id. */
+@Schema({ collection: 'place_versions', versionKey: false })
+export class PlaceVersion {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ required: true, default: 0 })
+  version: number;
+}
+
+export const PlaceVersionSchema = SchemaFactory.createForClass(PlaceVersion);

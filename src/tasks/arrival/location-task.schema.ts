@@ -1,4 +1,14 @@
-import { clientVersionModel } from '@app/database';
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /** A client's change counter of its tasks at a location (`ClientVersionedCache`): keyed by client id. */
-export const TASK_LOCATION_VERSIONS = clientVersionModel('TaskLocationVersion', 'task_location_versions');
+@Schema({ collection: 'task_location_versions', versionKey: false })
+export class TaskLocationVersion {
+  @Prop({ type: SchemaTypes.ObjectId })
+  _id: Types.ObjectId;
+
+  @Prop({ required: true, default: 0 })
+  version: number;
+}
+
+export const TaskLocationVersionSchema = SchemaFactory.createForClass(TaskLocationVersion);

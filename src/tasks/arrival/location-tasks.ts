@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientIndex, InjectRepository, scopeOfClient, Stored, TenantRepository, type ClientVersion } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
-import { TASK_LOCATION_VERSIONS } from './location-task.schema';
+import { TaskLocationVersion } from './location-task.schema';
 
 type LocationFacts = Pick<Task, 'clientId' | 'assetId' | 'placeId' | 'location' | 'state' | 'arrivedAt' | 'departedAt'>;
 
@@ -26,7 +26,7 @@ export type LocationTasksByAsset = ReadonlyMap<string, Stored<Task>[]>;
 export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
-    @InjectModel(TASK_LOCATION_VERSIONS.name) versions: Model<ClientVersion>,
+    @InjectModel(TaskLocationVersion.name) versions: Model<TaskLocationVersion>,
     config: AppConfig,
   ) {
     super(versions, config);

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository, type ClientVersion } from '@app/database';
+import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
-import { TASK_WINDOW_VERSIONS } from './task-window-version.schema';
+import { TaskWindowVersion } from './task-window-version.schema';
 
 /** Where a page starts: after this window start and id (a cursor's position). */
 export interface WindowPosition {
@@ -62,7 +62,7 @@ export class ClientTaskWindows {
 export class TaskWindowIndex extends ClientIndex<ClientTaskWindows> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
-    @InjectModel(TASK_WINDOW_VERSIONS.name) versions: Model<ClientVersion>,
+    @InjectModel(TaskWindowVersion.name) versions: Model<TaskWindowVersion>,
     config: AppConfig,
   ) {
     super(versions, config);
