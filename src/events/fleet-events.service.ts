@@ -76,6 +76,12 @@ export class FleetEvents {
     return this.record(newEvents.filter((event) => !told.has(eventId(event).toHexString())));
   }
 
+  /** Removes the event of this occurrence, if it is stored (a later message showed it did not happen): as `remove`. */
+  async withdraw(occurrence: Pick<NewFleetEvent, 'clientId' | 'assetId' | 'type' | 'occurredAt' | 'geofenceId' | 'subject'>): Promise<void> {
+    const stored = await this.events.findByIds(scopeOfClient(occurrence.clientId), [eventId(occurrence).toHexString()]);
+    await this.remove(stored);
+  }
+
   /** Removes events that no longer hold (a late message changed what happened), and their index entries. */
   async remove(events: readonly StoredFleetEvent[]): Promise<void> {
     if (events.length === 0) return;

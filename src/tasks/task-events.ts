@@ -19,6 +19,11 @@ export class TaskEvents {
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
   ) {}
 
+  /** Removes the task's event of this type and time, if it was recorded (a later message showed it did not happen). */
+  async withdraw(task: Stored<Task>, type: TaskEventType, occurredAt: Date): Promise<void> {
+    if (task.assetId) await this.events.withdraw({ clientId: task.clientId, assetId: task.assetId, type, occurredAt, subject: task._id.toHexString() });
+  }
+
   async record(task: Stored<Task>, type: TaskEventType, occurredAt: Date, details: Record<string, unknown> = {}): Promise<void> {
     if (!task.assetId) return;
     const asset = await this.assets.findById(scopeOfClient(task.clientId), task.assetId.toHexString());

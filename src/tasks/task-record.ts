@@ -6,6 +6,7 @@ import { TASK_LIMITS } from './dto/task-fields.dto';
 import { UpdateTaskDto } from './dto/update-task.dto';
 import { Task, taskExternalKey, type TaskState } from './schemas/task.schema';
 import { driverNameOf, type TaskRefs } from './task-references';
+import { lateCheckAt } from './late/late-check';
 
 /** States in which the vehicle may still change (before it got there). */
 const REASSIGNABLE: readonly TaskState[] = ['unassigned', 'assigned'];
@@ -36,7 +37,7 @@ function whereOf(body: Pick<CreateTaskDto, 'placeId' | 'location' | 'radiusM'>):
 
 /** The state a task waiting for its visit is in with or without a vehicle, and the late sweep's key while it waits. */
 function waiting(hasAsset: boolean, windowTo: Date): Pick<Task, 'state' | 'lateCheckAt'> {
-  return { state: hasAsset ? 'assigned' : 'unassigned', lateCheckAt: windowTo };
+  return { state: hasAsset ? 'assigned' : 'unassigned', lateCheckAt: lateCheckAt(windowTo) };
 }
 
 export function newTask(body: CreateTaskDto, refs: TaskRefs, clientId: Stored<Task>['clientId']): Omit<Task, 'clientId' | 'createdAt' | 'updatedAt'> {
@@ -104,9 +105,9 @@ export function taskUpdate(task: Stored<Task>, body: UpdateTaskDto, refs: TaskRe
     set.state = refs.asset ? 'assigned' : 'unassigned';
   }
   // A new window while it still waits: late, and the ETA's warning, are judged again against it (and told again if it passes).
-  const moved = set.windowTo && set.windowTo.getTime() !== task.windowTo.getTime();
-  if (moved && REASSIGNABLE.includes(set.state ?? task.state)) {
-    Object.assign(set, { lateCheckAt: set.windowTo, late: false });
+  const movedTo = set.windowTo && set.windowTo.getTime() !== task.windowTo.getTime() ? set.windowTo : null;
+  if (movedTo && REASSIGNABLE.includes(set.state ?? task.state)) {
+    Object.assign(set, { lateCheckAt: lateCheckAt(movedTo), late: false });
     unset.etaLateAt = 1;
   }
   return Object.keys(unset).length ? { $set: set, $unset: unset } : { $set: set };

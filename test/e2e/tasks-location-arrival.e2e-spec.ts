@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
+import { LATE_GRACE_MS } from '../../src/tasks/late/late-check';
+import { LateTasksSweep } from '../../src/tasks/late/late-tasks.sweep';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
@@ -31,13 +33,14 @@ describe('tasks at a location: arrival by the fixes', () => {
         .expect(201)
     ).body.data;
   const get = async (id: string) => (await request(t.server).get(`/api/tasks/${id}`).set(auth()).expect(200)).body.data;
-  const arrivals = async (assetId: string) =>
+  const eventsOf = async (assetId: string, type: string) =>
     (
       await request(t.server)
-        .get(`/api/events?assetId=${assetId}&type=task.arrived&from=${at(-86_400)}&to=${at(86_400)}`)
+        .get(`/api/events?assetId=${assetId}&type=${type}&from=${at(-86_400)}&to=${at(86_400)}`)
         .set(auth())
         .expect(200)
     ).body.data;
+  const arrivals = (assetId: string) => eventsOf(assetId, 'task.arrived');
 
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
@@ -79,5 +82,22 @@ describe('tasks at a location: arrival by the fixes', () => {
     const late = await task(asset.assetId, -3 * HOUR, -HOUR);
     await ingest([fix(asset, 30, 50)]);
     expect(await get(late.id)).toMatchObject({ state: 'arrived', late: true, arrivedAt: at(30) });
+  });
+
+  it('finds a task late only a grace after its window, and takes task.late back when fixes sent late show it arrived in time', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const delayed = await task(asset.assetId, -3 * HOUR, -HOUR);
+    const windowEndMs = (T0 - HOUR) * 1000;
+    const sweep = t.app.get(LateTasksSweep);
+    await sweep.sweep(new Date(windowEndMs + LATE_GRACE_MS - 60_000));
+    expect((await get(delayed.id)).late).toBe(false);
+    await sweep.sweep(new Date(windowEndMs + LATE_GRACE_MS));
+    expect(await get(delayed.id)).toMatchObject({ state: 'assigned', late: true });
+    expect(await eventsOf(asset.assetId, 'task.late')).toEqual([expect.objectContaining({ taskId: delayed.id, occurredAt: at(-HOUR) })]);
+    // The device's buffered fixes come in now: it was there half an hour before the window's end.
+    await ingest([fix(asset, -HOUR - 1800, 30)]);
+    expect(await get(delayed.id)).toMatchObject({ state: 'arrived', late: false, arrivedAt: at(-HOUR - 1800) });
+    expect(await eventsOf(asset.assetId, 'task.late')).toEqual([]);
+    expect(await arrivals(asset.assetId)).toEqual([expect.objectContaining({ taskId: delayed.id, details: expect.objectContaining({ late: false }) })]);
   });
 });

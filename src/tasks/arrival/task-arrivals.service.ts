@@ -5,6 +5,7 @@ import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/
 import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
 import { TASK_LIMITS } from '../dto/task-fields.dto';
 import { Task } from '../schemas/task.schema';
+import { lateCheckAt } from '../late/late-check';
 import { TaskEvents } from '../task-events';
 import { ArrivalDriver } from './arrival-driver';
 import { slotKey, slotOf, TaskArrivalSlots } from './task-arrival-slots.service';
@@ -94,6 +95,8 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
     if (!updated) return null;
     await this.slots.follow(task, updated);
     await this.events.record(updated, 'task.arrived', at, { late });
+    // Found late, then its fixes came in and showed it there in time: the task.late did not happen.
+    if (task.late && !late) await this.events.withdraw(updated, 'task.late', task.windowTo);
     return updated;
   }
 
@@ -115,7 +118,7 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   private async removed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
     const undo = { arrivedAt: null, arrivalEventId: null, late: false };
-    const change = task.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: task.windowTo } : undo;
+    const change = task.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: lateCheckAt(task.windowTo) } : undo;
     const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change });
     await this.slots.follow(task, updated);
   }

@@ -11,7 +11,7 @@ export const LATE_TASKS_SWEEP_EVERY_MS = 60_000;
 const PASS_LIMIT = 1_000;
 
 /**
- * `task.late`, once per task and window: a task still `unassigned` or `assigned` when its window
+ * `task.late`, once per task and window: a task still `unassigned` or `assigned` LATE_GRACE_MS after its window
  * closed is late. Only those tasks carry `lateCheckAt` (a sparse key). The event (keyed by the
  * task and its window's end) is recorded, then the task marked, so a crash in between repeats
  * nothing; a task without an asset is marked late without an event (events belong to assets).
