@@ -111,7 +111,9 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   /** A late message re-dated the arrival: the task's arrival moves with it (and whether it was late). */
   private async moved(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
-    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late: event.occurredAt > task.windowTo } });
+    const late = event.occurredAt > task.windowTo;
+    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late } });
+    if (task.late && !late) await this.events.withdraw(task, 'task.late', task.windowTo);
   }
 
   /** A late message undid the visit: a task it made `arrived` waits again (and may be found late). */
