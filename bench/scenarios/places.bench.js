@@ -51,6 +51,24 @@ module.exports = {
     await fetch(`${ctx.baseUrl}/api/places?limit=50`, { headers: ctx.auth() });
     ctx.note('GET /api/places after a change: rebuilds the index of 100 000 places', Date.now() - rebuild, 'ms');
 
+    // A write of one place through the API, then the list: the index patched from the change log (that place read again).
+    const [newest] = (await (await fetch(`${ctx.baseUrl}/api/places?limit=1`, { headers: ctx.auth() })).json()).data;
+    await ctx.time({
+      title: 'PATCH of one place, then GET /api/places (the index patched, not rebuilt)',
+      runs: 5,
+      fn: async (i) => {
+        const body = JSON.stringify({ notes: `Portón ${i}` });
+        const patched = await fetch(`${ctx.baseUrl}/api/places/${newest.id}`, {
+          method: 'PATCH',
+          headers: { ...ctx.auth(), 'content-type': 'application/json' },
+          body,
+        });
+        if (patched.status !== 200) throw new Error(`PATCH answered ${patched.status}`);
+        const listed = await fetch(`${ctx.baseUrl}/api/places?limit=50`, { headers: ctx.auth() });
+        if (listed.status !== 200) throw new Error(`GET answered ${listed.status}`);
+      },
+    });
+
     const files = Array.from({ length: 4 }, (_, run) => importFile(run));
     await ctx.time({ title: `POST /api/places/import, ${IMPORT_ROWS} new CSV rows`, runs: 3, fn: (i) => postImport(ctx, files[i + 1], 'created') });
     await ctx.time({

@@ -8,13 +8,19 @@ import { PlaceImporter } from './import/place-importer.service';
 import { PlacesImportController } from './places-import.controller';
 import { PlacesController } from './places.controller';
 import { PlacesService } from './places.service';
-import { Place, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
+import { Place, PlaceChange, PlaceChangeSchema, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
 
 /** Places (`/api/places`, `access_places`), each client's spatial index of them, and their visits. */
 const placeData = TenantDataModule.forFeature([{ name: Place.name, schema: PlaceSchema }]);
 
 @Module({
-  imports: [placeData, MongooseModule.forFeature([{ name: PlaceVersion.name, schema: PlaceVersionSchema }])],
+  imports: [
+    placeData,
+    MongooseModule.forFeature([
+      { name: PlaceVersion.name, schema: PlaceVersionSchema },
+      { name: PlaceChange.name, schema: PlaceChangeSchema },
+    ]),
+  ],
   controllers: [PlacesImportController, PlacesController, PlacesGeocodeController],
   providers: [PlaceIndex, PlacesService, PlaceImporter, ConfiguredGeocoderClient],
   exports: [placeData, PlaceIndex],

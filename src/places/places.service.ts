@@ -35,7 +35,7 @@ export class PlacesService {
   async create(auth: AuthContext, body: CreatePlaceDto): Promise<PlaceView> {
     if ((await this.places.count(auth, {})) >= MAX_PLACES_PER_CLIENT) throw tooManyPlaces();
     const place = await this.places.create(auth, newPlace(auth.clientId, body)).catch(externalIdTakenAs(body.externalId));
-    await this.index.changed(auth.clientId);
+    await this.index.changed(auth.clientId, [place._id.toHexString()]);
     const view = toPlaceView(place);
     await this.activity.created(auth, { type: 'place', id: place._id }, `Place "${place.name}" created`, view);
     return view;
@@ -78,7 +78,7 @@ export class PlacesService {
     }
     const place = await this.places.findByIdOrFail(auth, id, 'Place');
     const updated = (await this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)).catch(externalIdTakenAs(body.externalId))) ?? place;
-    await this.index.changed(auth.clientId);
+    await this.index.changed(auth.clientId, [place._id.toHexString()]);
     const [before, after] = [toPlaceView(place), toPlaceView(updated)];
     await this.activity.updated(auth, { type: 'place', id: place._id }, `Place "${updated.name}" changed`, before, after);
     return after;
@@ -87,7 +87,7 @@ export class PlacesService {
   async delete(auth: AuthContext, id: string): Promise<{ id: string }> {
     const place = await this.places.findByIdOrFail(auth, id, 'Place');
     await this.places.deleteRecords(auth, [place]);
-    await this.index.changed(auth.clientId);
+    await this.index.changed(auth.clientId, [place._id.toHexString()]);
     await this.activity.deleted(auth, { type: 'place', id: place._id }, `Place "${place.name}" deleted`, toPlaceView(place));
     return { id: place._id.toHexString() };
   }

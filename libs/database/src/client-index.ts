@@ -11,9 +11,16 @@ import { ClientVersionedCache } from './client-versioned-cache';
 export abstract class ClientIndex<T> {
   private readonly cache: ClientVersionedCache<T>;
 
-  /** `versions`: the model of the records' change counters (`{_id: clientId, version}`). */
-  protected constructor(versions: { collection: Collection }, config: AppConfig) {
-    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId));
+  /**
+   * `versions`: the model of the records' change counters (`{_id: clientId, version}`); `changes`:
+   * of the log of which records each version changed, for a subclass that can `patch` its value.
+   */
+  protected constructor(versions: { collection: Collection }, config: AppConfig, changes?: { collection: Collection }) {
+    const log = changes && {
+      collection: changes.collection,
+      patch: (clientId: Types.ObjectId, previous: T, ids: readonly string[]) => this.patch(clientId, previous, ids),
+    };
+    this.cache = new ClientVersionedCache(versions.collection, config.readCacheTtlMs, (clientId) => this.build(clientId), log);
   }
 
   /** `stale`: the value of a moment ago while a rebuild runs, for readers that must not be held up. */
@@ -21,10 +28,15 @@ export abstract class ClientIndex<T> {
     return this.cache.of(clientId, options);
   }
 
-  /** After any write of the client's records: this instance rebuilds at its next read, the others within the cache's life. */
-  changed(clientId: Types.ObjectId): Promise<void> {
-    return this.cache.changed(clientId);
+  /** After any write of the client's records (`ids`: which, for a change log): this instance takes it at its next read, the others within the cache's life. */
+  changed(clientId: Types.ObjectId, ids?: readonly string[]): Promise<void> {
+    return this.cache.changed(clientId, ids);
   }
 
   protected abstract build(clientId: Types.ObjectId): Promise<T>;
+
+  /** The value after these records changed, from the one before; only called with a change log (the default builds it whole). */
+  protected patch(clientId: Types.ObjectId, _previous: T, _ids: readonly string[]): Promise<T> {
+    return this.build(clientId);
+  }
 }

@@ -7,8 +7,21 @@ function counters(): Collection {
   const versions = new Map<string, number>();
   return {
     findOne: async ({ _id }: { _id: Types.ObjectId }) => (versions.has(String(_id)) ? { version: versions.get(String(_id)) } : null),
-    updateOne: async ({ _id }: { _id: Types.ObjectId }) => versions.set(String(_id), (versions.get(String(_id)) ?? 0) + 1),
+    findOneAndUpdate: async ({ _id }: { _id: Types.ObjectId }) => {
+      versions.set(String(_id), (versions.get(String(_id)) ?? 0) + 1);
+      return { version: versions.get(String(_id)) };
+    },
   } as unknown as Collection;
+}
+
+/** A change log as the driver's collection answers it: inserts, and finds by a list of `_id`s. */
+function changeLog(): Collection & { entries: Map<string, { ids: string[] }> } {
+  const entries = new Map<string, { ids: string[] }>();
+  return {
+    entries,
+    insertOne: async (doc: { _id: string; ids: string[] }) => entries.set(doc._id, { ids: doc.ids }),
+    find: ({ _id }: { _id: { $in: string[] } }) => ({ toArray: async () => _id.$in.flatMap((key) => (entries.has(key) ? [entries.get(key)] : [])) }),
+  } as unknown as Collection & { entries: Map<string, { ids: string[] }> };
 }
 
 describe('ClientVersionedCache', () => {
@@ -42,5 +55,38 @@ describe('ClientVersionedCache', () => {
     await expect(cache.of(client, { stale: true })).rejects.toThrow('database down');
     fail = false;
     expect(await cache.of(client, { stale: true })).toBe('built');
+  });
+
+  it('patches the value from the logged changes, on this instance and another, and builds it again when an entry is missing', async () => {
+    const [versions, log] = [counters(), changeLog()];
+    const builds: number[] = [];
+    const patches: string[][] = [];
+    const instance = (name: number) =>
+      new ClientVersionedCache<string[]>(
+        versions,
+        0,
+        async () => {
+          builds.push(name);
+          return ['a', 'b'];
+        },
+        { collection: log, patch: async (_client, previous, ids) => (patches.push([...ids]), [...previous.filter((id) => !ids.includes(id)), ...ids]) },
+      );
+    const [one, two] = [instance(1), instance(2)];
+    expect([await one.of(client), await two.of(client)]).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ]);
+    await one.changed(client, ['c']);
+    await one.changed(client, ['a', 'c']);
+    expect(await one.of(client)).toEqual(['b', 'c', 'a']);
+    expect(await two.of(client)).toEqual(['b', 'c', 'a']);
+    expect(patches).toEqual([
+      ['c', 'a'],
+      ['c', 'a'],
+    ]);
+    // A change whose entry was never written (a crash between the counter and the log): built whole.
+    await versions.findOneAndUpdate({ _id: client }, { $inc: { version: 1 } });
+    expect(await two.of(client)).toEqual(['a', 'b']);
+    expect(builds).toEqual([1, 2, 2]);
   });
 });

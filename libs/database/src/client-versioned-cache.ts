@@ -1,6 +1,18 @@
 import type { Collection } from 'mongodb';
 import { Types } from 'mongoose';
 
+/** The most records one change logs (a bigger one, an import, makes the others build again). */
+const MAX_LOGGED_IDS = 1000;
+/** The most versions a value is patched across (further behind, it is built again). */
+const MAX_PATCHED_VERSIONS = 200;
+
+/** Where the records each version of a client changed are logged (`{_id: "<clientId>:<version>", ids}`), and how a value takes them. */
+export interface ClientChangeLog<T> {
+  collection: Collection;
+  /** The value after these records changed (each read again by id, so a record logged twice is no matter), from the one before. */
+  patch: (clientId: Types.ObjectId, previous: T, ids: readonly string[]) => Promise<T>;
+}
+
 interface Cached<T> {
   version: number;
   checkedAt: number;
@@ -15,6 +27,8 @@ interface Cached<T> {
  * after this instance's own edits (`changed`), and within `ttlMs` after another instance's (the
  * counter is read by `_id`, a lookup, at most that often). A reader that can live with the value
  * of a moment ago (`stale`) is not held up by a rebuild: 100 000 places take seconds to read.
+ * Given a change log, a value a few versions behind is patched instead: only the records those
+ * versions changed are read again.
  */
 export class ClientVersionedCache<T> {
   private readonly cache = new Map<string, Cached<T>>();
@@ -25,6 +39,8 @@ export class ClientVersionedCache<T> {
     private readonly versions: Collection,
     private readonly ttlMs: number,
     private readonly build: (clientId: Types.ObjectId) => Promise<T>,
+    /** A log of the records each version changed, for a value patched from the one before rather than built again. */
+    private readonly changes?: ClientChangeLog<T>,
   ) {}
 
   async of(clientId: Types.ObjectId, { stale = false } = {}): Promise<T> {
@@ -46,7 +62,7 @@ export class ClientVersionedCache<T> {
       cached.checkedAt = Date.now();
       return cached;
     }
-    const entry: Cached<T> = { version, checkedAt: Date.now(), value: this.build(clientId), built: cached?.built };
+    const entry: Cached<T> = { version, checkedAt: Date.now(), value: this.next(clientId, cached, version), built: cached?.built };
     this.cache.set(key, entry);
     entry.value.then(
       (value) => (entry.built = value),
@@ -55,11 +71,34 @@ export class ClientVersionedCache<T> {
     return entry;
   }
 
-  /** After a change of the client's records: the counter moves (other instances see it) and this instance rebuilds at its next read. */
-  async changed(clientId: Types.ObjectId): Promise<void> {
-    await this.versions.updateOne({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true });
+  /**
+   * After a change of the client's records (`ids`: which, for a log): the counter moves (other
+   * instances see it), the records are logged under its new value, and this instance takes the
+   * change at its next read.
+   */
+  async changed(clientId: Types.ObjectId, ids?: readonly string[]): Promise<void> {
+    const counter = await this.versions.findOneAndUpdate({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true, returnDocument: 'after' });
+    if (this.changes && ids && ids.length <= MAX_LOGGED_IDS && counter) {
+      // Not logged (an error, a crash before): whoever reads this version builds the value again.
+      await this.changes.collection.insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids] } as never).catch(() => undefined);
+    }
     const cached = this.cache.get(clientId.toHexString());
-    if (cached) [cached.version, cached.checkedAt] = [-1, -Infinity];
+    if (cached) cached.checkedAt = -Infinity;
+  }
+
+  /** The value at `version`: patched from the cached one by the logged changes since, else built. */
+  private next(clientId: Types.ObjectId, cached: Cached<T> | undefined, version: number): Promise<T> {
+    const behind = cached ? version - cached.version : Infinity;
+    if (!this.changes || !cached || behind < 1 || behind > MAX_PATCHED_VERSIONS) return this.build(clientId);
+    return this.patched(clientId, cached, version, this.changes).catch(() => this.build(clientId));
+  }
+
+  private async patched(clientId: Types.ObjectId, cached: Cached<T>, version: number, changes: ClientChangeLog<T>): Promise<T> {
+    const previous = await cached.value;
+    const keys = Array.from({ length: version - cached.version }, (_, i) => `${clientId.toHexString()}:${cached.version + 1 + i}`);
+    const logged = await changes.collection.find<{ ids: string[] }>({ _id: { $in: keys } } as never).toArray();
+    if (logged.length !== keys.length) return this.build(clientId);
+    return changes.patch(clientId, previous, [...new Set(logged.flatMap((entry) => entry.ids))]);
   }
 
   private answer(cached: Cached<T>, stale: boolean): Promise<T> {

@@ -85,6 +85,12 @@ export class PlaceImporter {
       auth,
       plan.updates.map(({ record, set }) => ({ record, update: { $set: { ...set, updatedAt: now } } })),
     );
-    if (plan.creates.length + plan.updates.length > 0) await this.index.changed(auth.clientId);
+    if (plan.creates.length + plan.updates.length > 0) {
+      const ids = [...documents.filter((_, i) => !taken.has(i)).map((place) => place._id), ...plan.updates.map(({ record }) => record._id)];
+      await this.index.changed(
+        auth.clientId,
+        ids.map((id) => id.toHexString()),
+      );
+    }
   }
 }

@@ -74,3 +74,15 @@ export class PlaceVersion {
 }
 
 export const PlaceVersionSchema = SchemaFactory.createForClass(PlaceVersion);
+
+/** Which places a version of the counter changed (`{_id: "<clientId>:<version>", ids}`): other instances patch their index from it. */
+@Schema({ collection: 'place_changes', versionKey: false })
+export class PlaceChange {
+  @Prop({ type: String })
+  _id: string;
+
+  @Prop({ type: [String], required: true })
+  ids: string[];
+}
+
+export const PlaceChangeSchema = SchemaFactory.createForClass(PlaceChange);
