@@ -6,7 +6,7 @@ const MAX_LOGGED_IDS = 1000;
 /** The most versions a value is patched across (further behind, it is built again). */
 const MAX_PATCHED_VERSIONS = 200;
 
-/** Where the records each version of a client changed are logged (`{_id: "<clientId>:<version>", ids}`), and how a value takes them. */
+/** Where the records each version of a client changed are logged (`{_id: "<clientId>:<version>", ids, at}`), and how a value takes them. */
 export interface ClientChangeLog<T> {
   collection: Collection;
   /** The value after these records changed (each read again by id, so a record logged twice is no matter), from the one before. */
@@ -80,7 +80,7 @@ export class ClientVersionedCache<T> {
     const counter = await this.versions.findOneAndUpdate({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true, returnDocument: 'after' });
     if (this.changes && ids && ids.length <= MAX_LOGGED_IDS && counter) {
       // Not logged (an error, a crash before): whoever reads this version builds the value again.
-      await this.changes.collection.insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids] } as never).catch(() => undefined);
+      await this.changes.collection.insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids], at: new Date() } as never).catch(() => undefined);
     }
     const cached = this.cache.get(clientId.toHexString());
     if (cached) cached.checkedAt = -Infinity;

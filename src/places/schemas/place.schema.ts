@@ -83,6 +83,11 @@ export class PlaceChange {
 
   @Prop({ type: [String], required: true })
   ids: string[];
+
+  @Prop({ required: true })
+  at: Date;
 }
 
 export const PlaceChangeSchema = SchemaFactory.createForClass(PlaceChange);
+// A day of changes is kept: an index further behind than that is built whole anyway.
+PlaceChangeSchema.index({ at: 1 }, { expireAfterSeconds: 86_400 });
