@@ -33066,8 +33066,8 @@ export interface operations {
                  *       "trackers": "all",
                  *       "name": "Juana Pérez",
                  *       "roleId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "disabled": true,
-                 *       "language": "es"
+                 *       "language": "es",
+                 *       "disabled": true
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateUserDto"];

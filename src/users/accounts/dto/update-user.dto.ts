@@ -1,39 +1,16 @@
-import { IsBoolean, IsIn } from 'class-validator';
-import { USER_LANGUAGES, type UserLanguage } from '@app/auth';
-import { IsObjectIdString } from '@app/formats';
-import { StrictBody, ValidateText, WhenSent } from '@app/http';
-import { IsTrackerSelection, TrackerSelection } from './tracker-selection';
+import { OmitType, PartialType } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { StrictBody, WhenSent } from '@app/http';
+import { CreateUserDto } from './create-user.dto';
 
-/** A partial change of a user; the email, the password and any other field are refused. */
+/**
+ * A partial change of a user; the email, the password and any other field are refused. Its fields
+ * are creation's, each optional (`null` is still validated, so refused), and `disabled`.
+ */
 @StrictBody()
-export class UpdateUserDto {
-  /**
-   * Full name (1 to 200 characters, trimmed).
-   * @example "Juana Pérez"
-   */
-  @WhenSent()
-  @ValidateText({ max: 200 })
-  name?: string;
-
-  /** A role of the client; a protected role only by a protected caller. */
-  @WhenSent()
-  @IsObjectIdString()
-  roleId?: string;
-
-  @WhenSent()
-  @IsTrackerSelection()
-  trackers?: TrackerSelection;
-
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['email'] as const), { skipNullProperties: false }) {
   /** `true` signs the user out everywhere at once: every session and API token is revoked. */
   @WhenSent()
   @IsBoolean()
   disabled?: boolean;
-
-  /**
-   * The language the platform writes to the user in — inbox entries, alert and report mails, report files: `es` (Chilean Spanish, the default) or `en`.
-   * @example "es"
-   */
-  @WhenSent()
-  @IsIn(USER_LANGUAGES)
-  language?: UserLanguage;
 }
