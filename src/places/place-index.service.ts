@@ -6,7 +6,7 @@ import { AppConfig } from '@app/config';
 import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { boxAround, distanceM, type LatLng } from './place-distance';
 import { CompiledPlace, compilePlace } from './compiled-place';
-import { Place, PlaceChange, PlaceVersion } from './schemas/place.schema';
+import { Place, PLACE_CHANGES, PlaceVersion } from './schemas/place.schema';
 
 /**
  * A client's places, newest first, with a spatial index over their bounding boxes (up to 100 000
@@ -78,7 +78,7 @@ export class PlaceIndex extends ClientIndex<ClientPlaces> {
   constructor(
     @InjectRepository(Place) private readonly places: TenantRepository<Place>,
     @InjectModel(PlaceVersion.name) versions: Model<PlaceVersion>,
-    @InjectModel(PlaceChange.name) changes: Model<PlaceChange>,
+    @InjectModel(PLACE_CHANGES.name) changes: Model<unknown>,
     config: AppConfig,
   ) {
     super(versions, config, changes);

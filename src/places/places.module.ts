@@ -8,19 +8,13 @@ import { PlaceImporter } from './import/place-importer.service';
 import { PlacesImportController } from './places-import.controller';
 import { PlacesController } from './places.controller';
 import { PlacesService } from './places.service';
-import { Place, PlaceChange, PlaceChangeSchema, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
+import { Place, PLACE_CHANGES, PlaceSchema, PlaceVersion, PlaceVersionSchema } from './schemas/place.schema';
 
 /** Places (`/api/places`, `access_places`), each client's spatial index of them, and their visits. */
 const placeData = TenantDataModule.forFeature([{ name: Place.name, schema: PlaceSchema }]);
 
 @Module({
-  imports: [
-    placeData,
-    MongooseModule.forFeature([
-      { name: PlaceVersion.name, schema: PlaceVersionSchema },
-      { name: PlaceChange.name, schema: PlaceChangeSchema },
-    ]),
-  ],
+  imports: [placeData, MongooseModule.forFeature([{ name: PlaceVersion.name, schema: PlaceVersionSchema }, PLACE_CHANGES])],
   controllers: [PlacesImportController, PlacesController, PlacesGeocodeController],
   providers: [PlaceIndex, PlacesService, PlaceImporter, ConfiguredGeocoderClient],
   exports: [placeData, PlaceIndex],

@@ -11,7 +11,7 @@ import { UploadsModule } from '../uploads';
 import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-slot.schema';
 import { ArrivalDriver } from './arrival/arrival-driver';
 import { LocationArrivalProcessor } from './arrival/location-arrival.processor';
-import { TaskLocationVersion, TaskLocationVersionSchema } from './arrival/location-task.schema';
+import { TASK_LOCATION_CHANGES, TaskLocationVersion, TaskLocationVersionSchema } from './arrival/location-task.schema';
 import { LocationTasks } from './arrival/location-tasks';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskArrivals } from './arrival/task-arrivals.service';
@@ -39,6 +39,7 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     MongooseModule.forFeature([
       { name: TaskArrivalSlot.name, schema: TaskArrivalSlotSchema },
       { name: TaskLocationVersion.name, schema: TaskLocationVersionSchema },
+      TASK_LOCATION_CHANGES,
       { name: TaskWindowVersion.name, schema: TaskWindowVersionSchema },
     ]),
     PositionsModule,

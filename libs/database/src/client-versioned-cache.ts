@@ -80,7 +80,9 @@ export class ClientVersionedCache<T> {
     const counter = await this.versions.findOneAndUpdate({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true, returnDocument: 'after' });
     if (this.changes && ids && ids.length <= MAX_LOGGED_IDS && counter) {
       // Not logged (an error, a crash before): whoever reads this version builds the value again.
-      await this.changes.collection.insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids], at: new Date() } as never).catch(() => undefined);
+      await this.changes.collection
+        .insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids], at: new Date() } as never)
+        .catch(() => undefined);
     }
     const cached = this.cache.get(clientId.toHexString());
     if (cached) cached.checkedAt = -Infinity;

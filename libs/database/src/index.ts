@@ -17,3 +17,4 @@ export * from './embedded/published-address';
 export * from './text-patterns';
 export * from './client-versioned-cache';
 export * from './client-index';
+export * from './client-change-log';

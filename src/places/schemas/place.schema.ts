@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 import type { PointGeometry, PolygonGeometry } from '@app/geo';
+import { clientChangeLog } from '@app/database';
 
 /**
  * Where a fleet goes on purpose — a customer, a depot, a fuel station (docs/places.md): a circle of
@@ -75,19 +76,5 @@ export class PlaceVersion {
 
 export const PlaceVersionSchema = SchemaFactory.createForClass(PlaceVersion);
 
-/** Which places a version of the counter changed (`{_id: "<clientId>:<version>", ids}`): other instances patch their index from it. */
-@Schema({ collection: 'place_changes', versionKey: false })
-export class PlaceChange {
-  @Prop({ type: String })
-  _id: string;
-
-  @Prop({ type: [String], required: true })
-  ids: string[];
-
-  @Prop({ required: true })
-  at: Date;
-}
-
-export const PlaceChangeSchema = SchemaFactory.createForClass(PlaceChange);
-// A day of changes is kept: an index further behind than that is built whole anyway.
-PlaceChangeSchema.index({ at: 1 }, { expireAfterSeconds: 86_400 });
+/** Which places each version of the counter changed (`clientChangeLog`): other instances patch their index from it. */
+export const PLACE_CHANGES = clientChangeLog('PlaceChange', 'place_changes');

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { clientChangeLog } from '@app/database';
 
 /** A client's change counter of its tasks at a location (`ClientVersionedCache`): keyed by client id. */
 @Schema({ collection: 'task_location_versions', versionKey: false })
@@ -12,3 +13,6 @@ export class TaskLocationVersion {
 }
 
 export const TaskLocationVersionSchema = SchemaFactory.createForClass(TaskLocationVersion);
+
+/** Which tasks each version of the counter changed (`clientChangeLog`): an index behind reads only those again. */
+export const TASK_LOCATION_CHANGES = clientChangeLog('TaskLocationChange', 'task_location_changes');

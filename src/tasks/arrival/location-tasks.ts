@@ -4,9 +4,9 @@ import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { ClientIndex, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
-import { TaskLocationVersion } from './location-task.schema';
+import { TASK_LOCATION_CHANGES, TaskLocationVersion } from './location-task.schema';
 
-type LocationFacts = Pick<Task, 'clientId' | 'assetId' | 'placeId' | 'location' | 'state' | 'arrivedAt' | 'departedAt'>;
+type LocationFacts = Pick<Stored<Task>, '_id' | 'clientId' | 'assetId' | 'placeId' | 'location' | 'state' | 'arrivedAt' | 'departedAt'>;
 
 /** A task at a location (no place) its vehicle may still arrive at, or has arrived at and not yet left. */
 export function watchedAtLocation(task: LocationFacts | null): boolean {
@@ -19,7 +19,7 @@ export type LocationTasksByAsset = ReadonlyMap<string, Stored<Task>[]>;
 
 /**
  * A client's tasks at a location that a vehicle's fixes may arrive or depart, kept in memory per
- * client and rebuilt when one of them changes (every task write passes `TaskArrivalSlots.follow`,
+ * client and patched when one of them changes (every task write passes `TaskArrivalSlots.follow`,
  * which tells this index): the ingestion's path asks a map, never the database.
  */
 @Injectable()
@@ -27,15 +27,16 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     @InjectModel(TaskLocationVersion.name) versions: Model<TaskLocationVersion>,
+    @InjectModel(TASK_LOCATION_CHANGES.name) changes: Model<unknown>,
     config: AppConfig,
   ) {
-    super(versions, config);
+    super(versions, config, changes);
   }
 
-  /** After a write of a task: the index is rebuilt when the task was or is watched (a batch then waits for the rebuild, so a fix never misses a task just written). */
+  /** After a write of a task: the index takes it when the task was or is watched (a batch then waits for that, so a fix never misses a task just written). */
   async followed(before: LocationFacts | null, after: LocationFacts | null): Promise<void> {
     const task = after ?? before;
-    if (task && (watchedAtLocation(before) || watchedAtLocation(after))) await this.changed(task.clientId);
+    if (task && (watchedAtLocation(before) || watchedAtLocation(after))) await this.changed(task.clientId, [task._id.toHexString()]);
   }
 
   protected async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
@@ -46,6 +47,21 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
       const ofAsset = byAsset.get(key);
       if (ofAsset) ofAsset.push(task);
       else byAsset.set(key, [task]);
+    }
+    return byAsset;
+  }
+
+  // An arrival or a departure is a write of one task: it is read again, the client's other tasks kept.
+  protected override async patch(clientId: Types.ObjectId, previous: LocationTasksByAsset, ids: readonly string[]): Promise<LocationTasksByAsset> {
+    const changed = new Set(ids);
+    const byAsset = new Map<string, Stored<Task>[]>();
+    for (const [assetId, tasks] of previous) {
+      const kept = tasks.filter((task) => !changed.has(task._id.toHexString()));
+      if (kept.length > 0) byAsset.set(assetId, kept);
+    }
+    for (const task of (await this.tasks.findByIds(scopeOfClient(clientId), ids)).filter(watchedAtLocation)) {
+      const key = task.assetId!.toHexString();
+      byAsset.set(key, [...(byAsset.get(key) ?? []), task]);
     }
     return byAsset;
   }
