@@ -64,19 +64,24 @@ async function fleetLoad(
   });
   const start = Math.floor(Date.now() / 1000) - startAgoS;
   const perSender = Math.ceil(trackers / senders);
-  const message = (route) => {
-    const n = route.fix++;
+  /** Where a route's fix `n` is, and whether the vehicle drives then. */
+  const positionOf = (route, n) => {
     const inCycle = (n + route.phase) % CYCLE;
     const driving = inCycle < CYCLE / 2;
     // Metres driven so far: whole cycles' driving, plus this cycle's; back and forth along the segment.
     const drivenFixes = Math.floor((n + route.phase) / CYCLE) * (CYCLE / 2) + Math.min(inCycle, CYCLE / 2);
     const along = (drivenFixes * stepS * SPEED_KMH) / 3.6;
     const onSegment = along % (2 * SEGMENT_M) < SEGMENT_M ? along % SEGMENT_M : SEGMENT_M - (along % SEGMENT_M);
+    return { lat: Number((route.lat + route.dLat * onSegment).toFixed(6)), lng: Number((route.lng + route.dLng * onSegment).toFixed(6)), driving };
+  };
+  const message = (route) => {
+    const n = route.fix++;
+    const { lat, lng, driving } = positionOf(route, n);
     return {
       'device.id': route.vendorId,
       timestamp: start + n * stepS,
-      'position.latitude': Number((route.lat + route.dLat * onSegment).toFixed(6)),
-      'position.longitude': Number((route.lng + route.dLng * onSegment).toFixed(6)),
+      'position.latitude': lat,
+      'position.longitude': lng,
       'position.speed': driving ? SPEED_KMH + (n % 7) - 3 : 0,
       'position.direction': route.direction,
       'position.altitude': 520,
@@ -91,7 +96,10 @@ async function fleetLoad(
     for (const route of mine) for (let k = 0; k < fixesPerBatch; k++) messages.push(message(route));
     return { ...request, body: JSON.stringify(messages) };
   };
-  return { trackers: added, senders, nextRequest, headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' } };
+  /** Tracker i's fix `n` (0-based, in the order sent): its position and time (epoch seconds); `sent(i)`: how many of its fixes were sent. */
+  const fixOf = (i, n) => ({ ...positionOf(routes[i], n), ts: start + n * stepS });
+  const sent = (i) => routes[i].fix;
+  return { trackers: added, senders, nextRequest, fixOf, sent, headers: { authorization: `Bearer ${INGEST_TOKEN}`, 'content-type': 'application/json' } };
 }
 
 module.exports = { fleetLoad, CYCLE };

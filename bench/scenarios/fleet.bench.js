@@ -10,19 +10,24 @@
 //       ignition, so 100 alerts/s at 10 000 messages/s — to 10 inbox recipients and 3 webhook
 //       endpoints (e-mail off: no SMTP in the bench);
 //   (p) (a) with 100 000 places of 100 m over the same area (visit detection: the vehicles park
-//       half their cycle, some inside places).
+//       half their cycle, some inside places);
+//   (t) (a) with 3 dispatch tasks at a location on each vehicle (radius 100–200 m, 30 m off its
+//       route at points its next BENCH_FLEET_TASK_SPAN_FIXES fixes pass, 1 800: two hours of its
+//       driving, so a stop every 40 minutes; added after the warm-up), so they arrive and depart
+//       by the fixes during the rounds (opt-in: BENCH_FLEET_VARIANTS=a,t).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
-// message (µs; medians of the rounds); the ratios (a)÷(c), (d)÷(a) and (p)÷(a) of the same rounds.
+// message (µs; medians of the rounds); the ratios (a)÷(c), (d)÷(a), (p)÷(a) and (t)÷(a) of the same rounds.
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
 // its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
 // once they went quiet and left memory.
 // BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p),
-// BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part).
+// BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part), BENCH_FLEET_TASK_SPAN_FIXES (1 800).
 const { Types } = require('mongoose');
 const { newClient, api } = require('../lib/bench-clients');
 const { fleetLoad } = require('../lib/fleet-load');
 const { addPolygonGrid } = require('../lib/geofence-grid');
 const { addPlaceGrid } = require('../lib/place-grid');
+const { addLocationTasks, arrivalsOf } = require('../lib/location-tasks');
 const { ingestRound } = require('../lib/ingest-rounds');
 const { openEventStream } = require('../lib/sse-reader');
 const { startReceiver } = require('../lib/webhook-receiver');
@@ -39,6 +44,8 @@ const GEOFENCES = 10_000;
 const PLACES = 100_000;
 const RECIPIENTS = 10;
 const ENDPOINTS = 3;
+const TASKS_A_VEHICLE = 3;
+const TASK_SPAN_FIXES = Number(process.env.BENCH_FLEET_TASK_SPAN_FIXES ?? 1800);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const us = (value) => (value === undefined ? '–' : Math.round(value));
 
@@ -145,6 +152,12 @@ async function memoryOfStates(ctx) {
   }
 }
 
+/** (t)'s tasks at the points its vehicles' next fixes pass, then a short round in which the app reads them into its index. */
+async function addTasksAhead(ctx, v) {
+  v.tasks = await addLocationTasks(ctx.db, v.clientId, v.load, { perVehicle: TASKS_A_VEHICLE, spanFixes: TASK_SPAN_FIXES });
+  await ingestRound(ctx, v.load, 3, undefined, SENDERS);
+}
+
 async function countByType(ctx, clientId) {
   const rows = await ctx.db
     .collection('fleet_events')
@@ -169,6 +182,7 @@ module.exports = {
         receiverPort,
       },
       p: { name: `(p) fleet, ${GEOFENCES} polygons and ${PLACES} places`, geofences: true, places: true },
+      t: { name: `(t) fleet, ${GEOFENCES} polygons and ${TASKS_A_VEHICLE} location tasks a vehicle`, geofences: true, tasks: true },
     };
     const variants = [];
     try {
@@ -181,7 +195,10 @@ module.exports = {
         return figure;
       };
       // Warm-up: each tracker's first batch creates its states; the geofences are compiled.
-      for (const v of variants) await round(v, 10);
+      for (const v of variants) {
+        await round(v, 10);
+        if (v.key === 't') await addTasksAhead(ctx, v);
+      }
       for (let r = 0; r < ROUNDS; r++) {
         const order = r % 2 === 0 ? variants : [...variants].reverse();
         for (const v of order) {
@@ -217,6 +234,18 @@ module.exports = {
       if (byKey.a && byKey.c) ctx.note("(a) ÷ (c), same rounds (median of the rounds' ratios; target ≥ 0.3)", ratio('a', 'c'), '');
       if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
       if (byKey.a && byKey.p) ctx.note(`(p) ÷ (a): what ${PLACES} places cost, same rounds (target ≥ 0.9)`, ratio('p', 'a'), '');
+      if (byKey.a && byKey.t) {
+        const cpu = (row) => row.usPerMessage + row.dbUsPerMessage;
+        const cpuRatio = Math.round(median(byKey.t.rows.map((row, i) => cpu(row) / cpu(byKey.a.rows[i]))) * 100) / 100;
+        ctx.note('(t) ÷ (a): what location tasks cost, same rounds, messages/s', ratio('t', 'a'), '');
+        ctx.note("(t) ÷ (a): app + database CPU a message (median of the rounds' ratios; target ≤ 1.05)", cpuRatio, '');
+        const { arrived, departed } = await arrivalsOf(ctx.db, byKey.t.clientId);
+        ctx.note(
+          `(t): of its ${byKey.t.tasks} tasks, arrived / departed (a few in the short round after they were added)`,
+          `${arrived} / ${departed}`,
+          'tasks',
+        );
+      }
       if (byKey.a && byKey.b) ctx.note('(a) ÷ (b): what 10 000 geofences cost, same rounds', ratio('a', 'b'), '');
     } finally {
       for (const v of variants) v.stream.destroy();
