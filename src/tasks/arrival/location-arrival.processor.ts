@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { haversineKm } from '@app/geo';
 import { NewFixes, TrackerProcessor, TrackerProcessors } from '../../positions';
 import { Task } from '../schemas/task.schema';
@@ -46,11 +46,17 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
 
   async replay(): Promise<void> {}
 
+  // Each asset's trackers one after another, the assets side by side: a task is one asset's, and an
+  // arrival's writes are round trips the batch would otherwise wait for one asset after another.
   async advance(batch: readonly NewFixes[]): Promise<void> {
-    for (const fixes of batch) {
-      const tasks = (await this.watched.of(fixes.clientId)).get(fixes.assetId.toHexString());
-      if (tasks?.length) await this.follow(fixes, tasks);
-    }
+    await Promise.all(
+      [...groupBy(batch, (fixes) => fixes.assetId.toHexString())].map(async ([assetId, ofAsset]) => {
+        for (const fixes of ofAsset) {
+          const tasks = (await this.watched.of(fixes.clientId)).get(assetId);
+          if (tasks?.length) await this.follow(fixes, tasks);
+        }
+      }),
+    );
   }
 
   async flush(): Promise<void> {}
