@@ -2,6 +2,7 @@
 // inserted in bulk in the app's stored shape; they arrive and depart by the vehicles' fixes.
 const { ObjectId } = require('mongodb');
 const { insertInBatches } = require('./bulk');
+const { waitingTask } = require('./task-document');
 
 const M_PER_DEG_LAT = 111_320;
 
@@ -21,35 +22,16 @@ async function addLocationTasks(db, clientId, load, { perVehicle = 3, spanFixes 
     Array.from({ length: perVehicle }, (_, k) => {
       const phase = (i * 0.618034) % 1;
       const fix = load.fixOf(i, load.sent(i) + 1 + Math.floor(((k + phase) * spanFixes) / perVehicle));
-      return {
-        _id: new ObjectId(),
+      return waitingTask({
         clientId: owner,
         title: `Entrega ${i}-${k}`,
-        description: '',
-        placeId: null,
         location: { lat: fix.lat + 30 / M_PER_DEG_LAT, lng: fix.lng },
         radiusM: 100 + ((i * 37 + k * 53) % 101),
         windowFrom: new Date((fix.ts - 1800) * 1000),
         windowTo,
-        serviceMinutes: 10,
         assetId: new ObjectId(tracker.assetId),
-        driverId: null,
-        driverName: null,
-        formId: null,
-        externalId: null,
-        priority: 'normal',
-        state: 'assigned',
-        late: false,
-        arrivedAt: null,
-        arrivalEventId: null,
-        departedAt: null,
-        completedAt: null,
-        failureReason: null,
-        proof: null,
-        lateCheckAt: windowTo,
-        createdAt: now,
-        updatedAt: now,
-      };
+        now,
+      });
     }),
   );
   await insertInBatches(db.collection('tasks'), tasks);

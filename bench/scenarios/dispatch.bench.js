@@ -5,6 +5,7 @@
 // (`GET /api/routes/{id}`). Set-up in bulk through ctx.db, in the app's stored shape.
 const { ObjectId } = require('mongodb');
 const { insertInBatches, checkCursor, deepCursor, loadList } = require('../lib/bulk');
+const { waitingTask } = require('../lib/task-document');
 
 const TASKS_A_DAY = Number(process.env.BENCH_DISPATCH_TASKS ?? 10_000);
 const DAYS = Number(process.env.BENCH_DISPATCH_DAYS ?? 1);
@@ -17,36 +18,16 @@ function dayOfTasks(clientId, dayStart, assetId, day) {
   return Array.from({ length: TASKS_A_DAY }, (_, i) => {
     const windowFrom = new Date(dayStart + ((i * 7) % (22 * 60)) * 60_000);
     const windowTo = new Date(windowFrom.getTime() + 2 * 3_600_000);
-    const assigned = i < STOPS;
-    return {
-      _id: new ObjectId(),
+    return waitingTask({
       clientId,
       title: `Entrega ${day}-${i}`,
-      description: '',
-      placeId: null,
       location: { lat: -33.65 + ((i * 104729) % 1000) * 0.0004, lng: -70.95 + ((i * 7919) % 1000) * 0.0006 },
       radiusM: 100,
       windowFrom,
       windowTo,
-      serviceMinutes: 10,
-      ...(assigned ? { assetId } : {}),
-      driverId: null,
-      driverName: null,
-      formId: null,
-      externalId: null,
-      priority: 'normal',
-      state: assigned ? 'assigned' : 'unassigned',
-      late: false,
-      arrivedAt: null,
-      arrivalEventId: null,
-      departedAt: null,
-      completedAt: null,
-      failureReason: null,
-      proof: null,
-      lateCheckAt: windowTo,
-      createdAt: now,
-      updatedAt: now,
-    };
+      assetId: i < STOPS ? assetId : null,
+      now,
+    });
   });
 }
 
