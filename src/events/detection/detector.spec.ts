@@ -1,33 +1,21 @@
 import { Types } from 'mongoose';
-import { ClientGeofences } from '../../geofences';
+import { ClientGeofences, type Geofence } from '../../geofences';
 import { ClientPlaces } from '../../places';
-import { compileGeofence } from '../../geofences/compiled-geofence';
-import type { Geofence } from '../../geofences/schemas/geofence.schema';
 import { detect, DetectorContext } from './detector';
 import { DetectorState, Fix, initialState } from './detector-state';
 import { REGISTERED_RULES } from './detection-rules.fixture';
+import { testGeofence } from './geofence.fixture';
 
 const M = 1 / 111_195; // a metre of latitude, in degrees
 const ORIGIN = { lat: -33.45, lng: -70.65 };
 
 function fence(id: string, data: Partial<Geofence>) {
-  return compileGeofence({
+  return testGeofence({
     _id: new Types.ObjectId(id),
-    clientId: new Types.ObjectId(),
     name: `fence ${id.slice(-2)}`,
-    description: '',
-    color: '#000000',
-    radiusM: null,
-    widthM: null,
-    speedLimitKmh: null,
-    allAssets: true,
-    assetIds: [],
-    groupIds: [],
-    createdAt: new Date(),
-    updatedAt: new Date(),
     geometry: { type: 'Point', coordinates: [ORIGIN.lng, ORIGIN.lat] },
     ...data,
-  } as never);
+  });
 }
 
 const DEPOT = '0000000000000000000000a1';

@@ -1,10 +1,9 @@
-import { Types } from 'mongoose';
 import { ClientGeofences } from '../../geofences';
 import { ClientPlaces } from '../../places';
-import { compileGeofence } from '../../geofences/compiled-geofence';
 import { detect, DetectorContext } from './detector';
 import { Fix, initialState } from './detector-state';
 import { REGISTERED_RULES } from './detection-rules.fixture';
+import { testGeofence } from './geofence.fixture';
 
 /**
  * GPS jitter at a geofence's edge, measured (docs/events.md, "Jitter"): the demo depot (a 400 m
@@ -14,24 +13,7 @@ import { REGISTERED_RULES } from './detection-rules.fixture';
  */
 const DEPOT: [number, number] = [-70.7, -33.485];
 const M = 1 / 111_195;
-const fences = new ClientGeofences([
-  compileGeofence({
-    _id: new Types.ObjectId(),
-    clientId: new Types.ObjectId(),
-    name: 'Depósito',
-    description: '',
-    color: '#000000',
-    geometry: { type: 'Point', coordinates: DEPOT },
-    radiusM: 400,
-    widthM: null,
-    speedLimitKmh: null,
-    allAssets: true,
-    assetIds: [],
-    groupIds: [],
-    createdAt: new Date(),
-    updatedAt: new Date(),
-  }),
-]);
+const fences = new ClientGeofences([testGeofence({ name: 'Depósito', geometry: { type: 'Point', coordinates: DEPOT }, radiusM: 400 })]);
 const RULE: DetectorContext = {
   fences,
   places: new ClientPlaces([]),
