@@ -1,7 +1,8 @@
 // Driving scores at volume (docs/driving.md, "Cost"): a client with 1 000 assets that have a
 // tracker (globex's own and added ones, stored in bulk), each with the rollups of October 2026
-// (31 000 `driving_days`, 24 hourly figures each and the day's total, as the rollup processor writes them) and three
-// harsh events a day in its day index (`fleet_event_index`, as the events service writes it).
+// (31 000 `driving_days`, 24 hourly figures each and the day's total, and 1 000 `driving_months`
+// with the days' totals, as the rollup processor writes them) and three harsh events a day in its
+// month (as the months' listener enters them).
 // Then `GET /api/driving-scores` for every asset over the 31 days, by asset: the whole hours come
 // from the rollups, the period's ends are walked from the fixes (none stored here: the bench times
 // the reads, not fix arithmetic already timed per fix in docs/performance.md).
@@ -9,7 +10,7 @@ const { join } = require('node:path');
 const { Types } = require('mongoose');
 const { insertInBatches } = require('../lib/bulk');
 const { addTrackers } = require('../lib/trackers');
-const { assetDayId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
+const { eventId } = require(join(__dirname, '../../dist/src/events/event-ids.js'));
 
 // BENCH_DRIVING_ASSETS: fewer assets (1 000), to see a failure quickly.
 const ASSETS = Number(process.env.BENCH_DRIVING_ASSETS ?? 1000);
@@ -32,22 +33,22 @@ async function setUp(ctx) {
     .find({ clientId, archivedAt: null, mainTrackerId: { $ne: null } }, { projection: { _id: 1 } })
     .toArray();
   const days = [];
-  const index = [];
-  for (const { _id } of assets)
+  const months = [];
+  for (const { _id: assetId } of assets) {
+    const month = { _id: `${assetId.toHexString()}:${FIRST_DAY_S}`, assetId, month: FIRST_DAY_S, days: {}, harsh: {} };
     for (let d = 0; d < DAYS; d++) {
       const day = FIRST_DAY_S + d * 86_400;
-      days.push({ _id: `${_id.toHexString()}:${day}`, assetId: _id, day, coveredFrom: null, hours: dayHours, total: dayTotal });
-      const entries = HARSH.map((type, i) => ({
-        id: new Types.ObjectId(),
-        at: new Date((day + 36_000 + i * 3600) * 1000),
-        type,
-        assetId: _id,
-        geofenceId: null,
-      }));
-      index.push({ _id: assetDayId(_id, day), scope: 'asset', start: day, entries, count: entries.length });
+      days.push({ _id: `${assetId.toHexString()}:${day}`, assetId, day, coveredFrom: null, inMonth: true, hours: dayHours, total: dayTotal });
+      month.days[`d${String(d + 1).padStart(2, '0')}`] = { total: dayTotal };
+      HARSH.forEach((type, i) => {
+        const at = day + 36_000 + i * 3600;
+        month.harsh[eventId({ assetId, type, occurredAt: new Date(at * 1000) }).toHexString()] = { type, at };
+      });
     }
+    months.push(month);
+  }
   await insertInBatches(ctx.db.collection('driving_days'), days);
-  await insertInBatches(ctx.db.collection('fleet_event_index'), index);
+  await insertInBatches(ctx.db.collection('driving_months'), months);
   return assets.length;
 }
 

@@ -3,16 +3,16 @@ import type { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
 import { badRequest } from '@app/errors';
 import { Asset, AssetDirectory, type StoredAsset } from '@app/fleet';
-import { AssetEventEntries, type AssetEventEntry } from '../events';
 import { type ClientGeofences, GeofenceIndex } from '../geofences';
 import { TelemetryPointsReader } from '../positions';
 import { DriverSpans, spanAt } from './driver-spans';
 import { type DrivingFigures, drivingFigures } from './driving-score';
-import { countHarsh, type DrivingTally, emptyTally, HARSH_TYPES, harshCount } from './driving-tally';
+import { countHarsh, type DrivingTally, emptyTally, type HarshEntry, harshCount } from './driving-tally';
 import { FixWalk, MAX_STEP_SECONDS } from './fix-walk';
 import type { DrivingDay } from './rollups/driving-day.schema';
 import { addHour, DrivingDays } from './rollups/driving-days';
-import { dayOf, HOUR_S } from './rollups/hour-tallies';
+import { DrivingMonths } from './rollups/driving-months';
+import { HOUR_S } from './rollups/hour-tallies';
 import { daysNeedingHours, planPeriod } from './rollups/period-plan';
 import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
@@ -20,8 +20,6 @@ import { type StretchRead, walkStretches } from './stretch-walks';
 
 /** The most assets one request scores (their rollups are read, and their fixes of the period's ends: docs/driving.md, "Cost"). */
 export const MAX_SCORED_ASSETS = 1000;
-
-const HARSH = new Set(HARSH_TYPES.keys());
 
 type RollupsByAsset = Map<string, Map<number, DrivingDay>>;
 
@@ -58,25 +56,19 @@ export class DrivingScores {
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly points: TelemetryPointsReader,
     private readonly geofences: GeofenceIndex,
-    private readonly events: AssetEventEntries,
     private readonly spans: DriverSpans,
     private readonly settings: DrivingScoreSettingsService,
     private readonly rollups: DrivingDays,
+    private readonly months: DrivingMonths,
   ) {}
 
   async rows(auth: AuthContext, request: DrivingRequest): Promise<DrivingRow[]> {
     const assets = await this.assetsOf(auth, request.assetIds);
-    const [weights, fences, days, harsh] = await Promise.all([
+    const [weights, fences, { days, harsh }] = await Promise.all([
       this.settings.weights(auth),
       this.geofences.of(auth.clientId),
-      this.rollups.read(
+      this.months.read(
         assets.map((a) => a._id.toHexString()),
-        dayOf(request.fromS),
-        dayOf(request.toS),
-      ),
-      this.events.of(
-        assets.map((a) => a._id),
-        HARSH,
         request.fromS,
         request.toS,
       ),
@@ -105,7 +97,7 @@ export class DrivingScores {
     assets: readonly StoredAsset[],
     fences: ClientGeofences,
     days: RollupsByAsset,
-    harsh: Map<string, AssetEventEntry[]>,
+    harsh: Map<string, HarshEntry[]>,
     request: DrivingRequest,
   ) {
     const rows = [];
@@ -126,7 +118,7 @@ export class DrivingScores {
     assets: readonly StoredAsset[],
     fences: ClientGeofences,
     days: RollupsByAsset,
-    harsh: Map<string, AssetEventEntry[]>,
+    harsh: Map<string, HarshEntry[]>,
     request: DrivingRequest,
   ) {
     const spans = await this.spans.of(

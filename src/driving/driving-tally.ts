@@ -1,4 +1,3 @@
-import type { AssetEventEntry } from '../events';
 import { HARSH_KINDS, type HarshKind } from '../positions';
 
 /** The harsh event types a score counts (`harsh.<kind>`), by the rate they feed. */
@@ -42,8 +41,15 @@ export function addTally(into: DrivingTally, more: DrivingTally): DrivingTally {
   return into;
 }
 
+/** A stored harsh event as a score counts it (`at` unix s). */
+export interface HarshEntry {
+  id: string;
+  type: string;
+  at: number;
+}
+
 /** Counts harsh events into the tally their time belongs to (null: none, outside every span). */
-export function countHarsh(entries: readonly AssetEventEntry[], tallyAt: (ts: number) => DrivingTally | null): void {
+export function countHarsh(entries: readonly HarshEntry[], tallyAt: (ts: number) => DrivingTally | null): void {
   for (const entry of entries) {
     const kind = HARSH_TYPES.get(entry.type);
     const tally = kind ? tallyAt(entry.at) : null;

@@ -13,6 +13,10 @@ import { DrivingReportController } from './report/driving-report.controller';
 import { DrivingReportService } from './report/driving-report.service';
 import { DrivingDay, DrivingDaySchema, DrivingWalk, DrivingWalkSchema } from './rollups/driving-day.schema';
 import { DrivingDays } from './rollups/driving-days';
+import { DrivingMonth, DrivingMonthSchema } from './rollups/driving-month.schema';
+import { DrivingMonths } from './rollups/driving-months';
+import { DrivingMonthsBackfill } from './rollups/driving-months.backfill';
+import { HarshMonthsListener } from './rollups/harsh-months.listener';
 import { DrivingRollupProcessor } from './rollups/driving-rollup.processor';
 import { DrivingScoresController } from './scores/driving-scores.controller';
 import { DrivingScoreSettingsController } from './settings/driving-score-settings.controller';
@@ -23,13 +27,14 @@ const settingsData = TenantDataModule.forFeature([{ name: DrivingScoreSettings.n
 const rollups = MongooseModule.forFeature([
   { name: DrivingDay.name, schema: DrivingDaySchema },
   { name: DrivingWalk.name, schema: DrivingWalkSchema },
+  { name: DrivingMonth.name, schema: DrivingMonthSchema },
 ]);
 
 /**
  * Driving behaviour (`access_reports`): scores per asset or driver (`GET /api/driving-scores`),
  * their weights (`/api/driving-score-settings`) and the driving report (`POST /api/reports/driving`,
  * and the scheduled `driving`), read from per-asset per-day rollups the ingestion pipeline writes
- * (`DrivingRollupProcessor`). docs/driving.md.
+ * (`DrivingRollupProcessor`), summed up by month with the harsh events (`DrivingMonths`). docs/driving.md.
  */
 @Module({
   imports: [settingsData, rollups, DriversModule, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
@@ -38,6 +43,9 @@ const rollups = MongooseModule.forFeature([
   providers: [
     DrivingScores,
     DrivingDays,
+    DrivingMonths,
+    DrivingMonthsBackfill,
+    HarshMonthsListener,
     DrivingRollupProcessor,
     DrivingScoreSettingsService,
     DrivingReportService,

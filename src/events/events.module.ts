@@ -6,7 +6,7 @@ import { DriversModule } from '../drivers';
 import { GeofencesModule } from '../geofences';
 import { PlacesModule } from '../places';
 import { PositionsModule } from '../positions';
-import { AssetEventEntries } from './asset-event-entries';
+import { EventsOfTypes } from './events-of-types';
 import { DetectionRules } from './detection/detection-rule';
 import { OnlineRule } from './detection/detector';
 import { EventStates } from './detection/event-states';
@@ -49,7 +49,7 @@ const eventIndexes = MongooseModule.forFeature([
   controllers: [EventsController],
   providers: [
     FleetEvents,
-    AssetEventEntries,
+    EventsOfTypes,
     EventIndexWriter,
     FleetEventRetention,
     EventsQueryService,
@@ -69,6 +69,6 @@ const eventIndexes = MongooseModule.forFeature([
     TemperatureRule,
     HarshDrivingRule,
   ],
-  exports: [eventData, FleetEvents, EventsProcessor, AssetEventEntries],
+  exports: [eventData, FleetEvents, EventsProcessor, EventsOfTypes],
 })
 export class EventsModule {}

@@ -9,6 +9,6 @@ export { FleetEvent } from './schemas/fleet-event.schema';
 // The detector, for the demo seed's history (written straight into the store).
 export { EventsProcessor } from './detection/events-processor';
 // Events of assets over a period (the driving scores count harsh events), the idling and speed-limit rules they measure by.
-export { AssetEventEntries, type AssetEventEntry } from './asset-event-entries';
+export { EventsOfTypes } from './events-of-types';
 export { isIdlingFix, STILL_KMH } from './detection/motion-rules';
 export { lowestSpeedLimit } from './detection/fence-rules';

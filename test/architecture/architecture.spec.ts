@@ -51,6 +51,8 @@ const UNSCOPED_ALLOWED = [
   /^src\/maintenance\/work-orders\/unconfirmed-inspection-orders\.ts$/,
   // The boot backfill of search keys for drivers written before the keys existed.
   /^src\/drivers\/driver-search-keys\.backfill\.ts$/,
+  // Every client's events of some types, a page at a time, for the driving months' boot backfill.
+  /^src\/events\/events-of-types\.ts$/,
   // The overdue sweep: every client's open work orders past a due date.
   /^src\/maintenance\/work-orders\/overdue-work-orders\.sweep\.ts$/,
   // The offline check: every silent asset's detector state, whatever its client (each instance keeps those of its trackers).

@@ -62,13 +62,20 @@ describe('driving scores from rollups', () => {
       .find({ _id: `${a.assetId}:${DAY_S}` } as never)
       .toArray();
     expect(days).toHaveLength(1);
-    expect(days[0].coveredFrom).toBe(DAY_S + 30);
     expect(Object.keys(days[0].hours as object).sort()).toEqual(['h02', 'h03', 'h04', 'h05']);
-    // Each day's total is the sum of its hours (the first day's hours written over after the late fix).
+    // Each day's total in its month is the sum of its hours (the first day's hours written over
+    // after the late fix), and the month knows from when the first day counts.
+    const [month] = await t.connection
+      .collection('driving_months')
+      .find({ _id: `${a.assetId}:${Date.UTC(2026, 10, 1) / 1000}` } as never)
+      .toArray();
+    expect(month.days.d18.coveredFrom).toBe(DAY_S + 30);
+    expect(month.days.d19.coveredFrom).toBeUndefined();
     for (const day of await t.connection.collection('driving_days').find({ assetId: days[0].assetId }).toArray()) {
       const hours = Object.values(day.hours as Record<string, Record<string, number>>);
+      const total = month.days[`d${new Date(day.day * 1000).getUTCDate()}`].total;
       for (const field of ['km', 'drive', 'idle', 's10', 's20', 's30'])
-        expect(day.total[field] ?? 0).toBeCloseTo(
+        expect(total[field]).toBeCloseTo(
           hours.reduce((sum, hour) => sum + (hour[field] ?? 0), 0),
           6,
         );
@@ -76,6 +83,7 @@ describe('driving scores from rollups', () => {
     const rolled = await Promise.all(periods.map(async ([from, to]) => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data));
     expect(rolled[0][0].drivingSeconds).toBe(drive().drivingSeconds);
     await t.connection.collection('driving_days').deleteMany({ assetId: days[0].assetId });
+    await t.connection.collection('driving_months').updateMany({ assetId: days[0].assetId }, { $set: { days: {} } });
     for (const [i, [from, to]] of periods.entries()) {
       const walked = (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data;
       // Distances summed in another order may differ in the last decimal.

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
+import { DrivingMonthsBackfill } from '../../src/driving/rollups/driving-months.backfill';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addCamionA, driveOfCamionA, scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
@@ -108,6 +109,33 @@ describe('driving scores', () => {
     expect(row.per100Km).toEqual({ acceleration: 0, braking: expect.closeTo(100 / drive.distanceKm, 0), cornering: 0 });
     const event = (await request(t.server).get(`/api/events/${row.eventIds[0]}`).set(auth()).expect(200)).body.data;
     expect(event).toMatchObject({ type: 'harsh.braking', assetId: c.assetId, occurredAt: new Date((T0 + 2) * 1000).toISOString() });
+  });
+
+  it('scores rollups and harsh events stored before the months alike once the boot backfill has copied them, and a second run changes nothing', async () => {
+    const c = await addAsset(t, tenant.clientId, { name: 'Camión D', plate: 'DDDD44' });
+    await ingestMessages(t, TOKEN, scriptedDrive(c, { ts: T0, lat: -32.4, lng: -70.6 }, [60, 60, 60, 40, 40, 40, 40], 0, 1).messages);
+    const period = `from=2026-11-19T00:00:00Z&to=2026-11-22T00:00:00Z&assetIds=${c.assetId}`;
+    const [before] = (await scores(period).expect(200)).body.data;
+    expect(before.eventIds).toHaveLength(1);
+    // As they were stored before the months: each day its own total and cover, harsh events only in the events.
+    const assetId = new Types.ObjectId(c.assetId);
+    const [written] = await t.connection.collection('driving_months').find({ assetId }).toArray();
+    for (const [key, { total, coveredFrom }] of Object.entries(written.days as Record<string, { total: object; coveredFrom?: number }>))
+      await t.connection
+        .collection('driving_days')
+        .updateOne(
+          { assetId, day: written.month + (Number(key.slice(1)) - 1) * 86_400 },
+          { $set: { total, coveredFrom: coveredFrom ?? null }, $unset: { inMonth: '' } },
+        );
+    await t.connection.collection('driving_months').deleteMany({ assetId });
+    expect((await scores(period).expect(200)).body.data[0].eventIds).toEqual([]);
+    expect(await t.app.get(DrivingMonthsBackfill).run()).toBeGreaterThanOrEqual(2);
+    expect((await scores(period).expect(200)).body.data).toEqual([before]);
+    const [day] = await t.connection.collection('driving_days').find({ assetId }).toArray();
+    expect(day.inMonth).toBe(true);
+    const [month] = await t.connection.collection('driving_months').find({ assetId }).toArray();
+    expect(month.days.d20.total).toEqual(day.total);
+    expect(await t.app.get(DrivingMonthsBackfill).run()).toBe(0);
   });
 
   it('splits an asset’s figures by who drove it when (driver assignments), and keeps the drivers asked', async () => {

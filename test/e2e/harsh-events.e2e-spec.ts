@@ -58,6 +58,13 @@ describe('harsh driving events', () => {
       .sort((a, b) => a.at - b.at || a.type.localeCompare(b.type))
       .map((e) => `${e.type}@${e.at}`);
 
+  /** Whether the asset's score counts exactly its harsh events (the months follow stored, re-dated and removed ones). */
+  const scoredAsListed = async (asset: TrackedFixture) => {
+    const [row] = (await request(t.server).get(`/api/driving-scores?${window}&assetIds=${asset.assetId}`).set(auth()).expect(200)).body.data;
+    const listed = await events(asset, 'harsh.acceleration,harsh.braking,harsh.cornering');
+    expect([...row.eventIds].sort()).toEqual(listed.map((e) => e.id).sort());
+  };
+
   beforeAll(async () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
@@ -170,11 +177,22 @@ describe('harsh driving events', () => {
     // Without the fix at 2, 60 → 30 km/h in 2 s from 1 is a braking of 15 km/h a second; the late fix shows it began at 2, at 28.
     await ingest(messages.filter((_, i) => i !== 2));
     expect(await harsh(asset)).toEqual(['harsh.braking@1', 'harsh.acceleration@5']);
+    await scoredAsListed(asset);
     await t.app.get(TelemetryCompaction).compact(); // the replay reads the stretch back from the hour buckets
     await ingest([messages[2]]);
     expect(await harsh(asset)).toEqual(['harsh.braking@2', 'harsh.acceleration@5']);
+    await scoredAsListed(asset);
     const [braking] = await events(asset, 'harsh.braking');
     expect(braking.details).toEqual({ peak: 28, thresholdValue: 14 });
+    // Re-dated, it counts at its new time: in a score from the second it moved to.
+    const from = new Date((T0 + 2) * 1000).toISOString();
+    const [row] = (
+      await request(t.server)
+        .get(`/api/driving-scores?from=${from}&to=${new Date((T0 + 60) * 1000).toISOString()}&assetIds=${asset.assetId}`)
+        .set(auth())
+        .expect(200)
+    ).body.data;
+    expect(row.eventIds).toContain(braking.id);
     await ingest(messages); // sent again: nothing new
     expect(await harsh(asset)).toEqual(['harsh.braking@2', 'harsh.acceleration@5']);
   });

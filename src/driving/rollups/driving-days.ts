@@ -5,6 +5,7 @@ import { Model, Types } from 'mongoose';
 import { type DrivingTally } from '../driving-tally';
 import { type FixWalkState } from '../fix-walk';
 import { DrivingDay, DrivingWalk, type StoredHour } from './driving-day.schema';
+import { DrivingMonths } from './driving-months';
 import { type HourFigures } from './hour-tallies';
 
 const dayId = (assetId: string, day: number) => `${assetId}:${day}`;
@@ -30,9 +31,9 @@ export function addHour(into: DrivingTally, hour: Partial<StoredHour>): void {
 }
 
 /** The sum of a day's hours. */
-function totalOf(hours: Record<string, Partial<StoredHour>> | undefined): StoredHour {
+function totalOf(hours: Iterable<Partial<StoredHour>>): StoredHour {
   const total = { km: 0, drive: 0, idle: 0, s10: 0, s20: 0, s30: 0 };
-  for (const hour of Object.values(hours ?? {})) for (const field of Object.keys(total) as Array<keyof StoredHour>) total[field] += hour[field] ?? 0;
+  for (const hour of hours) for (const field of Object.keys(total) as Array<keyof StoredHour>) total[field] += hour[field] ?? 0;
   return total;
 }
 
@@ -45,74 +46,57 @@ export interface DayIncrement {
   coveredFrom?: number;
 }
 
-/** The per-asset per-day rollups (`driving_days`) and where each asset's walk stands (`driving_walks`). */
+/**
+ * The per-asset per-day rollups (`driving_days`), their days' totals in their months
+ * (`DrivingMonths`, what the scores read), and where each asset's walk stands (`driving_walks`).
+ */
 @Injectable()
 export class DrivingDays {
   constructor(
     @InjectModel(DrivingDay.name) private readonly days: Model<DrivingDay>,
     @InjectModel(DrivingWalk.name) private readonly walks: Model<DrivingWalk>,
+    private readonly months: DrivingMonths,
   ) {}
 
   /**
-   * One upsert per asset-day: each hour's figures added, and to the day's total (`set`: written
-   * over, what a re-derivation found, hours in `cleared` found empty, the total summed again from
-   * the hours).
+   * One upsert per asset-day, each hour's figures added (`set`: written over, what a
+   * re-derivation found, hours in `cleared` found empty), beside the days' totals and cover in
+   * their months (`set`: each total summed again from its hours). A day written here is
+   * `inMonth`: the months' backfill leaves it alone.
    */
   async write(increments: readonly DayIncrement[], mode: 'add' | 'set' = 'add', cleared: readonly number[] = []): Promise<void> {
-    const ops = increments.map(({ assetId, day, hours, coveredFrom }) => {
+    const ops = increments.map(({ assetId, day, hours }) => {
       const figures: Record<string, number> = {};
       const set: Record<string, StoredHour> = {};
       for (const [index, tally] of hours) {
         if (mode === 'set') set[`hours.${hourKey(index)}`] = stored(tally);
         else
           for (const [field, value] of Object.entries(stored(tally)) as Array<[string, number]>)
-            if (value !== 0) {
-              figures[`hours.${hourKey(index)}.${field}`] = value;
-              figures[`total.${field}`] = (figures[`total.${field}`] ?? 0) + value;
-            }
+            if (value !== 0) figures[`hours.${hourKey(index)}.${field}`] = value;
       }
       const unset = Object.fromEntries(cleared.filter((index) => !hours.has(index)).map((index) => [`hours.${hourKey(index)}`, '']));
-      const totalMoves = Object.keys(figures).length > 0;
       const update = {
-        $setOnInsert: {
-          assetId: new Types.ObjectId(assetId),
-          day,
-          ...(coveredFrom === undefined && { coveredFrom: null }),
-          ...(!totalMoves && { total: {} }),
-        },
-        ...(coveredFrom !== undefined && { $min: { coveredFrom } }),
-        ...(totalMoves && { $inc: figures }),
+        $setOnInsert: { assetId: new Types.ObjectId(assetId), day, inMonth: true },
+        ...(Object.keys(figures).length > 0 && { $inc: figures }),
         ...(Object.keys(set).length > 0 && { $set: set }),
         ...(Object.keys(unset).length > 0 && { $unset: unset }),
       };
       return { updateOne: { filter: { _id: dayId(assetId, day) }, update, upsert: true } };
     });
     if (ops.length === 0) return;
-    await this.days.collection.bulkWrite(ops as never[], { ordered: false });
-    if (mode === 'set') await this.sumTotals(increments.map(({ assetId, day }) => dayId(assetId, day)));
-  }
-
-  /** Each of these days' total summed again from its hours (after hours written over). */
-  private async sumTotals(ids: readonly string[]): Promise<void> {
-    const docs = await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 1 });
-    const ops = docs.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $set: { total: totalOf(doc.hours) } } } }));
-    if (ops.length > 0) await this.days.collection.bulkWrite(ops as never[], { ordered: false });
-  }
-
-  /**
-   * These assets' rollups of the days from `fromDay` to `toDay` (both included), their hours left
-   * out (`withHours` reads them for the days that need them): asset id → day → rollup.
-   */
-  async read(assetIds: readonly string[], fromDay: number, toDay: number): Promise<Map<string, Map<number, DrivingDay>>> {
-    const ids: string[] = [];
-    for (const assetId of assetIds) for (let day = fromDay; day <= toDay; day += 86_400) ids.push(dayId(assetId, day));
-    const found = new Map<string, Map<number, DrivingDay>>();
-    for (const doc of await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 0 })) {
-      const assetId = doc.assetId.toHexString();
-      if (!found.has(assetId)) found.set(assetId, new Map());
-      found.get(assetId)!.set(doc.day, doc);
+    if (mode === 'set') {
+      await this.days.collection.bulkWrite(ops as never[], { ordered: false });
+      await this.sumTotals(increments.map(({ assetId, day }) => dayId(assetId, day)));
+      return;
     }
-    return found;
+    const totals = increments.map(({ assetId, day, hours, coveredFrom }) => ({ assetId, day, total: totalOf([...hours.values()].map(stored)), coveredFrom }));
+    await Promise.all([this.days.collection.bulkWrite(ops as never[], { ordered: false }), this.months.addDays(totals)]);
+  }
+
+  /** Each of these days' total in its month, summed again from its hours (after hours written over). */
+  private async sumTotals(ids: readonly string[]): Promise<void> {
+    const docs = await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 1, assetId: 1, day: 1 });
+    await this.months.setDays(docs.map((doc) => ({ assetId: doc.assetId.toHexString(), day: doc.day, total: totalOf(Object.values(doc.hours ?? {})) })));
   }
 
   /** Reads the hours of these rollups into them. */
