@@ -12,17 +12,21 @@ interface IdFindable {
 }
 
 /**
- * The documents with these `_id`s, IDS_PER_QUERY a query (the next list asked while one is
- * answered), in no particular order: the thousands of ids a month of per-asset days makes.
+ * What `read` answers for each slice of `ids`, IDS_PER_QUERY at a time (the next slice asked while
+ * one is answered), together, in no particular order.
  */
-export async function findByIdChunks<T>(collection: IdFindable, ids: readonly unknown[], projection?: object): Promise<T[]> {
-  const read = (first: number) => collection.find<T>({ _id: { $in: ids.slice(first, first + IDS_PER_QUERY) } }, { projection }).toArray();
+export async function readInIdChunks<T>(ids: readonly unknown[], read: (slice: unknown[]) => Promise<T[]>): Promise<T[]> {
   const found: T[] = [];
-  let next = ids.length > 0 ? read(0) : undefined;
+  let next = ids.length > 0 ? read(ids.slice(0, IDS_PER_QUERY)) : undefined;
   for (let first = 0; next; first += IDS_PER_QUERY) {
     const answer = next;
-    next = first + IDS_PER_QUERY < ids.length ? read(first + IDS_PER_QUERY) : undefined;
+    next = first + IDS_PER_QUERY < ids.length ? read(ids.slice(first + IDS_PER_QUERY, first + 2 * IDS_PER_QUERY)) : undefined;
     found.push(...(await answer));
   }
   return found;
+}
+
+/** The documents with these `_id`s, IDS_PER_QUERY a query: the thousands of ids a month of per-asset days makes. */
+export function findByIdChunks<T>(collection: IdFindable, ids: readonly unknown[], projection?: object): Promise<T[]> {
+  return readInIdChunks(ids, (slice) => collection.find<T>({ _id: { $in: slice } }, { projection }).toArray());
 }

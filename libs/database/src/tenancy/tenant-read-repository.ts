@@ -2,6 +2,7 @@ import { Types, type Cursor, type FilterQuery, type Model, type ProjectionType }
 import { notFound } from '@app/errors';
 import { isObjectIdString } from '@app/formats';
 import { BatchedLookup } from '../batched-lookup';
+import { readInIdChunks } from '../id-lists';
 import { ExpiringCache } from '../expiring-cache';
 import { afterCursor, encodeCursor, ListOrder, Page, PageRequest, pageSize } from './cursor-page';
 import type { ClosedQuery, TenantQuery } from './tenant-query';
@@ -69,14 +70,16 @@ export abstract class TenantReadRepository<T extends TenantOwned> {
     return record;
   }
 
-  /** Several records by id, keeping only the caller's (unknown, foreign and out-of-scope ids drop out). */
+  /** Several records by id, keeping only the caller's (unknown, foreign and out-of-scope ids drop out); thousands are read IDS_PER_QUERY a query. */
   async findByIds(scope: TenantScope, ids: readonly unknown[], projection = this.options.projection): Promise<Stored<T>[]> {
-    const valid = ids.filter(isObjectIdString);
-    if (valid.length === 0) return [];
-    const records = await this.model
-      .find({ _id: { $in: valid } } as FilterQuery<T>, projection)
-      .lean<Stored<T>[]>()
-      .exec();
+    // Each id once: two slices would each answer a repeated one.
+    const valid = [...new Set(ids.filter(isObjectIdString))];
+    const records = await readInIdChunks(valid, (slice) =>
+      this.model
+        .find({ _id: { $in: slice } } as FilterQuery<T>, projection)
+        .lean<Stored<T>[]>()
+        .exec(),
+    );
     return this.scoping.visibleAmong(scope, records);
   }
 
