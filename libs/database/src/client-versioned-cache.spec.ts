@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
 import { Types } from 'mongoose';
-import { ClientVersionedCache } from './client-versioned-cache';
+import { ClientVersionedCache, MAX_PATCHED_IDS } from './client-versioned-cache';
 
 /** The change counters as the driver's collection answers them, kept in a map. */
 function counters(): Collection {
@@ -88,5 +88,28 @@ describe('ClientVersionedCache', () => {
     await versions.findOneAndUpdate({ _id: client }, { $inc: { version: 1 } });
     expect(await two.of(client)).toEqual(['a', 'b']);
     expect(builds).toEqual([1, 2, 2]);
+  });
+
+  it('patches a change as big as the biggest import, and builds again past it or when the versions behind change more', async () => {
+    const [versions, log] = [counters(), changeLog()];
+    let builds = 0;
+    const patched: number[] = [];
+    const cache = new ClientVersionedCache<string[]>(versions, 0, async () => (builds++, []), {
+      collection: log,
+      patch: async (_client, previous, ids) => (patched.push(ids.length), previous),
+    });
+    const ids = (count: number, prefix: string) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+    await cache.of(client);
+    await cache.changed(client, ids(MAX_PATCHED_IDS, 'a'));
+    await cache.of(client);
+    expect([builds, patched]).toEqual([1, [MAX_PATCHED_IDS]]);
+    await cache.changed(client, ids(MAX_PATCHED_IDS + 1, 'b'));
+    await cache.of(client);
+    expect([builds, patched]).toEqual([2, [MAX_PATCHED_IDS]]);
+    // Two logged versions read together: more ids than one patch reads.
+    await cache.changed(client, ids(MAX_PATCHED_IDS, 'c'));
+    await cache.changed(client, ids(1, 'd'));
+    await cache.of(client);
+    expect([builds, patched]).toEqual([3, [MAX_PATCHED_IDS]]);
   });
 });
