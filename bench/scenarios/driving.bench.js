@@ -1,8 +1,8 @@
 // Driving scores at volume (docs/driving.md, "Cost"): a client with 1 000 assets that have a
 // tracker (globex's own and added ones, stored in bulk), each with the rollups of October 2026
-// (31 000 `driving_days`, 24 hourly figures each and the day's total, and 1 000 `driving_months`
-// with the days' totals, as the rollup processor writes them) and three harsh events a day in its
-// month (as the months' listener enters them).
+// (31 000 `driving_days`, 24 hourly figures each and the day's total, as the rollup processor
+// writes them, and 1 000 `driving_months` with the days' totals, as the closer copies them) and
+// three harsh events a day in its month (as the months' listener enters them).
 // Then `GET /api/driving-scores` for every asset over the 31 days, by asset: the whole hours come
 // from the rollups, the period's ends are walked from the fixes (none stored here: the bench times
 // the reads, not fix arithmetic already timed per fix in docs/performance.md).
@@ -38,7 +38,7 @@ async function setUp(ctx) {
     const month = { _id: `${assetId.toHexString()}:${FIRST_DAY_S}`, assetId, month: FIRST_DAY_S, days: {}, harsh: {} };
     for (let d = 0; d < DAYS; d++) {
       const day = FIRST_DAY_S + d * 86_400;
-      days.push({ _id: `${assetId.toHexString()}:${day}`, assetId, day, coveredFrom: null, inMonth: true, hours: dayHours, total: dayTotal });
+      days.push({ _id: `${assetId.toHexString()}:${day}`, assetId, day, coveredFrom: null, hours: dayHours, total: dayTotal, n: 1, inMonth: 1 });
       month.days[`d${String(d + 1).padStart(2, '0')}`] = { total: dayTotal };
       HARSH.forEach((type, i) => {
         const at = day + 36_000 + i * 3600;

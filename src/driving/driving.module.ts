@@ -13,9 +13,10 @@ import { DrivingReportController } from './report/driving-report.controller';
 import { DrivingReportService } from './report/driving-report.service';
 import { DrivingDay, DrivingDaySchema, DrivingWalk, DrivingWalkSchema } from './rollups/driving-day.schema';
 import { DrivingDays } from './rollups/driving-days';
-import { DrivingMonth, DrivingMonthSchema } from './rollups/driving-month.schema';
+import { DrivingClosing, DrivingClosingSchema, DrivingMonth, DrivingMonthSchema } from './rollups/driving-month.schema';
 import { DrivingMonths } from './rollups/driving-months';
-import { DrivingMonthsBackfill } from './rollups/driving-months.backfill';
+import { DrivingMonthsCloser } from './rollups/driving-months.closer';
+import { HarshMonthsBackfill } from './rollups/harsh-months.backfill';
 import { HarshMonthsListener } from './rollups/harsh-months.listener';
 import { DrivingRollupProcessor } from './rollups/driving-rollup.processor';
 import { DrivingScoresController } from './scores/driving-scores.controller';
@@ -28,13 +29,14 @@ const rollups = MongooseModule.forFeature([
   { name: DrivingDay.name, schema: DrivingDaySchema },
   { name: DrivingWalk.name, schema: DrivingWalkSchema },
   { name: DrivingMonth.name, schema: DrivingMonthSchema },
+  { name: DrivingClosing.name, schema: DrivingClosingSchema },
 ]);
 
 /**
  * Driving behaviour (`access_reports`): scores per asset or driver (`GET /api/driving-scores`),
  * their weights (`/api/driving-score-settings`) and the driving report (`POST /api/reports/driving`,
  * and the scheduled `driving`), read from per-asset per-day rollups the ingestion pipeline writes
- * (`DrivingRollupProcessor`), summed up by month with the harsh events (`DrivingMonths`). docs/driving.md.
+ * (`DrivingRollupProcessor`), their ended days copied into months with the harsh events (`DrivingMonths`). docs/driving.md.
  */
 @Module({
   imports: [settingsData, rollups, DriversModule, EventsModule, GeofencesModule, PositionsModule, ReportsModule],
@@ -44,7 +46,8 @@ const rollups = MongooseModule.forFeature([
     DrivingScores,
     DrivingDays,
     DrivingMonths,
-    DrivingMonthsBackfill,
+    DrivingMonthsCloser,
+    HarshMonthsBackfill,
     HarshMonthsListener,
     DrivingRollupProcessor,
     DrivingScoreSettingsService,

@@ -12,7 +12,7 @@ import { rutOf } from '../factories/driver-sheet.factory';
 describe('data migrations: a boot backfill runs until a pass finds nothing left', () => {
   let t: TestApp;
   let tenant: TestTenant;
-  const BOOT_BACKFILLS = ['alerts.unsettled-starts', 'drivers.search-keys', 'driving.months', 'inbox.per-user-entries'];
+  const BOOT_BACKFILLS = ['alerts.unsettled-starts', 'drivers.search-keys', 'driving.harsh-months', 'inbox.per-user-entries'];
   const finished = async () => (await t.connection.collection('data_migrations').find({}).toArray()).map((entry) => String(entry._id)).sort();
   const oldDriver = async (rut: number) => {
     const now = new Date('2025-03-01T12:00:00Z');

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
+import { DrivingMonthsCloser } from '../../src/driving/rollups/driving-months.closer';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
@@ -62,26 +63,40 @@ describe('driving scores from rollups', () => {
       .find({ _id: `${a.assetId}:${DAY_S}` } as never)
       .toArray();
     expect(days).toHaveLength(1);
+    expect(days[0].coveredFrom).toBe(DAY_S + 30);
     expect(Object.keys(days[0].hours as object).sort()).toEqual(['h02', 'h03', 'h04', 'h05']);
-    // Each day's total in its month is the sum of its hours (the first day's hours written over
-    // after the late fix), and the month knows from when the first day counts.
-    const [month] = await t.connection
-      .collection('driving_months')
-      .find({ _id: `${a.assetId}:${Date.UTC(2026, 10, 1) / 1000}` } as never)
-      .toArray();
-    expect(month.days.d18.coveredFrom).toBe(DAY_S + 30);
-    expect(month.days.d19.coveredFrom).toBeUndefined();
+    // Each day's total is the sum of its hours (the first day's hours written over after the late fix).
     for (const day of await t.connection.collection('driving_days').find({ assetId: days[0].assetId }).toArray()) {
       const hours = Object.values(day.hours as Record<string, Record<string, number>>);
-      const total = month.days[`d${new Date(day.day * 1000).getUTCDate()}`].total;
       for (const field of ['km', 'drive', 'idle', 's10', 's20', 's30'])
-        expect(total[field]).toBeCloseTo(
+        expect(day.total[field] ?? 0).toBeCloseTo(
           hours.reduce((sum, hour) => sum + (hour[field] ?? 0), 0),
           6,
         );
     }
-    const rolled = await Promise.all(periods.map(async ([from, to]) => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data));
-    expect(rolled[0][0].drivingSeconds).toBe(drive().drivingSeconds);
+    const answers = () => Promise.all(periods.map(async ([from, to]) => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data));
+    // As before the closer's first pass over these days: read from their rollups.
+    await t.connection.collection('driving_closings').updateOne({ _id: 'days' } as never, { $set: { through: DAY_S } }, { upsert: true });
+    // The whole day of the last period is its rollup's total (a mark added to it shows).
+    const [from, to] = periods[3];
+    const nextDay = { _id: `${a.assetId}:${DAY_S + 86_400}` } as never;
+    const driven = async () => (await scores(`from=${iso(from)}&to=${iso(to)}`)).body.data[0].drivingSeconds;
+    const plain = await driven();
+    await t.connection.collection('driving_days').updateOne(nextDay, { $inc: { 'total.drive': 1000 } });
+    expect(await driven()).toBe(plain + 1000);
+    await t.connection.collection('driving_days').updateOne(nextDay, { $inc: { 'total.drive': -1000 } });
+    const open = await answers();
+    expect(open[0][0].drivingSeconds).toBe(drive().drivingSeconds);
+    // Copied into their months: the same totals and cover, read from there; a second pass copies nothing.
+    expect(await t.app.get(DrivingMonthsCloser).run()).toBe(2);
+    const [month] = await t.connection
+      .collection('driving_months')
+      .find({ _id: `${a.assetId}:${Date.UTC(2026, 10, 1) / 1000}` } as never)
+      .toArray();
+    expect(month.days).toEqual({ d18: { total: days[0].total, coveredFrom: DAY_S + 30 }, d19: { total: expect.any(Object) } });
+    expect(await t.app.get(DrivingMonthsCloser).run()).toBe(0);
+    const rolled = await answers();
+    expect(rolled).toEqual(open);
     await t.connection.collection('driving_days').deleteMany({ assetId: days[0].assetId });
     await t.connection.collection('driving_months').updateMany({ assetId: days[0].assetId }, { $set: { days: {} } });
     for (const [i, [from, to]] of periods.entries()) {

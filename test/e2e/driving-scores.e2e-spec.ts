@@ -2,7 +2,8 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { Permission } from '@app/auth';
 import { createTestApp, TestApp } from '@app/testing';
-import { DrivingMonthsBackfill } from '../../src/driving/rollups/driving-months.backfill';
+import { DrivingMonthsCloser } from '../../src/driving/rollups/driving-months.closer';
+import { HarshMonthsBackfill } from '../../src/driving/rollups/harsh-months.backfill';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { addCamionA, driveOfCamionA, scriptedDrive } from './driving-fixtures';
 import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
@@ -111,31 +112,35 @@ describe('driving scores', () => {
     expect(event).toMatchObject({ type: 'harsh.braking', assetId: c.assetId, occurredAt: new Date((T0 + 2) * 1000).toISOString() });
   });
 
-  it('scores rollups and harsh events stored before the months alike once the boot backfill has copied them, and a second run changes nothing', async () => {
-    const c = await addAsset(t, tenant.clientId, { name: 'Camión D', plate: 'DDDD44' });
-    await ingestMessages(t, TOKEN, scriptedDrive(c, { ts: T0, lat: -32.4, lng: -70.6 }, [60, 60, 60, 40, 40, 40, 40], 0, 1).messages);
-    const period = `from=2026-11-19T00:00:00Z&to=2026-11-22T00:00:00Z&assetIds=${c.assetId}`;
-    const [before] = (await scores(period).expect(200)).body.data;
-    expect(before.eventIds).toHaveLength(1);
-    // As they were stored before the months: each day its own total and cover, harsh events only in the events.
-    const assetId = new Types.ObjectId(c.assetId);
-    const [written] = await t.connection.collection('driving_months').find({ assetId }).toArray();
-    for (const [key, { total, coveredFrom }] of Object.entries(written.days as Record<string, { total: object; coveredFrom?: number }>))
-      await t.connection
-        .collection('driving_days')
-        .updateOne(
-          { assetId, day: written.month + (Number(key.slice(1)) - 1) * 86_400 },
-          { $set: { total, coveredFrom: coveredFrom ?? null }, $unset: { inMonth: '' } },
-        );
-    await t.connection.collection('driving_months').deleteMany({ assetId });
-    expect((await scores(period).expect(200)).body.data[0].eventIds).toEqual([]);
-    expect(await t.app.get(DrivingMonthsBackfill).run()).toBeGreaterThanOrEqual(2);
-    expect((await scores(period).expect(200)).body.data).toEqual([before]);
-    const [day] = await t.connection.collection('driving_days').find({ assetId }).toArray();
-    expect(day.inMonth).toBe(true);
-    const [month] = await t.connection.collection('driving_months').find({ assetId }).toArray();
-    expect(month.days.d20.total).toEqual(day.total);
-    expect(await t.app.get(DrivingMonthsBackfill).run()).toBe(0);
+  it('scores a day alike before and after the closer copies it into its month, again after a late fix, and with harsh events the boot backfill entered', async () => {
+    const d = await addAsset(t, tenant.clientId, { name: 'Camión D', plate: 'DDDD44' });
+    const drive = scriptedDrive(d, { ts: T0, lat: -32.4, lng: -70.6 }, [60, 60, 60, 40, 40, 40, 40], 0, 1).messages;
+    await ingestMessages(t, TOKEN, drive.slice(0, 6));
+    const period = `from=2026-11-19T00:00:00Z&to=2026-11-22T00:00:00Z&assetIds=${d.assetId}`;
+    const score = async () => (await scores(period).expect(200)).body.data;
+    const before = await score();
+    expect(before[0].eventIds).toHaveLength(1);
+    const closer = t.app.get(DrivingMonthsCloser);
+    expect(await closer.run()).toBeGreaterThanOrEqual(1);
+    const assetId = new Types.ObjectId(d.assetId);
+    const day = async () => (await t.connection.collection('driving_days').find({ assetId }).toArray())[0];
+    const month = async () => (await t.connection.collection('driving_months').find({ assetId }).toArray())[0];
+    expect((await month()).days.d20.total).toEqual((await day()).total);
+    expect(await score()).toEqual(before);
+    expect(await closer.run()).toBe(0);
+    // A late fix writes the day again: copied again at the next pass, and read from the month.
+    await ingestMessages(t, TOKEN, drive.slice(6));
+    const after = await score();
+    expect(after[0].distanceKm).toBeGreaterThan(before[0].distanceKm);
+    expect(await closer.run()).toBe(1);
+    expect((await month()).days.d20.total).toEqual((await day()).total);
+    expect(await score()).toEqual(after);
+    // Harsh events stored without their month: none counted until the backfill enters them.
+    await t.connection.collection('driving_months').updateMany({ assetId }, { $set: { harsh: {} } });
+    expect((await score())[0].eventIds).toEqual([]);
+    expect(await t.app.get(HarshMonthsBackfill).run()).toBeGreaterThanOrEqual(1);
+    expect(await score()).toEqual(after);
+    expect(await t.app.get(HarshMonthsBackfill).run()).toBe(0);
   });
 
   it('splits an asset’s figures by who drove it when (driver assignments), and keeps the drivers asked', async () => {

@@ -15,8 +15,8 @@ export interface StoredHour {
  * An asset's driving figures of one UTC day by hour (`_id` `<assetId>:<day start, unix s>`),
  * written by the rollup processor as telemetry arrives (docs/driving.md, "Rollups"). Keyed by
  * asset, not by client: read after the caller's scope has named the assets, like the telemetry
- * buckets. As a score reads a day, its `total` and `coveredFrom` come from its month
- * (`driving_months`); stored here they are only on days the months' backfill copies (no `inMonth`).
+ * buckets. `coveredFrom`: the first instant the rollup counted of the day, when the processor took
+ * the asset up during it (earlier hours are walked from the fixes when read).
  */
 @Schema({ collection: 'driving_days', versionKey: false, minimize: false })
 export class DrivingDay {
@@ -29,7 +29,6 @@ export class DrivingDay {
   @Prop({ type: Number, required: true })
   day: number;
 
-  /** The first instant the rollup counted of the day, when the processor took the asset up during it (earlier hours are walked from the fixes when read). */
   @Prop({ type: Number, default: null })
   coveredFrom: number | null;
 
@@ -41,9 +40,13 @@ export class DrivingDay {
   @Prop({ type: SchemaTypes.Mixed, default: {} })
   total: Partial<StoredHour>;
 
-  /** Its total is in its month (`driving_months`): absent on days written before the months existed, which their backfill copies. */
-  @Prop({ type: Boolean })
-  inMonth?: boolean;
+  /** How many writes the day has had. */
+  @Prop({ type: Number })
+  n?: number;
+
+  /** The `n` its month holds it at (`driving_months`, the closer's copy); absent: not copied yet. */
+  @Prop({ type: Number })
+  inMonth?: number;
 }
 
 export const DrivingDaySchema = SchemaFactory.createForClass(DrivingDay);

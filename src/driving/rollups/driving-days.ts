@@ -5,7 +5,6 @@ import { Model, Types } from 'mongoose';
 import { type DrivingTally } from '../driving-tally';
 import { type FixWalkState } from '../fix-walk';
 import { DrivingDay, DrivingWalk, type StoredHour } from './driving-day.schema';
-import { DrivingMonths } from './driving-months';
 import { type HourFigures } from './hour-tallies';
 
 const dayId = (assetId: string, day: number) => `${assetId}:${day}`;
@@ -31,9 +30,9 @@ export function addHour(into: DrivingTally, hour: Partial<StoredHour>): void {
 }
 
 /** The sum of a day's hours. */
-function totalOf(hours: Iterable<Partial<StoredHour>>): StoredHour {
+function totalOf(hours: Record<string, Partial<StoredHour>> | undefined): StoredHour {
   const total = { km: 0, drive: 0, idle: 0, s10: 0, s20: 0, s30: 0 };
-  for (const hour of hours) for (const field of Object.keys(total) as Array<keyof StoredHour>) total[field] += hour[field] ?? 0;
+  for (const hour of Object.values(hours ?? {})) for (const field of Object.keys(total) as Array<keyof StoredHour>) total[field] += hour[field] ?? 0;
   return total;
 }
 
@@ -47,56 +46,80 @@ export interface DayIncrement {
 }
 
 /**
- * The per-asset per-day rollups (`driving_days`), their days' totals in their months
- * (`DrivingMonths`, what the scores read), and where each asset's walk stands (`driving_walks`).
+ * The per-asset per-day rollups (`driving_days`) and where each asset's walk stands
+ * (`driving_walks`). Each write of a day counts in its `n`: the months' closer copies a day whose
+ * `n` it has not copied yet (`inMonth`).
  */
 @Injectable()
 export class DrivingDays {
   constructor(
     @InjectModel(DrivingDay.name) private readonly days: Model<DrivingDay>,
     @InjectModel(DrivingWalk.name) private readonly walks: Model<DrivingWalk>,
-    private readonly months: DrivingMonths,
   ) {}
 
   /**
-   * One upsert per asset-day, each hour's figures added (`set`: written over, what a
-   * re-derivation found, hours in `cleared` found empty), beside the days' totals and cover in
-   * their months (`set`: each total summed again from its hours). A day written here is
-   * `inMonth`: the months' backfill leaves it alone.
+   * One upsert per asset-day: each hour's figures added, and to the day's total (`set`: written
+   * over, what a re-derivation found, hours in `cleared` found empty, the total summed again from
+   * the hours); its `n` counts the write.
    */
   async write(increments: readonly DayIncrement[], mode: 'add' | 'set' = 'add', cleared: readonly number[] = []): Promise<void> {
-    const ops = increments.map(({ assetId, day, hours }) => {
+    const ops = increments.map(({ assetId, day, hours, coveredFrom }) => {
       const figures: Record<string, number> = {};
       const set: Record<string, StoredHour> = {};
       for (const [index, tally] of hours) {
         if (mode === 'set') set[`hours.${hourKey(index)}`] = stored(tally);
         else
           for (const [field, value] of Object.entries(stored(tally)) as Array<[string, number]>)
-            if (value !== 0) figures[`hours.${hourKey(index)}.${field}`] = value;
+            if (value !== 0) {
+              figures[`hours.${hourKey(index)}.${field}`] = value;
+              figures[`total.${field}`] = (figures[`total.${field}`] ?? 0) + value;
+            }
       }
       const unset = Object.fromEntries(cleared.filter((index) => !hours.has(index)).map((index) => [`hours.${hourKey(index)}`, '']));
+      const totalMoves = Object.keys(figures).length > 0;
+      figures.n = 1;
       const update = {
-        $setOnInsert: { assetId: new Types.ObjectId(assetId), day, inMonth: true },
-        ...(Object.keys(figures).length > 0 && { $inc: figures }),
+        $setOnInsert: {
+          assetId: new Types.ObjectId(assetId),
+          day,
+          ...(coveredFrom === undefined && { coveredFrom: null }),
+          ...(!totalMoves && { total: {} }),
+        },
+        ...(coveredFrom !== undefined && { $min: { coveredFrom } }),
+        $inc: figures,
         ...(Object.keys(set).length > 0 && { $set: set }),
         ...(Object.keys(unset).length > 0 && { $unset: unset }),
       };
       return { updateOne: { filter: { _id: dayId(assetId, day) }, update, upsert: true } };
     });
     if (ops.length === 0) return;
-    if (mode === 'set') {
-      await this.days.collection.bulkWrite(ops as never[], { ordered: false });
-      await this.sumTotals(increments.map(({ assetId, day }) => dayId(assetId, day)));
-      return;
-    }
-    const totals = increments.map(({ assetId, day, hours, coveredFrom }) => ({ assetId, day, total: totalOf([...hours.values()].map(stored)), coveredFrom }));
-    await Promise.all([this.days.collection.bulkWrite(ops as never[], { ordered: false }), this.months.addDays(totals)]);
+    await this.days.collection.bulkWrite(ops as never[], { ordered: false });
+    if (mode === 'set') await this.sumTotals(increments.map(({ assetId, day }) => dayId(assetId, day)));
   }
 
-  /** Each of these days' total in its month, summed again from its hours (after hours written over). */
+  /** Each of these days' total summed again from its hours (after hours written over). */
   private async sumTotals(ids: readonly string[]): Promise<void> {
-    const docs = await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 1, assetId: 1, day: 1 });
-    await this.months.setDays(docs.map((doc) => ({ assetId: doc.assetId.toHexString(), day: doc.day, total: totalOf(Object.values(doc.hours ?? {})) })));
+    const docs = await findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 1 });
+    const ops = docs.map((doc) => ({ updateOne: { filter: { _id: doc._id }, update: { $set: { total: totalOf(doc.hours) }, $inc: { n: 1 } } } }));
+    if (ops.length > 0) await this.days.collection.bulkWrite(ops as never[], { ordered: false });
+  }
+
+  /** These rollups, their hours left out (days of a period its months do not hold yet). */
+  byIds(ids: readonly string[]): Promise<DrivingDay[]> {
+    return findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 0 });
+  }
+
+  /** Up to `limit` days that began before `beforeDay` whose last write their month does not hold (on the embedded server: a scan). */
+  unclosed(beforeDay: number, limit: number): Promise<DrivingDay[]> {
+    const filter = { day: { $lt: beforeDay }, $expr: { $ne: ['$inMonth', { $ifNull: ['$n', 0] }] } };
+    return this.days.find(filter, { hours: 0 }).limit(limit).lean<DrivingDay[]>().exec();
+  }
+
+  /** Marks days as their months now hold them (the write count each was copied at); answers how many changed. */
+  async markClosed(days: readonly DrivingDay[]): Promise<number> {
+    if (days.length === 0) return 0;
+    const ops = days.map((day) => ({ updateOne: { filter: { _id: day._id }, update: { $set: { inMonth: day.n ?? 0 } } } }));
+    return (await this.days.collection.bulkWrite(ops as never[], { ordered: false })).modifiedCount;
   }
 
   /** Reads the hours of these rollups into them. */

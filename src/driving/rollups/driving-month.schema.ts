@@ -15,10 +15,10 @@ export interface MonthHarsh {
 }
 
 /**
- * What a score reads of an asset's UTC month (`_id` `<assetId>:<month start, unix s>`): each day's
- * total and cover beside its `driving_days` rollup, and the month's harsh events by id (docs/driving.md,
- * "Rollups"). One lookup answers a month, where the days and the event index took one a day each:
- * 1 000 assets × 31 days were 62 000 lookups.
+ * What a score reads of an asset's UTC month (`_id` `<assetId>:<month start, unix s>`): the total
+ * and cover of each of its days that has ended, copied from its `driving_days` rollup by the closer,
+ * and the month's harsh events by id (docs/driving.md, "Months"). One lookup answers a month, where
+ * the days and the event index took one a day each: 1 000 assets × 31 days were 62 000 lookups.
  */
 @Schema({ collection: 'driving_months', versionKey: false, minimize: false })
 export class DrivingMonth {
@@ -41,3 +41,15 @@ export class DrivingMonth {
 }
 
 export const DrivingMonthSchema = SchemaFactory.createForClass(DrivingMonth);
+
+/** How far the closer has copied the days (`_id` `days`): every rollup of a day before `through` was in its month at its last pass. */
+@Schema({ collection: 'driving_closings', versionKey: false })
+export class DrivingClosing {
+  @Prop({ type: String })
+  _id: string;
+
+  @Prop({ type: Number, required: true })
+  through: number;
+}
+
+export const DrivingClosingSchema = SchemaFactory.createForClass(DrivingClosing);

@@ -4,8 +4,9 @@ import { findByIdChunks } from '@app/database';
 import { Model, Types } from 'mongoose';
 import type { StoredFleetEvent } from '../../events';
 import type { HarshEntry } from '../driving-tally';
-import type { DrivingDay, StoredHour } from './driving-day.schema';
-import { DrivingMonth, type MonthDay } from './driving-month.schema';
+import type { DrivingDay } from './driving-day.schema';
+import { DrivingDays } from './driving-days';
+import { DrivingClosing, DrivingMonth, type MonthDay } from './driving-month.schema';
 import { DAY_S } from './hour-tallies';
 
 const monthOf = (ts: number): number => {
@@ -16,14 +17,6 @@ const monthId = (assetId: string, month: number) => `${assetId}:${month}`;
 const dayKey = (day: number) => `d${String(new Date(day * 1000).getUTCDate()).padStart(2, '0')}`;
 const dayOfKey = (month: number, key: string) => month + (Number(key.slice(1)) - 1) * DAY_S;
 
-/** A day's figures for its month: its total, added or written over, and from when it counts. */
-export interface DayTotal {
-  assetId: string;
-  day: number;
-  total: StoredHour;
-  coveredFrom?: number;
-}
-
 /** What a score reads of its assets' months (asset id →): the days as rollups without their hours, and the period's harsh events oldest first. */
 export interface MonthsRead {
   days: Map<string, Map<number, DrivingDay>>;
@@ -31,39 +24,32 @@ export interface MonthsRead {
 }
 
 /**
- * The monthly summaries of the rollups (`driving_months`, driving-month.schema.ts): the days'
- * totals written with each rollup write, the harsh events with each stored, moved or removed
- * event. Every write is an upsert by `_id`, keyed by day or by event id: safe here and on other
- * instances, the same event told twice is one entry.
+ * The monthly summaries of the rollups (`driving_months`, driving-month.schema.ts): the ended days'
+ * totals copied by the closer, the harsh events with each stored, moved or removed event. Every
+ * write is an upsert by `_id`, keyed by day or by event id: safe here and on other instances, the
+ * same event told twice is one entry.
  */
 @Injectable()
 export class DrivingMonths {
-  constructor(@InjectModel(DrivingMonth.name) private readonly months: Model<DrivingMonth>) {}
+  constructor(
+    @InjectModel(DrivingMonth.name) private readonly months: Model<DrivingMonth>,
+    @InjectModel(DrivingClosing.name) private readonly closings: Model<DrivingClosing>,
+    private readonly rollups: DrivingDays,
+  ) {}
 
-  /** Adds the days' totals (every figure, zeros too, so that a day with nothing counted yet exists); a cover only lowers. */
-  async addDays(days: readonly DayTotal[]): Promise<void> {
-    await this.bulk(
-      days.map(({ assetId, day, total, coveredFrom }) => {
-        const inc = Object.fromEntries(Object.entries(total).map(([field, value]) => [`days.${dayKey(day)}.total.${field}`, value]));
-        const cover: Record<string, object> = coveredFrom === undefined ? {} : { $min: { [`days.${dayKey(day)}.coveredFrom`]: coveredFrom } };
-        return this.upsert(assetId, monthOf(day), { $inc: inc, ...cover });
-      }),
-    );
-  }
-
-  /** Writes the days' totals over (summed again from their hours after a re-derivation). */
-  async setDays(days: readonly DayTotal[]): Promise<void> {
-    await this.bulk(days.map(({ assetId, day, total }) => this.upsert(assetId, monthOf(day), { $set: { [`days.${dayKey(day)}.total`]: total } })));
-  }
-
-  /** Writes days as the backfill finds them (`driving_days` without `inMonth`, their own total and cover): over what the month had. */
-  async restoreDays(days: readonly DrivingDay[]): Promise<void> {
+  /** Copies ended days into their months: total and cover over what the month had of them. */
+  async closeDays(days: readonly DrivingDay[]): Promise<void> {
     await this.bulk(
       days.map((day) => {
         const found: MonthDay = { total: day.total ?? {}, ...(day.coveredFrom != null && { coveredFrom: day.coveredFrom }) };
         return this.upsert(day.assetId.toHexString(), monthOf(day.day), { $set: { [`days.${dayKey(day.day)}`]: found } });
       }),
     );
+  }
+
+  /** Days before this one are all in their months (as of their writes until now). */
+  async closedThrough(day: number): Promise<void> {
+    await this.closings.updateOne({ _id: 'days' }, { $max: { through: day } }, { upsert: true });
   }
 
   /** Enters harsh events in their months (an event re-dated: out of the months beside it first); answers how many entries changed. */
@@ -83,7 +69,10 @@ export class DrivingMonths {
     await this.bulk(events.map((event) => this.unsetHarsh(event, monthOf(event.occurredAt.getTime() / 1000))));
   }
 
-  /** These assets' months of the period (`fromS`, `toS` unix s, both included): one lookup a month. */
+  /**
+   * These assets' months of the period (`fromS`, `toS` unix s, both included), one lookup a month,
+   * and the rollups of its days the months do not hold yet (after the closer's last pass).
+   */
   async read(assetIds: readonly string[], fromS: number, toS: number): Promise<MonthsRead> {
     const ids: string[] = [];
     for (const assetId of assetIds) for (let month = monthOf(fromS); month <= toS; month = monthOf(month + 32 * DAY_S)) ids.push(monthId(assetId, month));
@@ -91,7 +80,11 @@ export class DrivingMonths {
       days: new Map(assetIds.map((id) => [id, new Map<number, DrivingDay>()])),
       harsh: new Map(assetIds.map((id) => [id, [] as HarshEntry[]])),
     };
-    for (const doc of await findByIdChunks<DrivingMonth>(this.months.collection, ids)) {
+    const [docs, closing] = await Promise.all([
+      findByIdChunks<DrivingMonth>(this.months.collection, ids),
+      this.closings.findById('days').lean<DrivingClosing>().exec(),
+    ]);
+    for (const doc of docs) {
       const assetId = doc.assetId.toHexString();
       for (const [key, { total, coveredFrom }] of Object.entries(doc.days ?? {})) {
         const day = dayOfKey(doc.month, key);
@@ -101,7 +94,16 @@ export class DrivingMonths {
       for (const [id, { type, at }] of Object.entries(doc.harsh ?? {})) if (at >= fromS && at <= toS) read.harsh.get(assetId)!.push({ id, type, at });
     }
     for (const entries of read.harsh.values()) entries.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+    await this.readOpenDays(read, fromS, toS, closing?.through ?? -Infinity);
     return read;
+  }
+
+  /** The period's days from `through` on that the months do not hold, from their rollups (today's, yesterday's until the closer's pass). */
+  private async readOpenDays(read: MonthsRead, fromS: number, toS: number, through: number): Promise<void> {
+    const open: string[] = [];
+    for (const [assetId, days] of read.days)
+      for (let day = Math.max(Math.floor(fromS / DAY_S) * DAY_S, through); day <= toS; day += DAY_S) if (!days.has(day)) open.push(`${assetId}:${day}`);
+    for (const day of await this.rollups.byIds(open)) read.days.get(day.assetId.toHexString())?.set(day.day, day);
   }
 
   private unsetHarsh(event: StoredFleetEvent, month: number) {

@@ -1,0 +1,42 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Types } from 'mongoose';
+import { DataMigrations } from '@app/database';
+import { EventsOfTypes } from '../../events';
+import { HARSH_TYPES } from '../driving-tally';
+import { DrivingMonths } from './driving-months';
+
+const BATCH = 1000;
+
+/**
+ * Harsh events stored without their months (`DrivingMonths`): at boot, in the background, until a
+ * boot finds none left (`DataMigrations`), every harsh event is entered in its month, by id (one
+ * entered already changes nothing). The days' totals need no backfill: the closer copies every day
+ * its month does not hold.
+ */
+@Injectable()
+export class HarshMonthsBackfill implements OnApplicationBootstrap {
+  private readonly logger = new Logger(HarshMonthsBackfill.name);
+
+  constructor(
+    private readonly months: DrivingMonths,
+    private readonly events: EventsOfTypes,
+    private readonly migrations: DataMigrations,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.migrations.atBoot('driving.harsh-months', () => this.run(), this.logger, 'Harsh events not entered in their months');
+  }
+
+  /** Enters the harsh events their months lack; answers how many entries changed. */
+  async run(): Promise<number> {
+    let entered = 0;
+    for (let after: Types.ObjectId | null = null; ;) {
+      const page = await this.events.page([...HARSH_TYPES.keys()], after, BATCH);
+      if (page.length === 0) break;
+      entered += await this.months.harshStored(page);
+      after = page.at(-1)!._id;
+    }
+    if (entered > 0) this.logger.log(`${entered} harsh event(s) entered in their months`);
+    return entered;
+  }
+}
