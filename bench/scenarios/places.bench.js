@@ -76,7 +76,8 @@ module.exports = {
     // The first list after an import that moves 10 000 of the 100 000 places (by their externalId):
     // the index patched from the import's logged places, not rebuilt.
     const moves = ['name,lat,lng,radiusM,address,externalId,tags'];
-    for (let i = 0; i < IMPORT_ROWS; i++) moves.push(`Movido ${i},-33.${5000 + (i % 3000)},-70.${6000 + (i % 3000)},120,"Calle ${i}, Santiago",B-${i * 7},cliente`);
+    for (let i = 0; i < IMPORT_ROWS; i++)
+      moves.push(`Movido ${i},-33.${5000 + (i % 3000)},-70.${6000 + (i % 3000)},120,"Calle ${i}, Santiago",B-${i * 7},cliente`);
     await postImport(ctx, Buffer.from(moves.join('\n')), 'updated', 'acme');
     const afterImport = Date.now();
     await fetch(`${ctx.baseUrl}/api/places?limit=50`, { headers: ctx.auth() });
