@@ -109,10 +109,13 @@ export class DrivingDays {
     return findByIdChunks<DrivingDay>(this.days.collection, ids, { hours: 0 });
   }
 
-  /** Up to `limit` days that began before `beforeDay` whose last write their month does not hold (on the embedded server: a scan). */
-  unclosed(beforeDay: number, limit: number): Promise<DrivingDay[]> {
+  /**
+   * Hands `each` the days that began before `beforeDay` whose last write their month does not hold,
+   * `batch` at a time, from one read (on the embedded server one scan, however many there are).
+   */
+  async eachUnclosed(beforeDay: number, batch: number, each: (days: DrivingDay[]) => Promise<void>): Promise<void> {
     const filter = { day: { $lt: beforeDay }, $expr: { $ne: ['$inMonth', { $ifNull: ['$n', 0] }] } };
-    return this.days.find(filter, { hours: 0 }).limit(limit).lean<DrivingDay[]>().exec();
+    await this.days.find(filter, { hours: 0 }).lean<DrivingDay>().cursor({ batchSize: batch }).eachAsync(each, { batchSize: batch });
   }
 
   /** Marks days as their months now hold them (the write count each was copied at); answers how many changed. */

@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { migrateInRounds } from '@app/database';
 import { Jobs, type LeaseCheck, NOT_LEASED } from '@app/jobs';
 import { DrivingDays } from './driving-days';
 import { DrivingMonths } from './driving-months';
@@ -36,15 +35,12 @@ export class DrivingMonthsCloser implements OnModuleInit {
   /** One pass at `nowMs`; answers how many days it copied. */
   async run(nowMs = Date.now(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
     const before = dayOf(nowMs / 1000 - CLOSE_AFTER_S);
-    const copied = await migrateInRounds(
-      BATCH,
-      (limit) => this.days.unclosed(before, limit),
-      async (days) => {
-        lease.assertHeld();
-        await this.months.closeDays(days);
-        return this.days.markClosed(days);
-      },
-    );
+    let copied = 0;
+    await this.days.eachUnclosed(before, BATCH, async (days) => {
+      lease.assertHeld();
+      await this.months.closeDays(days);
+      copied += await this.days.markClosed(days);
+    });
     await this.months.closedThrough(before);
     if (copied > BATCH) this.logger.log(`${copied} driving days copied into their months`);
     return copied;

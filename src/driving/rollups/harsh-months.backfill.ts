@@ -1,5 +1,4 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { Types } from 'mongoose';
 import { DataMigrations } from '@app/database';
 import { EventsOfTypes } from '../../events';
 import { HARSH_TYPES } from '../driving-tally';
@@ -30,12 +29,7 @@ export class HarshMonthsBackfill implements OnApplicationBootstrap {
   /** Enters the harsh events their months lack; answers how many entries changed. */
   async run(): Promise<number> {
     let entered = 0;
-    for (let after: Types.ObjectId | null = null; ;) {
-      const page = await this.events.page([...HARSH_TYPES.keys()], after, BATCH);
-      if (page.length === 0) break;
-      entered += await this.months.harshStored(page);
-      after = page.at(-1)!._id;
-    }
+    await this.events.each([...HARSH_TYPES.keys()], BATCH, async (events) => void (entered += await this.months.harshStored(events)));
     if (entered > 0) this.logger.log(`${entered} harsh event(s) entered in their months`);
     return entered;
   }
