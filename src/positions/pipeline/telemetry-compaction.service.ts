@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap }
 import { AppConfig } from '@app/config';
 import { TelemetryLog } from '../store/telemetry-log';
 import { TelemetryStoreWriter } from '../store/telemetry-store-writer.service';
+import { TrackerOwnership } from './tracker-ownership';
 import { TrackerPipeline } from './tracker-pipeline.service';
 import { TrackerProcessors } from './tracker-processor';
 import { TrackerState } from './tracker-state';
@@ -25,6 +26,8 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
   private readonly idleMs: number;
   private readonly timers: NodeJS.Timeout[] = [];
   private running: Promise<void> | null = null;
+  /** The compaction after the running one, shared by every call made while it runs. */
+  private next: Promise<void> | null = null;
   private flushing: Promise<void> | null = null;
 
   constructor(
@@ -33,6 +36,7 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
     private readonly writer: TelemetryStoreWriter,
     private readonly log: TelemetryLog,
     private readonly processors: TrackerProcessors,
+    private readonly ownership: TrackerOwnership,
     private readonly config: AppConfig,
   ) {
     this.everyMs = config.get('TELEMETRY_COMPACT_SECONDS') * 1000;
@@ -55,9 +59,23 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
     await this.compact();
   }
 
-  /** One compaction (one at a time: a call while one runs waits for it). */
+  /**
+   * A compaction that begins after this call (one at a time): a call while one runs waits for it
+   * and then for the next, which writes what came meanwhile. A partition given up drains its
+   * batches and then compacts: a compaction taken before the drain ended would leave the last
+   * batches' points and states in memory, dropped with the partition.
+   */
   compact(): Promise<void> {
-    this.running ??= this.compactNow().finally(() => (this.running = null));
+    if (this.running) {
+      this.next ??= this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.next = null;
+          return this.compact();
+        });
+      return this.next;
+    }
+    this.running = this.compactNow().finally(() => (this.running = null));
     return this.running;
   }
 
@@ -88,7 +106,9 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
       if (touched.length > 0) await this.writer.writeMany(touched.map((state) => ({ trackerId: state.trackerId, points: state.compacting })));
       await Promise.all(this.processors.all.map((processor) => processor.flush(true)));
       await captured.write();
-      await this.log.remove(absorbed.map((entry) => entry.id));
+      // Only of partitions still held: a lease that ran out while this instance stalled leaves the
+      // entries to the new owner, whose take-up from the log redoes what this one did not write.
+      await this.log.remove(absorbed.filter((entry) => this.ownership.holds(entry.p)).map((entry) => entry.id));
     } catch (error) {
       captured?.abandon();
       for (const state of touched) state.tail = [...state.compacting, ...state.tail];
