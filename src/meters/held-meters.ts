@@ -70,3 +70,22 @@ export function recentOf(held: HeldMeters): RecentEntry {
     at: Date.now(),
   };
 }
+
+/**
+ * The meters read again (readings and watches set elsewhere), plus what is counted since the last
+ * fold. Not from a read older than this instance's last fold (its write still under way when the
+ * read was answered): that would take the fold's increments off the meters in memory and its
+ * sequence back, so every recent count after it would name a fold the stored meters have passed
+ * and readers would leave it out until the next one.
+ */
+export function refreshFrom(held: HeldMeters, record: Pick<AssetMeter, 'odometerKm' | 'engineHours' | 'watch' | 'readingTs' | 'foldSeq'>): void {
+  const foldSeq = record.foldSeq ?? 0;
+  if (foldSeq < held.foldSeq) return;
+  Object.assign(held, {
+    odometerKm: record.odometerKm + held.pendingKm,
+    engineHours: record.engineHours + held.pendingHours,
+    watch: record.watch,
+    readingTs: record.readingTs ?? null,
+    foldSeq,
+  });
+}

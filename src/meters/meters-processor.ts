@@ -3,7 +3,7 @@ import { AppConfig } from '@app/config';
 import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, TrackerProcessor, TrackerProcessors } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
-import { countOn, HELD_FIELDS, HeldMeters, recentOf } from './held-meters';
+import { countOn, HELD_FIELDS, HeldMeters, recentOf, refreshFrom } from './held-meters';
 import { MeterFolds } from './meter-folds';
 import { MetersRecent } from './meters-recent';
 import { ReachedMeterWatches } from './reached-meter-watches';
@@ -97,15 +97,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
       const record = byId.get(id);
       const held = this.held.get(id);
       if (held) {
-        // Read again, nothing counted since the last fold: the meters as stored (readings included).
-        if (record)
-          Object.assign(held, {
-            odometerKm: record.odometerKm,
-            engineHours: record.engineHours,
-            watch: record.watch,
-            readingTs: record.readingTs ?? null,
-            foldSeq: record.foldSeq ?? 0,
-          });
+        if (record) refreshFrom(held, record);
         held.readAt = now;
         continue;
       }
