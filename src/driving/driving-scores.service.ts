@@ -13,7 +13,7 @@ import type { DrivingDay } from './rollups/driving-day.schema';
 import { addHour, DrivingDays } from './rollups/driving-days';
 import { DrivingMonths } from './rollups/driving-months';
 import { HOUR_S } from './rollups/hour-tallies';
-import { daysNeedingHours, planPeriod } from './rollups/period-plan';
+import { hoursNeeded, planPeriod } from './rollups/period-plan';
 import { speedLimitAt } from './speed-limit-at';
 import { DrivingScoreSettingsService } from './settings/driving-score-settings.service';
 import { type StretchRead, walkStretches } from './stretch-walks';
@@ -149,9 +149,9 @@ export class DrivingScores {
     return [...drivers.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   }
 
-  /** Reads the hours of the rollups the period's plans read by hour (asset id → its drivers' span boundaries): a whole day is its total. */
+  /** Reads the hours of the rollups the period's plans need (asset id → its drivers' span boundaries): a whole day is its total. */
   private async readHours(days: RollupsByAsset, request: DrivingRequest, cutsByAsset: ReadonlyMap<string, readonly number[]>): Promise<void> {
-    await this.rollups.withHours([...cutsByAsset].flatMap(([assetId, cuts]) => daysNeedingHours(request.fromS, request.toS, days.get(assetId), cuts)));
+    await this.rollups.withHours([...cutsByAsset].flatMap(([assetId, cuts]) => hoursNeeded(request.fromS, request.toS, days.get(assetId), cuts)));
   }
 
   /**

@@ -13,7 +13,8 @@ const iso = (s: number) => new Date(s * 1000).toISOString();
  * The scores from the rollups the ingestion pipeline writes equal the scores walked from every
  * fix (the same request once the asset's rollups are removed, which makes every day a day without
  * one), on telemetry sent through the ingestion route in several batches, with a resend and a late
- * fix, over periods whose ends fall inside hours, and over one holding a whole day (read as its total).
+ * fix, over periods whose ends fall inside hours, over one holding a whole day (read as its total)
+ * and over two that end and begin inside a day (read as its total less its hours outside them).
  */
 describe('driving scores from rollups', () => {
   let t: TestApp;
@@ -57,6 +58,9 @@ describe('driving scores from rollups', () => {
       [DAY_S + 3 * 3600 + 17 * 60 + 5, DAY_S + 4 * 3600 + 41 * 60 + 13],
       [DAY_S + 2 * 3600 + 55 * 60, DAY_S + 5 * 3600 + 2 * 60],
       [DAY_S + 3 * 3600 + 10 * 60, DAY_S + 2 * 86_400 + 7200],
+      // Ends inside the next day's drive, and begins inside it: that day is its total less the hours outside the period.
+      [DAY_S + 3 * 3600 + 10 * 60, DAY_S + 86_400 + 11 * 3600 + 7 * 60],
+      [DAY_S + 86_400 + 10 * 3600 + 25 * 60, DAY_S + 2 * 86_400 + 3600],
     ];
     const days = await t.connection
       .collection('driving_days')

@@ -4,6 +4,7 @@ import { findByIdChunks } from '@app/database';
 import { Model, Types } from 'mongoose';
 import { type DrivingTally } from '../driving-tally';
 import { type FixWalkState } from '../fix-walk';
+import type { HoursNeeded } from './period-plan';
 import { DrivingDay, DrivingWalk, type StoredHour } from './driving-day.schema';
 import { type HourFigures } from './hour-tallies';
 
@@ -125,11 +126,27 @@ export class DrivingDays {
     return (await this.days.collection.bulkWrite(ops as never[], { ordered: false })).modifiedCount;
   }
 
-  /** Reads the hours of these rollups into them. */
-  async withHours(days: readonly DrivingDay[]): Promise<void> {
-    const byId = new Map(days.map((day) => [day._id, day]));
-    for (const doc of await findByIdChunks<Pick<DrivingDay, '_id' | 'hours'>>(this.days.collection, [...byId.keys()], { hours: 1 }))
-      byId.get(doc._id)!.hours = doc.hours ?? {};
+  /**
+   * Reads the hours a plan needs into these rollups (period-plan.ts, `hoursNeeded`): all of them,
+   * or only the named ones with the rollup's own total (what they are taken from: the month's copy
+   * may lag a late write until the closer's next pass). Two reads at most, by `_id`.
+   */
+  async withHours(needs: readonly HoursNeeded[]): Promise<void> {
+    const [all, some] = [needs.filter((need) => need.keys === null), needs.filter((need) => need.keys !== null)];
+    const keys = [...new Set(some.flatMap((need) => need.keys!))];
+    const projection = { total: 1, ...Object.fromEntries(keys.map((key) => [`hours.${key}`, 1])) };
+    for (const [group, fields] of [
+      [all, { hours: 1 }],
+      [some, projection],
+    ] as const) {
+      if (group.length === 0) continue;
+      const byId = new Map(group.map(({ day }) => [day._id, day]));
+      for (const doc of await findByIdChunks<Pick<DrivingDay, '_id' | 'hours' | 'total'>>(this.days.collection, [...byId.keys()], fields)) {
+        const day = byId.get(doc._id)!;
+        day.hours = doc.hours ?? {};
+        if (doc.total) day.total = doc.total;
+      }
+    }
   }
 
   async walkStates(assetIds: readonly string[]): Promise<Map<string, FixWalkState>> {

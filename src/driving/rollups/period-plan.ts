@@ -21,7 +21,9 @@ export interface PeriodPlan {
  * always walked), the hours from MAX_STEP_SECONDS before its end (a step out of the last rolled
  * hour ends within them, so the walk counts it as well), hours in which an instant of `cuts` falls
  * (a driver's span begins or ends), and hours of days without a rollup or before the instant it
- * covers from. A day wholly rolled up is one set of figures, its total (readWhole).
+ * covers from. A day counted from its start, with a total and no span boundary inside, is one set
+ * of figures: its total less its hours outside the rolled ones (none for a whole day), so only
+ * those hours are read (`hoursNeeded`); any other day is read hour by hour.
  */
 export function planPeriod(fromS: number, toS: number, days: ReadonlyMap<number, DrivingDay> | undefined, cuts: readonly number[]): PeriodPlan {
   const first = hourOf(fromS) + HOUR_S;
@@ -31,9 +33,10 @@ export function planPeriod(fromS: number, toS: number, days: ReadonlyMap<number,
   const plan: PeriodPlan = { rolled: [], walked: [{ from: fromS, to: first }] };
   for (let hour = first; hour < last; hour += HOUR_S) {
     const day = days?.get(dayOf(hour));
-    if (day && hour === day.day && readWhole(day, first, last, cuts)) {
-      plan.rolled.push({ hour, figures: day.total });
-      hour += DAY_S - HOUR_S;
+    if (day && readAsTotal(day, cuts)) {
+      const end = Math.min(day.day + DAY_S, last);
+      plan.rolled.push({ hour, figures: remainder(day, hour, end) });
+      hour = end - HOUR_S;
       continue;
     }
     const rolled = day && !cutHours.has(hour) && (day.coveredFrom === null || hour > hourOf(day.coveredFrom));
@@ -48,20 +51,56 @@ export function planPeriod(fromS: number, toS: number, days: ReadonlyMap<number,
 }
 
 /**
- * Whether a rollup is read as its day's total: the day wholly within the rolled hours (`first` to
- * `last`), counted from its start, with a total, no driver's span beginning or ending inside it.
+ * Whether a rollup's rolled hours are read from its total: counted from its day's start, with a
+ * total, no driver's span beginning or ending inside the day (one tally takes all its hours).
  */
-function readWhole(day: DrivingDay, first: number, last: number, cuts: readonly number[]): boolean {
+function readAsTotal(day: DrivingDay, cuts: readonly number[]): boolean {
   const end = day.day + DAY_S;
-  return day.day >= first && end <= last && day.coveredFrom === null && day.total != null && !cuts.some((cut) => cut > day.day && cut < end);
+  return day.coveredFrom === null && day.total != null && !cuts.some((cut) => cut > day.day && cut < end);
 }
 
-/** The rollups whose hours a plan of this period reads (DrivingDays.read leaves hours out): those it rolls up, but not whole. */
-export function daysNeedingHours(fromS: number, toS: number, days: ReadonlyMap<number, DrivingDay> | undefined, cuts: readonly number[]): DrivingDay[] {
+/** The keys of a day's hours outside `from`…`to` (the rolled ones): what its total has beyond them. */
+const hoursOutside = (day: number, from: number, to: number): string[] =>
+  Array.from({ length: 24 }, (_, index) => day + index * HOUR_S)
+    .filter((hour) => hour < from || hour >= to)
+    .map((hour) => hourKey((hour - day) / HOUR_S));
+
+/** A day's figures from `from` to `to`: its total less its other hours (a figure that would fall below 0 by rounding is 0). */
+function remainder(day: DrivingDay, from: number, to: number): Partial<StoredHour> {
+  const figures = { ...day.total };
+  for (const key of hoursOutside(day.day, from, to)) {
+    const hour = day.hours?.[key];
+    if (!hour) continue;
+    for (const field of Object.keys(hour) as Array<keyof StoredHour>) figures[field] = Math.max(0, (figures[field] ?? 0) - (hour[field] ?? 0));
+  }
+  return figures;
+}
+
+/** A rollup and the hours of it a plan reads: `keys` (its hours outside the rolled ones), or all (null). */
+export interface HoursNeeded {
+  day: DrivingDay;
+  keys: string[] | null;
+}
+
+/**
+ * The rollups whose hours a plan of this period reads (DrivingDays.read leaves hours out): a day
+ * read from its total only its hours outside the rolled ones (an end of the period: one or two), a
+ * day read hour by hour all of them; a whole day none.
+ */
+export function hoursNeeded(fromS: number, toS: number, days: ReadonlyMap<number, DrivingDay> | undefined, cuts: readonly number[]): HoursNeeded[] {
   const first = hourOf(fromS) + HOUR_S;
   const last = hourOf(toS - MAX_STEP_SECONDS);
   if (first >= last) return [];
-  return [...(days?.values() ?? [])].filter((day) => day.day + DAY_S > first && day.day < last && !readWhole(day, first, last, cuts));
+  const needed: HoursNeeded[] = [];
+  for (const day of days?.values() ?? []) {
+    if (day.day + DAY_S <= first || day.day >= last) continue;
+    if (!readAsTotal(day, cuts)) needed.push({ day, keys: null });
+    else {
+      const keys = hoursOutside(day.day, Math.max(day.day, first), Math.min(day.day + DAY_S, last));
+      if (keys.length > 0) needed.push({ day, keys });
+    }
+  }
+  return needed;
 }
 
 /** Adds a stretch to walk, joined to the previous one when they meet. */
