@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import request from 'supertest';
 import { createTestApp, TestApp } from '@app/testing';
 import { LATE_GRACE_MS } from '../../src/tasks/late/late-check';
@@ -57,6 +58,18 @@ describe('tasks at a location: arrival by the fixes', () => {
     expect(await get(pickup.id)).toMatchObject({ state: 'arrived', late: false, arrivedAt: at(120), departedAt: at(660) });
     await ingest(messages);
     expect(await arrivals(asset.assetId)).toEqual([expect.objectContaining({ taskId: pickup.id, occurredAt: at(120), placeId: null })]);
+  });
+
+  it('arrives once when another instance’s arrival is not in this one’s index yet: its write holds only over the task as read', async () => {
+    const asset = await addAsset(t, tenant.clientId);
+    const pickup = await task(asset.assetId, 0, HOUR);
+    await ingest([fix(asset, 0, -2_000)]);
+    // Another instance saw the vehicle arrive at 30 s: its write, which this instance's index has not taken.
+    const elsewhere = { state: 'arrived', arrivedAt: new Date((T0 + 30) * 1000), updatedAt: new Date() };
+    await t.connection.collection('tasks').updateOne({ _id: new Types.ObjectId(pickup.id) }, { $set: elsewhere });
+    await ingest([fix(asset, 120, 10)]);
+    expect(await get(pickup.id)).toMatchObject({ state: 'arrived', arrivedAt: at(30) });
+    expect(await arrivals(asset.assetId)).toEqual([]);
   });
 
   it('waits outside the window’s margins and for another vehicle; a task moved to where the vehicle is arrives there; a finished one does not', async () => {

@@ -75,13 +75,16 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
     }
   }
 
-  // The index may be a moment old: a task is read again before it is written.
+  // The index may be a moment old: the write holds only over the task as the index has it, and a
+  // task changed meanwhile is read again and tried once more.
   private async step(task: Stored<Task>, inside: boolean, at: Date): Promise<Stored<Task> | null> {
     const waits = inside && task.state === 'assigned' && arrivesWithin(task, at);
     const leaves = !inside && task.arrivedAt !== null && task.departedAt === null && at > task.arrivedAt;
     if (!waits && !leaves) return null;
+    const write = (current: Stored<Task>) => (waits ? this.arrivals.arriveAt(current, at, null) : this.arrivals.departAt(current, at));
+    const written = await write(task);
+    if (written) return written;
     const fresh = await this.tasks.findById(scopeOfClient(task.clientId), task._id.toHexString());
-    if (!fresh) return null;
-    return waits ? ((await this.arrivals.arriveAt(fresh, at, null)) ?? fresh) : ((await this.arrivals.departAt(fresh, at)) ?? fresh);
+    return fresh && ((await write(fresh)) ?? fresh);
   }
 }

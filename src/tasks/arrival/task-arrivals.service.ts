@@ -85,13 +85,18 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
     await this.departAt(task, event.occurredAt);
   }
 
-  /** Marks a waiting task arrived at `at` (by a place visit's event, or `null`: a fix at its location) when `at` is within its window's margins. */
+  /**
+   * Marks a waiting task arrived at `at` (by a place visit's event, or `null`: a fix at its
+   * location) when `at` is within its window's margins. Written only over the task as read (its
+   * `updatedAt`): null when it changed meanwhile (another tracker of the asset, an instance, a
+   * user), so a task arrives once; the caller may read it again.
+   */
   async arriveAt(task: Stored<Task>, at: Date, arrivalEventId: Types.ObjectId | null): Promise<Stored<Task> | null> {
     if (task.state !== 'assigned' || !arrivesWithin(task, at)) return null;
     const late = at > task.windowTo;
     const driver = task.driverId ? null : await this.drivers.at(task.clientId, task.assetId!, at);
     const change = { state: 'arrived' as const, arrivedAt: at, arrivalEventId, late, ...(driver ?? {}) };
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change, $unset: { lateCheckAt: 1 } });
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change, $unset: { lateCheckAt: 1 } }, unchanged(task));
     if (!updated) return null;
     await this.slots.follow(task, updated);
     await this.events.record(updated, 'task.arrived', at, { late });
@@ -100,10 +105,11 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
     return updated;
   }
 
-  /** Dates the departure of an arrived task that has not left yet. */
+  /** Dates the departure of an arrived task that has not left yet; over the task as read, as `arriveAt`. */
   async departAt(task: Stored<Task>, at: Date): Promise<Stored<Task> | null> {
     if (!task.arrivedAt || task.departedAt || task.arrivedAt > at) return null;
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: at } });
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: at } }, unchanged(task));
+    if (!updated) return null;
     await this.slots.follow(task, updated);
     return updated;
   }
@@ -112,7 +118,7 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   private async moved(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
     const late = event.occurredAt > task.windowTo;
-    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late } });
+    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late } }, unchanged(task));
     if (task.late && !late) await this.events.withdraw(task, 'task.late', task.windowTo);
   }
 
@@ -121,7 +127,14 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
     const undo = { arrivedAt: null, arrivalEventId: null, late: false };
     const change = task.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: lateCheckAt(task.windowTo) } : undo;
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change });
-    await this.slots.follow(task, updated);
+    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change }, unchanged(task));
+    if (updated) await this.slots.follow(task, updated);
   }
 }
+
+/**
+ * The condition of a write over a task as it was read: its `updatedAt` (with `_id`, the keys of a
+ * unique index: a lookup on the embedded server, where a condition on `state` would scan). Two
+ * writes within one millisecond keep it: the second of two such races is not caught.
+ */
+const unchanged = (task: Stored<Task>) => ({ updatedAt: task.updatedAt });
