@@ -60,13 +60,18 @@ function readAsTotal(day: DrivingDay, cuts: readonly number[]): boolean {
 }
 
 /** The keys of a day's hours outside `from`…`to` (the rolled ones): what its total has beyond them. */
-const hoursOutside = (day: number, from: number, to: number): string[] =>
-  Array.from({ length: 24 }, (_, index) => day + index * HOUR_S)
-    .filter((hour) => hour < from || hour >= to)
-    .map((hour) => hourKey((hour - day) / HOUR_S));
+function hoursOutside(day: number, from: number, to: number): string[] {
+  const keys: string[] = [];
+  for (let index = 0; index < 24; index++) {
+    const hour = day + index * HOUR_S;
+    if (hour < from || hour >= to) keys.push(hourKey(index));
+  }
+  return keys;
+}
 
-/** A day's figures from `from` to `to`: its total less its other hours (a figure that would fall below 0 by rounding is 0). */
+/** A day's figures from `from` to `to`: its total (a whole day), less its other hours (a figure that would fall below 0 by rounding is 0). */
 function remainder(day: DrivingDay, from: number, to: number): Partial<StoredHour> {
+  if (from <= day.day && to >= day.day + DAY_S) return day.total;
   const figures = { ...day.total };
   for (const key of hoursOutside(day.day, from, to)) {
     const hour = day.hours?.[key];
@@ -95,10 +100,7 @@ export function hoursNeeded(fromS: number, toS: number, days: ReadonlyMap<number
   for (const day of days?.values() ?? []) {
     if (day.day + DAY_S <= first || day.day >= last) continue;
     if (!readAsTotal(day, cuts)) needed.push({ day, keys: null });
-    else {
-      const keys = hoursOutside(day.day, Math.max(day.day, first), Math.min(day.day + DAY_S, last));
-      if (keys.length > 0) needed.push({ day, keys });
-    }
+    else if (day.day < first || day.day + DAY_S > last) needed.push({ day, keys: hoursOutside(day.day, first, last) });
   }
   return needed;
 }
