@@ -88,7 +88,9 @@ export class TelemetryCompaction implements OnApplicationBootstrap, BeforeApplic
   }
 
   private async compactNow(): Promise<void> {
-    // Taken in one turn: a batch adds to the tails and the absorbed entries in one turn too.
+    // A batch pushes its tails when its points are stored and its entries once its processors are
+    // through: what is taken here may hold a tail whose entry the next compaction removes, never an
+    // entry whose points or processors' states it does not write.
     const absorbed = this.pipeline.takeAbsorbed();
     const touched: TrackerState[] = [];
     for (const state of this.states.values()) {

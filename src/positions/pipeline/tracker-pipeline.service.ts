@@ -43,7 +43,14 @@ export interface AbsorbedEntry {
 @Injectable()
 export class TrackerPipeline {
   private readonly queues = new KeyedQueue();
-  /** The log entries whose points are in memory (trackers' tails), with their partition, until a compaction writes and removes them. */
+  /**
+   * The log entries of batches that went through every processor (or failed), with their
+   * partition, until a compaction writes their points and the states and removes them. Not
+   * before: a compaction during a batch would remove its entry while the processors' states it
+   * writes may hold part of the batch (meters counted, events not yet stored). Taken up after a
+   * crash, such a stretch was followed as new by processors already past it — a late batch's
+   * correction lost, its events found again under new ids.
+   */
   private absorbed = new Map<string, AbsorbedEntry>();
   /** Batches under way per partition (a partition given up waits for its own). */
   private readonly inFlight = new Map<number, number>();
@@ -108,7 +115,7 @@ export class TrackerPipeline {
     }
   }
 
-  /** Hands the compaction the log entries absorbed so far (the trackers' tails are taken at the same moment). */
+  /** Hands the compaction the log entries absorbed so far (their tails were pushed before them: a compaction may take a tail without its entry, never the reverse). */
   takeAbsorbed(): AbsorbedEntry[] {
     const taken = [...this.absorbed.values()];
     this.absorbed = new Map();
@@ -131,16 +138,21 @@ export class TrackerPipeline {
     const states = await this.states.obtain(batches.map((batch) => batch.tracker));
     await this.refreshAssets(states);
     const arrivals = await this.batchArrivals.of(batches, states);
-    await this.store(arrivals, source);
-    this.moveLatest(arrivals);
-    const work = await this.workOf(arrivals);
-    await this.followTrips(work);
-    await this.processorRuns.run(work);
-    // Only now: a batch that failed before this point leaves them to the next batch of the tracker (its resend).
-    for (const { state } of work) {
-      state.processedTs = state.newestTs;
-      state.unreplayed = null;
-      state.dirty = true;
+    const entries = await this.store(arrivals, source);
+    try {
+      this.moveLatest(arrivals);
+      const work = await this.workOf(arrivals);
+      await this.followTrips(work);
+      await this.processorRuns.run(work);
+      // Only now: a batch that failed before this point leaves them to the next batch of the tracker (its resend).
+      for (const { state } of work) {
+        state.processedTs = state.newestTs;
+        state.unreplayed = null;
+        state.dirty = true;
+      }
+    } finally {
+      // In the turn the states move (or the batch failed: its points are read back by the next one).
+      for (const entry of entries) this.absorbed.set(entry.id.toHexString(), entry);
     }
     return arrivals.map(countsOf);
   }
@@ -176,10 +188,10 @@ export class TrackerPipeline {
 
   /**
    * Stores the new points: the log (one entry per partition and batch) and, for trackers with many,
-   * their buckets — then, in the same turn, the tails and the absorbed entries, so that a
-   * compaction takes both or neither.
+   * their buckets — then the tails; answers the batch's log entries (absorbed once its processors
+   * are through).
    */
-  private async store(arrivals: readonly Arrival[], source: Source): Promise<void> {
+  private async store(arrivals: readonly Arrival[], source: Source): Promise<AbsorbedEntry[]> {
     const logged = arrivals.filter((arrival) => arrival.added.length > 0 && !arrival.direct);
     const direct = arrivals.filter((arrival) => arrival.direct);
     // Every tracker whose latest position moves is in the log too (its points or not): how other instances learn of it.
@@ -191,8 +203,6 @@ export class TrackerPipeline {
       const counts = Object.fromEntries(arrivals.map((arrival) => [arrival.state.id, countsOf(arrival)]));
       await Promise.all([this.log.complete(source.id, entry?.parts ?? {}, entry?.latest ?? {}, counts, this.ownership.instanceId), bucketWrite]);
     } else await Promise.all([this.log.append(entries), bucketWrite]);
-    for (const { id, p } of source.kind === 'new' ? entries.map((entry) => ({ id: entry._id, p: entry.p })) : [source])
-      this.absorbed.set(id.toHexString(), { id, p });
     for (const { state, added } of logged) state.tail.push(...added);
     for (const { state, unique } of arrivals) {
       const newest = unique[unique.length - 1]?.ts;
@@ -200,6 +210,7 @@ export class TrackerPipeline {
       state.newestTs = newest;
       state.dirty = true;
     }
+    return source.kind === 'new' ? entries.map((entry) => ({ id: entry._id, p: entry.p })) : [{ id: source.id, p: source.p }];
   }
 
   private moveLatest(arrivals: readonly Arrival[]): void {
