@@ -47,6 +47,15 @@ export async function addAsset(
 export const ingestMessages = (t: TestApp, token: string, messages: object[]) =>
   request(t.server).post('/api/telemetry/flespi').set('Authorization', `Bearer ${token}`).send(messages).expect(200);
 
+/** A rectangle as a closed GeoJSON ring (longitude first) from its edges. */
+export const boxRing = (west: number, south: number, east: number, north: number) => [
+  [west, south],
+  [east, south],
+  [east, north],
+  [west, north],
+  [west, south],
+];
+
 /** Writes flespi-style messages into the store (the path of the import command). */
 export async function storeMessages(t: TestApp, trackerId: Types.ObjectId, messages: object[]): Promise<void> {
   const points = messages.map(toTelemetryPoint).filter((p): p is TelemetryPoint => p !== null);

@@ -6,7 +6,7 @@ import { TelemetryCompaction } from '../../src/positions/pipeline/telemetry-comp
 import { TrackerOwnership } from '../../src/positions/pipeline/tracker-ownership';
 import { TrackerPipeline } from '../../src/positions/pipeline/tracker-pipeline.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
-import { addAsset, ingestMessages, TrackedFixture } from './positions-fixtures';
+import { addAsset, boxRing, ingestMessages, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-resume-moves-0123456789';
 const T0 = Math.floor(Date.now() / 1000) - 2 * 3600;
@@ -41,16 +41,7 @@ describe('taking up a tracker whose late batch moved its events', () => {
     process.env.TELEMETRY_INGEST_TOKENS = TOKEN;
     t = await createTestApp();
     tenant = await createTenant(t.app);
-    const west = LNG0 + 5950 * M_LNG;
-    const east = LNG0 + 6500 * M_LNG;
-    const [south, north] = [LAT0 - 100 * M_LAT, LAT0 + 100 * M_LAT];
-    const ring = [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ];
+    const ring = boxRing(LNG0 + 5950 * M_LNG, LAT0 - 100 * M_LAT, LNG0 + 6500 * M_LNG, LAT0 + 100 * M_LAT);
     await request(t.server)
       .post('/api/geofences')
       .set(auth())

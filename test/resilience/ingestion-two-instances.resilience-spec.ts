@@ -2,7 +2,7 @@ import request from 'supertest';
 import { Types } from 'mongoose';
 import { createTestApp, TestApp } from '@app/testing';
 import { PartitionBalancer } from '../../src/positions/pipeline/partition-balancer';
-import { addAsset, TrackedFixture } from '../e2e/positions-fixtures';
+import { addAsset, boxRing, TrackedFixture } from '../e2e/positions-fixtures';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { AppProcess, killHard, startAppProcess } from '../support/app-process';
 
@@ -151,14 +151,7 @@ describe('ingestion across two app instances', () => {
     for (let band = 0; band < BANDS; band++) {
       const west = LNG0 + (band + 1) * BAND_EVERY_M * M_LNG;
       const east = west + 200 * M_LNG;
-      const [south, north] = [LAT0 - 50 * M_LAT, LAT0 + (2 * TRACKERS + 1) * LANE_M * M_LAT];
-      const ring = [
-        [west, south],
-        [east, south],
-        [east, north],
-        [west, north],
-        [west, south],
-      ];
+      const ring = boxRing(west, LAT0 - 50 * M_LAT, east, LAT0 + (2 * TRACKERS + 1) * LANE_M * M_LAT);
       await request(t.server)
         .post('/api/geofences')
         .set(auth())
