@@ -60,7 +60,7 @@ describe('tasks at a location: arrival by the fixes', () => {
     expect(await arrivals(asset.assetId)).toEqual([expect.objectContaining({ taskId: pickup.id, occurredAt: at(120), placeId: null })]);
   });
 
-  it('arrives once when another instance’s arrival is not in this one’s index yet: its write holds only over the task as read', async () => {
+  it('arrives once when another instance’s arrival is not in this one’s index yet, and still arrives when the task was only touched: a write holds over the task as read, else it is read again', async () => {
     const asset = await addAsset(t, tenant.clientId);
     const pickup = await task(asset.assetId, 0, HOUR);
     await ingest([fix(asset, 0, -2_000)]);
@@ -70,6 +70,13 @@ describe('tasks at a location: arrival by the fixes', () => {
     await ingest([fix(asset, 120, 10)]);
     expect(await get(pickup.id)).toMatchObject({ state: 'arrived', arrivedAt: at(30) });
     expect(await arrivals(asset.assetId)).toEqual([]);
+    // A task only touched meanwhile (another instance's write this index has not taken) still arrives: read again, written over.
+    const other = await addAsset(t, tenant.clientId);
+    const delivery = await task(other.assetId, 0, HOUR);
+    await ingest([fix(other, 0, -2_000)]);
+    await t.connection.collection('tasks').updateOne({ _id: new Types.ObjectId(delivery.id) }, { $set: { updatedAt: new Date() } });
+    await ingest([fix(other, 120, 10)]);
+    expect(await get(delivery.id)).toMatchObject({ state: 'arrived', arrivedAt: at(120) });
   });
 
   it('waits outside the window’s margins and for another vehicle; a task moved to where the vehicle is arrives there; a finished one does not', async () => {

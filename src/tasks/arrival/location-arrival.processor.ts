@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { groupBy, Stored } from '@app/database';
 import { haversineKm } from '@app/geo';
 import { NewFixes, TrackerProcessor, TrackerProcessors } from '../../positions';
 import { Task } from '../schemas/task.schema';
@@ -27,7 +27,6 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
     private readonly processors: TrackerProcessors,
     private readonly watched: LocationTasks,
     private readonly arrivals: TaskArrivals,
-    @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
   ) {}
 
   onModuleInit(): void {
@@ -76,15 +75,11 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
   }
 
   // The index may be a moment old: the write holds only over the task as the index has it, and a
-  // task changed meanwhile is read again and tried once more.
+  // task changed meanwhile is read again and tried once more (`overLatest`).
   private async step(task: Stored<Task>, inside: boolean, at: Date): Promise<Stored<Task> | null> {
     const waits = inside && task.state === 'assigned' && arrivesWithin(task, at);
     const leaves = !inside && task.arrivedAt !== null && task.departedAt === null && at > task.arrivedAt;
     if (!waits && !leaves) return null;
-    const write = (current: Stored<Task>) => (waits ? this.arrivals.arriveAt(current, at, null) : this.arrivals.departAt(current, at));
-    const written = await write(task);
-    if (written) return written;
-    const fresh = await this.tasks.findById(scopeOfClient(task.clientId), task._id.toHexString());
-    return fresh && ((await write(fresh)) ?? fresh);
+    return this.arrivals.overLatest(task, (current) => (waits ? this.arrivals.arriveAt(current, at, null) : this.arrivals.departAt(current, at)));
   }
 }

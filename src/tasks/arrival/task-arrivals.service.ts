@@ -77,19 +77,32 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async arrived(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    if (task.arrivalEventId?.equals(event._id)) return;
-    await this.arriveAt(task, event.occurredAt, event._id);
+    if (task.arrivalEventId?.equals(event._id) || task.state !== 'assigned' || !arrivesWithin(task, event.occurredAt)) return;
+    await this.overLatest(task, (current) => this.arriveAt(current, event.occurredAt, event._id));
   }
 
   private async departed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    await this.departAt(task, event.occurredAt);
+    if (!task.arrivedAt || task.departedAt || task.arrivedAt > event.occurredAt) return;
+    await this.overLatest(task, (current) => this.departAt(current, event.occurredAt));
+  }
+
+  /**
+   * `write` over the task as read and, when it changed meanwhile (another tracker of the asset,
+   * another instance, a user), over the task read again, once: each write holds only over the
+   * `updatedAt` it read, so a task arrives once however many race. For a write that is due on the
+   * task as read. Answers the task as written, else as it now stands (null: gone).
+   */
+  async overLatest(task: Stored<Task>, write: (current: Stored<Task>) => Promise<Stored<Task> | null>): Promise<Stored<Task> | null> {
+    const written = await write(task);
+    if (written) return written;
+    const fresh = await this.tasks.findById(scopeOfClient(task.clientId), task._id.toHexString());
+    return fresh && ((await write(fresh)) ?? fresh);
   }
 
   /**
    * Marks a waiting task arrived at `at` (by a place visit's event, or `null`: a fix at its
    * location) when `at` is within its window's margins. Written only over the task as read (its
-   * `updatedAt`): null when it changed meanwhile (another tracker of the asset, an instance, a
-   * user), so a task arrives once; the caller may read it again.
+   * `updatedAt`): null when it changed meanwhile (`overLatest` reads it again).
    */
   async arriveAt(task: Stored<Task>, at: Date, arrivalEventId: Types.ObjectId | null): Promise<Stored<Task> | null> {
     if (task.state !== 'assigned' || !arrivesWithin(task, at)) return null;
@@ -117,18 +130,31 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   /** A late message re-dated the arrival: the task's arrival moves with it (and whether it was late). */
   private async moved(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
-    const late = event.occurredAt > task.windowTo;
-    await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { arrivedAt: event.occurredAt, late } }, unchanged(task));
-    if (task.late && !late) await this.events.withdraw(task, 'task.late', task.windowTo);
+    await this.overLatest(task, async (current) => {
+      if (!current.arrivalEventId?.equals(event._id)) return null;
+      const late = event.occurredAt > current.windowTo;
+      const updated = await this.tasks.updateRecord(
+        scopeOfClient(current.clientId),
+        current,
+        { $set: { arrivedAt: event.occurredAt, late } },
+        unchanged(current),
+      );
+      if (updated && current.late && !late) await this.events.withdraw(current, 'task.late', current.windowTo);
+      return updated;
+    });
   }
 
   /** A late message undid the visit: a task it made `arrived` waits again (and may be found late). */
   private async removed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
     if (event.type !== 'place.arrival' || !task.arrivalEventId?.equals(event._id)) return;
-    const undo = { arrivedAt: null, arrivalEventId: null, late: false };
-    const change = task.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: lateCheckAt(task.windowTo) } : undo;
-    const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: change }, unchanged(task));
-    if (updated) await this.slots.follow(task, updated);
+    await this.overLatest(task, async (current) => {
+      if (!current.arrivalEventId?.equals(event._id)) return null;
+      const undo = { arrivedAt: null, arrivalEventId: null, late: false };
+      const change = current.state === 'arrived' ? { ...undo, state: 'assigned' as const, lateCheckAt: lateCheckAt(current.windowTo) } : undo;
+      const updated = await this.tasks.updateRecord(scopeOfClient(current.clientId), current, { $set: change }, unchanged(current));
+      if (updated) await this.slots.follow(current, updated);
+      return updated;
+    });
   }
 }
 
