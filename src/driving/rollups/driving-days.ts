@@ -129,23 +129,23 @@ export class DrivingDays {
   /**
    * Reads the hours a plan needs into these rollups (period-plan.ts, `hoursNeeded`): all of them,
    * or only the named ones with the rollup's own total (what they are taken from: the month's copy
-   * may lag a late write until the closer's next pass). Two reads at most, by `_id`.
+   * may lag a late write until the closer's next pass). Two reads at most, by `_id`, side by side.
    */
   async withHours(needs: readonly HoursNeeded[]): Promise<void> {
-    const [all, some] = [needs.filter((need) => need.keys === null), needs.filter((need) => need.keys !== null)];
+    const all = needs.filter((need) => need.keys === null);
+    const some = needs.filter((need) => need.keys !== null);
     const keys = [...new Set(some.flatMap((need) => need.keys!))];
-    const projection = { total: 1, ...Object.fromEntries(keys.map((key) => [`hours.${key}`, 1])) };
-    for (const [group, fields] of [
-      [all, { hours: 1 }],
-      [some, projection],
-    ] as const) {
-      if (group.length === 0) continue;
-      const byId = new Map(group.map(({ day }) => [day._id, day]));
-      for (const doc of await findByIdChunks<Pick<DrivingDay, '_id' | 'hours' | 'total'>>(this.days.collection, [...byId.keys()], fields)) {
-        const day = byId.get(doc._id)!;
-        day.hours = doc.hours ?? {};
-        if (doc.total) day.total = doc.total;
-      }
+    await Promise.all([this.readInto(all, { hours: 1 }), this.readInto(some, { total: 1, ...Object.fromEntries(keys.map((key) => [`hours.${key}`, 1])) })]);
+  }
+
+  /** Reads these rollups' fields (`projection`: their hours, and their total when asked) into them, by `_id`. */
+  private async readInto(needs: readonly HoursNeeded[], projection: Record<string, 1>): Promise<void> {
+    if (needs.length === 0) return;
+    const byId = new Map(needs.map(({ day }) => [day._id, day]));
+    for (const doc of await findByIdChunks<Pick<DrivingDay, '_id' | 'hours' | 'total'>>(this.days.collection, [...byId.keys()], projection)) {
+      const day = byId.get(doc._id)!;
+      day.hours = doc.hours ?? {};
+      if (doc.total) day.total = doc.total;
     }
   }
 

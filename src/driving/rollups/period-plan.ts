@@ -15,6 +15,11 @@ export interface PeriodPlan {
   walked: WalkedStretch[];
 }
 
+/** The period's rolled hours, `first` to `last` (excluded): after the hour it begins in, before MAX_STEP_SECONDS ahead of its end. */
+function rolledHours(fromS: number, toS: number): { first: number; last: number } {
+  return { first: hourOf(fromS) + HOUR_S, last: hourOf(toS - MAX_STEP_SECONDS) };
+}
+
 /**
  * Splits a period (`fromS`, `toS` both included) into what the rollups answer and what is walked:
  * the hour the period begins in (the walk from its start knows nothing before it, as the scores
@@ -26,8 +31,7 @@ export interface PeriodPlan {
  * those hours are read (`hoursNeeded`); any other day is read hour by hour.
  */
 export function planPeriod(fromS: number, toS: number, days: ReadonlyMap<number, DrivingDay> | undefined, cuts: readonly number[]): PeriodPlan {
-  const first = hourOf(fromS) + HOUR_S;
-  const last = hourOf(toS - MAX_STEP_SECONDS);
+  const { first, last } = rolledHours(fromS, toS);
   if (first >= last) return { rolled: [], walked: [{ from: fromS, to: toS + 1 }] };
   const cutHours = new Set(cuts.filter((cut) => cut > first && cut < last && cut % HOUR_S !== 0).map(hourOf));
   const plan: PeriodPlan = { rolled: [], walked: [{ from: fromS, to: first }] };
@@ -93,8 +97,7 @@ export interface HoursNeeded {
  * day read hour by hour all of them; a whole day none.
  */
 export function hoursNeeded(fromS: number, toS: number, days: ReadonlyMap<number, DrivingDay> | undefined, cuts: readonly number[]): HoursNeeded[] {
-  const first = hourOf(fromS) + HOUR_S;
-  const last = hourOf(toS - MAX_STEP_SECONDS);
+  const { first, last } = rolledHours(fromS, toS);
   if (first >= last) return [];
   const needed: HoursNeeded[] = [];
   for (const day of days?.values() ?? []) {

@@ -4,7 +4,7 @@ import { haversineKm } from '@app/geo';
 import { NewFixes, TrackerProcessor, TrackerProcessors } from '../../positions';
 import { Task } from '../schemas/task.schema';
 import { LocationTasks } from './location-tasks';
-import { arrivesWithin, TaskArrivals } from './task-arrivals.service';
+import { arrivalDue, TaskArrivals } from './task-arrivals.service';
 
 type Fix = NewFixes['fixes'][number];
 
@@ -77,7 +77,7 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
   // The index may be a moment old: the write holds only over the task as the index has it, and a
   // task changed meanwhile is read again and tried once more (`overLatest`).
   private async step(task: Stored<Task>, inside: boolean, at: Date): Promise<Stored<Task> | null> {
-    const waits = inside && task.state === 'assigned' && arrivesWithin(task, at);
+    const waits = inside && arrivalDue(task, at);
     const leaves = !inside && task.arrivedAt !== null && task.departedAt === null && at > task.arrivedAt;
     if (!waits && !leaves) return null;
     return this.arrivals.overLatest(task, (current) => (waits ? this.arrivals.arriveAt(current, at, null) : this.arrivals.departAt(current, at)));

@@ -13,8 +13,14 @@ import { slotKey, slotOf, TaskArrivalSlots } from './task-arrival-slots.service'
 const isPlaceEvent = (event: StoredFleetEvent) => (event.type === 'place.arrival' || event.type === 'place.departure') && event.placeId !== null;
 
 /** Whether a visit that began at `at` is this task's arrival: within [window.from − 1 h, window.to + 6 h]. */
-export const arrivesWithin = (task: Pick<Task, 'windowFrom' | 'windowTo'>, at: Date): boolean =>
+const arrivesWithin = (task: Pick<Task, 'windowFrom' | 'windowTo'>, at: Date): boolean =>
   at.getTime() >= task.windowFrom.getTime() - TASK_LIMITS.arrivalBeforeMs && at.getTime() <= task.windowTo.getTime() + TASK_LIMITS.arrivalAfterMs;
+
+/** Whether the task, as read, waits for an arrival at `at`: assigned, `at` within its window's margins. */
+export const arrivalDue = (task: Pick<Task, 'state' | 'windowFrom' | 'windowTo'>, at: Date): boolean => task.state === 'assigned' && arrivesWithin(task, at);
+
+/** Whether the task, as read, has arrived by `at` and not left yet. */
+const departureDue = (task: Pick<Task, 'arrivedAt' | 'departedAt'>, at: Date): boolean => !!task.arrivedAt && !task.departedAt && task.arrivedAt <= at;
 
 /**
  * Tasks arrive by themselves (docs/dispatch.md, "Arrival by itself"): an asset's `place.arrival`
@@ -77,12 +83,12 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
   }
 
   private async arrived(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    if (task.arrivalEventId?.equals(event._id) || task.state !== 'assigned' || !arrivesWithin(task, event.occurredAt)) return;
+    if (task.arrivalEventId?.equals(event._id) || !arrivalDue(task, event.occurredAt)) return;
     await this.overLatest(task, (current) => this.arriveAt(current, event.occurredAt, event._id));
   }
 
   private async departed(event: StoredFleetEvent, task: Stored<Task>): Promise<void> {
-    if (!task.arrivedAt || task.departedAt || task.arrivedAt > event.occurredAt) return;
+    if (!departureDue(task, event.occurredAt)) return;
     await this.overLatest(task, (current) => this.departAt(current, event.occurredAt));
   }
 
@@ -105,7 +111,7 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
    * `updatedAt`): null when it changed meanwhile (`overLatest` reads it again).
    */
   async arriveAt(task: Stored<Task>, at: Date, arrivalEventId: Types.ObjectId | null): Promise<Stored<Task> | null> {
-    if (task.state !== 'assigned' || !arrivesWithin(task, at)) return null;
+    if (!arrivalDue(task, at)) return null;
     const late = at > task.windowTo;
     const driver = task.driverId ? null : await this.drivers.at(task.clientId, task.assetId!, at);
     const change = { state: 'arrived' as const, arrivedAt: at, arrivalEventId, late, ...(driver ?? {}) };
@@ -120,7 +126,7 @@ export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
 
   /** Dates the departure of an arrived task that has not left yet; over the task as read, as `arriveAt`. */
   async departAt(task: Stored<Task>, at: Date): Promise<Stored<Task> | null> {
-    if (!task.arrivedAt || task.departedAt || task.arrivedAt > at) return null;
+    if (!departureDue(task, at)) return null;
     const updated = await this.tasks.updateRecord(scopeOfClient(task.clientId), task, { $set: { departedAt: at } }, unchanged(task));
     if (!updated) return null;
     await this.slots.follow(task, updated);
