@@ -1,31 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { AreaIndex } from '@app/geo';
 import { CompiledGeofence, compileGeofence } from './compiled-geofence';
 import { Geofence, GeofenceVersion } from './schemas/geofence.schema';
 
 /** A client's geofences with a spatial index (flatbush over their bounding boxes). */
 export class ClientGeofences {
-  private readonly tree: Flatbush | null;
+  private readonly index: AreaIndex<CompiledGeofence>;
   private readonly ids: Map<string, CompiledGeofence>;
 
   constructor(readonly fences: readonly CompiledGeofence[]) {
     this.ids = new Map(fences.map((fence) => [fence.id, fence]));
-    if (fences.length === 0) {
-      this.tree = null;
-      return;
-    }
-    this.tree = new Flatbush(fences.length);
-    for (const fence of fences) this.tree.add(...fence.shape.bbox);
-    this.tree.finish();
+    this.index = new AreaIndex(fences);
   }
 
   /** The geofences whose bounding box meets this box (longitude, latitude): candidates, not yet exact. */
   near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[] {
-    return this.tree ? this.tree.search(minLng, minLat, maxLng, maxLat).map((i) => this.fences[i]) : [];
+    return this.index.meeting(minLng, minLat, maxLng, maxLat);
   }
 
   byId(id: string): CompiledGeofence | undefined {
@@ -34,7 +28,7 @@ export class ClientGeofences {
 
   /** The geofences this point is inside. */
   containing(point: { lat: number; lng: number }): CompiledGeofence[] {
-    return this.near(point.lng, point.lat, point.lng, point.lat).filter((fence) => fence.shape.signedDistanceM(point) <= 0);
+    return this.index.containing(point);
   }
 }
 

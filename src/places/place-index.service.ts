@@ -4,6 +4,7 @@ import Flatbush from 'flatbush';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { ClientIndex, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { AreaIndex } from '@app/geo';
 import { boxAround, distanceM, type LatLng } from './place-distance';
 import { CompiledPlace, compilePlace } from './compiled-place';
 import { Place, PLACE_CHANGES, PlaceVersion } from './schemas/place.schema';
@@ -14,7 +15,7 @@ import { Place, PLACE_CHANGES, PlaceVersion } from './schemas/place.schema';
  */
 export class ClientPlaces {
   readonly places: readonly CompiledPlace[];
-  private readonly tree: Flatbush | null;
+  private readonly areas: AreaIndex<CompiledPlace>;
   private readonly ids: Map<string, CompiledPlace>;
   private pins?: Flatbush;
 
@@ -22,13 +23,7 @@ export class ClientPlaces {
     // Newest first, as the list pages them (ObjectId hex strings order as their creation).
     this.places = [...places].sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     this.ids = new Map(places.map((place) => [place.id, place]));
-    if (places.length === 0) {
-      this.tree = null;
-      return;
-    }
-    this.tree = new Flatbush(places.length);
-    for (const place of this.places) this.tree.add(...place.shape.bbox);
-    this.tree.finish();
+    this.areas = new AreaIndex(this.places);
   }
 
   byId(id: string): CompiledPlace | undefined {
@@ -41,11 +36,7 @@ export class ClientPlaces {
 
   /** The places this point is inside. */
   containing(point: LatLng): CompiledPlace[] {
-    if (!this.tree) return [];
-    return this.tree
-      .search(point.lng, point.lat, point.lng, point.lat)
-      .map((i) => this.places[i])
-      .filter((place) => place.shape.signedDistanceM(point) <= 0);
+    return this.areas.containing(point);
   }
 
   /** The places whose pin is within `radiusM` of the point, with that distance (unordered). */
