@@ -8,8 +8,6 @@ import { DomainEvents } from '@app/bus';
 import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED } from './fleet-events-recorded';
 import { FleetEvent } from './schemas/fleet-event.schema';
 
-const DUPLICATE_KEY = 11000;
-
 /**
  * Records fleet events: each is indexed (its client's hour, its asset's day), then stored under
  * its derived id — the same occurrence twice is one event — and its listeners are told. The
@@ -117,19 +115,11 @@ export class FleetEvents {
 
   /** Inserts a client's events; answers the ids that were already stored. */
   private async insertNew(client: Types.ObjectId, events: readonly StoredFleetEvent[]): Promise<Set<string>> {
-    try {
-      await this.events.insertMany(
-        scopeOfClient(client),
-        events.map(({ clientId: _client, ...event }) => event),
-        { ordered: false },
-      );
-      return new Set();
-    } catch (error) {
-      const writeErrors = (error as { writeErrors?: Array<{ code: number; index: number }> | { code: number; index: number } }).writeErrors;
-      const failures = writeErrors === undefined ? [] : Array.isArray(writeErrors) ? writeErrors : [writeErrors];
-      if (failures.length === 0 || failures.some((failure) => failure.code !== DUPLICATE_KEY)) throw error;
-      return new Set(failures.map((failure) => events[failure.index]._id.toHexString()));
-    }
+    const duplicates = await this.events.insertNew(
+      scopeOfClient(client),
+      events.map(({ clientId: _client, ...event }) => event),
+    );
+    return new Set([...duplicates].map((position) => events[position]._id.toHexString()));
   }
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { mongo, Types } from 'mongoose';
+import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
 import { InjectRepository, TenantRepository } from '@app/database';
@@ -10,8 +10,6 @@ import { driverSearchKeys } from '../driver-search';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';
 import { checkRowShapes } from './driver-row-shape';
-
-const DUPLICATE_KEY = 11000;
 
 /**
  * Creates the valid rows of an import in two round trips, whatever the row count: one unordered
@@ -64,33 +62,7 @@ export class DriversImportService {
       createdAt: now,
       updatedAt: now,
     }));
-    try {
-      // Through the driver: the rows are validated already; skipping mongoose keeps 1000 rows cheap.
-      await this.drivers.insertMany(auth, documents, { ordered: false });
-      return new Set();
-    } catch (error) {
-      const registered = duplicateKeyIndexes(error);
-      if (!registered) throw error;
-      return registered;
-    }
+    // Through the driver: the rows are validated already; skipping mongoose keeps 1000 rows cheap.
+    return this.drivers.insertNew(auth, documents);
   }
-}
-
-interface InsertManyWriteError {
-  index: number;
-  code?: number;
-  err?: { code?: number };
-}
-
-/**
- * The positions of an unordered insert that failed on a unique index, or undefined when anything
- * else failed. Mongoose copies the driver's write errors into plain `{err, index}` objects, so the
- * code is read from `err` (the driver's getter is lost in the copy).
- */
-function duplicateKeyIndexes(error: unknown): Set<number> | undefined {
-  if (!(error instanceof mongo.MongoBulkWriteError)) return undefined;
-  const writeErrors = ([] as InsertManyWriteError[]).concat(error.writeErrors as unknown as InsertManyWriteError[]);
-  const codeOf = (writeError: InsertManyWriteError) => writeError.err?.code ?? writeError.code;
-  if (writeErrors.length === 0 || writeErrors.some((writeError) => codeOf(writeError) !== DUPLICATE_KEY)) return undefined;
-  return new Set(writeErrors.map((writeError) => writeError.index));
 }
