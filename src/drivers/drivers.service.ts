@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import { AuthContext } from '@app/auth';
-import { InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { Driver, identificationKeyIndexOf } from './schemas/driver.schema';
 import { DriverKeys } from './telemetry/driver-keys';
@@ -12,7 +12,6 @@ import { withoutUndefined } from './without-undefined';
 import { CreateDriverDto, UpdateDriverDto } from './dto/driver-fields.dto';
 import { ListDriversQueryDto } from './dto/list-drivers-query.dto';
 
-const DUPLICATE_KEY = 11000;
 const OPTIONAL_FIELDS = ['phone', 'email', 'address', 'city'] as const;
 
 @Injectable()
@@ -120,7 +119,7 @@ export class DriversService {
     try {
       return await write();
     } catch (error) {
-      if ((error as { code?: number }).code !== DUPLICATE_KEY) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
       if (isKeyTaken(error))
         throw new DomainException(ErrorCode.Conflict, 'identificationKey: another driver of the client has this key, archived ones included');
       const holder = await this.drivers.findOne(auth, { rut });

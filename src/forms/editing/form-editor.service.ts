@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { mongo } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, Stored, TenantRepository } from '@app/database';
+import { InjectRepository, isDuplicateKeyError, Stored, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
 import { ActiveFormsCache } from '../active-forms.cache';
 import { validateFormDefinition } from '../definition/form-definition.validator';
@@ -14,8 +13,6 @@ import { DynamicFormVersion } from '../schemas/dynamic-form-version.schema';
 import type { FormField } from '../schemas/form-field.schema';
 import { FormTargetsChecker } from './form-targets';
 import { sameFields } from './same-fields';
-
-const DUPLICATE_KEY = 11000;
 
 /** What the activity log keeps of a form (fields are summarized by count and version). */
 const summaryOf = (form: Stored<DynamicForm>) => ({
@@ -111,7 +108,7 @@ export class FormEditorService {
     try {
       await this.versions.create(auth, { formId: form._id, version: form.version, fields: form.fields, supersededAt: new Date() });
     } catch (error) {
-      if (!(error instanceof mongo.MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+      if (!isDuplicateKeyError(error)) throw error;
     }
   }
 }
