@@ -27,7 +27,7 @@ export class CreateAssetDto {
   @ValidateText({ max: 50 })
   kind: string;
 
-  /** Default `{id: 'truck', color: '#1e88e5'}`. */
+  /** The icon on the map and lists; when an asset is created, default `{id: 'truck', color: '#1e88e5'}`. */
   @WhenSent()
   @ValidateNestedObject(() => AssetIconDto)
   icon?: AssetIconDto;

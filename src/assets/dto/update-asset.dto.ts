@@ -1,18 +1,17 @@
-import { ArrayMaxSize, IsArray } from 'class-validator';
+import { PartialType, PickType } from '@nestjs/swagger';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
-import { AssetIconDto, MAX_ASSET_GROUPS } from './asset-fields.dto';
+import { CreateAssetDto } from './create-asset.dto';
 import { EventSettingsDto } from './event-settings.dto';
 import { FuelProfileDto } from './fuel-profile.dto';
 
-/** The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. */
+/**
+ * The fields to change; at least one. Anything else (`archivedAt`, ids, dates) is refused. `name`,
+ * `kind`, `icon` and `groupIds` are creation's, each optional (`null` is still validated, so
+ * refused); `groupIds` replaces the asset's groups.
+ */
 @StrictBody()
-export class UpdateAssetDto {
-  /** @example "Camión 12" */
-  @WhenSent()
-  @ValidateText({ max: 200 })
-  name?: string;
-
+export class UpdateAssetDto extends PartialType(PickType(CreateAssetDto, ['name', 'kind', 'icon', 'groupIds'] as const), { skipNullProperties: false }) {
   /**
    * Unique among the client's assets in service; empty: no plate.
    * @example "KTRB45"
@@ -20,22 +19,6 @@ export class UpdateAssetDto {
   @WhenSent()
   @ValidateText({ min: 0, max: 20 })
   plate?: string;
-
-  /** @example "truck" */
-  @WhenSent()
-  @ValidateText({ max: 50 })
-  kind?: string;
-
-  @WhenSent()
-  @ValidateNestedObject(() => AssetIconDto)
-  icon?: AssetIconDto;
-
-  /** Replaces the asset's groups. */
-  @WhenSent()
-  @IsArray()
-  @ArrayMaxSize(MAX_ASSET_GROUPS)
-  @IsObjectIdString({ each: true })
-  groupIds?: string[];
 
   /** Assigns the main tracker (one asset per tracker: 409), or `null` to remove it. */
   @WhenSent({ nullable: true })
