@@ -1,29 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
+import { StrictBody } from '@app/http';
 import { AreaGeometry } from '@app/geo';
+import { CreateMapItemDto } from '@app/geo/map-item';
 import { GeofenceRadius, GeofenceSpeedLimit, GeofenceWidth, IsGeofenceGeometry } from './geofence-fields';
 
+/** A new geofence: `color` defaults to `#1e88e5`. */
 @StrictBody()
-export class CreateGeofenceDto {
-  /** @example "Depósito Pudahuel" */
-  @ValidateText({ max: 200 })
-  name: string;
-
-  /** @example "Patio de carga y estacionamiento nocturno" */
-  @ValidateText({ min: 0, max: 1000, optional: true })
-  @MultilineText()
-  description?: string;
-
-  /**
-   * The map colour, `#rrggbb`.
-   * @example "#e53935"
-   */
-  @IsOptional()
-  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' })
-  color?: string;
-
+export class CreateGeofenceDto extends CreateMapItemDto {
   @IsGeofenceGeometry()
   geometry: AreaGeometry;
 

@@ -1,19 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { MapItem } from '@app/geo/map-item';
 import type { AreaGeometry } from '@app/geo';
 
 /** An area of a client's that events are detected against (docs/events.md, "Geofences"). */
 @Schema({ collection: 'geofences', timestamps: true, minimize: false })
-export class Geofence {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ required: true, trim: true, maxlength: 200 })
-  name: string;
-
-  @Prop({ default: '', maxlength: 1000 })
-  description: string;
-
+export class Geofence extends MapItem {
   /** `#rrggbb`, for the map. */
   @Prop({ default: '#1e88e5' })
   color: string;

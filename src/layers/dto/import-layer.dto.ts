@@ -1,24 +1,13 @@
-import { IsOptional } from 'class-validator';
-import { MultilineText, StrictBody, ValidateText } from '@app/http';
-import { IsLayerColor } from './layer-fields';
+import { MapItemLookDto } from '@app/geo/map-item';
+import { StrictBody, ValidateText } from '@app/http';
 
-/** The form fields beside the file (multipart/form-data). */
+/** The form fields beside the file (multipart/form-data); `color` defaults to `#6d4c41`. */
 @StrictBody()
-export class ImportLayerDto {
+export class ImportLayerDto extends MapItemLookDto {
   /**
    * The layer's name; default: the file's own name for its contents (a KML document's), else the file name without extension.
    * @example "Rutas de reparto"
    */
   @ValidateText({ max: 200, optional: true })
   name?: string;
-
-  /** @example "Importado desde Google Earth" */
-  @ValidateText({ min: 0, max: 1000, optional: true })
-  @MultilineText()
-  description?: string;
-
-  /** @example "#6d4c41" */
-  @IsOptional()
-  @IsLayerColor()
-  color?: string;
 }

@@ -1,13 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
-import { Matches, ValidateBy } from 'class-validator';
+import { ValidateBy } from 'class-validator';
 import { featureCollectionProblem, LAYER_LIMITS } from '../layer-features';
 
 /** A layer's colour when none is given. */
 export const DEFAULT_LAYER_COLOR = '#6d4c41';
-
-/** `#rrggbb`. */
-export const IsLayerColor = () => Matches(/^#[0-9a-fA-F]{6}$/, { message: 'color must be #rrggbb' });
 
 /** A GeoJSON FeatureCollection of at most 10 000 valid features; the message names the first bad one. */
 export function IsLayerFeatures(): PropertyDecorator {

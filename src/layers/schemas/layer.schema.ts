@@ -1,19 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes } from 'mongoose';
+import { MapItem } from '@app/geo/map-item';
 import type { Bbox } from '../geometry/bbox';
 
 /** A map overlay of a client's (docs/layers.md): GeoJSON features the web app draws under the fleet. */
 @Schema({ collection: 'layers', timestamps: true, minimize: false })
-export class Layer {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ required: true, trim: true, maxlength: 200 })
-  name: string;
-
-  @Prop({ default: '', maxlength: 1000 })
-  description: string;
-
+export class Layer extends MapItem {
   /** `#rrggbb`, what the map draws the features with unless their own style says otherwise. */
   @Prop({ default: '#6d4c41' })
   color: string;

@@ -1,0 +1,2 @@
+export * from './map-item-fields.dto';
+export * from './map-item.schema';
