@@ -20,6 +20,7 @@ export * from './response/cors.middleware';
 export * from './response/route-error-shape';
 export * from './validation/field-errors';
 export * from './validation/page-query.dto';
+export * from './validation/period-page-query.dto';
 export * from './validation/strict-body.decorator';
 export * from './validation/validation.pipe';
 export * from './validation/validators';

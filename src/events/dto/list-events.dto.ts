@@ -1,15 +1,18 @@
 import { IsOptional, Matches } from 'class-validator';
-import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
-import { PageQueryDto, StrictBody } from '@app/http';
+import { IsOptionalObjectId } from '@app/formats';
+import { PeriodPageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES } from '../event-types';
 
 const TYPE_LIST = new RegExp(
   `^(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')})(,(${FLEET_EVENT_TYPES.map((type) => type.replace('.', '\\.')).join('|')}))*$`,
 );
 
-/** Events newest first; the period is at most 366 days, by default the 30 days up to `to` (now). */
+/**
+ * Events newest first; `from`/`to` keep those that occurred in the period, at most 366 days, by
+ * default the 30 days up to `to` (now).
+ */
 @StrictBody()
-export class ListEventsDto extends PageQueryDto {
+export class ListEventsDto extends PeriodPageQueryDto {
   /**
    * One type or several, comma-separated.
    * @example "geofence.enter,geofence.exit"
@@ -29,12 +32,4 @@ export class ListEventsDto extends PageQueryDto {
   /** Only the events of this place (`place.arrival`, `place.departure`). */
   @IsOptionalObjectId()
   placeId?: string;
-
-  /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
-  @OptionalIsoDateTime()
-  from?: string;
-
-  /** Events that occurred at or before this ISO 8601 date-time (default: now). */
-  @OptionalIsoDateTime()
-  to?: string;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { IsIn, IsNumber, IsOptional, Max, Min } from 'class-validator';
-import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
-import { PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent, LatLngDto } from '@app/http';
+import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/formats';
+import { PeriodPageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent, LatLngDto } from '@app/http';
 import { REFUEL_ANOMALIES, type RefuelAnomaly } from './refuel.schema';
 import { OdometerKmValue } from '../../meters';
 
@@ -57,18 +57,11 @@ export class CreateRefuelDto {
   location?: RefuelLocationDto;
 }
 
+/** `from`/`to` keep the refuels made in the period. */
 @StrictBody()
-export class ListRefuelsDto extends PageQueryDto {
+export class ListRefuelsDto extends PeriodPageQueryDto {
   @IsOptionalObjectId()
   assetId?: string;
-
-  /** Refuels at or after this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  from?: string;
-
-  /** Refuels at or before this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  to?: string;
 
   /** Only refuels with this anomaly. */
   @ApiProperty({ enum: REFUEL_ANOMALIES, required: false })

@@ -1,12 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
-import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
-import { PageQueryDto, QueryBoolean, StrictBody } from '@app/http';
+import { IsOptionalObjectId } from '@app/formats';
+import { PeriodPageQueryDto, QueryBoolean, StrictBody } from '@app/http';
 import { TASK_STATES, type TaskState } from '../schemas/task.schema';
 
-/** Tasks by window start, earliest first; `from`/`to` keep those whose window overlaps the period (a day's list). */
+/**
+ * Tasks by window start, earliest first; `from`/`to` keep those whose window overlaps the period
+ * (a day's list): it ends at or after `from` and begins at or before `to`.
+ */
 @StrictBody()
-export class ListTasksDto extends PageQueryDto {
+export class ListTasksDto extends PeriodPageQueryDto {
   @ApiPropertyOptional({ enum: TASK_STATES })
   @IsOptional()
   @IsIn(TASK_STATES, { message: `state must be one of ${TASK_STATES.join(', ')}` })
@@ -20,14 +23,6 @@ export class ListTasksDto extends PageQueryDto {
 
   @IsOptionalObjectId()
   placeId?: string;
-
-  /** Tasks whose window ends at or after this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  from?: string;
-
-  /** Tasks whose window begins at or before this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  to?: string;
 
   /** `true`: only late tasks; `false`: only those not late. */
   @IsOptional()

@@ -1,9 +1,12 @@
-import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
-import { PageQueryDto, StrictBody } from '@app/http';
+import { IsOptionalObjectId } from '@app/formats';
+import { PeriodPageQueryDto, StrictBody } from '@app/http';
 
-/** Visits newest arrival first; `from`/`to` keep those that overlap the period. */
+/**
+ * Visits newest arrival first; `from`/`to` keep those that overlap the period: still going on at
+ * or after `from` (departed then or later, or not yet) and begun at or before `to`.
+ */
 @StrictBody()
-export class ListVisitsDto extends PageQueryDto {
+export class ListVisitsDto extends PeriodPageQueryDto {
   /** Only the visits of this place. */
   @IsOptionalObjectId()
   placeId?: string;
@@ -11,12 +14,4 @@ export class ListVisitsDto extends PageQueryDto {
   /** Only this asset's visits. */
   @IsOptionalObjectId()
   assetId?: string;
-
-  /** Visits still going on at or after this ISO 8601 date-time (departed then or later, or not yet). */
-  @OptionalIsoDateTime()
-  from?: string;
-
-  /** Visits that began at or before this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  to?: string;
 }

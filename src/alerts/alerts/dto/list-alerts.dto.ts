@@ -1,14 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import { IsOptionalObjectId, OptionalIsoDateTime } from '@app/formats';
-import { PageQueryDto, StrictBody } from '@app/http';
+import { IsOptionalObjectId } from '@app/formats';
+import { PeriodPageQueryDto, StrictBody } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, type Severity } from '../../schemas/alert-rule.schema';
 import { ALERT_STATES, type AlertState } from '../../schemas/alert.schema';
 
-/** Alerts newest first (by when they opened). */
+/** Alerts newest first (by when they opened); `from`/`to` keep those opened in the period. */
 @StrictBody()
-export class ListAlertsDto extends PageQueryDto {
+export class ListAlertsDto extends PeriodPageQueryDto {
   @ApiProperty({ enum: ALERT_STATES, required: false })
   @IsOptional()
   @IsIn(ALERT_STATES)
@@ -38,12 +38,4 @@ export class ListAlertsDto extends PageQueryDto {
   /** Alerts opened by an event of this place. */
   @IsOptionalObjectId()
   placeId?: string;
-
-  /** Alerts opened at or after this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  from?: string;
-
-  /** Alerts opened at or before this ISO 8601 date-time. */
-  @OptionalIsoDateTime()
-  to?: string;
 }
