@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
+import { AllAssetsField, AssetTargetIdsField, AssetTargetsDto } from '@app/fleet';
 import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/formats';
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
@@ -48,21 +48,12 @@ export class PlanWorkOrderDto {
   description?: string | null;
 }
 
+/** A new plan: `allAssets` defaults to false. */
 @StrictBody()
-export class CreateServicePlanDto {
+export class CreateServicePlanDto extends AssetTargetsDto {
   /** @example "Cambio de aceite" */
   @ValidateText({ max: 200 })
   name: string;
-
-  /** Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
-  @AllAssetsField()
-  allAssets?: boolean;
-
-  @AssetTargetIdsField()
-  assetIds?: string[];
-
-  @AssetTargetIdsField()
-  groupIds?: string[];
 
   /** At least one of km, engineHours, days: the first to run out decides. */
   @ValidateNestedObject(() => IntervalsDto)

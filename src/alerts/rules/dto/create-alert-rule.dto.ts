@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
+import { AssetTargetsDto } from '@app/fleet';
 import { StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { FLEET_EVENT_TYPES, type FleetEventType } from '../../../events';
 import { SEVERITIES, Severity } from '../../schemas/alert-rule.schema';
@@ -11,8 +11,9 @@ import { AlertRecipientsDto, AlertScheduleDto, MAX_RULE_TARGETS } from './alert-
 /** A week: the longest minimum duration or cooldown. */
 export const MAX_RULE_SECONDS = 7 * 86_400;
 
+/** A new rule: `allAssets` defaults to true. */
 @StrictBody()
-export class CreateAlertRuleDto {
+export class CreateAlertRuleDto extends AssetTargetsDto {
   /** @example "Salida del depósito fuera de horario" */
   @ValidateText({ max: 200 })
   name: string;
@@ -30,16 +31,6 @@ export class CreateAlertRuleDto {
   @ArrayUnique()
   @IsIn(FLEET_EVENT_TYPES, { each: true, message: `eventTypes must be fleet event types: ${FLEET_EVENT_TYPES.join(', ')}` })
   eventTypes: FleetEventType[];
-
-  /** Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
-  @AllAssetsField()
-  allAssets?: boolean;
-
-  @AssetTargetIdsField()
-  assetIds?: string[];
-
-  @AssetTargetIdsField()
-  groupIds?: string[];
 
   /** Only events of these geofences (empty: any event, with a geofence or not). */
   @WhenSent()
