@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 
 import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { AllAssetsField, AssetTargetIdsField, AssetTargetsDto } from '@app/fleet';
+import { AssetTargetsDto } from '@app/fleet';
 import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/formats';
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
@@ -69,34 +69,9 @@ export class CreateServicePlanDto extends AssetTargetsDto {
   workOrder?: PlanWorkOrderDto;
 }
 
+/** The fields to change: creation's, each optional (`null` refused); `intervals` replaces them all. */
 @StrictBody()
-export class UpdateServicePlanDto {
-  @WhenSent()
-  @ValidateText({ max: 200 })
-  name?: string;
-
-  @AllAssetsField()
-  allAssets?: boolean;
-
-  @AssetTargetIdsField()
-  assetIds?: string[];
-
-  @AssetTargetIdsField()
-  groupIds?: string[];
-
-  /** Replaces the intervals (at least one). */
-  @WhenSent()
-  @ValidateNestedObject(() => IntervalsDto)
-  intervals?: IntervalsDto;
-
-  @WhenSent()
-  @ValidateNestedObject(() => IntervalsDto)
-  dueSoon?: IntervalsDto;
-
-  @WhenSent()
-  @ValidateNestedObject(() => PlanWorkOrderDto)
-  workOrder?: PlanWorkOrderDto;
-}
+export class UpdateServicePlanDto extends PartialType(CreateServicePlanDto, { skipNullProperties: false }) {}
 
 @StrictBody()
 export class ListServicePlansQueryDto extends PageQueryDto {}
