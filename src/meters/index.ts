@@ -7,3 +7,4 @@ export { METERS_CHANGED, type MeterChange } from './meters-changed';
 export { advance, type MeterFeed } from './meter-rules';
 export type { AssetMeter } from './schemas/asset-meter.schema';
 export { EngineHoursValue, OdometerKmValue } from './dto/meter-fields';
+export { MeterValuesDto } from './dto/meter-values.dto';

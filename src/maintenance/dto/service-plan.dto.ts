@@ -6,7 +6,7 @@ import { IsIsoDateTime, IsObjectIdString, IsOptionalObjectId } from '@app/format
 import { IsNumber } from 'class-validator';
 import { MultilineText, PageQueryDto, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import { SERVICE_STATES, ServiceState } from '../service-plans/status-rules';
-import { EngineHoursValue, OdometerKmValue } from '../../meters';
+import { MeterValuesDto } from '../../meters';
 
 /** Interval lengths: km (1..1 000 000), engine hours (1..100 000), days (1..3 650). */
 @StrictBody()
@@ -76,23 +76,15 @@ export class UpdateServicePlanDto extends PartialType(CreateServicePlanDto, { sk
 @StrictBody()
 export class ListServicePlansQueryDto extends PageQueryDto {}
 
+/** A service done: `odometerKm` and `engineHours` are the meters at the service (default: the asset's meters now). */
 @StrictBody()
-export class CreateServiceRecordDto {
+export class CreateServiceRecordDto extends MeterValuesDto {
   @IsObjectIdString()
   assetId: string;
 
   /** When the service was done (ISO 8601), not in the future. */
   @IsIsoDateTime()
   doneAt: string;
-
-  /** The odometer at the service (default: the asset's meter now). */
-  @WhenSent()
-  @OdometerKmValue()
-  odometerKm?: number;
-
-  @WhenSent()
-  @EngineHoursValue()
-  engineHours?: number;
 
   /** A work order of the asset the service was done under. */
   @WhenSent()

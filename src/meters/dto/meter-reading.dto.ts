@@ -2,21 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
 import { IsIsoDateTime } from '@app/formats';
 import { PageQueryDto, StrictBody, WhenSent } from '@app/http';
-import { EngineHoursValue, OdometerKmValue } from './meter-fields';
+import { MeterValuesDto } from './meter-values.dto';
 
 /** A meter read by hand: at least one of `odometerKm` and `engineHours`. */
 @StrictBody()
-export class CreateMeterReadingDto {
-  /** The odometer, km (0 to 10 000 000). */
-  @WhenSent()
-  @OdometerKmValue()
-  odometerKm?: number;
-
-  /** Engine hours (0 to 1 000 000). */
-  @WhenSent()
-  @EngineHoursValue()
-  engineHours?: number;
-
+export class CreateMeterReadingDto extends MeterValuesDto {
   /** When it was read (ISO 8601); not more than 5 minutes in the future. */
   @IsIsoDateTime()
   readAt: string;
