@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
-import { badRequest, notFound } from '@app/errors';
+import { badRequest } from '@app/errors';
 import { Asset, AssetDirectory } from '@app/fleet';
 import { CreateMeterReadingDto, MeterReadingView, MetersView } from './dto/meter-reading.dto';
 import { MeterReadingRecorder, NewReading } from './meter-reading-recorder';
@@ -31,8 +31,7 @@ export class MetersService {
   ) {}
 
   async get(auth: AuthContext, assetId: string): Promise<MetersView> {
-    const asset = await this.assets.findAssetInService(auth, assetId);
-    if (!asset) throw notFound('Asset');
+    const asset = await this.assets.findAssetInServiceOrFail(auth, assetId);
     const found = await this.meters.findByIds(auth, [asset._id.toHexString()], METER_FIELDS);
     return toMetersView((await this.reader.withRecentCounts(found, [asset])).get(asset._id.toHexString()) ?? null);
   }
@@ -58,8 +57,7 @@ export class MetersService {
   }
 
   async addReading(auth: AuthContext, assetId: string, body: CreateMeterReadingDto): Promise<MeterReadingView> {
-    const asset = await this.assets.findAssetInService(auth, assetId);
-    if (!asset) throw notFound('Asset');
+    const asset = await this.assets.findAssetInServiceOrFail(auth, assetId);
     if (body.odometerKm === undefined && body.engineHours === undefined) throw badRequest('Send odometerKm, engineHours or both');
     const readAt = new Date(body.readAt);
     if (readAt.getTime() > Date.now() + 5 * 60_000) throw badRequest('readAt is in the future');
@@ -86,8 +84,7 @@ export class MetersService {
   }
 
   async listReadings(auth: AuthContext, assetId: string, page: { limit?: number; cursor?: string }): Promise<Page<Stored<MeterReading>>> {
-    const asset = await this.assets.findAssetInService(auth, assetId);
-    if (!asset) throw notFound('Asset');
+    const asset = await this.assets.findAssetInServiceOrFail(auth, assetId);
     return this.readings.list(auth, { assetId: asset._id }, page);
   }
 

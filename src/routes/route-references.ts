@@ -17,10 +17,8 @@ export class RouteReferences {
     @InjectRepository(Driver) private readonly drivers: TenantRepository<Driver>,
   ) {}
 
-  async asset(auth: AuthContext, id: string): Promise<StoredAsset> {
-    const asset = await this.assets.findAssetInService(auth, id);
-    if (!asset) throw notFound('Asset');
-    return asset;
+  asset(auth: AuthContext, id: string): Promise<StoredAsset> {
+    return this.assets.findAssetInServiceOrFail(auth, id);
   }
 
   /** The route's vehicle in service, whose main tracker gives the position (the read its visibility check cached); null once archived. */

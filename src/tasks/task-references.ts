@@ -44,7 +44,7 @@ export class TaskReferences {
   async resolve(auth: AuthContext, named: NamedRefs): Promise<TaskRefs> {
     const refs: TaskRefs = {};
     if (named.assetId === null) refs.asset = null;
-    else if (named.assetId !== undefined) refs.asset = await this.asset(auth, named.assetId);
+    else if (named.assetId !== undefined) refs.asset = await this.assetDirectory.findAssetInServiceOrFail(auth, named.assetId);
     if (named.placeId === null) refs.place = null;
     else if (named.placeId !== undefined) refs.place = await this.places.findByIdOrFail(auth, named.placeId, 'Place');
     if (named.driverId === null) refs.driver = null;
@@ -61,12 +61,6 @@ export class TaskReferences {
       place: named.placeId ? await this.places.findByIdOrFail(auth, named.placeId, 'Place') : undefined,
       driver: named.driverId ? await this.drivers.findByIdOrFail(auth, named.driverId, 'Driver') : undefined,
     };
-  }
-
-  private async asset(auth: AuthContext, id: string): Promise<StoredAsset> {
-    const asset = await this.assetDirectory.findAssetInService(auth, id);
-    if (!asset) throw notFound('Asset');
-    return asset;
   }
 
   private async driver(auth: AuthContext, id: string): Promise<Stored<Driver>> {

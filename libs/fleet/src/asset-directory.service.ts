@@ -37,6 +37,13 @@ export class AssetDirectory {
     return asset && !asset.archivedAt ? asset : null;
   }
 
+  /** As findAssetInService, but the asset must be there: unknown, another client's, archived or outside the caller's trackers is a 404. */
+  async findAssetInServiceOrFail(caller: Caller, assetId: unknown): Promise<StoredAsset> {
+    const asset = await this.findAssetInService(caller, assetId);
+    if (!asset) throw notFound('Asset');
+    return asset;
+  }
+
   /** The assets in service among `assetIds` that the caller may see, in the order asked; others are skipped. */
   async findAssetsInService(caller: Caller, assetIds: readonly string[]): Promise<StoredAsset[]> {
     const found = (await this.assets.findByIds(caller, assetIds)).filter((asset) => !asset.archivedAt);

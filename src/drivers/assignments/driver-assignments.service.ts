@@ -30,8 +30,7 @@ export class DriverAssignmentsService {
    * asset that began before is closed at `from`; any other overlap with a manual one is a 409.
    */
   async create(auth: AuthContext, assetId: string, body: CreateDriverAssignmentDto): Promise<DriverAssignmentView> {
-    const asset = await this.directory.findAssetInService(auth, assetId);
-    if (!asset) throw notFound('Asset');
+    const asset = await this.directory.findAssetInServiceOrFail(auth, assetId);
     const driver = await this.activeDriver(auth, body.driverId);
     const from = body.from === undefined ? new Date() : new Date(body.from);
     const to = body.to === undefined ? null : new Date(body.to);

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { AssetDirectory } from '@app/fleet';
-import { notFound } from '@app/errors';
 import { qrCodeNotFound, qrCodeReplaced } from '../inspection-errors';
 import { FormsService, toDynamicFormView, toScannedFormView } from '../../forms';
 import { QrCodesService, StoredQrCode } from '../qr-codes/qr-codes.service';
@@ -37,8 +36,7 @@ export class QrScanService {
   }
 
   async scanAsset(auth: AuthContext, assetId: string): Promise<AssetScanView> {
-    const asset = await this.assets.findAssetInService(auth, assetId);
-    if (!asset) throw notFound('Asset');
+    const asset = await this.assets.findAssetInServiceOrFail(auth, assetId);
     const forms = await this.forms.findApplicable(auth, asset);
     return { asset: toScannedAssetView(asset), forms: forms.map(toDynamicFormView) };
   }

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Stored, TenantRepository } from '@app/database';
-import { notFound, validationFailed } from '@app/errors';
+import { validationFailed } from '@app/errors';
 import { AssetDirectory, StoredAsset } from '@app/fleet';
 import { normalizeCrockfordCode } from '@app/formats';
 import { idempotencyKeyOf } from '@app/http';
@@ -149,8 +149,7 @@ export class InspectionSubmissionService {
       throw validationFailed([{ path: 'code', message: 'Send either code (the scanned QR) or assetId, not both' }]);
     }
     if (body.assetId !== undefined) {
-      const asset = await this.assets.findAssetInService(auth, body.assetId);
-      if (!asset) throw notFound('Asset');
+      const asset = await this.assets.findAssetInServiceOrFail(auth, body.assetId);
       return { asset };
     }
     const code = normalizeCrockfordCode(body.code);
