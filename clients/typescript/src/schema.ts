@@ -2903,7 +2903,7 @@ export interface components {
             uploadIds?: string[] | null;
         };
         CreateAlertRuleDto: {
-            /** @description Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
+            /** @description Every asset of the client, or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
             /**
@@ -2953,7 +2953,7 @@ export interface components {
         CreateAssetDto: {
             /** @description Asset groups of the client (at most 50). */
             groupIds?: string[];
-            /** @description Default `{id: 'truck', color: '#1e88e5'}`. */
+            /** @description The icon on the map and lists; when an asset is created, default `{id: 'truck', color: '#1e88e5'}`. */
             icon?: components["schemas"]["AssetIconDto"];
             /**
              * @description What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters).
@@ -3125,10 +3125,10 @@ export interface components {
             assetIds?: string[] | null;
             /**
              * @description The map colour, `#rrggbb`.
-             * @example #e53935
+             * @example #6d4c41
              */
             color?: string | null;
-            /** @example Patio de carga y estacionamiento nocturno */
+            /** @example Recorridos de la zona norte */
             description?: string | null;
             /**
              * @description GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)
@@ -3159,7 +3159,7 @@ export interface components {
                 type: "MultiPolygon";
             };
             groupIds?: string[] | null;
-            /** @example Depósito Pudahuel */
+            /** @example Zona norte */
             name: string;
             /**
              * @description A circle's radius in metres (with a Point), 10 to 100 000.
@@ -3176,7 +3176,7 @@ export interface components {
         };
         CreateLayerDto: {
             /**
-             * @description The map colour, `#rrggbb` (default `#6d4c41`).
+             * @description The map colour, `#rrggbb`.
              * @example #6d4c41
              */
             color?: string | null;
@@ -3229,7 +3229,7 @@ export interface components {
                 /** @enum {string} */
                 type: "FeatureCollection";
             };
-            /** @example Rutas de reparto */
+            /** @example Zona norte */
             name: string;
         };
         CreateMeterReadingDto: {
@@ -3398,7 +3398,7 @@ export interface components {
             schedule: components["schemas"]["ReportScheduleDto"];
         };
         CreateServicePlanDto: {
-            /** @description Applies to every asset of the client, or only to `assetIds` and the assets of `groupIds` (default false). */
+            /** @description Every asset of the client, or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
             /** @description How long before each interval runs out the service is due soon (each below its interval). */
@@ -3419,8 +3419,9 @@ export interface components {
              * @example 2026-11-15T08:30:00.000Z
              */
             doneAt: string;
+            /** @description Engine hours (0 to 1 000 000). */
             engineHours?: number;
-            /** @description The odometer at the service (default: the asset's meter now). */
+            /** @description The odometer, km (0 to 10 000 000). */
             odometerKm?: number;
             /**
              * @description A work order of the asset the service was done under.
@@ -5608,7 +5609,7 @@ export interface components {
             type: string;
         };
         UpdateAlertRuleDto: {
-            /** @description Every asset of the client (default), or only `assetIds` and the assets of `groupIds`. */
+            /** @description Every asset of the client, or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
             /**
@@ -5648,17 +5649,24 @@ export interface components {
             eventSettings?: components["schemas"]["EventSettingsDto"];
             /** @description Its fuel profile (trip costs, refuel anomalies), or `null` to remove it. */
             fuel?: components["schemas"]["FuelProfileDto"] | null;
-            /** @description Replaces the asset's groups. */
+            /** @description Asset groups of the client (at most 50). */
             groupIds?: string[];
+            /** @description The icon on the map and lists; when an asset is created, default `{id: 'truck', color: '#1e88e5'}`. */
             icon?: components["schemas"]["AssetIconDto"];
-            /** @example truck */
+            /**
+             * @description What the asset is: truck, van, car, trailer, reefer, machinery… (1 to 50 characters).
+             * @example truck
+             */
             kind?: string;
             /**
              * @description Assigns the main tracker (one asset per tracker: 409), or `null` to remove it.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             mainTrackerId?: string | null;
-            /** @example Camión 12 */
+            /**
+             * @description 1 to 200 characters.
+             * @example Camión 12
+             */
             name?: string;
             /**
              * @description Unique among the client's assets in service; empty: no plate.
@@ -5739,8 +5747,9 @@ export interface components {
         UpdateGeofenceDto: {
             allAssets?: boolean;
             assetIds?: string[];
-            /** @example #1E88E5 */
+            /** @example #6d4c41 */
             color?: string;
+            /** @example Recorridos de la zona norte */
             description?: string;
             /**
              * @description GeoJSON (`[lng, lat]`): `Point` + `radiusM` (a circle), `LineString` + `widthM` (a corridor), `Polygon` or `MultiPolygon` (holes allowed; rings closed, 4 to 1 000 positions, not crossing themselves)
@@ -5771,15 +5780,16 @@ export interface components {
                 type: "MultiPolygon";
             };
             groupIds?: string[];
+            /** @example Zona norte */
             name?: string;
             radiusM?: number;
             speedLimitKmh?: number | null;
             widthM?: number;
         };
         UpdateLayerDto: {
-            /** @example #1e88e5 */
+            /** @example #6d4c41 */
             color?: string;
-            /** @example Recorridos de la zona norte y centro */
+            /** @example Recorridos de la zona norte */
             description?: string;
             /**
              * @description A GeoJSON FeatureCollection (`[lng, lat]` positions, longitude -180..180, latitude -90..90): Point, MultiPoint, LineString, MultiLineString, Polygon (rings closed, 4+ positions), MultiPolygon or GeometryCollection geometries, or null; `properties` an object or null. At most 10 000 features and 5 MB
@@ -5828,7 +5838,7 @@ export interface components {
                 /** @enum {string} */
                 type: "FeatureCollection";
             };
-            /** @example Rutas de reparto 2027 */
+            /** @example Zona norte */
             name?: string;
         };
         UpdatePlaceDto: {
@@ -5924,12 +5934,15 @@ export interface components {
             schedule?: components["schemas"]["ReportScheduleDto"];
         };
         UpdateServicePlanDto: {
+            /** @description Every asset of the client, or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
+            /** @description How long before each interval runs out the service is due soon (each below its interval). */
             dueSoon?: components["schemas"]["IntervalsDto"];
             groupIds?: string[];
-            /** @description Replaces the intervals (at least one). */
+            /** @description At least one of km, engineHours, days: the first to run out decides. */
             intervals?: components["schemas"]["IntervalsDto"];
+            /** @example Cambio de aceite */
             name?: string;
             workOrder?: components["schemas"]["PlanWorkOrderDto"];
         };
@@ -7031,13 +7044,6 @@ export interface operations {
                  *       "severity": "warning",
                  *       "name": "Salida del depósito fuera de horario",
                  *       "enabled": true,
-                 *       "allAssets": true,
-                 *       "assetIds": [
-                 *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ],
-                 *       "groupIds": [
-                 *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ],
                  *       "geofenceIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
@@ -7062,7 +7068,14 @@ export interface operations {
                  *         "emails": [
                  *           "turno-noche@example.com"
                  *         ]
-                 *       }
+                 *       },
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateAlertRuleDto"];
@@ -7527,8 +7540,6 @@ export interface operations {
                  *         "geofence.exit"
                  *       ],
                  *       "severity": "warning",
-                 *       "name": "Salida del depósito fuera de horario",
-                 *       "enabled": true,
                  *       "allAssets": true,
                  *       "assetIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
@@ -7536,6 +7547,8 @@ export interface operations {
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
+                 *       "name": "Salida del depósito fuera de horario",
+                 *       "enabled": true,
                  *       "geofenceIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
@@ -7751,7 +7764,7 @@ export interface operations {
                  * @example geofence.enter
                  */
                 eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
-                /** @description Alerts opened at or after this ISO 8601 date-time. */
+                /** @description The period's start, an ISO 8601 date-time (inclusive). */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
                 geofenceId?: string;
@@ -7767,7 +7780,7 @@ export interface operations {
                 severity?: "info" | "warning" | "critical";
                 /** @example open */
                 state?: "open" | "acknowledged" | "resolved";
-                /** @description Alerts opened at or before this ISO 8601 date-time. */
+                /** @description The period's end, an ISO 8601 date-time (inclusive). */
                 to?: string;
             };
             header?: never;
@@ -9784,7 +9797,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Camión 12",
-                 *       "plate": "KTRB45",
                  *       "kind": "truck",
                  *       "icon": {
                  *         "id": "truck",
@@ -9793,6 +9805,7 @@ export interface operations {
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
+                 *       "plate": "KTRB45",
                  *       "mainTrackerId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "eventSettings": {
                  *         "speedLimitKmh": 1,
@@ -10605,10 +10618,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "odometerKm": 0,
-                 *       "engineHours": 0,
                  *       "readAt": "2026-11-15T08:30:00.000Z",
-                 *       "correction": true
+                 *       "correction": true,
+                 *       "odometerKm": 0,
+                 *       "engineHours": 0
                  *     }
                  */
                 "application/json": components["schemas"]["CreateMeterReadingDto"];
@@ -14839,7 +14852,7 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
+                /** @description The period's start, an ISO 8601 date-time (inclusive). */
                 from?: string;
                 /** @description Only the events of this geofence. */
                 geofenceId?: string;
@@ -14850,7 +14863,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only the events of this place (`place.arrival`, `place.departure`). */
                 placeId?: string;
-                /** @description Events that occurred at or before this ISO 8601 date-time (default: now). */
+                /** @description The period's end, an ISO 8601 date-time (inclusive). */
                 to?: string;
                 /** @description One type or several, comma-separated. */
                 type?: string;
@@ -15827,14 +15840,14 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description Refuels at or after this ISO 8601 date-time. */
+                /** @description The period's start, an ISO 8601 date-time (inclusive). */
                 from?: string;
                 /**
                  * @description Records per page, 1 to 200 (default 50).
                  * @example 1
                  */
                 limit?: number;
-                /** @description Refuels at or before this ISO 8601 date-time. */
+                /** @description The period's end, an ISO 8601 date-time (inclusive). */
                 to?: string;
             };
             header?: never;
@@ -17022,9 +17035,6 @@ export interface operations {
                  *           -33.4489
                  *         ]
                  *       },
-                 *       "name": "Depósito Pudahuel",
-                 *       "description": "Patio de carga y estacionamiento nocturno",
-                 *       "color": "#e53935",
                  *       "radiusM": 250,
                  *       "widthM": 5,
                  *       "speedLimitKmh": 30,
@@ -17034,7 +17044,10 @@ export interface operations {
                  *       ],
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ]
+                 *       ],
+                 *       "name": "Zona norte",
+                 *       "description": "Recorridos de la zona norte",
+                 *       "color": "#6d4c41"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateGeofenceDto"];
@@ -17472,9 +17485,6 @@ export interface operations {
                  *           -33.4489
                  *         ]
                  *       },
-                 *       "name": "string",
-                 *       "description": "string",
-                 *       "color": "#1E88E5",
                  *       "radiusM": 10,
                  *       "widthM": 5,
                  *       "speedLimitKmh": 1,
@@ -17484,7 +17494,10 @@ export interface operations {
                  *       ],
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ]
+                 *       ],
+                 *       "name": "Zona norte",
+                 *       "description": "Recorridos de la zona norte",
+                 *       "color": "#6d4c41"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateGeofenceDto"];
@@ -18976,7 +18989,7 @@ export interface operations {
                  *           }
                  *         ]
                  *       },
-                 *       "name": "Rutas de reparto",
+                 *       "name": "Zona norte",
                  *       "description": "Recorridos de la zona norte",
                  *       "color": "#6d4c41"
                  *     }
@@ -19464,9 +19477,9 @@ export interface operations {
                  *           }
                  *         ]
                  *       },
-                 *       "name": "Rutas de reparto 2027",
-                 *       "description": "Recorridos de la zona norte y centro",
-                 *       "color": "#1e88e5"
+                 *       "name": "Zona norte",
+                 *       "description": "Recorridos de la zona norte",
+                 *       "color": "#6d4c41"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateLayerDto"];
@@ -20121,13 +20134,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "Cambio de aceite",
-                 *       "allAssets": true,
-                 *       "assetIds": [
-                 *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ],
-                 *       "groupIds": [
-                 *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ],
                  *       "intervals": {
                  *         "km": 1,
                  *         "engineHours": 1,
@@ -20142,7 +20148,14 @@ export interface operations {
                  *         "autoCreate": true,
                  *         "category": "string",
                  *         "description": "string"
-                 *       }
+                 *       },
+                 *       "allAssets": true,
+                 *       "assetIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ],
+                 *       "groupIds": [
+                 *         "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["CreateServicePlanDto"];
@@ -20582,7 +20595,6 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "string",
                  *       "allAssets": true,
                  *       "assetIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
@@ -20590,6 +20602,7 @@ export interface operations {
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
+                 *       "name": "Cambio de aceite",
                  *       "intervals": {
                  *         "km": 1,
                  *         "engineHours": 1,
@@ -20946,9 +20959,9 @@ export interface operations {
                  * @example {
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "doneAt": "2026-11-15T08:30:00.000Z",
+                 *       "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "odometerKm": 0,
-                 *       "engineHours": 0,
-                 *       "workOrderId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       "engineHours": 0
                  *     }
                  */
                 "application/json": components["schemas"]["CreateServiceRecordDto"];
@@ -29505,7 +29518,7 @@ export interface operations {
                  */
                 cursor?: string;
                 driverId?: string;
-                /** @description Tasks whose window ends at or after this ISO 8601 date-time. */
+                /** @description The period's start, an ISO 8601 date-time (inclusive). */
                 from?: string;
                 /**
                  * @description `true`: only late tasks; `false`: only those not late.
@@ -29520,7 +29533,7 @@ export interface operations {
                 placeId?: string;
                 /** @example unassigned */
                 state?: "unassigned" | "assigned" | "arrived" | "done" | "failed" | "cancelled";
-                /** @description Tasks whose window begins at or before this ISO 8601 date-time. */
+                /** @description The period's end, an ISO 8601 date-time (inclusive). */
                 to?: string;
             };
             header?: never;
@@ -33399,7 +33412,7 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description Visits still going on at or after this ISO 8601 date-time (departed then or later, or not yet). */
+                /** @description The period's start, an ISO 8601 date-time (inclusive). */
                 from?: string;
                 /**
                  * @description Records per page, 1 to 200 (default 50).
@@ -33408,7 +33421,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only the visits of this place. */
                 placeId?: string;
-                /** @description Visits that began at or before this ISO 8601 date-time. */
+                /** @description The period's end, an ISO 8601 date-time (inclusive). */
                 to?: string;
             };
             header?: never;
