@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
+import { mapItemViewFields } from '@app/geo/map-item';
 import { GeofenceGeometryView } from './dto/create-geofence.dto';
 import type { Geofence } from './schemas/geofence.schema';
 import { orNull, recordTimes } from '@app/http';
@@ -28,10 +29,7 @@ export class GeofenceView {
 
 export function toGeofenceView(geofence: Stored<Geofence>): GeofenceView {
   return {
-    id: geofence._id.toHexString(),
-    name: geofence.name,
-    description: geofence.description ?? '',
-    color: geofence.color,
+    ...mapItemViewFields(geofence),
     geometry: geofence.geometry,
     ...orNull(geofence, 'radiusM', 'widthM', 'speedLimitKmh'),
     allAssets: geofence.allAssets,

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Stored } from '@app/database';
 import type { Feature } from '@app/geo-files';
+import { mapItemViewFields } from '@app/geo/map-item';
 import type { Layer } from './schemas/layer.schema';
 import { recordTimes } from '@app/http';
 
@@ -47,10 +48,7 @@ export class LayerView extends LayerSummaryView {
 
 export function toLayerSummaryView(layer: Stored<Layer>): LayerSummaryView {
   return {
-    id: layer._id.toHexString(),
-    name: layer.name,
-    description: layer.description ?? '',
-    color: layer.color,
+    ...mapItemViewFields(layer),
     featureCount: layer.featureCount,
     bbox: layer.bbox ?? null,
     ...recordTimes(layer),
