@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { containsText, InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { badRequest, validationFailed } from '@app/errors';
 import { Asset, AssetTargetsChecker, changedAssetTargets, newAssetTargets, recordsTargeting } from '@app/fleet';
 import { CreateGeofenceDto } from './dto/create-geofence.dto';
 import { ListGeofencesDto } from './dto/list-geofences.dto';
@@ -29,9 +29,7 @@ export class GeofencesService {
 
   async create(auth: AuthContext, body: CreateGeofenceDto): Promise<GeofenceView> {
     await this.targets.check(auth, body);
-    if ((await this.geofences.count(auth, {})) >= MAX_GEOFENCES_PER_CLIENT) {
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_GEOFENCES_PER_CLIENT} geofences: remove some first`);
-    }
+    await this.geofences.checkRoomFor(auth, MAX_GEOFENCES_PER_CLIENT, 'geofences');
     const geofence = await this.geofences.create(auth, {
       name: body.name,
       description: body.description ?? '',

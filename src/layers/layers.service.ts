@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
 import { containsText, InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode } from '@app/errors';
+import { badRequest } from '@app/errors';
 import type { Feature } from '@app/geo-files';
 import { DEFAULT_LAYER_COLOR } from './dto/layer-fields';
 import { ListLayersDto } from './dto/list-layers.dto';
@@ -39,9 +39,7 @@ export class LayersService {
     const stored = storedFeatures(layer.features);
     const problem = layerSizeProblem(layer.features, stored.featuresJson);
     if (problem) throw badRequest(problem);
-    if ((await this.layers.count(auth, {})) >= MAX_LAYERS_PER_CLIENT) {
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_LAYERS_PER_CLIENT} layers: remove some first`);
-    }
+    await this.layers.checkRoomFor(auth, MAX_LAYERS_PER_CLIENT, 'layers');
     const created = await this.layers.create(auth, {
       name: layer.name,
       description: layer.description ?? '',

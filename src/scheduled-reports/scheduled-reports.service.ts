@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, AuthContext, User } from '@app/auth';
 import { InjectRepository, Page, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, forbidden, validationFailed } from '@app/errors';
+import { badRequest, forbidden, validationFailed } from '@app/errors';
 import { CreateScheduledReportDto, ListScheduledReportsDto, UpdateScheduledReportDto } from './dto/scheduled-report.dto';
 import { nextRunAfter } from './schedule/report-schedule';
 import { ScheduledReport, ScheduleRecord } from './schemas/scheduled-report.schema';
@@ -31,9 +31,7 @@ export class ScheduledReportsService {
   async create(auth: AuthContext, body: CreateScheduledReportDto): Promise<ScheduledReportView> {
     const definition: Definition = { ...body, params: body.params ?? {}, enabled: body.enabled ?? true, recipients: body.recipients };
     const schedule = await this.check(auth, definition);
-    if ((await this.reports.count(auth, {})) >= MAX_SCHEDULED_REPORTS) {
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_SCHEDULED_REPORTS} scheduled reports: remove some first`);
-    }
+    await this.reports.checkRoomFor(auth, MAX_SCHEDULED_REPORTS, 'scheduled reports');
     const report = await this.reports.create(auth, {
       ownerId: auth.userId,
       ...storedDefinition(definition, schedule),

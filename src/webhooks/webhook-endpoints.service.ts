@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, type AuthContext } from '@app/auth';
 import { InjectRepository, Page, Stored, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, notFound, validationFailed } from '@app/errors';
+import { badRequest, notFound, validationFailed } from '@app/errors';
 import { CreateWebhookEndpointDto, ListWebhookDeliveriesDto, ListWebhookEndpointsDto, UpdateWebhookEndpointDto } from './dto/webhook-endpoint.dto';
 import { WebhookDelivery } from './schemas/webhook-delivery.schema';
 import { WebhookEndpoint } from './schemas/webhook-endpoint.schema';
@@ -33,9 +33,7 @@ export class WebhookEndpointsService {
   async create(auth: AuthContext, body: CreateWebhookEndpointDto): Promise<WebhookEndpointWithSecretView> {
     assertMayWrite(auth, 'webhook_endpoints.manage');
     const url = await this.checkedUrl(body.url);
-    if ((await this.endpoints.count(auth, {})) >= MAX_ENDPOINTS_PER_CLIENT) {
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ENDPOINTS_PER_CLIENT} webhook endpoints: remove some first`);
-    }
+    await this.endpoints.checkRoomFor(auth, MAX_ENDPOINTS_PER_CLIENT, 'webhook endpoints');
     const secret = newSecret();
     const endpoint = await this.endpoints.create(auth, {
       url,

@@ -3,7 +3,7 @@ import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
 import { assertMayWrite, AuthContext, mayWrite, User } from '@app/auth';
 import { containsText, InjectRepository, Page, scopeOfClient, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { badRequest, validationFailed } from '@app/errors';
 import { AssetDirectory, AssetTargetsChecker, changedAssetTargets, newAssetTargets } from '@app/fleet';
 import { Geofence } from '../../geofences';
 import { AlertRule, AlertSchedule } from '../schemas/alert-rule.schema';
@@ -42,9 +42,7 @@ export class AlertRulesService {
   async create(auth: AuthContext, body: CreateAlertRuleDto): Promise<AlertRuleView> {
     await this.checkTargets(auth, { ...body, userIds: body.recipients?.userIds });
     await this.checkOutsideAddresses(auth, { allAssets: body.allAssets ?? true, groupIds: body.groupIds ?? [], emails: body.recipients?.emails ?? [] }, []);
-    if ((await this.rules.count(auth, {})) >= MAX_ALERT_RULES_PER_CLIENT) {
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_ALERT_RULES_PER_CLIENT} alert rules: remove some first`);
-    }
+    await this.rules.checkRoomFor(auth, MAX_ALERT_RULES_PER_CLIENT, 'alert rules');
     const rule = await this.rules.create(auth, {
       name: body.name,
       enabled: body.enabled ?? true,

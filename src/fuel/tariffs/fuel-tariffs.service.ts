@@ -32,8 +32,7 @@ export class FuelTariffsService {
 
   /** A custom tariff with its first price validity (from now, open). */
   async create(auth: AuthContext, body: CreateFuelTariffDto): Promise<FuelTariffView> {
-    if ((await this.tariffs.count(auth, {})) >= MAX_TARIFFS)
-      throw new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_TARIFFS} fuel tariffs: remove some first`);
+    await this.tariffs.checkRoomFor(auth, MAX_TARIFFS, 'fuel tariffs');
     const tariffId = new Types.ObjectId();
     const validFrom = new Date();
     const record = await this.records.create(auth, {

@@ -1,4 +1,5 @@
 import { mongo, Types, type UpdateQuery } from 'mongoose';
+import { DomainException, ErrorCode } from '@app/errors';
 import { BatchedInsert } from '../batched-insert';
 import { duplicateKeyIndexes } from '../duplicate-key';
 import type { ClosedQuery, TenantQuery } from './tenant-query';
@@ -28,6 +29,11 @@ export class TenantRepository<T extends TenantOwned> extends TenantReadRepositor
   async create(scope: TenantScope, data: Omit<Partial<T>, 'clientId'> & { _id?: Types.ObjectId }): Promise<Stored<T>> {
     const created = await this.model.create({ ...data, clientId: scope.clientId });
     return created.toObject();
+  }
+
+  /** Refuses a new record (409) once the client holds `max` of them, naming them as `what` ("alert rules"). */
+  async checkRoomFor(scope: TenantScope, max: number, what: string): Promise<void> {
+    if ((await this.count(scope, {})) >= max) throw new DomainException(ErrorCode.Conflict, `A client has at most ${max} ${what}: remove some first`);
   }
 
   /** Inserts through the driver (no mongoose casting): the caller builds complete documents. */
