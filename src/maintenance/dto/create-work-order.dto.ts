@@ -1,11 +1,11 @@
 import { IsISO8601, Matches } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
-import { MultilineText, StrictBody, ValidateText, WhenSent } from '@app/http';
-import type { WorkOrderPriority } from '../schemas/work-order.schema';
-import { WorkOrderPriorityField } from './work-order-fields.dto';
+import { StrictBody, ValidateText, WhenSent } from '@app/http';
+import { WorkOrderDetailsDto } from './work-order-fields.dto';
 
+/** A new work order, `open`. */
 @StrictBody()
-export class CreateWorkOrderDto {
+export class CreateWorkOrderDto extends WorkOrderDetailsDto {
   /** The asset to work on: one of the client's, within the user's trackers. */
   @IsObjectIdString()
   assetId: string;
@@ -16,16 +16,6 @@ export class CreateWorkOrderDto {
 
   @ValidateText({ max: 200 })
   title: string;
-
-  @WhenSent()
-  @ValidateText({ min: 0, max: 5000 })
-  @MultilineText()
-  description?: string;
-
-  /** low, medium (default), high or urgent. */
-  @WhenSent()
-  @WorkOrderPriorityField()
-  priority?: WorkOrderPriority;
 
   /** A calendar day, `YYYY-MM-DD`; `null` as left out: no due date. */
   @WhenSent({ nullAsAbsent: true })
