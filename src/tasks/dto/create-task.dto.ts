@@ -1,11 +1,11 @@
 import { IsOptionalObjectId } from '@app/formats';
 import { MultilineText, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import type { TaskPriority } from '../schemas/task.schema';
-import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
+import { TaskPointDto, TaskPriorityField, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
 
 /** A task (docs/dispatch.md, "Tasks"): at a place (`placeId`), or at a point (`location` with `radiusM`). The import validates each row as this DTO too. */
 @StrictBody()
-export class CreateTaskDto {
+export class CreateTaskDto extends TaskPointDto {
   /** @example "Entrega pedido 4512" */
   @ValidateText({ max: 200 })
   title: string;
@@ -18,15 +18,6 @@ export class CreateTaskDto {
   /** The place to go to (its visit marks the arrival); or `location` instead. */
   @IsOptionalObjectId()
   placeId?: string;
-
-  @WhenSent()
-  @ValidateNestedObject(() => TaskLocationDto)
-  location?: TaskLocationDto;
-
-  /** With `location`: metres around it, 10 to 5 000 (default 100). */
-  @WhenSent()
-  @TaskRadius()
-  radiusM?: number;
 
   @ValidateNestedObject(() => TaskWindowDto)
   window: TaskWindowDto;

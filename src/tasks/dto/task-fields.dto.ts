@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, Max, Min, ValidateBy } from 'class-validator';
 import { IsIsoDateTime } from '@app/formats';
-import { StrictBody, LatLngDto } from '@app/http';
+import { LatLngDto, StrictBody, ValidateNestedObject, WhenSent } from '@app/http';
 import { TASK_PRIORITIES } from '../schemas/task.schema';
 
 /** A task's limits (docs/dispatch.md, "Tasks"). */
@@ -61,3 +61,15 @@ export const TaskPriorityField = (): PropertyDecorator =>
     ApiProperty({ enum: TASK_PRIORITIES, required: false, description: 'Default `normal`' }),
     IsIn(TASK_PRIORITIES, { message: `priority must be one of ${TASK_PRIORITIES.join(', ')}` }),
   );
+
+/** A task's point, `location` with `radiusM` around it, each optional: creation and edits validate them alike. */
+export class TaskPointDto {
+  @WhenSent()
+  @ValidateNestedObject(() => TaskLocationDto)
+  location?: TaskLocationDto;
+
+  /** With `location`: metres around it, 10 to 5 000 (default 100). */
+  @WhenSent()
+  @TaskRadius()
+  radiusM?: number;
+}

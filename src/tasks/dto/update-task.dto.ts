@@ -1,7 +1,7 @@
 import { IsObjectIdString } from '@app/formats';
 import { MultilineText, StrictBody, ValidateNestedObject, ValidateText, WhenSent } from '@app/http';
 import type { TaskPriority } from '../schemas/task.schema';
-import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
+import { TaskPointDto, TaskPriorityField, TaskServiceMinutes, TaskWindowDto } from './task-fields.dto';
 
 /**
  * The fields to change, at least one; `null` clears `description`, `serviceMinutes`, `assetId`
@@ -9,7 +9,7 @@ import { TaskLocationDto, TaskPriorityField, TaskRadius, TaskServiceMinutes, Tas
  * replaces a location, and `location` a place.
  */
 @StrictBody()
-export class UpdateTaskDto {
+export class UpdateTaskDto extends TaskPointDto {
   @WhenSent()
   @ValidateText({ max: 200 })
   title?: string;
@@ -22,14 +22,6 @@ export class UpdateTaskDto {
   @WhenSent()
   @IsObjectIdString()
   placeId?: string;
-
-  @WhenSent()
-  @ValidateNestedObject(() => TaskLocationDto)
-  location?: TaskLocationDto;
-
-  @WhenSent()
-  @TaskRadius()
-  radiusM?: number;
 
   @WhenSent()
   @ValidateNestedObject(() => TaskWindowDto)
