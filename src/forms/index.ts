@@ -14,6 +14,7 @@ export { FormField } from './schemas/form-field.schema';
 export { FieldIdentity } from './schemas/field-identity.schema';
 export { StoredAnswer, StoredAnswerSchema } from './schemas/stored-answer.schema';
 export { AnsweredForm } from './schemas/answered-form.schema';
+export { FormVersionRef } from './schemas/form-version-ref.schema';
 export { FormAnswerDto, MAX_ANSWERS } from './dto/form-answer.dto';
 export { FormSubmissionDto } from './dto/form-submission.dto';
 export { isUploadId } from './answers/answer-rules';

@@ -1,23 +1,13 @@
 import { Prop } from '@nestjs/mongoose';
-import { SchemaTypes, Types } from 'mongoose';
+import { FormVersionRef } from './form-version-ref.schema';
 import { StoredAnswer, StoredAnswerSchema } from './stored-answer.schema';
 
 /**
  * A form filled in, as stored wherever one is kept (an inspection, a work order's forms): the
- * form and the version its answers were given against, the answers with their fields as they
- * were, and whether any was critical.
+ * form and the version its answers were given against (FormVersionRef), the answers with their
+ * fields as they were, and whether any was critical.
  */
-export abstract class AnsweredForm {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  formId: Types.ObjectId;
-
-  /** The form's version the answers were given against: its fields are read back from it. */
-  @Prop({ required: true })
-  formVersion: number;
-
-  @Prop({ required: true })
-  formName: string;
-
+export abstract class AnsweredForm extends FormVersionRef {
   @Prop({ type: [StoredAnswerSchema], default: [] })
   answers: StoredAnswer[];
 

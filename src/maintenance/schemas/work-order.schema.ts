@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { AnsweredForm } from '../../forms';
+import { AnsweredForm, FormVersionRef } from '../../forms';
 
 export const WORK_ORDER_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
@@ -36,18 +36,9 @@ export class WorkOrderTransition {
 
 /** The inspection a work order was opened for: its id, and what it found, as it was submitted. */
 @Schema({ _id: false })
-export class WorkOrderOrigin {
+export class WorkOrderOrigin extends FormVersionRef {
   @Prop({ type: SchemaTypes.ObjectId, required: true })
   inspectionId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  formId: Types.ObjectId;
-
-  @Prop({ required: true })
-  formVersion: number;
-
-  @Prop({ required: true })
-  formName: string;
 
   @Prop({ type: [String], default: [] })
   criticalFieldIds: string[];
