@@ -1,18 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { PlanAssetKeys } from './plan-asset-keys.schema';
 
 /** A service done on an asset under a plan: by hand, or when the plan's work order was completed. */
 @Schema({ collection: 'service_records', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
-export class ServiceRecord {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  planId: Types.ObjectId;
-
+export class ServiceRecord extends PlanAssetKeys {
   @Prop({ type: Date, required: true })
   doneAt: Date;
 

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import { PlanAssetKeys } from './plan-asset-keys.schema';
 import type { ClaimedEvent, CycleStart, ServiceInterval, ServiceState, Thresholds } from '../service-plans/status-rules';
 
 /**
@@ -8,16 +9,7 @@ import type { ClaimedEvent, CycleStart, ServiceInterval, ServiceState, Threshold
  * indexed read. `cycle` counts the services recorded: once per cycle, each effect.
  */
 @Schema({ collection: 'service_statuses', versionKey: false, minimize: false })
-export class ServiceStatus {
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  clientId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  assetId: Types.ObjectId;
-
-  @Prop({ type: SchemaTypes.ObjectId, required: true })
-  planId: Types.ObjectId;
-
+export class ServiceStatus extends PlanAssetKeys {
   @Prop({ type: String, required: true })
   state: ServiceState;
 
