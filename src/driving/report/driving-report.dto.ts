@@ -1,32 +1,30 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsOptional } from 'class-validator';
 import { IsObjectIdString } from '@app/formats';
 import { StrictBody } from '@app/http';
-import { IsIsoInstant } from '../driving-period';
+import { DrivingPeriodDto } from '../driving-period.dto';
 import { MAX_SCORED_ASSETS } from '../driving-scores.service';
 
 export const DRIVING_REPORT_FORMATS = ['xlsx', 'pdf'] as const;
 export type DrivingReportFormat = (typeof DRIVING_REPORT_FORMATS)[number];
 
+/**
+ * Optional: 1 to 100 distinct ids, as many as the scores take. Listed in the order stacked
+ * decorators apply, bottom first, so that the validation messages keep their order.
+ */
+const ScoredIds = (): PropertyDecorator =>
+  applyDecorators(IsObjectIdString({ each: true }), ArrayUnique(), ArrayMaxSize(MAX_SCORED_ASSETS), ArrayMinSize(1), IsArray(), IsOptional());
+
 /** `POST /api/reports/driving`: the figures of `GET /api/driving-scores` as a file. */
 @StrictBody()
-export class DrivingReportDto {
+export class DrivingReportDto extends DrivingPeriodDto {
   /** Only these assets (1 to 100 of the caller's); without it, every one the caller sees with a tracker. @example ["665f1c2b9d3e4a0012ab34cd"] */
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_SCORED_ASSETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @ScoredIds()
   assetIds?: string[];
 
   /** Only these drivers (1 to 100); rows are then per driver. */
-  @IsOptional()
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_SCORED_ASSETS)
-  @ArrayUnique()
-  @IsObjectIdString({ each: true })
+  @ScoredIds()
   driverIds?: string[];
 
   /** One row per asset or per driver; default `driver` when driverIds is sent, else `asset`. */
@@ -34,14 +32,6 @@ export class DrivingReportDto {
   @IsOptional()
   @IsIn(['asset', 'driver'], { message: 'groupBy must be asset or driver' })
   groupBy?: 'asset' | 'driver';
-
-  /** Start, an ISO 8601 instant with offset. @example "2026-11-01T00:00:00-03:00" */
-  @IsIsoInstant()
-  from: string;
-
-  /** End, an ISO 8601 instant with offset; at most 31 days after `from`. @example "2026-11-30T23:59:59-03:00" */
-  @IsIsoInstant()
-  to: string;
 
   @ApiProperty({ enum: DRIVING_REPORT_FORMATS })
   @IsIn(DRIVING_REPORT_FORMATS, { message: `format must be one of ${DRIVING_REPORT_FORMATS.join(', ')}` })
