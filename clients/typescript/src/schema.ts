@@ -3468,7 +3468,7 @@ export interface components {
              * @enum {string}
              */
             priority?: "low" | "normal" | "high";
-            /** @description With `location`: metres around it, 10 to 5 000 (default 100). */
+            /** @description With `location`: metres around it, 10 to 5 000 (a new task's default: 100). */
             radiusM?: number;
             /**
              * @description Minutes of work on site, 0 to 1 440.
@@ -3576,6 +3576,7 @@ export interface components {
             assetId: string;
             /** @description One of `GET /api/maintenance/work-orders/categories` (any case). */
             category: string;
+            /** @description At most 5000 characters. */
             description?: string;
             /**
              * Format: date
@@ -3584,7 +3585,7 @@ export interface components {
              */
             dueDate?: string | null;
             /**
-             * @description low, medium (default), high or urgent.
+             * @description low, medium, high or urgent (a new order's default: medium).
              * @enum {string}
              */
             priority?: "high" | "low" | "medium" | "urgent";
@@ -5231,7 +5232,7 @@ export interface components {
             /** @description The scanned QR code (8 Crockford characters, any case, optional hyphen). */
             code?: string;
             /**
-             * @description An active form that applies to the asset (as the scan lists them).
+             * @description An active dynamic form of the client.
              * @example 665f1c2ab4d3e8a9f0c1d2e3
              */
             formId: string;
@@ -5966,6 +5967,7 @@ export interface components {
              * @enum {string}
              */
             priority?: "low" | "normal" | "high";
+            /** @description With `location`: metres around it, 10 to 5 000 (a new task's default: 100). */
             radiusM?: number;
             serviceMinutes?: number | null;
             title?: string;
@@ -6039,7 +6041,7 @@ export interface components {
              */
             dueDate?: string | null;
             /**
-             * @description low, medium, high or urgent.
+             * @description low, medium, high or urgent (a new order's default: medium).
              * @enum {string}
              */
             priority?: "high" | "low" | "medium" | "urgent";
@@ -18067,18 +18069,18 @@ export interface operations {
                  * @example {
                  *       "code": "string",
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "odometerKm": 0,
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       },
                  *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "answers": [
                  *         {
                  *           "value": "string",
                  *           "fieldId": "string"
                  *         }
-                 *       ],
-                 *       "odometerKm": 0,
-                 *       "location": {
-                 *         "lat": -33.4489,
-                 *         "lng": -70.6693
-                 *       }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["SubmitInspectionDto"];
@@ -21504,9 +21506,9 @@ export interface operations {
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "category": "string",
                  *       "title": "string",
+                 *       "dueDate": "2026-11-15",
                  *       "description": "string",
-                 *       "priority": "high",
-                 *       "dueDate": "2026-11-15"
+                 *       "priority": "high"
                  *     }
                  */
                 "application/json": components["schemas"]["CreateWorkOrderDto"];
@@ -21939,10 +21941,10 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "string",
-                 *       "description": "string",
-                 *       "priority": "high",
                  *       "dueDate": "2026-11-15",
-                 *       "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3"
+                 *       "assigneeId": "665f1c2ab4d3e8a9f0c1d2e3",
+                 *       "description": "string",
+                 *       "priority": "high"
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateWorkOrderDto"];
@@ -29707,11 +29709,6 @@ export interface operations {
                  *       "title": "Entrega pedido 4512",
                  *       "description": "Descargar por el acceso de calle lateral.",
                  *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "location": {
-                 *         "lat": -33.4489,
-                 *         "lng": -70.6693
-                 *       },
-                 *       "radiusM": 10,
                  *       "window": {
                  *         "from": "2026-11-20T09:00:00-03:00",
                  *         "to": "2026-11-20T11:00:00-03:00"
@@ -29720,7 +29717,12 @@ export interface operations {
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "externalId": "PED-4512"
+                 *       "externalId": "PED-4512",
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       },
+                 *       "radiusM": 10
                  *     }
                  */
                 "application/json": components["schemas"]["CreateTaskDto"];
@@ -30197,11 +30199,6 @@ export interface operations {
                  *       "title": "string",
                  *       "description": "string",
                  *       "placeId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "location": {
-                 *         "lat": -33.4489,
-                 *         "lng": -70.6693
-                 *       },
-                 *       "radiusM": 10,
                  *       "window": {
                  *         "from": "2026-11-20T09:00:00-03:00",
                  *         "to": "2026-11-20T11:00:00-03:00"
@@ -30210,7 +30207,12 @@ export interface operations {
                  *       "assetId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "driverId": "665f1c2ab4d3e8a9f0c1d2e3",
                  *       "formId": "665f1c2ab4d3e8a9f0c1d2e3",
-                 *       "externalId": "string"
+                 *       "externalId": "string",
+                 *       "location": {
+                 *         "lat": -33.4489,
+                 *         "lng": -70.6693
+                 *       },
+                 *       "radiusM": 10
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateTaskDto"];

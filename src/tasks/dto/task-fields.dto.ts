@@ -68,7 +68,7 @@ export class TaskPointDto {
   @ValidateNestedObject(() => TaskLocationDto)
   location?: TaskLocationDto;
 
-  /** With `location`: metres around it, 10 to 5 000 (default 100). */
+  /** With `location`: metres around it, 10 to 5 000 (a new task's default: 100). */
   @WhenSent()
   @TaskRadius()
   radiusM?: number;
