@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
-import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, TenantRepository, type TenantScope } from '@app/database';
 import { eventId } from './event-ids';
 import { EventIndexWriter } from './event-index-writer';
 import type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
@@ -43,17 +42,18 @@ export class FleetEvents {
     }));
     await this.index.add(documents);
     const untold: StoredFleetEvent[] = [];
-    for (const [client, group] of byClient(documents)) {
-      const duplicates = await this.insertNew(client, group);
+    for (const group of byClient(documents)) {
+      const scope = scopeOfClient(group[0].clientId);
+      const duplicates = await this.insertNew(scope, group);
       untold.push(...group.filter((event) => !duplicates.has(event._id.toHexString())));
       if (duplicates.size > 0) {
-        const stored = await this.events.findByIds(scopeOfClient(client), [...duplicates]);
+        const stored = await this.events.findByIds(scope, [...duplicates]);
         untold.push(...stored.filter((event) => event.notifiedAt === null));
       }
     }
     if (untold.length > 0) await this.bus.publish(FLEET_EVENTS_RECORDED, untold);
     const toldAt = new Date();
-    for (const [client, group] of byClient(untold)) await this.events.updateRecords(scopeOfClient(client), group, { $set: { notifiedAt: toldAt } });
+    for (const group of byClient(untold)) await this.events.updateRecords(scopeOfClient(group[0].clientId), group, { $set: { notifiedAt: toldAt } });
     return untold;
   }
 
@@ -64,9 +64,9 @@ export class FleetEvents {
    */
   async recordUntold(newEvents: readonly NewFleetEvent[]): Promise<StoredFleetEvent[]> {
     const told = new Set<string>();
-    for (const [client, group] of byClient(newEvents)) {
+    for (const group of byClient(newEvents)) {
       const stored = await this.events.findByIds(
-        scopeOfClient(client),
+        scopeOfClient(group[0].clientId),
         group.map((event) => eventId(event).toHexString()),
       );
       for (const event of stored) if (event.notifiedAt !== null) told.add(event._id.toHexString());
@@ -84,7 +84,7 @@ export class FleetEvents {
   async remove(events: readonly StoredFleetEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.index.remove(events);
-    for (const [client, group] of byClient(events)) await this.events.deleteRecords(scopeOfClient(client), group);
+    for (const group of byClient(events)) await this.events.deleteRecords(scopeOfClient(group[0].clientId), group);
     await this.bus.publish(FLEET_EVENTS_REMOVED, events);
   }
 
@@ -114,22 +114,11 @@ export class FleetEvents {
   }
 
   /** Inserts a client's events; answers the ids that were already stored. */
-  private async insertNew(client: Types.ObjectId, events: readonly StoredFleetEvent[]): Promise<Set<string>> {
+  private async insertNew(scope: TenantScope, events: readonly StoredFleetEvent[]): Promise<Set<string>> {
     const duplicates = await this.events.insertNew(
-      scopeOfClient(client),
+      scope,
       events.map(({ clientId: _client, ...event }) => event),
     );
     return new Set([...duplicates].map((position) => events[position]._id.toHexString()));
   }
-}
-
-function byClient<T extends { clientId: Types.ObjectId }>(events: readonly T[]): Map<Types.ObjectId, T[]> {
-  const groups = new Map<string, { client: Types.ObjectId; events: T[] }>();
-  for (const event of events) {
-    const key = event.clientId.toHexString();
-    const group = groups.get(key) ?? { client: event.clientId, events: [] };
-    group.events.push(event);
-    groups.set(key, group);
-  }
-  return new Map([...groups.values()].map(({ client, events: list }) => [client, list]));
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
-import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, TrackerProcessor, TrackerProcessors } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
 import { countOn, HELD_FIELDS, HeldMeters, recentOf, refreshFrom } from './held-meters';
@@ -73,7 +73,7 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
       return !held || (!held.unfolded && now - held.readAt >= REFRESH_MS);
     });
     if (wanted.length === 0) return;
-    await Promise.all([...groupBy(wanted, (tracker) => tracker.clientId.toHexString()).values()].map((group) => this.readClient(group, now)));
+    await Promise.all(byClient(wanted).map((group) => this.readClient(group, now)));
   }
 
   /** The meters held of assets whose tracker is no longer the one counted. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainEvents } from '@app/bus';
-import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { HELD_FIELDS, HeldMeters } from './held-meters';
 import { MeterChange, METERS_CHANGED } from './meters-changed';
 import { AssetMeter } from './schemas/asset-meter.schema';
@@ -19,7 +19,7 @@ export class ReachedMeterWatches {
    * listeners move it on).
    */
   async tell(reached: readonly HeldMeters[], held: ReadonlyMap<string, HeldMeters>): Promise<void> {
-    const groups = [...groupBy(reached, (meters) => meters.clientId.toHexString()).values()];
+    const groups = byClient(reached);
     const read = async (): Promise<Array<Stored<AssetMeter>>> =>
       (
         await Promise.all(

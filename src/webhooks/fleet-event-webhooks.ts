@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ClientTimeZones } from '@app/auth';
-import { groupBy, scopeOfClient } from '@app/database';
+import { byClient, scopeOfClient } from '@app/database';
 import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
 import { DomainEvents } from '@app/bus';
 import { DriverAssignments } from '../drivers';
@@ -26,7 +26,7 @@ export class FleetEventWebhooks implements OnModuleInit {
   /** Queued only, nothing sent here: this runs before ingestion's acknowledgement. */
   private async queue(events: readonly StoredFleetEvent[]): Promise<void> {
     await Promise.all(
-      [...groupBy(events, (event) => event.clientId.toHexString()).values()].map(async (clientEvents) => {
+      byClient(events).map(async (clientEvents) => {
         const clientId = clientEvents[0].clientId;
         const endpoints = (await this.enabled.of(clientId)).filter((endpoint) => endpoint.eventTypes.some((type) => type.startsWith('event.')));
         if (endpoints.length === 0) return;

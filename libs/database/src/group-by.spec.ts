@@ -1,4 +1,5 @@
-import { groupBy } from './group-by';
+import { Types } from 'mongoose';
+import { byClient, groupBy } from './group-by';
 
 describe('groupBy', () => {
   it('groups by key in the items’ order, the groups in the order their keys first came', () => {
@@ -33,5 +34,17 @@ describe('groupBy', () => {
       ['odd', [10, 30]],
       ['even', [20, 40]],
     ]);
+  });
+});
+
+describe('byClient', () => {
+  it('groups records by their client, in the records’ order', () => {
+    const [a, b] = [new Types.ObjectId(), new Types.ObjectId()];
+    const records = [
+      { clientId: a, n: 1 },
+      { clientId: b, n: 2 },
+      { clientId: new Types.ObjectId(a.toHexString()), n: 3 },
+    ];
+    expect(byClient(records).map((group) => group.map(({ n }) => n))).toEqual([[1, 3], [2]]);
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { byClient, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset, targetsApplyTo, targetsNeedAssetGroups } from '@app/fleet';
 import { Jobs } from '@app/jobs';
 import { DomainEvents } from '@app/bus';
@@ -51,13 +51,13 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
 
   /** End events told again after a start found late: they settle what it opened (and open nothing: their own alerts exist). */
   private async settleAgain(events: readonly StoredFleetEvent[]): Promise<void> {
-    for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
+    for (const group of byClient(events)) {
       await this.settler.ended(group[0].clientId, await this.settler.unsettledBy(group[0].clientId, group), []);
     }
   }
 
   async heard(events: readonly StoredFleetEvent[]): Promise<void> {
-    await Promise.all([...groupBy(events, (event) => event.clientId.toHexString()).values()].map((group) => this.heardOfClient(group)));
+    await Promise.all(byClient(events).map((group) => this.heardOfClient(group)));
   }
 
   private async heardOfClient(events: readonly StoredFleetEvent[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
-import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { type StoredFleetEvent } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
@@ -33,7 +33,7 @@ export class AlertSettler {
    * take the new time, so the episode's end settles them as if the events had come in order.
    */
   async followMoved(events: readonly StoredFleetEvent[]): Promise<void> {
-    for (const group of groupBy(events, (event) => event.clientId.toHexString()).values()) {
+    for (const group of byClient(events)) {
       const scope = scopeOfClient(group[0].clientId);
       const moved = new Map(group.map((event) => [event._id.toHexString(), event]));
       const registers = await this.unsettled.of(

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { DataMigrations, groupBy, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
+import { byClient, DataMigrations, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
 import { END_OF } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
@@ -41,13 +41,11 @@ export class UnsettledStartsBackfill implements OnApplicationBootstrap {
         .exec(),
       this.allClientsOpenings.find({ state: 'waiting' }, projection).lean<UnsettledRecord[]>().exec(),
     ]);
-    const byClient = groupBy(
-      [...alerts, ...openings],
-      (record) => record.clientId.toHexString(),
-      (record): UnsettledStart => ({ assetId: record.assetId, id: record._id }),
-    );
     let added = 0;
-    for (const [clientId, starts] of byClient) added += await this.addMissing(scopeOfClient(new Types.ObjectId(clientId)), starts);
+    for (const records of byClient([...alerts, ...openings])) {
+      const starts = records.map((record): UnsettledStart => ({ assetId: record.assetId, id: record._id }));
+      added += await this.addMissing(scopeOfClient(records[0].clientId), starts);
+    }
     return added;
   }
 

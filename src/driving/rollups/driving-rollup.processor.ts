@@ -1,5 +1,5 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Asset, type StoredAsset } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
 import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
@@ -52,7 +52,7 @@ export class DrivingRollupProcessor implements TrackerProcessor, OnModuleInit, O
     const ids = missing.map((tracker) => tracker.assetId.toHexString());
     const [walks, ...found] = await Promise.all([
       this.days.walkStates(ids),
-      ...[...groupBy(missing, (tracker) => tracker.clientId.toHexString()).values()].map((group) =>
+      ...byClient(missing).map((group) =>
         this.assets.findByIds(
           scopeOfClient(group[0].clientId),
           group.map((tracker) => tracker.assetId.toHexString()),

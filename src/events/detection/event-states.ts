@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
 import { type ProcessedTracker, TrackerOwnership } from '../../positions';
 import { AssetEventState } from '../schemas/asset-event-state.schema';
@@ -60,7 +60,7 @@ export class EventStates {
     });
     if (missing.length === 0 && stale.length === 0) return;
     await Promise.all(
-      [...groupBy([...missing, ...stale], (tracker) => tracker.clientId.toHexString()).values()].map(async (group) => {
+      byClient([...missing, ...stale]).map(async (group) => {
         const scope = scopeOfClient(group[0].clientId);
         const ids = group.map((tracker) => tracker.assetId.toHexString());
         const wanted = new Set(missing.map((tracker) => tracker.assetId.toHexString()));
@@ -114,7 +114,7 @@ export class EventStates {
     for (const held of dirty) held.dirty = false;
     try {
       await Promise.all(
-        [...groupBy(dirty, (held) => held.clientId.toHexString()).values()].map((group) =>
+        byClient(dirty).map((group) =>
           this.states.upsertEach(
             scopeOfClient(group[0].clientId),
             group.map(({ assetId, trackerId, state, seenAt }) => {

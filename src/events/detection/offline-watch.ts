@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { groupBy, InjectRepository, InjectUnscopedModel, scopeOfClient, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, InjectUnscopedModel, scopeOfClient, TenantRepository } from '@app/database';
 import { Asset, eventSettingsOf } from '@app/fleet';
 import { TrackerOwnership } from '../../positions';
 import type { NewFleetEvent } from '../fleet-event.types';
@@ -100,7 +100,7 @@ export class OfflineWatch implements OnApplicationBootstrap, OnModuleDestroy {
       .lean<Array<Pick<AssetEventState, '_id' | 'clientId' | 'assetId' | 'trackerId'>>>()
       .exec();
     const stored = silent.filter((candidate) => !this.states.get(candidate._id.toHexString()));
-    for (const group of groupBy(stored, (candidate) => candidate.clientId.toHexString()).values()) {
+    for (const group of byClient(stored)) {
       // States written before they named their tracker: the asset's main tracker.
       const unnamed = group.filter((candidate) => !candidate.trackerId).map((candidate) => candidate.assetId.toHexString());
       const trackers = new Map<string, Types.ObjectId | null>();

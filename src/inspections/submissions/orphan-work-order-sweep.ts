@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { groupBy, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
+import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
-import { UnconfirmedInspectionOrders, UntouchedInspectionOrder } from '../../maintenance';
+import { UnconfirmedInspectionOrders } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
 
 /**
@@ -47,8 +47,4 @@ export class OrphanWorkOrderSweep implements OnModuleInit {
     if (removed > 0) this.logger.warn(`${removed} work order(s) of interrupted inspection submissions removed`);
     return removed;
   }
-}
-
-function byClient(orders: readonly UntouchedInspectionOrder[]): UntouchedInspectionOrder[][] {
-  return [...groupBy(orders, (order) => order.clientId.toHexString()).values()];
 }
