@@ -1,5 +1,7 @@
-/** What became of a batch of messages (each message is counted once). */
-export class IngestReportView {
+import type { IngestReport } from './telemetry-ingestor.service';
+
+/** What became of a batch of messages (each message is counted once): the ingestor's report, documented. */
+export class IngestReportView implements IngestReport {
   /** Messages stored for the first time (fixes counted `implausible` are not in it). */
   accepted: number;
   /** Messages already stored (same device and timestamp: a re-sent batch), or repeated within the batch; changed nothing. */

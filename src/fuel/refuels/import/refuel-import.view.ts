@@ -1,7 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RefuelView } from '../refuel.view';
+import type { RefuelImportRow } from './refuel-sheet';
 
-export class RefuelPreviewRowView {
+/** A row the import would take, as the sheet read it. */
+export class RefuelPreviewRowView implements RefuelImportRow {
   row: number;
   assetId: string;
   occurredAt: string;
