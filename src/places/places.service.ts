@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, duplicateKeyAs, Page, TenantRepository } from '@app/database';
+import { externalIdTakenAs, InjectRepository, Page, TenantRepository } from '@app/database';
 import { badRequest, DomainException, ErrorCode } from '@app/errors';
 import { CreatePlaceDto } from './dto/create-place.dto';
 import { DEFAULT_NEAR_RADIUS_M, ListPlacesDto } from './dto/list-places.dto';
@@ -17,11 +17,6 @@ export const MAX_PLACES_PER_CLIENT = 100_000;
 
 export const tooManyPlaces = () =>
   new DomainException(ErrorCode.Conflict, `A client has at most ${MAX_PLACES_PER_CLIENT.toLocaleString('en')} places: remove some first`);
-export const externalIdTaken = (externalId: string) =>
-  new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another place's: each place's externalId is unique`);
-
-/** A write refused by the unique externalId index is the caller's 409, naming the id. */
-const externalIdTakenAs = (externalId: string | null | undefined) => duplicateKeyAs(() => (externalId ? externalIdTaken(externalId) : undefined));
 
 /** A client's places (docs/places.md): CRUD, and lists answered from the index. */
 @Injectable()
@@ -34,7 +29,7 @@ export class PlacesService {
 
   async create(auth: AuthContext, body: CreatePlaceDto): Promise<PlaceView> {
     if ((await this.places.count(auth, {})) >= MAX_PLACES_PER_CLIENT) throw tooManyPlaces();
-    const place = await this.places.create(auth, newPlace(auth.clientId, body)).catch(externalIdTakenAs(body.externalId));
+    const place = await this.places.create(auth, newPlace(auth.clientId, body)).catch(externalIdTakenAs('place', body.externalId));
     await this.index.changed(auth.clientId, [place._id.toHexString()]);
     const view = toPlaceView(place);
     await this.activity.created(auth, { type: 'place', id: place._id }, `Place "${place.name}" created`, view);
@@ -77,7 +72,7 @@ export class PlacesService {
       throw badRequest('Nothing to change: send at least one of name, address, location, radiusM, area, externalId, tags, notes, visitMinutes');
     }
     const place = await this.places.findByIdOrFail(auth, id, 'Place');
-    const updated = (await this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)).catch(externalIdTakenAs(body.externalId))) ?? place;
+    const updated = (await this.places.updateRecord(auth, place, placeUpdate(auth.clientId, body)).catch(externalIdTakenAs('place', body.externalId))) ?? place;
     await this.index.changed(auth.clientId, [place._id.toHexString()]);
     const [before, after] = [toPlaceView(place), toPlaceView(updated)];
     await this.activity.updated(auth, { type: 'place', id: place._id }, `Place "${updated.name}" changed`, before, after);

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ActivityRecorder } from '@app/activity';
 import type { AuthContext } from '@app/auth';
-import { InjectRepository, duplicateKeyAs, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
-import { badRequest, DomainException, ErrorCode, validationFailed } from '@app/errors';
+import { externalIdTakenAs, InjectRepository, Page, Stored, TenantQuery, TenantRepository } from '@app/database';
+import { badRequest, validationFailed } from '@app/errors';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
 import { TaskDayList } from './list/task-day-list';
 import { TaskWindowIndex } from './list/task-window-index';
@@ -13,12 +13,6 @@ import { Task } from './schemas/task.schema';
 import { newTask, taskUpdate } from './task-record';
 import { TaskReferences } from './task-references';
 import { TaskView, toTaskView } from './task.view';
-
-export const taskExternalIdTaken = (externalId: string) =>
-  new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another task's: each task's externalId is unique`);
-
-/** A write refused by the unique externalId index is the caller's 409, naming the id. */
-const externalIdTakenAs = (externalId: string | null | undefined) => duplicateKeyAs(() => (externalId ? taskExternalIdTaken(externalId) : undefined));
 
 /**
  * A client's tasks (docs/dispatch.md, "Tasks"): CRUD and the list. The repository keeps a task
@@ -39,7 +33,7 @@ export class TasksService {
   async create(auth: AuthContext, body: CreateTaskDto): Promise<TaskView> {
     const refs = await this.references.resolve(auth, body);
     const record = newTask(body, refs, auth.clientId);
-    const task = await this.tasks.create(auth, record).catch(externalIdTakenAs(body.externalId));
+    const task = await this.tasks.create(auth, record).catch(externalIdTakenAs('task', body.externalId));
     await this.slots.follow(null, task);
     await this.windows.changed(auth.clientId);
     const view = toTaskView(task);
@@ -84,7 +78,7 @@ export class TasksService {
     const task = await this.find(auth, id);
     const refs = await this.references.resolve(auth, body);
     const update = taskUpdate(task, body, refs);
-    const updated = (await this.tasks.updateRecord(auth, task, update).catch(externalIdTakenAs(body.externalId))) ?? task;
+    const updated = (await this.tasks.updateRecord(auth, task, update).catch(externalIdTakenAs('task', body.externalId))) ?? task;
     await this.slots.follow(task, updated);
     if (body.window !== undefined) await this.windows.changed(auth.clientId);
     const [before, after] = [toTaskView(task), toTaskView(updated)];

@@ -1,4 +1,5 @@
 import { mongo } from 'mongoose';
+import { DomainException, ErrorCode } from '@app/errors';
 
 const DUPLICATE_KEY = 11000;
 
@@ -33,4 +34,16 @@ export function duplicateKeyAs(conflict: () => Error | undefined): (error: unkno
   return (error) => {
     throw (isDuplicateKeyError(error) && conflict()) || error;
   };
+}
+
+/**
+ * `duplicateKeyAs` for a record's unique `externalId`: a 409 naming the id ("already another
+ * place's"); a write without one was refused by another index, and that refusal goes on as it came.
+ */
+export function externalIdTakenAs(kind: string, externalId: string | null | undefined): (error: unknown) => never {
+  return duplicateKeyAs(() =>
+    externalId
+      ? new DomainException(ErrorCode.Conflict, `externalId "${externalId}" is already another ${kind}'s: each ${kind}'s externalId is unique`)
+      : undefined,
+  );
 }
