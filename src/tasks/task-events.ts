@@ -6,6 +6,14 @@ import type { Task } from './schemas/task.schema';
 
 export type TaskEventType = Extract<FleetEventType, `task.${string}`>;
 
+/** One event of a task: its type, when, and what it adds to the task's details. */
+export interface TaskEventItem {
+  task: Stored<Task>;
+  type: TaskEventType;
+  occurredAt: Date;
+  details?: Record<string, unknown>;
+}
+
 /**
  * Records a task's events (`task.arrived`, `task.late`, `task.done`, `task.failed`) through
  * FleetEvents, so alert rules, the inbox, e-mail and webhooks carry them like any event: `taskId`
@@ -25,13 +33,21 @@ export class TaskEvents {
   }
 
   async record(task: Stored<Task>, type: TaskEventType, occurredAt: Date, details: Record<string, unknown> = {}): Promise<void> {
-    if (!task.assetId) return;
-    const asset = await this.assets.findById(scopeOfClient(task.clientId), task.assetId.toHexString());
-    await this.events.record([
-      {
+    await this.recordEach([{ task, type, occurredAt, details }]);
+  }
+
+  /** `record` of several events of one client's tasks: one read of their assets' names, one recording. */
+  async recordEach(items: readonly TaskEventItem[]): Promise<void> {
+    const owned = items.filter((item) => item.task.assetId);
+    if (owned.length === 0) return;
+    const clientId = owned[0].task.clientId;
+    const assetIds = [...new Set(owned.map((item) => item.task.assetId!.toHexString()))];
+    const names = new Map((await this.assets.findByIds(scopeOfClient(clientId), assetIds)).map((asset) => [asset._id.toHexString(), asset.name]));
+    await this.events.record(
+      owned.map(({ task, type, occurredAt, details = {} }) => ({
         clientId: task.clientId,
-        assetId: task.assetId,
-        assetName: asset?.name ?? '',
+        assetId: task.assetId!,
+        assetName: names.get(task.assetId!.toHexString()) ?? '',
         type,
         occurredAt,
         placeId: task.placeId,
@@ -45,7 +61,7 @@ export class TaskEvents {
           ...(task.externalId ? { externalId: task.externalId } : {}),
           ...details,
         },
-      },
-    ]);
+      })),
+    );
   }
 }

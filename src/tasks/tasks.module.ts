@@ -11,6 +11,7 @@ import { UploadsModule } from '../uploads';
 import { TaskArrivalSlot, TaskArrivalSlotSchema } from './arrival/task-arrival-slot.schema';
 import { ArrivalDriver } from './arrival/arrival-driver';
 import { LocationArrivalProcessor } from './arrival/location-arrival.processor';
+import { LocationMovesWriter } from './arrival/location-moves-writer';
 import { TASK_LOCATION_CHANGES, TaskLocationVersion, TaskLocationVersionSchema } from './arrival/location-task.schema';
 import { LocationTasks } from './arrival/location-tasks';
 import { TaskArrivalSlots } from './arrival/task-arrival-slots.service';
@@ -61,6 +62,7 @@ const taskData = AssetOwnedDataModule.forFeature([{ name: Task.name, schema: Tas
     ArrivalDriver,
     LocationTasks,
     LocationArrivalProcessor,
+    LocationMovesWriter,
     LateTasksSweep,
     TaskImporter,
     TaskRowNames,

@@ -79,6 +79,32 @@ describe('tasks at a location: arrival by the fixes', () => {
     expect(await get(delivery.id)).toMatchObject({ state: 'arrived', arrivedAt: at(120) });
   });
 
+  it('writes a batch’s arrivals of several vehicles together: each task arrives at its own fix, labelled with the driver on its vehicle then, with its own event', async () => {
+    const driven = await addAsset(t, tenant.clientId, { name: 'Camión 12' });
+    const alone = await addAsset(t, tenant.clientId, { name: 'Furgón 3' });
+    const driverId = (await request(t.server).post('/api/drivers').set(auth()).send({ firstName: 'Luis', lastName: 'Pardo', rut: '11111111-1' }).expect(201))
+      .body.data.id;
+    await request(t.server)
+      .post(`/api/assets/${driven.assetId}/driver-assignments`)
+      .set(auth())
+      .send({ driverId, from: at(-HOUR) })
+      .expect(201);
+    const [first, second, third] = [await task(driven.assetId, 0, HOUR), await task(driven.assetId, 0, HOUR), await task(alone.assetId, 0, 60)];
+    await ingest([fix(driven, 0, -2_000), fix(alone, 0, -2_000), fix(alone, 90, 30), fix(driven, 120, 10), fix(driven, 300, 600)]);
+    for (const id of [first.id, second.id]) {
+      expect(await get(id)).toMatchObject({ state: 'arrived', arrivedAt: at(120), departedAt: at(300), late: false, driverId, driverName: 'Luis Pardo' });
+    }
+    expect(await get(third.id)).toMatchObject({ state: 'arrived', arrivedAt: at(90), departedAt: null, late: true, driverId: null, driverName: null });
+    const byTask = (events: Array<{ taskId: string }>) => [...events].sort((a, b) => a.taskId.localeCompare(b.taskId));
+    const expected = [first, second].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byTask(await arrivals(driven.assetId))).toEqual(
+      expected.map((one) => expect.objectContaining({ taskId: one.id, assetName: 'Camión 12', occurredAt: at(120), driverId })),
+    );
+    expect(await arrivals(alone.assetId)).toEqual([
+      expect.objectContaining({ taskId: third.id, assetName: 'Furgón 3', details: expect.objectContaining({ late: true }) }),
+    ]);
+  });
+
   it('waits outside the window’s margins and for another vehicle; a task moved to where the vehicle is arrives there; a finished one does not', async () => {
     const asset = await addAsset(t, tenant.clientId);
     const tomorrow = await task(asset.assetId, 86_400, 86_400 + HOUR);

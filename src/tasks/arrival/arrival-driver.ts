@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { scopeOfClient } from '@app/database';
-import { DriverAssignments } from '../../drivers';
+import { DriverAssignments, type DriverMoment } from '../../drivers';
 
 /** Who drove an asset at a moment. */
 export interface DriverAtMoment {
@@ -20,5 +20,11 @@ export class ArrivalDriver {
   async at(clientId: Types.ObjectId, assetId: Types.ObjectId, moment: Date): Promise<DriverAtMoment | null> {
     const span = await this.assignments.driverAt(scopeOfClient(clientId), assetId, moment);
     return span ? { driverId: new Types.ObjectId(span.driverId), driverName: span.driverName } : null;
+  }
+
+  /** `at` for each of a client's moments, in the order given: one query for them all. */
+  async atEach(clientId: Types.ObjectId, moments: readonly DriverMoment[]): Promise<Array<DriverAtMoment | null>> {
+    const labels = await this.assignments.labelsFor(scopeOfClient(clientId), moments);
+    return labels.map((label) => (label.driverId ? { driverId: new Types.ObjectId(label.driverId), driverName: label.driverName ?? '' } : null));
   }
 }

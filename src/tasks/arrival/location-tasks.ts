@@ -35,8 +35,13 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
 
   /** After a write of a task: the index takes it when the task was or is watched (a batch then waits for that, so a fix never misses a task just written). */
   async followed(before: LocationFacts | null, after: LocationFacts | null): Promise<void> {
-    const task = after ?? before;
-    if (task && (watchedAtLocation(before) || watchedAtLocation(after))) await this.changed(task.clientId, [task._id.toHexString()]);
+    await this.followedEach([{ before, after }]);
+  }
+
+  /** `followed` for several writes of one client's tasks: one change of the index. */
+  async followedEach(writes: ReadonlyArray<{ before: LocationFacts | null; after: LocationFacts | null }>): Promise<void> {
+    const watched = writes.filter(({ before, after }) => watchedAtLocation(before) || watchedAtLocation(after)).map(({ before, after }) => (after ?? before)!);
+    if (watched.length > 0) await this.changed(watched[0].clientId, [...new Set(watched.map((task) => task._id.toHexString()))]);
   }
 
   protected async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {

@@ -29,12 +29,19 @@ export class TaskArrivalSlots {
 
   /** Moves a task from the slot it was in (`before`) to the one it is in now (`after`); either may be null. */
   async follow(before: SlotFacts | null, after: SlotFacts | null): Promise<void> {
-    await this.locations.followed(before, after);
-    const [from, to] = [slotOf(before), slotOf(after)];
-    if (from === to) return;
-    const id = (after ?? before)!._id;
-    if (from) await this.slots.updateOne({ _id: from }, { $pull: { taskIds: id } }).exec();
-    if (to) await this.slots.updateOne({ _id: to }, { $addToSet: { taskIds: id } }, { upsert: true }).exec();
+    await this.followEach([{ before, after }]);
+  }
+
+  /** `follow` for several writes of one client's tasks: the location tasks' index told once. */
+  async followEach(writes: ReadonlyArray<{ before: SlotFacts | null; after: SlotFacts | null }>): Promise<void> {
+    await this.locations.followedEach(writes);
+    for (const { before, after } of writes) {
+      const [from, to] = [slotOf(before), slotOf(after)];
+      if (from === to) continue;
+      const id = (after ?? before)!._id;
+      if (from) await this.slots.updateOne({ _id: from }, { $pull: { taskIds: id } }).exec();
+      if (to) await this.slots.updateOne({ _id: to }, { $addToSet: { taskIds: id } }, { upsert: true }).exec();
+    }
   }
 
   /** The ids of the tasks of an asset's visit of a place. */

@@ -20,7 +20,7 @@ const arrivesWithin = (task: Pick<Task, 'windowFrom' | 'windowTo'>, at: Date): b
 export const arrivalDue = (task: Pick<Task, 'state' | 'windowFrom' | 'windowTo'>, at: Date): boolean => task.state === 'assigned' && arrivesWithin(task, at);
 
 /** Whether the task, as read, has arrived by `at` and not left yet. */
-const departureDue = (task: Pick<Task, 'arrivedAt' | 'departedAt'>, at: Date): boolean => !!task.arrivedAt && !task.departedAt && task.arrivedAt <= at;
+export const departureDue = (task: Pick<Task, 'arrivedAt' | 'departedAt'>, at: Date): boolean => !!task.arrivedAt && !task.departedAt && task.arrivedAt <= at;
 
 /**
  * Tasks arrive by themselves (docs/dispatch.md, "Arrival by itself"): an asset's `place.arrival`
