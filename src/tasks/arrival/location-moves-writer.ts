@@ -38,14 +38,11 @@ export class LocationMovesWriter {
     private readonly drivers: ArrivalDriver,
   ) {}
 
-  /** Answers the tasks as written (or as they stand when a retry found nothing left to do). */
-  async write(moves: readonly LocationMove[]): Promise<Stored<Task>[]> {
-    const written: Stored<Task>[] = [];
-    for (const ofClient of groupBy(moves, (move) => move.task.clientId.toHexString()).values()) written.push(...(await this.writeOfClient(ofClient)));
-    return written;
+  async write(moves: readonly LocationMove[]): Promise<void> {
+    for (const ofClient of groupBy(moves, (move) => move.task.clientId.toHexString()).values()) await this.writeOfClient(ofClient);
   }
 
-  private async writeOfClient(moves: readonly LocationMove[]): Promise<Stored<Task>[]> {
+  private async writeOfClient(moves: readonly LocationMove[]): Promise<void> {
     const clientId = moves[0].task.clientId;
     const planned = await this.planned(clientId, moves);
     const changes = planned.map(({ move, update }) => ({ record: move.task, update, conditions: { updatedAt: move.task.updatedAt } }));
@@ -58,7 +55,7 @@ export class LocationMovesWriter {
     );
     // Found late, then its fixes came in and showed it there in time: the task.late did not happen.
     for (const { move, after } of arrived) if (move.task.late && !after.late) await this.events.withdraw(after, 'task.late', move.task.windowTo);
-    return [...done.map(({ after }) => after), ...(await this.oneByOne(raced))];
+    await this.oneByOne(raced);
   }
 
   /** Each move's change: `updatedAt` set here, so a bulk write's tasks are known as written. */
@@ -101,14 +98,11 @@ export class LocationMovesWriter {
   }
 
   /** Moves that raced another write: each over its task as it now stands, one at a time (`TaskArrivals` reads it again once more if it changes again). */
-  private async oneByOne(raced: readonly Raced[]): Promise<Stored<Task>[]> {
-    const written: Stored<Task>[] = [];
+  private async oneByOne(raced: readonly Raced[]): Promise<void> {
     for (const { move, now } of raced) {
       let task = now;
       if (task && move.arrivedAt) task = await this.arrivals.overLatest(task, (current) => this.arrivals.arriveAt(current, move.arrivedAt!, null));
-      if (task && move.departedAt) task = await this.arrivals.overLatest(task, (current) => this.arrivals.departAt(current, move.departedAt!));
-      if (task) written.push(task);
+      if (task && move.departedAt) await this.arrivals.overLatest(task, (current) => this.arrivals.departAt(current, move.departedAt!));
     }
-    return written;
   }
 }
