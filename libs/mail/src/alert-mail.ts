@@ -1,4 +1,5 @@
 import { ALERT_WORDS, alertSentence, assetInWords, type AlertStory, type Language, localTime, severityInWords } from '@app/i18n';
+import { escapeHtml } from '@app/formats';
 
 export interface AlertMailInput {
   lang: Language;
@@ -16,8 +17,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * An alert's mail in the reader's language, its texts those of the inbox (`@app/i18n`): the

@@ -3,7 +3,6 @@ export * from './excel/safe-cell-text';
 export * from './format/chilean-format';
 export * from './format/period-label';
 export * from './html/cover-page.template';
-export * from './html/escape-html';
 export * from './html/report-document';
 export * from './image/png-renderer.service';
 export * from './pdf/browser-pool';

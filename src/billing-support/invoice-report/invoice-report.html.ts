@@ -1,4 +1,5 @@
-import { formatClp, html, renderCoverPage, renderReportDocument } from '@app/reports';
+import { html } from '@app/formats';
+import { formatClp, renderCoverPage, renderReportDocument } from '@app/reports';
 import { INVOICE_WORDS, invoiceDay, periodLabel, summaryLines } from './invoice-labels';
 import type { InvoiceReportData } from './invoice-report-data';
 import { NOT_CHARGED } from './invoice-summary';

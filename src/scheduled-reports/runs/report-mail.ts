@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { humanSize, type Language, localDate } from '@app/i18n';
 import type { ReportLink } from '../files/report-files.service';
 import type { BuiltReport, ReportName, ReportPeriod } from '../sources/report-source';
+import { escapeHtml } from '@app/formats';
 
 const WORDS = {
   es: {
@@ -43,8 +44,6 @@ const WORDS = {
     footer: 'You receive this mail because you are a recipient of a scheduled report of the platform.',
   },
 } as const;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * The mail of a run to one recipient, in their language: the schedule's name and the period it

@@ -1,6 +1,6 @@
 import { renderCoverPage } from './cover-page.template';
 import { renderReportDocument } from './report-document';
-import { html } from './escape-html';
+import { html } from '@app/formats';
 
 describe('cover page and report document', () => {
   const cover = renderCoverPage({

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { type Language, REPORT_WORDS } from '@app/i18n';
-import { html, SafeHtml } from './escape-html';
+import { html, SafeHtml } from '@app/formats';
 
 export interface CoverPage {
   /** The client (company) the report belongs to. */

@@ -1,5 +1,5 @@
 import { COVER_PAGE_STYLES } from './cover-page.template';
-import { escapeHtml, SafeHtml } from './escape-html';
+import { escapeHtml, SafeHtml } from '@app/formats';
 
 export interface ReportDocument {
   title: string;

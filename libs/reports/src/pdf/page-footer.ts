@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language, REPORT_WORDS } from '@app/i18n';
-import { escapeHtml } from '../html/escape-html';
+import { escapeHtml } from '@app/formats';
 
 /** The footer's look, shared by Chromium's template and the page numbers stamped on a joined PDF. */
 export const FOOTER_FONT_PT = 7;

@@ -4,7 +4,7 @@ import { type InEveryLanguage, type Language, NUMBER_LOCALES } from '@app/i18n';
 import { CLP_FORMAT, frozenRowsViews, styleHeaderRow, styleTotalRow } from '../excel/excel-styles';
 import { safeCellText } from '../excel/safe-cell-text';
 import { renderCoverPage } from '../html/cover-page.template';
-import { html } from '../html/escape-html';
+import { html } from '@app/formats';
 import { renderReportDocument } from '../html/report-document';
 import type { DrawnRow } from './table-pages';
 

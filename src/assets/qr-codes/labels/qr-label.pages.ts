@@ -1,4 +1,5 @@
-import { renderHtmlPage, safeHtml } from '@app/reports';
+import { safeHtml } from '@app/formats';
+import { renderHtmlPage } from '@app/reports';
 import { LABEL_MM, QrLabelContent, qrLabelSvg } from './qr-label.template';
 
 /** CSS pixels per millimetre of the PNG label (before the device scale). */

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@app/reports';
+import { escapeHtml } from '@app/formats';
 import { qrMatrixPath } from './qr-matrix';
 
 /** What a printed label shows: the QR of the scan URL, the code to type, the asset. */
