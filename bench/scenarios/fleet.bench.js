@@ -190,8 +190,14 @@ module.exports = {
       const alerts = ctx.db.collection('alerts');
       const round = async (v, seconds) => {
         const alertsBefore = await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) });
+        const movedBefore = v.tasks ? await arrivalsOf(ctx.db, v.clientId) : null;
         const figure = await ingestRound(ctx, v.load, seconds, undefined, SENDERS);
         figure.alertsPerS = ((await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) })) - alertsBefore) / figure.elapsed;
+        // Read outside the round's CPU figures: how many tasks it moved (arrivals come as the vehicles reach them).
+        if (movedBefore) {
+          const moved = await arrivalsOf(ctx.db, v.clientId);
+          figure.moved = `; ${moved.arrived - movedBefore.arrived} arrivals, ${moved.departed - movedBefore.departed} departures`;
+        }
         return figure;
       };
       // Warm-up: each tracker's first batch creates its states; the geofences are compiled.
@@ -205,7 +211,7 @@ module.exports = {
           const figure = await round(v, Math.max(ctx.seconds, 10));
           v.rows.push(figure);
           console.log(
-            `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}`,
+            `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}${figure.moved ?? ''}`,
           );
         }
       }
