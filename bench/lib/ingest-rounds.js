@@ -10,10 +10,14 @@ const { cpuMs } = require('./process-cpu');
  * meters scenario's second configuration). Several senders share the load's trackers, so a batch
  * may be stored after the next one and hold late messages for every tracker in it; one sender
  * posts in order, as one flespi stream does; a load whose `nextRequest(request, sender)` keeps each
- * sender's trackers apart (bench/lib/fleet-load.js) posts each tracker in order.
+ * sender's trackers apart (bench/lib/fleet-load.js) posts each tracker in order. `settleMs`: the
+ * round starts once the app and the database are quiet, and its CPU figures run on until `settleMs`
+ * after the load and then until they are quiet again, so each round pays for its own messages'
+ * background work (compactions) and for nothing an earlier round left; the rate stays the load's.
  */
-async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }, senders = 4) {
+async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }, senders = 4, { settleMs = 0 } = {}) {
   const pid = app.child.pid;
+  if (settleMs > 0) await quiet([pid, ctx.dbPid]);
   const before = cpuMs(pid);
   // The database's and this process's (the load, and the alerts scenario's webhook receiver) too: on
   // a small machine they share the cores with the app.
@@ -33,6 +37,11 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  // The work the round's messages leave behind (a compaction of them, folds) is theirs too.
+  if (settleMs > 0) {
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    await quiet([pid, ctx.dbPid]);
+  }
   const bench = process.cpuUsage(benchBefore);
   return {
     rate: messages / elapsed,
@@ -41,6 +50,19 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
     benchUsPerMessage: (bench.user + bench.system) / messages,
     elapsed,
   };
+}
+
+/** Waits (up to 30 s) until these processes use under 5 % of a core over a second: what an earlier round left behind is done. */
+async function quiet(pids) {
+  const busyMs = () => pids.filter(Boolean).reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const until = Date.now() + 30_000;
+  let last = busyMs();
+  while (Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = busyMs();
+    if (now - last < 50) return;
+    last = now;
+  }
 }
 
 module.exports = { ingestRound };
