@@ -20,7 +20,7 @@
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
 // its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
 // once they went quiet and left memory.
-// BENCH_FLEET_ROUNDS (3), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p),
+// BENCH_FLEET_ROUNDS (4), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p),
 // BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part), BENCH_FLEET_TASK_SPAN_FIXES (1 800).
 const { Types } = require('mongoose');
 const { newClient, api } = require('../lib/bench-clients');
