@@ -36,13 +36,14 @@ export class TaskEvents {
     await this.recordEach([{ task, type, occurredAt, details }]);
   }
 
-  /** `record` of several events of one client's tasks: one read of their assets' names, one recording. */
+  /** `record` of several events of one client's tasks: their assets' names read by id (batched and cached), one recording. */
   async recordEach(items: readonly TaskEventItem[]): Promise<void> {
     const owned = items.filter((item) => item.task.assetId);
     if (owned.length === 0) return;
-    const clientId = owned[0].task.clientId;
+    const scope = scopeOfClient(owned[0].task.clientId);
     const assetIds = [...new Set(owned.map((item) => item.task.assetId!.toHexString()))];
-    const names = new Map((await this.assets.findByIds(scopeOfClient(clientId), assetIds)).map((asset) => [asset._id.toHexString(), asset.name]));
+    const assets = await Promise.all(assetIds.map((id) => this.assets.findById(scope, id)));
+    const names = new Map(assets.map((asset, i) => [assetIds[i], asset?.name ?? '']));
     await this.events.record(
       owned.map(({ task, type, occurredAt, details = {} }) => ({
         clientId: task.clientId,
