@@ -7766,7 +7766,7 @@ export interface operations {
                  * @example geofence.enter
                  */
                 eventType?: "geofence.enter" | "geofence.exit" | "place.arrival" | "place.departure" | "speeding.start" | "speeding.end" | "idling.start" | "idling.end" | "ignition.on" | "ignition.off" | "tracker.offline" | "tracker.online" | "temperature.out_of_range" | "temperature.back_in_range" | "harsh.acceleration" | "harsh.braking" | "harsh.cornering" | "inspection.critical" | "inspection.away_from_vehicle" | "work_order.overdue" | "maintenance.due_soon" | "maintenance.overdue" | "task.arrived" | "task.late" | "task.eta_late" | "task.done" | "task.failed";
-                /** @description The period's start, an ISO 8601 date-time (inclusive). */
+                /** @description Alerts opened at or after this ISO 8601 date-time. */
                 from?: string;
                 /** @description Alerts opened by an event of this geofence. */
                 geofenceId?: string;
@@ -7782,7 +7782,7 @@ export interface operations {
                 severity?: "info" | "warning" | "critical";
                 /** @example open */
                 state?: "open" | "acknowledged" | "resolved";
-                /** @description The period's end, an ISO 8601 date-time (inclusive). */
+                /** @description Alerts opened at or before this ISO 8601 date-time. */
                 to?: string;
             };
             header?: never;
@@ -14854,7 +14854,7 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description The period's start, an ISO 8601 date-time (inclusive). */
+                /** @description Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
                 from?: string;
                 /** @description Only the events of this geofence. */
                 geofenceId?: string;
@@ -14865,7 +14865,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only the events of this place (`place.arrival`, `place.departure`). */
                 placeId?: string;
-                /** @description The period's end, an ISO 8601 date-time (inclusive). */
+                /** @description Events that occurred at or before this ISO 8601 date-time (default: now). */
                 to?: string;
                 /** @description One type or several, comma-separated. */
                 type?: string;
@@ -15842,14 +15842,14 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description The period's start, an ISO 8601 date-time (inclusive). */
+                /** @description Refuels at or after this ISO 8601 date-time. */
                 from?: string;
                 /**
                  * @description Records per page, 1 to 200 (default 50).
                  * @example 1
                  */
                 limit?: number;
-                /** @description The period's end, an ISO 8601 date-time (inclusive). */
+                /** @description Refuels at or before this ISO 8601 date-time. */
                 to?: string;
             };
             header?: never;
@@ -29520,7 +29520,7 @@ export interface operations {
                  */
                 cursor?: string;
                 driverId?: string;
-                /** @description The period's start, an ISO 8601 date-time (inclusive). */
+                /** @description Tasks whose window ends at or after this ISO 8601 date-time. */
                 from?: string;
                 /**
                  * @description `true`: only late tasks; `false`: only those not late.
@@ -29535,7 +29535,7 @@ export interface operations {
                 placeId?: string;
                 /** @example unassigned */
                 state?: "unassigned" | "assigned" | "arrived" | "done" | "failed" | "cancelled";
-                /** @description The period's end, an ISO 8601 date-time (inclusive). */
+                /** @description Tasks whose window begins at or before this ISO 8601 date-time. */
                 to?: string;
             };
             header?: never;
@@ -33414,7 +33414,7 @@ export interface operations {
                  * @example string
                  */
                 cursor?: string;
-                /** @description The period's start, an ISO 8601 date-time (inclusive). */
+                /** @description Visits still going on at or after this ISO 8601 date-time (departed then or later, or not yet). */
                 from?: string;
                 /**
                  * @description Records per page, 1 to 200 (default 50).
@@ -33423,7 +33423,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only the visits of this place. */
                 placeId?: string;
-                /** @description The period's end, an ISO 8601 date-time (inclusive). */
+                /** @description Visits that began at or before this ISO 8601 date-time. */
                 to?: string;
             };
             header?: never;

@@ -13,6 +13,12 @@ const TYPE_LIST = new RegExp(
  */
 @StrictBody()
 export class ListEventsDto extends PeriodPageQueryDto {
+  /** Events that occurred at or after this ISO 8601 date-time (default: 30 days before `to`). */
+  declare from?: string;
+
+  /** Events that occurred at or before this ISO 8601 date-time (default: now). */
+  declare to?: string;
+
   /**
    * One type or several, comma-separated.
    * @example "geofence.enter,geofence.exit"

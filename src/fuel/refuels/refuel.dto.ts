@@ -60,6 +60,12 @@ export class CreateRefuelDto {
 /** `from`/`to` keep the refuels made in the period. */
 @StrictBody()
 export class ListRefuelsDto extends PeriodPageQueryDto {
+  /** Refuels at or after this ISO 8601 date-time. */
+  declare from?: string;
+
+  /** Refuels at or before this ISO 8601 date-time. */
+  declare to?: string;
+
   @IsOptionalObjectId()
   assetId?: string;
 

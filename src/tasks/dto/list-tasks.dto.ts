@@ -10,6 +10,12 @@ import { TASK_STATES, type TaskState } from '../schemas/task.schema';
  */
 @StrictBody()
 export class ListTasksDto extends PeriodPageQueryDto {
+  /** Tasks whose window ends at or after this ISO 8601 date-time. */
+  declare from?: string;
+
+  /** Tasks whose window begins at or before this ISO 8601 date-time. */
+  declare to?: string;
+
   @ApiPropertyOptional({ enum: TASK_STATES })
   @IsOptional()
   @IsIn(TASK_STATES, { message: `state must be one of ${TASK_STATES.join(', ')}` })

@@ -7,6 +7,12 @@ import { PeriodPageQueryDto, StrictBody } from '@app/http';
  */
 @StrictBody()
 export class ListVisitsDto extends PeriodPageQueryDto {
+  /** Visits still going on at or after this ISO 8601 date-time (departed then or later, or not yet). */
+  declare from?: string;
+
+  /** Visits that began at or before this ISO 8601 date-time. */
+  declare to?: string;
+
   /** Only the visits of this place. */
   @IsOptionalObjectId()
   placeId?: string;

@@ -9,6 +9,12 @@ import { ALERT_STATES, type AlertState } from '../../schemas/alert.schema';
 /** Alerts newest first (by when they opened); `from`/`to` keep those opened in the period. */
 @StrictBody()
 export class ListAlertsDto extends PeriodPageQueryDto {
+  /** Alerts opened at or after this ISO 8601 date-time. */
+  declare from?: string;
+
+  /** Alerts opened at or before this ISO 8601 date-time. */
+  declare to?: string;
+
   @ApiProperty({ enum: ALERT_STATES, required: false })
   @IsOptional()
   @IsIn(ALERT_STATES)
