@@ -4,7 +4,7 @@ import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } fr
 import { Task } from '../schemas/task.schema';
 import { TaskEvents } from '../task-events';
 import { ArrivalDriver, type DriverAtMoment } from './arrival-driver';
-import type { LocationMove } from './location-moves';
+import { holdsMove, type LocationMove } from './location-moves';
 import { TaskArrivals } from './task-arrivals.service';
 import { TaskArrivalSlots } from './task-arrival-slots.service';
 
@@ -83,7 +83,7 @@ export class LocationMovesWriter {
     });
   }
 
-  /** After a bulk write that matched fewer than asked: which were written (their `updatedAt` is this write's), and the others as they now stand (null: gone). */
+  /** After a bulk write that matched fewer than asked: which hold their move (`holdsMove`), and the others as they now stand (null: gone). */
   private async sorted(clientId: Types.ObjectId, planned: readonly PlannedWrite[]): Promise<[PlannedWrite[], Raced[]]> {
     const ids = planned.map(({ move }) => move.task._id.toHexString());
     const found = new Map((await this.tasks.findByIds(scopeOfClient(clientId), ids)).map((task) => [task._id.toHexString(), task]));
@@ -91,7 +91,7 @@ export class LocationMovesWriter {
     const raced: Raced[] = [];
     for (const write of planned) {
       const now = found.get(write.move.task._id.toHexString()) ?? null;
-      if (now?.updatedAt.getTime() === write.after.updatedAt.getTime()) done.push(write);
+      if (now && holdsMove(write.move, now, write.after.updatedAt)) done.push(write);
       else raced.push({ move: write.move, now });
     }
     return [done, raced];

@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import type { Stored } from '@app/database';
 import type { NewFixes } from '../../positions';
 import type { Task } from '../schemas/task.schema';
-import { locationMoves } from './location-moves';
+import { holdsMove, locationMoves } from './location-moves';
 
 const SITE = { lat: -33.45, lng: -70.66 };
 const M = 1 / 111_195; // a metre of latitude, in degrees
@@ -48,5 +48,17 @@ describe('locationMoves', () => {
   it('departs a task that arrived before the batch, only by a fix after its arrival', () => {
     const arrived = taskAt({ state: 'done', arrivedAt: new Date((T0 + 100) * 1000) });
     expect(locationMoves([arrived], fixes([50, 500], [200, 500]))).toEqual([{ task: arrived, arrivedAt: null, departedAt: new Date((T0 + 200) * 1000) }]);
+  });
+
+  it('takes a task as holding its move when this write stamped it, or when another wrote the same arrival and departure since', () => {
+    const [arrival, departure] = [new Date((T0 + 60) * 1000), new Date((T0 + 120) * 1000)];
+    const move = { task: taskAt(), arrivedAt: arrival, departedAt: departure };
+    const stamp = new Date((T0 + 600) * 1000);
+    const later = new Date((T0 + 601) * 1000);
+    expect(holdsMove(move, { updatedAt: stamp, arrivedAt: null, departedAt: null }, stamp)).toBe(true);
+    expect(holdsMove(move, { updatedAt: later, arrivedAt: arrival, departedAt: departure }, stamp)).toBe(true);
+    expect(holdsMove(move, { updatedAt: later, arrivedAt: arrival, departedAt: null }, stamp)).toBe(false);
+    expect(holdsMove(move, { updatedAt: later, arrivedAt: new Date((T0 + 30) * 1000), departedAt: departure }, stamp)).toBe(false);
+    expect(holdsMove({ ...move, arrivedAt: null }, { updatedAt: later, arrivedAt: new Date(T0 * 1000), departedAt: departure }, stamp)).toBe(true);
   });
 });

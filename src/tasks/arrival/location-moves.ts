@@ -44,3 +44,13 @@ export function locationMoves(tasks: readonly Stored<Task>[], batches: readonly 
   }
   return moves.filter((move) => move.arrivedAt !== null || move.departedAt !== null);
 }
+
+/**
+ * Whether a task as it now stands holds a move written over it: this write's `updatedAt`, or the
+ * same arrival and departure written by another meanwhile (a replay elsewhere of the same fixes:
+ * its `task.arrived` is one event whoever records it).
+ */
+export function holdsMove(move: LocationMove, now: Pick<Task, 'arrivedAt' | 'departedAt'> & { updatedAt: Date }, writtenAt: Date): boolean {
+  const same = (stored: Date | null, moved: Date | null) => moved === null || stored?.getTime() === moved.getTime();
+  return now.updatedAt.getTime() === writtenAt.getTime() || (same(now.arrivedAt, move.arrivedAt) && same(now.departedAt, move.departedAt));
+}
