@@ -6,6 +6,14 @@ import { join } from 'node:path';
 import { resolveJavaClasspath } from './java-classpath';
 import { projectRoot } from './project-root';
 
+/**
+ * The server runs in a process group of its own: a signal to the app's group (Ctrl-C in a
+ * terminal, a supervisor stopping `npm start`) reaches the app alone, whose shutdown still writes
+ * to it and then stops it. It never outlives the app: it stops when its input, a pipe the app
+ * holds, closes.
+ */
+const OWN_PROCESS_GROUP = true;
+
 export type EmbeddedKind = 'mongod' | 'java';
 
 export interface EmbeddedMongoOptions {
@@ -102,7 +110,7 @@ async function startJavaServer(options: EmbeddedMongoOptions): Promise<EmbeddedM
     args.push('--h2', file);
     where = `H2 file ${file}`;
   }
-  const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('java', args, { stdio: ['pipe', 'pipe', 'pipe'], detached: OWN_PROCESS_GROUP });
   const port = await waitForLine(child, /^LISTENING (\d+)$/m).then((match) => Number(match[1]));
   return new EmbeddedMongo('java', `mongodb://127.0.0.1:${port}`, `mongo-java-server 1.47 (${where}) on 127.0.0.1:${port}`, child, () => undefined);
 }
@@ -113,7 +121,7 @@ async function startMongod(options: EmbeddedMongoOptions): Promise<EmbeddedMongo
   mkdirSync(dbPath, { recursive: true });
   const port = options.port ?? (await freePort());
   const mongodArgs = ['--port', String(port), '--bind_ip', '127.0.0.1', '--dbpath', dbPath, '--quiet'];
-  const child = spawn('sh', ['-c', UNTIL_INPUT_ENDS, 'sh', 'mongod', ...mongodArgs], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('sh', ['-c', UNTIL_INPUT_ENDS, 'sh', 'mongod', ...mongodArgs], { stdio: ['pipe', 'pipe', 'pipe'], detached: OWN_PROCESS_GROUP });
   const serverPid = await waitForLine(child, /^PID (\d+)$/m).then((match) => Number(match[1]));
   await waitForPort(child, port);
   const cleanup = () => temporary && rmSync(dbPath, { recursive: true, force: true });
