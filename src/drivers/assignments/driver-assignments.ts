@@ -78,12 +78,6 @@ export class DriverAssignments {
     return byAsset;
   }
 
-  /** The span in force on the asset at `at`, or null. */
-  async driverAt(scope: TenantScope, assetId: AssetRef, at: Date): Promise<DriverSpan | null> {
-    const spans = await this.spansFor(scope, [assetId], at, new Date(at.getTime() + 1));
-    return spanAt(spans.get(hexOf(assetId)) ?? [], at.getTime());
-  }
-
   /** The driver of each item (an asset at a moment), in the order given: one query for them all. */
   async labelsFor(scope: TenantScope, items: readonly DriverMoment[]): Promise<DriverLabel[]> {
     if (items.length === 0) return [];

@@ -18,8 +18,7 @@ export class ArrivalDriver {
   constructor(private readonly assignments: DriverAssignments) {}
 
   async at(clientId: Types.ObjectId, assetId: Types.ObjectId, moment: Date): Promise<DriverAtMoment | null> {
-    const span = await this.assignments.driverAt(scopeOfClient(clientId), assetId, moment);
-    return span ? { driverId: new Types.ObjectId(span.driverId), driverName: span.driverName } : null;
+    return (await this.atEach(clientId, [{ assetId, at: moment }]))[0];
   }
 
   /** `at` for each of a client's moments, in the order given: one query for them all. */
