@@ -28,9 +28,13 @@ export abstract class ClientIndex<T> {
     return this.cache.of(clientId, options);
   }
 
-  /** After any write of the client's records (`ids`: which, for a change log): this instance takes it at its next read, the others within the cache's life. */
-  changed(clientId: Types.ObjectId, ids?: readonly string[]): Promise<void> {
-    return this.cache.changed(clientId, ids);
+  /**
+   * After any write of the client's records (`ids`: which, for a change log): this instance takes
+   * it at its next read (at once through `applied`, the value after the write, where it can), the
+   * others within the cache's life.
+   */
+  changed(clientId: Types.ObjectId, ids?: readonly string[], applied?: (previous: T) => T): Promise<void> {
+    return this.cache.changed(clientId, ids, applied);
   }
 
   protected abstract build(clientId: Types.ObjectId): Promise<T>;

@@ -90,6 +90,25 @@ describe('ClientVersionedCache', () => {
     expect(builds).toEqual([1, 2, 2]);
   });
 
+  it("takes this instance's change from the writer without a read, and reads the log when another instance changed in between", async () => {
+    const [versions, log] = [counters(), changeLog()];
+    const patches: string[][] = [];
+    const instance = () =>
+      new ClientVersionedCache<string[]>(versions, 60_000, async () => ['a'], {
+        collection: log,
+        patch: async (_client, previous, ids) => (patches.push([...ids]), [...previous, ...ids]),
+      });
+    const [one, two] = [instance(), instance()];
+    await Promise.all([one.of(client), two.of(client)]);
+    await one.changed(client, ['b'], (previous) => [...previous, 'b']);
+    expect(await one.of(client)).toEqual(['a', 'b']);
+    expect([patches, [...log.entries.keys()]]).toEqual([[], [`${client.toHexString()}:1`]]);
+    // `two` holds version 0 and the counter moves to 2: its own change alone would miss `b`.
+    await two.changed(client, ['c'], (previous) => [...previous, 'c']);
+    expect(await two.of(client)).toEqual(['a', 'b', 'c']);
+    expect(patches).toEqual([['b', 'c']]);
+  });
+
   it('patches a change as big as the biggest import, and builds again past it or when the versions behind change more', async () => {
     const [versions, log] = [counters(), changeLog()];
     let builds = 0;

@@ -23,6 +23,8 @@ interface Cached<T> {
   value: Promise<T>;
   /** The value once built; until then, the one it replaces (for readers that take it meanwhile). */
   built?: T;
+  /** Whether `built` is this version's value. */
+  settled?: boolean;
 }
 
 /**
@@ -37,6 +39,8 @@ interface Cached<T> {
 export class ClientVersionedCache<T> {
   private readonly cache = new Map<string, Cached<T>>();
   private readonly checks = new Map<string, Promise<Cached<T>>>();
+  /** This instance's changes in flight per client: a check waits for them, so it never reads a counter moved ahead of its log. */
+  private readonly changing = new Map<string, Promise<unknown>>();
 
   constructor(
     /** The change counters: `{_id: clientId, version}`. */
@@ -61,6 +65,7 @@ export class ClientVersionedCache<T> {
   }
 
   private async check(key: string, clientId: Types.ObjectId, cached: Cached<T> | undefined): Promise<Cached<T>> {
+    await this.changing.get(key);
     const version = await this.versionOf(clientId);
     if (cached && cached.version === version) {
       cached.checkedAt = Date.now();
@@ -69,7 +74,7 @@ export class ClientVersionedCache<T> {
     const entry: Cached<T> = { version, checkedAt: Date.now(), value: this.next(clientId, cached, version), built: cached?.built };
     this.cache.set(key, entry);
     entry.value.then(
-      (value) => (entry.built = value),
+      (value) => Object.assign(entry, { built: value, settled: true }),
       () => this.cache.get(key) === entry && this.cache.delete(key),
     );
     return entry;
@@ -77,10 +82,34 @@ export class ClientVersionedCache<T> {
 
   /**
    * After a change of the client's records (`ids`: which, for a log): the counter moves (other
-   * instances see it), the records are logged under its new value, and this instance takes the
-   * change at its next read.
+   * instances see it) and the records are logged under its new value. This instance takes the
+   * change at its next read, or at once when the writer says how (`applied`: the value after its
+   * own write, from the one before) and its value was of the version just before: no other
+   * instance's change is then missing, and nothing is read again.
    */
-  async changed(clientId: Types.ObjectId, ids?: readonly string[]): Promise<void> {
+  async changed(clientId: Types.ObjectId, ids?: readonly string[], applied?: (previous: T) => T): Promise<void> {
+    const key = clientId.toHexString();
+    const change = this.logged(clientId, ids);
+    const inFlight = Promise.allSettled([this.changing.get(key), change]);
+    this.changing.set(key, inFlight);
+    const version = await change.finally(() => this.changing.get(key) === inFlight && this.changing.delete(key));
+    const cached = this.cache.get(key);
+    if (!cached) return;
+    if (applied && version === cached.version + 1 && cached.settled) {
+      const value = applied(cached.built as T);
+      // A change of this instance not yet taken (its version further on) keeps the next read checking.
+      this.cache.set(key, {
+        version,
+        checkedAt: cached.checkedAt === -Infinity ? -Infinity : Date.now(),
+        value: Promise.resolve(value),
+        built: value,
+        settled: true,
+      });
+    } else cached.checkedAt = -Infinity;
+  }
+
+  /** Moves the counter, then logs the records under its new value; answers that value. */
+  private async logged(clientId: Types.ObjectId, ids?: readonly string[]): Promise<number | undefined> {
     const counter = await this.versions.findOneAndUpdate({ _id: clientId }, { $inc: { version: 1 } }, { upsert: true, returnDocument: 'after' });
     if (this.changes && ids && ids.length <= MAX_PATCHED_IDS && counter) {
       // Not logged (an error, a crash before): whoever reads this version builds the value again.
@@ -88,8 +117,7 @@ export class ClientVersionedCache<T> {
         .insertOne({ _id: `${clientId.toHexString()}:${counter.version}`, ids: [...ids], at: new Date() } as never)
         .catch(() => undefined);
     }
-    const cached = this.cache.get(clientId.toHexString());
-    if (cached) cached.checkedAt = -Infinity;
+    return counter?.version as number | undefined;
   }
 
   /** The value at `version`: patched from the cached one by the logged changes since, else built. */

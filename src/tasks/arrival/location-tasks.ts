@@ -33,15 +33,18 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
     super(versions, config, changes);
   }
 
-  /** After a write of a task: the index takes it when the task was or is watched (a batch then waits for that, so a fix never misses a task just written). */
-  async followed(before: LocationFacts | null, after: LocationFacts | null): Promise<void> {
+  /** After a write of a task (`after`: as written, null once deleted): the index takes it when the task was or is watched (a batch then waits for that, so a fix never misses a task just written). */
+  async followed(before: LocationFacts | null, after: Stored<Task> | null): Promise<void> {
     await this.followedEach([{ before, after }]);
   }
 
-  /** `followed` for several writes of one client's tasks: one change of the index. */
-  async followedEach(writes: ReadonlyArray<{ before: LocationFacts | null; after: LocationFacts | null }>): Promise<void> {
-    const watched = writes.filter(({ before, after }) => watchedAtLocation(before) || watchedAtLocation(after)).map(({ before, after }) => (after ?? before)!);
-    if (watched.length > 0) await this.changed(watched[0].clientId, [...new Set(watched.map((task) => task._id.toHexString()))]);
+  /** `followed` for several writes of one client's tasks: one change of the index, taken here from the tasks as written. */
+  async followedEach(writes: ReadonlyArray<{ before: LocationFacts | null; after: Stored<Task> | null }>): Promise<void> {
+    const touched = writes.filter(({ before, after }) => watchedAtLocation(before) || watchedAtLocation(after));
+    if (touched.length === 0) return;
+    const ids = [...new Set(touched.map(({ before, after }) => (after ?? before)!._id.toHexString()))];
+    const written = touched.flatMap(({ after }) => (after ? [after] : []));
+    await this.changed(touched[0].after?.clientId ?? touched[0].before!.clientId, ids, (previous) => withTasks(previous, ids, written));
   }
 
   protected async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
@@ -58,16 +61,21 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
 
   // An arrival or a departure is a write of one task: it is read again, the client's other tasks kept.
   protected override async patch(clientId: Types.ObjectId, previous: LocationTasksByAsset, ids: readonly string[]): Promise<LocationTasksByAsset> {
-    const changed = new Set(ids);
-    const byAsset = new Map<string, Stored<Task>[]>();
-    for (const [assetId, tasks] of previous) {
-      const kept = tasks.filter((task) => !changed.has(task._id.toHexString()));
-      if (kept.length > 0) byAsset.set(assetId, kept);
-    }
-    for (const task of (await this.tasks.findByIds(scopeOfClient(clientId), ids)).filter(watchedAtLocation)) {
-      const key = task.assetId!.toHexString();
-      byAsset.set(key, [...(byAsset.get(key) ?? []), task]);
-    }
-    return byAsset;
+    return withTasks(previous, ids, await this.tasks.findByIds(scopeOfClient(clientId), ids));
   }
+}
+
+/** The index with the tasks of `ids` as they now are (`now`: those still there; any not watched leave it). */
+function withTasks(previous: LocationTasksByAsset, ids: readonly string[], now: readonly Stored<Task>[]): LocationTasksByAsset {
+  const changed = new Set(ids);
+  const byAsset = new Map<string, Stored<Task>[]>();
+  for (const [assetId, tasks] of previous) {
+    const kept = tasks.filter((task) => !changed.has(task._id.toHexString()));
+    if (kept.length > 0) byAsset.set(assetId, kept);
+  }
+  for (const task of now.filter(watchedAtLocation)) {
+    const key = task.assetId!.toHexString();
+    byAsset.set(key, [...(byAsset.get(key) ?? []), task]);
+  }
+  return byAsset;
 }

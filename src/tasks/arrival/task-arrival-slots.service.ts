@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model, Types } from 'mongoose';
+import type { Stored } from '@app/database';
 import type { Task } from '../schemas/task.schema';
 import { LocationTasks } from './location-tasks';
 import { TaskArrivalSlot } from './task-arrival-slot.schema';
@@ -27,13 +28,13 @@ export class TaskArrivalSlots {
     private readonly locations: LocationTasks,
   ) {}
 
-  /** Moves a task from the slot it was in (`before`) to the one it is in now (`after`); either may be null. */
-  async follow(before: SlotFacts | null, after: SlotFacts | null): Promise<void> {
+  /** Moves a task from the slot it was in (`before`) to the one it is in now (`after`, as written); either may be null. */
+  async follow(before: SlotFacts | null, after: Stored<Task> | null): Promise<void> {
     await this.followEach([{ before, after }]);
   }
 
   /** `follow` for several writes of one client's tasks: the location tasks' index told once. */
-  async followEach(writes: ReadonlyArray<{ before: SlotFacts | null; after: SlotFacts | null }>): Promise<void> {
+  async followEach(writes: ReadonlyArray<{ before: SlotFacts | null; after: Stored<Task> | null }>): Promise<void> {
     await this.locations.followedEach(writes);
     for (const { before, after } of writes) {
       const [from, to] = [slotOf(before), slotOf(after)];
