@@ -137,7 +137,9 @@ describe('tasks arrival', () => {
     const asset = await addAsset(t, tenant.clientId);
     const missed = await task(asset.assetId, -3 * HOUR, -2 * HOUR);
     const unassigned = await task(undefined, -3 * HOUR, -2 * HOUR);
-    const future = await task(asset.assetId, 10 * 86_400, 10 * 86_400 + HOUR);
+    // Ten days after the run, whatever its date (T0 is fixed in the past).
+    const inTenDays = Math.floor(Date.now() / 1000) - T0 + 10 * 86_400;
+    const future = await task(asset.assetId, inTenDays, inTenDays + HOUR);
     const sweep = t.app.get(LateTasksSweep);
     await sweep.sweep(new Date());
     expect(await get(missed.id)).toMatchObject({ state: 'assigned', late: true });
