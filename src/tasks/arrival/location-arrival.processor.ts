@@ -44,7 +44,7 @@ export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit,
   async advance(batch: readonly NewFixes[]): Promise<void> {
     const moves: LocationMove[] = [];
     for (const [assetId, ofAsset] of groupBy(batch, (fixes) => fixes.assetId.toHexString())) {
-      const tasks = (await this.watched.of(ofAsset[0].clientId)).get(assetId);
+      const tasks = (await this.watched.of(ofAsset[0].clientId)).ofAsset(assetId);
       if (tasks?.length) moves.push(...locationMoves(tasks, ofAsset));
     }
     // The writes change the index: the next batch reads the tasks as written.

@@ -5,17 +5,7 @@ import { AppConfig } from '@app/config';
 import { ClientIndex, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Task } from '../schemas/task.schema';
 import { TASK_LOCATION_CHANGES, TaskLocationVersion } from './location-task.schema';
-
-type LocationFacts = Pick<Stored<Task>, '_id' | 'clientId' | 'assetId' | 'placeId' | 'location' | 'state' | 'arrivedAt' | 'departedAt'>;
-
-/** A task at a location (no place) its vehicle may still arrive at, or has arrived at and not yet left. */
-export function watchedAtLocation(task: LocationFacts | null): boolean {
-  if (!task?.assetId || task.placeId || !task.location) return false;
-  return task.state === 'assigned' || (task.arrivedAt !== null && task.departedAt === null && task.state !== 'cancelled');
-}
-
-/** Each asset's watched location tasks, by asset id (hex). */
-export type LocationTasksByAsset = ReadonlyMap<string, Stored<Task>[]>;
+import { type LocationFacts, watchedAtLocation, WatchedLocationTasks } from './watched-location-tasks';
 
 /**
  * A client's tasks at a location that a vehicle's fixes may arrive or depart, kept in memory per
@@ -23,7 +13,7 @@ export type LocationTasksByAsset = ReadonlyMap<string, Stored<Task>[]>;
  * which tells this index): the ingestion's path asks a map, never the database.
  */
 @Injectable()
-export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
+export class LocationTasks extends ClientIndex<WatchedLocationTasks> {
   constructor(
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     @InjectModel(TaskLocationVersion.name) versions: Model<TaskLocationVersion>,
@@ -44,38 +34,17 @@ export class LocationTasks extends ClientIndex<LocationTasksByAsset> {
     if (touched.length === 0) return;
     const ids = [...new Set(touched.map(({ before, after }) => (after ?? before)!._id.toHexString()))];
     const written = touched.flatMap(({ after }) => (after ? [after] : []));
-    await this.changed(touched[0].after?.clientId ?? touched[0].before!.clientId, ids, (previous) => withTasks(previous, ids, written));
+    await this.changed(touched[0].after?.clientId ?? touched[0].before!.clientId, ids, (previous) => previous.with(ids, written));
   }
 
-  protected async build(clientId: Types.ObjectId): Promise<LocationTasksByAsset> {
-    const open = await this.tasks.find(scopeOfClient(clientId), { placeId: null, state: { $in: ['assigned', 'arrived', 'done', 'failed'] } });
-    const byAsset = new Map<string, Stored<Task>[]>();
-    for (const task of open.filter(watchedAtLocation)) {
-      const key = task.assetId!.toHexString();
-      const ofAsset = byAsset.get(key);
-      if (ofAsset) ofAsset.push(task);
-      else byAsset.set(key, [task]);
-    }
-    return byAsset;
+  protected async build(clientId: Types.ObjectId): Promise<WatchedLocationTasks> {
+    return WatchedLocationTasks.of(
+      await this.tasks.find(scopeOfClient(clientId), { placeId: null, state: { $in: ['assigned', 'arrived', 'done', 'failed'] } }),
+    );
   }
 
   // An arrival or a departure is a write of one task: it is read again, the client's other tasks kept.
-  protected override async patch(clientId: Types.ObjectId, previous: LocationTasksByAsset, ids: readonly string[]): Promise<LocationTasksByAsset> {
-    return withTasks(previous, ids, await this.tasks.findByIds(scopeOfClient(clientId), ids));
+  protected override async patch(clientId: Types.ObjectId, previous: WatchedLocationTasks, ids: readonly string[]): Promise<WatchedLocationTasks> {
+    return previous.with(ids, await this.tasks.findByIds(scopeOfClient(clientId), ids));
   }
-}
-
-/** The index with the tasks of `ids` as they now are (`now`: those still there; any not watched leave it). */
-function withTasks(previous: LocationTasksByAsset, ids: readonly string[], now: readonly Stored<Task>[]): LocationTasksByAsset {
-  const changed = new Set(ids);
-  const byAsset = new Map<string, Stored<Task>[]>();
-  for (const [assetId, tasks] of previous) {
-    const kept = tasks.filter((task) => !changed.has(task._id.toHexString()));
-    if (kept.length > 0) byAsset.set(assetId, kept);
-  }
-  for (const task of now.filter(watchedAtLocation)) {
-    const key = task.assetId!.toHexString();
-    byAsset.set(key, [...(byAsset.get(key) ?? []), task]);
-  }
-  return byAsset;
 }
