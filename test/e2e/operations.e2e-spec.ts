@@ -71,7 +71,7 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       await request(`http://127.0.0.1:${port}`).get('/other').set('Authorization', `Bearer ${token}`).expect(404);
     });
 
-    it('serves request counts and latency by route and status, event-loop lag, the pool, reports and portal calls', async () => {
+    it('serves request counts and latency by route and status, event-loop lag, the pool and database commands, reports and portal calls', async () => {
       await request(app.server).get('/api/health').expect(200);
       await request(app.server).get('/api/auth/me').set('Authorization', `Bearer ${tenant.admin.token}`).expect(200);
       await request(app.server).get('/api/auth/me').expect(401);
@@ -98,6 +98,8 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/health",status="200"\}/);
       expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
       expect(text).toMatch(/mongodb_pool_connections_in_use \d/);
+      // The driver read for the 404, by command and collection.
+      expect(text).toMatch(/mongodb_commands_total\{command="find",collection="drivers"\} [1-9]/);
       expect(text).toMatch(/report_pages_waiting 0/);
       expect(text).toMatch(/chromium_running [01]/);
       expect(text).toMatch(/portal_calls_total\{operation="create ticket",outcome="not_configured"\} 1/);

@@ -20,8 +20,8 @@ class DatabaseLocationModule {}
   imports: [
     DatabaseLocationModule,
     MongooseModule.forRootAsync({
-      inject: [DatabaseLocation],
-      useFactory: (location: DatabaseLocation) => ({
+      inject: [DatabaseLocation, AppConfig],
+      useFactory: (location: DatabaseLocation, config: AppConfig) => ({
         uri: location.uri,
         // Named even when the URI names none (mongoose would use `test`): one name for the app,
         // the command line and the tests.
@@ -30,6 +30,8 @@ class DatabaseLocationModule {}
         serverSelectionTimeoutMS: 5_000,
         bufferTimeoutMS: 5_000,
         maxPoolSize: 50,
+        // The commands' events, counted by `DatabaseMetrics`, only where metrics are served.
+        monitorCommands: config.get('METRICS_PORT') !== undefined,
       }),
     }),
   ],
