@@ -15,7 +15,7 @@ const { parseArgs } = require('node:util');
 const autocannon = require('autocannon');
 const mongoose = require('mongoose');
 const { BenchContext, round } = require('./lib/context');
-const { startApp, startBaseline, rssMiB, runToExit, seedDemo } = require('./lib/processes');
+const { freePort, startApp, startBaseline, rssMiB, runToExit, seedDemo } = require('./lib/processes');
 const { benchCertificate } = require('./lib/tls');
 
 const root = join(__dirname, '..');
@@ -71,7 +71,10 @@ async function main() {
     const manifest = await seedDemo(root, env);
     const seedMs = Date.now() - seedStart;
 
-    const app = await startApp(root, env);
+    // BENCH_APP_METRICS=1: the run's app serves its metrics, and ingestion rounds count the database commands a batch sends.
+    const metricsPort = process.env.BENCH_APP_METRICS ? await freePort() : undefined;
+    const app = await startApp(root, metricsPort ? { ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : env);
+    if (metricsPort) app.metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     stopAll.push(app.stop);
     const token = manifest.clients.acme.users.admin.apiToken;
     const meBody = await (await fetch(`${app.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } })).text();

@@ -15,9 +15,10 @@ const { cpuMs } = require('./process-cpu');
  * after the load and then until they are quiet again, so each round pays for its own messages'
  * background work (compactions) and for nothing an earlier round left; the rate stays the load's.
  */
-async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: ctx.app.child }, senders = 4, { settleMs = 0 } = {}) {
+async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { settleMs = 0 } = {}) {
   const pid = app.child.pid;
   if (settleMs > 0) await quiet([pid, ctx.dbPid]);
+  const commandsBefore = app.metricsUrl && (await databaseCommands(app.metricsUrl));
   const before = cpuMs(pid);
   // The database's and this process's (the load, and the alerts scenario's webhook receiver) too: on
   // a small machine they share the cores with the app.
@@ -25,6 +26,7 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
   const benchBefore = process.cpuUsage();
   const started = Date.now();
   let messages = 0;
+  let batches = 0;
   await Promise.all(
     Array.from({ length: senders }, async (_, sender) => {
       while (Date.now() - started < seconds * 1000) {
@@ -33,6 +35,7 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
         const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
         if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
         messages += (await res.json()).data.accepted;
+        batches++;
       }
     }),
   );
@@ -43,13 +46,22 @@ async function ingestRound(ctx, load, seconds, app = { url: ctx.baseUrl, child: 
     await quiet([pid, ctx.dbPid]);
   }
   const bench = process.cpuUsage(benchBefore);
+  const commands = app.metricsUrl && (await databaseCommands(app.metricsUrl)) - commandsBefore;
   return {
+    // Read after the CPU figures: the scrape is not the round's work.
+    commandsPerBatch: app.metricsUrl ? commands / batches : undefined,
     rate: messages / elapsed,
     usPerMessage: ((cpuMs(pid) - before) * 1000) / messages,
     dbUsPerMessage: ctx.dbPid ? ((cpuMs(ctx.dbPid) - dbBefore) * 1000) / messages : undefined,
     benchUsPerMessage: (bench.user + bench.system) / messages,
     elapsed,
   };
+}
+
+/** The commands the app has sent to the database so far (`mongodb_commands_total`, all series). */
+async function databaseCommands(metricsUrl) {
+  const text = await (await fetch(metricsUrl)).text();
+  return [...text.matchAll(/^mongodb_commands_total\{[^}]*\} (\d+)$/gm)].reduce((sum, [, count]) => sum + Number(count), 0);
 }
 
 /** Waits (up to 30 s) until these processes use under 5 % of a core over a second: what an earlier round left behind is done. */

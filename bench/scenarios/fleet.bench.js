@@ -16,7 +16,7 @@
 //       driving, so a stop every 40 minutes; added after the warm-up), so they arrive and depart
 //       by the fixes during the rounds (opt-in: BENCH_FLEET_VARIANTS=a,t).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
-// message (µs; medians of the rounds); the ratios (a)÷(c), (d)÷(a), (p)÷(a) and (t)÷(a) of the same rounds.
+// message (µs; medians of the rounds), and with BENCH_APP_METRICS=1 the database commands a batch; the ratios (a)÷(c), (d)÷(a), (p)÷(a) and (t)÷(a) of the same rounds.
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
 // its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
 // once they went quiet and left memory.
@@ -218,7 +218,7 @@ module.exports = {
           const figure = await round(v, Math.max(ctx.seconds, 10));
           v.rows.push(figure);
           console.log(
-            `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}${figure.moved ?? ''}`,
+            `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${figure.commandsPerBatch === undefined ? '' : `; ${figure.commandsPerBatch.toFixed(1)} database commands a batch`}${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}${figure.moved ?? ''}`,
           );
         }
       }
@@ -235,6 +235,13 @@ module.exports = {
         ctx.note(`… ${v.key}: CPU per message: app`, Math.round(median(v.rows.map((row) => row.usPerMessage))), 'µs');
         ctx.note(`… ${v.key}: CPU per message: database`, Math.round(median(v.rows.map((row) => row.dbUsPerMessage))), 'µs');
         ctx.note(`… ${v.key}: CPU per message: bench process (the load)`, Math.round(median(v.rows.map((row) => row.benchUsPerMessage))), 'µs');
+        if (v.rows[0].commandsPerBatch !== undefined) {
+          ctx.note(
+            `… ${v.key}: database commands a batch (BENCH_APP_METRICS)`,
+            Math.round(10 * median(v.rows.map((row) => row.commandsPerBatch))) / 10,
+            'commands',
+          );
+        }
         ctx.note(
           `… ${v.key}: events stored (${await countByType(ctx, v.clientId)})`,
           await ctx.db.collection('fleet_events').countDocuments({ clientId: new Types.ObjectId(v.clientId) }),
