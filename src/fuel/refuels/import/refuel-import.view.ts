@@ -1,9 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { RefuelView } from '../refuel.view';
-import type { RefuelImportRow } from './refuel-sheet';
 
-/** A row the import would take, as the sheet read it. */
-export class RefuelPreviewRowView implements RefuelImportRow {
+/** A row the import would take, as the sheet read it (the asset resolved by plate or name). */
+export class RefuelPreviewRowView {
   row: number;
   assetId: string;
   occurredAt: string;

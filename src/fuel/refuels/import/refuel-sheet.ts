@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { columnLetter, columnMapper, type GridRow, type SheetGrid } from '@app/sheets';
 import { parseFleetDate } from '@app/formats';
+import type { RefuelPreviewRowView } from './refuel-import.view';
 
 /** Rows one statement may hold: what one import takes. */
 export const MAX_REFUEL_ROWS = 1000;
@@ -22,17 +23,8 @@ const REQUIRED: readonly RefuelColumn[] = ['asset', 'occurredAt', 'liters'];
 const mapColumns = columnMapper(REFUEL_HEADERS);
 type RefuelColumns = ReturnType<typeof mapColumns>['columns'];
 
-/** A statement row as the import takes it (the asset resolved by plate or name). */
-export interface RefuelImportRow {
-  row: number;
-  assetId: string;
-  occurredAt: string;
-  liters: number;
-  pricePerLiter?: number;
-  totalCost?: number;
-  station?: string;
-  odometerKm?: number;
-}
+/** A statement row as the import takes it (the asset resolved by plate or name): the preview answers it as read. */
+export type RefuelImportRow = RefuelPreviewRowView;
 
 export interface SheetProblem {
   row: number;
