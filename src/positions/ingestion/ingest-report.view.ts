@@ -1,7 +1,5 @@
-import type { IngestReport } from './telemetry-ingestor.service';
-
 /** What became of a batch of messages (each message is counted once): the ingestor's report, documented. */
-export class IngestReportView implements IngestReport {
+export class IngestReportView {
   /** Messages stored for the first time (fixes counted `implausible` are not in it). */
   accepted: number;
   /** Messages already stored (same device and timestamp: a re-sent batch), or repeated within the batch; changed nothing. */

@@ -9,23 +9,10 @@ import { PartitionRouter } from '../pipeline/partition-router';
 import type { TrackerBatch } from '../pipeline/batch-arrivals';
 import { TrackerPipeline } from '../pipeline/tracker-pipeline.service';
 import { TelemetryPoint, toTelemetryPoint } from '../telemetry/telemetry-point';
+import type { IngestReportView } from './ingest-report.view';
 
-export interface IngestReport {
-  /** Messages stored for the first time. */
-  accepted: number;
-  /** Messages the store already held (same device and timestamp), or repeated in the batch. */
-  duplicates: number;
-  /** Messages of a device id no tracker has: dropped. */
-  unknownDevice: number;
-  /** Messages without a device id or a usable timestamp: dropped. */
-  invalid: number;
-  /** Messages timestamped more than FUTURE_TOLERANCE_S after the server's clock: refused, not stored. */
-  future: number;
-  /** Fixes stored in the track that no vehicle could have reached from the tracker's previous fix: they move nothing. */
-  implausible: number;
-  /** Messages whose `ident` is not the one registered on their tracker: refused, not stored. */
-  identMismatch: number;
-}
+/** What became of a batch of messages, each counted once (its fields: the route's view). */
+export type IngestReport = IngestReportView;
 
 /** A message may be this far ahead of the server's clock (s): devices' clocks drift a little. */
 export const FUTURE_TOLERANCE_S = 300;
