@@ -90,9 +90,11 @@ export class ClientVersionedCache<T> {
   async changed(clientId: Types.ObjectId, ids?: readonly string[], applied?: (previous: T) => T): Promise<void> {
     const key = clientId.toHexString();
     const change = this.logged(clientId, ids);
+    // Settled once this change and every one before it are: a check waits for them all.
     const inFlight = Promise.allSettled([this.changing.get(key), change]);
     this.changing.set(key, inFlight);
-    const version = await change.finally(() => this.changing.get(key) === inFlight && this.changing.delete(key));
+    void inFlight.then(() => this.changing.get(key) === inFlight && this.changing.delete(key));
+    const version = await change;
     const cached = this.cache.get(key);
     if (!cached) return;
     if (applied && version === cached.version + 1 && cached.settled) {
