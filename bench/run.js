@@ -73,7 +73,10 @@ async function main() {
 
     // BENCH_APP_METRICS=1: the run's app serves its metrics, and ingestion rounds count the database commands a batch sends.
     const metricsPort = process.env.BENCH_APP_METRICS ? await freePort() : undefined;
-    const app = await startApp(root, metricsPort ? { ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : env);
+    const app = await startApp(
+      root,
+      metricsPort ? { ...env, METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', METRICS_DATABASE_COMMANDS: 'true' } : env,
+    );
     if (metricsPort) app.metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     stopAll.push(app.stop);
     const token = manifest.clients.acme.users.admin.apiToken;

@@ -58,6 +58,7 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
         METRICS_PORT: String(port),
         METRICS_HOST: '127.0.0.1',
         METRICS_TOKEN: token,
+        METRICS_DATABASE_COMMANDS: 'true',
         BILLING_PORTAL_URL: '',
         TELEMETRY_INGEST_TOKENS: ingestToken,
       });

@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
-import { emptyAsUnset } from './environment-parsing';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { emptyAsUnset, toBoolean } from './environment-parsing';
 import type { EnvironmentBase } from './environment-area';
 
 /** Prometheus metrics on a port of their own. */
@@ -26,6 +26,15 @@ export function withMetricsEnvironment<TBase extends EnvironmentBase>(Base: TBas
     @IsString()
     @MinLength(16)
     METRICS_TOKEN?: string;
+
+    /**
+     * With metrics served, also count the commands sent to the database by command and collection
+     * (`mongodb_commands_total`): off by default, since the driver then parses every reply once
+     * more for its command events; on to see what a feature costs the database in calls.
+     */
+    @Transform(toBoolean)
+    @IsBoolean()
+    METRICS_DATABASE_COMMANDS = false;
   }
   return MetricsEnvironment;
 }

@@ -2,19 +2,22 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import type { CommandStartedEvent } from 'mongodb';
 import type { Connection } from 'mongoose';
+import { AppConfig } from '@app/config';
 import { AppMetrics } from '@app/metrics';
 
 /**
  * The driver's connection pool, from its CMAP events: open connections, connections lent to an
- * operation, and check-outs that failed (pool exhausted past its wait, or the server gone); and
- * the commands sent, by command and collection (what a feature costs the database in calls, which
- * moves far less than its CPU on a shared machine). Listened to only when metrics are served.
+ * operation, and check-outs that failed (pool exhausted past its wait, or the server gone); with
+ * METRICS_DATABASE_COMMANDS, the commands sent, by command and collection (what a feature costs
+ * the database in calls, which moves far less than its CPU on a shared machine). Listened to only
+ * when metrics are served.
  */
 @Injectable()
 export class DatabaseMetrics implements OnModuleInit {
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly metrics: AppMetrics,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -32,13 +35,15 @@ export class DatabaseMetrics implements OnModuleInit {
     client.on('connectionCheckedOut', () => inUse.inc());
     client.on('connectionCheckedIn', () => inUse.dec());
     client.on('connectionCheckOutFailed', (event: { reason: unknown }) => failed.inc({ reason: String(event.reason) }));
+    if (!this.config.get('METRICS_DATABASE_COMMANDS')) return;
     const commands = this.metrics.counter({
       name: 'mongodb_commands_total',
       help: 'Commands sent to the database, by command and collection',
       labelNames: ['command', 'collection'] as const,
     });
     client.on('commandStarted', ({ commandName, command }: CommandStartedEvent) => {
-      const target: unknown = command[commandName];
+      // A cursor's next batch names its collection apart.
+      const target: unknown = commandName === 'getMore' ? command.collection : command[commandName];
       commands.inc({ command: commandName, collection: typeof target === 'string' ? target : '' });
     });
   }

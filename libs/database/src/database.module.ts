@@ -30,8 +30,8 @@ class DatabaseLocationModule {}
         serverSelectionTimeoutMS: 5_000,
         bufferTimeoutMS: 5_000,
         maxPoolSize: 50,
-        // The commands' events, counted by `DatabaseMetrics`, only where metrics are served.
-        monitorCommands: config.get('METRICS_PORT') !== undefined,
+        // The commands' events, counted by `DatabaseMetrics` (each reply is then parsed once more).
+        monitorCommands: config.get('METRICS_PORT') !== undefined && config.get('METRICS_DATABASE_COMMANDS'),
       }),
     }),
   ],
