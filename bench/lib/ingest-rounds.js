@@ -46,16 +46,16 @@ async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { set
     await quiet([pid, ctx.dbPid]);
   }
   const bench = process.cpuUsage(benchBefore);
-  const commands = app.metricsUrl && (await databaseCommands(app.metricsUrl)) - commandsBefore;
-  return {
-    // Read after the CPU figures: the scrape is not the round's work.
-    commandsPerBatch: app.metricsUrl ? commands / batches : undefined,
+  const figures = {
     rate: messages / elapsed,
     usPerMessage: ((cpuMs(pid) - before) * 1000) / messages,
     dbUsPerMessage: ctx.dbPid ? ((cpuMs(ctx.dbPid) - dbBefore) * 1000) / messages : undefined,
     benchUsPerMessage: (bench.user + bench.system) / messages,
     elapsed,
   };
+  // Scraped after the CPU figures are read: the scrape is not the round's work.
+  if (app.metricsUrl) figures.commandsPerBatch = ((await databaseCommands(app.metricsUrl)) - commandsBefore) / batches;
+  return figures;
 }
 
 /** The commands the app has sent to the database so far (`mongodb_commands_total`, all series). */
