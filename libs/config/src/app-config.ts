@@ -38,6 +38,11 @@ export class AppConfig {
     return this.get(key) * 86_400_000;
   }
 
+  /** Whether the database's commands are counted: metrics served (METRICS_PORT) and METRICS_DATABASE_COMMANDS on. */
+  get countsDatabaseCommands(): boolean {
+    return this.get('METRICS_PORT') !== undefined && this.get('METRICS_DATABASE_COMMANDS');
+  }
+
   /** READ_CACHE_TTL_SECONDS in ms: the lifetime of the forms, QR code and asset caches. */
   get readCacheTtlMs(): number {
     return this.get('READ_CACHE_TTL_SECONDS') * 1000;

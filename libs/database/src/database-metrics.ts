@@ -35,7 +35,7 @@ export class DatabaseMetrics implements OnModuleInit {
     client.on('connectionCheckedOut', () => inUse.inc());
     client.on('connectionCheckedIn', () => inUse.dec());
     client.on('connectionCheckOutFailed', (event: { reason: unknown }) => failed.inc({ reason: String(event.reason) }));
-    if (!this.config.get('METRICS_DATABASE_COMMANDS')) return;
+    if (!this.config.countsDatabaseCommands) return;
     const commands = this.metrics.counter({
       name: 'mongodb_commands_total',
       help: 'Commands sent to the database, by command and collection',

@@ -31,7 +31,7 @@ class DatabaseLocationModule {}
         bufferTimeoutMS: 5_000,
         maxPoolSize: 50,
         // The commands' events, counted by `DatabaseMetrics` (each reply is then parsed once more).
-        monitorCommands: config.get('METRICS_PORT') !== undefined && config.get('METRICS_DATABASE_COMMANDS'),
+        monitorCommands: config.countsDatabaseCommands,
       }),
     }),
   ],
