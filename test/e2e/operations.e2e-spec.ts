@@ -101,6 +101,7 @@ describe('operations: liveness, readiness, Prometheus metrics', () => {
       expect(text).toMatch(/mongodb_pool_connections_in_use \d/);
       // The driver read for the 404, by command and collection.
       expect(text).toMatch(/mongodb_commands_total\{command="find",collection="drivers"\} [1-9]/);
+      expect(text).toMatch(/mongodb_command_seconds_total\{command="find",collection="drivers"\} \d/);
       expect(text).toMatch(/report_pages_waiting 0/);
       expect(text).toMatch(/chromium_running [01]/);
       expect(text).toMatch(/portal_calls_total\{operation="create ticket",outcome="not_configured"\} 1/);

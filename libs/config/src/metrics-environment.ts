@@ -28,9 +28,10 @@ export function withMetricsEnvironment<TBase extends EnvironmentBase>(Base: TBas
     METRICS_TOKEN?: string;
 
     /**
-     * With metrics served, also count the commands sent to the database by command and collection
-     * (`mongodb_commands_total`): off by default, since the driver then parses every reply once
-     * more for its command events; on to see what a feature costs the database in calls.
+     * With metrics served, also count the commands sent to the database by command and collection,
+     * and the seconds until their answers (`mongodb_commands_total`, `mongodb_command_seconds_total`):
+     * off by default, since the driver then parses every reply once more for its command events; on
+     * to see what a feature costs the database in calls, and where its time goes.
      */
     @Transform(toBoolean)
     @IsBoolean()
