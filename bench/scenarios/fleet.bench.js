@@ -19,11 +19,13 @@
 //       and none arrives, so (w) ÷ (a) is the detection alone and (t) ÷ (w) the arrivals' writes
 //       (opt-in: BENCH_FLEET_VARIANTS=a,t,w).
 // Printed per variant: messages/s and the app's, the database's and this process's CPU per
-// message (µs; medians of the rounds), and with BENCH_APP_METRICS=1 the database commands a batch; the ratios (a)÷(c), (d)÷(a), (p)÷(a) and (t)÷(a) of the same rounds.
+// message (µs; medians of the rounds); the ratios (a)÷(c), (d)÷(a), (p)÷(a), (t)÷(a), (w)÷(a) and
+// (t)÷(w) of the same rounds. With BENCH_APP_METRICS=1, also the database commands a batch, and per
+// round its garbage collection and each collection's commands and time to their answers.
 // Then the memory of 100 000 trackers' states: an app of the same build alone on a database of
 // its own (TELEMETRY_IDLE_MINUTES=1), its resident size before, after one fix of each tracker, and
 // once they went quiet and left memory.
-// BENCH_FLEET_ROUNDS (4), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p),
+// BENCH_FLEET_ROUNDS (4), BENCH_FLEET_TRACKERS (2 000), BENCH_FLEET_VARIANTS (a,b,c,d,p; t and w opt-in),
 // BENCH_FLEET_MEMORY_TRACKERS (100 000; 0 skips the memory part), BENCH_FLEET_TASK_SPAN_FIXES (1 800).
 const { Types } = require('mongoose');
 const { newClient, api } = require('../lib/bench-clients');
