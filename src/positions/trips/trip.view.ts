@@ -1,7 +1,6 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
-import type { TripPosition, TripRecord } from '../telemetry/trip-record';
 
-export class TripPositionView implements TripPosition {
+export class TripPositionView {
   /** metres */
   alt: number;
   /** degrees */
@@ -15,7 +14,7 @@ export class TripPositionView implements TripPosition {
 }
 
 /** A trip as the spec shows it (flespi calculator interval field names). Units: see docs/telemetry.md. */
-export class TripRecordView implements TripRecord {
+export class TripRecordView {
   id: number;
   /** km/h */
   avg_speed: number;
