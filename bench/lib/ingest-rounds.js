@@ -23,7 +23,7 @@ async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { set
   // Not counted: what the caches let expire while other variants ran is read again here.
   if (warmUpS > 0) await post(app, load, senders, warmUpS);
   if (settleMs > 0) await quiet([pid, ctx.dbPid]);
-  const commandsBefore = app.metricsUrl && (await databaseCommands(app.metricsUrl));
+  const metricsBefore = app.metricsUrl && (await appMetrics(app.metricsUrl));
   const before = cpuMs(pid);
   // The database's and this process's (the load, and the alerts scenario's webhook receiver) too: on
   // a small machine they share the cores with the app.
@@ -47,10 +47,10 @@ async function ingestRound(ctx, load, seconds, app = ctx.app, senders = 4, { set
   };
   // Scraped after the CPU figures are read: the scrape is not the round's work.
   if (app.metricsUrl) {
-    const after = await databaseCommands(app.metricsUrl);
-    figures.commandsPerBatch = (after.total - commandsBefore.total) / batches;
-    figures.collectionsPerBatch = perBatch(commandsBefore.byCollection, after.byCollection, batches);
-    figures.gcMsPerBatch = ((after.gcSeconds - commandsBefore.gcSeconds) * 1000) / batches;
+    const after = await appMetrics(app.metricsUrl);
+    figures.commandsPerBatch = (after.total - metricsBefore.total) / batches;
+    figures.collectionsPerBatch = perBatch(metricsBefore.byCollection, after.byCollection, batches);
+    figures.gcMsPerBatch = ((after.gcSeconds - metricsBefore.gcSeconds) * 1000) / batches;
   }
   return figures;
 }
@@ -75,8 +75,8 @@ async function post(app, load, senders, seconds) {
   return { messages, batches };
 }
 
-/** The commands the app has sent to the database so far (`mongodb_commands_total`): in all, and commands and seconds by collection; and the seconds of garbage collection. */
-async function databaseCommands(metricsUrl) {
+/** The app's metrics so far: the commands sent to the database in all and, by collection, their count and seconds (`mongodb_commands_total`, `mongodb_command_seconds_total`); the seconds of garbage collection. */
+async function appMetrics(metricsUrl) {
   const text = await (await fetch(metricsUrl)).text();
   const byCollection = new Map();
   let total = 0;

@@ -264,13 +264,14 @@ module.exports = {
         );
       }
       const byKey = Object.fromEntries(variants.map((v) => [v.key, v]));
-      const ratio = (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => row.rate / byKey[bottom].rows[i].rate)) * 100) / 100;
+      // The median over the rounds of one figure's ratio between two variants in the same round.
+      const ratioOf = (figure) => (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => figure(row) / figure(byKey[bottom].rows[i]))) * 100) / 100;
+      const ratio = ratioOf((row) => row.rate);
+      const cpuRatio = ratioOf((row) => row.usPerMessage + row.dbUsPerMessage);
       if (byKey.d) ctx.note('(d): alerts opened per second (median of the rounds)', Math.round(median(byKey.d.rows.map((row) => row.alertsPerS))), 'alerts/s');
       if (byKey.a && byKey.c) ctx.note("(a) ÷ (c), same rounds (median of the rounds' ratios; target ≥ 0.3)", ratio('a', 'c'), '');
       if (byKey.a && byKey.d) ctx.note('(d) ÷ (a), same rounds (target ≥ 0.85)', ratio('d', 'a'), '');
       if (byKey.a && byKey.p) ctx.note(`(p) ÷ (a): what ${PLACES} places cost, same rounds (target ≥ 0.9)`, ratio('p', 'a'), '');
-      const cpu = (row) => row.usPerMessage + row.dbUsPerMessage;
-      const cpuRatio = (top, bottom) => Math.round(median(byKey[top].rows.map((row, i) => cpu(row) / cpu(byKey[bottom].rows[i]))) * 100) / 100;
       if (byKey.a && byKey.w) {
         ctx.note("(w) ÷ (a): app + database CPU a message, the arrival detection without arrivals (median of the rounds' ratios)", cpuRatio('w', 'a'), '');
       }
