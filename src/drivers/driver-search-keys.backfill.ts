@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
+import { DataMigration, type DataMigrationPass, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { driverSearchKeys } from './driver-search';
 import { Driver } from './schemas/driver.schema';
 
@@ -15,28 +15,20 @@ type KeylessDriver = { _id: Types.ObjectId; clientId: Types.ObjectId; firstName?
  * already has them and is left alone. Idempotent: a second run finds nothing.
  */
 @Injectable()
-export class DriverSearchKeysBackfill implements OnApplicationBootstrap {
-  private readonly logger = new Logger(DriverSearchKeysBackfill.name);
-
+@DataMigration({ name: 'drivers.search-keys', leftUndone: 'Search keys of old drivers not written' })
+export class DriverSearchKeysBackfill implements DataMigrationPass {
   constructor(
     // Every client's drivers, once: the one unscoped access of this domain (a data migration).
     @InjectUnscopedModel(Driver) private readonly allClientsDrivers: Model<Driver>,
-    private readonly migrations: DataMigrations,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.migrations.atBoot('drivers.search-keys', () => this.run(), this.logger, 'Search keys of old drivers not written');
-  }
-
   /** Gives every driver without search keys its keys; answers how many were written. */
-  async run(): Promise<number> {
-    const written = await migrateInRounds(
+  run(): Promise<number> {
+    return migrateInRounds(
       BATCH,
       (limit) => this.keyless(limit),
       (drivers) => this.writeKeys(drivers),
     );
-    if (written > 0) this.logger.log(`Search keys written for ${written} driver(s) created before them`);
-    return written;
   }
 
   private keyless(limit: number): Promise<KeylessDriver[]> {

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
 import { AppConfig } from '@app/config';
@@ -9,6 +10,20 @@ interface FinishedMigration {
   finishedAt: Date;
 }
 
+/** A boot's backfill: one pass over the records of an old shape, answering how many it changed. */
+export interface DataMigrationPass {
+  run(): Promise<number>;
+}
+
+/** How a backfill is known: its name in the ledger, and what a failed pass leaves undone (logged). */
+export interface DataMigrationOptions {
+  name: string;
+  leftUndone: string;
+}
+
+/** Marks a provider as a boot's backfill (`DataMigrationPass`), run by `DataMigrations` at each boot until a pass changes nothing. */
+export const DataMigration = DiscoveryService.createDecorator<DataMigrationOptions>();
+
 /**
  * The data migrations a database no longer needs (`data_migrations`, one document per migration,
  * by name). A boot's backfill reads its whole collection for records of an old shape (on the
@@ -18,20 +33,30 @@ interface FinishedMigration {
  * version before may still write the old shape, and the next boot converts that too.
  */
 @Injectable()
-export class DataMigrations {
+export class DataMigrations implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DataMigrations.name);
+
   constructor(
     @InjectConnection() private readonly connection: Connection,
     private readonly config: AppConfig,
+    private readonly discovery: DiscoveryService,
   ) {}
 
   /**
-   * A boot's backfill: `untilFinished` in the background, on the instances that run background
-   * work (the server's boot, not a command's); the boot goes on, and a failure is logged as
-   * `failure` for the next boot to try again.
+   * Every `@DataMigration` in the background, on the instances that run background work (the
+   * server's boot, not a command's); the boot goes on, and a failure is logged for the next boot
+   * to try again.
    */
-  atBoot(name: string, pass: () => Promise<number>, logger: Logger, failure: string): void {
+  onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    void this.untilFinished(name, pass).catch((error: unknown) => logger.warn(`${failure}: ${String(error)}`));
+    for (const wrapper of this.discovery.getProviders({ metadataKey: DataMigration.KEY })) {
+      const { name, leftUndone } = this.discovery.getMetadataByDecorator(DataMigration, wrapper)!;
+      const migration = wrapper.instance as DataMigrationPass;
+      void this.untilFinished(name, () => migration.run()).then(
+        (changed) => changed && this.logger.log(`${name}: ${changed} record(s) of the old shape converted`),
+        (error: unknown) => this.logger.warn(`${name}: ${leftUndone}: ${String(error)}`),
+      );
+    }
   }
 
   /**

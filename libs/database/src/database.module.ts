@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AppConfig } from '@app/config';
 import { DatabaseClock } from './clock/database-clock';
@@ -18,6 +19,7 @@ class DatabaseLocationModule {}
 @Global()
 @Module({
   imports: [
+    DiscoveryModule,
     DatabaseLocationModule,
     MongooseModule.forRootAsync({
       inject: [DatabaseLocation, AppConfig],

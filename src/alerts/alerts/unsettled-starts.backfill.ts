@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { byClient, DataMigrations, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
+import { byClient, DataMigration, type DataMigrationPass, InjectUnscopedModel, scopeOfClient, type TenantScope } from '@app/database';
 import { END_OF } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
@@ -16,20 +16,14 @@ type UnsettledRecord = { _id: Types.ObjectId; clientId: Types.ObjectId; assetId:
  * the next end).
  */
 @Injectable()
-export class UnsettledStartsBackfill implements OnApplicationBootstrap {
-  private readonly logger = new Logger(UnsettledStartsBackfill.name);
-
+@DataMigration({ name: 'alerts.unsettled-starts', leftUndone: 'Unsettled alerts not put on their registers' })
+export class UnsettledStartsBackfill implements DataMigrationPass {
   constructor(
     // Every client's, once: the one unscoped read of this domain (a data migration).
     @InjectUnscopedModel(Alert) private readonly allClientsAlerts: Model<Alert>,
     @InjectUnscopedModel(AlertOpening) private readonly allClientsOpenings: Model<AlertOpening>,
     private readonly registers: UnsettledStartsRegister,
-    private readonly migrations: DataMigrations,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.migrations.atBoot('alerts.unsettled-starts', () => this.run(), this.logger, 'Unsettled alerts not put on their registers');
-  }
 
   /** Puts every unsettled alert and waiting opening on its asset's register; answers how many were on none. */
   async run(): Promise<number> {

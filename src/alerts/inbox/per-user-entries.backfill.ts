@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
-import { DataMigrations, InjectUnscopedModel, migrateInRounds } from '@app/database';
+import { DataMigration, type DataMigrationPass, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { Notification } from '../schemas/notification.schema';
 
 /** An entry as the versions before wrote it: one per recipient, with their read time. */
@@ -19,28 +19,20 @@ const PER_ROUND = 1000;
  * was read — under the same id, so links and stream ids to it still hold.
  */
 @Injectable()
-export class PerUserEntriesBackfill implements OnApplicationBootstrap {
-  private readonly logger = new Logger(PerUserEntriesBackfill.name);
-
+@DataMigration({ name: 'inbox.per-user-entries', leftUndone: 'Inbox entries of the per-user shape not converted' })
+export class PerUserEntriesBackfill implements DataMigrationPass {
   constructor(
     // Every client's, once: a data migration, like the alerts' register backfill.
     @InjectUnscopedModel(Notification) private readonly allClientsNotifications: Model<Notification>,
-    private readonly migrations: DataMigrations,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.migrations.atBoot('inbox.per-user-entries', () => this.run(), this.logger, 'Inbox entries of the per-user shape not converted');
-  }
-
   /** Converts every entry of the per-user shape; answers how many there were. */
-  async run(): Promise<number> {
-    const converted = await migrateInRounds(
+  run(): Promise<number> {
+    return migrateInRounds(
       PER_ROUND,
       (limit) => this.unconverted(limit),
       (entries) => this.convert(entries),
     );
-    if (converted > 0) this.logger.log(`Inbox entries of the per-user shape converted: ${converted}`);
-    return converted;
   }
 
   // The raw collection: `userId` and `readAt` are no longer in the schema, which would drop them from the filter.

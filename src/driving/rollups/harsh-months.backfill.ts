@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { DataMigrations } from '@app/database';
+import { Injectable } from '@nestjs/common';
+import { DataMigration, type DataMigrationPass } from '@app/database';
 import { EventsOfTypes } from '../../events';
 import { HARSH_TYPES } from '../driving-tally';
 import { DrivingMonths } from './driving-months';
@@ -13,24 +13,17 @@ const BATCH = 1000;
  * its month does not hold.
  */
 @Injectable()
-export class HarshMonthsBackfill implements OnApplicationBootstrap {
-  private readonly logger = new Logger(HarshMonthsBackfill.name);
-
+@DataMigration({ name: 'driving.harsh-months', leftUndone: 'Harsh events not entered in their months' })
+export class HarshMonthsBackfill implements DataMigrationPass {
   constructor(
     private readonly months: DrivingMonths,
     private readonly events: EventsOfTypes,
-    private readonly migrations: DataMigrations,
   ) {}
-
-  onApplicationBootstrap(): void {
-    this.migrations.atBoot('driving.harsh-months', () => this.run(), this.logger, 'Harsh events not entered in their months');
-  }
 
   /** Enters the harsh events their months lack; answers how many entries changed. */
   async run(): Promise<number> {
     let entered = 0;
     await this.events.each([...HARSH_TYPES.keys()], BATCH, async (events) => void (entered += await this.months.harshStored(events)));
-    if (entered > 0) this.logger.log(`${entered} harsh event(s) entered in their months`);
     return entered;
   }
 }
