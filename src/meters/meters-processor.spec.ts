@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import { AppConfig } from '@app/config';
 import { TenantRepository } from '@app/database';
-import { TelemetryPoint, TrackerOwnership, TrackerProcessors } from '../positions';
+import { TelemetryPoint, TrackerOwnership } from '../positions';
 import { MeterFolds } from './meter-folds';
 import { MetersProcessor } from './meters-processor';
 import { MetersRecent, RecentEntry } from './meters-recent';
@@ -46,7 +46,6 @@ function metersOver() {
   const recent = { write: (entries: RecentEntry[]) => Promise.resolve(void written.push(entries)) } as unknown as MetersRecent;
   const ownership = { partitionOf: () => 0, holdsTracker: () => true } as unknown as TrackerOwnership;
   const processor = new MetersProcessor(
-    { register: () => () => undefined } as unknown as TrackerProcessors,
     meters,
     recent,
     new MeterFolds(meters, recent),

@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, TrackerProcessor, TrackerProcessors } from '../positions';
+import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, FollowsTrackers, TrackerProcessor } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
 import { countOn, HELD_FIELDS, HeldMeters, recentOf, refreshFrom } from './held-meters';
 import { MeterFolds } from './meter-folds';
@@ -27,18 +27,17 @@ const REFRESH_MS = 30_000;
  * (`MeterFolds`: a reading set meanwhile is kept). After late fixes the stretch is counted again
  * from the checkpoint's feed and the meters corrected by the difference in telemetry's own totals.
  * When the meters reach an asset's `watch` (the service plans' next threshold), `METERS_CHANGED`
- * is told (`ReachedMeterWatches`). `METERS_FROM_TELEMETRY=false` leaves it unregistered on this
+ * is told (`ReachedMeterWatches`). `METERS_FROM_TELEMETRY=false` leaves it inactive on this
  * instance.
  */
 @Injectable()
-export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+@FollowsTrackers()
+export class MetersProcessor implements TrackerProcessor, OnModuleInit {
   readonly name = 'meters';
   private readonly logger = new Logger(MetersProcessor.name);
   private readonly held = new Map<string, HeldMeters>();
-  private unregister?: () => void;
 
   constructor(
-    private readonly processors: TrackerProcessors,
     @InjectRepository(AssetMeter) private readonly meters: TenantRepository<AssetMeter>,
     private readonly recent: MetersRecent,
     private readonly folds: MeterFolds,
@@ -47,16 +46,12 @@ export class MetersProcessor implements TrackerProcessor, OnModuleInit, OnModule
     private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    if (!this.config.get('METERS_FROM_TELEMETRY')) {
-      this.logger.warn('METERS_FROM_TELEMETRY=false: telemetry does not move the meters on this instance');
-      return;
-    }
-    this.unregister = this.processors.register(this);
+  get active(): boolean {
+    return this.config.get('METERS_FROM_TELEMETRY');
   }
 
-  onModuleDestroy(): void {
-    this.unregister?.();
+  onModuleInit(): void {
+    if (!this.active) this.logger.warn('METERS_FROM_TELEMETRY=false: telemetry does not move the meters on this instance');
   }
 
   async prepare(trackers: readonly ProcessedTracker[]): Promise<void> {

@@ -5,7 +5,7 @@ export { PositionsModule } from './positions.module';
 export { INGEST_BODY_LIMIT, INGEST_PATH } from './ingestion/telemetry-ingest.controller';
 export { TelemetryIngestor, type IngestReport } from './ingestion/telemetry-ingestor.service';
 export { MessageImporter, type MessageImportReport } from './ingestion/message-importer.service';
-export { TrackerProcessors, type TrackerProcessor, type ProcessedTracker, type NewFixes, type Replay } from './pipeline/tracker-processor';
+export { FollowsTrackers, TrackerProcessors, type TrackerProcessor, type ProcessedTracker, type NewFixes, type Replay } from './pipeline/tracker-processor';
 export { TrackerOwnership } from './pipeline/tracker-ownership';
 export { ImportedHistory } from './pipeline/imported-history';
 // The live stream: other domains' events of an asset go out on it beside positions.

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { NewFixes, ProcessedTracker, TrackerProcessor, TrackerProcessors } from '../../positions';
+import { NewFixes, ProcessedTracker, FollowsTrackers, TrackerProcessor } from '../../positions';
 import { normalIdentificationKey } from '../schemas/driver.schema';
 import { DriverAssignment, telemetryAssignmentId } from '../assignments/schemas/driver-assignment.schema';
 import { DriverAssignments } from '../assignments/driver-assignments';
@@ -22,26 +22,17 @@ const NONE: HeldState = Object.freeze({ key: null, assignmentId: null, ts: -Infi
  * not replayed: the assignments stay as the fixes in order made them.
  */
 @Injectable()
-export class DriverKeyProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+@FollowsTrackers()
+export class DriverKeyProcessor implements TrackerProcessor {
   readonly name = 'driver-keys';
   private readonly held = new Map<string, HeldState>();
-  private unregister?: () => void;
 
   constructor(
-    private readonly processors: TrackerProcessors,
     private readonly keys: DriverKeys,
     private readonly labels: DriverAssignments,
     @InjectRepository(DriverAssignment) private readonly assignments: TenantRepository<DriverAssignment>,
     @InjectModel(DriverKeyState.name) private readonly states: Model<DriverKeyState>,
   ) {}
-
-  onModuleInit(): void {
-    this.unregister = this.processors.register(this);
-  }
-
-  onModuleDestroy(): void {
-    this.unregister?.();
-  }
 
   async prepare(trackers: readonly ProcessedTracker[]): Promise<void> {
     const wanted = trackers.filter((tracker) => !this.held.has(tracker.assetId.toHexString())).map((tracker) => tracker.assetId);

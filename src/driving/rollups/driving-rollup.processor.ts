@@ -1,8 +1,8 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Asset, type StoredAsset } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
-import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
+import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, FollowsTrackers, TrackerProcessor } from '../../positions';
 import { freshWalkState, type FixWalkState } from '../fix-walk';
 import { speedLimitAt } from '../speed-limit-at';
 import { DayIncrement, DrivingDays } from './driving-days';
@@ -25,26 +25,17 @@ interface HeldWalk {
  * written over.
  */
 @Injectable()
-export class DrivingRollupProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+@FollowsTrackers()
+export class DrivingRollupProcessor implements TrackerProcessor {
   readonly name = 'driving';
   private readonly held = new Map<string, HeldWalk>();
-  private unregister?: () => void;
 
   constructor(
-    private readonly processors: TrackerProcessors,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly geofences: GeofenceIndex,
     private readonly points: TelemetryPointsReader,
     private readonly days: DrivingDays,
   ) {}
-
-  onModuleInit(): void {
-    this.unregister = this.processors.register(this);
-  }
-
-  onModuleDestroy(): void {
-    this.unregister?.();
-  }
 
   async prepare(trackers: readonly ProcessedTracker[]): Promise<void> {
     const missing = trackers.filter((tracker) => !this.held.has(tracker.assetId.toHexString()));

@@ -1,10 +1,10 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { groupBy, Stored } from '@app/database';
 import { Asset, eventSettingsOf } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
 import { PlaceIndex } from '../../places';
-import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor, TrackerProcessors } from '../../positions';
+import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, FollowsTrackers, TrackerProcessor } from '../../positions';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
 import { DetectionRules } from './detection-rule';
@@ -24,12 +24,11 @@ export const FENCE_HYSTERESIS_M = 25;
  * match (`EventReconciler`).
  */
 @Injectable()
-export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+@FollowsTrackers()
+export class EventsProcessor implements TrackerProcessor {
   readonly name = 'events';
-  private unregister?: () => void;
 
   constructor(
-    private readonly processors: TrackerProcessors,
     private readonly states: EventStates,
     private readonly geofences: GeofenceIndex,
     private readonly places: PlaceIndex,
@@ -38,14 +37,6 @@ export class EventsProcessor implements TrackerProcessor, OnModuleInit, OnModule
     private readonly points: TelemetryPointsReader,
     private readonly rules: DetectionRules,
   ) {}
-
-  onModuleInit(): void {
-    this.unregister = this.processors.register(this);
-  }
-
-  onModuleDestroy(): void {
-    this.unregister?.();
-  }
 
   /**
    * Runs the detector over a tracker's stored messages of a period, a day at a time (the demo

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { TelemetryStoreModule } from '../store/telemetry-store.module';
 import { TripsModule } from '../trips/trips.module';
@@ -29,12 +30,12 @@ const pipelineModels = MongooseModule.forFeature([
 
 /**
  * The per-tracker path of ingestion: the trackers' states in memory on the instance that owns
- * them (the partitions it leases), the processors other domains register (fleet events, meters),
+ * them (the partitions it leases), the processors other domains mark (fleet events, meters),
  * the checkpoints late fixes replay from, the compaction that writes the log into the buckets, and
  * the hand-over of other instances' trackers.
  */
 @Module({
-  imports: [pipelineModels, TelemetryStoreModule, TripsModule],
+  imports: [pipelineModels, DiscoveryModule, TelemetryStoreModule, TripsModule],
   providers: [
     TrackerStates,
     TrackerPipeline,
@@ -51,6 +52,6 @@ const pipelineModels = MongooseModule.forFeature([
     PartitionRouter,
     ImportedHistory,
   ],
-  exports: [TrackerPipeline, PartitionRouter, ImportedHistory, TrackerProcessors, TrackerOwnership, TelemetryCompaction],
+  exports: [TrackerPipeline, PartitionRouter, ImportedHistory, TrackerOwnership, TelemetryCompaction],
 })
 export class PipelineModule {}

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { markedProviders } from '@app/bus';
 import type { Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 
@@ -37,6 +39,8 @@ export interface Replay extends ProcessedTracker {
 export interface TrackerProcessor {
   /** Its key in the checkpoints. */
   readonly name: string;
+  /** False: not run on this instance (a setting turned it off). */
+  readonly active?: boolean;
   /** Brings these trackers' states into memory (one read for those not there). */
   prepare(trackers: readonly ProcessedTracker[]): Promise<void>;
   /** The state as it is now, to keep in a checkpoint: a copy, or a value never changed later. */
@@ -59,11 +63,21 @@ export interface TrackerProcessor {
   forget(assetIds: readonly string[], discard?: boolean): void;
 }
 
-/** The processors of this instance: each registers in its module's `onModuleInit`. */
+/** Marks a provider as a tracker processor, found by `TrackerProcessors` (docs/telemetry.md, "Processors"). */
+export const FollowsTrackers = DiscoveryService.createDecorator<void>();
+
+/** The processors of this instance: the providers marked `@FollowsTrackers()` that are `active`, found at start. */
 @Injectable()
-export class TrackerProcessors {
+export class TrackerProcessors implements OnModuleInit {
   private readonly processors = new Map<string, TrackerProcessor>();
 
+  constructor(private readonly discovery: DiscoveryService) {}
+
+  onModuleInit(): void {
+    for (const processor of markedProviders<TrackerProcessor>(this.discovery, FollowsTrackers)) if (processor.active !== false) this.register(processor);
+  }
+
+  /** Adds a processor made at run time (a test's); answers how to take it out. */
   register(processor: TrackerProcessor): () => void {
     if (this.processors.has(processor.name)) throw new Error(`A tracker processor named ${processor.name} is registered already`);
     this.processors.set(processor.name, processor);

@@ -1,6 +1,6 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { groupBy } from '@app/database';
-import { NewFixes, TrackerProcessor, TrackerProcessors } from '../../positions';
+import { NewFixes, FollowsTrackers, TrackerProcessor } from '../../positions';
 import { type LocationMove, locationMoves } from './location-moves';
 import { LocationMovesWriter } from './location-moves-writer';
 import { LocationTasks } from './location-tasks';
@@ -14,23 +14,14 @@ import { LocationTasks } from './location-tasks';
  * Late fixes are not replayed: an arrival stays as the fixes in order made it.
  */
 @Injectable()
-export class LocationArrivalProcessor implements TrackerProcessor, OnModuleInit, OnModuleDestroy {
+@FollowsTrackers()
+export class LocationArrivalProcessor implements TrackerProcessor {
   readonly name = 'task-locations';
-  private unregister?: () => void;
 
   constructor(
-    private readonly processors: TrackerProcessors,
     private readonly watched: LocationTasks,
     private readonly writer: LocationMovesWriter,
   ) {}
-
-  onModuleInit(): void {
-    this.unregister = this.processors.register(this);
-  }
-
-  onModuleDestroy(): void {
-    this.unregister?.();
-  }
 
   async prepare(): Promise<void> {}
 
