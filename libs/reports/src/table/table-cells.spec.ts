@@ -16,26 +16,13 @@ describe('table cells', () => {
     }
   });
 
-  it('agrees with the platform’s own formatter every 28 minutes 53 seconds across a year, in zones with quarter-hour and half-hour offsets and changes', () => {
+  it('agrees with luxon every 28 minutes 53 seconds across a year, in zones with quarter-hour and half-hour offsets and changes', () => {
     const zones = ['America/Santiago', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/St_Johns', 'Europe/Madrid'];
     const wrong: string[] = [];
     for (const zone of zones) {
-      const format = new Intl.DateTimeFormat('en-GB', {
-        timeZone: zone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      });
-      const expected = (unixS: number) => {
-        const part = Object.fromEntries(format.formatToParts(unixS * 1000).map(({ type, value }) => [type, value]));
-        return `${part.day}-${part.month}-${part.year} ${part.hour}:${part.minute}:${part.second}`;
-      };
       for (let unixS = Date.UTC(2026, 0, 1) / 1000; unixS < Date.UTC(2027, 0, 1) / 1000; unixS += 1733) {
-        if (formatLocalTime(unixS, zone) !== expected(unixS)) wrong.push(`${zone} ${unixS}: ${formatLocalTime(unixS, zone)} ≠ ${expected(unixS)}`);
+        const expected = DateTime.fromSeconds(unixS, { zone }).toFormat('dd-MM-yyyy HH:mm:ss');
+        if (formatLocalTime(unixS, zone) !== expected) wrong.push(`${zone} ${unixS}: ${formatLocalTime(unixS, zone)} ≠ ${expected}`);
       }
     }
     expect(wrong).toEqual([]);
