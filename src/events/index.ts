@@ -3,6 +3,7 @@ export { EventsModule } from './events.module';
 export { FleetEvents } from './fleet-events.service';
 export { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED } from './fleet-events-recorded';
 export type { NewFleetEvent, StoredFleetEvent } from './fleet-event.types';
+export { placeEventsInOrder } from './place-events';
 export { END_OF, FLEET_EVENT_TYPES, isFleetEventType, type FleetEventType } from './event-types';
 export { FleetEventView, toFleetEventView } from './fleet-event.view';
 export { FleetEvent } from './schemas/fleet-event.schema';

@@ -7,7 +7,7 @@ import { Jobs } from '@app/jobs';
 import { LIVE_STREAM_EVENT } from '../positions';
 import { toFleetEventView } from './fleet-event.view';
 import type { StoredFleetEvent } from './fleet-event.types';
-import { DomainEvents } from '@app/bus';
+import { DomainEvents, OnDomainEvent } from '@app/bus';
 import { FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
 import { FleetEventFeedEntry } from './schemas/fleet-event-feed.schema';
 
@@ -25,7 +25,6 @@ const FEED_KEEPS_MS = 10 * 60_000;
 export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LiveFleetEvents.name);
   private readonly sent = new LRUCache<string, true>({ max: 50_000 });
-  private unsubscribe?: () => void;
   private timer?: NodeJS.Timeout;
   /** The newest feed time read (s); each poll reads from a few seconds before it: instances' clocks differ a little, `sent` drops repeats. */
   private lastSeconds = Math.floor(Date.now() / 1000);
@@ -43,7 +42,6 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   onModuleInit(): void {
-    this.unsubscribe = this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.publish(events));
     this.jobs.every(
       'events.feed-prune',
       60_000,
@@ -56,11 +54,11 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   onModuleDestroy(): void {
-    this.unsubscribe?.();
     clearTimeout(this.timer);
   }
 
-  private async publish(events: readonly StoredFleetEvent[]): Promise<void> {
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
+  async publish(events: readonly StoredFleetEvent[]): Promise<void> {
     const entries = events.map((event) => ({ _id: new Types.ObjectId(), eventId: event._id, assetId: event.assetId, view: toFleetEventView(event) }));
     for (const entry of entries) this.send(entry);
     await this.feed.collection.insertMany(entries, { ordered: false });

@@ -16,6 +16,7 @@ export { TelemetryPointsReader, type PointsRange } from './store/telemetry-point
 export { LatestPositions } from './store/latest-positions';
 // The latest positions a batch moved forward, told on the instance that stored them (route ETAs follow them).
 export { POSITIONS_MOVED } from './pipeline/positions-moved';
+export type { LatestRecord } from './store/latest-position.store';
 export { TelemetryStoreWriter } from './store/telemetry-store-writer.service';
 export { StoredTrip, storedTripId } from './store/stored-trip.schema';
 // Where a device was at a moment (an inspection's place checked against its vehicle's).

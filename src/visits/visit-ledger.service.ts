@@ -1,10 +1,9 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import { InjectRepository, isDuplicateKeyError, scopeOfClient, TenantRepository, type UniqueKeyLookup } from '@app/database';
-import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../events';
+import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, placeEventsInOrder, type StoredFleetEvent } from '../events';
 import { Visit } from './schemas/visit.schema';
 
-const isPlaceEvent = (event: StoredFleetEvent) => (event.type === 'place.arrival' || event.type === 'place.departure') && event.placeId !== null;
 const openKey = (event: StoredFleetEvent) => `${event.assetId.toHexString()}:${event.placeId!.toHexString()}`;
 const placeName = (event: StoredFleetEvent) => (typeof event.details?.placeName === 'string' ? event.details.placeName : null);
 
@@ -14,32 +13,26 @@ const placeName = (event: StoredFleetEvent) => (typeof event.details?.placeName 
  * undo them. Every step is keyed by an event's id, so an event told again changes nothing.
  */
 @Injectable()
-export class VisitLedger implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: Array<() => void> = [];
+export class VisitLedger {
   private readonly openVisits: UniqueKeyLookup<Visit>;
 
-  constructor(
-    private readonly bus: DomainEvents,
-    @InjectRepository(Visit) private readonly visits: TenantRepository<Visit>,
-  ) {
+  constructor(@InjectRepository(Visit) private readonly visits: TenantRepository<Visit>) {
     this.openVisits = visits.lookupBy('openFor');
   }
 
-  onModuleInit(): void {
-    const inOrder = (events: readonly StoredFleetEvent[]) => events.filter(isPlaceEvent).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
-    this.unsubscribe = [
-      this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.each(inOrder(events), (event) => this.recorded(event))),
-      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.each(inOrder(events), (event) => this.moved(event))),
-      this.bus.on(FLEET_EVENTS_REMOVED, (events) => this.each(inOrder(events), (event) => this.removed(event))),
-    ];
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
+  async eventsRecorded(events: readonly StoredFleetEvent[]): Promise<void> {
+    for (const event of placeEventsInOrder(events)) await this.recorded(event);
   }
 
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  @OnDomainEvent(FLEET_EVENTS_MOVED)
+  async eventsMoved(events: readonly StoredFleetEvent[]): Promise<void> {
+    for (const event of placeEventsInOrder(events)) await this.moved(event);
   }
 
-  private async each(events: readonly StoredFleetEvent[], step: (event: StoredFleetEvent) => Promise<void>): Promise<void> {
-    for (const event of events) await step(event);
+  @OnDomainEvent(FLEET_EVENTS_REMOVED)
+  async eventsRemoved(events: readonly StoredFleetEvent[]): Promise<void> {
+    for (const event of placeEventsInOrder(events)) await this.removed(event);
   }
 
   // Arrivals and departures come in the ingestion's path: each step here is a lookup by a unique

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ClientTimeZones } from '@app/auth';
 import { byClient, scopeOfClient } from '@app/database';
 import { CLIENT_LANGUAGE, eventSummary } from '@app/i18n';
-import { DomainEvents } from '@app/bus';
+import { OnDomainEvent } from '@app/bus';
 import { DriverAssignments } from '../drivers';
 import { FLEET_EVENTS_RECORDED, StoredFleetEvent, toFleetEventView } from '../events';
 import { EnabledEndpoints } from './enabled-endpoints';
@@ -10,21 +10,17 @@ import { WebhookDispatcher } from './webhook-dispatcher.service';
 
 /** Fleet events as `event.<type>` messages to the endpoints that asked for them, as they are recorded. */
 @Injectable()
-export class FleetEventWebhooks implements OnModuleInit {
+export class FleetEventWebhooks {
   constructor(
-    private readonly bus: DomainEvents,
     private readonly enabled: EnabledEndpoints,
     private readonly dispatcher: WebhookDispatcher,
     private readonly zones: ClientTimeZones,
     private readonly drivers: DriverAssignments,
   ) {}
 
-  onModuleInit(): void {
-    this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.queue(events));
-  }
-
   /** Queued only, nothing sent here: this runs before ingestion's acknowledgement. */
-  private async queue(events: readonly StoredFleetEvent[]): Promise<void> {
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
+  async queue(events: readonly StoredFleetEvent[]): Promise<void> {
     await Promise.all(
       byClient(events).map(async (clientEvents) => {
         const clientId = clientEvents[0].clientId;

@@ -5,14 +5,15 @@ export type Listener<Payload> = (payload: Payload) => void | Promise<void>;
 
 /**
  * The typed bus of in-process domain events: a domain publishes on its topics, others listen
- * (`on`, from `onModuleInit`) without either knowing the other. Only this instance's listeners
- * hear it: what must not be lost when the process dies goes through a durable job (`@app/jobs`).
+ * (a provider's method marked `@OnDomainEvent(topic)`; `on` for a listener that comes and goes,
+ * a stream client's) without either knowing the other. Only this instance's listeners hear it:
+ * what must not be lost when the process dies goes through a durable job (`@app/jobs`).
  */
 @Injectable()
 export class DomainEvents {
   private readonly listeners = new Map<Topic<unknown>, Set<Listener<unknown>>>();
 
-  /** Hears every publication of the topic; answers how to stop. */
+  /** Hears every publication of the topic until told to stop (what it answers). */
   on<Payload>(topic: Topic<Payload>, listener: Listener<Payload>): () => void {
     let heard = this.listeners.get(topic);
     if (!heard) this.listeners.set(topic, (heard = new Set()));

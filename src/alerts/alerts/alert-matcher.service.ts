@@ -1,10 +1,10 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { byClient, groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset, targetsApplyTo, targetsNeedAssetGroups } from '@app/fleet';
 import { Jobs } from '@app/jobs';
-import { DomainEvents } from '@app/bus';
-import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, type StoredFleetEvent } from '../../events';
+import { OnDomainEvent } from '@app/bus';
+import { FLEET_EVENTS_ENDED_AGAIN, FLEET_EVENTS_RECORDED, type StoredFleetEvent } from '../../events';
 import { ClientAlertRules } from '../rules/client-alert-rules';
 import { inSchedule } from '../rules/schedule';
 import { AlertRule } from '../schemas/alert-rule.schema';
@@ -21,11 +21,8 @@ import { isEndEvent, startsEndedBy } from './event-pairs';
  * (`DelayedAlertOpenings`); end events then resolve or cancel what their start opened (`AlertSettler`). Idempotent: everything it writes is keyed by the event's id.
  */
 @Injectable()
-export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: Array<() => void> = [];
-
+export class AlertMatcher implements OnModuleInit {
   constructor(
-    private readonly bus: DomainEvents,
     private readonly opener: AlertOpener,
     private readonly delayed: DelayedAlertOpenings,
     private readonly settler: AlertSettler,
@@ -35,27 +32,20 @@ export class AlertMatcher implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.unsubscribe = [
-      this.bus.on(FLEET_EVENTS_RECORDED, (events) => this.heard(events)),
-      this.bus.on(FLEET_EVENTS_MOVED, (events) => this.settler.followMoved(events)),
-      this.bus.on(FLEET_EVENTS_ENDED_AGAIN, (events) => this.settleAgain(events)),
-    ];
     this.jobs.handle<{ clientId: string; openingId: string }>(OPEN_AFTER_DURATION, ({ payload, lease }) =>
       this.delayed.decide(payload.clientId, payload.openingId, lease),
     );
   }
 
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
-  }
-
   /** End events told again after a start found late: they settle what it opened (and open nothing: their own alerts exist). */
-  private async settleAgain(events: readonly StoredFleetEvent[]): Promise<void> {
+  @OnDomainEvent(FLEET_EVENTS_ENDED_AGAIN)
+  async settleAgain(events: readonly StoredFleetEvent[]): Promise<void> {
     for (const group of byClient(events)) {
       await this.settler.ended(group[0].clientId, await this.settler.unsettledBy(group[0].clientId, group), []);
     }
   }
 
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
   async heard(events: readonly StoredFleetEvent[]): Promise<void> {
     await Promise.all(byClient(events).map((group) => this.heardOfClient(group)));
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { byClient, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
-import { type StoredFleetEvent } from '../../events';
+import { OnDomainEvent } from '@app/bus';
+import { FLEET_EVENTS_MOVED, type StoredFleetEvent } from '../../events';
 import { AlertOpening } from '../schemas/alert-opening.schema';
 import { Alert } from '../schemas/alert.schema';
 import { type OpeningEvent } from './alert-opener.service';
@@ -32,6 +33,7 @@ export class AlertSettler {
    * unsettled alerts and waiting openings they opened — found through their assets' registers —
    * take the new time, so the episode's end settles them as if the events had come in order.
    */
+  @OnDomainEvent(FLEET_EVENTS_MOVED)
   async followMoved(events: readonly StoredFleetEvent[]): Promise<void> {
     for (const group of byClient(events)) {
       const scope = scopeOfClient(group[0].clientId);

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import { inEveryLanguage, webhookDisabledTexts } from '@app/i18n';
-import { WEBHOOK_ENDPOINT_DISABLED } from '../../webhooks';
+import { type EndpointDisabledNotice, WEBHOOK_ENDPOINT_DISABLED } from '../../webhooks';
 import { SystemNotices } from './system-notices';
 
 /**
@@ -10,22 +10,18 @@ import { SystemNotices } from './system-notices';
  * twice, one entry each).
  */
 @Injectable()
-export class WebhookDisabledNotices implements OnModuleInit {
-  constructor(
-    private readonly bus: DomainEvents,
-    private readonly notices: SystemNotices,
-  ) {}
+export class WebhookDisabledNotices {
+  constructor(private readonly notices: SystemNotices) {}
 
-  onModuleInit(): void {
-    this.bus.on(WEBHOOK_ENDPOINT_DISABLED, async (notice) => {
-      await this.notices.toAdmins(notice.clientId, {
-        texts: inEveryLanguage((lang) =>
-          webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang),
-        ),
-        severity: 'warning',
-        key: `webhook-disabled:${notice.endpointId.toHexString()}`,
-        at: notice.disabledAt,
-      });
+  @OnDomainEvent(WEBHOOK_ENDPOINT_DISABLED)
+  async disabled(notice: EndpointDisabledNotice): Promise<void> {
+    await this.notices.toAdmins(notice.clientId, {
+      texts: inEveryLanguage((lang) =>
+        webhookDisabledTexts({ id: notice.endpointId.toHexString(), url: notice.url, description: notice.description ?? null }, lang),
+      ),
+      severity: 'warning',
+      key: `webhook-disabled:${notice.endpointId.toHexString()}`,
+      at: notice.disabledAt,
     });
   }
 }

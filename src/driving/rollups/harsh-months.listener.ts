@@ -1,5 +1,5 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
 import { HARSH_TYPES } from '../driving-tally';
 import { DrivingMonths } from './driving-months';
@@ -13,23 +13,21 @@ const harshOnly = (events: readonly StoredFleetEvent[]) => events.filter((event)
  * it succeeds, keyed by the event's id.
  */
 @Injectable()
-export class HarshMonthsListener implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: Array<() => void> = [];
+export class HarshMonthsListener {
+  constructor(private readonly months: DrivingMonths) {}
 
-  constructor(
-    private readonly bus: DomainEvents,
-    private readonly months: DrivingMonths,
-  ) {}
-
-  onModuleInit(): void {
-    this.unsubscribe = [
-      this.bus.on(FLEET_EVENTS_RECORDED, async (events) => void (await this.months.harshStored(harshOnly(events)))),
-      this.bus.on(FLEET_EVENTS_MOVED, async (events) => void (await this.months.harshStored(harshOnly(events), true))),
-      this.bus.on(FLEET_EVENTS_REMOVED, (events) => this.months.harshRemoved(harshOnly(events))),
-    ];
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
+  async stored(events: readonly StoredFleetEvent[]): Promise<void> {
+    await this.months.harshStored(harshOnly(events));
   }
 
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  @OnDomainEvent(FLEET_EVENTS_MOVED)
+  async moved(events: readonly StoredFleetEvent[]): Promise<void> {
+    await this.months.harshStored(harshOnly(events), true);
+  }
+
+  @OnDomainEvent(FLEET_EVENTS_REMOVED)
+  removed(events: readonly StoredFleetEvent[]): Promise<void> {
+    return this.months.harshRemoved(harshOnly(events));
   }
 }

@@ -1,14 +1,13 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Types } from 'mongoose';
 import type { AuthContext } from '@app/auth';
-import { DomainEvents } from '@app/bus';
+import { OnDomainEvent } from '@app/bus';
 import { InjectRepository, isDuplicateKeyError, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { MetersService } from '../../meters';
 import { ServicePlan } from '../schemas/service-plan.schema';
 import { ServiceRecord } from '../schemas/service-record.schema';
-import { WorkOrder } from '../schemas/work-order.schema';
-import { WORK_ORDER_COMPLETED } from '../work-orders/work-order-completed';
+import { type CompletedWorkOrder, WORK_ORDER_COMPLETED } from '../work-orders/work-order-completed';
 import { ServiceStatusService } from './service-status.service';
 
 /** A service done under a plan, as it is stored: the meters where none are given are the asset's now. */
@@ -26,24 +25,13 @@ export interface ServiceDone {
  * completed — and starts the status's next cycle from each.
  */
 @Injectable()
-export class ServiceRecorder implements OnModuleInit, OnModuleDestroy {
-  private stopHearing?: () => void;
-
+export class ServiceRecorder {
   constructor(
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(ServiceRecord) private readonly records: TenantRepository<ServiceRecord>,
     private readonly status: ServiceStatusService,
     private readonly meters: MetersService,
-    private readonly bus: DomainEvents,
   ) {}
-
-  onModuleInit(): void {
-    this.stopHearing = this.bus.on(WORK_ORDER_COMPLETED, ({ auth, order }) => this.workOrderCompleted(auth, order));
-  }
-
-  onModuleDestroy(): void {
-    this.stopHearing?.();
-  }
 
   async store(auth: AuthContext, plan: Stored<ServicePlan>, assetId: Types.ObjectId, input: ServiceDone): Promise<Stored<ServiceRecord>> {
     const meters = (await this.meters.ofAssets(scopeOfClient(plan.clientId), [assetId])).get(assetId.toHexString());
@@ -71,7 +59,8 @@ export class ServiceRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   /** A work order a plan opened, completed: the service recorded at the asset's meters now (once per order). */
-  private async workOrderCompleted(auth: AuthContext, order: Stored<WorkOrder>): Promise<void> {
+  @OnDomainEvent(WORK_ORDER_COMPLETED)
+  async workOrderCompleted({ auth, order }: CompletedWorkOrder): Promise<void> {
     if (!order.servicePlanId) return;
     const plan = await this.plans.findById(scopeOfClient(order.clientId), order.servicePlanId.toHexString());
     if (!plan) return;

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ClientTimeZones } from '@app/auth';
-import { DomainEvents } from '@app/bus';
+import { OnDomainEvent } from '@app/bus';
 import { groupBy, InjectRepository, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { Asset } from '@app/fleet';
 import { LeaseCheck, NOT_LEASED } from '@app/jobs';
@@ -19,29 +19,19 @@ import { dayIn } from './status-rules';
  * recomputed in its client's time zone.
  */
 @Injectable()
-export class ServiceStatusRecompute implements OnModuleInit, OnModuleDestroy {
-  private readonly unsubscribe: Array<() => void> = [];
-
+export class ServiceStatusRecompute {
   constructor(
     @InjectRepository(ServiceStatus) private readonly statuses: TenantRepository<ServiceStatus>,
     @InjectRepository(ServicePlan) private readonly plans: TenantRepository<ServicePlan>,
     @InjectRepository(Asset) private readonly assets: TenantRepository<Asset>,
     private readonly zones: ClientTimeZones,
     private readonly meters: MetersService,
-    private readonly bus: DomainEvents,
     private readonly effects: ServiceStateEffects,
     private readonly watch: ServiceMeterWatch,
   ) {}
 
-  onModuleInit(): void {
-    this.unsubscribe.push(this.bus.on(METERS_CHANGED, (changes) => this.onMeters(changes)));
-  }
-
-  onModuleDestroy(): void {
-    for (const stop of this.unsubscribe) stop();
-  }
-
   /** Meters reached a threshold (or a reading was recorded): the asset's statuses recomputed. */
+  @OnDomainEvent(METERS_CHANGED)
   async onMeters(changes: readonly MeterChange[], now = new Date()): Promise<void> {
     for (const change of changes) await this.recomputeAsset(change.clientId, change.assetId, change, now);
   }

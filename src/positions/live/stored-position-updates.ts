@@ -1,25 +1,16 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import { POSITIONS_MOVED } from '../pipeline/positions-moved';
+import type { LatestRecord } from '../store/latest-position.store';
 import { PositionUpdates } from './position-updates';
 
 /** This instance's ingestion feeds the live map at once (other instances' reach it through the `PositionFeed`). */
 @Injectable()
-export class StoredPositionUpdates implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe?: () => void;
+export class StoredPositionUpdates {
+  constructor(private readonly updates: PositionUpdates) {}
 
-  constructor(
-    private readonly bus: DomainEvents,
-    private readonly updates: PositionUpdates,
-  ) {}
-
-  onModuleInit(): void {
-    this.unsubscribe = this.bus.on(POSITIONS_MOVED, (records) => {
-      for (const record of records) this.updates.publish(record);
-    });
-  }
-
-  onModuleDestroy(): void {
-    this.unsubscribe?.();
+  @OnDomainEvent(POSITIONS_MOVED)
+  moved(records: readonly LatestRecord[]): void {
+    for (const record of records) this.updates.publish(record);
   }
 }

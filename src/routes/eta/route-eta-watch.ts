@@ -1,7 +1,7 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable, Logger } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import { InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { POSITIONS_MOVED } from '../../positions';
+import { type LatestRecord, POSITIONS_MOVED } from '../../positions';
 import { TasksForRoutes } from '../../tasks';
 import { Route } from '../schemas/route.schema';
 import { RouteEtas } from './route-etas';
@@ -17,35 +17,29 @@ export const ETA_THROTTLE_MS = 30_000;
  * window end while the task still waits is warned of once (`task.eta_late`).
  */
 @Injectable()
-export class RouteEtaWatch implements OnModuleInit, OnModuleDestroy {
+export class RouteEtaWatch {
   private readonly logger = new Logger(RouteEtaWatch.name);
   private readonly lastRun = new Map<string, number>();
-  private unsubscribe?: () => void;
 
   constructor(
-    private readonly bus: DomainEvents,
     private readonly today: RoutesToday,
     @InjectRepository(Route) private readonly routes: TenantRepository<Route>,
     private readonly tasks: TasksForRoutes,
     private readonly etas: RouteEtas,
   ) {}
 
-  onModuleInit(): void {
-    this.unsubscribe = this.bus.on(POSITIONS_MOVED, (records) => {
-      if (this.today.isEmpty) return;
-      const now = Date.now();
-      for (const record of records) {
-        for (const route of this.today.ofTracker(record._id)) {
-          if (now - (this.lastRun.get(route.assetId.toHexString()) ?? -Infinity) < ETA_THROTTLE_MS) continue;
-          this.lastRun.set(route.assetId.toHexString(), now);
-          void this.follow(route, { lat: record.lat, lng: record.lng }, now);
-        }
+  // Not awaited: the ingestion's acknowledgement does not wait for ETAs.
+  @OnDomainEvent(POSITIONS_MOVED)
+  moved(records: readonly LatestRecord[]): void {
+    if (this.today.isEmpty) return;
+    const now = Date.now();
+    for (const record of records) {
+      for (const route of this.today.ofTracker(record._id)) {
+        if (now - (this.lastRun.get(route.assetId.toHexString()) ?? -Infinity) < ETA_THROTTLE_MS) continue;
+        this.lastRun.set(route.assetId.toHexString(), now);
+        void this.follow(route, { lat: record.lat, lng: record.lng }, now);
       }
-    });
-  }
-
-  onModuleDestroy(): void {
-    this.unsubscribe?.();
+    }
   }
 
   /** Works the route's ETAs out from this position and warns of each stop that will be late. */

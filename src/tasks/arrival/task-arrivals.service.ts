@@ -1,16 +1,14 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { DomainEvents } from '@app/bus';
+import { Injectable } from '@nestjs/common';
+import { OnDomainEvent } from '@app/bus';
 import type { Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, type StoredFleetEvent } from '../../events';
+import { FLEET_EVENTS_MOVED, FLEET_EVENTS_RECORDED, FLEET_EVENTS_REMOVED, placeEventsInOrder, type StoredFleetEvent } from '../../events';
 import { TASK_LIMITS } from '../dto/task-fields.dto';
 import { Task } from '../schemas/task.schema';
 import { lateCheckAt } from '../late/late-check';
 import { TaskEvents } from '../task-events';
 import { ArrivalDriver } from './arrival-driver';
 import { slotKey, slotOf, TaskArrivalSlots } from './task-arrival-slots.service';
-
-const isPlaceEvent = (event: StoredFleetEvent) => (event.type === 'place.arrival' || event.type === 'place.departure') && event.placeId !== null;
 
 /** Whether a visit that began at `at` is this task's arrival: within [window.from − 1 h, window.to + 6 h]. */
 const arrivesWithin = (task: Pick<Task, 'windowFrom' | 'windowTo'>, at: Date): boolean =>
@@ -31,40 +29,32 @@ export const departureDue = (task: Pick<Task, 'arrivedAt' | 'departedAt'>, at: D
  * Keyed by the event's id: an event told twice changes nothing.
  */
 @Injectable()
-export class TaskArrivals implements OnModuleInit, OnModuleDestroy {
-  private unsubscribe: Array<() => void> = [];
-
+export class TaskArrivals {
   constructor(
-    private readonly bus: DomainEvents,
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     private readonly slots: TaskArrivalSlots,
     private readonly events: TaskEvents,
     private readonly drivers: ArrivalDriver,
   ) {}
 
-  onModuleInit(): void {
-    const inOrder = (events: readonly StoredFleetEvent[]) => events.filter(isPlaceEvent).sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
-    const each = (step: (event: StoredFleetEvent, task: Stored<Task>) => Promise<void>) => async (events: readonly StoredFleetEvent[]) => {
-      for (const event of inOrder(events)) for (const task of await this.tasksOf(event)) await step(event, task);
-    };
-    this.unsubscribe = [
-      this.bus.on(
-        FLEET_EVENTS_RECORDED,
-        each((event, task) => (event.type === 'place.arrival' ? this.arrived(event, task) : this.departed(event, task))),
-      ),
-      this.bus.on(
-        FLEET_EVENTS_MOVED,
-        each((event, task) => this.moved(event, task)),
-      ),
-      this.bus.on(
-        FLEET_EVENTS_REMOVED,
-        each((event, task) => this.removed(event, task)),
-      ),
-    ];
+  @OnDomainEvent(FLEET_EVENTS_RECORDED)
+  eventsRecorded(events: readonly StoredFleetEvent[]): Promise<void> {
+    return this.eachTask(events, (event, task) => (event.type === 'place.arrival' ? this.arrived(event, task) : this.departed(event, task)));
   }
 
-  onModuleDestroy(): void {
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
+  @OnDomainEvent(FLEET_EVENTS_MOVED)
+  eventsMoved(events: readonly StoredFleetEvent[]): Promise<void> {
+    return this.eachTask(events, (event, task) => this.moved(event, task));
+  }
+
+  @OnDomainEvent(FLEET_EVENTS_REMOVED)
+  eventsRemoved(events: readonly StoredFleetEvent[]): Promise<void> {
+    return this.eachTask(events, (event, task) => this.removed(event, task));
+  }
+
+  /** `step` over each place event, oldest first, and each task in its slot. */
+  private async eachTask(events: readonly StoredFleetEvent[], step: (event: StoredFleetEvent, task: Stored<Task>) => Promise<void>): Promise<void> {
+    for (const event of placeEventsInOrder(events)) for (const task of await this.tasksOf(event)) await step(event, task);
   }
 
   /** The tasks in the event's slot; ones that left it meanwhile (deleted, ended) are taken out. */
