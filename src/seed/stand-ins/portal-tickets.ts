@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { PortalTicketComment } from '@app/integrations';
+import type { PortalClientTicket, PortalTicketComment } from '@app/integrations';
 
 /** A ticket as the portal keeps it: the spec's shape plus `clientId` and members our API must drop. */
-export interface StoredTicket {
-  id: string;
-  title: string;
-  description: string;
-  status: { id: number; name: string };
-  category: string;
-  authorName: string;
+export interface StoredTicket extends PortalClientTicket {
   authorEmail: string;
-  clientId: string;
   origin: string;
   internalPriority: string;
-  commentsCount: number;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-  comments: StoredComment[];
 }
 
 /** A comment is kept as the spec shows it. */
