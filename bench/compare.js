@@ -165,19 +165,31 @@ async function main() {
       ? `POST /api/telemetry/flespi, batches of ${ingest.batch} messages over ${args.ingest} trackers (figures per message; bare Express answers the same JSON)`
       : `GET ${args.path} as ${args.user}`;
     console.log(`${what} at ${connections} connections, ${args.rounds} alternating rounds of ${args.seconds} s (medians)`);
+    const [firstName, first] = [...figures][0];
     for (const [name, figure] of figures) {
       const ratios = figure.reqPerSec.map((rps, index) => rps / express.reqPerSec[index]);
       console.log(
-        `  ${name.padEnd(16)} ${String(Math.round(median(figure.usPerRequest))).padStart(6)} µs CPU/${ingest ? 'message' : 'request'}` +
-          ` (database ${String(Math.round(median(figure.dbUsPerRequest))).padStart(4)} µs, load generator ${String(Math.round(median(figure.loadUsPerRequest))).padStart(4)} µs)` +
+        `  ${name.padEnd(16)} ${micros(median(figure.usPerRequest)).padStart(6)} µs CPU/${ingest ? 'message' : 'request'}` +
+          ` (database ${micros(median(figure.dbUsPerRequest)).padStart(4)} µs, load generator ${micros(median(figure.loadUsPerRequest)).padStart(4)} µs)` +
           `  ${String(Math.round(median(figure.reqPerSec) * (ingest ? ingest.batch : 1))).padStart(6)} ${ingest ? 'messages' : 'req'}/s  ×${median(ratios).toFixed(2)} of bare Express` +
           `  statuses ${[...figure.statuses].join(',')}`,
       );
+      if (name !== firstName && name !== 'bare Express') console.log(`  ${''.padEnd(16)} ${cpuAgainst(figure, first, firstName)}`);
     }
   } finally {
     for (const { server } of servers) await server.stop();
     await mongo.stop();
   }
+}
+
+/** Small figures (ingestion's, per message) with a tenth: whole microseconds would hide a tenth of them. */
+const micros = (us) => (us < 100 ? us.toFixed(1) : String(Math.round(us)));
+
+/** CPU against the first build, round by round (each round runs both): the median of those ratios, app and app + database. */
+function cpuAgainst(figure, first, firstName) {
+  const paired = (of) => median(of(figure).map((value, round) => value / of(first)[round]));
+  const withDatabase = (f) => f.usPerRequest.map((us, round) => us + f.dbUsPerRequest[round]);
+  return `CPU ×${paired((f) => f.usPerRequest).toFixed(2)} of ${firstName}'s, app + database ×${paired(withDatabase).toFixed(2)} (medians of the rounds' ratios)`;
 }
 
 main().catch((error) => {
