@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { NewFixes, ProcessedTracker, Replay, TrackerOwnership, FollowsTrackers, TrackerProcessor } from '../positions';
+import { FollowsTrackers, NewFixes, ProcessedTracker, Replay, TrackerOwnership, TrackerProcessor } from '../positions';
 import { advance, MeterFeed } from './meter-rules';
 import { countOn, HELD_FIELDS, HeldMeters, recentOf, refreshFrom } from './held-meters';
 import { MeterFolds } from './meter-folds';

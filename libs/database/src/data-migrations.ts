@@ -53,7 +53,9 @@ export class DataMigrations implements OnApplicationBootstrap {
       const { name, leftUndone } = this.discovery.getMetadataByDecorator(DataMigration, wrapper)!;
       const migration = wrapper.instance as DataMigrationPass;
       void this.untilFinished(name, () => migration.run()).then(
-        (changed) => changed && this.logger.log(`${name}: ${changed} record(s) of the old shape converted`),
+        (changed) => {
+          if (changed) this.logger.log(`${name}: ${changed} record(s) of the old shape converted`);
+        },
         (error: unknown) => this.logger.warn(`${name}: ${leftUndone}: ${String(error)}`),
       );
     }

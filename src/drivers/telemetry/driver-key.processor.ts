@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { NewFixes, ProcessedTracker, FollowsTrackers, TrackerProcessor } from '../../positions';
+import { FollowsTrackers, NewFixes, ProcessedTracker, TrackerProcessor } from '../../positions';
 import { normalIdentificationKey } from '../schemas/driver.schema';
 import { DriverAssignment, telemetryAssignmentId } from '../assignments/schemas/driver-assignment.schema';
 import { DriverAssignments } from '../assignments/driver-assignments';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
 import { Asset, type StoredAsset } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
-import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, FollowsTrackers, TrackerProcessor } from '../../positions';
+import { FollowsTrackers, NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor } from '../../positions';
 import { freshWalkState, type FixWalkState } from '../fix-walk';
 import { speedLimitAt } from '../speed-limit-at';
 import { DayIncrement, DrivingDays } from './driving-days';

@@ -4,7 +4,7 @@ import { groupBy, Stored } from '@app/database';
 import { Asset, eventSettingsOf } from '@app/fleet';
 import { GeofenceIndex } from '../../geofences';
 import { PlaceIndex } from '../../places';
-import { NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, FollowsTrackers, TrackerProcessor } from '../../positions';
+import { FollowsTrackers, NewFixes, ProcessedTracker, Replay, TelemetryPointsReader, TrackerProcessor } from '../../positions';
 import type { NewFleetEvent } from '../fleet-event.types';
 import { FleetEvents } from '../fleet-events.service';
 import { DetectionRules } from './detection-rule';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { groupBy } from '@app/database';
-import { NewFixes, FollowsTrackers, TrackerProcessor } from '../../positions';
+import { FollowsTrackers, NewFixes, TrackerProcessor } from '../../positions';
 import { type LocationMove, locationMoves } from './location-moves';
 import { LocationMovesWriter } from './location-moves-writer';
 import { LocationTasks } from './location-tasks';
