@@ -5746,6 +5746,7 @@ export interface components {
             pricePerLiter?: number;
         };
         UpdateGeofenceDto: {
+            /** @description Every asset of the client, or only `assetIds` and the assets of `groupIds`. */
             allAssets?: boolean;
             assetIds?: string[];
             /** @example #6d4c41 */
@@ -17490,16 +17491,16 @@ export interface operations {
                  *       "radiusM": 10,
                  *       "widthM": 5,
                  *       "speedLimitKmh": 1,
+                 *       "name": "Zona norte",
+                 *       "description": "Recorridos de la zona norte",
+                 *       "color": "#6d4c41",
                  *       "allAssets": true,
                  *       "assetIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
                  *       ],
                  *       "groupIds": [
                  *         "665f1c2ab4d3e8a9f0c1d2e3"
-                 *       ],
-                 *       "name": "Zona norte",
-                 *       "description": "Recorridos de la zona norte",
-                 *       "color": "#6d4c41"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["UpdateGeofenceDto"];

@@ -1,4 +1,5 @@
-import { AllAssetsField, AssetTargetIdsField } from '@app/fleet';
+import { IntersectionType } from '@nestjs/swagger';
+import { AssetTargetsDto } from '@app/fleet';
 import { StrictBody, WhenSent } from '@app/http';
 import { AreaGeometry } from '@app/geo';
 import { UpdateMapItemDto } from '@app/geo/map-item';
@@ -6,7 +7,7 @@ import { GeofenceRadius, GeofenceSpeedLimit, GeofenceWidth, IsGeofenceGeometry }
 
 /** The fields to change, at least one; `null` clears the speed limit. The geometry is checked with the radius or width it will have. */
 @StrictBody()
-export class UpdateGeofenceDto extends UpdateMapItemDto {
+export class UpdateGeofenceDto extends IntersectionType(UpdateMapItemDto, AssetTargetsDto) {
   @WhenSent()
   @IsGeofenceGeometry({ shapeOnly: true })
   geometry?: AreaGeometry;
@@ -22,13 +23,4 @@ export class UpdateGeofenceDto extends UpdateMapItemDto {
   @WhenSent({ nullable: true })
   @GeofenceSpeedLimit()
   speedLimitKmh?: number | null;
-
-  @AllAssetsField()
-  allAssets?: boolean;
-
-  @AssetTargetIdsField()
-  assetIds?: string[];
-
-  @AssetTargetIdsField()
-  groupIds?: string[];
 }
