@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import { DomainEvents } from './domain-events';
+import { DomainEvents, type Listener } from './domain-events';
 import { topicsHeardBy } from './on-domain-event';
 
 /**
@@ -23,8 +23,8 @@ export class DomainEventListeners implements OnModuleInit, OnModuleDestroy {
       if (!instance || typeof instance !== 'object') continue;
       const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
-        for (const topic of topicsHeardBy(prototype[name]))
-          this.stops.push(this.bus.on(topic, (payload) => (instance as Record<string, (payload: unknown) => void | Promise<void>>)[name](payload)));
+        const method = prototype[name] as Listener<unknown>;
+        for (const topic of topicsHeardBy(method)) this.stops.push(this.bus.on(topic, (payload) => method.call(instance, payload)));
       }
     }
   }

@@ -13,9 +13,7 @@ type ListenerMethod<Payload> = (payload: Payload) => void | Promise<void>;
  */
 export function OnDomainEvent<Payload>(topic: Topic<Payload>) {
   return <Method extends ListenerMethod<Payload>>(_target: object, _key: string | symbol, descriptor: TypedPropertyDescriptor<Method>): void => {
-    const method = descriptor.value as object;
-    const topics = (Reflect.getMetadata(LISTENS_TO, method) as Topic<unknown>[] | undefined) ?? [];
-    Reflect.defineMetadata(LISTENS_TO, [...topics, topic], method);
+    Reflect.defineMetadata(LISTENS_TO, [...topicsHeardBy(descriptor.value), topic], descriptor.value as object);
   };
 }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
+import { markedProvidersWithOptions } from '@app/bus';
 import { AppConfig } from '@app/config';
 
 /** A migration recorded finished: its name, and when. */
@@ -49,9 +50,11 @@ export class DataMigrations implements OnApplicationBootstrap {
    */
   onApplicationBootstrap(): void {
     if (!this.config.runsBackgroundWork) return;
-    for (const wrapper of this.discovery.getProviders({ metadataKey: DataMigration.KEY })) {
-      const { name, leftUndone } = this.discovery.getMetadataByDecorator(DataMigration, wrapper)!;
-      const migration = wrapper.instance as DataMigrationPass;
+    const migrations = markedProvidersWithOptions<DataMigrationPass, DataMigrationOptions>(this.discovery, DataMigration);
+    for (const {
+      instance: migration,
+      options: { name, leftUndone },
+    } of migrations) {
       void this.untilFinished(name, () => migration.run()).then(
         (changed) => {
           if (changed) this.logger.log(`${name}: ${changed} record(s) of the old shape converted`);
