@@ -1,9 +1,9 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { Jobs } from '@app/jobs';
+import { RecurringJob } from '@app/jobs';
 import { LIVE_STREAM_EVENT } from '../positions';
 import { toFleetEventView } from './fleet-event.view';
 import type { StoredFleetEvent } from './fleet-event.types';
@@ -15,6 +15,8 @@ import { FleetEventFeedEntry } from './schemas/fleet-event-feed.schema';
 const CLOCK_SKEW_S = 2;
 /** How long the feed keeps an entry: far longer than any instance's poll delay. */
 const FEED_KEEPS_MS = 10 * 60_000;
+/** How often the entries past that go (a recurring job, once across instances). */
+const FEED_PRUNE_EVERY_MS = 60_000;
 
 /**
  * Every event on the live position stream as `event: fleet-event`, for the streams that see its
@@ -22,7 +24,7 @@ const FEED_KEEPS_MS = 10 * 60_000;
  * polled every POSITION_STREAM_POLL_MS (the delay of the live positions across instances).
  */
 @Injectable()
-export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class LiveFleetEvents implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LiveFleetEvents.name);
   private readonly sent = new LRUCache<string, true>({ max: 50_000 });
   private timer?: NodeJS.Timeout;
@@ -34,19 +36,15 @@ export class LiveFleetEvents implements OnModuleInit, OnApplicationBootstrap, On
   constructor(
     private readonly bus: DomainEvents,
     @InjectModel(FleetEventFeedEntry.name) private readonly feed: Model<FleetEventFeedEntry>,
-    private readonly jobs: Jobs,
     config: AppConfig,
   ) {
     this.pollMs = config.get('POSITION_STREAM_POLL_MS');
     this.polling = config.runsBackgroundWork;
   }
 
-  onModuleInit(): void {
-    this.jobs.every(
-      'events.feed-prune',
-      60_000,
-      async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })),
-    );
+  @RecurringJob('events.feed-prune', { everyMs: FEED_PRUNE_EVERY_MS })
+  async onSchedule(): Promise<void> {
+    await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } });
   }
 
   onApplicationBootstrap(): void {

@@ -1,7 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@app/config';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { Upload } from './schemas/upload.schema';
 import { UploadContentStore } from './upload-content.store';
 
@@ -21,19 +20,17 @@ export function isExpired(upload: Pick<Upload, 'referencedAt' | 'createdAt'>, no
  * checked here, so a file referenced meanwhile is kept.
  */
 @Injectable()
-export class UploadSweeperService implements OnModuleInit {
+export class UploadSweeperService {
   private readonly logger = new Logger(UploadSweeperService.name);
 
   constructor(
     @InjectRepository(Upload) private readonly uploads: TenantRepository<Upload>,
     private readonly content: UploadContentStore,
-    private readonly config: AppConfig,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    const minutes = this.config.get('UPLOAD_SWEEP_MINUTES');
-    if (minutes > 0) this.jobs.every('uploads.sweep', minutes * 60_000, async ({ lease }) => void (await this.sweep(new Date(), lease)));
+  @RecurringJob('uploads.sweep', { everyMs: (config) => config.get('UPLOAD_SWEEP_MINUTES') * 60_000 })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** One sweep as of `now` (tests pass their own clock) while `lease` holds; answers how many uploads were removed. */

@@ -216,6 +216,11 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('registers recurring jobs by marking a method (@RecurringJob), not by calling Jobs.every by hand', () => {
+    const offenders = [...sources].filter(([path, text]) => /\bjobs\.every\(/.test(text) && path !== 'libs/jobs/src/recurring-jobs.ts').map(([path]) => path);
+    expect(offenders).toEqual([]);
+  });
+
   it('decides the write side’s tracker-scope rules in one table (libs/auth WRITE_RULES), not by hand in services', () => {
     // What may still read the scope whole: reads, which the repositories scope (a cache key of the
     // caller's trackers; whether a refusal may name what holds a plate).

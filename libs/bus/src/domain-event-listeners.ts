@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DomainEvents, type Listener } from './domain-events';
+import { markedMethods } from './marked-providers';
 import { topicsHeardBy } from './on-domain-event';
 
 /**
@@ -18,15 +19,8 @@ export class DomainEventListeners implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    for (const { instance } of this.discovery.getProviders()) {
-      // Factories' values and request-scoped providers (no instance yet) hold no listeners.
-      if (!instance || typeof instance !== 'object') continue;
-      const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const method = prototype[name] as Listener<unknown>;
-        for (const topic of topicsHeardBy(method)) this.stops.push(this.bus.on(topic, (payload) => method.call(instance, payload)));
-      }
-    }
+    for (const { call, mark: topic } of markedMethods(this.discovery, this.scanner, topicsHeardBy))
+      this.stops.push(this.bus.on(topic, call as Listener<unknown>));
   }
 
   onModuleDestroy(): void {

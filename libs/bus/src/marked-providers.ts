@@ -1,4 +1,4 @@
-import type { DiscoverableDecorator, DiscoveryService } from '@nestjs/core';
+import type { DiscoverableDecorator, DiscoveryService, MetadataScanner } from '@nestjs/core';
 
 /**
  * The instances of the providers marked with a decorator of `DiscoveryService.createDecorator`:
@@ -17,4 +17,29 @@ export function markedProvidersWithOptions<T, Options>(
   return discovery
     .getProviders({ metadataKey: marker.KEY })
     .map((wrapper) => ({ instance: wrapper.instance as T, options: discovery.getMetadataByDecorator(marker, wrapper)! }));
+}
+
+/** A marked method, bound to its provider's instance. */
+export type MarkedMethod = (argument: unknown) => unknown;
+
+/**
+ * Every method of the built providers that `marksOf` finds marks on, bound to its instance, once
+ * per mark (`@OnDomainEvent`, `@RecurringJob`). Asked from `onModuleInit` or later.
+ */
+export function markedMethods<Mark>(
+  discovery: DiscoveryService,
+  scanner: MetadataScanner,
+  marksOf: (method: unknown) => readonly Mark[],
+): Array<{ call: MarkedMethod; mark: Mark }> {
+  const found: Array<{ call: MarkedMethod; mark: Mark }> = [];
+  for (const { instance } of discovery.getProviders()) {
+    // Factories' values and request-scoped providers (no instance yet) hold no marked methods.
+    if (!instance || typeof instance !== 'object') continue;
+    const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(prototype)) {
+      const method = prototype[name];
+      for (const mark of marksOf(method)) found.push({ call: (method as MarkedMethod).bind(instance), mark });
+    }
+  }
+  return found;
 }

@@ -16,7 +16,8 @@ const RECURRING_KEY = 'recurring';
 /**
  * Durable background work with leases in MongoDB: each job runs on one instance at a time, and a
  * job whose instance died (SIGKILL, OOM) is run again by another once its lease expires — so
- * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`, `every`) and
+ * handlers are idempotent. Domains register handlers in `onModuleInit` (`handle`; a recurring job
+ * is a method marked `@RecurringJob`, which `RecurringJobs` registers with `every`) and
  * enqueue with `enqueue` (or `enqueueHere`, to run at once what this instance just created); only
  * a server polls (`runsBackgroundWork`, and not with JOBS_RUN=false), every JOBS_POLL_MS, and at
  * once after this instance enqueues something due. Lease times are on the database's clock

@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DatabaseClock } from '@app/database';
-import { Jobs } from './jobs.service';
+import type { JobRun } from './job-outcomes';
+import { RecurringJob } from './recurring-job';
 import { LeaseCheck, NOT_LEASED } from './run-lease';
 
 /** The recurring job that removes what is past its retention, every kind of record in turn. */
@@ -22,22 +23,20 @@ interface Kept {
  * answers how many went; it checks `lease` between its writes.
  */
 @Injectable()
-export class Retention implements OnModuleInit {
+export class Retention {
   private readonly logger = new Logger(Retention.name);
   private readonly kept: Kept[] = [];
 
-  constructor(
-    private readonly jobs: Jobs,
-    private readonly clock: DatabaseClock,
-  ) {}
+  constructor(private readonly clock: DatabaseClock) {}
 
   /** Records of `what` are kept `keepMs`; `prune(before)` removes those from before `before`. */
   keep(what: string, keepMs: number, prune: Kept['prune']): void {
     this.kept.push({ what, keepMs, prune });
   }
 
-  onModuleInit(): void {
-    this.jobs.every(RETENTION_JOB, RETENTION_EVERY_MS, async ({ lease }) => void (await this.prune(lease)));
+  @RecurringJob(RETENTION_JOB, { everyMs: RETENTION_EVERY_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.prune(lease);
   }
 
   /** One pass over every kind of record; answers how many of each went. */

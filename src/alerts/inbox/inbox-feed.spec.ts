@@ -1,7 +1,6 @@
 import { Types } from 'mongoose';
 import { DomainEvents } from '@app/bus';
 import type { AppConfig } from '@app/config';
-import type { Jobs } from '@app/jobs';
 import { INBOX_ENTRY, InboxFeed, type InboxEntry, type InboxGroup } from './inbox-feed';
 
 describe('InboxFeed.publish', () => {
@@ -25,7 +24,7 @@ describe('InboxFeed.publish', () => {
     const written: Array<{ groups: Array<{ to: unknown[] }>; entries: unknown[] }> = [];
     const model = { collection: { insertMany: async (documents: typeof written) => void written.push(...documents) } };
     const bus = new DomainEvents();
-    const feed = new InboxFeed(model as never, {} as Jobs, bus, { get: () => 1000 } as unknown as AppConfig);
+    const feed = new InboxFeed(model as never, bus, { get: () => 1000 } as unknown as AppConfig);
     const told: InboxEntry[] = [];
     bus.on(INBOX_ENTRY, (entry) => void told.push(entry));
     const groups = [group(1000), group(3000), group(1500), group(1)];

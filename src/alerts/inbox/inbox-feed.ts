@@ -1,10 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { LRUCache } from 'lru-cache';
 import { Model, Types } from 'mongoose';
 import { DomainEvents, Topic } from '@app/bus';
 import { AppConfig } from '@app/config';
-import { Jobs } from '@app/jobs';
+import { RecurringJob } from '@app/jobs';
 import { NotificationFeedEntry, NotificationFeedWrite } from '../schemas/notification-feed.schema';
 import type { NotificationTexts } from '../schemas/notification.schema';
 import type { NotificationView } from './notification.view';
@@ -13,6 +13,8 @@ import type { NotificationView } from './notification.view';
 const CLOCK_SKEW_S = 2;
 /** How long the feed keeps an entry: far longer than any instance's poll delay. */
 const FEED_KEEPS_MS = 10 * 60_000;
+/** How often the entries past that go (a recurring job, once across instances). */
+const FEED_PRUNE_EVERY_MS = 60_000;
 /**
  * Entries per feed document, at most (a group's view is under 1 KiB and a recipient ~40 bytes; a
  * rule has at most 1 000 recipients, so a group always fits: far below the 16 MiB a document may hold).
@@ -47,7 +49,7 @@ export const INBOX_ENTRY = new Topic<InboxEntry>('alerts.inbox-entry');
  * this instance has a stream open (the same pattern as the fleet events on the position stream).
  */
 @Injectable()
-export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
+export class InboxFeed implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(InboxFeed.name);
   private readonly sent = new LRUCache<string, true>({ max: 50_000 });
   private lastSeconds = Math.floor(Date.now() / 1000);
@@ -57,19 +59,15 @@ export class InboxFeed implements OnModuleInit, OnApplicationBootstrap, OnModule
 
   constructor(
     @InjectModel(NotificationFeedWrite.name) private readonly feed: Model<NotificationFeedWrite>,
-    private readonly jobs: Jobs,
     private readonly bus: DomainEvents,
     config: AppConfig,
   ) {
     this.pollMs = config.get('POSITION_STREAM_POLL_MS');
   }
 
-  onModuleInit(): void {
-    this.jobs.every(
-      'alerts.inbox-feed-prune',
-      60_000,
-      async () => void (await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } })),
-    );
+  @RecurringJob('alerts.inbox-feed-prune', { everyMs: FEED_PRUNE_EVERY_MS })
+  async onSchedule(): Promise<void> {
+    await this.feed.collection.deleteMany({ _id: { $lt: Types.ObjectId.createFromTime((Date.now() - FEED_KEEPS_MS) / 1000) } });
   }
 
   onApplicationBootstrap(): void {

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Jobs, type LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { Injectable, Logger } from '@nestjs/common';
+import { JobRun, type LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { DrivingDays } from './driving-days';
 import { DrivingMonths } from './driving-months';
 import { dayOf } from './hour-tallies';
@@ -19,17 +19,17 @@ const BATCH = 1000;
  * copied again), then records how far the months are whole.
  */
 @Injectable()
-export class DrivingMonthsCloser implements OnModuleInit {
+export class DrivingMonthsCloser {
   private readonly logger = new Logger(DrivingMonthsCloser.name);
 
   constructor(
     private readonly days: DrivingDays,
     private readonly months: DrivingMonths,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('driving.close-days', CLOSE_EVERY_MS, async ({ lease }) => void (await this.run(Date.now(), lease)), { atStart: true });
+  @RecurringJob('driving.close-days', { everyMs: CLOSE_EVERY_MS, atStart: true })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.run(Date.now(), lease);
   }
 
   /** One pass at `nowMs`; answers how many days it copied. */

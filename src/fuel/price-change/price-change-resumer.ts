@@ -1,8 +1,8 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { AppConfig } from '@app/config';
 import { Model } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, TenantRepository, type Stored } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { FuelPriceChange } from '../schemas/fuel-price-change.schema';
 import { PriceChangeLeases } from './price-change-leases';
 import { PriceChangeRuns } from './price-change-runs.service';
@@ -20,7 +20,7 @@ const RESUME_LEASE_MS = 20_000;
  * it runs.
  */
 @Injectable()
-export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class PriceChangeResumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(PriceChangeResumer.name);
   private booting?: Promise<unknown>;
 
@@ -30,12 +30,12 @@ export class PriceChangeResumer implements OnModuleInit, OnApplicationBootstrap,
     @InjectRepository(FuelPriceChange) private readonly changes: TenantRepository<FuelPriceChange>,
     private readonly runs: PriceChangeRuns,
     private readonly leases: PriceChangeLeases,
-    private readonly jobs: Jobs,
     private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('fuel.price-changes.resume', RESUME_EVERY_MS, async ({ lease }) => void (await this.resumePending(lease)), { leaseMs: RESUME_LEASE_MS });
+  @RecurringJob('fuel.price-changes.resume', { everyMs: RESUME_EVERY_MS, leaseMs: RESUME_LEASE_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.resumePending(lease);
   }
 
   onApplicationBootstrap(): void {

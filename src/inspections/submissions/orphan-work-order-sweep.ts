@@ -1,6 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { byClient, InjectRepository, scopeOfClient, TenantRepository } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { UnconfirmedInspectionOrders } from '../../maintenance';
 import { Inspection } from '../schemas/inspection.schema';
 
@@ -18,17 +18,17 @@ export const ORPHAN_GRACE_MS = 15_000;
  * grace period across all instances, so the orders of the crash just before a start go within two.
  */
 @Injectable()
-export class OrphanWorkOrderSweep implements OnModuleInit {
+export class OrphanWorkOrderSweep {
   private readonly logger = new Logger(OrphanWorkOrderSweep.name);
 
   constructor(
     @InjectRepository(Inspection) private readonly inspections: TenantRepository<Inspection>,
     private readonly orders: UnconfirmedInspectionOrders,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('inspections.orphan-work-orders', ORPHAN_GRACE_MS, async ({ lease }) => void (await this.sweep(ORPHAN_GRACE_MS, lease)), { atStart: true });
+  @RecurringJob('inspections.orphan-work-orders', { everyMs: ORPHAN_GRACE_MS, atStart: true })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(ORPHAN_GRACE_MS, lease);
   }
 
   /** Removes the orphans older than `graceMs` while `lease` holds; returns how many. */

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Model } from 'mongoose';
 import { InjectUnscopedModel, Stored } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusRecompute } from './service-status-recompute';
 
@@ -15,16 +15,16 @@ export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
  * client, handed to ServiceStatusRecompute to recompute in their client's zone.
  */
 @Injectable()
-export class ServiceStatusSweep implements OnModuleInit {
+export class ServiceStatusSweep {
   constructor(
     // Every client's statuses due a look: the sweep's one read across clients.
     @InjectUnscopedModel(ServiceStatus) private readonly allStatuses: Model<ServiceStatus>,
     private readonly recompute: ServiceStatusRecompute,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('maintenance.service-status', SERVICE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)), { atStart: true });
+  @RecurringJob('maintenance.service-status', { everyMs: SERVICE_SWEEP_EVERY_MS, atStart: true })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** Recomputes what is due as of `now` while `lease` holds; answers how many statuses it looked at. */

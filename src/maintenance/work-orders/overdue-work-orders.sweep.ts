@@ -1,11 +1,11 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { DateTime } from 'luxon';
 import { Model, Types } from 'mongoose';
 import { Client } from '@app/auth';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { FleetEvents } from '../../events';
 import { WorkOrder } from '../schemas/work-order.schema';
 
@@ -18,7 +18,7 @@ export const OVERDUE_SWEEP_EVERY_MS = 5 * 60_000;
  * is recorded, then the order marked, so a crash in between repeats nothing.
  */
 @Injectable()
-export class OverdueWorkOrdersSweep implements OnModuleInit {
+export class OverdueWorkOrdersSweep {
   constructor(
     // Every client's open orders past a due date: the sweep's one read across clients.
     @InjectUnscopedModel(WorkOrder) private readonly allOrders: Model<WorkOrder>,
@@ -27,11 +27,11 @@ export class OverdueWorkOrdersSweep implements OnModuleInit {
     // Clients are not a client's records: their time zones, by id.
     @InjectModel(Client.name) private readonly clients: Model<Client>,
     private readonly events: FleetEvents,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('work-orders.overdue', OVERDUE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)));
+  @RecurringJob('work-orders.overdue', { everyMs: OVERDUE_SWEEP_EVERY_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** Records the events of the orders overdue as of `now` while `lease` holds; answers how many. */

@@ -1,5 +1,5 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Jobs } from '@app/jobs';
+import { Injectable, Logger } from '@nestjs/common';
+import { JobRun, RecurringJob } from '@app/jobs';
 import { CHECKPOINTS_SPAN_S, TrackerCheckpoints } from './tracker-checkpoints';
 
 /** How often the checkpoints a day old are removed (a recurring job, once across instances). */
@@ -11,19 +11,15 @@ export const CHECKPOINTS_PRUNE_EVERY_MS = 5 * 60_000;
  * collection. A delete by time scans the collection on the embedded server: a job's work, never a batch's.
  */
 @Injectable()
-export class CheckpointsPrune implements OnModuleInit {
+export class CheckpointsPrune {
   private readonly logger = new Logger(CheckpointsPrune.name);
 
-  constructor(
-    private readonly checkpoints: TrackerCheckpoints,
-    private readonly jobs: Jobs,
-  ) {}
+  constructor(private readonly checkpoints: TrackerCheckpoints) {}
 
-  onModuleInit(): void {
-    this.jobs.every('telemetry.checkpoints-prune', CHECKPOINTS_PRUNE_EVERY_MS, async ({ lease }) => {
-      lease.assertHeld();
-      await this.prune();
-    });
+  @RecurringJob('telemetry.checkpoints-prune', { everyMs: CHECKPOINTS_PRUNE_EVERY_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    lease.assertHeld();
+    await this.prune();
   }
 
   async prune(now = Date.now()): Promise<number> {

@@ -1,8 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { Connection, Model } from 'mongoose';
 import { InjectUnscopedModel } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { ReportFile } from './report-file.schema';
 import { reportFileBucket } from './report-files.service';
 
@@ -17,16 +17,16 @@ const KEPT_AFTER_EXPIRY_MS = 86_400_000;
  * record the next pass finds again (an expired link answers 410 before reading any bytes).
  */
 @Injectable()
-export class ExpiredReportFilesSweep implements OnModuleInit {
+export class ExpiredReportFilesSweep {
   constructor(
     // Every client's expired links: the sweep's one read across clients.
     @InjectUnscopedModel(ReportFile) private readonly files: Model<ReportFile>,
     @InjectConnection() private readonly connection: Connection,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('scheduled-reports.expired-files', EXPIRED_FILES_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)));
+  @RecurringJob('scheduled-reports.expired-files', { everyMs: EXPIRED_FILES_EVERY_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** Deletes what expired over a day before `now` while `lease` holds; answers how many files went. */

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Model } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { nextRunAfter } from '../schedule/report-schedule';
 import { ScheduledReport } from '../schemas/scheduled-report.schema';
 import { ReportRuns } from './report-runs.service';
@@ -19,17 +19,17 @@ const CATCH_UP = 50;
  * several runs (the platform was down) gets each, oldest first.
  */
 @Injectable()
-export class ScheduledReportsSweep implements OnModuleInit {
+export class ScheduledReportsSweep {
   constructor(
     // Every client's due schedules: the sweep's one read across clients.
     @InjectUnscopedModel(ScheduledReport) private readonly allReports: Model<ScheduledReport>,
     @InjectRepository(ScheduledReport) private readonly reports: TenantRepository<ScheduledReport>,
     private readonly runs: ReportRuns,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('scheduled-reports.due', DUE_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)), { atStart: true });
+  @RecurringJob('scheduled-reports.due', { everyMs: DUE_SWEEP_EVERY_MS, atStart: true })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** Queues what is due as of `now` while `lease` holds; answers how many runs this call stored. */

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { Model } from 'mongoose';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
-import { Jobs, LeaseCheck, NOT_LEASED } from '@app/jobs';
+import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { Task } from '../schemas/task.schema';
 import { TaskEvents } from '../task-events';
 
@@ -17,17 +17,17 @@ const PASS_LIMIT = 1_000;
  * nothing; a task without an asset is marked late without an event (events belong to assets).
  */
 @Injectable()
-export class LateTasksSweep implements OnModuleInit {
+export class LateTasksSweep {
   constructor(
     // Every client's tasks whose window closed without an arrival: the sweep's one read across clients.
     @InjectUnscopedModel(Task) private readonly allTasks: Model<Task>,
     @InjectRepository(Task) private readonly tasks: TenantRepository<Task>,
     private readonly events: TaskEvents,
-    private readonly jobs: Jobs,
   ) {}
 
-  onModuleInit(): void {
-    this.jobs.every('tasks.late', LATE_TASKS_SWEEP_EVERY_MS, async ({ lease }) => void (await this.sweep(new Date(), lease)));
+  @RecurringJob('tasks.late', { everyMs: LATE_TASKS_SWEEP_EVERY_MS })
+  async onSchedule({ lease }: JobRun<null>): Promise<void> {
+    await this.sweep(new Date(), lease);
   }
 
   /** Marks the tasks late as of `now` while `lease` holds; answers how many. */
