@@ -7,9 +7,10 @@ import type { Types } from 'mongoose';
 export function groupBy<T, V = T>(items: Iterable<T>, key: (item: T) => string, value: (item: T) => V = (item) => item as unknown as V): Map<string, V[]> {
   const groups = new Map<string, V[]>();
   for (const item of items) {
-    const group = groups.get(key(item));
+    const itemKey = key(item);
+    const group = groups.get(itemKey);
     if (group) group.push(value(item));
-    else groups.set(key(item), [value(item)]);
+    else groups.set(itemKey, [value(item)]);
   }
   return groups;
 }

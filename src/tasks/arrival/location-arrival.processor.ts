@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { groupBy } from '@app/database';
+import { byClient, groupBy } from '@app/database';
 import { FollowsTrackers, NewFixes, TrackerProcessor } from '../../positions';
 import { type LocationMove, locationMoves } from './location-moves';
 import { LocationMovesWriter } from './location-moves-writer';
@@ -8,8 +8,8 @@ import { LocationTasks } from './location-tasks';
 /**
  * Tasks at a location arrive and depart by the vehicle's fixes (docs/dispatch.md, "Arrival by
  * itself"): the first fix within `radiusM` inside the window's margins is the arrival, the first
- * fix outside after it the departure. Fixes without a position count for neither. An asset
- * without such a task costs one map lookup a batch; a batch's moves are written together
+ * fix outside after it the departure. Fixes without a position count for neither. A client
+ * without such a task costs one lookup a batch, an asset without one a map lookup; a batch's moves are written together
  * (`LocationMovesWriter`).
  * Late fixes are not replayed: an arrival stays as the fixes in order made it.
  */
@@ -34,9 +34,14 @@ export class LocationArrivalProcessor implements TrackerProcessor {
   // The batch's moves, then their writes together: a few database calls however many tasks move.
   async advance(batch: readonly NewFixes[]): Promise<void> {
     const moves: LocationMove[] = [];
-    for (const [assetId, ofAsset] of groupBy(batch, (fixes) => fixes.assetId.toHexString())) {
-      const tasks = (await this.watched.of(ofAsset[0].clientId)).ofAsset(assetId);
-      if (tasks?.length) moves.push(...locationMoves(tasks, ofAsset));
+    // The index is asked once a client (a batch is often one client's), not once a vehicle.
+    for (const ofClient of byClient(batch)) {
+      const watched = await this.watched.of(ofClient[0].clientId);
+      if (watched.isEmpty) continue;
+      for (const [assetId, ofAsset] of groupBy(ofClient, (fixes) => fixes.assetId.toHexString())) {
+        const tasks = watched.ofAsset(assetId);
+        if (tasks?.length) moves.push(...locationMoves(tasks, ofAsset));
+      }
     }
     // The writes change the index: the next batch reads the tasks as written.
     if (moves.length > 0) await this.writer.write(moves);

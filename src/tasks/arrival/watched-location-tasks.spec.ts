@@ -45,4 +45,11 @@ describe('WatchedLocationTasks', () => {
     const next = watched.with([], [arrived, added]);
     expect(next.ofAsset(truck.toHexString())).toEqual([arrived, added]);
   });
+
+  it('is empty while no task is watched, so that a batch of its client is not looked at', () => {
+    expect(WatchedLocationTasks.of([task(null), task(truck, { state: 'done' })]).isEmpty).toBe(true);
+    const watched = WatchedLocationTasks.of([task(van)]);
+    expect(watched.isEmpty).toBe(false);
+    expect(watched.with([], [task(truck)]).isEmpty).toBe(false);
+  });
 });

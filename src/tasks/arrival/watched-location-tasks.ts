@@ -24,6 +24,11 @@ export class WatchedLocationTasks {
     return new WatchedLocationTasks(new Map(), new Map()).with([], tasks);
   }
 
+  /** No watched task in the client: its fixes need not be looked at. */
+  get isEmpty(): boolean {
+    return this.byAsset.size === 0;
+  }
+
   /** The asset's (hex id) watched tasks, if any. */
   ofAsset(assetId: string): readonly Stored<Task>[] | undefined {
     return this.byAsset.get(assetId);
