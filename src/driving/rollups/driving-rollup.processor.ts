@@ -63,17 +63,21 @@ export class DrivingRollupProcessor implements TrackerProcessor {
   async advance(batch: readonly NewFixes[]): Promise<void> {
     const increments: DayIncrement[] = [];
     const walked: Array<[HeldWalk, FixWalkState]> = [];
-    for (const { assetId, clientId, fixes } of batch) {
-      const held = this.held.get(assetId.toHexString());
-      if (!held || fixes.length === 0) continue;
-      const { hours, state } = walkByHour(held.walk, fixes, speedLimitAt(held.asset, await this.geofences.of(clientId)));
-      const firstDay = held.fresh ? dayOf(fixes[0].ts) : null;
-      const days = byDay(hours);
-      // The day its walk begins records from when, even with nothing to count yet.
-      if (firstDay !== null && !days.has(firstDay)) days.set(firstDay, new Map());
-      for (const [day, dayHours] of days)
-        increments.push({ assetId: assetId.toHexString(), day, hours: dayHours, ...(day === firstDay && { coveredFrom: fixes[0].ts }) });
-      walked.push([held, state]);
+    // The client's geofences (speed limits) are asked once a client, not once a vehicle.
+    for (const ofClient of byClient(batch)) {
+      const fences = await this.geofences.of(ofClient[0].clientId);
+      for (const { assetId, fixes } of ofClient) {
+        const held = this.held.get(assetId.toHexString());
+        if (!held || fixes.length === 0) continue;
+        const { hours, state } = walkByHour(held.walk, fixes, speedLimitAt(held.asset, fences));
+        const firstDay = held.fresh ? dayOf(fixes[0].ts) : null;
+        const days = byDay(hours);
+        // The day its walk begins records from when, even with nothing to count yet.
+        if (firstDay !== null && !days.has(firstDay)) days.set(firstDay, new Map());
+        for (const [day, dayHours] of days)
+          increments.push({ assetId: assetId.toHexString(), day, hours: dayHours, ...(day === firstDay && { coveredFrom: fixes[0].ts }) });
+        walked.push([held, state]);
+      }
     }
     await this.days.write(increments);
     // Once written: a state ahead of its rollups would skip, after a crash, the fixes they lost.
