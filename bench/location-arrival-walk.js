@@ -11,6 +11,7 @@ const { join } = require('node:path');
 const { ObjectId } = require('mongodb');
 const { LocationArrivalProcessor } = require(join(__dirname, '../dist/src/tasks/arrival/location-arrival.processor.js'));
 const { LocationTasks } = require(join(__dirname, '../dist/src/tasks/arrival/location-tasks.js'));
+const { M_PER_DEG_LAT } = require('./lib/location-tasks');
 const { waitingTask } = require('./lib/task-document');
 
 const VEHICLES = 2000;
@@ -19,7 +20,6 @@ const FIXES_A_VEHICLE = 2;
 const TASKS_A_VEHICLE = 3;
 const BATCHES = 2000;
 const OFF_ROUTE_M = 3000;
-const M_PER_DEG_LAT = 111_320;
 const clientId = new ObjectId();
 const assets = Array.from({ length: VEHICLES }, () => new ObjectId());
 const start = Math.floor(Date.now() / 1000) - 3600;

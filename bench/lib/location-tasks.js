@@ -51,4 +51,4 @@ async function arrivalsOf(db, clientId) {
   return { arrived, departed };
 }
 
-module.exports = { addLocationTasks, arrivalsOf };
+module.exports = { addLocationTasks, arrivalsOf, M_PER_DEG_LAT };
