@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { Types } from 'mongoose';
 import request from 'supertest';
 import { Permission } from '@app/auth';
 import { createTestApp, createTestAppWithEnv, TestApp } from '@app/testing';
@@ -6,6 +7,7 @@ import { PositionFeed } from '../../src/positions/live/position-feed.service';
 import { PositionStreams } from '../../src/positions/live/position-streams.service';
 import { createTenant, TestTenant } from '../factories/tenant.factory';
 import { openSse, SseClient } from '../support/sse-client';
+import { eventually } from '../support/webhook-receiver';
 import { addAsset, TrackedFixture } from './positions-fixtures';
 
 const TOKEN = 'ingest-token-stream-0123456789';
@@ -138,6 +140,26 @@ describe('GET /api/positions/stream (live positions, Server-Sent Events)', () =>
     } finally {
       await second.close().catch(() => undefined);
     }
+  });
+
+  it('brings the fleet events another instance recorded, through the shared feed, each once', async () => {
+    const streams = t.app.get(PositionStreams);
+    const before = streams.size;
+    const client = await stream(tenant.admin.token, `?assetIds=${b.assetId}`);
+    const eventId = new Types.ObjectId();
+    const view = { id: eventId.toHexString(), type: 'geofence.enter', assetId: b.assetId };
+    // As another instance writes it; then the same event once more (recorded again elsewhere).
+    const entry = () => ({ _id: new Types.ObjectId(), eventId, assetId: new Types.ObjectId(b.assetId), view });
+    await t.connection.collection('fleet_event_feed').insertOne(entry());
+    const frame = await client.waitFor(() => client.events.find((e) => e.event === 'fleet-event'), 5000);
+    expect(JSON.parse(frame.data)).toEqual(view);
+    await t.connection.collection('fleet_event_feed').insertOne(entry());
+    // Polls every 200 ms, each reading from 2 s before the newest entry: five of them later, still told once.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(client.events.filter((e) => e.event === 'fleet-event')).toHaveLength(1);
+    // Gone from the server before the next test counts the streams.
+    client.close();
+    await eventually(() => streams.size === before, 'the stream to end on the server', 2000);
   });
 
   it('ends the stream when the client disconnects', async () => {

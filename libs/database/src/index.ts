@@ -18,3 +18,4 @@ export * from './text-patterns';
 export * from './client-versioned-cache';
 export * from './client-index';
 export * from './client-change-log';
+export * from './instance-feed';
