@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AppConfig } from '@app/config';
-import { InstanceFeed } from '@app/database';
+import { FEED_PRUNE_EVERY_MS, InstanceFeed } from '@app/database';
 import { RecurringJob } from '@app/jobs';
 import { LIVE_STREAM_EVENT } from '../positions';
 import { toFleetEventView } from './fleet-event.view';
@@ -11,8 +11,6 @@ import { DomainEvents, OnDomainEvent } from '@app/bus';
 import { FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
 import { FleetEventFeedEntry } from './schemas/fleet-event-feed.schema';
 
-/** How often the feed's entries past its keeping go (a recurring job, once across instances). */
-const FEED_PRUNE_EVERY_MS = 60_000;
 /** Feed entries one poll reads at most (`InstanceFeed`: more than a few seconds' events). */
 const ENTRIES_PER_POLL = 10_000;
 

@@ -7,6 +7,8 @@ import { Types } from 'mongoose';
 const CLOCK_SKEW_S = 2;
 /** How long a feed keeps a write: far longer than any instance's poll delay. */
 export const FEED_KEEPS_MS = 10 * 60_000;
+/** How often a feed's writes past that go: the period of its domain's recurring prune (`prune`). */
+export const FEED_PRUNE_EVERY_MS = 60_000;
 /** Keys a feed remembers as told (reads overlap by the clock skew; an instance reads back its own writes). */
 const TOLD_KEYS = 50_000;
 

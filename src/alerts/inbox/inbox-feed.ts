@@ -3,14 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { DomainEvents, Topic } from '@app/bus';
 import { AppConfig } from '@app/config';
-import { InstanceFeed } from '@app/database';
+import { FEED_PRUNE_EVERY_MS, InstanceFeed } from '@app/database';
 import { RecurringJob } from '@app/jobs';
 import { NotificationFeedEntry, NotificationFeedWrite } from '../schemas/notification-feed.schema';
 import type { NotificationTexts } from '../schemas/notification.schema';
 import type { NotificationView } from './notification.view';
 
-/** How often the feed's writes past its keeping go (a recurring job, once across instances). */
-const FEED_PRUNE_EVERY_MS = 60_000;
 /**
  * Entries per feed document, at most (a group's view is under 1 KiB and a recipient ~40 bytes; a
  * rule has at most 1 000 recipients, so a group always fits: far below the 16 MiB a document may hold).
