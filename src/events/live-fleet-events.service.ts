@@ -17,7 +17,8 @@ const ENTRIES_PER_POLL = 10_000;
 /**
  * Every event on the live position stream as `event: fleet-event`, for the streams that see its
  * asset: this instance's at once (it records them), other instances' through the feed collection,
- * polled every POSITION_STREAM_POLL_MS (the delay of the live positions across instances).
+ * polled every POSITION_STREAM_POLL_MS (the delay of the live positions across instances) while
+ * this instance has a stream open.
  */
 @Injectable()
 export class LiveFleetEvents implements OnApplicationBootstrap, OnModuleDestroy {
@@ -33,6 +34,7 @@ export class LiveFleetEvents implements OnApplicationBootstrap, OnModuleDestroy 
       what: 'events',
       pollMs: config.get('POSITION_STREAM_POLL_MS'),
       readLimit: ENTRIES_PER_POLL,
+      listening: () => bus.heard(LIVE_STREAM_EVENT),
       read: (entry) => this.send(entry),
     });
     this.polling = config.runsBackgroundWork;
