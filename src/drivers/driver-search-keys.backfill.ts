@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Model, Types } from 'mongoose';
 import { DataMigration, type DataMigrationPass, InjectUnscopedModel, migrateInRounds } from '@app/database';
-import { driverSearchKeys } from './driver-search';
+import { driverSearchKeys } from './driver-search-keys';
 import { Driver } from './schemas/driver.schema';
 
 const BATCH = 500;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { importLoops } from './import-loops';
 import { assetOwnedOffenders, modelsWithField, registrations, type Sources } from './source-models';
 
 /**
@@ -214,6 +215,20 @@ describe('architecture', () => {
       }
     }
     expect(offenders).toEqual([]);
+  });
+
+  it('has no import loop between files, direct or around a circle (type imports too): each file stands above what it imports', () => {
+    const fileOf = (target: string) => [`${target}.ts`, `${target}/index.ts`].find((path) => sources.has(path));
+    const imports = new Map([...sources.keys()].map((path) => [path, relativeImports(path).flatMap((target) => fileOf(target) ?? [])]));
+    expect(importLoops(imports)).toEqual([]);
+    // The rule finds a loop: a → b → c → a, beside d → a.
+    const made = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(importLoops(made)).toEqual([['a', 'b', 'c']]);
   });
 
   it('registers recurring jobs by marking a method (@RecurringJob), not by calling Jobs.every by hand', () => {

@@ -6,7 +6,7 @@ import { InjectRepository, TenantRepository } from '@app/database';
 import { validationFailed } from '@app/errors';
 import { Driver } from '../schemas/driver.schema';
 import { withoutUndefined } from '../without-undefined';
-import { driverSearchKeys } from '../driver-search';
+import { driverSearchKeys } from '../driver-search-keys';
 import { DriverImportResultView } from '../driver-import-result.view';
 import { alreadyRegisteredReason, CandidateRow, failedRow, FailedRow, planImport } from './driver-import-plan';
 import { checkRowShapes } from './driver-row-shape';

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
-import { driverSearchKeys } from '../driver-search';
+import { driverSearchKeys } from '../driver-search-keys';
 
 /** A driver of a client, created by the spreadsheet import. One per RUT within a client. */
 @Schema({ collection: 'drivers', timestamps: true })

@@ -11,6 +11,9 @@ export interface StoredHour {
   s30: number;
 }
 
+/** The key of a day's hour `index` (0–23) under `hours`: `h00`…`h23`. */
+export const hourKey = (index: number): string => `h${String(index).padStart(2, '0')}`;
+
 /**
  * An asset's driving figures of one UTC day by hour (`_id` `<assetId>:<day start, unix s>`),
  * written by the rollup processor as telemetry arrives (docs/driving.md, "Rollups"). Keyed by

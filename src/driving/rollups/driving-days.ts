@@ -5,11 +5,10 @@ import { Model, Types } from 'mongoose';
 import { type DrivingTally } from '../driving-tally';
 import { type FixWalkState } from '../fix-walk';
 import type { HoursNeeded } from './period-plan';
-import { DrivingDay, DrivingWalk, type StoredHour } from './driving-day.schema';
+import { DrivingDay, DrivingWalk, hourKey, type StoredHour } from './driving-day.schema';
 import { type HourFigures } from './hour-tallies';
 
 const dayId = (assetId: string, day: number) => `${assetId}:${day}`;
-const hourKey = (index: number) => `h${String(index).padStart(2, '0')}`;
 
 const stored = (t: HourFigures): StoredHour => ({
   km: t.distanceKm,
@@ -159,5 +158,3 @@ export class DrivingDays {
     if (ops.length > 0) await this.walks.collection.bulkWrite(ops as never[], { ordered: false });
   }
 }
-
-export { hourKey };

@@ -1,6 +1,5 @@
 import { MAX_STEP_SECONDS } from '../fix-walk';
-import type { DrivingDay, StoredHour } from './driving-day.schema';
-import { hourKey } from './driving-days';
+import { type DrivingDay, hourKey, type StoredHour } from './driving-day.schema';
 import { DAY_S, dayOf, HOUR_S, hourOf } from './hour-tallies';
 
 /** A stretch whose fixes are walked: tallies for `from ≤ ts < to`. */

@@ -3,12 +3,18 @@ import { DiscoveryService } from '@nestjs/core';
 import { markedProviders } from '@app/bus';
 import type { DetectedEvent, DetectorState, Fix, Spot } from './detector-state';
 import type { CompiledGeofence } from '../../geofences';
-import type { PlaceLookup } from './place-rules';
+import type { CompiledPlace } from '../../places';
 
 /** What the fence rules need of a client's geofences. */
 export interface FenceLookup {
   near(minLng: number, minLat: number, maxLng: number, maxLat: number): CompiledGeofence[];
   byId(id: string): CompiledGeofence | undefined;
+}
+
+/** What the visit rule needs of a client's places. */
+export interface PlaceLookup {
+  containing(point: { lat: number; lng: number }): CompiledPlace[];
+  byId(id: string): CompiledPlace | undefined;
 }
 
 export interface FenceContext {

@@ -1,5 +1,4 @@
 import type { DeviceHarshFlags, HarshKind } from '../../positions';
-import type { PlaceStay } from './place-rules';
 
 /** A fix as the detector reads it (a stored message of the asset's tracker). */
 export interface Fix {
@@ -49,6 +48,13 @@ export interface HarshEpisode {
 export interface HarshState {
   prev?: { ts: number; lat: number; lng: number; speed: number; dir: number | null };
   open?: Partial<Record<HarshKind, HarshEpisode>>;
+}
+
+/** An asset at one place: stopped there since `stillSince`, visiting since `arrived`, maybe leaving. */
+export interface PlaceStay {
+  stillSince?: Spot;
+  arrived?: Spot;
+  pending?: { to: boolean; first: Spot; count: number };
 }
 
 /** Everything the detector remembers of an asset between batches (kept in `asset_event_states`). */

@@ -1,21 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { CompiledPlace } from '../../places';
-import { DetectionRule, FixMoment, FleetEventRule } from './detection-rule';
-import { confirm, DetectedEvent, DetectorState, Spot } from './detector-state';
+import { DetectionRule, FixMoment, FleetEventRule, type PlaceLookup } from './detection-rule';
+import { confirm, DetectedEvent, DetectorState, type PlaceStay, Spot } from './detector-state';
 import { STILL_KMH } from './motion-rules';
-
-/** What the visit rule needs of a client's places. */
-export interface PlaceLookup {
-  containing(point: { lat: number; lng: number }): CompiledPlace[];
-  byId(id: string): CompiledPlace | undefined;
-}
-
-/** An asset at one place: stopped there since `stillSince`, visiting since `arrived`, maybe leaving. */
-export interface PlaceStay {
-  stillSince?: Spot;
-  arrived?: Spot;
-  pending?: { to: boolean; first: Spot; count: number };
-}
 
 const seconds = (from: Spot, to: Spot) => Math.max(0, Math.round(to.ts - from.ts));
 

@@ -47,6 +47,9 @@ export class LatestPosition {
   tripsSeenTo?: number;
 }
 
+/** A tracker's latest position as the app passes it around (the stored record). */
+export type LatestRecord = LatestPosition;
+
 export const LatestPositionSchema = SchemaFactory.createForClass(LatestPosition);
 // The live stream's polling (no change streams): `{ingestedAt: {$gt: last}}` every second.
 LatestPositionSchema.index({ ingestedAt: 1 });

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { LatestPosition } from './latest-position.schema';
+import { LatestPosition, type LatestRecord } from './latest-position.schema';
 import { TelemetryLog } from './telemetry-log';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import type { TripProgress } from '../telemetry/trip-detector';
 
-export type LatestRecord = LatestPosition;
+export type { LatestRecord };
 
 /** A tracker's latest position at one of its located points, received now. */
 export function latestRecordAt(tracker: { _id: Types.ObjectId; vendorId: number }, point: TelemetryPoint & { lat: number; lng: number }): LatestRecord {

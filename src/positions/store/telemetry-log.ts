@@ -4,7 +4,7 @@ import type { ChangeStream } from 'mongodb';
 import { Model, Types } from 'mongoose';
 import type { TelemetryPoint } from '../telemetry/telemetry-point';
 import { unpackPoints } from './hour-bucket';
-import type { LatestRecord } from './latest-position.store';
+import type { LatestRecord } from './latest-position.schema';
 import { LogLatest, LogPart, TelemetryLogEntry } from './telemetry-log.schema';
 
 export type LogEntry = TelemetryLogEntry;
