@@ -11,9 +11,6 @@ import { DomainEvents, OnDomainEvent } from '@app/bus';
 import { FLEET_EVENTS_RECORDED } from './fleet-events-recorded';
 import { FleetEventFeedEntry } from './schemas/fleet-event-feed.schema';
 
-/** Feed entries one poll reads at most (`InstanceFeed`: more than a few seconds' events). */
-const ENTRIES_PER_POLL = 10_000;
-
 /**
  * Every event on the live position stream as `event: fleet-event`, for the streams that see its
  * asset: this instance's at once (it records them), other instances' through the feed collection,
@@ -33,7 +30,6 @@ export class LiveFleetEvents implements OnApplicationBootstrap, OnModuleDestroy 
     this.feed = new InstanceFeed(model.collection, {
       what: 'events',
       pollMs: config.get('POSITION_STREAM_POLL_MS'),
-      readLimit: ENTRIES_PER_POLL,
       listening: () => bus.heard(LIVE_STREAM_EVENT),
       read: (entry) => this.send(entry),
     });

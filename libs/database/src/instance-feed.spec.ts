@@ -1,5 +1,6 @@
 import type { Collection } from 'mongodb';
 import { Types } from 'mongoose';
+import { eventually } from '@app/testing/webhook-receiver';
 import { FEED_KEEPS_MS, InstanceFeed } from './instance-feed';
 
 interface Note {
@@ -30,20 +31,16 @@ function feedCollection(failReads = () => false): Collection & { stored: Note[];
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until `done` holds (a loaded machine runs the timers late), at most 5 s. */
-async function until(done: () => boolean): Promise<void> {
-  for (const started = Date.now(); !done(); await pause(5)) if (Date.now() - started > 5000) throw new Error('timed out');
-}
 const note = (text: string, at = Date.now()): Note => ({ _id: Types.ObjectId.createFromTime(Math.floor(at / 1000)), text });
 
 describe('InstanceFeed', () => {
   it('reads what was written, again over the clock skew, and `once` tells each key once', async () => {
     const collection = feedCollection();
     const told: string[] = [];
-    const feed = new InstanceFeed<Note>(collection, { what: 'notes', pollMs: 10, readLimit: 100, read: ({ text }) => feed.once(text) && told.push(text) });
+    const feed = new InstanceFeed<Note>(collection, { what: 'notes', pollMs: 10, read: ({ text }) => feed.once(text) && told.push(text) });
     feed.start();
     await feed.write([note('a'), note('b')]);
-    await until(() => collection.reads >= 3);
+    await eventually(() => collection.reads >= 3, 'three reads', 5000);
     feed.stop();
     expect(told).toEqual(['a', 'b']);
   });
@@ -56,25 +53,24 @@ describe('InstanceFeed', () => {
     const feed = new InstanceFeed<Note>(collection, {
       what: 'notes',
       pollMs: 10,
-      readLimit: 100,
       listening: () => listening,
-      read: ({ text }) => told.push(text),
+      read: ({ text }) => feed.once(text) && told.push(text),
     });
     feed.start();
     await feed.write([note('unheard')]);
     await pause(40);
     expect(collection.reads).toBe(0);
     listening = true;
-    await until(() => collection.reads > 0);
+    await eventually(() => collection.reads > 0, 'a read', 5000);
     failing = false;
-    await until(() => told.length > 0);
+    await eventually(() => told.length > 0, 'the note told', 5000);
     feed.stop();
     expect(told).toEqual(['unheard']);
   });
 
   it('prunes what is older than it keeps', async () => {
     const collection = feedCollection();
-    const feed = new InstanceFeed<Note>(collection, { what: 'notes', pollMs: 10, readLimit: 100, read: () => undefined });
+    const feed = new InstanceFeed<Note>(collection, { what: 'notes', pollMs: 10, read: () => undefined });
     await feed.write([note('old', Date.now() - FEED_KEEPS_MS - 5000), note('new')]);
     await feed.prune();
     expect(collection.stored.map(({ text }) => text)).toEqual(['new']);

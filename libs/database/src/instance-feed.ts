@@ -9,6 +9,8 @@ const CLOCK_SKEW_S = 2;
 export const FEED_KEEPS_MS = 10 * 60_000;
 /** How often a feed's writes past that go: the period of its domain's recurring prune (`prune`). */
 export const FEED_PRUNE_EVERY_MS = 60_000;
+/** Writes one read takes at most: more than a few seconds' worth, or the reads would stall. */
+const READ_LIMIT = 10_000;
 /** Keys a feed remembers as told (reads overlap by the clock skew; an instance reads back its own writes). */
 const TOLD_KEYS = 50_000;
 
@@ -16,8 +18,6 @@ export interface InstanceFeedOptions<Write> {
   /** What a failed read's log line calls the writes ("inbox entries"). */
   what: string;
   pollMs: number;
-  /** Writes one read takes at most: more than a few seconds' worth, or the reads would stall. */
-  readLimit: number;
   /** Whether anyone here listens; a read without listeners is skipped and the next starts from now. */
   listening?: () => boolean;
   /** Passes on a write read from the feed (another instance's, or this one's own again). */
@@ -80,7 +80,7 @@ export class InstanceFeed<Write extends { _id: Types.ObjectId }> {
       const writes = await this.collection
         .find<Write>({ _id: { $gte: from } })
         .sort({ _id: 1 })
-        .limit(this.options.readLimit)
+        .limit(READ_LIMIT)
         .toArray();
       for (const write of writes) this.options.read(write);
       if (writes.length > 0) this.lastSeconds = Math.max(this.lastSeconds, writes.at(-1)!._id.getTimestamp().getTime() / 1000);

@@ -14,8 +14,6 @@ import type { NotificationView } from './notification.view';
  * rule has at most 1 000 recipients, so a group always fits: far below the 16 MiB a document may hold).
  */
 const ENTRIES_PER_WRITE = 5000;
-/** Feed documents one poll reads at most (`InstanceFeed`: more than a few seconds' writes). */
-const WRITES_PER_POLL = 10_000;
 
 export interface InboxEntry {
   userId: string;
@@ -51,7 +49,6 @@ export class InboxFeed implements OnApplicationBootstrap, OnModuleDestroy {
     this.feed = new InstanceFeed(model.collection, {
       what: 'inbox entries',
       pollMs: config.get('POSITION_STREAM_POLL_MS'),
-      readLimit: WRITES_PER_POLL,
       listening: () => bus.heard(INBOX_ENTRY),
       read: (write) => storedEntries(write).forEach((entry) => this.send(entry)),
     });
