@@ -93,7 +93,7 @@ function entriesOf({ view, texts, to }: InboxGroup): InboxEntry[] {
   return to.map(({ userId, id }) => ({ userId, view: { id, ...view }, texts }));
 }
 
-/** A feed document's entries: its groups, or what the versions before wrote (`entries`, or the document itself as one entry). */
+/** A feed document's entries: its groups; a document without groups holds `entries`, or is itself one entry. */
 function storedEntries(write: NotificationFeedWrite): InboxEntry[] {
   if (write.groups) {
     return write.groups.flatMap(({ view, texts, to }) =>

@@ -97,7 +97,7 @@ export class Inbox implements OnModuleDestroy {
       retryMs: RETRY_MS,
     });
     const unsubscribe = this.bus.on(INBOX_ENTRY, (entry) => {
-      // Each reader in their language (an entry of the versions before has one text for all).
+      // Each reader in their language (an entry without `texts` has one text for all).
       if (entry.userId === userId) stream.write(sseFrame('notification', { ...entry.view, ...entry.texts?.[auth.language] }, entry.view.id));
     });
     const end = () => stream.end();

@@ -3,7 +3,7 @@ import { Model, Types } from 'mongoose';
 import { DataMigration, type DataMigrationPass, InjectUnscopedModel, migrateInRounds } from '@app/database';
 import { Notification } from '../schemas/notification.schema';
 
-/** An entry as the versions before wrote it: one per recipient, with their read time. */
+/** An entry of the per-user shape: one per recipient, with their read time. */
 interface PerUserEntry {
   _id: Types.ObjectId;
   userId: Types.ObjectId;
@@ -13,8 +13,8 @@ interface PerUserEntry {
 const PER_ROUND = 1000;
 
 /**
- * Inbox entries written before one document served all of an alert's recipients (one document
- * per user, `userId` and `readAt`) are in no inbox now. At boot, in the background, until a boot
+ * Inbox entries of the per-user shape (one document per user, `userId` and `readAt`) are in no
+ * inbox: an inbox reads one document for all of an alert's recipients. At boot, in the background, until a boot
  * finds none left (`DataMigrations`), each becomes an entry of its one recipient — `recipients: [userId]`, and its reading in `reads` if it
  * was read — under the same id, so links and stream ids to it still hold.
  */
@@ -35,7 +35,7 @@ export class PerUserEntriesBackfill implements DataMigrationPass {
     );
   }
 
-  // The raw collection: `userId` and `readAt` are no longer in the schema, which would drop them from the filter.
+  // The raw collection: `userId` and `readAt` are not in the schema, which would drop them from the filter.
   private unconverted(limit: number): Promise<PerUserEntry[]> {
     return this.allClientsNotifications.collection
       .find<PerUserEntry>({ userId: { $exists: true } }, { projection: { userId: 1, readAt: 1 } })

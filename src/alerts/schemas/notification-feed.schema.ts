@@ -30,7 +30,7 @@ export class NotificationFeedGroup {
   @Prop({ type: SchemaTypes.Mixed, required: true })
   view: unknown;
 
-  /** The title and body in every language (the view has the default's); absent in the versions before. */
+  /** The title and body in every language (the view has the default's); absent on a document of one text for all. */
   @Prop({ type: SchemaTypes.Mixed, default: undefined })
   texts?: unknown;
 

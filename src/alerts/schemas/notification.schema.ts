@@ -54,7 +54,7 @@ export class Notification {
   @Prop({ required: true })
   body: string;
 
-  /** Title and body in every language, each recipient shown theirs; absent on entries of the versions before (Spanish and English mixed in one). */
+  /** Title and body in every language, each recipient shown theirs; absent on an entry of one text for all (Spanish and English mixed in one). */
   @Prop({ type: SchemaTypes.Mixed, default: undefined })
   texts?: NotificationTexts;
 

@@ -36,7 +36,7 @@ export class TripReportExportCache {
 
   async get(scope: TenantScope, key: string): Promise<CachedExport | null> {
     const [entry, generation, pending] = await Promise.all([this.exports.findOne(scope, { key }), this.generation(scope), this.hasPendingChange(scope)]);
-    // An entry that does not say its rows (stored by the version before) is built again.
+    // An entry that does not say its rows is built again: the answer tells how many.
     if (!entry || entry.generation !== generation || pending || typeof entry.rows !== 'number') return null;
     return { contentType: entry.contentType, content: asBuffer(entry.content), rows: entry.rows };
   }

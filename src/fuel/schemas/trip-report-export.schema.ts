@@ -23,7 +23,7 @@ export class TripReportExport {
   @Prop({ type: Buffer, required: true })
   content: Buffer;
 
-  /** The file's data rows (trips, or assets for the fuel report; totals not counted); absent on entries of the versions before. */
+  /** The file's data rows (trips, or assets for the fuel report; totals not counted); an entry without it is built again. */
   @Prop({ type: Number })
   rows?: number;
 
