@@ -1,7 +1,8 @@
-import { Permission } from '@app/auth';
-import type { DrivingReportService } from '../../driving';
-import { readWhole } from './read-whole';
-import type { ReportSource } from './report-source';
+import { Injectable } from '@nestjs/common';
+import { type AuthContext, Permission } from '@app/auth';
+import { DrivingReportService } from '../../driving';
+import { builtReport } from './read-whole';
+import { type BuiltReport, type ReportPeriod, type ReportSource, ScheduledReportSource } from './report-source';
 
 const DRIVING_PARAMS = {
   assetIds: "optional: 1 to 100 assets of the owner's, in service (checked at each run); without it, every one the owner sees",
@@ -27,23 +28,29 @@ function drivingParams(params: Record<string, unknown>): string | null {
 }
 
 /** The driving report on a schedule (docs/driving.md, "The driving report"): `access_reports` like the report on demand. */
-export function drivingSource(driving: DrivingReportService): ReportSource {
-  return {
-    name: 'driving',
-    permission: Permission.Reports,
-    formats: ['xlsx', 'pdf'],
-    params: DRIVING_PARAMS,
-    checkParams: drivingParams,
-    build: async (auth, params, period, format) => {
-      const file = await driving.build(auth, {
-        ...(params.assetIds !== undefined && { assetIds: params.assetIds as string[] }),
-        ...(params.driverIds !== undefined && { driverIds: params.driverIds as string[] }),
-        ...(params.groupBy !== undefined && { groupBy: params.groupBy as 'asset' | 'driver' }),
-        from: period.from.toISO()!,
-        to: period.to.toISO()!,
-        format: format as 'xlsx' | 'pdf',
-      });
-      return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: file.rows };
-    },
-  };
+@Injectable()
+@ScheduledReportSource()
+export class DrivingReportSource implements ReportSource {
+  readonly name = 'driving';
+  readonly permission = Permission.Reports;
+  readonly formats = ['xlsx', 'pdf'] as const;
+  readonly params = DRIVING_PARAMS;
+
+  constructor(private readonly driving: DrivingReportService) {}
+
+  checkParams(params: Record<string, unknown>): string | null {
+    return drivingParams(params);
+  }
+
+  async build(auth: AuthContext, params: Record<string, unknown>, period: ReportPeriod, format: 'xlsx' | 'pdf'): Promise<BuiltReport> {
+    const file = await this.driving.build(auth, {
+      ...(params.assetIds !== undefined && { assetIds: params.assetIds as string[] }),
+      ...(params.driverIds !== undefined && { driverIds: params.driverIds as string[] }),
+      ...(params.groupBy !== undefined && { groupBy: params.groupBy as 'asset' | 'driver' }),
+      from: period.from.toISO()!,
+      to: period.to.toISO()!,
+      format,
+    });
+    return builtReport(file);
+  }
 }

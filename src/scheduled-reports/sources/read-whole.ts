@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { BuiltReport } from './report-source';
 
 /**
  * The largest file a run builds (it is held in memory whole): past it, the run fails. Up to
@@ -27,4 +28,9 @@ export async function readWhole(body: Buffer | Readable): Promise<Buffer> {
     chunks.push(bytes);
   }
   return Buffer.concat(chunks);
+}
+
+/** A report service's file, whole in memory for the mail. */
+export async function builtReport(file: { fileName: string; contentType: string; body: Buffer | Readable; rows: number }): Promise<BuiltReport> {
+  return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: file.rows };
 }

@@ -1,3 +1,4 @@
+import { DiscoveryService } from '@nestjs/core';
 import type { DateTime } from 'luxon';
 import type { AuthContext, Permission } from '@app/auth';
 
@@ -23,7 +24,20 @@ export interface BuiltReport {
   rows: number;
 }
 
-/** A report that can run on a schedule: what it needs and how it is built as a given user. */
+/** The period in epoch seconds, as the telemetry reports take it. */
+export const periodInSeconds = ({ from, to }: ReportPeriod) => ({ from: Math.floor(from.toSeconds()), to: Math.floor(to.toSeconds()) });
+
+/** The period as the fleet and visit reports on demand take it: local times of the client's zone. */
+export function periodInClientTimes(auth: AuthContext, { from, to }: ReportPeriod): { from: string; to: string } {
+  const local = (moment: DateTime) => moment.setZone(auth.client.timeZone).toFormat('dd/MM/yyyy HH:mm:ss');
+  return { from: local(from), to: local(to) };
+}
+
+/**
+ * A report that can run on a schedule: what it needs and how it is built as a given user. One
+ * class marked `@ScheduledReportSource()`, listed among the scheduled reports module's providers,
+ * its name in REPORT_NAMES (docs/reports.md, "Scheduled reports").
+ */
 export interface ReportSource {
   name: ReportName;
   /** What the schedule's owner must hold (checked at creation and at each run). */
@@ -35,3 +49,6 @@ export interface ReportSource {
   checkParams(params: Record<string, unknown>): string | null;
   build(auth: AuthContext, params: Record<string, unknown>, period: ReportPeriod, format: ReportFormat): Promise<BuiltReport>;
 }
+
+/** Marks a provider as a report a schedule may run, found by `ReportSources`. */
+export const ScheduledReportSource = DiscoveryService.createDecorator<void>();

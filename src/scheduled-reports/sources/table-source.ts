@@ -3,9 +3,6 @@ import type { InEveryLanguage } from '@app/i18n';
 import { type ColumnInEveryLanguage, columnsIn, reportPeriodLabel, TABLE_REPORT_CONTENT_TYPES, TableReportRenderer, TableRows } from '@app/reports';
 import type { BuiltReport, ReportFormat, ReportPeriod } from './report-source';
 
-// The rows of a table report: lifted into @app/reports (the visit report writes them too); kept importable from here.
-export { TableRows };
-
 /**
  * A table report of a run's period (stops, temperature, inspections) as a file in the caller's
  * language: the period shown in the client's zone, the file named after the report and the period's days.

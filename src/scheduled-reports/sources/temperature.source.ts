@@ -1,10 +1,11 @@
-import { Permission } from '@app/auth';
+import { Injectable } from '@nestjs/common';
+import { type AuthContext, Permission } from '@app/auth';
 import { COLUMN_TITLES, REPORT_WORDS } from '@app/i18n';
-import { type ColumnInEveryLanguage, TableReportRenderer } from '@app/reports';
+import { type ColumnInEveryLanguage, TableReportRenderer, TableRows } from '@app/reports';
 import { TemperatureStatsService } from '../../positions';
-import type { ReportSource } from './report-source';
+import { type BuiltReport, type ReportFormat, type ReportPeriod, type ReportSource, periodInSeconds, ScheduledReportSource } from './report-source';
 import { assetIdsOnly, FLEET_PARAMS } from './source-params';
-import { buildTableReport, TableRows } from './table-source';
+import { buildTableReport } from './table-source';
 
 const COLUMNS: ColumnInEveryLanguage[] = [
   { title: COLUMN_TITLES.asset, width: 22 },
@@ -20,34 +21,40 @@ const TITLE = { es: 'Informe de temperatura', en: 'Temperature report' };
 const FILE_STEM = { es: 'informe-temperatura', en: 'temperature-report' };
 
 /** Minimum, maximum and average temperature of the period: a row per sensor, then the asset's over all its sensors. */
-export function temperatureSource(temperatures: TemperatureStatsService, tables: TableReportRenderer): ReportSource {
-  return {
-    name: 'temperature',
-    permission: Permission.Reports,
-    formats: ['xlsx', 'pdf', 'csv'],
-    params: FLEET_PARAMS,
-    checkParams: assetIdsOnly,
-    build: async (auth, params, period, format) => {
-      const report = await temperatures.ofRange(auth, params.assetIds as string[], {
-        from: Math.floor(period.from.toSeconds()),
-        to: Math.floor(period.to.toSeconds()),
-      });
-      const rows = new TableRows();
-      let sensors = 0;
-      for (const asset of report.assetsTemperatureStats) {
-        for (const s of asset.sensors) rows.add([asset.assetName, asset.licensePlate, s.sensor, s.min, s.max, s.avg, s.count]);
-        rows.addTotal([
-          `${REPORT_WORDS[auth.language].total} ${asset.assetName}`,
-          asset.licensePlate,
-          SENSORS[auth.language](asset.sensors.length),
-          asset.stats.min,
-          asset.stats.max,
-          asset.stats.avg,
-          asset.stats.count,
-        ]);
-        sensors += asset.sensors.length;
-      }
-      return buildTableReport(tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count: sensors }, period, format);
-    },
-  };
+@Injectable()
+@ScheduledReportSource()
+export class TemperatureReportSource implements ReportSource {
+  readonly name = 'temperature';
+  readonly permission = Permission.Reports;
+  readonly formats = ['xlsx', 'pdf', 'csv'] as const;
+  readonly params = FLEET_PARAMS;
+
+  constructor(
+    private readonly temperatures: TemperatureStatsService,
+    private readonly tables: TableReportRenderer,
+  ) {}
+
+  checkParams(params: Record<string, unknown>): string | null {
+    return assetIdsOnly(params);
+  }
+
+  async build(auth: AuthContext, params: Record<string, unknown>, period: ReportPeriod, format: ReportFormat): Promise<BuiltReport> {
+    const report = await this.temperatures.ofRange(auth, params.assetIds as string[], periodInSeconds(period));
+    const rows = new TableRows();
+    let sensors = 0;
+    for (const asset of report.assetsTemperatureStats) {
+      for (const s of asset.sensors) rows.add([asset.assetName, asset.licensePlate, s.sensor, s.min, s.max, s.avg, s.count]);
+      rows.addTotal([
+        `${REPORT_WORDS[auth.language].total} ${asset.assetName}`,
+        asset.licensePlate,
+        SENSORS[auth.language](asset.sensors.length),
+        asset.stats.min,
+        asset.stats.max,
+        asset.stats.avg,
+        asset.stats.count,
+      ]);
+      sensors += asset.sensors.length;
+    }
+    return buildTableReport(this.tables, auth, { title: TITLE, fileStem: FILE_STEM, columns: COLUMNS, rows, count: sensors }, period, format);
+  }
 }

@@ -1,7 +1,8 @@
-import { Permission } from '@app/auth';
+import { Injectable } from '@nestjs/common';
+import { type AuthContext, Permission } from '@app/auth';
 import { VisitReportService } from '../../visits';
-import { readWhole } from './read-whole';
-import type { ReportSource } from './report-source';
+import { builtReport } from './read-whole';
+import { type BuiltReport, type ReportFormat, type ReportPeriod, type ReportSource, periodInClientTimes, ScheduledReportSource } from './report-source';
 import { assetIdsOnly, FLEET_PARAMS } from './source-params';
 
 const VISIT_PARAMS = { ...FLEET_PARAMS, placeIds: "optional: only these places' visits, 1 to 500 of the owner's (checked at each run)" } as const;
@@ -25,24 +26,27 @@ function visitParams(params: Record<string, unknown>): string | null {
  * The visit report on a schedule (docs/places.md, "The visit report"): the period's visits of the assets, at
  * the places if named; `access_places` like the report on demand.
  */
-export function visitsSource(visits: VisitReportService): ReportSource {
-  return {
-    name: 'visits',
-    permission: Permission.Places,
-    formats: ['xlsx', 'pdf', 'csv'],
-    params: VISIT_PARAMS,
-    checkParams: visitParams,
-    build: async (auth, params, period, format) => {
-      // The report reads its dates in the client's zone: the period, shown there.
-      const at = (moment: typeof period.from) => moment.setZone(auth.client.timeZone).toFormat('dd/MM/yyyy HH:mm:ss');
-      const file = await visits.build(auth, {
-        assetIds: params.assetIds as string[],
-        ...(params.placeIds !== undefined && { placeIds: params.placeIds as string[] }),
-        from: at(period.from),
-        to: at(period.to),
-        format,
-      });
-      return { fileName: file.fileName, contentType: file.contentType, body: await readWhole(file.body), rows: file.rows };
-    },
-  };
+@Injectable()
+@ScheduledReportSource()
+export class VisitsReportSource implements ReportSource {
+  readonly name = 'visits';
+  readonly permission = Permission.Places;
+  readonly formats = ['xlsx', 'pdf', 'csv'] as const;
+  readonly params = VISIT_PARAMS;
+
+  constructor(private readonly visits: VisitReportService) {}
+
+  checkParams(params: Record<string, unknown>): string | null {
+    return visitParams(params);
+  }
+
+  async build(auth: AuthContext, params: Record<string, unknown>, period: ReportPeriod, format: ReportFormat): Promise<BuiltReport> {
+    const file = await this.visits.build(auth, {
+      assetIds: params.assetIds as string[],
+      ...(params.placeIds !== undefined && { placeIds: params.placeIds as string[] }),
+      ...periodInClientTimes(auth, period),
+      format,
+    });
+    return builtReport(file);
+  }
 }
