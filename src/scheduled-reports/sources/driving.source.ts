@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type AuthContext, Permission } from '@app/auth';
 import { DrivingReportService } from '../../driving';
 import { builtReport } from './read-whole';
+import { isIdList, unknownParams } from './source-params';
 import { type BuiltReport, type ReportPeriod, type ReportSource, ScheduledReportSource } from './report-source';
 
 const DRIVING_PARAMS = {
@@ -10,19 +11,12 @@ const DRIVING_PARAMS = {
   groupBy: 'optional: `asset` or `driver` (default `driver` with driverIds, else `asset`)',
 } as const;
 
-const idList = (value: unknown) =>
-  Array.isArray(value) &&
-  value.length >= 1 &&
-  value.length <= 100 &&
-  new Set(value).size === value.length &&
-  value.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id));
-
 /** `{assetIds?, driverIds?, groupBy?}`: each optional, checked as the report on demand checks them. */
 function drivingParams(params: Record<string, unknown>): string | null {
-  const unknown = Object.keys(params).filter((key) => !Object.hasOwn(DRIVING_PARAMS, key));
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes ${Object.keys(DRIVING_PARAMS).join(', ')})`;
-  if (params.assetIds !== undefined && !idList(params.assetIds)) return 'params.assetIds must be 1 to 100 distinct asset ids';
-  if (params.driverIds !== undefined && !idList(params.driverIds)) return 'params.driverIds must be 1 to 100 distinct driver ids';
+  const unknown = unknownParams(params, DRIVING_PARAMS);
+  if (unknown) return unknown;
+  if (params.assetIds !== undefined && !isIdList(params.assetIds, 100)) return 'params.assetIds must be 1 to 100 distinct asset ids';
+  if (params.driverIds !== undefined && !isIdList(params.driverIds, 100)) return 'params.driverIds must be 1 to 100 distinct driver ids';
   if (params.groupBy !== undefined && params.groupBy !== 'asset' && params.groupBy !== 'driver') return 'params.groupBy must be asset or driver';
   return null;
 }

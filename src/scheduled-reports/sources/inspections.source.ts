@@ -7,6 +7,7 @@ import { COLUMN_TITLES, REPORT_WORDS } from '@app/i18n';
 import { type ColumnInEveryLanguage, formatLocalTime, TableReportRenderer, TableRows } from '@app/reports';
 import { InspectionQueriesService } from '../../inspections';
 import { type BuiltReport, type ReportFormat, type ReportPeriod, type ReportSource, ScheduledReportSource } from './report-source';
+import { unknownParams } from './source-params';
 import { buildTableReport } from './table-source';
 
 /** The most a run lists: a period holding more fails with that reason (a narrower schedule, daily say, fits). */
@@ -34,9 +35,7 @@ const TITLE = { es: 'Informe de inspecciones', en: 'Inspections report' };
 const FILE_STEM = { es: 'informe-inspecciones', en: 'inspections-report' };
 
 function inspectionParams(params: Record<string, unknown>): string | null {
-  const unknown = Object.keys(params).filter((key) => key !== 'critical');
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes critical)`;
-  return params.critical === undefined || params.critical === true ? null : 'params.critical must be true when given';
+  return unknownParams(params, PARAMS) ?? (params.critical === undefined || params.critical === true ? null : 'params.critical must be true when given');
 }
 
 /**

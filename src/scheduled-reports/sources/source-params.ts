@@ -2,27 +2,30 @@
 
 export const FLEET_PARAMS = { assetIds: "1 to 100 assets of the owner's, in service (checked at each run)" } as const;
 
+/** The keys of `params` a report does not take, in words; null when there are none. */
+export function unknownParams(params: Record<string, unknown>, allowed: Readonly<Record<string, string>>): string | null {
+  const unknown = Object.keys(params).filter((key) => !Object.hasOwn(allowed, key));
+  return unknown.length ? `params: unknown ${unknown.join(', ')} (this report takes ${Object.keys(allowed).join(', ') || 'none'})` : null;
+}
+
+/** 1 to `most` distinct ids of records. */
+export function isIdList(value: unknown, most: number): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length >= 1 &&
+    value.length <= most &&
+    new Set(value).size === value.length &&
+    value.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))
+  );
+}
+
 /** `{assetIds}`: 1 to 100 distinct asset ids. */
 export function assetIdsOnly(params: Record<string, unknown>): string | null {
-  const unknown = Object.keys(params).filter((key) => key !== 'assetIds');
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes assetIds)`;
-  const ids = params.assetIds;
-  if (
-    !Array.isArray(ids) ||
-    ids.length < 1 ||
-    ids.length > 100 ||
-    new Set(ids).size !== ids.length ||
-    !ids.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))
-  ) {
-    return 'params.assetIds must be 1 to 100 distinct asset ids';
-  }
-  return null;
+  return unknownParams(params, FLEET_PARAMS) ?? (isIdList(params.assetIds, 100) ? null : 'params.assetIds must be 1 to 100 distinct asset ids');
 }
 
 /** Unknown keys and non-string values of `params`, in words; null when they are fine. */
 export function onlyStrings(params: Record<string, unknown>, allowed: Readonly<Record<string, string>>): string | null {
-  const unknown = Object.keys(params).filter((key) => !Object.hasOwn(allowed, key));
-  if (unknown.length) return `params: unknown ${unknown.join(', ')} (this report takes ${Object.keys(allowed).join(', ') || 'none'})`;
   const bad = Object.entries(params).filter(([, value]) => typeof value !== 'string' || value.length === 0 || value.length > 100);
-  return bad.length ? `params.${bad[0][0]} must be a text of 1 to 100 characters` : null;
+  return unknownParams(params, allowed) ?? (bad.length ? `params.${bad[0][0]} must be a text of 1 to 100 characters` : null);
 }

@@ -3,23 +3,16 @@ import { type AuthContext, Permission } from '@app/auth';
 import { VisitReportService } from '../../visits';
 import { builtReport } from './read-whole';
 import { type BuiltReport, type ReportFormat, type ReportPeriod, type ReportSource, periodInClientTimes, ScheduledReportSource } from './report-source';
-import { assetIdsOnly, FLEET_PARAMS } from './source-params';
+import { FLEET_PARAMS, isIdList, unknownParams } from './source-params';
 
 const VISIT_PARAMS = { ...FLEET_PARAMS, placeIds: "optional: only these places' visits, 1 to 500 of the owner's (checked at each run)" } as const;
 
 /** `{assetIds, placeIds?}`: the fleet reports' assets, and 1 to 500 distinct place ids if any. */
 function visitParams(params: Record<string, unknown>): string | null {
-  const { placeIds, ...rest } = params;
-  const assets = assetIdsOnly(rest);
-  if (assets) return assets.replace('(this report takes assetIds)', '(this report takes assetIds, placeIds)');
-  if (placeIds === undefined) return null;
-  const valid =
-    Array.isArray(placeIds) &&
-    placeIds.length >= 1 &&
-    placeIds.length <= 500 &&
-    new Set(placeIds).size === placeIds.length &&
-    placeIds.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id));
-  return valid ? null : 'params.placeIds must be 1 to 500 distinct place ids';
+  const unknown = unknownParams(params, VISIT_PARAMS);
+  if (unknown) return unknown;
+  if (!isIdList(params.assetIds, 100)) return 'params.assetIds must be 1 to 100 distinct asset ids';
+  return params.placeIds === undefined || isIdList(params.placeIds, 500) ? null : 'params.placeIds must be 1 to 500 distinct place ids';
 }
 
 /**
