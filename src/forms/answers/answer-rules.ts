@@ -1,3 +1,4 @@
+import { isObjectIdString } from '@app/formats';
 import { FieldType, FORM_LIMITS } from '../form-field-types';
 import type { FormField } from '../schemas/form-field.schema';
 
@@ -113,7 +114,7 @@ function checkFiles(field: FormField, value: unknown, name: string): RuleResult 
  * rather than the name or URL of a file stored elsewhere.
  */
 export function isUploadId(reference: string): boolean {
-  return /^[0-9a-f]{24}$/i.test(reference.trim());
+  return isObjectIdString(reference.trim());
 }
 
 /** The extension of a file name or URL path, lower case without the dot ('' when none). */

@@ -1,3 +1,5 @@
+import { isObjectIdString } from '@app/formats';
+
 /** What a schedule's `params` may hold for each report, checked at creation and at each run. */
 
 export const FLEET_PARAMS = { assetIds: "1 to 100 assets of the owner's, in service (checked at each run)" } as const;
@@ -10,13 +12,7 @@ export function unknownParams(params: Record<string, unknown>, allowed: Readonly
 
 /** 1 to `most` distinct ids of records. */
 export function isIdList(value: unknown, most: number): boolean {
-  return (
-    Array.isArray(value) &&
-    value.length >= 1 &&
-    value.length <= most &&
-    new Set(value).size === value.length &&
-    value.every((id) => typeof id === 'string' && /^[0-9a-fA-F]{24}$/.test(id))
-  );
+  return Array.isArray(value) && value.length >= 1 && value.length <= most && new Set(value).size === value.length && value.every(isObjectIdString);
 }
 
 /** `{assetIds}`: 1 to 100 distinct asset ids. */
