@@ -82,6 +82,27 @@ export class AssetDirectory {
     return new Map(trackers.map((tracker) => [tracker._id.toHexString(), tracker]));
   }
 
+  /** Each asset with its main tracker, in their order; an asset without one the caller sees is left out. */
+  async withMainTrackers<A extends Pick<StoredAsset, 'mainTrackerId'>>(
+    caller: Caller,
+    assets: readonly A[],
+  ): Promise<Array<{ asset: A; tracker: StoredTracker }>> {
+    const tracked = assets.filter((asset) => asset.mainTrackerId);
+    const trackers = await this.findTrackersByIds(
+      caller,
+      tracked.map((asset) => asset.mainTrackerId!),
+    );
+    return tracked.flatMap((asset) => {
+      const tracker = trackers.get(asset.mainTrackerId!.toHexString());
+      return tracker ? [{ asset, tracker }] : [];
+    });
+  }
+
+  /** The asset's main tracker, if it has one the caller sees. */
+  async mainTrackerOf(caller: Caller, asset: Pick<StoredAsset, 'mainTrackerId'>): Promise<StoredTracker | undefined> {
+    return (await this.withMainTrackers(caller, [asset]))[0]?.tracker;
+  }
+
   /** The tracker with this vendor id, if it is the caller's and in their scope. */
   findVisibleTrackerByVendorId(caller: Caller, vendorId: number): Promise<StoredTracker | null> {
     return this.trackerByVendorId.find(caller, String(vendorId));

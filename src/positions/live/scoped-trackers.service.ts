@@ -66,22 +66,12 @@ export class ScopedTrackers {
       sort: { name: 1 },
       limit: MAX_SCOPED_ASSETS,
     });
-    const trackers = await this.directory.findTrackersByIds(
-      auth,
-      assets.map((asset) => asset.mainTrackerId!),
-    );
-    return assets.flatMap((asset) => {
-      const tracker = trackers.get(asset.mainTrackerId!.toHexString());
-      if (!tracker) return [];
-      return [
-        {
-          assetId: asset._id.toHexString(),
-          assetName: asset.name,
-          licensePlate: asset.plate ?? '',
-          trackerId: tracker._id.toHexString(),
-          vendorId: tracker.vendorId,
-        },
-      ];
-    });
+    return (await this.directory.withMainTrackers(auth, assets)).map(({ asset, tracker }) => ({
+      assetId: asset._id.toHexString(),
+      assetName: asset.name,
+      licensePlate: asset.plate ?? '',
+      trackerId: tracker._id.toHexString(),
+      vendorId: tracker.vendorId,
+    }));
   }
 }

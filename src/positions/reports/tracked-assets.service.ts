@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '@app/auth';
 import { AssetDirectory, StoredAsset, StoredTracker } from '@app/fleet';
-import type { TelemetryDevice } from '../telemetry/telemetry-source';
+import { deviceOf, type TelemetryDevice } from '../telemetry/telemetry-source';
 
 export interface TrackedAsset {
   asset: StoredAsset;
@@ -18,14 +18,7 @@ export class TrackedAssets {
   constructor(private readonly directory: AssetDirectory) {}
 
   async resolve(auth: AuthContext, assetIds: readonly string[]): Promise<TrackedAsset[]> {
-    const assets = (await this.directory.findAssetsInService(auth, assetIds)).filter((asset) => asset.mainTrackerId);
-    const trackers = await this.directory.findTrackersByIds(
-      auth,
-      assets.map((asset) => asset.mainTrackerId!),
-    );
-    return assets.flatMap((asset) => {
-      const tracker = trackers.get(asset.mainTrackerId!.toHexString());
-      return tracker ? [{ asset, tracker, device: { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId } }] : [];
-    });
+    const assets = await this.directory.findAssetsInService(auth, assetIds);
+    return (await this.directory.withMainTrackers(auth, assets)).map(({ asset, tracker }) => ({ asset, tracker, device: deviceOf(tracker) }));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AuthContext } from '@app/auth';
 import { AssetDirectory, StoredAsset } from '@app/fleet';
+import { deviceOf } from '../telemetry/telemetry-source';
 import { haversineKm } from '../telemetry/telemetry-summary';
 import { PositionHistory } from './position-history.service';
 
@@ -30,15 +31,12 @@ export class VehicleWhereabouts {
    * failed — a failure costs the check, never the caller's request).
    */
   async distanceAt(auth: AuthContext, asset: StoredAsset, place: { lat: number; lng: number }, at: Date, withinS: number): Promise<DistanceFromVehicle | null> {
-    if (!asset.mainTrackerId) return null;
-    const tracker = (await this.assets.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString());
+    const tracker = await this.assets.mainTrackerOf(auth, asset);
     if (!tracker) return null;
-    const fix = await this.positions
-      .nearest({ trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId }, at.getTime() / 1000, withinS, auth.request.requestId)
-      .catch((error: Error) => {
-        this.logger.warn({ requestId: auth.request.requestId }, `where ${asset.name} was could not be read: ${error.message}`);
-        return null;
-      });
+    const fix = await this.positions.nearest(deviceOf(tracker), at.getTime() / 1000, withinS, auth.request.requestId).catch((error: Error) => {
+      this.logger.warn({ requestId: auth.request.requestId }, `where ${asset.name} was could not be read: ${error.message}`);
+      return null;
+    });
     if (!fix) return null;
     return {
       distanceM: haversineKm(place.lat, place.lng, fix.lat, fix.lng) * 1000,

@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 import type { PositionColumns } from './position-columns';
 import type { TelemetryPoint } from './telemetry-point';
 import type { TelemetrySummary } from './telemetry-summary';
@@ -8,6 +9,12 @@ export interface TelemetryDevice {
   trackerId: string;
   vendorId: number;
 }
+
+/** A stored tracker as the sources see it. */
+export const deviceOf = (tracker: { _id: Types.ObjectId; vendorId: number }): TelemetryDevice => ({
+  trackerId: tracker._id.toHexString(),
+  vendorId: tracker.vendorId,
+});
 
 /** Inclusive unix-second bounds, as the caller asked them. */
 export interface TelemetryRange {

@@ -3,7 +3,7 @@ import { AuthContext } from '@app/auth';
 import { notFound } from '@app/errors';
 import { AssetDirectory } from '@app/fleet';
 import { resolveStatsRange } from '../telemetry/stats-range';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
+import { deviceOf, TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { simplifiedTrack } from './simplified-track';
 import { TrackQueryDto } from './track-query.dto';
 import { TrackView } from './track.view';
@@ -21,11 +21,9 @@ export class TrackService {
   async track(auth: AuthContext, assetId: string, query: TrackQueryDto): Promise<TrackView> {
     const range = resolveStatsRange(query.from, query.to, auth.client.timeZone);
     const asset = await this.directory.findAssetInService(auth, assetId);
-    const tracker = asset?.mainTrackerId
-      ? (await this.directory.findTrackersByIds(auth, [asset.mainTrackerId])).get(asset.mainTrackerId.toHexString())
-      : undefined;
-    if (!asset || !tracker) throw notFound('Asset');
-    const device = { trackerId: tracker._id.toHexString(), vendorId: tracker.vendorId };
+    const tracker = asset && (await this.directory.mainTrackerOf(auth, asset));
+    if (!tracker) throw notFound('Asset');
+    const device = deviceOf(tracker);
     const positions = await this.source.positions(device, range, { requestId: auth.request.requestId });
     const track = simplifiedTrack(positions, query.maxPoints ?? DEFAULT_TRACK_POINTS);
     return { assetId: asset._id.toHexString(), vendorId: tracker.vendorId, from: range.from, to: range.to, ...track };
