@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import { Model } from 'mongoose';
 import { InjectUnscopedModel, Stored } from '@app/database';
 import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusRecompute } from './service-status-recompute';
+import { latestTodayOnEarth } from '../../forms';
 
 /** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
 export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;
@@ -29,8 +29,7 @@ export class ServiceStatusSweep {
 
   /** Recomputes what is due as of `now` while `lease` holds; answers how many statuses it looked at. */
   async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
-    // The latest "today" on Earth (UTC+14): nothing due anywhere is left out; each client's own day decides.
-    const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
+    const latestToday = latestTodayOnEarth(now);
     const due = await this.allStatuses
       .find({ $or: [{ dateCheck: { $lte: latestToday } }, { effectsPending: true }] })
       .lean<Array<Stored<ServiceStatus>>>()

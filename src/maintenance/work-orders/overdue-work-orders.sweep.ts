@@ -8,6 +8,7 @@ import { Asset } from '@app/fleet';
 import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
 import { FleetEvents } from '../../events';
 import { WorkOrder } from '../schemas/work-order.schema';
+import { latestTodayOnEarth } from '../../forms';
 
 /** How often open work orders past their due date are looked for (a recurring job across instances). */
 export const OVERDUE_SWEEP_EVERY_MS = 5 * 60_000;
@@ -36,8 +37,7 @@ export class OverdueWorkOrdersSweep {
 
   /** Records the events of the orders overdue as of `now` while `lease` holds; answers how many. */
   async sweep(now = new Date(), lease: LeaseCheck = NOT_LEASED): Promise<number> {
-    // The latest "today" on Earth (UTC+14): no order overdue anywhere is left out; each client's own day decides.
-    const latestToday = DateTime.fromJSDate(now).setZone('UTC+14').toISODate()!;
+    const latestToday = latestTodayOnEarth(now);
     const candidates = await this.allOrders
       .find(
         { status: { $in: ['open', 'in_progress'] }, dueDate: { $lt: latestToday }, overdueEventAt: null },
