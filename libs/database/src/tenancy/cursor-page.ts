@@ -38,14 +38,18 @@ export function encodeCursor(record: Record<string, unknown>, sortBy: string): s
 
 const invalidCursor = () => badRequest('cursor: not a cursor of this list (use page.nextCursor of the previous page, or start again without one)');
 
-/** Where a cursor of a list sorted by `sortBy` (then `_id`) stands: the last record's value and id. */
-export function decodeCursor(cursor: string, sortBy: string): { value: unknown; id: Types.ObjectId } {
-  let position: CursorPosition;
+/** A cursor's JSON, whatever it holds; 400 when it is none. */
+function parsedCursor(cursor: string): unknown {
   try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof position;
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw invalidCursor();
   }
+}
+
+/** Where a cursor of a list sorted by `sortBy` (then `_id`) stands: the last record's value and id. */
+export function decodeCursor(cursor: string, sortBy: string): { value: unknown; id: Types.ObjectId } {
+  const position = parsedCursor(cursor) as CursorPosition;
   if (!position || typeof position !== 'object' || position.k !== sortBy || !Types.ObjectId.isValid(position.id) || !/^[0-9a-f]{24}$/.test(position.id)) {
     throw invalidCursor();
   }
@@ -69,12 +73,7 @@ export function encodeKeyCursor(value: string | number | Date, sortBy: string): 
 }
 
 export function decodeKeyCursor<V>(cursor: string, sortBy: string, isValue: (value: unknown) => value is V): V {
-  let position: { k?: unknown; v?: unknown };
-  try {
-    position = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as typeof position;
-  } catch {
-    throw invalidCursor();
-  }
+  const position = parsedCursor(cursor) as { k?: unknown; v?: unknown };
   const value = position && typeof position === 'object' && position.k === sortBy ? decodeValue(position.v) : undefined;
   if (!isValue(value)) throw invalidCursor();
   return value;
