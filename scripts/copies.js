@@ -73,8 +73,16 @@ function scanHead(root, scanOptions) {
   }
 }
 
-if (require.main === module) {
-  const { output, copies, declarations } = scanHead(join(__dirname, '..'), process.argv.slice(2));
+function main() {
+  let scanned;
+  try {
+    scanned = scanHead(join(__dirname, '..'), process.argv.slice(2));
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+    console.error('copies: the `duplicates` command is not on this PATH (it comes with the tool library, not with npm)');
+    process.exit(2);
+  }
+  const { output, copies, declarations } = scanned;
   console.log(output.split('\n')[0]);
   console.log(
     `${copies.length + declarations.length} pairs not marked boilerplate: ${copies.length} copy logic, ${declarations.length} share declarations only.`,
@@ -82,5 +90,7 @@ if (require.main === module) {
   for (const row of copies) console.log(row.line);
   for (const line of output.split('\n').filter((text) => /^(incomplete|left out):/.test(text))) console.log(line);
 }
+
+if (require.main === module) main();
 
 module.exports = { statementLines, parseRows, classify };
