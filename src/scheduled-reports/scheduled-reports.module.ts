@@ -16,6 +16,7 @@ import { ApiBaseUrl } from './files/api-base-url';
 import { ReportFiles } from './files/report-files.service';
 import { ReportFilesController } from './files/report-files.controller';
 import { ReportRuns } from './runs/report-runs.service';
+import { RunAudience } from './runs/run-audience';
 import { ScheduledReportsSweep } from './runs/scheduled-reports.sweep';
 import { ScheduledReportsController } from './scheduled-reports.controller';
 import { ScheduledReportsService } from './scheduled-reports.service';
@@ -72,6 +73,7 @@ const SOURCES = [
   providers: [
     ScheduledReportsService,
     ReportRuns,
+    RunAudience,
     ScheduledReportsSweep,
     ReportSources,
     ApiBaseUrl,

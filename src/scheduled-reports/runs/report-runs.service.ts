@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Types } from 'mongoose';
 import { ActivityRecorder } from '@app/activity';
-import { AuthContext, PrincipalLoader, User } from '@app/auth';
+import { AuthContext } from '@app/auth';
 import { InjectRepository, isDuplicateKeyError, Page, scopeOfClient, Stored, TenantRepository, TenantScope } from '@app/database';
 import { DomainException, errorCodeRule } from '@app/errors';
 import { Jobs, LeaseCheck, LeaseLost, Reschedule } from '@app/jobs';
-import { DEFAULT_LANGUAGE, type Language, languageOr } from '@app/i18n';
+import type { Language } from '@app/i18n';
 import { Mailer } from '@app/mail';
 import { ListReportRunsDto } from '../dto/scheduled-report.dto';
 import { reportPeriod } from '../schedule/report-schedule';
@@ -17,6 +17,7 @@ import { MAX_REPORT_BYTES, ReportTooLarge } from '../sources/read-whole';
 import type { BuiltReport, ReportPeriod } from '../sources/report-source';
 import { ReportSources } from '../sources/report-sources';
 import { reportMail } from './report-mail';
+import { type Recipient, RunAudience, RunRefused } from './run-audience';
 
 /** The job that makes one run (keyed by the run's id). */
 export const RUN_JOB = 'scheduled-reports.run';
@@ -31,20 +32,11 @@ interface RunPayload {
 /** What a finished attempt records on its run. */
 type Outcome = Partial<Pick<ReportRun, 'state' | 'rows' | 'fileName' | 'fileBytes' | 'delivery' | 'linkExpiresAt' | 'error' | 'nextAttemptAt'>>;
 
-/** A recipient's address and the language the report is mailed in. */
-interface Recipient {
-  email: string;
-  language: Language;
-}
-
 /** A built file and, when it is too large to attach, the download link the mail carries instead. */
 interface ReportDelivery {
   file: BuiltReport;
   link: ReportLink | null;
 }
-
-/** A run that cannot succeed by trying again (its owner gone, a refused definition): failed for good. */
-class RunRefused extends Error {}
 
 /**
  * Runs of scheduled reports (docs/reports.md, "Scheduled reports"): each a stored record, then a
@@ -60,8 +52,7 @@ export class ReportRuns implements OnModuleInit {
   constructor(
     @InjectRepository(ReportRun) private readonly runs: TenantRepository<ReportRun>,
     @InjectRepository(ScheduledReport) private readonly reports: TenantRepository<ScheduledReport>,
-    @InjectRepository(User) private readonly users: TenantRepository<User>,
-    private readonly principals: PrincipalLoader,
+    private readonly audience: RunAudience,
     private readonly sources: ReportSources,
     private readonly mailer: Mailer,
     private readonly files: ReportFiles,
@@ -154,11 +145,11 @@ export class ReportRuns implements OnModuleInit {
 
   /** The report built as its owner for the run's period and mailed to each recipient: the attempt's outcome. */
   private async attempt(scope: TenantScope, run: Stored<ReportRun>, report: Stored<ScheduledReport>, lease: LeaseCheck): Promise<Outcome> {
-    const auth = await this.ownerContext(report, run);
+    const auth = await this.audience.ownerOf(report, run._id);
     const source = this.sources.get(report.report);
     if (!source) throw new RunRefused(`${report.report} reports cannot be scheduled`);
     if (!auth.permissions.has(source.permission)) throw new RunRefused(`the owner no longer holds ${source.permission}`);
-    const to = await this.recipients(report);
+    const to = await this.audience.recipientsOf(report);
     if (to.length === 0) return { state: 'skipped', error: 'no recipient left (the users are disabled or gone)' };
     if (!this.mailer.configured) throw new RunRefused('mail is not configured (SMTP_URL)');
     const period = reportPeriod(report.schedule.frequency, run.dueAt, report.schedule.timeZone);
@@ -209,31 +200,6 @@ export class ReportRuns implements OnModuleInit {
 
   private async finish(scope: TenantScope, run: Stored<ReportRun>, outcome: Outcome): Promise<void> {
     await this.runs.updateRecord(scope, run, { $set: { nextAttemptAt: null, ...outcome, finishedAt: new Date() } });
-  }
-
-  /** The owner as a caller: their permissions and trackers now, as if they asked for the report. */
-  private async ownerContext(report: Stored<ScheduledReport>, run: Stored<ReportRun>): Promise<AuthContext> {
-    const principal = await this.principals.load(report.ownerId, { kind: 'api_token', id: report._id });
-    if (!principal || !principal.clientId.equals(report.clientId)) throw new RunRefused('its owner is disabled or gone: someone else must create it again');
-    return {
-      ...principal,
-      via: 'bearer',
-      request: { requestId: `scheduled-report-run-${run._id.toHexString()}`, ip: '127.0.0.1', userAgent: 'scheduled-reports' },
-    };
-  }
-
-  /** The active users' sign-in addresses in their language, then the addresses not already a user's, in Spanish. */
-  private async recipients(report: Stored<ScheduledReport>): Promise<Recipient[]> {
-    const users = report.recipients.userIds.length
-      ? await this.users.find(
-          scopeOfClient(report.clientId),
-          { _id: { $in: report.recipients.userIds }, active: true },
-          { projection: { email: 1, language: 1 } },
-        )
-      : [];
-    const byAddress = new Map(users.map((user) => [user.email.toLowerCase(), languageOr(user.language)]));
-    for (const email of report.recipients.emails) if (!byAddress.has(email.toLowerCase())) byAddress.set(email.toLowerCase(), DEFAULT_LANGUAGE);
-    return [...byAddress].map(([email, language]) => ({ email, language }));
   }
 }
 
