@@ -15,6 +15,24 @@ interface RunView {
   attempts: number;
 }
 
+const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+
+/** A daily schedule of the activity log, created by `owner`. */
+async function createSchedule(t: TestApp, owner: TestUser, recipients: object): Promise<{ id: string }> {
+  const body = { name: 'Actividad', report: 'activity', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients };
+  return (await request(t.server).post('/api/scheduled-reports').set(bearer(owner)).send(body).expect(201)).body.data as { id: string };
+}
+
+/** Runs the schedule now as `caller` and answers the run once it has ended. */
+async function runUntilEnded(t: TestApp, caller: TestUser, scheduleId: string): Promise<RunView> {
+  await request(t.server).post(`/api/scheduled-reports/${scheduleId}/run`).set(bearer(caller)).expect(202);
+  const [run] = await eventually(async () => {
+    const runs = (await request(t.server).get(`/api/scheduled-reports/${scheduleId}/runs`).set(bearer(caller)).expect(200)).body.data as RunView[];
+    return runs[0] && runs[0].state !== 'pending' && runs[0].state !== 'running' ? runs : null;
+  }, 'the run to end');
+  return run;
+}
+
 /**
  * Whom a run is built as and mailed to (docs/reports.md, "Who it runs as"): the owner as they are
  * at the run, and the recipients still active. A run that cannot succeed fails for good with the
@@ -25,26 +43,8 @@ describe('scheduled reports: the owner and the recipients at the run', () => {
   let tenant: TestTenant;
   let smtp: MailCatcher;
   const api = () => request(t.server);
-  const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
-
-  const scheduleOf = async (owner: TestUser, recipients: object) =>
-    (
-      await api()
-        .post('/api/scheduled-reports')
-        .set(bearer(owner))
-        .send({ name: 'Actividad', report: 'activity', format: 'csv', schedule: { frequency: 'daily', time: '07:00' }, recipients })
-        .expect(201)
-    ).body.data as { id: string };
-
-  /** Runs the schedule now (as the admin) and answers the run once it has ended. */
-  const runNow = async (scheduleId: string): Promise<RunView> => {
-    await api().post(`/api/scheduled-reports/${scheduleId}/run`).set(bearer(tenant.admin)).expect(202);
-    const [run] = await eventually(async () => {
-      const runs = (await api().get(`/api/scheduled-reports/${scheduleId}/runs`).set(bearer(tenant.admin)).expect(200)).body.data as RunView[];
-      return runs[0] && runs[0].state !== 'pending' && runs[0].state !== 'running' ? runs : null;
-    }, 'the run to end');
-    return run;
-  };
+  const scheduleOf = (owner: TestUser, recipients: object) => createSchedule(t, owner, recipients);
+  const runNow = (scheduleId: string) => runUntilEnded(t, tenant.admin, scheduleId);
 
   beforeAll(async () => {
     smtp = await startMailCatcher();
@@ -95,5 +95,27 @@ describe('scheduled reports: the owner and the recipients at the run', () => {
     expect(await runNow(both.id)).toMatchObject({ state: 'succeeded', error: null });
     await eventually(() => (smtp.to(staying.email).length ? true : null), 'the active user’s mail');
     expect(smtp.to(leaving.email)).toEqual([]);
+  });
+});
+
+// Alone on its database's jobs: an instance with a mail server would take the run.
+describe('scheduled reports: an instance with no mail server (SMTP_URL unset)', () => {
+  let t: TestApp;
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    delete process.env.SMTP_URL;
+    t = await createTestApp();
+    tenant = await createTenant(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('fails a run for good, saying so', async () => {
+    const schedule = await createSchedule(t, tenant.admin, { emails: ['no-smtp@example.cl'] });
+    expect(await runUntilEnded(t, tenant.admin, schedule.id)).toMatchObject({
+      state: 'failed',
+      error: 'mail is not configured (SMTP_URL)',
+      nextAttemptAt: null,
+    });
   });
 });
