@@ -4,7 +4,6 @@ export { FormsService, type StoredForm } from './forms.service';
 export { DynamicFormView, ScannedFormView, toDynamicFormView, toScannedFormView } from './dynamic-form.view';
 export { validateAnswers, type AnswerInput, type AcceptedAnswer, type AnswersCheck } from './answers/form-answers.validator';
 export { buildAnswerSet, type AnswerSet } from './answers/answer-set';
-export { clientToday, latestTodayOnEarth } from './client-today';
 export * from './form-field-types';
 export { DynamicForm } from './schemas/dynamic-form.schema';
 export { DynamicFormVersion } from './schemas/dynamic-form-version.schema';

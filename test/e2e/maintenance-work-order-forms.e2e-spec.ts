@@ -4,7 +4,7 @@ import { Model, Types } from 'mongoose';
 import { ActivityEvent } from '@app/activity';
 import type { Stored } from '@app/database';
 import { createTestApp, TestApp } from '@app/testing';
-import { clientToday } from '../../src/forms/client-today';
+import { clientToday } from '@app/formats';
 import { FieldType } from '../../src/forms/form-field-types';
 import type { DynamicForm } from '../../src/forms/schemas/dynamic-form.schema';
 import { WorkOrder } from '../../src/maintenance/schemas/work-order.schema';

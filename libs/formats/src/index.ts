@@ -1,4 +1,5 @@
 export * from './calendar-day.validators';
+export * from './client-today';
 export * from './crockford';
 export * from './escape-html';
 export * from './fleet-dates';

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { Model } from 'mongoose';
 import { InjectUnscopedModel, Stored } from '@app/database';
 import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
+import { latestTodayOnEarth } from '@app/formats';
 import { ServiceStatus } from '../schemas/service-status.schema';
 import { ServiceStatusRecompute } from './service-status-recompute';
-import { latestTodayOnEarth } from '../../forms';
 
 /** How often the calendar is looked at (days-based due dates) and unfinished effects finished: a recurring job across instances. */
 export const SERVICE_SWEEP_EVERY_MS = 10 * 60_000;

@@ -6,9 +6,9 @@ import { Client } from '@app/auth';
 import { InjectRepository, InjectUnscopedModel, scopeOfClient, Stored, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
 import { JobRun, LeaseCheck, NOT_LEASED, RecurringJob } from '@app/jobs';
+import { latestTodayOnEarth } from '@app/formats';
 import { FleetEvents } from '../../events';
 import { WorkOrder } from '../schemas/work-order.schema';
-import { latestTodayOnEarth } from '../../forms';
 
 /** How often open work orders past their due date are looked for (a recurring job across instances). */
 export const OVERDUE_SWEEP_EVERY_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { Model, Types } from 'mongoose';
 import { ClientTimeZones } from '@app/auth';
 import { groupBy, InjectRepository, InjectUnscopedModel, scopeOfClient, TenantRepository } from '@app/database';
 import { Asset } from '@app/fleet';
-import { clientToday } from '../../forms';
+import { clientToday } from '@app/formats';
 import { Route } from '../schemas/route.schema';
 
 /** A route of today, by its vehicle's main tracker. */

@@ -4,7 +4,8 @@ import { ActivityRecorder } from '@app/activity';
 import { DemoClientContext } from '../demo-manifest';
 import { DemoSeeder, DemoSeederProvider } from '../demo-seeder.decorator';
 import { InjectUnscopedModel } from '@app/database';
-import { clientToday, FormsService } from '../../forms';
+import { clientToday } from '@app/formats';
+import { FormsService } from '../../forms';
 import { WorkOrderCategoriesService, WorkOrder, buildFormEntry } from '../../maintenance';
 
 const DEMO_TIME_ZONE = 'America/Santiago';
