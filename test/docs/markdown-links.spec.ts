@@ -47,6 +47,20 @@ export function markdownLinks(markdown: string): MarkdownLink[] {
   return links.map((link) => ({ ...link, target: link.target.replace(/^<(.*)>$/, '$1') }));
 }
 
+/** The repository paths a Markdown text names as a whole code span (`src/x/y.ts`), outside fenced blocks. */
+export function codeSpanPaths(markdown: string): MarkdownLink[] {
+  let fenced = false;
+  const paths: MarkdownLink[] = [];
+  markdown.split('\n').forEach((line, index) => {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fenced = !fenced;
+    if (fenced) return;
+    for (const match of line.matchAll(/(?<!`)`((?:src|libs|test|scripts|bench|docs|docker|clients)\/[\w./-]+\.[a-z]+)`(?!`)/g)) {
+      paths.push({ target: match[1], line: index + 1 });
+    }
+  });
+  return paths;
+}
+
 /** The repository path a relative link points to; undefined for external links and bare anchors. */
 export function linkedPath(fromFile: string, target: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return undefined; // URL
@@ -63,6 +77,20 @@ function repositoryFiles(): string[] {
     maxBuffer: 64 * 1024 * 1024,
   });
   return output.split('\0').filter(Boolean);
+}
+
+/** The paths among `paths` that git ignores. */
+function ignored(paths: readonly string[]): string[] {
+  if (paths.length === 0) return [];
+  try {
+    return execFileSync('git', ['check-ignore', '--no-index', ...paths], { cwd: ROOT, encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean);
+  } catch (error) {
+    // Exit status 1: none of them is ignored.
+    if ((error as { status?: number }).status === 1) return [];
+    throw error;
+  }
 }
 
 describe('Markdown links', () => {
@@ -88,6 +116,19 @@ describe('Markdown links', () => {
     it('skips code spans and fenced code blocks', () => {
       const markdown = ['`[not](a.md)` and ``[nor](b.md)``', '```md', '[inside](c.md)', '```', '[after](d.md)'].join('\n');
       expect(markdownLinks(markdown)).toEqual([{ target: 'd.md', line: 5 }]);
+    });
+
+    it('finds the repository paths written as whole code spans, outside fenced blocks', () => {
+      const markdown = [
+        'The checks are `libs/geo/src/a.ts` and `src/b.spec.ts`; not `npm test`, `test/e2e/*.ts` or `x/y.ts`.',
+        '```',
+        '`src/in-fence.ts`',
+        '```',
+      ].join('\n');
+      expect(codeSpanPaths(markdown)).toEqual([
+        { target: 'libs/geo/src/a.ts', line: 1 },
+        { target: 'src/b.spec.ts', line: 1 },
+      ]);
     });
 
     it('resolves relative paths from the file, and ignores URLs and bare anchors', () => {
@@ -121,5 +162,19 @@ describe('Markdown links', () => {
     }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(10); // the reader did find the links
+  });
+
+  it('name files of the repository where they write a path as code (`src/…`, `libs/…`)', () => {
+    const files = repositoryFiles();
+    const present = new Set(files);
+    const named = files
+      .filter((file) => file.toLowerCase().endsWith('.md'))
+      .flatMap((file) => codeSpanPaths(readFileSync(posix.join(ROOT, file), 'utf8')).map((path) => ({ file, ...path })));
+    // From the repository's root, or from the page's folder (a package's own README).
+    const missing = named.filter(({ file, target }) => !present.has(target) && !present.has(posix.join(posix.dirname(file), target)));
+    // What git ignores is built or measured (`src/metadata.ts`, bench results): named, never committed.
+    const built = new Set(ignored(missing.map(({ target }) => target)));
+    expect(missing.filter(({ target }) => !built.has(target)).map(({ file, line, target }) => `${file}:${line}: ${target}`)).toEqual([]);
+    expect(named.length).toBeGreaterThan(50); // the reader did find the paths
   });
 });
