@@ -40,8 +40,8 @@ const pct = (sorted, p) => (sorted.length === 0 ? null : sorted[Math.min(sorted.
 /** A flespi load over new trackers of `clientId` whose ignition turns every TOGGLE_EVERY messages. */
 async function toggledLoad(ctx, clientId) {
   const uri = `mongodb://${ctx.db.host}:${ctx.db.port}/${ctx.db.name}`;
-  // A minute behind, not an hour: a tracker whose last fix is over 5 minutes old is one the offline sweep
-  // reads every 30 s (src/events/detection/offline-sweep.ts); an hour behind, with the default threshold,
+  // A minute behind, not an hour: a tracker whose last fix is over 5 minutes old is one the offline watch
+  // reads every 30 s (src/events/detection/offline-watch.ts); an hour behind, with the default threshold,
   // it marked all 2 000 trackers offline for 20–30 s at a stretch, in whichever rounds it fell (bench/lib/trackers.js).
   const load = await ingestLoad({ uri, clientId, trackers: ASSETS, batch: BATCH, startAgoS: 60 });
   const next = load.nextRequest;
