@@ -3,7 +3,7 @@
 // recipients and their read state (now), each with the feed document other instances' streams
 // read. Batches of 10 alerts × 10 recipients, each way's indexes as the app declared them; database
 // CPU per alert (/proc), medians of 5 alternating rounds of 300 batches, 4 at once.
-// docs/performance.md, "One inbox document per alert".
+// docs/performance.md, "Alerts and notifications".
 //   node bench/inbox-documents-db.js
 const { ObjectId } = require('mongodb');
 const { describeBeforeNow, serverCpuPerUnit, withEmbeddedDb } = require('./lib/standalone-db');

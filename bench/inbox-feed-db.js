@@ -4,7 +4,7 @@
 // alert and each recipient's user and entry id (now). Batches of 10 alerts × 10 recipients, the
 // notifications' indexes as the app declares them; database CPU per alert (/proc), medians of 5
 // alternating rounds of 300 batches, 4 at once. docs/performance.md,
-// "The webhook path in fewer commands".
+// "Alerts and notifications".
 //   node bench/inbox-feed-db.js
 const { ObjectId } = require('mongodb');
 const { describeBeforeNow, serverCpuPerUnit, withEmbeddedDb } = require('./lib/standalone-db');

@@ -6,7 +6,7 @@
 // back), each followed by the outcomes' bulk update and the job's removal. Batches of 10 alerts ×
 // 3 endpoints, the indexes the app declares, a jobs collection holding the app's 11 recurring jobs;
 // database CPU per delivery (/proc), medians of 5 alternating rounds of 300 batches, 4 at once.
-// docs/performance.md, "The webhook path in fewer commands".
+// docs/performance.md, "Alerts and notifications".
 //   node bench/webhook-deliveries-db.js
 const { ObjectId } = require('mongodb');
 const { describeBeforeNow, serverCpuPerUnit, withEmbeddedDb } = require('./lib/standalone-db');

@@ -3,7 +3,7 @@
 // scenario's certificate, bench/lib/tls.js), 30 at once, keep-alive, and the sender's process CPU
 // is counted (a median of 5 runs of 3 000 posts); then what signing alone costs, with the
 // `standardwebhooks` package and with node:crypto's HMAC (what the sender uses since 2026-11-27:
-// the same signature). docs/performance.md, "A webhook post through undici".
+// the same signature). docs/performance.md, "Alerts and notifications".
 //   node bench/webhook-send.js   (it runs itself again with NODE_EXTRA_CA_CERTS naming the certificate)
 const { execFileSync, fork } = require('node:child_process');
 const { createHmac } = require('node:crypto');

@@ -1,4 +1,4 @@
-// Dispatch at volume (docs/performance.md, "Dispatch"; docs/dispatch.md): 10 000 tasks in one day
+// Dispatch at volume (docs/performance.md, "Against the targets"; docs/dispatch.md): 10 000 tasks in one day
 // of acme (BENCH_DISPATCH_DAYS days of them, the last one measured), then the dispatcher's day list
 // (`GET /api/tasks?from=&to=`, its first page and the page after record 9 000) and a route of 100
 // stops of the demo's tracked vehicle (which has a position and trips) with each stop's ETA

@@ -59,7 +59,7 @@ const eventIndexes = MongooseModule.forFeature([
     OfflineWatch,
     LiveFleetEvents,
     DetectionRules,
-    // The rules of detection: a new kind of event is one class here (docs/events.md, "Where new things go").
+    // The rules of detection: a new kind of event is one class here (docs/architecture.md, "Where new things go").
     OnlineRule,
     GeofenceRule,
     VisitRule,

@@ -109,7 +109,7 @@ export class WebhookDispatcher {
       };
       return { _id: new Types.ObjectId(), endpointId: endpoint._id, key, ...fields };
     });
-    // An insert, not an upsert: less of the embedded server's CPU per delivery (docs/performance.md, "The webhook path in fewer commands").
+    // An insert, not an upsert: less of the embedded server's CPU per delivery (docs/performance.md, "Alerts and notifications").
     const existing = await this.deliveries.insertNew(scope, documents);
     const deliveries = await Promise.all(
       documents.map(async (document, index) =>

@@ -17,7 +17,7 @@ export function withIngestionEnvironment<TBase extends EnvironmentBase>(Base: TB
 
     /**
      * How often the instance that owns trackers writes the log's points into their buckets and
-     * their states back (docs/telemetry.md, "Compaction"): longer means fewer bucket rewrites and a
+     * their states back (docs/telemetry.md, "Ingestion at fleet scale"): longer means fewer bucket rewrites and a
      * longer log for readers to merge.
      */
     @Type(() => Number)

@@ -68,7 +68,7 @@ export class Job {
 
 export const JobSchema = SchemaFactory.createForClass(Job);
 // Claims look for due jobs (`{state, runAt}`): MongoDB uses this index; mongo-java-server scans,
-// which stays cheap because one-off jobs are deleted when done (docs/performance.md, "Background jobs: a library measured").
+// which stays cheap because one-off jobs are deleted when done (docs/performance.md, "Libraries measured instead of hand-written infrastructure").
 JobSchema.index({ state: 1, runAt: 1 });
 
 export const jobId = (name: string, key: string) => `${name}:${key}`;

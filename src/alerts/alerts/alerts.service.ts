@@ -17,7 +17,7 @@ const TRANSITIONS = {
   resolve: { from: ['open', 'acknowledged'] as AlertState[], to: 'resolved' as const, change: 'resolved' as const },
 };
 
-/** The client's alerts (docs/alerts.md, "Life cycle"): list, read, acknowledge, resolve. */
+/** The client's alerts (docs/alerts.md, "Alerts"): list, read, acknowledge, resolve. */
 @Injectable()
 export class AlertsService {
   constructor(

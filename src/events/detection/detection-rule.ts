@@ -45,7 +45,7 @@ export interface FixMoment {
 
 /**
  * A kind of fleet event found in fixes: one class marked `@FleetEventRule()` and listed among
- * the events module's providers (docs/events.md, "Where new things go"). Rules run by `order`
+ * the events module's providers (docs/architecture.md, "Where new things go"). Rules run by `order`
  * over each fix: a rule that reads what another wrote into the state runs after it.
  */
 export interface DetectionRule {

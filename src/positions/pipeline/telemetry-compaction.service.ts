@@ -12,7 +12,7 @@ import { CapturedStates, TrackerStates } from './tracker-states';
 export const FLUSH_EVERY_MS = 1000;
 
 /**
- * Writes what the pipeline holds in memory (docs/telemetry.md, "Compaction"): every
+ * Writes what the pipeline holds in memory (docs/telemetry.md, "Ingestion at fleet scale"): every
  * TELEMETRY_COMPACT_SECONDS, the log's points into the trackers' hour, day and period buckets (one
  * read and one bulk write per level for all trackers), the trackers' and processors' states, and
  * then removes the log entries it wrote; every second, the processors' quick writes. Quiet

@@ -12,8 +12,8 @@ export interface Checkpoint {
 }
 
 /**
- * What the instance that owns a tracker keeps of it between batches (docs/telemetry.md, "Per-tracker
- * state"). Read when the tracker is first seen, written back at each compaction, dropped from
+ * What the instance that owns a tracker keeps of it between batches (docs/telemetry.md,
+ * "Ingestion at fleet scale"). Read when the tracker is first seen, written back at each compaction, dropped from
  * memory when it goes quiet.
  */
 export interface TrackerState {

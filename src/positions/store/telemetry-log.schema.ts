@@ -18,8 +18,8 @@ export interface LogLatest {
 }
 
 /**
- * One batch's points of one partition's trackers, as the batch came (docs/telemetry.md, "The
- * log"): one insert per batch and partition instead of a rewrite per tracker-hour, compacted into
+ * One batch's points of one partition's trackers, as the batch came (docs/telemetry.md,
+ * "Ingestion at fleet scale"): one insert per batch and partition instead of a rewrite per tracker-hour, compacted into
  * the hour, day and period buckets by the partition's owner a few seconds later and then removed.
  * Reads merge the entries that are `done` with the buckets, so a message is visible as soon as
  * its batch is answered. `pending`: stored by an instance that does not own the partition, for

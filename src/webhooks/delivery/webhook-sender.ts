@@ -58,7 +58,7 @@ export interface SenderOptions {
  * every address checked, the socket connected only to a checked address (the connector's
  * `lookup`), no redirect followed (a 3xx is a failed attempt), the whole attempt bounded by
  * `timeoutMs`. Through undici, kept-alive connections per origin: less of the app's CPU a post than
- * `node:https` (266 → 189 µs with the HMAC below; docs/performance.md, "A webhook post through undici").
+ * `node:https` (266 → 189 µs with the HMAC below; docs/performance.md, "Alerts and notifications").
  */
 export class WebhookSender {
   private readonly agent: Agent;

@@ -13,7 +13,7 @@ interface ExitHooks {
  * at a time. sonic-boom's own `minLength` gathers by appending each line to one string and
  * measuring that whole string's bytes on every line, which copies it flat each time: ~25 µs of a
  * request line in the app, against next to nothing here, where a line costs an array push
- * (docs/performance.md, "Layers taken away, and what they cost").
+ * (docs/performance.md, "The request path, layer by layer").
  */
 export class LineBatcher implements DestinationStream {
   private lines: string[] = [];

@@ -18,7 +18,7 @@ type LoggerInternals = Logger & { [key: symbol]: unknown };
  * The request line formatted here, as pino formats a line (level, time, the logger's bindings,
  * the fields, msg), and written to the logger's own destination, so it keeps its order with the
  * other lines. pino's generic serializer walked the line's object on every request; this template
- * is the same JSON for ~15 µs less a request (docs/performance.md, "Layers taken away, and what they cost").
+ * is the same JSON for ~15 µs less a request (docs/performance.md, "The request path, layer by layer").
  */
 export function requestLineWriter(logger: Logger): (level: Level, line: RequestLine) => void {
   const internals = logger as LoggerInternals;

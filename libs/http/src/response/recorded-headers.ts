@@ -12,7 +12,7 @@ export interface RecordedHeaders {
  * Runs a header-setting middleware once against a response that only records, for a request of
  * the given method and headers, so that every request of that kind gets the same headers by a
  * loop instead of the middleware's per-request work (its options read again, a function per
- * header: docs/performance.md, "Layers taken away, and what they cost"). Only for middleware whose headers
+ * header: docs/performance.md, "The request path, layer by layer"). Only for middleware whose headers
  * depend on nothing but what is given here; one that answers the request itself is refused.
  */
 export function recordHeaders(middleware: Middleware, request: { method?: string; headers?: IncomingMessage['headers'] } = {}): RecordedHeaders {
