@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
+
+/**
+ * Code, benchmarks and pages send the reader to a section of a page as `docs/<page>.md,
+ * "<section>"`. Each such reference names a heading of that page, or the bold lead of one of its
+ * paragraphs or list items: a section renamed or folded into another must take its references
+ * along.
+ */
+
+const ROOT = posix.join(__dirname, '..', '..').replace(/\\/g, '/');
+
+export interface SectionReference {
+  page: string;
+  section: string;
+}
+
+/** The section references of a text, comment markers between their lines taken away. */
+export function sectionReferences(text: string): SectionReference[] {
+  const joined = text.replace(/\n\s*(?:\*(?!\/)|\/\/|#)?\s*/g, ' ');
+  return [...joined.matchAll(/\b(docs\/[\w-]+\.md),\s+"([^"]+)"/g)].map((match) => ({ page: match[1], section: match[2] }));
+}
+
+/** Whether a page has the section: a heading holding its words, or a paragraph led by them in bold. */
+export function hasSection(page: string, section: string): boolean {
+  return page.split('\n').some((line) => (/^#{1,6} /.test(line) && line.includes(section)) || line.includes(`**${section}`));
+}
+
+function sourcesAndPages(): string[] {
+  const output = execFileSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '-z', 'src', 'libs', 'bench', 'scripts', 'test', 'docs', 'README.md'],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  // The generated metadata is large and quotes no page; this folder's own tests quote examples.
+  return output.split('\0').filter((file) => /\.(ts|js|md)$/.test(file) && file !== 'src/metadata.ts' && !file.startsWith('test/docs/'));
+}
+
+describe('references to sections of the docs', () => {
+  it('are read across comment lines', () => {
+    const text = ['/**', ' * See the pages (docs/a.md,', ' * "Two words") and', ' */', '// docs/b-c.md, "Heading"'].join('\n');
+    expect(sectionReferences(text)).toEqual([
+      { page: 'docs/a.md', section: 'Two words' },
+      { page: 'docs/b-c.md', section: 'Heading' },
+    ]);
+  });
+
+  it('find a heading or a bold lead', () => {
+    const page = ['# Page', '## Alerts — `/api/alerts`', '- **Copies.** what is copied', 'Plain words'].join('\n');
+    expect(['Alerts', 'Copies', 'Page'].map((section) => hasSection(page, section))).toEqual([true, true, true]);
+    expect(hasSection(page, 'Plain words')).toBe(false);
+  });
+
+  it('name a section of their page', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of sourcesAndPages()) {
+      for (const { page, section } of sectionReferences(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+        checked++;
+        const path = posix.join(ROOT, page);
+        if (!existsSync(path) || !hasSection(readFileSync(path, 'utf8'), section)) broken.push(`${file}: ${page}, "${section}"`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(100); // the reader did find them
+  });
+});
