@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
 
 /**
  * Every relative link of the repository's Markdown files leads to a file (or folder) of the
- * repository: a fresh clone is all a reader has. External links (any URL scheme) and anchors
- * within a page are not checked.
+ * repository, and an anchor to a heading of its page: a fresh clone is all a reader has. External
+ * links (any URL scheme) are not checked.
  */
 
 const ROOT = posix.join(__dirname, '..', '..').replace(/\\/g, '/');
@@ -59,6 +59,28 @@ export function codeSpanPaths(markdown: string): MarkdownLink[] {
     }
   });
   return paths;
+}
+
+/** The anchors of a page's headings as GitHub makes them: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^ {0,3}(`{3,}|~{3,})/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,6} (.*)$/.exec(line);
+    if (!heading) continue;
+    const text = heading[1].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/`/g, '');
+    const slug = text
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replace(/ /g, '-');
+    const repeats = seen.get(slug) ?? 0;
+    seen.set(slug, repeats + 1);
+    anchors.add(repeats ? `${slug}-${repeats}` : slug);
+  }
+  return anchors;
 }
 
 /** The repository path a relative link points to; undefined for external links and bare anchors. */
@@ -131,6 +153,19 @@ describe('Markdown links', () => {
       ]);
     });
 
+    it("makes headings' anchors as GitHub does", () => {
+      const markdown = [
+        '# Reports',
+        '## Trip and fuel reports — `POST /api/reports/trips` (`access_reports`)',
+        '### Tests',
+        '### Tests',
+        '```',
+        '# not a heading',
+        '```',
+      ].join('\n');
+      expect([...headingAnchors(markdown)]).toEqual(['reports', 'trip-and-fuel-reports--post-apireportstrips-access_reports', 'tests', 'tests-1']);
+    });
+
     it('resolves relative paths from the file, and ignores URLs and bare anchors', () => {
       expect(linkedPath('docs/design.md', 'spec/fleet-api.md#errors')).toBe('docs/spec/fleet-api.md');
       expect(linkedPath('README.md', '../shared/DESIGN.md')).toBe('../shared/DESIGN.md');
@@ -162,6 +197,22 @@ describe('Markdown links', () => {
     }
     expect(broken).toEqual([]);
     expect(checked).toBeGreaterThan(10); // the reader did find the links
+  });
+
+  it('lead to a heading of the page where they name an anchor', () => {
+    const broken: string[] = [];
+    let checked = 0;
+    for (const file of repositoryFiles().filter((name) => name.toLowerCase().endsWith('.md'))) {
+      for (const { target, line } of markdownLinks(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+        const anchor = /#(.+)$/.exec(target)?.[1];
+        const path = target.startsWith('#') ? file : linkedPath(file, target);
+        if (!anchor || !path?.endsWith('.md') || !existsSync(posix.join(ROOT, path))) continue;
+        checked++;
+        if (!headingAnchors(readFileSync(posix.join(ROOT, path), 'utf8')).has(decodeURIComponent(anchor))) broken.push(`${file}:${line}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(checked).toBeGreaterThan(50); // the reader did find them
   });
 
   it('name files of the repository where they write a path as code (`src/…`, `libs/…`)', () => {
