@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, posix } from 'node:path';
+import { repositoryFiles, repositoryText, ROOT } from './repository-files';
 
 /**
  * Every relative link of the repository's Markdown files leads to a file (or folder) of the
  * repository, and an anchor to a heading of its page: a fresh clone is all a reader has. External
  * links (any URL scheme) are not checked.
  */
-
-const ROOT = posix.join(__dirname, '..', '..').replace(/\\/g, '/');
 
 export interface MarkdownLink {
   target: string;
@@ -89,16 +88,6 @@ export function linkedPath(fromFile: string, target: string): string | undefined
   const path = decodeURI(target.replace(/[?#].*$/, ''));
   if (path === '') return undefined; // #anchor in the same page
   return path.startsWith('/') ? posix.normalize(path.slice(1)) : posix.join(posix.dirname(fromFile), path);
-}
-
-function repositoryFiles(): string[] {
-  // Tracked files, and new ones not yet added (but not ignored ones: a fresh clone lacks them).
-  const output = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return output.split('\0').filter(Boolean);
 }
 
 /** The paths among `paths` that git ignores. */
@@ -187,7 +176,7 @@ describe('Markdown links', () => {
     let checked = 0;
     const broken: string[] = [];
     for (const file of markdownFiles) {
-      for (const { target, line } of markdownLinks(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+      for (const { target, line } of markdownLinks(repositoryText(file))) {
         const path = linkedPath(file, target);
         if (path === undefined) continue;
         checked++;
@@ -203,12 +192,12 @@ describe('Markdown links', () => {
     const broken: string[] = [];
     let checked = 0;
     for (const file of repositoryFiles().filter((name) => name.toLowerCase().endsWith('.md'))) {
-      for (const { target, line } of markdownLinks(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+      for (const { target, line } of markdownLinks(repositoryText(file))) {
         const anchor = /#(.+)$/.exec(target)?.[1];
         const path = target.startsWith('#') ? file : linkedPath(file, target);
         if (!anchor || !path?.endsWith('.md') || !existsSync(posix.join(ROOT, path))) continue;
         checked++;
-        if (!headingAnchors(readFileSync(posix.join(ROOT, path), 'utf8')).has(decodeURIComponent(anchor))) broken.push(`${file}:${line}: ${target}`);
+        if (!headingAnchors(repositoryText(path)).has(decodeURIComponent(anchor))) broken.push(`${file}:${line}: ${target}`);
       }
     }
     expect(broken).toEqual([]);
@@ -220,7 +209,7 @@ describe('Markdown links', () => {
     const present = new Set(files);
     const named = files
       .filter((file) => file.toLowerCase().endsWith('.md'))
-      .flatMap((file) => codeSpanPaths(readFileSync(posix.join(ROOT, file), 'utf8')).map((path) => ({ file, ...path })));
+      .flatMap((file) => codeSpanPaths(repositoryText(file)).map((path) => ({ file, ...path })));
     // From the repository's root, or from the page's folder (a package's own README).
     const missing = named.filter(({ file, target }) => !present.has(target) && !present.has(posix.join(posix.dirname(file), target)));
     // What git ignores is built or measured (`src/metadata.ts`, bench results): named, never committed.

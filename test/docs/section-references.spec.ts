@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { posix } from 'node:path';
+import { repositoryFiles, repositoryText, ROOT } from './repository-files';
 
 /**
  * Code, benchmarks and pages send the reader to a section of a page as `docs/<page>.md,
@@ -8,8 +8,6 @@ import { posix } from 'node:path';
  * paragraphs or list items: a section renamed or folded into another must take its references
  * along.
  */
-
-const ROOT = posix.join(__dirname, '..', '..').replace(/\\/g, '/');
 
 export interface SectionReference {
   page: string;
@@ -28,17 +26,10 @@ export function hasSection(page: string, section: string): boolean {
 }
 
 function sourcesAndPages(): string[] {
-  const output = execFileSync(
-    'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', '-z', 'src', 'libs', 'bench', 'scripts', 'test', 'docs', 'README.md'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
   // The generated metadata is large and quotes no page; this folder's own tests quote examples.
-  return output.split('\0').filter((file) => /\.(ts|js|md)$/.test(file) && file !== 'src/metadata.ts' && !file.startsWith('test/docs/'));
+  return repositoryFiles('src', 'libs', 'bench', 'scripts', 'test', 'docs', 'README.md').filter(
+    (file) => /\.(ts|js|md)$/.test(file) && file !== 'src/metadata.ts' && !file.startsWith('test/docs/'),
+  );
 }
 
 describe('references to sections of the docs', () => {
@@ -60,10 +51,9 @@ describe('references to sections of the docs', () => {
     const broken: string[] = [];
     let checked = 0;
     for (const file of sourcesAndPages()) {
-      for (const { page, section } of sectionReferences(readFileSync(posix.join(ROOT, file), 'utf8'))) {
+      for (const { page, section } of sectionReferences(repositoryText(file))) {
         checked++;
-        const path = posix.join(ROOT, page);
-        if (!existsSync(path) || !hasSection(readFileSync(path, 'utf8'), section)) broken.push(`${file}: ${page}, "${section}"`);
+        if (!existsSync(posix.join(ROOT, page)) || !hasSection(repositoryText(page), section)) broken.push(`${file}: ${page}, "${section}"`);
       }
     }
     expect(broken).toEqual([]);

@@ -11,7 +11,7 @@ import { AssetDirectory } from '@app/fleet';
 import { TripDriverHook } from './trip-driver-hook';
 import { TripFuelHook } from './trip-fuel-hook';
 import { badRequest, notFound } from '@app/errors';
-import { TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
+import { deviceOf, TELEMETRY_SOURCE, TelemetrySource } from '../telemetry/telemetry-source';
 import { AddressResolver } from './address-resolver.service';
 import { TripSummaryView, TripView } from './trip.view';
 
@@ -63,7 +63,7 @@ export class TripsService {
     const tracker = await this.directory.findVisibleTrackerByVendorId(auth, vendorId);
     if (!tracker) throw notFound('Trip');
     const call = { requestId: auth.request.requestId };
-    const trip = await this.source.trip({ trackerId: tracker._id.toHexString(), vendorId }, tripId, call);
+    const trip = await this.source.trip(deviceOf(tracker), tripId, call);
     if (!trip) throw notFound('Trip');
     const asset = await this.directory.findAssetOfTracker(auth, tracker._id);
     const [startAddress, endAddress] = await this.addresses.addressesOf([trip.positions[0], trip.positions.at(-1)], call.requestId);
